@@ -1,0 +1,102 @@
+//! The showcase: every kind of prompt mcp-prompts supports, served over stdio.
+//!
+//! Run it with `cargo run --example showcase`, or let a client start it:
+//! `npx @modelcontextprotocol/inspector cargo run --example showcase`.
+
+use mcp_prompts::{Content, Message, Server, prompt};
+
+/// The 1x1 red PNG the MCP conformance suite uses.
+const RED_PIXEL_PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+
+/// A simple prompt without arguments
+#[prompt(title = "Simple Test Prompt")]
+fn test_simple_prompt() -> String {
+    "This is a simple prompt for testing.".into()
+}
+
+/// A prompt with required arguments
+#[prompt(title = "Prompt With Arguments")]
+fn test_prompt_with_arguments(
+    /// First test argument
+    arg1: String,
+    /// Second test argument
+    arg2: String,
+) -> String {
+    format!("Prompt with arguments: arg1='{arg1}', arg2='{arg2}'")
+}
+
+/// A prompt that includes an embedded resource
+#[prompt(title = "Prompt With Embedded Resource")]
+fn test_prompt_with_embedded_resource(
+    /// URI of the resource to embed
+    #[arg(name = "resourceUri")]
+    resource_uri: String,
+) -> Vec<Message> {
+    vec![
+        Message::user(Content::embedded_text(
+            resource_uri,
+            "text/plain",
+            "Embedded resource content for testing.",
+        )),
+        Message::user("Please process the embedded resource above."),
+    ]
+}
+
+/// A prompt that includes image content
+#[prompt(title = "Prompt With Image")]
+fn test_prompt_with_image() -> Vec<Message> {
+    vec![
+        Message::user(Content::image_base64(RED_PIXEL_PNG, "image/png")),
+        Message::user("Please analyze the image above."),
+    ]
+}
+
+/// Review a code snippet
+#[prompt(title = "Review code")]
+async fn code_review(
+    /// Programming language of the snippet
+    language: String,
+    /// The code to review
+    code: String,
+    /// What the review should focus on
+    focus: Option<String>,
+) -> Vec<Message> {
+    let focus = focus.as_deref().unwrap_or("general quality");
+    vec![
+        Message::user(format!("I am reviewing {language} code.")),
+        Message::assistant("I will look at correctness first, then style."),
+        Message::user(format!(
+            "Review this code with a focus on {focus}:\n\n{code}"
+        )),
+    ]
+}
+
+/// Summarize a text
+#[prompt(title = "Summarize")]
+fn summarize(
+    /// The text to summarize
+    text: String,
+    /// The most words the summary may use
+    #[arg(default = 50)]
+    max_words: u32,
+) -> String {
+    format!("Summarize the following text in at most {max_words} words:\n\n{text}")
+}
+
+#[tokio::main]
+async fn main() -> std::io::Result<()> {
+    let service = Server::new("mcp-prompts-showcase", env!("CARGO_PKG_VERSION"))
+        .title("mcp-prompts showcase")
+        .instructions("Example prompts: code review, summaries, and the MCP conformance fixtures.")
+        .build()
+        .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;
+    eprintln!(
+        "mcp-prompts showcase: serving {} prompts over stdio (newline-delimited JSON-RPC).\n\
+         Connect a client by letting it start this command, for example:\n  \
+         npx @modelcontextprotocol/inspector cargo run --example showcase",
+        service.prompt_count()
+    );
+    service
+        .serve_io(tokio::io::stdin(), tokio::io::stdout())
+        .await
+}

@@ -1,0 +1,172 @@
+//! The syntax of `#[prompt(...)]` and `#[arg(...)]`.
+
+use proc_macro2::{Span, TokenStream};
+use syn::meta::ParseNestedMeta;
+use syn::parse::Parser;
+use syn::spanned::Spanned;
+use syn::{Attribute, Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
+
+const NAME: &str = "name";
+const TITLE: &str = "title";
+const DESCRIPTION: &str = "description";
+const DEFAULT: &str = "default";
+pub const ARG: &str = "arg";
+
+#[derive(Default)]
+pub struct PromptAttrs {
+    pub name: Option<LitStr>,
+    pub title: Option<LitStr>,
+    pub description: Option<LitStr>,
+}
+
+#[derive(Default)]
+pub struct ArgAttrs {
+    pub name: Option<LitStr>,
+    pub title: Option<LitStr>,
+    pub description: Option<LitStr>,
+    pub default: Option<DefaultValue>,
+}
+
+/// A default in the string form a client would send, e.g. `50` or `casual`.
+pub struct DefaultValue {
+    pub text: String,
+    pub span: Span,
+}
+
+/// Parses `#[prompt(...)]`; every problem is kept, not just the first.
+pub fn parse_prompt(args: TokenStream) -> syn::Result<PromptAttrs> {
+    let mut attrs = PromptAttrs::default();
+    let mut errors = Errors::default();
+    let parser = syn::meta::parser(|meta| {
+        let result = if meta.path.is_ident(NAME) {
+            set_once(&meta, &mut attrs.name, NAME, "prompt", lit_str)
+        } else if meta.path.is_ident(TITLE) {
+            set_once(&meta, &mut attrs.title, TITLE, "prompt", lit_str)
+        } else if meta.path.is_ident(DESCRIPTION) {
+            set_once(&meta, &mut attrs.description, DESCRIPTION, "prompt", lit_str)
+        } else {
+            Err(meta.error(format!(
+                "unknown `#[prompt]` argument `{}`; expected `name`, `title` or `description`",
+                path_text(&meta)
+            )))
+        };
+        errors.push_result(result);
+        Ok(())
+    });
+    parser.parse2(args)?;
+    errors.finish()?;
+    Ok(attrs)
+}
+
+/// Parses one `#[arg(...)]` into `out`, recording problems in `errors`.
+pub fn parse_arg(attr: &Attribute, out: &mut ArgAttrs, errors: &mut Errors) {
+    let result = attr.parse_nested_meta(|meta| {
+        let result = if meta.path.is_ident(NAME) {
+            set_once(&meta, &mut out.name, NAME, "arg", lit_str)
+        } else if meta.path.is_ident(TITLE) {
+            set_once(&meta, &mut out.title, TITLE, "arg", lit_str)
+        } else if meta.path.is_ident(DESCRIPTION) {
+            set_once(&meta, &mut out.description, DESCRIPTION, "arg", lit_str)
+        } else if meta.path.is_ident(DEFAULT) {
+            set_once(&meta, &mut out.default, DEFAULT, "arg", default_value)
+        } else {
+            Err(meta.error(format!(
+                "unknown `#[arg]` argument `{}`; expected `name`, `title`, `description` or `default`",
+                path_text(&meta)
+            )))
+        };
+        errors.push_result(result);
+        Ok(())
+    });
+    errors.push_result(result);
+}
+
+fn set_once<T>(
+    meta: &ParseNestedMeta<'_>,
+    slot: &mut Option<T>,
+    key: &str,
+    attr: &str,
+    parse: fn(&ParseNestedMeta<'_>, &str) -> syn::Result<T>,
+) -> syn::Result<()> {
+    let duplicate = slot.is_some();
+    let value = parse(meta, key)?;
+    if duplicate {
+        return Err(meta.error(format!("duplicate `{key}` in `#[{attr}(...)]`")));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+fn lit_str(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<LitStr> {
+    match meta.value()?.parse::<Expr>()? {
+        Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => Ok(s),
+        other => Err(syn::Error::new(
+            other.span(),
+            format!("expected a string literal for `{key}`"),
+        )),
+    }
+}
+
+fn default_value(meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<DefaultValue> {
+    let expr: Expr = meta.value()?.parse()?;
+    let span = expr.span();
+    let text = match &expr {
+        Expr::Lit(ExprLit { lit, .. }) => literal_text(lit),
+        Expr::Unary(ExprUnary { op: UnOp::Neg(_), expr: inner, .. }) => match &**inner {
+            Expr::Lit(ExprLit { lit: lit @ (Lit::Int(_) | Lit::Float(_)), .. }) => {
+                literal_text(lit).map(|t| format!("-{t}"))
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    text.map(|text| DefaultValue { text, span }).ok_or_else(|| {
+        syn::Error::new(
+            span,
+            "expected a literal for `default`, such as `50`, `true` or `\"casual\"`",
+        )
+    })
+}
+
+fn literal_text(lit: &Lit) -> Option<String> {
+    Some(match lit {
+        Lit::Str(s) => s.value(),
+        Lit::Int(i) => i.base10_digits().to_owned(),
+        Lit::Float(f) => f.base10_digits().to_owned(),
+        Lit::Bool(b) => b.value.to_string(),
+        Lit::Char(c) => c.value().to_string(),
+        _ => return None,
+    })
+}
+
+fn path_text(meta: &ParseNestedMeta<'_>) -> String {
+    meta.path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+/// Collects independent errors so one compile reports them all.
+#[derive(Default)]
+pub struct Errors(Option<syn::Error>);
+
+impl Errors {
+    pub fn push(&mut self, err: syn::Error) {
+        match &mut self.0 {
+            Some(all) => all.combine(err),
+            None => self.0 = Some(err),
+        }
+    }
+
+    pub fn push_result(&mut self, result: syn::Result<()>) {
+        if let Err(err) = result {
+            self.push(err);
+        }
+    }
+
+    pub fn finish(self) -> syn::Result<()> {
+        self.0.map_or(Ok(()), Err)
+    }
+}

@@ -1,0 +1,115 @@
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
+use serde_json::value::RawValue;
+
+use crate::protocol::{CowStr, cow_str};
+
+/// The `arguments` of a `prompts/get` request: names to string values.
+///
+/// Borrowed from the request text where possible. JSON numbers and booleans
+/// are accepted as their text (some clients send them where the
+/// specification says string); `null` counts as absent.
+#[derive(Debug, Default)]
+pub struct Arguments<'a> {
+    entries: Vec<(Cow<'a, str>, Cow<'a, str>)>,
+}
+
+impl<'a> Arguments<'a> {
+    /// The value of an argument, if the client sent it.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        // The last occurrence wins, as in a JSON object read into a map.
+        self.entries
+            .iter()
+            .rev()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.as_ref())
+    }
+
+    /// Adds an argument (used by tests and in-process clients).
+    pub fn insert(&mut self, name: impl Into<Cow<'a, str>>, value: impl Into<Cow<'a, str>>) {
+        self.entries.push((name.into(), value.into()));
+    }
+
+    /// The number of arguments sent.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no argument was sent.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Arguments<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_option(ArgumentsVisitor)
+    }
+}
+
+struct ArgumentsVisitor;
+
+impl<'de> Visitor<'de> for ArgumentsVisitor {
+    type Value = Arguments<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object of argument names to string values")
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Arguments::default())
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Arguments::default())
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_map(self)
+    }
+
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+        let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(4));
+        while let Some(CowStr(key)) = map.next_key::<CowStr<'de>>()? {
+            let raw: &'de RawValue = map.next_value()?;
+            let text = raw.get();
+            let value = match text.as_bytes().first() {
+                Some(b'"') => cow_str(raw).map_err(de::Error::custom)?,
+                Some(b'n') => continue,
+                Some(b't' | b'f' | b'-' | b'0'..=b'9') => Cow::Borrowed(text),
+                _ => {
+                    return Err(de::Error::custom(format!(
+                        "argument `{key}` must be a string"
+                    )));
+                }
+            };
+            entries.push((key, value));
+        }
+        Ok(Arguments { entries })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_strings_numbers_and_booleans() {
+        let args: Arguments<'_> =
+            serde_json::from_str(r#"{"a":"x","b":5,"c":true,"d":null,"e":"","f":"q\""}"#).unwrap();
+        assert_eq!(args.get("a"), Some("x"));
+        assert_eq!(args.get("b"), Some("5"));
+        assert_eq!(args.get("c"), Some("true"));
+        assert_eq!(args.get("d"), None);
+        assert_eq!(args.get("e"), Some(""));
+        assert_eq!(args.get("f"), Some("q\""));
+    }
+
+    #[test]
+    fn rejects_objects() {
+        let err = serde_json::from_str::<Arguments<'_>>(r#"{"a":{"x":1}}"#).unwrap_err();
+        assert!(err.to_string().contains("argument `a` must be a string"), "{err}");
+    }
+}

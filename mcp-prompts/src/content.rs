@@ -1,0 +1,383 @@
+//! Content blocks a prompt message carries, serialized per protocol revision.
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
+use crate::message::Role;
+use crate::ProtocolVersion;
+
+/// One content block of a [`Message`](crate::Message).
+///
+/// ```
+/// use mcp_prompts::{Annotations, Content, Role};
+///
+/// let text = Content::text("hello");
+/// let image = Content::image(&[0x89, b'P', b'N', b'G'], "image/png");
+/// let doc = Content::embedded_text("file:///notes.md", "text/markdown", "# Notes")
+///     .with_annotations(Annotations::new().audience([Role::User]).priority(0.8));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Content {
+    kind: Kind,
+    annotations: Option<Annotations>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Kind {
+    Text(String),
+    Image { data: String, mime_type: String },
+    Audio { data: String, mime_type: String },
+    ResourceLink(ResourceLink),
+    Resource(EmbeddedResource),
+}
+
+/// A link to a resource the client can fetch (revision 2025-06-18 and later).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResourceLink {
+    uri: String,
+    name: String,
+    title: Option<String>,
+    description: Option<String>,
+    mime_type: Option<String>,
+    size: Option<u64>,
+}
+
+impl ResourceLink {
+    /// A link with the required URI and name.
+    pub fn new(uri: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            uri: uri.into(),
+            name: name.into(),
+            title: None,
+            description: None,
+            mime_type: None,
+            size: None,
+        }
+    }
+
+    /// Sets the display title.
+    pub fn title(mut self, title: impl Into<String>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// Sets the description.
+    pub fn description(mut self, description: impl Into<String>) -> Self {
+        self.description = Some(description.into());
+        self
+    }
+
+    /// Sets the MIME type.
+    pub fn mime_type(mut self, mime_type: impl Into<String>) -> Self {
+        self.mime_type = Some(mime_type.into());
+        self
+    }
+
+    /// Sets the size in bytes.
+    pub fn size(mut self, size: u64) -> Self {
+        self.size = Some(size);
+        self
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct EmbeddedResource {
+    uri: String,
+    mime_type: Option<String>,
+    body: ResourceBody,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum ResourceBody {
+    Text(String),
+    /// Base64-encoded.
+    Blob(String),
+}
+
+/// Hints for the client about how to use a content block.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Annotations {
+    audience: Vec<Role>,
+    priority: Option<f64>,
+    last_modified: Option<String>,
+}
+
+impl Annotations {
+    /// No annotations yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Who the content is for.
+    pub fn audience(mut self, roles: impl IntoIterator<Item = Role>) -> Self {
+        self.audience = roles.into_iter().collect();
+        self
+    }
+
+    /// How important the content is, from 0 (least) to 1 (most); clamped.
+    pub fn priority(mut self, priority: f64) -> Self {
+        self.priority = Some(priority.clamp(0.0, 1.0));
+        self
+    }
+
+    /// When the content last changed, as an ISO 8601 timestamp
+    /// (sent from revision 2025-06-18 on).
+    pub fn last_modified(mut self, timestamp: impl Into<String>) -> Self {
+        self.last_modified = Some(timestamp.into());
+        self
+    }
+}
+
+impl Content {
+    fn of(kind: Kind) -> Self {
+        Self {
+            kind,
+            annotations: None,
+        }
+    }
+
+    /// Plain text.
+    pub fn text(text: impl Into<String>) -> Self {
+        Self::of(Kind::Text(text.into()))
+    }
+
+    /// An image from raw bytes; the base64 encoding is done here.
+    pub fn image(bytes: impl AsRef<[u8]>, mime_type: impl Into<String>) -> Self {
+        Self::image_base64(BASE64.encode(bytes), mime_type)
+    }
+
+    /// An image already encoded as base64.
+    pub fn image_base64(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
+        Self::of(Kind::Image {
+            data: data.into(),
+            mime_type: mime_type.into(),
+        })
+    }
+
+    /// Audio from raw bytes (revision 2025-03-26 and later).
+    pub fn audio(bytes: impl AsRef<[u8]>, mime_type: impl Into<String>) -> Self {
+        Self::audio_base64(BASE64.encode(bytes), mime_type)
+    }
+
+    /// Audio already encoded as base64 (revision 2025-03-26 and later).
+    pub fn audio_base64(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
+        Self::of(Kind::Audio {
+            data: data.into(),
+            mime_type: mime_type.into(),
+        })
+    }
+
+    /// A link to a resource (revision 2025-06-18 and later).
+    pub fn resource_link(link: ResourceLink) -> Self {
+        Self::of(Kind::ResourceLink(link))
+    }
+
+    /// An embedded text resource.
+    pub fn embedded_text(
+        uri: impl Into<String>,
+        mime_type: impl Into<String>,
+        text: impl Into<String>,
+    ) -> Self {
+        Self::of(Kind::Resource(EmbeddedResource {
+            uri: uri.into(),
+            mime_type: Some(mime_type.into()),
+            body: ResourceBody::Text(text.into()),
+        }))
+    }
+
+    /// An embedded binary resource from raw bytes; the base64 encoding is done here.
+    pub fn embedded_blob(
+        uri: impl Into<String>,
+        mime_type: impl Into<String>,
+        bytes: impl AsRef<[u8]>,
+    ) -> Self {
+        Self::of(Kind::Resource(EmbeddedResource {
+            uri: uri.into(),
+            mime_type: Some(mime_type.into()),
+            body: ResourceBody::Blob(BASE64.encode(bytes)),
+        }))
+    }
+
+    /// Attaches annotations.
+    pub fn with_annotations(mut self, annotations: Annotations) -> Self {
+        self.annotations = Some(annotations);
+        self
+    }
+
+    /// The text, if this is a text block.
+    pub fn as_text(&self) -> Option<&str> {
+        match &self.kind {
+            Kind::Text(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The wire name of the block's type: `text`, `image`, `audio`,
+    /// `resource_link` or `resource`.
+    pub fn type_name(&self) -> &'static str {
+        match self.kind {
+            Kind::Text(_) => "text",
+            Kind::Image { .. } => "image",
+            Kind::Audio { .. } => "audio",
+            Kind::ResourceLink(_) => "resource_link",
+            Kind::Resource(_) => "resource",
+        }
+    }
+
+    /// The first revision that has this block type.
+    pub(crate) fn since(&self) -> ProtocolVersion {
+        match self.kind {
+            Kind::Audio { .. } => ProtocolVersion::V2025_03_26,
+            Kind::ResourceLink(_) => ProtocolVersion::V2025_06_18,
+            _ => ProtocolVersion::V2024_11_05,
+        }
+    }
+
+    pub(crate) fn for_version(&self, version: ProtocolVersion) -> Versioned<'_, Self> {
+        Versioned {
+            value: self,
+            version,
+        }
+    }
+}
+
+impl From<String> for Content {
+    fn from(text: String) -> Self {
+        Self::text(text)
+    }
+}
+
+impl From<&str> for Content {
+    fn from(text: &str) -> Self {
+        Self::text(text)
+    }
+}
+
+/// A value serialized for one protocol revision.
+pub(crate) struct Versioned<'a, T> {
+    pub(crate) value: &'a T,
+    pub(crate) version: ProtocolVersion,
+}
+
+impl Serialize for Versioned<'_, Content> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let content = self.value;
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("type", content.type_name())?;
+        match &content.kind {
+            Kind::Text(text) => map.serialize_entry("text", text)?,
+            Kind::Image { data, mime_type } | Kind::Audio { data, mime_type } => {
+                map.serialize_entry("data", data)?;
+                map.serialize_entry("mimeType", mime_type)?;
+            }
+            Kind::ResourceLink(link) => {
+                map.serialize_entry("uri", &link.uri)?;
+                map.serialize_entry("name", &link.name)?;
+                entry(&mut map, "title", link.title.as_ref())?;
+                entry(&mut map, "description", link.description.as_ref())?;
+                entry(&mut map, "mimeType", link.mime_type.as_ref())?;
+                entry(&mut map, "size", link.size.as_ref())?;
+            }
+            Kind::Resource(resource) => map.serialize_entry("resource", resource)?,
+        }
+        if let Some(annotations) = &content.annotations {
+            let versioned = Versioned {
+                value: annotations,
+                version: self.version,
+            };
+            map.serialize_entry("annotations", &versioned)?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for EmbeddedResource {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("uri", &self.uri)?;
+        entry(&mut map, "mimeType", self.mime_type.as_ref())?;
+        match &self.body {
+            ResourceBody::Text(text) => map.serialize_entry("text", text)?,
+            ResourceBody::Blob(blob) => map.serialize_entry("blob", blob)?,
+        }
+        map.end()
+    }
+}
+
+impl Serialize for Versioned<'_, Annotations> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let a = self.value;
+        let mut map = s.serialize_map(None)?;
+        if !a.audience.is_empty() {
+            map.serialize_entry("audience", &a.audience)?;
+        }
+        entry(&mut map, "priority", a.priority.as_ref())?;
+        // `lastModified` is an optional hint that older revisions do not
+        // define; it is dropped for them rather than failing the prompt.
+        if self.version.has_titles() {
+            entry(&mut map, "lastModified", a.last_modified.as_ref())?;
+        }
+        map.end()
+    }
+}
+
+fn entry<M: SerializeMap, T: Serialize>(
+    map: &mut M,
+    key: &'static str,
+    value: Option<&T>,
+) -> Result<(), M::Error> {
+    match value {
+        Some(value) => map.serialize_entry(key, value),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(content: &Content, version: ProtocolVersion) -> String {
+        serde_json::to_string(&content.for_version(version)).unwrap()
+    }
+
+    #[test]
+    fn serializes_each_block() {
+        let v = ProtocolVersion::LATEST;
+        assert_eq!(json(&Content::text("hi"), v), r#"{"type":"text","text":"hi"}"#);
+        assert_eq!(
+            json(&Content::image([1u8, 2, 3], "image/png"), v),
+            r#"{"type":"image","data":"AQID","mimeType":"image/png"}"#
+        );
+        assert_eq!(
+            json(&Content::embedded_text("test://x", "text/plain", "body"), v),
+            r#"{"type":"resource","resource":{"uri":"test://x","mimeType":"text/plain","text":"body"}}"#
+        );
+        assert_eq!(
+            json(&Content::embedded_blob("test://b", "application/octet-stream", [0u8]), v),
+            r#"{"type":"resource","resource":{"uri":"test://b","mimeType":"application/octet-stream","blob":"AA=="}}"#
+        );
+        assert_eq!(
+            json(&Content::resource_link(ResourceLink::new("file:///a", "a").size(3)), v),
+            r#"{"type":"resource_link","uri":"file:///a","name":"a","size":3}"#
+        );
+    }
+
+    #[test]
+    fn annotations_follow_the_revision() {
+        let content = Content::text("x").with_annotations(
+            Annotations::new()
+                .audience([Role::User, Role::Assistant])
+                .priority(2.0)
+                .last_modified("2025-01-12T15:00:58Z"),
+        );
+        assert_eq!(
+            json(&content, ProtocolVersion::V2025_06_18),
+            r#"{"type":"text","text":"x","annotations":{"audience":["user","assistant"],"priority":1.0,"lastModified":"2025-01-12T15:00:58Z"}}"#
+        );
+        assert_eq!(
+            json(&content, ProtocolVersion::V2024_11_05),
+            r#"{"type":"text","text":"x","annotations":{"audience":["user","assistant"],"priority":1.0}}"#
+        );
+    }
+}

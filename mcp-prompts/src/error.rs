@@ -1,0 +1,118 @@
+//! The error type every fallible part of a prompt returns.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::Serialize;
+use serde_json::Value;
+
+/// A JSON-RPC error: what a client receives when a request fails.
+///
+/// Prompt functions may return `Result<T, E>` for any `E` that converts into
+/// `Error`. Every [`std::error::Error`] does, as an internal error (-32603)
+/// carrying its message; build an `Error` directly to choose the code:
+///
+/// ```
+/// use mcp_prompts::Error;
+///
+/// let err = Error::invalid_params("`depth` must be at most 3");
+/// assert_eq!(err.code(), Error::INVALID_PARAMS);
+/// ```
+#[derive(Clone, PartialEq, Serialize)]
+pub struct Error {
+    code: i32,
+    message: Cow<'static, str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    data: Option<Value>,
+}
+
+impl Error {
+    /// The message was not valid JSON.
+    pub const PARSE_ERROR: i32 = -32700;
+    /// The message was JSON but not a valid JSON-RPC request.
+    pub const INVALID_REQUEST: i32 = -32600;
+    /// The method does not exist or is not available.
+    pub const METHOD_NOT_FOUND: i32 = -32601;
+    /// The parameters were wrong: unknown prompt, missing or unparseable argument.
+    pub const INVALID_PARAMS: i32 = -32602;
+    /// The server failed while handling a valid request.
+    pub const INTERNAL_ERROR: i32 = -32603;
+
+    /// An error with any code and message.
+    pub fn new(code: i32, message: impl Into<Cow<'static, str>>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+            data: None,
+        }
+    }
+
+    /// An invalid-params error (-32602).
+    pub fn invalid_params(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(Self::INVALID_PARAMS, message)
+    }
+
+    /// An internal error (-32603).
+    pub fn internal(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(Self::INTERNAL_ERROR, message)
+    }
+
+    /// Attaches structured `data` for the client.
+    pub fn with_data(mut self, data: Value) -> Self {
+        self.data = Some(data);
+        self
+    }
+
+    /// The JSON-RPC error code.
+    pub fn code(&self) -> i32 {
+        self.code
+    }
+
+    /// The human-readable message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The structured data, if any.
+    pub fn data(&self) -> Option<&Value> {
+        self.data.as_ref()
+    }
+
+    pub(crate) fn invalid_request(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(Self::INVALID_REQUEST, message)
+    }
+
+    pub(crate) fn method_not_found(method: &str) -> Self {
+        Self::new(
+            Self::METHOD_NOT_FOUND,
+            format!("method not found: {method}"),
+        )
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.message, self.code)
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = f.debug_struct("Error");
+        s.field("code", &self.code).field("message", &self.message);
+        if let Some(data) = &self.data {
+            s.field("data", data);
+        }
+        s.finish()
+    }
+}
+
+/// Any standard error becomes an internal error carrying its message.
+///
+/// `Error` itself deliberately does not implement [`std::error::Error`], so
+/// that this blanket conversion can exist (the same choice `anyhow` makes).
+impl<E: std::error::Error + Send + Sync + 'static> From<E> for Error {
+    fn from(err: E) -> Self {
+        Self::internal(err.to_string())
+    }
+}

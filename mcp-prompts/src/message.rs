@@ -1,0 +1,210 @@
+//! Prompt messages and the conversion of a prompt function's return value.
+
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
+
+use crate::content::{Content, Versioned};
+use crate::{Error, ProtocolVersion};
+
+/// Who a message is from. MCP prompts know only these two roles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// The human user.
+    User,
+    /// The model.
+    Assistant,
+}
+
+/// One message of a prompt: a role and one content block.
+///
+/// ```
+/// use mcp_prompts::{Content, Message, Role};
+///
+/// let ask = Message::user("Summarize this.");
+/// let answer = Message::assistant(Content::text("Sure."));
+/// assert_eq!(ask.role(), Role::User);
+/// assert_eq!(answer.content().as_text(), Some("Sure."));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    role: Role,
+    content: Content,
+}
+
+impl Message {
+    /// A message with any role.
+    pub fn new(role: Role, content: impl Into<Content>) -> Self {
+        Self {
+            role,
+            content: content.into(),
+        }
+    }
+
+    /// A message from the user.
+    pub fn user(content: impl Into<Content>) -> Self {
+        Self::new(Role::User, content)
+    }
+
+    /// A message from the assistant.
+    pub fn assistant(content: impl Into<Content>) -> Self {
+        Self::new(Role::Assistant, content)
+    }
+
+    /// The role.
+    pub fn role(&self) -> Role {
+        self.role
+    }
+
+    /// The content block.
+    pub fn content(&self) -> &Content {
+        &self.content
+    }
+}
+
+/// The full result of getting a prompt: an optional description and the messages.
+///
+/// When `description` is not set, the prompt's own description is sent.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PromptResult {
+    /// Overrides the prompt's description for this result.
+    pub description: Option<String>,
+    /// The messages, in order.
+    pub messages: Vec<Message>,
+}
+
+impl PromptResult {
+    /// A result with these messages.
+    pub fn new(messages: impl IntoIterator<Item = Message>) -> Self {
+        Self {
+            description: None,
+            messages: messages.into_iter().collect(),
+        }
+    }
+
+    /// Sets the description sent with this result.
+    pub fn with_description(mut self, description: impl Into<String>) -> Self {
+        self.description = Some(description.into());
+        self
+    }
+
+    /// Checks every block exists in `version`: a block the client's revision
+    /// lacks is an internal error, never sent silently.
+    pub(crate) fn check_version(&self, version: ProtocolVersion) -> Result<(), Error> {
+        for message in &self.messages {
+            let since = message.content.since();
+            if version < since {
+                return Err(Error::internal(format!(
+                    "the prompt returned `{}` content, which needs protocol {since} or newer; this session uses {version}",
+                    message.content.type_name()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The result as the client sees it, with the fallback description.
+    pub(crate) fn wire<'a>(
+        &'a self,
+        fallback_description: Option<&'a str>,
+        version: ProtocolVersion,
+    ) -> WireResult<'a> {
+        WireResult {
+            description: self.description.as_deref().or(fallback_description),
+            messages: &self.messages,
+            version,
+        }
+    }
+}
+
+pub(crate) struct WireResult<'a> {
+    description: Option<&'a str>,
+    messages: &'a [Message],
+    version: ProtocolVersion,
+}
+
+impl Serialize for WireResult<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Messages<'a>(&'a [Message], ProtocolVersion);
+        impl Serialize for Messages<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut seq = s.serialize_seq(Some(self.0.len()))?;
+                for message in self.0 {
+                    seq.serialize_element(&Versioned {
+                        value: message,
+                        version: self.1,
+                    })?;
+                }
+                seq.end()
+            }
+        }
+        let mut map = s.serialize_map(None)?;
+        if let Some(description) = self.description {
+            map.serialize_entry("description", description)?;
+        }
+        map.serialize_entry("messages", &Messages(self.messages, self.version))?;
+        map.end()
+    }
+}
+
+impl Serialize for Versioned<'_, Message> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(2))?;
+        map.serialize_entry("role", &self.value.role)?;
+        map.serialize_entry("content", &self.value.content.for_version(self.version))?;
+        map.end()
+    }
+}
+
+/// A value a `#[prompt]` function may return.
+///
+/// Implemented for `String` and `&'static str` (one user text message),
+/// [`Message`], `Vec<Message>`, [`PromptResult`], and `Result<T, E>` of
+/// those where `E` converts into [`Error`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be returned from a `#[prompt]` function",
+    label = "not a prompt result",
+    note = "return `String`, `Message`, `Vec<Message>` or `PromptResult`, or a `Result` of one of these whose error converts into `mcp_prompts::Error`; or implement `mcp_prompts::IntoPromptResult` for `{Self}`"
+)]
+pub trait IntoPromptResult {
+    /// Converts the value into the result sent to the client.
+    fn into_prompt_result(self) -> Result<PromptResult, Error>;
+}
+
+impl IntoPromptResult for PromptResult {
+    fn into_prompt_result(self) -> Result<PromptResult, Error> {
+        Ok(self)
+    }
+}
+
+impl IntoPromptResult for String {
+    fn into_prompt_result(self) -> Result<PromptResult, Error> {
+        Message::user(self).into_prompt_result()
+    }
+}
+
+impl IntoPromptResult for &'static str {
+    fn into_prompt_result(self) -> Result<PromptResult, Error> {
+        Message::user(self).into_prompt_result()
+    }
+}
+
+impl IntoPromptResult for Message {
+    fn into_prompt_result(self) -> Result<PromptResult, Error> {
+        Ok(PromptResult::new([self]))
+    }
+}
+
+impl IntoPromptResult for Vec<Message> {
+    fn into_prompt_result(self) -> Result<PromptResult, Error> {
+        Ok(PromptResult {
+            description: None,
+            messages: self,
+        })
+    }
+}
+
+impl<T: IntoPromptResult, E: Into<Error>> IntoPromptResult for Result<T, E> {
+    fn into_prompt_result(self) -> Result<PromptResult, Error> {
+        self.map_err(Into::into)?.into_prompt_result()
+    }
+}

@@ -1,0 +1,286 @@
+//! Classifying one incoming JSON-RPC message and writing responses.
+//!
+//! Incoming messages are read borrowed from the line buffer: only the pieces
+//! a handler keeps are copied. Responses are written straight into a `String`
+//! around already-serialized results, so static data is never re-serialized.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::value::RawValue;
+
+use crate::Error;
+
+/// One message that was a JSON object.
+pub(crate) enum Incoming<'a> {
+    Request {
+        id: &'a RawValue,
+        method: Cow<'a, str>,
+        params: Option<&'a RawValue>,
+    },
+    Notification {
+        method: Cow<'a, str>,
+        params: Option<&'a RawValue>,
+    },
+    /// A response to a request we never send; ignored.
+    Response,
+}
+
+/// Why a message could not be served, with the id if it was readable.
+pub(crate) struct Rejected<'a> {
+    pub(crate) id: Option<&'a RawValue>,
+    pub(crate) error: Error,
+}
+
+#[derive(Deserialize)]
+struct Envelope<'a> {
+    #[serde(borrow, default, deserialize_with = "present")]
+    jsonrpc: Option<&'a RawValue>,
+    #[serde(borrow, default, deserialize_with = "present")]
+    id: Option<&'a RawValue>,
+    #[serde(borrow, default, deserialize_with = "present")]
+    method: Option<&'a RawValue>,
+    #[serde(borrow, default, deserialize_with = "present")]
+    params: Option<&'a RawValue>,
+    #[serde(borrow, default, deserialize_with = "present")]
+    result: Option<&'a RawValue>,
+    #[serde(borrow, default, deserialize_with = "present")]
+    error: Option<&'a RawValue>,
+}
+
+/// Keeps an explicit `null` as `Some("null")`, so `"id": null` is told apart
+/// from a missing id (a notification).
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<&'de RawValue>, D::Error> {
+    <&RawValue>::deserialize(d).map(Some)
+}
+
+/// Classifies one JSON object (the caller has checked it starts with `{`).
+pub(crate) fn classify(text: &str) -> Result<Incoming<'_>, Rejected<'_>> {
+    let envelope: Envelope<'_> = serde_json::from_str(text).map_err(|_| Rejected {
+        id: None,
+        error: parse_failure(text),
+    })?;
+    let id = match envelope.id {
+        Some(id) if is_valid_id(id) => Some(id),
+        Some(_) => {
+            return Err(Rejected {
+                id: None,
+                error: Error::invalid_request("`id` must be a string or an integer"),
+            });
+        }
+        None => None,
+    };
+    let reject = |message: &'static str| Rejected {
+        id,
+        error: Error::invalid_request(message),
+    };
+    if envelope.jsonrpc.map(RawValue::get) != Some("\"2.0\"") {
+        return Err(reject("`jsonrpc` must be \"2.0\""));
+    }
+    let Some(method) = envelope.method else {
+        if id.is_some() && (envelope.result.is_some() || envelope.error.is_some()) {
+            return Ok(Incoming::Response);
+        }
+        return Err(reject("`method` is missing"));
+    };
+    let Ok(method) = super::cow_str(method) else {
+        return Err(reject("`method` must be a string"));
+    };
+    let params = match envelope.params {
+        Some(p) if p.get() == "null" => None,
+        Some(p) if p.get().starts_with(['{', '[']) => Some(p),
+        Some(_) => return Err(reject("`params` must be an object or an array")),
+        None => None,
+    };
+    Ok(match id {
+        Some(id) => Incoming::Request { id, method, params },
+        None => Incoming::Notification { method, params },
+    })
+}
+
+/// -32700 for text that is not JSON, -32600 for JSON that is not a request.
+pub(crate) fn parse_failure(text: &str) -> Error {
+    if serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok() {
+        Error::invalid_request("the message is not a JSON-RPC request object")
+    } else {
+        Error::new(Error::PARSE_ERROR, "parse error: the message is not valid JSON")
+    }
+}
+
+fn is_valid_id(id: &RawValue) -> bool {
+    let text = id.get();
+    text.starts_with('"') || (!text.is_empty() && text.parse::<i64>().is_ok())
+}
+
+/// `{"jsonrpc":"2.0","id":<id>,"result":<result>}` around a serialized result.
+pub(crate) fn success_raw(id: &RawValue, result: &str) -> String {
+    let mut out = String::with_capacity(36 + id.get().len() + result.len());
+    out.push_str("{\"jsonrpc\":\"2.0\",\"id\":");
+    out.push_str(id.get());
+    out.push_str(",\"result\":");
+    out.push_str(result);
+    out.push('}');
+    out
+}
+
+/// A success response serializing `result` in place.
+pub(crate) fn success<T: Serialize + ?Sized>(id: &RawValue, result: &T) -> String {
+    let mut out = Vec::with_capacity(128);
+    out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
+    out.extend_from_slice(id.get().as_bytes());
+    out.extend_from_slice(b",\"result\":");
+    match serde_json::to_writer(&mut out, result) {
+        Ok(()) => {
+            out.push(b'}');
+            // serde_json writes UTF-8 only.
+            String::from_utf8(out).unwrap_or_default()
+        }
+        Err(err) => failure(Some(id), &Error::internal(format!("failed to serialize the result: {err}"))),
+    }
+}
+
+/// An error response; the id is omitted when it could not be read.
+pub(crate) fn failure(id: Option<&RawValue>, error: &Error) -> String {
+    let mut out = String::with_capacity(96);
+    out.push_str("{\"jsonrpc\":\"2.0\",");
+    if let Some(id) = id {
+        let _ = write!(out, "\"id\":{},", id.get());
+    }
+    out.push_str("\"error\":");
+    // Error holds only strings, numbers and JSON values: serializing cannot fail.
+    out.push_str(&serde_json::to_string(error).unwrap_or_default());
+    out.push('}');
+    out
+}
+
+/// A notification message with already-serialized params.
+pub(crate) fn notification<T: Serialize>(method: &str, params: &T) -> String {
+    let params = serde_json::to_string(params).unwrap_or_else(|_| "{}".to_owned());
+    format!("{{\"jsonrpc\":\"2.0\",\"method\":\"{method}\",\"params\":{params}}}")
+}
+
+/// Recovers the id of a message too large to parse, from its first and last
+/// bytes, so that the client still gets an answer it can match.
+///
+/// Sound for valid JSON: a leading `{"id":` or `{"jsonrpc":"2.0","id":` is the
+/// top-level id, and so is a trailing `"id":<value>}` whose `}` is the final
+/// byte (an id nested deeper would be followed by two closing braces).
+pub(crate) fn recover_id(head: &[u8], tail: &[u8]) -> Option<Box<RawValue>> {
+    let head = String::from_utf8_lossy(head);
+    let rest = head.trim_start().strip_prefix('{')?.trim_start();
+    let rest = match rest.strip_prefix("\"jsonrpc\"") {
+        Some(after) => after
+            .trim_start()
+            .strip_prefix(':')?
+            .trim_start()
+            .strip_prefix("\"2.0\"")?
+            .trim_start()
+            .strip_prefix(',')?
+            .trim_start(),
+        None => rest,
+    };
+    if let Some(value) = rest
+        .strip_prefix("\"id\"")
+        .and_then(|r| r.trim_start().strip_prefix(':'))
+        .and_then(leading_id)
+    {
+        return Some(value);
+    }
+    let tail = String::from_utf8_lossy(tail);
+    let body = tail.trim_end().strip_suffix('}')?.trim_end();
+    trailing_id(body)
+}
+
+fn leading_id(text: &str) -> Option<Box<RawValue>> {
+    let text = text.trim_start();
+    let end = if text.starts_with('"') {
+        string_end(text)?
+    } else {
+        text.find(|c: char| !(c.is_ascii_digit() || c == '-'))?
+    };
+    to_id(&text[..end])
+}
+
+fn trailing_id(body: &str) -> Option<Box<RawValue>> {
+    let start = if body.ends_with('"') {
+        // Walk back to the opening quote of a string without escapes.
+        body[..body.len() - 1].rfind('"')?
+    } else {
+        body.rfind(|c: char| !(c.is_ascii_digit() || c == '-'))? + 1
+    };
+    let value = &body[start..];
+    let before = body[..start].trim_end().strip_suffix(':')?.trim_end();
+    if !before.ends_with("\"id\"") {
+        return None;
+    }
+    to_id(value)
+}
+
+/// Length of the JSON string at the start of `text`, quotes included.
+fn string_end(text: &str) -> Option<usize> {
+    let mut escaped = false;
+    for (i, c) in text.char_indices().skip(1) {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '"' => return Some(i + 1),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn to_id(text: &str) -> Option<Box<RawValue>> {
+    let raw = RawValue::from_string(text.to_owned()).ok()?;
+    is_valid_id(&raw).then_some(raw)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(text: &str) -> &'static str {
+        match classify(text) {
+            Ok(Incoming::Request { .. }) => "request",
+            Ok(Incoming::Notification { .. }) => "notification",
+            Ok(Incoming::Response) => "response",
+            Err(r) if r.error.code() == Error::PARSE_ERROR => "parse",
+            Err(_) => "invalid",
+        }
+    }
+
+    #[test]
+    fn classifies_messages() {
+        assert_eq!(kind(r#"{"jsonrpc":"2.0","id":0,"method":"ping"}"#), "request");
+        assert_eq!(kind(r#"{"jsonrpc":"2.0","id":"a","method":"ping"}"#), "request");
+        assert_eq!(kind(r#"{"jsonrpc":"2.0","method":"x"}"#), "notification");
+        assert_eq!(kind(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#), "response");
+        assert_eq!(kind(r#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#), "invalid");
+        assert_eq!(kind(r#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#), "invalid");
+        assert_eq!(kind(r#"{"jsonrpc":"1.0","id":1,"method":"ping"}"#), "invalid");
+        assert_eq!(kind(r#"{"jsonrpc":"2.0","id":1,"method":7}"#), "invalid");
+        assert_eq!(kind(r#"{"jsonrpc":"2.0","id":1,"method":"a","params":3}"#), "invalid");
+        assert_eq!(kind(r#"{"jsonrpc":"2.0","id":1"#), "parse");
+    }
+
+    #[test]
+    fn writes_responses() {
+        let id = RawValue::from_string("7".into()).unwrap();
+        assert_eq!(success_raw(&id, "{}"), r#"{"jsonrpc":"2.0","id":7,"result":{}}"#);
+        assert_eq!(
+            failure(None, &Error::invalid_request("bad")),
+            r#"{"jsonrpc":"2.0","error":{"code":-32600,"message":"bad"}}"#
+        );
+    }
+
+    #[test]
+    fn recovers_ids_of_oversized_messages() {
+        let get = |head: &str, tail: &str| recover_id(head.as_bytes(), tail.as_bytes()).map(|r| r.get().to_owned());
+        assert_eq!(get(r#"{"jsonrpc":"2.0","id":42,"method":"#, "x\"}}"), Some("42".into()));
+        assert_eq!(get(r#"{"id":"abc","#, "}"), Some("\"abc\"".into()));
+        assert_eq!(get(r#"{"method":"prompts/get","#, r#"aaa"},"jsonrpc":"2.0","id":5}"#), Some("5".into()));
+        assert_eq!(get(r#"{"method":"x","#, r#""id":5}}"#), None);
+        assert_eq!(get(r#"{"method":"x","#, r#""aaaa"}"#), None);
+    }
+}

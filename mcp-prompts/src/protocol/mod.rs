@@ -1,0 +1,8 @@
+//! JSON-RPC 2.0 framing and MCP protocol revisions. Pure data; no I/O.
+
+mod cow_str;
+pub(crate) mod jsonrpc;
+mod version;
+
+pub(crate) use cow_str::{CowStr, cow_str};
+pub use version::ProtocolVersion;

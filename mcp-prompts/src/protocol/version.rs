@@ -1,0 +1,61 @@
+use std::fmt;
+
+/// A published MCP protocol revision this server speaks.
+///
+/// Revisions are ordered by date, so feature checks read as comparisons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum ProtocolVersion {
+    /// `2024-11-05`, the first revision.
+    V2024_11_05,
+    /// `2025-03-26`: audio content, completions capability, batches.
+    V2025_03_26,
+    /// `2025-06-18`: titles, `_meta`, resource links; batches removed.
+    V2025_06_18,
+    /// `2025-11-25`: icons; the last revision with an `initialize` handshake.
+    V2025_11_25,
+}
+
+impl ProtocolVersion {
+    /// The newest revision, answered when a client asks for one we do not know.
+    pub const LATEST: Self = Self::V2025_11_25;
+
+    /// Every supported revision, oldest first.
+    pub const ALL: [Self; 4] = [
+        Self::V2024_11_05,
+        Self::V2025_03_26,
+        Self::V2025_06_18,
+        Self::V2025_11_25,
+    ];
+
+    /// The revision's date string, as sent on the wire.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::V2024_11_05 => "2024-11-05",
+            Self::V2025_03_26 => "2025-03-26",
+            Self::V2025_06_18 => "2025-06-18",
+            Self::V2025_11_25 => "2025-11-25",
+        }
+    }
+
+    /// Parses a revision date string; `None` if unsupported.
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|v| v.as_str() == s)
+    }
+
+    /// Only 2025-03-26 allows JSON-RPC batches.
+    pub(crate) fn allows_batches(self) -> bool {
+        self == Self::V2025_03_26
+    }
+
+    /// Titles, `_meta`, resource links and `lastModified` exist from 2025-06-18.
+    pub(crate) fn has_titles(self) -> bool {
+        self >= Self::V2025_06_18
+    }
+}
+
+impl fmt::Display for ProtocolVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}

@@ -1,0 +1,125 @@
+use std::future::Future;
+use std::pin::Pin;
+
+use serde_json::value::RawValue;
+
+use super::Session;
+use crate::Error;
+use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
+
+/// What to send back for one incoming message.
+pub enum Reply {
+    /// Nothing: the message was a notification or a response.
+    None,
+    /// A response ready now.
+    Now(String),
+    /// A response still being produced (an async prompt); `None` when it
+    /// turns out there is nothing to send.
+    Later(Pin<Box<dyn Future<Output = Option<String>> + Send>>),
+}
+
+impl Reply {
+    /// Waits for the response, whichever kind it is.
+    pub async fn into_message(self) -> Option<String> {
+        match self {
+            Self::None => None,
+            Self::Now(message) => Some(message),
+            Self::Later(future) => future.await,
+        }
+    }
+}
+
+impl Session {
+    /// Handles one incoming message (a JSON object, or a batch where the
+    /// negotiated revision allows one).
+    pub fn handle(&self, text: &str) -> Reply {
+        match text.trim_start().as_bytes().first() {
+            Some(b'{') => self.handle_one(text),
+            Some(b'[') => self.handle_batch(text),
+            _ => Reply::Now(failure(None, &jsonrpc::parse_failure(text))),
+        }
+    }
+
+    fn handle_one(&self, text: &str) -> Reply {
+        match jsonrpc::classify(text) {
+            Ok(Incoming::Request { id, method, params }) => self.request(id, &method, params),
+            Ok(Incoming::Notification { method, params }) => {
+                self.notification(&method, params);
+                Reply::None
+            }
+            Ok(Incoming::Response) => Reply::None,
+            Err(rejected) => Reply::Now(failure(rejected.id, &rejected.error)),
+        }
+    }
+
+    fn request(&self, id: &RawValue, method: &str, params: Option<&RawValue>) -> Reply {
+        let Some(version) = self.state.version() else {
+            return self.before_initialize(id, method, params);
+        };
+        let result = match method {
+            "ping" => return Reply::Now(success_raw(id, "{}")),
+            "prompts/list" => self.list_prompts(id, version, params),
+            "prompts/get" => return self.get_prompt(id, version, params),
+            "logging/setLevel" => self.set_log_level(id, params),
+            "initialize" => Err(Error::invalid_request("the session is already initialized")),
+            _ => Err(Error::method_not_found(method)),
+        };
+        Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
+    }
+
+    /// Before `initialize`, only `initialize` and `ping` are served; every
+    /// other request still gets an answer, so a client probing with a method
+    /// from a newer revision can fall back at once.
+    fn before_initialize(&self, id: &RawValue, method: &str, params: Option<&RawValue>) -> Reply {
+        let result = match method {
+            "initialize" => self.initialize(id, params),
+            "ping" => Ok(success_raw(id, "{}")),
+            "prompts/list" | "prompts/get" | "logging/setLevel" => Err(Error::invalid_request(
+                "the session is not initialized: send `initialize` first",
+            )),
+            _ => Err(Error::method_not_found(method)),
+        };
+        Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
+    }
+
+    fn notification(&self, method: &str, _params: Option<&RawValue>) {
+        // `notifications/initialized` needs no action: requests are served
+        // as soon as `initialize` is answered. Unknown notifications are
+        // ignored, as JSON-RPC requires.
+        let _ = (self, method);
+    }
+
+    fn handle_batch(&self, text: &str) -> Reply {
+        let allowed = self.state.version().is_some_and(|v| v.allows_batches());
+        if !allowed {
+            let error = match serde_json::from_str::<serde::de::IgnoredAny>(text) {
+                Ok(_) => Error::invalid_request(
+                    "JSON-RPC batches are only accepted when protocol 2025-03-26 was negotiated",
+                ),
+                Err(_) => jsonrpc::parse_failure(text),
+            };
+            return Reply::Now(failure(None, &error));
+        }
+        let items: Vec<&RawValue> = match serde_json::from_str(text) {
+            Ok(items) => items,
+            Err(_) => return Reply::Now(failure(None, &jsonrpc::parse_failure(text))),
+        };
+        if items.is_empty() {
+            return Reply::Now(failure(None, &Error::invalid_request("the batch is empty")));
+        }
+        let replies: Vec<Reply> = items.iter().map(|item| self.handle_one(item.get())).collect();
+        Reply::Later(Box::pin(async move {
+            let mut out = String::from("[");
+            for reply in replies {
+                if let Some(message) = reply.into_message().await {
+                    if out.len() > 1 {
+                        out.push(',');
+                    }
+                    out.push_str(&message);
+                }
+            }
+            out.push(']');
+            (out.len() > 2).then_some(out)
+        }))
+    }
+}

@@ -1,0 +1,185 @@
+//! Dispatch: one message in, one response (or none) out. Knows nothing of
+//! the transport that carries the messages.
+
+mod dispatch;
+mod handlers;
+mod session;
+
+use std::sync::Arc;
+
+use serde_json::{Map, Value, json};
+use tokio::sync::mpsc;
+
+use crate::ProtocolVersion;
+use crate::catalog::{Catalog, CatalogError, registered_prompts};
+use crate::descriptor::PromptDef;
+
+pub use dispatch::Reply;
+pub use session::Session;
+pub(crate) use session::SessionState;
+
+/// The default limit on one incoming message: 4 MiB.
+pub const DEFAULT_MAX_MESSAGE_BYTES: usize = 4 * 1024 * 1024;
+
+/// An MCP prompts server, configured and ready to serve.
+///
+/// By default it serves every `#[prompt]` in the binary:
+///
+/// ```no_run
+/// #[tokio::main]
+/// async fn main() -> std::io::Result<()> {
+///     mcp_prompts::Server::new("my-prompts", env!("CARGO_PKG_VERSION"))
+///         .instructions("Prompts for reviewing code.")
+///         .serve_stdio()
+///         .await
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub struct Server {
+    name: String,
+    version: String,
+    title: Option<String>,
+    instructions: Option<String>,
+    page_size: usize,
+    max_message_bytes: usize,
+    prompts: Option<Vec<&'static PromptDef>>,
+}
+
+impl Server {
+    /// A server with this `serverInfo` name and version.
+    pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            version: version.into(),
+            title: None,
+            instructions: None,
+            page_size: 0,
+            max_message_bytes: DEFAULT_MAX_MESSAGE_BYTES,
+            prompts: None,
+        }
+    }
+
+    /// A display title for `serverInfo` (sent from revision 2025-06-18 on).
+    pub fn title(mut self, title: impl Into<String>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// Instructions the client may add to the model's system prompt.
+    pub fn instructions(mut self, instructions: impl Into<String>) -> Self {
+        self.instructions = Some(instructions.into());
+        self
+    }
+
+    /// How many prompts one `prompts/list` page holds; 0 (the default) puts
+    /// them all on one page.
+    pub fn page_size(mut self, page_size: usize) -> Self {
+        self.page_size = page_size;
+        self
+    }
+
+    /// The largest incoming message accepted, in bytes (default 4 MiB).
+    /// A larger one is answered with an error and discarded.
+    pub fn max_message_bytes(mut self, limit: usize) -> Self {
+        self.max_message_bytes = limit.max(1);
+        self
+    }
+
+    /// Serves exactly these prompts instead of every registered one.
+    pub fn prompts(mut self, prompts: impl IntoIterator<Item = &'static PromptDef>) -> Self {
+        self.prompts = Some(prompts.into_iter().collect());
+        self
+    }
+
+    /// Validates the catalog and prepares everything sent repeatedly.
+    ///
+    /// A duplicate prompt name, an invalid name or a default that does not
+    /// parse is an error naming where each definition is.
+    pub fn build(self) -> Result<Service, CatalogError> {
+        let catalog = match self.prompts {
+            Some(list) => Catalog::build(list, self.page_size)?,
+            None => Catalog::build(registered_prompts(), self.page_size)?,
+        };
+        let initialize = ProtocolVersion::ALL.map(|v| {
+            initialize_result(&self.name, &self.version, self.title.as_deref(), self.instructions.as_deref(), v)
+        });
+        Ok(Service(Arc::new(Inner {
+            catalog,
+            initialize,
+            max_message_bytes: self.max_message_bytes,
+        })))
+    }
+}
+
+fn initialize_result(
+    name: &str,
+    version: &str,
+    title: Option<&str>,
+    instructions: Option<&str>,
+    protocol: ProtocolVersion,
+) -> Box<str> {
+    let mut info = Map::new();
+    info.insert("name".into(), name.into());
+    if let (true, Some(title)) = (protocol.has_titles(), title) {
+        info.insert("title".into(), title.into());
+    }
+    info.insert("version".into(), version.into());
+    let mut result = json!({
+        "protocolVersion": protocol.as_str(),
+        "capabilities": {
+            "prompts": { "listChanged": true },
+            "logging": {},
+        },
+        "serverInfo": Value::Object(info),
+    });
+    if let Some(instructions) = instructions {
+        result["instructions"] = instructions.into();
+    }
+    result.to_string().into_boxed_str()
+}
+
+/// A validated, ready server; cheap to clone and share between connections.
+#[derive(Clone)]
+pub struct Service(Arc<Inner>);
+
+pub(crate) struct Inner {
+    pub(crate) catalog: Catalog,
+    /// The `initialize` result for each revision, serialized once.
+    initialize: [Box<str>; 4],
+    pub(crate) max_message_bytes: usize,
+}
+
+impl Service {
+    /// How many prompts are served.
+    pub fn prompt_count(&self) -> usize {
+        self.0.catalog.len()
+    }
+
+    /// The largest incoming message accepted, in bytes.
+    pub fn max_message_bytes(&self) -> usize {
+        self.0.max_message_bytes
+    }
+
+    /// A new connection's session. Notifications the server sends on its own
+    /// (log messages) go to `outbound`.
+    pub fn session(&self, outbound: Option<mpsc::Sender<String>>) -> Session {
+        Session::new(self.clone(), outbound)
+    }
+
+    pub(crate) fn initialize_result(&self, version: ProtocolVersion) -> &str {
+        let i = ProtocolVersion::ALL.iter().position(|&v| v == version).unwrap_or(3);
+        &self.0.initialize[i]
+    }
+
+    pub(crate) fn catalog(&self) -> &Catalog {
+        &self.0.catalog
+    }
+}
+
+impl std::fmt::Debug for Service {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Service")
+            .field("prompts", &self.prompt_count())
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,4 @@
+//! Transports carry messages between a client and a [`Session`](crate::Session).
+
+mod lines;
+mod stdio;

@@ -1,0 +1,1 @@
+//! Examples and integration tests of mcp-prompts; not published.
