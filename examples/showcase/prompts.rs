@@ -1,9 +1,7 @@
-//! The showcase: every kind of prompt mcp-prompts supports, served over stdio.
-//!
-//! Run it with `cargo run --example showcase`, or let a client start it:
-//! `npx @modelcontextprotocol/inspector cargo run --example showcase`.
+//! The showcase catalog. The integration tests' fixture server includes this
+//! file too, so the texts they check are the ones the showcase serves.
 
-use mcp_prompts::{Content, Message, Server, prompt};
+use mcp_prompts::{Content, Message, prompt};
 
 /// The 1x1 red PNG the MCP conformance suite uses.
 const RED_PIXEL_PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
@@ -81,22 +79,4 @@ fn summarize(
     max_words: u32,
 ) -> String {
     format!("Summarize the following text in at most {max_words} words:\n\n{text}")
-}
-
-#[tokio::main]
-async fn main() -> std::io::Result<()> {
-    let service = Server::new("mcp-prompts-showcase", env!("CARGO_PKG_VERSION"))
-        .title("mcp-prompts showcase")
-        .instructions("Example prompts: code review, summaries, and the MCP conformance fixtures.")
-        .build()
-        .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;
-    eprintln!(
-        "mcp-prompts showcase: serving {} prompts over stdio (newline-delimited JSON-RPC).\n\
-         Connect a client by letting it start this command, for example:\n  \
-         npx @modelcontextprotocol/inspector cargo run --example showcase",
-        service.prompt_count()
-    );
-    service
-        .serve_io(tokio::io::stdin(), tokio::io::stdout())
-        .await
 }

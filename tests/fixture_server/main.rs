@@ -1,0 +1,97 @@
+//! The showcase catalog plus prompts that misbehave on purpose, served over
+//! stdio for the integration tests. `FIXTURE_PAGE_SIZE` and
+//! `FIXTURE_MAX_MESSAGE_BYTES` configure the server.
+
+#[path = "../../examples/showcase/prompts.rs"]
+mod showcase;
+
+use std::time::Duration;
+
+use mcp_prompts::{
+    Content, Error, Json, Message, RequestContext, ResourceLink, Server, prompt,
+};
+
+/// Panics while building the prompt
+#[prompt]
+fn panics() -> String {
+    panic!("the prompt broke")
+}
+
+/// Panics inside an async prompt
+#[prompt]
+async fn panics_async() -> String {
+    tokio::task::yield_now().await;
+    panic!("the async prompt broke")
+}
+
+/// Fails with an error
+#[prompt]
+fn fails() -> Result<String, Error> {
+    Err(Error::internal("the backend is down"))
+}
+
+/// Fails with a standard error
+#[prompt]
+fn fails_io() -> Result<String, std::io::Error> {
+    Err(std::io::Error::other("disk on fire"))
+}
+
+/// Sleeps before answering
+#[prompt]
+async fn slow(
+    /// How long to sleep, in milliseconds
+    ms: u64,
+) -> String {
+    tokio::time::sleep(Duration::from_millis(ms)).await;
+    format!("slept {ms}ms")
+}
+
+/// Returns audio content
+#[prompt]
+fn audio_clip() -> Message {
+    Message::user(Content::audio([1u8, 2, 3], "audio/wav"))
+}
+
+/// Returns a resource link
+#[prompt]
+fn link() -> Message {
+    Message::user(Content::resource_link(ResourceLink::new("file:///a.txt", "a.txt")))
+}
+
+/// Tells the request context
+#[prompt]
+fn whoami(ctx: RequestContext, who: Option<String>) -> String {
+    format!(
+        "{} asks request {} over {}",
+        who.as_deref().unwrap_or("nobody"),
+        ctx.request_id(),
+        ctx.protocol_version()
+    )
+}
+
+/// Parses every kind of scalar
+#[prompt(name = "typed.args", title = "Typed")]
+fn typed(
+    flag: bool,
+    letter: char,
+    ratio: f64,
+    list: Json<Vec<u32>>,
+    small: Option<i8>,
+    #[arg(default = -1)] offset: i32,
+) -> String {
+    let Json(list) = list;
+    format!("{flag} {letter} {ratio} {list:?} {small:?} {offset}")
+}
+
+#[tokio::main]
+async fn main() -> std::io::Result<()> {
+    let env = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
+    let mut server = Server::new("fixture", "1.0.0").title("Fixture");
+    if let Some(size) = env("FIXTURE_PAGE_SIZE") {
+        server = server.page_size(size);
+    }
+    if let Some(limit) = env("FIXTURE_MAX_MESSAGE_BYTES") {
+        server = server.max_message_bytes(limit);
+    }
+    server.serve_stdio().await
+}

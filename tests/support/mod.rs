@@ -1,0 +1,122 @@
+//! A minimal MCP client over a child process's stdin and stdout.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+pub const LATEST: &str = "2025-11-25";
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+pub struct Client {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    next_id: i64,
+}
+
+impl Client {
+    pub fn start() -> Self {
+        Self::start_with(&[])
+    }
+
+    /// Starts the fixture server with extra environment variables.
+    pub fn start_with(env: &[(&str, &str)]) -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fixture-server"))
+            .envs(env.iter().copied())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the fixture server");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Self { child, stdin, lines, next_id: 1000 }
+    }
+
+    /// Starts and initializes with `version`.
+    pub fn ready(version: &str) -> Self {
+        let mut client = Self::start();
+        client.initialize(version);
+        client
+    }
+
+    pub fn initialize(&mut self, version: &str) -> Value {
+        let response = self.call(
+            "initialize",
+            json!({"protocolVersion": version, "capabilities": {},
+                   "clientInfo": {"name": "stdio-test", "version": "1"}}),
+        );
+        self.notify("notifications/initialized", json!({}));
+        response["result"].clone()
+    }
+
+    pub fn send_line(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next message the server writes; every line must be JSON.
+    pub fn read(&mut self) -> Value {
+        let line = self.lines.recv_timeout(TIMEOUT).expect("a response in time");
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line}"))
+    }
+
+    pub fn send_raw(&mut self, line: &str) -> Value {
+        self.send_line(line);
+        self.read()
+    }
+
+    /// Sends a request (params omitted when null) and reads its response.
+    pub fn call(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let mut request = json!({"jsonrpc": "2.0", "id": self.next_id, "method": method});
+        if !params.is_null() {
+            request["params"] = params;
+        }
+        let response = self.send_raw(&request.to_string());
+        assert_eq!(response["id"], self.next_id, "response to the wrong request: {response}");
+        response
+    }
+
+    pub fn get(&mut self, name: &str, arguments: Value) -> Value {
+        self.call("prompts/get", json!({"name": name, "arguments": arguments}))
+    }
+
+    pub fn notify(&mut self, method: &str, params: Value) {
+        let message = json!({"jsonrpc": "2.0", "method": method, "params": params});
+        self.send_line(&message.to_string());
+    }
+
+    /// Closes stdin and collects every remaining response and the exit status.
+    pub fn finish(mut self) -> (Vec<Value>, ExitStatus) {
+        drop(self.stdin.take());
+        let mut responses = Vec::new();
+        while let Ok(line) = self.lines.recv_timeout(TIMEOUT) {
+            responses.push(serde_json::from_str(&line).expect("JSON line"));
+        }
+        let status = self.child.wait().unwrap();
+        (responses, status)
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
