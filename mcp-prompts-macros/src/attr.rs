@@ -45,10 +45,10 @@ pub fn parse_prompt(args: TokenStream) -> syn::Result<PromptAttrs> {
         } else if meta.path.is_ident(DESCRIPTION) {
             set_once(&meta, &mut attrs.description, DESCRIPTION, "prompt", lit_str)
         } else {
-            Err(meta.error(format!(
+            unknown(
+                &meta,
                 "unknown `#[prompt]` argument `{}`; expected `name`, `title` or `description`",
-                path_text(&meta)
-            )))
+            )
         };
         errors.push_result(result);
         Ok(())
@@ -70,10 +70,10 @@ pub fn parse_arg(attr: &Attribute, out: &mut ArgAttrs, errors: &mut Errors) {
         } else if meta.path.is_ident(DEFAULT) {
             set_once(&meta, &mut out.default, DEFAULT, "arg", default_value)
         } else {
-            Err(meta.error(format!(
+            unknown(
+                &meta,
                 "unknown `#[arg]` argument `{}`; expected `name`, `title`, `description` or `default`",
-                path_text(&meta)
-            )))
+            )
         };
         errors.push_result(result);
         Ok(())
@@ -137,6 +137,18 @@ fn literal_text(lit: &Lit) -> Option<String> {
         Lit::Char(c) => c.value().to_string(),
         _ => return None,
     })
+}
+
+/// Reports an unknown key, first skipping its value so that parsing goes on
+/// to report the next problem rather than a confusing "expected `,`".
+fn unknown(meta: &ParseNestedMeta<'_>, message: &str) -> syn::Result<()> {
+    let error = meta.error(message.replace("{}", &path_text(meta)));
+    if meta.input.peek(syn::Token![=]) {
+        meta.value()?.parse::<Expr>()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        meta.input.parse::<proc_macro2::Group>()?;
+    }
+    Err(error)
 }
 
 fn path_text(meta: &ParseNestedMeta<'_>) -> String {

@@ -51,8 +51,8 @@ fn invoke_fn(prompt: &Prompt<'_>) -> TokenStream {
     let binds = prompt.params.iter().enumerate().map(|(index, param)| {
         let ty = param.ty;
         // Spanned on the user's type: an unsupported type is reported there.
-        let bind = quote_spanned!(ty.span()=> #private::bind::<#ty>);
-        quote!(#bind(__input, #index)?)
+        let bind = quote_spanned!(ty.span()=> <#ty as #private::PromptParam>::bind);
+        quote!(#bind(__input, #private::arg(__input, #index))?)
     });
     let (output, span) = match &sig.output {
         ReturnType::Type(_, ty) => (quote!(#ty), ty.span()),

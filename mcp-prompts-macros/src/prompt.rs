@@ -11,6 +11,15 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     let func: ItemFn = match syn::parse2(item.clone()) {
         Ok(func) => func,
         Err(err) => {
+            // A valid item that is not a function gets a clearer message
+            // than syn's "expected `fn`".
+            let err = match syn::parse2::<syn::Item>(item.clone()) {
+                Ok(other) => syn::Error::new_spanned(
+                    other,
+                    "`#[prompt]` can only be applied to a function",
+                ),
+                Err(_) => err,
+            };
             let mut out = item;
             out.extend(err.into_compile_error());
             return out;

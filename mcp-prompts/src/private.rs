@@ -10,9 +10,9 @@ pub use crate::args::{Input, PromptArg, PromptParam};
 pub use crate::descriptor::{ArgDef, DefaultValue, ParamKind, PromptDef};
 pub use crate::invoke::{Invocation, pending, ready};
 
-/// Binds parameter `index` of the prompt being called.
-pub fn bind<T: PromptParam>(input: &Input<'_>, index: usize) -> Result<T, Error> {
-    T::bind(input, &input.def.arguments[index])
+/// Parameter `index` of the prompt being called.
+pub fn arg(input: &Input<'_>, index: usize) -> &'static ArgDef {
+    &input.def.arguments[index]
 }
 
 /// Checks that an argument's default parses as the parameter's type.

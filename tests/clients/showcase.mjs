@@ -1,0 +1,104 @@
+// Drives the showcase with the official MCP TypeScript SDK client over stdio.
+// Usage: node showcase.mjs <path to the showcase binary>
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import assert from "node:assert/strict";
+
+const command = process.argv[2];
+const transport = new StdioClientTransport({ command, args: [], stderr: "ignore" });
+const client = new Client({ name: "mcp-prompts-official-client-test", version: "1.0.0" });
+
+let passed = 0;
+let failed = 0;
+async function check(name, body) {
+  try {
+    await body();
+    passed += 1;
+    console.log(`ok - ${name}`);
+  } catch (err) {
+    failed += 1;
+    console.log(`FAILED - ${name}: ${err && err.stack ? err.stack : err}`);
+  }
+}
+
+const text = (role, t) => ({ role, content: { type: "text", text: t } });
+
+async function rejects(call, code, mention) {
+  await assert.rejects(call, (err) => {
+    assert.equal(err.code, code, `code of ${err.message}`);
+    if (mention) assert.match(err.message, new RegExp(mention));
+    return true;
+  });
+}
+
+await client.connect(transport);
+
+await check("initialize negotiated the latest revision", async () => {
+  assert.equal(client.getServerVersion().name, "mcp-prompts-showcase");
+  assert.deepEqual(client.getServerCapabilities().prompts, { listChanged: true });
+});
+
+await check("prompts/list shows the catalog", async () => {
+  const { prompts } = await client.listPrompts();
+  const byName = Object.fromEntries(prompts.map((p) => [p.name, p]));
+  assert.deepEqual(Object.keys(byName).sort(), [
+    "code_review", "summarize", "test_prompt_with_arguments",
+    "test_prompt_with_embedded_resource", "test_prompt_with_image", "test_simple_prompt",
+  ]);
+  assert.equal(byName.test_simple_prompt.title, "Simple Test Prompt");
+  assert.equal(byName.test_simple_prompt.description, "A simple prompt without arguments");
+  assert.deepEqual(byName.test_prompt_with_arguments.arguments, [
+    { name: "arg1", description: "First test argument", required: true },
+    { name: "arg2", description: "Second test argument", required: true },
+  ]);
+  assert.deepEqual(byName.test_prompt_with_embedded_resource.arguments.map((a) => a.name), ["resourceUri"]);
+  assert.deepEqual(byName.code_review.arguments.map((a) => [a.name, a.required]), [
+    ["language", true], ["code", true], ["focus", false],
+  ]);
+  assert.deepEqual(byName.summarize.arguments.map((a) => [a.name, a.required]), [
+    ["text", true], ["max_words", false],
+  ]);
+});
+
+await check("prompts/get returns the exact messages", async () => {
+  let r = await client.getPrompt({ name: "test_simple_prompt" });
+  assert.deepEqual(r.messages, [text("user", "This is a simple prompt for testing.")]);
+  r = await client.getPrompt({ name: "test_prompt_with_arguments", arguments: { arg1: "testValue1", arg2: "testValue2" } });
+  assert.deepEqual(r.messages, [text("user", "Prompt with arguments: arg1='testValue1', arg2='testValue2'")]);
+  r = await client.getPrompt({ name: "test_prompt_with_embedded_resource", arguments: { resourceUri: "test://example-resource" } });
+  assert.deepEqual(r.messages, [
+    { role: "user", content: { type: "resource", resource: { uri: "test://example-resource", mimeType: "text/plain", text: "Embedded resource content for testing." } } },
+    text("user", "Please process the embedded resource above."),
+  ]);
+  r = await client.getPrompt({ name: "test_prompt_with_image" });
+  assert.equal(r.messages[0].content.type, "image");
+  assert.equal(r.messages[0].content.mimeType, "image/png");
+  assert.equal(r.messages[0].content.data, "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==");
+  assert.deepEqual(r.messages[1], text("user", "Please analyze the image above."));
+  r = await client.getPrompt({ name: "code_review", arguments: { language: "rust", code: "fn main() {}" } });
+  assert.deepEqual(r.messages, [
+    text("user", "I am reviewing rust code."),
+    text("assistant", "I will look at correctness first, then style."),
+    text("user", "Review this code with a focus on general quality:\n\nfn main() {}"),
+  ]);
+  r = await client.getPrompt({ name: "summarize", arguments: { text: "Hello." } });
+  assert.deepEqual(r.messages, [text("user", "Summarize the following text in at most 50 words:\n\nHello.")]);
+  assert.equal(r.description, "Summarize a text");
+});
+
+await check("errors carry the spec's codes", async () => {
+  await rejects(client.getPrompt({ name: "no_such_prompt" }), -32602, "no_such_prompt");
+  await rejects(client.getPrompt({ name: "test_prompt_with_arguments", arguments: { arg1: "x" } }), -32602, "arg2");
+  for (const bad of ["abc", "-3", "1.5"]) {
+    await rejects(client.getPrompt({ name: "summarize", arguments: { text: "t", max_words: bad } }), -32602, "max_words");
+  }
+});
+
+await check("ping and logging/setLevel answer {}", async () => {
+  assert.deepEqual(await client.ping(), {});
+  assert.deepEqual(await client.setLoggingLevel("info"), {});
+});
+
+await client.close();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,40 @@
+//! Valid inputs that exercise odd corners: raw identifiers, async, visibility,
+//! every return type, `Result`, injected context, and calling the function directly.
+
+use mcp_prompts::{Error, Json, Message, PromptResult, RequestContext, prompt};
+
+#[prompt]
+pub(crate) fn r#type(r#match: String) -> String {
+    r#match
+}
+
+#[prompt]
+async fn later(text: Option<String>, _ctx: RequestContext) -> Message {
+    Message::assistant(text.unwrap_or_default())
+}
+
+#[prompt(name = "full-result", description = "Overrides the doc comment")]
+/// Ignored in favour of the attribute
+fn full(#[arg(default = 1.5)] ratio: f32, #[arg(default = 'x')] c: char) -> PromptResult {
+    PromptResult::new([Message::user(format!("{ratio}{c}"))]).with_description("custom")
+}
+
+#[prompt]
+fn fallible(list: Json<Vec<u8>>, #[arg(default = true)] strict: bool) -> Result<Vec<Message>, Error> {
+    let _ = strict;
+    Ok(list.0.into_iter().map(|n| Message::user(n.to_string())).collect())
+}
+
+#[prompt]
+fn static_text() -> &'static str {
+    "fixed"
+}
+
+fn main() {
+    assert_eq!(r#type("called directly".to_owned()), "called directly");
+    assert_eq!(static_text(), "fixed");
+    let names: Vec<_> = mcp_prompts::registered_prompts().map(|p| p.name()).collect();
+    for expected in ["type", "later", "full-result", "fallible", "static_text"] {
+        assert!(names.contains(&expected), "{expected} is not registered: {names:?}");
+    }
+}

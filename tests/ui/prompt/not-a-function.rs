@@ -1,0 +1,6 @@
+use mcp_prompts::prompt;
+
+#[prompt]
+struct NotAFunction;
+
+fn main() {}
