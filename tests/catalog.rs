@@ -25,12 +25,21 @@ fn bad_default(#[arg(default = "lots")] count: u32) -> String {
 
 #[test]
 fn duplicate_names_and_bad_defaults_fail_the_build() {
-    let names: Vec<_> = mcp_prompts::registered_prompts().map(|p| p.name()).collect();
-    assert_eq!(names.iter().filter(|n| **n == "same").count(), 2, "{names:?}");
+    let names: Vec<_> = mcp_prompts::registered_prompts()
+        .map(|p| p.name())
+        .collect();
+    assert_eq!(
+        names.iter().filter(|n| **n == "same").count(),
+        2,
+        "{names:?}"
+    );
 
     let err = mcp_prompts::Server::new("t", "1").build().unwrap_err();
     let message = err.to_string();
-    assert!(message.contains("duplicate prompt name `same`"), "{message}");
+    assert!(
+        message.contains("duplicate prompt name `same`"),
+        "{message}"
+    );
     assert!(message.contains("tests/catalog.rs:7"), "{message}");
     assert!(message.contains("tests/catalog.rs:15"), "{message}");
     assert!(
@@ -42,7 +51,12 @@ fn duplicate_names_and_bad_defaults_fail_the_build() {
 
 #[test]
 fn an_explicit_list_is_served_instead() {
-    let only = mcp_prompts::registered_prompts().filter(|p| p.name() == "same").take(1);
-    let service = mcp_prompts::Server::new("t", "1").prompts(only).build().unwrap();
+    let only = mcp_prompts::registered_prompts()
+        .filter(|p| p.name() == "same")
+        .take(1);
+    let service = mcp_prompts::Server::new("t", "1")
+        .prompts(only)
+        .build()
+        .unwrap();
     assert_eq!(service.prompt_count(), 1);
 }

@@ -20,7 +20,10 @@ fn showcase_binary() -> PathBuf {
 #[test]
 fn typescript_sdk_client_gets_every_showcase_prompt() {
     let clients = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients");
-    if !clients.join("node_modules/@modelcontextprotocol/sdk").exists() {
+    if !clients
+        .join("node_modules/@modelcontextprotocol/sdk")
+        .exists()
+    {
         let status = Command::new("npm")
             .args(["ci", "--no-audit", "--no-fund"])
             .current_dir(&clients)

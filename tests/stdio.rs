@@ -11,11 +11,18 @@ fn initialize_negotiates_every_supported_version() {
         let mut client = Client::start();
         let result = client.initialize(version);
         assert_eq!(result["protocolVersion"], version);
-        assert_eq!(result["capabilities"], json!({"prompts": {"listChanged": true}, "logging": {}}));
+        assert_eq!(
+            result["capabilities"],
+            json!({"prompts": {"listChanged": true}, "logging": {}})
+        );
         assert_eq!(result["serverInfo"]["name"], "fixture");
         assert_eq!(result["serverInfo"]["version"], "1.0.0");
         let has_title = version >= "2025-06-18";
-        assert_eq!(result["serverInfo"].get("title").is_some(), has_title, "{version}");
+        assert_eq!(
+            result["serverInfo"].get("title").is_some(),
+            has_title,
+            "{version}"
+        );
     }
     let mut client = Client::start();
     assert_eq!(client.initialize("1999-01-01")["protocolVersion"], LATEST);
@@ -41,41 +48,63 @@ fn lists_the_showcase_catalog() {
     let prompts = client.call("prompts/list", Value::Null)["result"]["prompts"].clone();
     let prompts = prompts.as_array().unwrap();
     // Registration must not silently fail: every prompt is present.
-    assert!(prompts.len() >= 15, "only {} prompts registered", prompts.len());
+    assert!(
+        prompts.len() >= 15,
+        "only {} prompts registered",
+        prompts.len()
+    );
     let find = |name: &str| prompts.iter().find(|p| p["name"] == name).cloned().unwrap();
-    assert_eq!(find("test_simple_prompt"), json!({
-        "name": "test_simple_prompt", "title": "Simple Test Prompt",
-        "description": "A simple prompt without arguments"
-    }));
-    assert_eq!(find("test_prompt_with_arguments"), json!({
-        "name": "test_prompt_with_arguments", "title": "Prompt With Arguments",
-        "description": "A prompt with required arguments",
-        "arguments": [
-            {"name": "arg1", "description": "First test argument", "required": true},
-            {"name": "arg2", "description": "Second test argument", "required": true}
-        ]
-    }));
-    assert_eq!(find("test_prompt_with_embedded_resource")["arguments"], json!([
-        {"name": "resourceUri", "description": "URI of the resource to embed", "required": true}
-    ]));
+    assert_eq!(
+        find("test_simple_prompt"),
+        json!({
+            "name": "test_simple_prompt", "title": "Simple Test Prompt",
+            "description": "A simple prompt without arguments"
+        })
+    );
+    assert_eq!(
+        find("test_prompt_with_arguments"),
+        json!({
+            "name": "test_prompt_with_arguments", "title": "Prompt With Arguments",
+            "description": "A prompt with required arguments",
+            "arguments": [
+                {"name": "arg1", "description": "First test argument", "required": true},
+                {"name": "arg2", "description": "Second test argument", "required": true}
+            ]
+        })
+    );
+    assert_eq!(
+        find("test_prompt_with_embedded_resource")["arguments"],
+        json!([
+            {"name": "resourceUri", "description": "URI of the resource to embed", "required": true}
+        ])
+    );
     assert_eq!(find("test_prompt_with_image")["title"], "Prompt With Image");
-    assert_eq!(find("code_review"), json!({
-        "name": "code_review", "title": "Review code", "description": "Review a code snippet",
-        "arguments": [
-            {"name": "language", "description": "Programming language of the snippet", "required": true},
-            {"name": "code", "description": "The code to review", "required": true},
-            {"name": "focus", "description": "What the review should focus on", "required": false}
-        ]
-    }));
-    assert_eq!(find("summarize"), json!({
-        "name": "summarize", "title": "Summarize", "description": "Summarize a text",
-        "arguments": [
-            {"name": "text", "description": "The text to summarize", "required": true},
-            {"name": "max_words", "description": "The most words the summary may use (default: 50)", "required": false}
-        ]
-    }));
+    assert_eq!(
+        find("code_review"),
+        json!({
+            "name": "code_review", "title": "Review code", "description": "Review a code snippet",
+            "arguments": [
+                {"name": "language", "description": "Programming language of the snippet", "required": true},
+                {"name": "code", "description": "The code to review", "required": true},
+                {"name": "focus", "description": "What the review should focus on", "required": false}
+            ]
+        })
+    );
+    assert_eq!(
+        find("summarize"),
+        json!({
+            "name": "summarize", "title": "Summarize", "description": "Summarize a text",
+            "arguments": [
+                {"name": "text", "description": "The text to summarize", "required": true},
+                {"name": "max_words", "description": "The most words the summary may use (default: 50)", "required": false}
+            ]
+        })
+    );
     // The injected context is not an argument.
-    assert_eq!(find("whoami")["arguments"], json!([{"name": "who", "required": false}]));
+    assert_eq!(
+        find("whoami")["arguments"],
+        json!([{"name": "who", "required": false}])
+    );
 }
 
 #[test]
@@ -123,46 +152,98 @@ fn user_text(text: &str) -> Value {
 fn gets_the_showcase_prompts_exactly() {
     let mut client = Client::ready(LATEST);
     let simple = client.get("test_simple_prompt", json!({}));
-    assert_eq!(simple["result"]["description"], "A simple prompt without arguments");
-    assert_eq!(messages(&simple), json!([user_text("This is a simple prompt for testing.")]));
+    assert_eq!(
+        simple["result"]["description"],
+        "A simple prompt without arguments"
+    );
+    assert_eq!(
+        messages(&simple),
+        json!([user_text("This is a simple prompt for testing.")])
+    );
 
-    let with_args = client.get("test_prompt_with_arguments", json!({"arg1": "testValue1", "arg2": "testValue2"}));
-    assert_eq!(messages(&with_args), json!([user_text("Prompt with arguments: arg1='testValue1', arg2='testValue2'")]));
+    let with_args = client.get(
+        "test_prompt_with_arguments",
+        json!({"arg1": "testValue1", "arg2": "testValue2"}),
+    );
+    assert_eq!(
+        messages(&with_args),
+        json!([user_text(
+            "Prompt with arguments: arg1='testValue1', arg2='testValue2'"
+        )])
+    );
 
-    let embedded = client.get("test_prompt_with_embedded_resource", json!({"resourceUri": "test://example-resource"}));
-    assert_eq!(messages(&embedded), json!([
-        {"role": "user", "content": {"type": "resource", "resource": {
-            "uri": "test://example-resource", "mimeType": "text/plain",
-            "text": "Embedded resource content for testing."}}},
-        user_text("Please process the embedded resource above.")
-    ]));
+    let embedded = client.get(
+        "test_prompt_with_embedded_resource",
+        json!({"resourceUri": "test://example-resource"}),
+    );
+    assert_eq!(
+        messages(&embedded),
+        json!([
+            {"role": "user", "content": {"type": "resource", "resource": {
+                "uri": "test://example-resource", "mimeType": "text/plain",
+                "text": "Embedded resource content for testing."}}},
+            user_text("Please process the embedded resource above.")
+        ])
+    );
 
     let image = client.get("test_prompt_with_image", json!({}));
-    assert_eq!(messages(&image), json!([
-        {"role": "user", "content": {"type": "image", "mimeType": "image/png",
-            "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="}},
-        user_text("Please analyze the image above.")
-    ]));
+    assert_eq!(
+        messages(&image),
+        json!([
+            {"role": "user", "content": {"type": "image", "mimeType": "image/png",
+                "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="}},
+            user_text("Please analyze the image above.")
+        ])
+    );
 
-    let review = client.get("code_review", json!({"language": "rust", "code": "fn main() {}"}));
-    assert_eq!(messages(&review), json!([
-        user_text("I am reviewing rust code."),
-        {"role": "assistant", "content": {"type": "text", "text": "I will look at correctness first, then style."}},
-        user_text("Review this code with a focus on general quality:\n\nfn main() {}")
-    ]));
-    let focused = client.get("code_review", json!({"language": "go", "code": "x", "focus": "naming"}));
-    assert_eq!(messages(&focused)[2], user_text("Review this code with a focus on naming:\n\nx"));
+    let review = client.get(
+        "code_review",
+        json!({"language": "rust", "code": "fn main() {}"}),
+    );
+    assert_eq!(
+        messages(&review),
+        json!([
+            user_text("I am reviewing rust code."),
+            {"role": "assistant", "content": {"type": "text", "text": "I will look at correctness first, then style."}},
+            user_text("Review this code with a focus on general quality:\n\nfn main() {}")
+        ])
+    );
+    let focused = client.get(
+        "code_review",
+        json!({"language": "go", "code": "x", "focus": "naming"}),
+    );
+    assert_eq!(
+        messages(&focused)[2],
+        user_text("Review this code with a focus on naming:\n\nx")
+    );
 
     let summary = client.get("summarize", json!({"text": "Long text."}));
-    assert_eq!(messages(&summary), json!([user_text("Summarize the following text in at most 50 words:\n\nLong text.")]));
+    assert_eq!(
+        messages(&summary),
+        json!([user_text(
+            "Summarize the following text in at most 50 words:\n\nLong text."
+        )])
+    );
     let summary = client.get("summarize", json!({"text": "T", "max_words": "7"}));
-    assert_eq!(messages(&summary)[0]["content"]["text"], "Summarize the following text in at most 7 words:\n\nT");
+    assert_eq!(
+        messages(&summary)[0]["content"]["text"],
+        "Summarize the following text in at most 7 words:\n\nT"
+    );
     // Some clients send numbers where the spec says string.
     let summary = client.get("summarize", json!({"text": "T", "max_words": 9}));
-    assert_eq!(messages(&summary)[0]["content"]["text"], "Summarize the following text in at most 9 words:\n\nT");
+    assert_eq!(
+        messages(&summary)[0]["content"]["text"],
+        "Summarize the following text in at most 9 words:\n\nT"
+    );
     // An empty string is a value, not a missing argument.
-    let empty = client.get("test_prompt_with_arguments", json!({"arg1": "", "arg2": "b", "extra": "ignored"}));
-    assert_eq!(messages(&empty), json!([user_text("Prompt with arguments: arg1='', arg2='b'")]));
+    let empty = client.get(
+        "test_prompt_with_arguments",
+        json!({"arg1": "", "arg2": "b", "extra": "ignored"}),
+    );
+    assert_eq!(
+        messages(&empty),
+        json!([user_text("Prompt with arguments: arg1='', arg2='b'")])
+    );
 }
 
 #[test]
@@ -172,13 +253,22 @@ fn unparseable_arguments_name_the_argument() {
         let response = client.get("summarize", json!({"text": "T", "max_words": bad}));
         let error = &response["error"];
         assert_eq!(error["code"], -32602, "{response}");
-        assert!(error["message"].as_str().unwrap().contains("`max_words`"), "{error}");
+        assert!(
+            error["message"].as_str().unwrap().contains("`max_words`"),
+            "{error}"
+        );
         assert_eq!(error["data"]["argument"], "max_words");
         assert_eq!(error["data"]["expected"], "an integer from 0 to 4294967295");
     }
-    let response = client.get("typed.args", json!({"flag": "maybe", "letter": "x", "ratio": "1", "list": "[]"}));
+    let response = client.get(
+        "typed.args",
+        json!({"flag": "maybe", "letter": "x", "ratio": "1", "list": "[]"}),
+    );
     assert_eq!(response["error"]["data"]["argument"], "flag", "{response}");
-    let response = client.get("typed.args", json!({"flag": true, "letter": "x", "ratio": "1", "list": "[1,"}));
+    let response = client.get(
+        "typed.args",
+        json!({"flag": true, "letter": "x", "ratio": "1", "list": "[1,"}),
+    );
     assert_eq!(response["error"]["data"]["argument"], "list", "{response}");
     let response = client.get("summarize", json!({"text": {"nested": true}}));
     assert_eq!(response["error"]["code"], -32602, "{response}");
@@ -187,10 +277,22 @@ fn unparseable_arguments_name_the_argument() {
 #[test]
 fn typed_arguments_parse() {
     let mut client = Client::ready(LATEST);
-    let response = client.get("typed.args", json!({"flag": "TRUE", "letter": "é", "ratio": 1.5, "list": "[1, 2]", "small": "-8"}));
-    assert_eq!(messages(&response)[0]["content"]["text"], "true é 1.5 [1, 2] Some(-8) -1");
-    let response = client.get("typed.args", json!({"flag": false, "letter": "x", "ratio": "2", "list": "[]", "offset": "4"}));
-    assert_eq!(messages(&response)[0]["content"]["text"], "false x 2 [] None 4");
+    let response = client.get(
+        "typed.args",
+        json!({"flag": "TRUE", "letter": "é", "ratio": 1.5, "list": "[1, 2]", "small": "-8"}),
+    );
+    assert_eq!(
+        messages(&response)[0]["content"]["text"],
+        "true é 1.5 [1, 2] Some(-8) -1"
+    );
+    let response = client.get(
+        "typed.args",
+        json!({"flag": false, "letter": "x", "ratio": "2", "list": "[]", "offset": "4"}),
+    );
+    assert_eq!(
+        messages(&response)[0]["content"]["text"],
+        "false x 2 [] None 4"
+    );
 }
 
 #[test]
@@ -198,23 +300,42 @@ fn prompt_errors_use_the_spec_codes() {
     let mut client = Client::ready(LATEST);
     let unknown = client.get("no_such_prompt", json!({}));
     assert_eq!(unknown["error"]["code"], -32602);
-    assert!(unknown["error"]["message"].as_str().unwrap().contains("no_such_prompt"));
+    assert!(
+        unknown["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no_such_prompt")
+    );
 
     let missing = client.get("test_prompt_with_arguments", json!({}));
     assert_eq!(missing["error"]["code"], -32602);
     assert_eq!(missing["error"]["data"]["missing"], json!(["arg1", "arg2"]));
     let message = missing["error"]["message"].as_str().unwrap();
-    assert!(message.contains("`arg1`") && message.contains("`arg2`"), "{message}");
+    assert!(
+        message.contains("`arg1`") && message.contains("`arg2`"),
+        "{message}"
+    );
 
     let failed = client.get("fails", json!({}));
-    assert_eq!(failed["error"], json!({"code": -32603, "message": "the backend is down"}));
+    assert_eq!(
+        failed["error"],
+        json!({"code": -32603, "message": "the backend is down"})
+    );
     let failed = client.get("fails_io", json!({}));
-    assert_eq!(failed["error"], json!({"code": -32603, "message": "disk on fire"}));
+    assert_eq!(
+        failed["error"],
+        json!({"code": -32603, "message": "disk on fire"})
+    );
 
     for name in ["panics", "panics_async"] {
         let panicked = client.get(name, json!({}));
         assert_eq!(panicked["error"]["code"], -32603, "{panicked}");
-        assert!(panicked["error"]["message"].as_str().unwrap().contains("broke"));
+        assert!(
+            panicked["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("broke")
+        );
     }
     // The server keeps serving.
     assert_eq!(client.call("ping", json!({}))["result"], json!({}));
@@ -226,15 +347,27 @@ fn prompt_errors_use_the_spec_codes() {
 fn json_rpc_errors() {
     let mut client = Client::ready(LATEST);
     let parse = client.send_raw("{not json");
-    assert_eq!(parse, json!({"jsonrpc": "2.0", "error": {"code": -32700, "message": "parse error: the message is not valid JSON"}}));
+    assert_eq!(
+        parse,
+        json!({"jsonrpc": "2.0", "error": {"code": -32700, "message": "parse error: the message is not valid JSON"}})
+    );
     assert_eq!(client.send_raw("5")["error"]["code"], -32600);
     let no_version = client.send_raw(r#"{"id":3,"method":"ping"}"#);
-    assert_eq!((no_version["id"].clone(), no_version["error"]["code"].clone()), (json!(3), json!(-32600)));
+    assert_eq!(
+        (
+            no_version["id"].clone(),
+            no_version["error"]["code"].clone()
+        ),
+        (json!(3), json!(-32600))
+    );
     let null_id = client.send_raw(r#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#);
     assert_eq!(null_id["error"]["code"], -32600);
     assert!(null_id.get("id").is_none());
     let unknown = client.send_raw(r#"{"jsonrpc":"2.0","id":"abc","method":"tools/list"}"#);
-    assert_eq!((unknown["id"].clone(), unknown["error"]["code"].clone()), (json!("abc"), json!(-32601)));
+    assert_eq!(
+        (unknown["id"].clone(), unknown["error"]["code"].clone()),
+        (json!("abc"), json!(-32601))
+    );
     // Notifications are never answered: the next line out is the ping's.
     client.notify("notifications/whatever", json!({}));
     client.notify("ping", json!({}));
@@ -262,21 +395,35 @@ fn content_follows_the_revision() {
     let mut old = Client::ready("2024-11-05");
     let audio = old.get("audio_clip", json!({}));
     assert_eq!(audio["error"]["code"], -32603, "{audio}");
-    assert!(audio["error"]["message"].as_str().unwrap().contains("audio"));
+    assert!(
+        audio["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("audio")
+    );
     let mut mid = Client::ready("2025-03-26");
     let audio = mid.get("audio_clip", json!({}));
-    assert_eq!(messages(&audio)[0]["content"], json!({"type": "audio", "data": "AQID", "mimeType": "audio/wav"}));
+    assert_eq!(
+        messages(&audio)[0]["content"],
+        json!({"type": "audio", "data": "AQID", "mimeType": "audio/wav"})
+    );
     assert_eq!(mid.get("link", json!({}))["error"]["code"], -32603);
     let mut new = Client::ready("2025-06-18");
     let link = new.get("link", json!({}));
-    assert_eq!(messages(&link)[0]["content"], json!({"type": "resource_link", "uri": "file:///a.txt", "name": "a.txt"}));
+    assert_eq!(
+        messages(&link)[0]["content"],
+        json!({"type": "resource_link", "uri": "file:///a.txt", "name": "a.txt"})
+    );
 }
 
 #[test]
 fn prompts_see_their_request_context() {
     let mut client = Client::ready("2025-06-18");
     let response = client.send_raw(r#"{"jsonrpc":"2.0","id":"req-7","method":"prompts/get","params":{"name":"whoami","arguments":{"who":"ann"}}}"#);
-    assert_eq!(messages(&response)[0]["content"]["text"], "ann asks request \"req-7\" over 2025-06-18");
+    assert_eq!(
+        messages(&response)[0]["content"]["text"],
+        "ann asks request \"req-7\" over 2025-06-18"
+    );
 }
 
 #[test]
@@ -305,8 +452,11 @@ fn oversized_messages_are_answered_and_skipped() {
 #[test]
 fn a_slow_prompt_does_not_delay_a_ping() {
     let mut client = Client::ready(LATEST);
-    client.send_line(&json!({"jsonrpc": "2.0", "id": 500, "method": "prompts/get",
-        "params": {"name": "slow", "arguments": {"ms": "3000"}}}).to_string());
+    client.send_line(
+        &json!({"jsonrpc": "2.0", "id": 500, "method": "prompts/get",
+        "params": {"name": "slow", "arguments": {"ms": "3000"}}})
+        .to_string(),
+    );
     client.send_line(r#"{"jsonrpc":"2.0","id":501,"method":"ping"}"#);
     let first = client.read();
     assert_eq!(first["id"], 501, "the ping waited for the slow prompt");
@@ -317,12 +467,18 @@ fn a_slow_prompt_does_not_delay_a_ping() {
 fn end_of_input_answers_everything_in_flight() {
     let mut client = Client::ready(LATEST);
     for id in 0..20 {
-        client.send_line(&json!({"jsonrpc": "2.0", "id": id, "method": "prompts/get",
-            "params": {"name": "slow", "arguments": {"ms": (20 - id) * 10}}}).to_string());
+        client.send_line(
+            &json!({"jsonrpc": "2.0", "id": id, "method": "prompts/get",
+            "params": {"name": "slow", "arguments": {"ms": (20 - id) * 10}}})
+            .to_string(),
+        );
     }
     let (responses, status) = client.finish();
     assert!(status.success(), "exit status {status}");
-    let mut ids: Vec<i64> = responses.iter().map(|r| r["id"].as_i64().unwrap()).collect();
+    let mut ids: Vec<i64> = responses
+        .iter()
+        .map(|r| r["id"].as_i64().unwrap())
+        .collect();
     ids.sort_unstable();
     assert_eq!(ids, (0..20).collect::<Vec<_>>());
     assert!(responses.iter().all(|r| r["result"]["messages"].is_array()));

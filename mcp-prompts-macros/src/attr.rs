@@ -43,7 +43,13 @@ pub fn parse_prompt(args: TokenStream) -> syn::Result<PromptAttrs> {
         } else if meta.path.is_ident(TITLE) {
             set_once(&meta, &mut attrs.title, TITLE, "prompt", lit_str)
         } else if meta.path.is_ident(DESCRIPTION) {
-            set_once(&meta, &mut attrs.description, DESCRIPTION, "prompt", lit_str)
+            set_once(
+                &meta,
+                &mut attrs.description,
+                DESCRIPTION,
+                "prompt",
+                lit_str,
+            )
         } else {
             unknown(
                 &meta,
@@ -99,7 +105,9 @@ fn set_once<T>(
 
 fn lit_str(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<LitStr> {
     match meta.value()?.parse::<Expr>()? {
-        Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => Ok(s),
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(s), ..
+        }) => Ok(s),
         other => Err(syn::Error::new(
             other.span(),
             format!("expected a string literal for `{key}`"),
@@ -112,10 +120,15 @@ fn default_value(meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<DefaultValu
     let span = expr.span();
     let text = match &expr {
         Expr::Lit(ExprLit { lit, .. }) => literal_text(lit),
-        Expr::Unary(ExprUnary { op: UnOp::Neg(_), expr: inner, .. }) => match &**inner {
-            Expr::Lit(ExprLit { lit: lit @ (Lit::Int(_) | Lit::Float(_)), .. }) => {
-                literal_text(lit).map(|t| format!("-{t}"))
-            }
+        Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_),
+            expr: inner,
+            ..
+        }) => match &**inner {
+            Expr::Lit(ExprLit {
+                lit: lit @ (Lit::Int(_) | Lit::Float(_)),
+                ..
+            }) => literal_text(lit).map(|t| format!("-{t}")),
             _ => None,
         },
         _ => None,

@@ -8,11 +8,18 @@ pub fn text(attrs: &[Attribute]) -> Option<String> {
     let mut paragraphs: Vec<String> = Vec::new();
     let mut current = String::new();
     for attr in attrs {
-        let Meta::NameValue(nv) = &attr.meta else { continue };
+        let Meta::NameValue(nv) = &attr.meta else {
+            continue;
+        };
         if !nv.path.is_ident("doc") {
             continue;
         }
-        let Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) = &nv.value else { continue };
+        let Expr::Lit(ExprLit {
+            lit: Lit::Str(s), ..
+        }) = &nv.value
+        else {
+            continue;
+        };
         for line in s.value().lines() {
             let line = line.trim();
             if line.is_empty() {

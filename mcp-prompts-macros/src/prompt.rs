@@ -14,10 +14,9 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
             // A valid item that is not a function gets a clearer message
             // than syn's "expected `fn`".
             let err = match syn::parse2::<syn::Item>(item.clone()) {
-                Ok(other) => syn::Error::new_spanned(
-                    other,
-                    "`#[prompt]` can only be applied to a function",
-                ),
+                Ok(other) => {
+                    syn::Error::new_spanned(other, "`#[prompt]` can only be applied to a function")
+                }
                 Err(_) => err,
             };
             let mut out = item;

@@ -86,7 +86,12 @@ impl Catalog {
         page_size: usize,
     ) -> Result<Self, CatalogError> {
         let mut defs: Vec<&'static PromptDef> = defs.into_iter().collect();
-        defs.sort_by(|a, b| a.name.cmp(b.name).then(a.file.cmp(b.file)).then(a.line.cmp(&b.line)));
+        defs.sort_by(|a, b| {
+            a.name
+                .cmp(b.name)
+                .then(a.file.cmp(b.file))
+                .then(a.line.cmp(&b.line))
+        });
 
         let mut problems = Vec::new();
         let mut index = HashMap::with_capacity(defs.len());
@@ -104,14 +109,22 @@ impl Catalog {
                 continue;
             }
             index.insert(def.name, entries.len());
-            let required = def.arguments().filter(|a| a.required()).map(|a| a.name).collect();
+            let required = def
+                .arguments()
+                .filter(|a| a.required())
+                .map(|a| a.name)
+                .collect();
             entries.push(Entry { def, required });
         }
         if !problems.is_empty() {
             return Err(CatalogError { problems });
         }
         let pages = [Era::Untitled, Era::Titled].map(|era| paginate(&entries, era, page_size));
-        Ok(Self { entries, index, pages })
+        Ok(Self {
+            entries,
+            index,
+            pages,
+        })
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -123,7 +136,11 @@ impl Catalog {
     }
 
     /// The serialized `prompts/list` result for a cursor.
-    pub(crate) fn page(&self, version: ProtocolVersion, cursor: Option<&str>) -> Result<&str, Error> {
+    pub(crate) fn page(
+        &self,
+        version: ProtocolVersion,
+        cursor: Option<&str>,
+    ) -> Result<&str, Error> {
         let pages = &self.pages[Era::of(version) as usize];
         let page = match cursor {
             None => 0,
@@ -172,7 +189,11 @@ pub(crate) fn is_valid_name(name: &str) -> bool {
 }
 
 fn paginate(entries: &[Entry], era: Era, page_size: usize) -> Vec<Box<str>> {
-    let size = if page_size == 0 { entries.len().max(1) } else { page_size };
+    let size = if page_size == 0 {
+        entries.len().max(1)
+    } else {
+        page_size
+    };
     let chunks: Vec<&[Entry]> = if entries.is_empty() {
         vec![&[]]
     } else {
@@ -184,9 +205,15 @@ fn paginate(entries: &[Entry], era: Era, page_size: usize) -> Vec<Box<str>> {
         .enumerate()
         .map(|(i, chunk)| {
             let next = (i + 1 < count).then(|| encode_cursor(i + 1));
-            let page = Page { prompts: chunk, era, next_cursor: next.as_deref() };
+            let page = Page {
+                prompts: chunk,
+                era,
+                next_cursor: next.as_deref(),
+            };
             // Only strings and bools: serializing cannot fail.
-            serde_json::to_string(&page).unwrap_or_default().into_boxed_str()
+            serde_json::to_string(&page)
+                .unwrap_or_default()
+                .into_boxed_str()
         })
         .collect()
 }
@@ -197,7 +224,11 @@ fn encode_cursor(page: usize) -> String {
 
 fn decode_cursor(cursor: &str) -> Option<usize> {
     let bytes = CURSOR.decode(cursor).ok()?;
-    std::str::from_utf8(&bytes).ok()?.strip_prefix("page:")?.parse().ok()
+    std::str::from_utf8(&bytes)
+        .ok()?
+        .strip_prefix("page:")?
+        .parse()
+        .ok()
 }
 
 struct Page<'a> {

@@ -4,8 +4,8 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use crate::message::Role;
 use crate::ProtocolVersion;
+use crate::message::Role;
 
 /// One content block of a [`Message`](crate::Message).
 ///
@@ -344,7 +344,10 @@ mod tests {
     #[test]
     fn serializes_each_block() {
         let v = ProtocolVersion::LATEST;
-        assert_eq!(json(&Content::text("hi"), v), r#"{"type":"text","text":"hi"}"#);
+        assert_eq!(
+            json(&Content::text("hi"), v),
+            r#"{"type":"text","text":"hi"}"#
+        );
         assert_eq!(
             json(&Content::image([1u8, 2, 3], "image/png"), v),
             r#"{"type":"image","data":"AQID","mimeType":"image/png"}"#
@@ -354,11 +357,17 @@ mod tests {
             r#"{"type":"resource","resource":{"uri":"test://x","mimeType":"text/plain","text":"body"}}"#
         );
         assert_eq!(
-            json(&Content::embedded_blob("test://b", "application/octet-stream", [0u8]), v),
+            json(
+                &Content::embedded_blob("test://b", "application/octet-stream", [0u8]),
+                v
+            ),
             r#"{"type":"resource","resource":{"uri":"test://b","mimeType":"application/octet-stream","blob":"AA=="}}"#
         );
         assert_eq!(
-            json(&Content::resource_link(ResourceLink::new("file:///a", "a").size(3)), v),
+            json(
+                &Content::resource_link(ResourceLink::new("file:///a", "a").size(3)),
+                v
+            ),
             r#"{"type":"resource_link","uri":"file:///a","name":"a","size":3}"#
         );
     }

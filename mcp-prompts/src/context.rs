@@ -54,16 +54,18 @@ impl RequestContext {
     ///
     /// Best effort: a message that cannot be queued is dropped.
     pub fn log(&self, level: LogLevel, data: impl Serialize) {
-        if level < self.session.log_level() {
-            return;
-        }
         #[derive(Serialize)]
         struct Params<D> {
             level: LogLevel,
             data: D,
         }
-        self.session
-            .notify(jsonrpc::notification("notifications/message", &Params { level, data }));
+        if level < self.session.log_level() {
+            return;
+        }
+        self.session.notify(jsonrpc::notification(
+            "notifications/message",
+            &Params { level, data },
+        ));
     }
 }
 

@@ -7,7 +7,7 @@ use crate::invoke::Invocation;
 
 /// One prompt, as `#[prompt]` describes it at compile time.
 ///
-/// Built by the macro as a `const`; a [`Catalog`](crate::Catalog) holds
+/// Built by the macro as a `const`; a [`Service`](crate::Service) holds
 /// `&'static` references to them. The fields are public so that generated
 /// code can build it; read them through the methods.
 #[derive(Debug)]

@@ -7,8 +7,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use crate::message::{IntoPromptResult, PromptResult};
 use crate::Error;
+use crate::message::{IntoPromptResult, PromptResult};
 
 /// A boxed prompt future.
 pub type PromptFuture = Pin<Box<dyn Future<Output = Result<PromptResult, Error>> + Send>>;
@@ -36,7 +36,10 @@ where
 }
 
 /// Runs `f`, turning a panic into an internal error naming the prompt.
-pub(crate) fn call_catching<T>(prompt: &str, f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
+pub(crate) fn call_catching<T>(
+    prompt: &str,
+    f: impl FnOnce() -> Result<T, Error>,
+) -> Result<T, Error> {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| Err(panicked(prompt, &*payload)))
 }
 

@@ -17,6 +17,39 @@ mod transport;
 #[path = "private.rs"]
 pub mod __private;
 
+/// Turns a function into an MCP prompt, registered for every [`Server`] in
+/// the binary.
+///
+/// Keys: `name` (default: the function's name), `title`, `description`
+/// (default: the doc comment). On parameters, `#[arg(name, title,
+/// description, default)]`; a parameter's doc comment is its description.
+///
+/// ```
+/// use mcp_prompts::prompt;
+///
+/// /// Compose a greeting
+/// #[prompt(title = "Greeting")]
+/// fn greet(
+///     /// Who to greet
+///     name: String,
+///     /// How many exclamation marks
+///     #[arg(default = 1)]
+///     excitement: u8,
+/// ) -> String {
+///     format!("Say hello to {name}{}", "!".repeat(excitement.into()))
+/// }
+///
+/// assert_eq!(greet("Ann".into(), 2), "Say hello to Ann!!");
+/// ```
+///
+/// A misspelt key is a compile error on the key:
+///
+/// ```compile_fail
+/// #[mcp_prompts::prompt(titel = "Greeting")]
+/// fn greet() -> String {
+///     String::new()
+/// }
+/// ```
 pub use mcp_prompts_macros::prompt;
 
 pub use args::{Arguments, Input, Json, PromptArg, PromptParam};

@@ -7,9 +7,7 @@ mod showcase;
 
 use std::time::Duration;
 
-use mcp_prompts::{
-    Content, Error, Json, Message, RequestContext, ResourceLink, Server, prompt,
-};
+use mcp_prompts::{Content, Error, Json, Message, RequestContext, ResourceLink, Server, prompt};
 
 /// Panics while building the prompt
 #[prompt]
@@ -55,7 +53,10 @@ fn audio_clip() -> Message {
 /// Returns a resource link
 #[prompt]
 fn link() -> Message {
-    Message::user(Content::resource_link(ResourceLink::new("file:///a.txt", "a.txt")))
+    Message::user(Content::resource_link(ResourceLink::new(
+        "file:///a.txt",
+        "a.txt",
+    )))
 }
 
 /// Tells the request context

@@ -44,7 +44,12 @@ impl Client {
             }
         });
         let stdin = child.stdin.take();
-        Self { child, stdin, lines, next_id: 1000 }
+        Self {
+            child,
+            stdin,
+            lines,
+            next_id: 1000,
+        }
     }
 
     /// Starts and initializes with `version`.
@@ -72,8 +77,12 @@ impl Client {
 
     /// The next message the server writes; every line must be JSON.
     pub fn read(&mut self) -> Value {
-        let line = self.lines.recv_timeout(TIMEOUT).expect("a response in time");
-        serde_json::from_str(&line).unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line}"))
+        let line = self
+            .lines
+            .recv_timeout(TIMEOUT)
+            .expect("a response in time");
+        serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line}"))
     }
 
     pub fn send_raw(&mut self, line: &str) -> Value {
@@ -89,7 +98,10 @@ impl Client {
             request["params"] = params;
         }
         let response = self.send_raw(&request.to_string());
-        assert_eq!(response["id"], self.next_id, "response to the wrong request: {response}");
+        assert_eq!(
+            response["id"], self.next_id,
+            "response to the wrong request: {response}"
+        );
         response
     }
 

@@ -110,6 +110,9 @@ mod tests {
     #[test]
     fn rejects_objects() {
         let err = serde_json::from_str::<Arguments<'_>>(r#"{"a":{"x":1}}"#).unwrap_err();
-        assert!(err.to_string().contains("argument `a` must be a string"), "{err}");
+        assert!(
+            err.to_string().contains("argument `a` must be a string"),
+            "{err}"
+        );
     }
 }

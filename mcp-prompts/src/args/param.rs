@@ -1,9 +1,9 @@
 use serde_json::json;
 
 use super::{Arguments, PromptArg};
+use crate::Error;
 use crate::context::RequestContext;
 use crate::descriptor::{ArgDef, ParamKind, PromptDef};
-use crate::Error;
 
 /// What a prompt function's parameter is bound from: the request's arguments
 /// and its context.
@@ -63,7 +63,9 @@ impl<T: PromptArg> PromptParam for Option<T> {
     const KIND: ParamKind = ParamKind::Optional;
 
     fn bind(input: &Input<'_>, arg: &'static ArgDef) -> Result<Self, Error> {
-        value_of(input, arg).map(|value| parse(arg, value)).transpose()
+        value_of(input, arg)
+            .map(|value| parse(arg, value))
+            .transpose()
     }
 }
 

@@ -137,7 +137,10 @@ prompt_arg_from_str!(std::path::PathBuf, "a path");
 prompt_arg_from_str!(std::net::IpAddr, "an IP address");
 prompt_arg_from_str!(std::net::Ipv4Addr, "an IPv4 address");
 prompt_arg_from_str!(std::net::Ipv6Addr, "an IPv6 address");
-prompt_arg_from_str!(std::net::SocketAddr, "a socket address such as 127.0.0.1:8080");
+prompt_arg_from_str!(
+    std::net::SocketAddr,
+    "a socket address such as 127.0.0.1:8080"
+);
 
 #[cfg(test)]
 mod tests {

@@ -104,7 +104,10 @@ pub(crate) fn parse_failure(text: &str) -> Error {
     if serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok() {
         Error::invalid_request("the message is not a JSON-RPC request object")
     } else {
-        Error::new(Error::PARSE_ERROR, "parse error: the message is not valid JSON")
+        Error::new(
+            Error::PARSE_ERROR,
+            "parse error: the message is not valid JSON",
+        )
     }
 }
 
@@ -136,7 +139,10 @@ pub(crate) fn success<T: Serialize + ?Sized>(id: &RawValue, result: &T) -> Strin
             // serde_json writes UTF-8 only.
             String::from_utf8(out).unwrap_or_default()
         }
-        Err(err) => failure(Some(id), &Error::internal(format!("failed to serialize the result: {err}"))),
+        Err(err) => failure(
+            Some(id),
+            &Error::internal(format!("failed to serialize the result: {err}")),
+        ),
     }
 }
 
@@ -203,9 +209,9 @@ fn leading_id(text: &str) -> Option<Box<RawValue>> {
 }
 
 fn trailing_id(body: &str) -> Option<Box<RawValue>> {
-    let start = if body.ends_with('"') {
+    let start = if let Some(inner) = body.strip_suffix('"') {
         // Walk back to the opening quote of a string without escapes.
-        body[..body.len() - 1].rfind('"')?
+        inner.rfind('"')?
     } else {
         body.rfind(|c: char| !(c.is_ascii_digit() || c == '-'))? + 1
     };
@@ -252,22 +258,43 @@ mod tests {
 
     #[test]
     fn classifies_messages() {
-        assert_eq!(kind(r#"{"jsonrpc":"2.0","id":0,"method":"ping"}"#), "request");
-        assert_eq!(kind(r#"{"jsonrpc":"2.0","id":"a","method":"ping"}"#), "request");
+        assert_eq!(
+            kind(r#"{"jsonrpc":"2.0","id":0,"method":"ping"}"#),
+            "request"
+        );
+        assert_eq!(
+            kind(r#"{"jsonrpc":"2.0","id":"a","method":"ping"}"#),
+            "request"
+        );
         assert_eq!(kind(r#"{"jsonrpc":"2.0","method":"x"}"#), "notification");
         assert_eq!(kind(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#), "response");
-        assert_eq!(kind(r#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#), "invalid");
-        assert_eq!(kind(r#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#), "invalid");
-        assert_eq!(kind(r#"{"jsonrpc":"1.0","id":1,"method":"ping"}"#), "invalid");
+        assert_eq!(
+            kind(r#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#),
+            "invalid"
+        );
+        assert_eq!(
+            kind(r#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#),
+            "invalid"
+        );
+        assert_eq!(
+            kind(r#"{"jsonrpc":"1.0","id":1,"method":"ping"}"#),
+            "invalid"
+        );
         assert_eq!(kind(r#"{"jsonrpc":"2.0","id":1,"method":7}"#), "invalid");
-        assert_eq!(kind(r#"{"jsonrpc":"2.0","id":1,"method":"a","params":3}"#), "invalid");
+        assert_eq!(
+            kind(r#"{"jsonrpc":"2.0","id":1,"method":"a","params":3}"#),
+            "invalid"
+        );
         assert_eq!(kind(r#"{"jsonrpc":"2.0","id":1"#), "parse");
     }
 
     #[test]
     fn writes_responses() {
         let id = RawValue::from_string("7".into()).unwrap();
-        assert_eq!(success_raw(&id, "{}"), r#"{"jsonrpc":"2.0","id":7,"result":{}}"#);
+        assert_eq!(
+            success_raw(&id, "{}"),
+            r#"{"jsonrpc":"2.0","id":7,"result":{}}"#
+        );
         assert_eq!(
             failure(None, &Error::invalid_request("bad")),
             r#"{"jsonrpc":"2.0","error":{"code":-32600,"message":"bad"}}"#
@@ -276,10 +303,21 @@ mod tests {
 
     #[test]
     fn recovers_ids_of_oversized_messages() {
-        let get = |head: &str, tail: &str| recover_id(head.as_bytes(), tail.as_bytes()).map(|r| r.get().to_owned());
-        assert_eq!(get(r#"{"jsonrpc":"2.0","id":42,"method":"#, "x\"}}"), Some("42".into()));
+        let get = |head: &str, tail: &str| {
+            recover_id(head.as_bytes(), tail.as_bytes()).map(|r| r.get().to_owned())
+        };
+        assert_eq!(
+            get(r#"{"jsonrpc":"2.0","id":42,"method":"#, "x\"}}"),
+            Some("42".into())
+        );
         assert_eq!(get(r#"{"id":"abc","#, "}"), Some("\"abc\"".into()));
-        assert_eq!(get(r#"{"method":"prompts/get","#, r#"aaa"},"jsonrpc":"2.0","id":5}"#), Some("5".into()));
+        assert_eq!(
+            get(
+                r#"{"method":"prompts/get","#,
+                r#"aaa"},"jsonrpc":"2.0","id":5}"#
+            ),
+            Some("5".into())
+        );
         assert_eq!(get(r#"{"method":"x","#, r#""id":5}}"#), None);
         assert_eq!(get(r#"{"method":"x","#, r#""aaaa"}"#), None);
     }

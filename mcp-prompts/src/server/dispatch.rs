@@ -90,7 +90,10 @@ impl Session {
     }
 
     fn handle_batch(&self, text: &str) -> Reply {
-        let allowed = self.state.version().is_some_and(|v| v.allows_batches());
+        let allowed = self
+            .state
+            .version()
+            .is_some_and(crate::ProtocolVersion::allows_batches);
         if !allowed {
             let error = match serde_json::from_str::<serde::de::IgnoredAny>(text) {
                 Ok(_) => Error::invalid_request(
@@ -107,7 +110,10 @@ impl Session {
         if items.is_empty() {
             return Reply::Now(failure(None, &Error::invalid_request("the batch is empty")));
         }
-        let replies: Vec<Reply> = items.iter().map(|item| self.handle_one(item.get())).collect();
+        let replies: Vec<Reply> = items
+            .iter()
+            .map(|item| self.handle_one(item.get()))
+            .collect();
         Reply::Later(Box::pin(async move {
             let mut out = String::from("[");
             for reply in replies {

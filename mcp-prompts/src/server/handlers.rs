@@ -15,7 +15,8 @@ use crate::{Error, LogLevel, ProtocolVersion};
 /// Reads `params` into `T`; absent params read as `{}`.
 fn params<'a, T: Deserialize<'a>>(params: Option<&'a RawValue>) -> Result<T, Error> {
     let text = params.map_or("{}", RawValue::get);
-    serde_json::from_str(text).map_err(|err| Error::invalid_params(format!("invalid params: {err}")))
+    serde_json::from_str(text)
+        .map_err(|err| Error::invalid_params(format!("invalid params: {err}")))
 }
 
 #[derive(Deserialize)]
@@ -44,15 +45,22 @@ struct SetLevelParams<'a> {
     level: Cow<'a, str>,
 }
 
-fn optional_cow_str<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Cow<'de, str>>, D::Error> {
+fn optional_cow_str<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Cow<'de, str>>, D::Error> {
     cow_str(d).map(Some)
 }
 
 impl Session {
     /// Negotiates the revision: the client's if we support it, else our latest.
-    pub(super) fn initialize(&self, id: &RawValue, raw: Option<&RawValue>) -> Result<String, Error> {
+    pub(super) fn initialize(
+        &self,
+        id: &RawValue,
+        raw: Option<&RawValue>,
+    ) -> Result<String, Error> {
         let p: InitializeParams<'_> = params(raw)?;
-        let version = ProtocolVersion::parse(&p.protocol_version).unwrap_or(ProtocolVersion::LATEST);
+        let version =
+            ProtocolVersion::parse(&p.protocol_version).unwrap_or(ProtocolVersion::LATEST);
         if !self.state.set_version(version) {
             return Err(Error::invalid_request("the session is already initialized"));
         }
@@ -70,7 +78,11 @@ impl Session {
         Ok(success_raw(id, page))
     }
 
-    pub(super) fn set_log_level(&self, id: &RawValue, raw: Option<&RawValue>) -> Result<String, Error> {
+    pub(super) fn set_log_level(
+        &self,
+        id: &RawValue,
+        raw: Option<&RawValue>,
+    ) -> Result<String, Error> {
         let p: SetLevelParams<'_> = params(raw)?;
         let level = LogLevel::parse(&p.level).ok_or_else(|| {
             Error::invalid_params(format!(
@@ -84,7 +96,12 @@ impl Session {
 
     /// Checks the arguments, binds them and calls the prompt. A sync prompt
     /// is answered inline; an async one becomes a future for the transport.
-    pub(super) fn get_prompt(&self, id: &RawValue, version: ProtocolVersion, raw: Option<&RawValue>) -> Reply {
+    pub(super) fn get_prompt(
+        &self,
+        id: &RawValue,
+        version: ProtocolVersion,
+        raw: Option<&RawValue>,
+    ) -> Reply {
         let fail = |error: Error| Reply::Now(failure(Some(id), &error));
         let p: GetParams<'_> = match params(raw) {
             Ok(p) => p,
@@ -114,10 +131,15 @@ impl Session {
         };
         match call_catching(def.name, || (def.invoke)(&input)) {
             Err(error) => fail(error),
-            Ok(Invocation::Ready(result)) => Reply::Now(respond(id, def.description, version, result)),
+            Ok(Invocation::Ready(result)) => {
+                Reply::Now(respond(id, def.description, version, result))
+            }
             Ok(Invocation::Pending(future)) => {
                 let id = id.to_owned();
-                let future = CatchPanic { prompt: def.name, future };
+                let future = CatchPanic {
+                    prompt: def.name,
+                    future,
+                };
                 Reply::Later(Box::pin(async move {
                     Some(respond(&id, def.description, version, future.await))
                 }))

@@ -101,7 +101,13 @@ impl Server {
             None => Catalog::build(registered_prompts(), self.page_size)?,
         };
         let initialize = ProtocolVersion::ALL.map(|v| {
-            initialize_result(&self.name, &self.version, self.title.as_deref(), self.instructions.as_deref(), v)
+            initialize_result(
+                &self.name,
+                &self.version,
+                self.title.as_deref(),
+                self.instructions.as_deref(),
+                v,
+            )
         });
         Ok(Service(Arc::new(Inner {
             catalog,
@@ -167,7 +173,10 @@ impl Service {
     }
 
     pub(crate) fn initialize_result(&self, version: ProtocolVersion) -> &str {
-        let i = ProtocolVersion::ALL.iter().position(|&v| v == version).unwrap_or(3);
+        let i = ProtocolVersion::ALL
+            .iter()
+            .position(|&v| v == version)
+            .unwrap_or(3);
         &self.0.initialize[i]
     }
 

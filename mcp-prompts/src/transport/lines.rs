@@ -107,12 +107,18 @@ mod tests {
             "y".repeat(1000)
         );
         let mut lines = LineReader::new(input.as_bytes(), 100);
-        assert!(matches!(lines.next().await.unwrap(), Line::Message(b"{\"a\":1}")));
+        assert!(matches!(
+            lines.next().await.unwrap(),
+            Line::Message(b"{\"a\":1}")
+        ));
         match lines.next().await.unwrap() {
             Line::TooLong(Some(id)) => assert_eq!(id.get(), "9"),
             _ => panic!("expected an oversized line with its id"),
         }
-        assert!(matches!(lines.next().await.unwrap(), Line::Message(b"last")));
+        assert!(matches!(
+            lines.next().await.unwrap(),
+            Line::Message(b"last")
+        ));
         assert!(matches!(lines.next().await.unwrap(), Line::Eof));
     }
 }

@@ -6,9 +6,9 @@ use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufWriter};
 use tokio::sync::mpsc;
 
 use super::lines::{Line, LineReader};
+use crate::Error;
 use crate::protocol::jsonrpc::{failure, parse_failure};
 use crate::server::{Reply, Server, Service};
-use crate::Error;
 
 /// Responses waiting for the writer; when full, reading pauses.
 const QUEUE: usize = 1024;
@@ -22,7 +22,9 @@ impl Server {
         let service = self
             .build()
             .map_err(|err| io::Error::new(io::ErrorKind::InvalidInput, err))?;
-        service.serve_io(tokio::io::stdin(), tokio::io::stdout()).await
+        service
+            .serve_io(tokio::io::stdin(), tokio::io::stdout())
+            .await
     }
 }
 
@@ -49,7 +51,9 @@ impl Service {
                 Ok(Line::Eof) => break Ok(()),
                 Ok(Line::TooLong(id)) => Reply::Now(failure(
                     id.as_deref(),
-                    &Error::invalid_request(format!("the message exceeds the limit of {limit} bytes")),
+                    &Error::invalid_request(format!(
+                        "the message exceeds the limit of {limit} bytes"
+                    )),
                 )),
                 Ok(Line::Message(bytes)) => match std::str::from_utf8(bytes) {
                     Ok(text) if text.trim().is_empty() => continue,
@@ -84,7 +88,10 @@ impl Service {
     }
 }
 
-async fn write_loop<W: AsyncWrite + Unpin>(mut rx: mpsc::Receiver<String>, writer: W) -> io::Result<()> {
+async fn write_loop<W: AsyncWrite + Unpin>(
+    mut rx: mpsc::Receiver<String>,
+    writer: W,
+) -> io::Result<()> {
     let mut out = BufWriter::with_capacity(64 * 1024, writer);
     while let Some(message) = rx.recv().await {
         write_message(&mut out, &message).await?;
@@ -97,7 +104,10 @@ async fn write_loop<W: AsyncWrite + Unpin>(mut rx: mpsc::Receiver<String>, write
     out.flush().await
 }
 
-async fn write_message<W: AsyncWrite + Unpin>(out: &mut BufWriter<W>, message: &str) -> io::Result<()> {
+async fn write_message<W: AsyncWrite + Unpin>(
+    out: &mut BufWriter<W>,
+    message: &str,
+) -> io::Result<()> {
     out.write_all(message.as_bytes()).await?;
     out.write_all(b"\n").await
 }
