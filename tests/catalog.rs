@@ -26,7 +26,7 @@ fn bad_default(#[arg(default = "lots")] count: u32) -> String {
 #[test]
 fn duplicate_names_and_bad_defaults_fail_the_build() {
     let names: Vec<_> = mcp_prompts::registered_prompts()
-        .map(|p| p.name())
+        .map(mcp_prompts::PromptDef::name)
         .collect();
     assert_eq!(
         names.iter().filter(|n| **n == "same").count(),

@@ -419,7 +419,13 @@ fn content_follows_the_revision() {
 #[test]
 fn prompts_see_their_request_context() {
     let mut client = Client::ready("2025-06-18");
-    let response = client.send_raw(r#"{"jsonrpc":"2.0","id":"req-7","method":"prompts/get","params":{"name":"whoami","arguments":{"who":"ann"}}}"#);
+    let log = client.send_raw(r#"{"jsonrpc":"2.0","id":"req-7","method":"prompts/get","params":{"name":"whoami","arguments":{"who":"ann"}}}"#);
+    assert_eq!(
+        log,
+        json!({"jsonrpc": "2.0", "method": "notifications/message",
+        "params": {"level": "info", "data": "whoami was called"}})
+    );
+    let response = client.read();
     assert_eq!(
         messages(&response)[0]["content"]["text"],
         "ann asks request \"req-7\" over 2025-06-18"
@@ -431,6 +437,10 @@ fn logging_set_level() {
     let mut client = Client::ready(LATEST);
     let ok = client.call("logging/setLevel", json!({"level": "warning"}));
     assert_eq!(ok["result"], json!({}));
+    // Below the level set, the prompt's info message is not sent: the next
+    // line is the prompt's own response.
+    let response = client.get("whoami", json!({}));
+    assert!(response["result"]["messages"].is_array(), "{response}");
     let bad = client.call("logging/setLevel", json!({"level": "loud"}));
     assert_eq!(bad["error"]["code"], -32602);
 }

@@ -51,7 +51,7 @@ fn test_prompt_with_image() -> Vec<Message> {
 
 /// Review a code snippet
 #[prompt(title = "Review code")]
-async fn code_review(
+fn code_review(
     /// Programming language of the snippet
     language: String,
     /// The code to review

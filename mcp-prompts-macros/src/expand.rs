@@ -15,9 +15,13 @@ fn private() -> TokenStream {
 }
 
 /// The user's function as written, minus the `#[arg]` and doc attributes
-/// on its parameters, which Rust does not allow there.
+/// on its parameters, which Rust does not allow there. Parameters must be
+/// owned to be bound from a request, so clippy's advice to borrow them is
+/// silenced.
 pub fn user_fn(func: &ItemFn) -> ItemFn {
     let mut func = func.clone();
+    func.attrs
+        .push(syn::parse_quote!(#[allow(clippy::needless_pass_by_value)]));
     for input in &mut func.sig.inputs {
         if let FnArg::Typed(typed) = input {
             typed
@@ -64,7 +68,6 @@ fn invoke_fn(prompt: &Prompt<'_>) -> TokenStream {
         None => quote_spanned!(span=> #private::ready::<#output>),
     };
     quote! {
-        #[allow(clippy::needless_pass_by_value)]
         fn __mcp_prompts_invoke(
             __input: &#private::Input<'_>,
         ) -> ::core::result::Result<#private::Invocation, #private::Error> {

@@ -7,7 +7,9 @@ mod showcase;
 
 use std::time::Duration;
 
-use mcp_prompts::{Content, Error, Json, Message, RequestContext, ResourceLink, Server, prompt};
+use mcp_prompts::{
+    Content, Error, Json, LogLevel, Message, RequestContext, ResourceLink, Server, prompt,
+};
 
 /// Panics while building the prompt
 #[prompt]
@@ -62,6 +64,7 @@ fn link() -> Message {
 /// Tells the request context
 #[prompt]
 fn whoami(ctx: RequestContext, who: Option<String>) -> String {
+    ctx.log(LogLevel::Info, "whoami was called");
     format!(
         "{} asks request {} over {}",
         who.as_deref().unwrap_or("nobody"),
