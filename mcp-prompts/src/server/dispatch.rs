@@ -43,11 +43,10 @@ impl Session {
     fn handle_one(&self, text: &str) -> Reply {
         match jsonrpc::classify(text) {
             Ok(Incoming::Request { id, method, params }) => self.request(id, &method, params),
-            Ok(Incoming::Notification { method, params }) => {
-                self.notification(&method, params);
-                Reply::None
-            }
-            Ok(Incoming::Response) => Reply::None,
+            // `notifications/initialized` needs no action: requests are
+            // served as soon as `initialize` is answered. Other notifications
+            // and responses to requests we never send are ignored.
+            Ok(Incoming::Notification | Incoming::Response) => Reply::None,
             Err(rejected) => Reply::Now(failure(rejected.id, &rejected.error)),
         }
     }
@@ -80,13 +79,6 @@ impl Session {
             _ => Err(Error::method_not_found(method)),
         };
         Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
-    }
-
-    fn notification(&self, method: &str, _params: Option<&RawValue>) {
-        // `notifications/initialized` needs no action: requests are served
-        // as soon as `initialize` is answered. Unknown notifications are
-        // ignored, as JSON-RPC requires.
-        let _ = (self, method);
     }
 
     fn handle_batch(&self, text: &str) -> Reply {
