@@ -1,19 +1,26 @@
-//! The model of a `#[prompt]` function, borrowed from syn.
+//! The models of a `#[prompt]` function and a `#[derive(PromptArgs)]`
+//! struct, borrowed from syn.
 
 use proc_macro2::Span;
 use syn::spanned::Spanned;
-use syn::{FnArg, Ident, ItemFn, LitStr, Pat, Type};
+use syn::{Attribute, FnArg, Ident, LitStr, Pat, Signature, Type, Visibility};
 
 use crate::attr::{self, ArgAttrs, Errors, PromptAttrs};
 use crate::docs;
 
+/// A `#[prompt]` function. Template prompts are declared without a body.
 pub struct Prompt<'a> {
-    pub func: &'a ItemFn,
+    pub attrs_of_fn: &'a [Attribute],
+    pub vis: &'a Visibility,
+    pub sig: &'a Signature,
+    /// The body's span; `None` for a declaration ending in `;`.
+    pub body: Option<Span>,
     pub attrs: PromptAttrs,
     pub doc: Option<String>,
     pub params: Vec<Param<'a>>,
 }
 
+/// A prompt function's parameter or an argument struct's field.
 pub struct Param<'a> {
     pub ident: &'a Ident,
     pub ty: &'a Type,
@@ -23,46 +30,44 @@ pub struct Param<'a> {
 
 impl<'a> Prompt<'a> {
     /// Builds the model, collecting every per-parameter problem.
-    pub fn from_syn(func: &'a ItemFn, attrs: syn::Result<PromptAttrs>) -> syn::Result<Self> {
+    pub fn new(
+        attrs_of_fn: &'a [Attribute],
+        vis: &'a Visibility,
+        sig: &'a Signature,
+        body: Option<Span>,
+        attrs: syn::Result<PromptAttrs>,
+    ) -> syn::Result<Self> {
         let mut errors = Errors::default();
         let attrs = attrs.unwrap_or_else(|err| {
             errors.push(err);
             PromptAttrs::default()
         });
         let mut params = Vec::new();
-        for input in &func.sig.inputs {
+        for input in &sig.inputs {
             match input {
                 FnArg::Receiver(receiver) => errors.push(syn::Error::new(
                     receiver.span(),
                     "`#[prompt]` functions cannot take `self`",
                 )),
-                FnArg::Typed(typed) => {
-                    let mut arg_attrs = ArgAttrs::default();
-                    for a in typed.attrs.iter().filter(|a| a.path().is_ident(attr::ARG)) {
-                        attr::parse_arg(a, &mut arg_attrs, &mut errors);
+                FnArg::Typed(typed) => match &*typed.pat {
+                    Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => {
+                        params.push(Param::new(&pat.ident, &typed.ty, &typed.attrs, &mut errors));
                     }
-                    match &*typed.pat {
-                        Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => {
-                            params.push(Param {
-                                ident: &pat.ident,
-                                ty: &typed.ty,
-                                attrs: arg_attrs,
-                                doc: docs::text(&typed.attrs),
-                            });
-                        }
-                        pat => errors.push(syn::Error::new(
-                            pat.span(),
-                            "`#[prompt]` parameters must be plain identifiers, which name the arguments",
-                        )),
-                    }
-                }
+                    pat => errors.push(syn::Error::new(
+                        pat.span(),
+                        "`#[prompt]` parameters must be plain identifiers, which name the arguments",
+                    )),
+                },
             }
         }
         errors.finish()?;
         Ok(Self {
-            func,
+            attrs_of_fn,
+            vis,
+            sig,
+            body,
             attrs,
-            doc: docs::text(&func.attrs),
+            doc: docs::text(attrs_of_fn),
             params,
         })
     }
@@ -71,16 +76,42 @@ impl<'a> Prompt<'a> {
     pub fn name(&self) -> (String, Span) {
         match &self.attrs.name {
             Some(lit) => (lit.value(), lit.span()),
-            None => (unraw(&self.func.sig.ident), self.func.sig.ident.span()),
+            None => (unraw(&self.sig.ident), self.sig.ident.span()),
         }
     }
 
     pub fn description(&self) -> Option<String> {
         lit_or_doc(self.attrs.description.as_ref(), self.doc.as_ref())
     }
+
+    /// The template literal (inline or the file's path), if any.
+    pub fn template_lit(&self) -> Option<&LitStr> {
+        self.attrs
+            .template
+            .as_ref()
+            .or(self.attrs.template_file.as_ref())
+    }
 }
 
-impl Param<'_> {
+impl<'a> Param<'a> {
+    pub fn new(
+        ident: &'a Ident,
+        ty: &'a Type,
+        attrs: &[Attribute],
+        errors: &mut Errors,
+    ) -> Self {
+        let mut arg_attrs = ArgAttrs::default();
+        for a in attrs.iter().filter(|a| a.path().is_ident(attr::ARG)) {
+            attr::parse_arg(a, &mut arg_attrs, errors);
+        }
+        Self {
+            ident,
+            ty,
+            attrs: arg_attrs,
+            doc: docs::text(attrs),
+        }
+    }
+
     /// The argument's name and the token a bad name is reported on.
     pub fn name(&self) -> (String, Span) {
         match &self.attrs.name {
@@ -92,13 +123,17 @@ impl Param<'_> {
     pub fn description(&self) -> Option<String> {
         lit_or_doc(self.attrs.description.as_ref(), self.doc.as_ref())
     }
+
+    pub fn is_flatten(&self) -> bool {
+        self.attrs.flatten.is_some()
+    }
 }
 
 fn lit_or_doc(lit: Option<&LitStr>, doc: Option<&String>) -> Option<String> {
     lit.map(LitStr::value).or_else(|| doc.cloned())
 }
 
-fn unraw(ident: &Ident) -> String {
+pub fn unraw(ident: &Ident) -> String {
     let name = ident.to_string();
     match name.strip_prefix("r#") {
         Some(stripped) => stripped.to_owned(),

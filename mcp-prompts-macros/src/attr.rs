@@ -10,6 +10,10 @@ const NAME: &str = "name";
 const TITLE: &str = "title";
 const DESCRIPTION: &str = "description";
 const DEFAULT: &str = "default";
+const FLATTEN: &str = "flatten";
+const TEMPLATE: &str = "template";
+const TEMPLATE_FILE: &str = "template_file";
+const UNUSED: &str = "unused";
 pub const ARG: &str = "arg";
 
 #[derive(Default)]
@@ -17,6 +21,10 @@ pub struct PromptAttrs {
     pub name: Option<LitStr>,
     pub title: Option<LitStr>,
     pub description: Option<LitStr>,
+    pub template: Option<LitStr>,
+    pub template_file: Option<LitStr>,
+    /// Arguments a template leaves unused on purpose.
+    pub unused: Option<Vec<LitStr>>,
 }
 
 #[derive(Default)]
@@ -25,6 +33,8 @@ pub struct ArgAttrs {
     pub title: Option<LitStr>,
     pub description: Option<LitStr>,
     pub default: Option<DefaultValue>,
+    /// Where `flatten` was written, if it was.
+    pub flatten: Option<Span>,
 }
 
 /// A default in the string form a client would send, e.g. `50` or `casual`.
@@ -50,10 +60,22 @@ pub fn parse_prompt(args: TokenStream) -> syn::Result<PromptAttrs> {
                 "prompt",
                 lit_str,
             )
-        } else {
-            unknown(
+        } else if meta.path.is_ident(TEMPLATE) {
+            set_once(&meta, &mut attrs.template, TEMPLATE, "prompt", lit_str)
+        } else if meta.path.is_ident(TEMPLATE_FILE) {
+            set_once(
                 &meta,
-                "unknown `#[prompt]` argument `{}`; expected `name`, `title` or `description`",
+                &mut attrs.template_file,
+                TEMPLATE_FILE,
+                "prompt",
+                lit_str,
+            )
+        } else if meta.path.is_ident(UNUSED) {
+            set_once(&meta, &mut attrs.unused, UNUSED, "prompt", lit_str_list)
+        } else {
+            unknown_key(
+                &meta,
+                "unknown `#[prompt]` argument `{}`; expected `name`, `title`, `description`, `template`, `template_file` or `unused`",
             )
         };
         errors.push_result(result);
@@ -75,10 +97,12 @@ pub fn parse_arg(attr: &Attribute, out: &mut ArgAttrs, errors: &mut Errors) {
             set_once(&meta, &mut out.description, DESCRIPTION, "arg", lit_str)
         } else if meta.path.is_ident(DEFAULT) {
             set_once(&meta, &mut out.default, DEFAULT, "arg", default_value)
+        } else if meta.path.is_ident(FLATTEN) {
+            set_once(&meta, &mut out.flatten, FLATTEN, "arg", flag)
         } else {
-            unknown(
+            unknown_key(
                 &meta,
-                "unknown `#[arg]` argument `{}`; expected `name`, `title`, `description` or `default`",
+                "unknown `#[arg]` argument `{}`; expected `name`, `title`, `description`, `default` or `flatten`",
             )
         };
         errors.push_result(result);
@@ -113,6 +137,38 @@ fn lit_str(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<LitStr> {
             format!("expected a string literal for `{key}`"),
         )),
     }
+}
+
+/// A key that takes no value, such as `flatten`.
+fn flag(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Span> {
+    if meta.input.peek(syn::Token![=]) || meta.input.peek(syn::token::Paren) {
+        return Err(meta.error(format!("`{key}` takes no value")));
+    }
+    Ok(meta.path.span())
+}
+
+/// `["a", "b"]`.
+fn lit_str_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Vec<LitStr>> {
+    let expr: Expr = meta.value()?.parse()?;
+    let error = || {
+        syn::Error::new(
+            expr.span(),
+            format!("expected a list of argument names for `{key}`, such as `[\"draft\"]`"),
+        )
+    };
+    let Expr::Array(array) = &expr else {
+        return Err(error());
+    };
+    array
+        .elems
+        .iter()
+        .map(|elem| match elem {
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(s), ..
+            }) => Ok(s.clone()),
+            _ => Err(error()),
+        })
+        .collect()
 }
 
 fn default_value(meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<DefaultValue> {
@@ -154,7 +210,7 @@ fn literal_text(lit: &Lit) -> Option<String> {
 
 /// Reports an unknown key, first skipping its value so that parsing goes on
 /// to report the next problem rather than a confusing "expected `,`".
-fn unknown(meta: &ParseNestedMeta<'_>, message: &str) -> syn::Result<()> {
+pub fn unknown_key(meta: &ParseNestedMeta<'_>, message: &str) -> syn::Result<()> {
     let error = meta.error(message.replace("{}", &path_text(meta)));
     if meta.input.peek(syn::Token![=]) {
         meta.value()?.parse::<Expr>()?;

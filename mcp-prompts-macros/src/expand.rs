@@ -1,17 +1,28 @@
-//! Code generation. Nothing here can fail: every rule was checked before.
+//! Code generation for `#[prompt]`. Nothing here can fail: every rule was
+//! checked before.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{FnArg, ItemFn, ReturnType};
+use syn::{FnArg, ItemFn, ReturnType, Visibility};
 
+use crate::arglist;
 use crate::ast::{Param, Prompt};
 use crate::attr::ARG;
 use crate::docs;
+use crate::template::Template;
 
 /// The path every generated item goes through, kept in one place.
-fn private() -> TokenStream {
+pub fn private() -> TokenStream {
     quote!(::mcp_prompts::__private)
+}
+
+pub fn option(value: Option<String>) -> TokenStream {
+    let private = private();
+    match value {
+        Some(value) => quote!(#private::Some(#value)),
+        None => quote!(#private::None),
+    }
 }
 
 /// The user's function as written, minus the `#[arg]` and doc attributes
@@ -32,102 +43,238 @@ pub fn user_fn(func: &ItemFn) -> ItemFn {
     func
 }
 
-/// The function, then a private glue function and its registration.
-pub fn prompt(prompt: &Prompt<'_>) -> TokenStream {
-    let func = user_fn(prompt.func);
-    let invoke = invoke_fn(prompt);
-    let registration = registration(prompt);
+/// The function (unless a template stands for it), its handle module, and
+/// inside an anonymous const: the glue function, the descriptor, the
+/// compile-time checks, the builder's setters and the registration.
+pub fn prompt(prompt: &Prompt<'_>, func: Option<&ItemFn>, template: Option<&Template>) -> TokenStream {
+    let private = private();
+    let ident = &prompt.sig.ident;
+    let func = func.map(user_fn);
+    let handle = handle_module(prompt);
+    let invoke = invoke_fn(prompt, template);
+    let describe = describe(prompt);
+    let checks = checks(prompt, template);
+    let setters = arglist::setters(&prompt.params);
+    let cfgs = cfgs(prompt);
     quote! {
         #func
+        #handle
+        #(#cfgs)*
         const _: () = {
             #invoke
-            #registration
+            #describe
+            #checks
+            #[allow(dead_code)]
+            impl #ident::Args {
+                #setters
+            }
+            #private::inventory::submit! {
+                #private::Registration(&#ident::PROMPT)
+            }
         };
     }
 }
 
-/// Binds each parameter through one generic helper, calls the user's
-/// function, and converts its result through one trait.
-fn invoke_fn(prompt: &Prompt<'_>) -> TokenStream {
+/// `code_review::NAME`, `code_review::PROMPT` and `code_review::args()`:
+/// a module shares the function's name without clashing with it, because
+/// modules and functions live in different namespaces.
+pub fn handle_module(prompt: &Prompt<'_>) -> TokenStream {
     let private = private();
-    let sig = &prompt.func.sig;
-    let ident = &sig.ident;
-    let binds = prompt.params.iter().enumerate().map(|(index, param)| {
-        let ty = param.ty;
-        // Spanned on the user's type: an unsupported type is reported there.
-        let bind = quote_spanned!(ty.span()=> <#ty as #private::PromptParam>::bind);
-        quote!(#bind(__input, #private::arg(__input, #index))?)
-    });
-    let (output, span) = match &sig.output {
-        ReturnType::Type(_, ty) => (quote!(#ty), ty.span()),
-        ReturnType::Default => (quote!(()), ident.span()),
-    };
-    // Spanned on the return type, for the same reason.
-    let wrap = match sig.asyncness {
-        Some(_) => quote_spanned!(span=> #private::pending::<#output, _>),
-        None => quote_spanned!(span=> #private::ready::<#output>),
-    };
+    let ident = &prompt.sig.ident;
+    let vis = prompt.vis;
+    let (name, _) = prompt.name();
+    let doc = format!(
+        "The `{name}` prompt's handle: its name, its definition and a typed builder of its arguments."
+    );
+    let cfgs = cfgs(prompt);
     quote! {
-        fn __mcp_prompts_invoke(
-            __input: &#private::Input<'_>,
-        ) -> ::core::result::Result<#private::Invocation, #private::Error> {
-            ::core::result::Result::Ok(#wrap(#ident(#(#binds),*)))
+        #[doc = #doc]
+        #(#cfgs)*
+        #[allow(dead_code)]
+        #vis mod #ident {
+            /// The prompt's name, as clients know it.
+            pub const NAME: &str = #name;
+
+            /// The prompt's definition, for
+            /// [`Server::prompts`](::mcp_prompts::Server::prompts) and
+            /// [`catalog!`](::mcp_prompts::catalog!).
+            pub static PROMPT: ::mcp_prompts::PromptDef =
+                <__Describe as #private::Describe>::DEF;
+
+            /// Starts a `prompts/get` request for this prompt; each argument
+            /// has a setter that takes its own type or the text a client
+            /// would send.
+            #[must_use]
+            pub fn args() -> Args {
+                Args(::mcp_prompts::GetPrompt::new(NAME))
+            }
+
+            /// This prompt's arguments, set one method per argument;
+            /// converts into a [`GetPrompt`](::mcp_prompts::GetPrompt).
+            #[derive(Clone, Debug)]
+            pub struct Args(#[doc(hidden)] pub ::mcp_prompts::GetPrompt);
+
+            impl ::core::convert::From<Args> for ::mcp_prompts::GetPrompt {
+                fn from(args: Args) -> Self {
+                    args.0
+                }
+            }
+
+            #[doc(hidden)]
+            pub enum __Describe {}
         }
     }
 }
 
-fn registration(prompt: &Prompt<'_>) -> TokenStream {
+/// The function's `#[cfg]` attributes, which everything generated for it
+/// must share.
+fn cfgs<'a>(prompt: &Prompt<'a>) -> impl Iterator<Item = &'a syn::Attribute> {
+    prompt
+        .attrs_of_fn
+        .iter()
+        .filter(|a| a.path().is_ident("cfg"))
+}
+
+/// After an error, a handle module whose definition can never be served,
+/// so that uses of the handle elsewhere do not add errors of their own.
+pub fn placeholder_handle(vis: &Visibility, ident: &syn::Ident, name: &str) -> TokenStream {
     let private = private();
-    let (name, _) = prompt.name();
-    let title = option(prompt.attrs.title.as_ref().map(syn::LitStr::value));
-    let description = option(prompt.description());
-    let args = prompt.params.iter().map(arg_def);
-    let line = quote_spanned!(prompt.func.sig.ident.span()=> ::core::line!());
     quote! {
-        #private::inventory::submit! {
-            #private::PromptDef {
-                name: #name,
-                title: #title,
-                description: #description,
-                arguments: &[#(#args),*],
-                invoke: __mcp_prompts_invoke,
-                file: ::core::file!(),
-                line: #line,
+        #[allow(dead_code)]
+        #vis mod #ident {
+            pub const NAME: &str = #name;
+            pub static PROMPT: ::mcp_prompts::PromptDef = #private::placeholder_def(NAME);
+            pub fn args() -> Args {
+                Args(::mcp_prompts::GetPrompt::new(NAME))
+            }
+            pub struct Args(pub ::mcp_prompts::GetPrompt);
+            impl ::core::convert::From<Args> for ::mcp_prompts::GetPrompt {
+                fn from(args: Args) -> Self {
+                    args.0
+                }
             }
         }
     }
 }
 
-fn arg_def(param: &Param<'_>) -> TokenStream {
+/// Binds each parameter through one generic helper, then calls the user's
+/// function and converts its result through one trait, or renders the
+/// template once every argument has been checked.
+fn invoke_fn(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
     let private = private();
-    let ty = param.ty;
-    let (name, _) = param.name();
-    let title = option(param.attrs.title.as_ref().map(syn::LitStr::value));
-    let description = option(param.description());
-    let default = match &param.attrs.default {
-        Some(default) => {
-            let text = &default.text;
-            let check = quote_spanned!(default.span=> #private::check_default::<#ty>);
-            quote!(#private::Some(#private::DefaultValue { text: #text, check: #check }))
+    let sig = prompt.sig;
+    let ident = &sig.ident;
+    let binds = prompt.params.iter().enumerate().map(|(index, param)| {
+        let position = arglist::position(&prompt.params, index);
+        arglist::bind(param, &quote!(#private::arg(__input, #position)))
+    });
+    let body = match template {
+        Some(template) => {
+            let template = template.to_tokens(&private);
+            quote! {
+                let _ = (#(#binds,)*);
+                static TEMPLATE: #private::Template = #template;
+                ::core::result::Result::Ok(#private::ready::<::std::vec::Vec<#private::Message>>(
+                    TEMPLATE.render(__input),
+                ))
+            }
         }
-        None => quote!(#private::None),
+        None => {
+            let (output, span) = match &sig.output {
+                ReturnType::Type(_, ty) => (quote!(#ty), ty.span()),
+                ReturnType::Default => (quote!(()), ident.span()),
+            };
+            // Spanned on the return type: an unsupported one is reported there.
+            let wrap = match sig.asyncness {
+                Some(_) => quote_spanned!(span=> #private::pending::<#output, _>),
+                None => quote_spanned!(span=> #private::ready::<#output>),
+            };
+            quote!(::core::result::Result::Ok(#wrap(#ident(#(#binds),*))))
+        }
     };
-    let kind = quote_spanned!(ty.span()=> <#ty as #private::PromptParam>::KIND);
     quote! {
-        #private::ArgDef {
-            name: #name,
-            title: #title,
-            description: #description,
-            default: #default,
-            kind: #kind,
+        fn __mcp_prompts_invoke(
+            __input: &#private::Input<'_>,
+        ) -> ::core::result::Result<#private::Invocation, #private::Error> {
+            #body
         }
     }
 }
 
-fn option(value: Option<String>) -> TokenStream {
+/// The descriptor, built here where the user's types resolve and handed to
+/// the handle module's `static` through its marker type.
+fn describe(prompt: &Prompt<'_>) -> TokenStream {
     let private = private();
-    match value {
-        Some(value) => quote!(#private::Some(#value)),
-        None => quote!(#private::None),
+    let ident = &prompt.sig.ident;
+    let (name, _) = prompt.name();
+    let title = option(prompt.attrs.title.as_ref().map(syn::LitStr::value));
+    let description = option(prompt.description());
+    let args = arglist::defs(&prompt.params);
+    let line = quote_spanned!(ident.span()=> ::core::line!());
+    quote! {
+        impl #private::Describe for #ident::__Describe {
+            const DEF: #private::PromptDef = #private::PromptDef {
+                name: #name,
+                title: #title,
+                description: #description,
+                arguments: #args,
+                invoke: __mcp_prompts_invoke,
+                file: ::core::file!(),
+                line: #line,
+            };
+        }
     }
+}
+
+/// Checks that need the flattened structs' argument names, which only the
+/// compiler knows: evaluated as consts, reported on the user's tokens.
+fn checks(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
+    let private = private();
+    let ident = &prompt.sig.ident;
+    let (name, _) = prompt.name();
+    let args = quote!(<#ident::__Describe as #private::Describe>::DEF.arguments);
+    let mut checks = Vec::new();
+    if let Some(flatten) = prompt.params.iter().find_map(|p| p.attrs.flatten) {
+        let owner = format!("prompt `{name}`");
+        checks.push(const_check(
+            flatten,
+            quote!(#private::check_unique(#args, #owner)),
+        ));
+    }
+    if let Some(template) = template {
+        let placeholders = template.placeholders();
+        for placeholder in &placeholders {
+            checks.push(const_check(
+                template.span,
+                quote!(#private::check_placeholder(#args, #placeholder, #name)),
+            ));
+        }
+        let unused: Vec<String> = prompt
+            .attrs
+            .unused
+            .iter()
+            .flatten()
+            .map(syn::LitStr::value)
+            .collect();
+        checks.push(const_check(
+            template.span,
+            quote!(#private::check_used(#args, &[#(#placeholders),*], &[#(#unused),*], #name)),
+        ));
+        if let Some(path) = &template.file {
+            // Makes the build depend on the file, so an edit rebuilds it.
+            let path = path.to_string_lossy();
+            checks.push(quote!(const _: &str = ::core::include_str!(#path);));
+        }
+    }
+    quote!(#(#checks)*)
+}
+
+/// A `const _: () = check;` whose failure is reported at `span`.
+pub fn const_check(span: Span, check: TokenStream) -> TokenStream {
+    quote_spanned!(span=> const _: () = #check;)
+}
+
+/// Whether any parameter is a flattened struct.
+pub fn has_flatten(params: &[Param<'_>]) -> bool {
+    params.iter().any(Param::is_flatten)
 }

@@ -1,10 +1,16 @@
 //! Implementation detail of the `mcp-prompts` crate; use that crate instead.
 
+mod arglist;
 mod ast;
 mod attr;
+mod case;
+mod catalog;
+mod derive_args;
+mod derive_choice;
 mod docs;
 mod expand;
 mod prompt;
+mod template;
 mod valid;
 
 use proc_macro::TokenStream;
@@ -13,4 +19,22 @@ use proc_macro::TokenStream;
 #[proc_macro_attribute]
 pub fn prompt(args: TokenStream, item: TokenStream) -> TokenStream {
     prompt::expand(args.into(), item.into()).into()
+}
+
+/// See the `mcp-prompts` crate.
+#[proc_macro_derive(PromptArgs, attributes(arg))]
+pub fn derive_prompt_args(input: TokenStream) -> TokenStream {
+    derive_args::expand(input.into()).into()
+}
+
+/// See the `mcp-prompts` crate.
+#[proc_macro_derive(PromptArg, attributes(prompt_arg))]
+pub fn derive_prompt_arg(input: TokenStream) -> TokenStream {
+    derive_choice::expand(input.into()).into()
+}
+
+/// See the `mcp-prompts` crate.
+#[proc_macro]
+pub fn catalog(input: TokenStream) -> TokenStream {
+    catalog::expand(input.into()).into()
 }

@@ -1,42 +1,91 @@
 use proc_macro2::TokenStream;
 use quote::ToTokens;
-use syn::ItemFn;
+use syn::spanned::Spanned;
+use syn::{ForeignItemFn, ItemFn};
 
+use crate::template::Template;
 use crate::{ast, attr, expand, valid};
 
 /// `#[prompt]`: parse, validate, expand. On error the user's function is
-/// still emitted (with our parameter attributes removed), so the one error
-/// is all the user sees.
+/// still emitted (with our parameter attributes removed), with a handle
+/// module that cannot be served, so the one error is all the user sees.
 pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
-    let func: ItemFn = match syn::parse2(item.clone()) {
-        Ok(func) => func,
-        Err(err) => {
-            // A valid item that is not a function gets a clearer message
-            // than syn's "expected `fn`".
-            let err = match syn::parse2::<syn::Item>(item.clone()) {
-                Ok(other) => {
-                    syn::Error::new_spanned(other, "`#[prompt]` can only be applied to a function")
-                }
-                Err(_) => err,
-            };
-            let mut out = item;
-            out.extend(err.into_compile_error());
-            return out;
-        }
+    // A template prompt is a declaration without a body, which parses as
+    // a foreign function.
+    let (func, decl) = match syn::parse2::<ItemFn>(item.clone()) {
+        Ok(func) => (Some(func), None),
+        Err(err) => match syn::parse2::<ForeignItemFn>(item.clone()) {
+            Ok(decl) => (None, Some(decl)),
+            Err(_) => return not_a_function(item, err),
+        },
     };
-    match try_expand(args, &func) {
+    let (attrs_of_fn, vis, sig, body) = match (&func, &decl) {
+        (Some(f), _) => (&f.attrs[..], &f.vis, &f.sig, Some(f.block.span())),
+        (None, Some(d)) => (&d.attrs[..], &d.vis, &d.sig, None),
+        (None, None) => unreachable!("one of the two parses succeeded"),
+    };
+    let attrs = attr::parse_prompt(args);
+    let result = ast::Prompt::new(attrs_of_fn, vis, sig, body, attrs).and_then(|prompt| {
+        valid::check(&prompt)?;
+        let template = match prompt.template_lit() {
+            Some(lit) => Some(Template::load(lit, prompt.attrs.template.is_none())?),
+            None => None,
+        };
+        check_placeholders_syntactically(&prompt, template.as_ref())?;
+        Ok(expand::prompt(&prompt, func.as_ref(), template.as_ref()))
+    });
+    match result {
         Ok(expanded) => expanded,
         Err(err) => {
-            let mut out = expand::user_fn(&func).into_token_stream();
+            let name = sig.ident.to_string();
+            let name = name.strip_prefix("r#").unwrap_or(&name);
+            let mut out = func
+                .as_ref()
+                .map(|f| expand::user_fn(f).into_token_stream())
+                .unwrap_or_default();
+            out.extend(expand::placeholder_handle(vis, &sig.ident, name));
             out.extend(err.into_compile_error());
             out
         }
     }
 }
 
-fn try_expand(args: TokenStream, func: &ItemFn) -> syn::Result<TokenStream> {
-    let attrs = attr::parse_prompt(args);
-    let prompt = ast::Prompt::from_syn(func, attrs)?;
-    valid::check(&prompt)?;
-    Ok(expand::prompt(&prompt))
+/// A valid item that is not a function gets a clearer message than syn's
+/// "expected `fn`".
+fn not_a_function(item: TokenStream, err: syn::Error) -> TokenStream {
+    let err = match syn::parse2::<syn::Item>(item.clone()) {
+        Ok(other) => syn::Error::new_spanned(other, "`#[prompt]` can only be applied to a function"),
+        Err(_) => err,
+    };
+    let mut out = item;
+    out.extend(err.into_compile_error());
+    out
+}
+
+/// Without flattened structs every argument name is known here, so a
+/// placeholder naming none of them gets a plain error rather than a
+/// const-evaluation one.
+fn check_placeholders_syntactically(
+    prompt: &ast::Prompt<'_>,
+    template: Option<&Template>,
+) -> syn::Result<()> {
+    let Some(template) = template else {
+        return Ok(());
+    };
+    if expand::has_flatten(&prompt.params) {
+        return Ok(());
+    }
+    let names: Vec<String> = prompt.params.iter().map(|p| p.name().0).collect();
+    let mut errors = attr::Errors::default();
+    for placeholder in template.placeholders() {
+        if !names.iter().any(|n| n == placeholder) {
+            errors.push(syn::Error::new(
+                template.span,
+                format!(
+                    "template placeholder `{{{placeholder}}}` names no argument of this prompt; write `{{{{` for a literal brace"
+                ),
+            ));
+        }
+    }
+    errors.finish()
 }

@@ -3,12 +3,23 @@
 use syn::spanned::Spanned;
 use syn::{ReturnType, Type};
 
-use crate::ast::Prompt;
+use crate::ast::{Param, Prompt};
 use crate::attr::Errors;
 
 pub fn check(prompt: &Prompt<'_>) -> syn::Result<()> {
     let mut errors = Errors::default();
-    let sig = &prompt.func.sig;
+    check_signature(prompt, &mut errors);
+    let (name, span) = prompt.name();
+    if !is_valid_name(&name) {
+        errors.push(syn::Error::new(span, invalid_name("prompt", &name)));
+    }
+    check_params(&prompt.params, "`#[prompt]` parameters", &mut errors);
+    check_template_attrs(prompt, &mut errors);
+    errors.finish()
+}
+
+fn check_signature(prompt: &Prompt<'_>, errors: &mut Errors) {
+    let sig = prompt.sig;
     if !sig.generics.params.is_empty() {
         errors.push(syn::Error::new(
             sig.generics.span(),
@@ -41,19 +52,34 @@ pub fn check(prompt: &Prompt<'_>) -> syn::Result<()> {
             ));
         }
     }
+}
 
-    let (name, span) = prompt.name();
-    if !is_valid_name(&name) {
-        errors.push(syn::Error::new(span, invalid_name("prompt", &name)));
-    }
-
+/// Rules for a list of arguments, shared by prompt parameters and
+/// `PromptArgs` fields. `what` names them in messages.
+pub fn check_params(params: &[Param<'_>], what: &str, errors: &mut Errors) {
     let mut seen: Vec<String> = Vec::new();
-    for param in &prompt.params {
+    for param in params {
         if let Type::ImplTrait(_) = param.ty {
             errors.push(syn::Error::new(
                 param.ty.span(),
-                "`#[prompt]` parameters cannot be `impl Trait`; name the type",
+                format!("{what} cannot be `impl Trait`; name the type"),
             ));
+        }
+        if param.is_flatten() {
+            let attrs = &param.attrs;
+            let conflicting = [
+                attrs.name.as_ref().map(|l| ("name", l.span())),
+                attrs.title.as_ref().map(|l| ("title", l.span())),
+                attrs.description.as_ref().map(|l| ("description", l.span())),
+                attrs.default.as_ref().map(|d| ("default", d.span)),
+            ];
+            for (key, span) in conflicting.into_iter().flatten() {
+                errors.push(syn::Error::new(
+                    span,
+                    format!("`{key}` cannot be combined with `flatten`: a flattened struct's fields are the arguments"),
+                ));
+            }
+            continue;
         }
         let (name, span) = param.name();
         if !is_valid_name(&name) {
@@ -66,7 +92,61 @@ pub fn check(prompt: &Prompt<'_>) -> syn::Result<()> {
         }
         seen.push(name);
     }
-    errors.finish()
+}
+
+fn check_template_attrs(prompt: &Prompt<'_>, errors: &mut Errors) {
+    let attrs = &prompt.attrs;
+    if let (Some(_), Some(file)) = (&attrs.template, &attrs.template_file) {
+        errors.push(syn::Error::new(
+            file.span(),
+            "use either `template` or `template_file`, not both",
+        ));
+    }
+    let sig = prompt.sig;
+    if prompt.template_lit().is_none() {
+        if let Some(unused) = attrs.unused.as_ref().and_then(|u| u.first()) {
+            errors.push(syn::Error::new(
+                unused.span(),
+                "`unused` lists arguments a template does not use; this prompt has no template",
+            ));
+        }
+        if prompt.body.is_none() {
+            errors.push(syn::Error::new(
+                sig.span(),
+                "this `#[prompt]` function needs a body; only a template prompt (`#[prompt(template = \"...\")]`) is declared without one",
+            ));
+        }
+        return;
+    }
+    if let Some(body) = prompt.body {
+        errors.push(syn::Error::new(
+            body,
+            "a template prompt is declared without a body, the template is its body: end the declaration with `;`",
+        ));
+    }
+    if let Some(token) = &sig.asyncness {
+        errors.push(syn::Error::new(
+            token.span(),
+            "a template prompt cannot be `async`: it has no body to run",
+        ));
+    }
+    if let ReturnType::Type(_, ty) = &sig.output {
+        errors.push(syn::Error::new(
+            ty.span(),
+            "a template prompt declares no return type: it returns the template's messages",
+        ));
+    }
+    if !prompt.params.iter().any(Param::is_flatten) {
+        let names: Vec<String> = prompt.params.iter().map(|p| p.name().0).collect();
+        for unused in attrs.unused.iter().flatten() {
+            if !names.contains(&unused.value()) {
+                errors.push(syn::Error::new(
+                    unused.span(),
+                    format!("`{}` is not an argument of this prompt", unused.value()),
+                ));
+            }
+        }
+    }
 }
 
 /// The name rule MCP gives tools, applied to prompts and their arguments;

@@ -11,8 +11,6 @@ use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use crate::descriptor::{ArgDef, PromptDef};
 use crate::{Error, ProtocolVersion};
 
-inventory::collect!(PromptDef);
-
 /// Every prompt registered with `#[prompt]` in this binary, in no set order.
 ///
 /// ```
@@ -25,8 +23,15 @@ inventory::collect!(PromptDef);
 /// assert!(mcp_prompts::registered_prompts().any(|p| p.name() == "hello"));
 /// ```
 pub fn registered_prompts() -> impl Iterator<Item = &'static PromptDef> {
-    inventory::iter::<PromptDef>.into_iter()
+    inventory::iter::<crate::__private::Registration>
+        .into_iter()
+        .map(|registration| registration.0)
 }
+
+/// An explicit list of prompts, checked at compile time: build it with
+/// [`catalog!`](crate::catalog!) and serve it with
+/// [`Server::catalog`](crate::Server::catalog).
+pub type Catalog = &'static [&'static PromptDef];
 
 /// Why a set of prompts cannot be served.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,14 +77,14 @@ pub(crate) struct Entry {
     pub(crate) required: Box<[&'static str]>,
 }
 
-pub(crate) struct Catalog {
+pub(crate) struct ServedPrompts {
     entries: Vec<Entry>,
     index: HashMap<&'static str, usize>,
     /// `prompts/list` results, per era, per page.
     pages: [Vec<Box<str>>; 2],
 }
 
-impl Catalog {
+impl ServedPrompts {
     /// Validates `defs` and serializes the listing. `page_size` 0 = one page.
     pub(crate) fn build(
         defs: impl IntoIterator<Item = &'static PromptDef>,
@@ -97,9 +102,12 @@ impl Catalog {
         let mut index = HashMap::with_capacity(defs.len());
         let mut entries: Vec<Entry> = Vec::with_capacity(defs.len());
         for def in defs {
-            validate(def, &mut problems);
             if let Some(&first) = index.get(def.name) {
                 let first: &Entry = &entries[first];
+                // The same prompt from two sources (inventory and a catalog).
+                if first.def.same_as(def) {
+                    continue;
+                }
                 problems.push(format!(
                     "duplicate prompt name `{}`: defined at {} and at {}",
                     def.name,
@@ -108,6 +116,7 @@ impl Catalog {
                 ));
                 continue;
             }
+            validate(def, &mut problems);
             index.insert(def.name, entries.len());
             let required = def
                 .arguments()
@@ -169,11 +178,11 @@ fn validate(def: &PromptDef, problems: &mut Vec<String>) {
                 def.name, arg.name
             ));
         }
-        if let Some(default) = &arg.default {
-            if let Err(reason) = (default.check)(default.text) {
+        if let Some(default) = arg.default {
+            if let Err(reason) = (arg.ty.check)(default) {
                 problems.push(format!(
-                    "prompt `{}`: default `{}` of argument `{}` does not parse: {reason}",
-                    def.name, default.text, arg.name
+                    "prompt `{}`: default `{default}` of argument `{}` does not parse: {reason}",
+                    def.name, arg.name
                 ));
             }
         }
@@ -298,20 +307,35 @@ impl Serialize for ArgListing {
         if let (Era::Titled, Some(title)) = (era, arg.title) {
             map.serialize_entry("title", title)?;
         }
-        // PromptArgument has no `_meta` in any revision, so a default is shown
-        // where every client displays it: at the end of the description.
-        match (arg.description, arg.default()) {
-            (Some(d), Some(default)) => {
-                map.serialize_entry("description", &format!("{d} (default: {default})"))?;
+        // PromptArgument has no `_meta` in any revision, so choices and a
+        // default are shown where every client displays them: at the end of
+        // the description.
+        match (arg.description, notes(arg)) {
+            (Some(d), Some(notes)) => {
+                map.serialize_entry("description", &format!("{d} ({notes})"))?;
             }
-            (None, Some(default)) => {
-                map.serialize_entry("description", &format!("Default: {default}"))?;
+            (None, Some(notes)) => {
+                let mut notes = notes;
+                notes[..1].make_ascii_uppercase();
+                map.serialize_entry("description", &notes)?;
             }
             (Some(d), None) => map.serialize_entry("description", d)?,
             (None, None) => {}
         }
         map.serialize_entry("required", &arg.required())?;
         map.end()
+    }
+}
+
+/// "one of: formal, casual; default: casual", or `None` when there is
+/// nothing to say.
+fn notes(arg: &ArgDef) -> Option<String> {
+    let choices = arg.choices();
+    let choices = (!choices.is_empty()).then(|| format!("one of: {}", choices.join(", ")));
+    let default = arg.default().map(|d| format!("default: {d}"));
+    match (choices, default) {
+        (Some(c), Some(d)) => Some(format!("{c}; {d}")),
+        (one, other) => one.or(other),
     }
 }
 

@@ -7,7 +7,7 @@ use crate::invoke::Invocation;
 
 /// One prompt, as `#[prompt]` describes it at compile time.
 ///
-/// Built by the macro as a `const`; a [`Service`](crate::Service) holds
+/// Built by the macro as a `static`; a [`Service`](crate::Service) holds
 /// `&'static` references to them. The fields are public so that generated
 /// code can build it; read them through the methods.
 #[derive(Debug)]
@@ -18,6 +18,7 @@ pub struct PromptDef {
     pub title: Option<&'static str>,
     #[doc(hidden)]
     pub description: Option<&'static str>,
+    /// Every parameter, flattened structs spliced in, injected ones included.
     #[doc(hidden)]
     pub arguments: &'static [ArgDef],
     #[doc(hidden)]
@@ -32,8 +33,9 @@ pub struct PromptDef {
 /// user's function.
 pub type InvokeFn = fn(&Input<'_>) -> Result<Invocation, Error>;
 
-/// One parameter of a prompt function.
-#[derive(Debug)]
+/// One parameter of a prompt function (or one field of a flattened
+/// [`PromptArgs`](crate::PromptArgs) struct).
+#[derive(Clone, Copy, Debug)]
 pub struct ArgDef {
     #[doc(hidden)]
     pub name: &'static str,
@@ -41,24 +43,32 @@ pub struct ArgDef {
     pub title: Option<&'static str>,
     #[doc(hidden)]
     pub description: Option<&'static str>,
+    /// The default, in the string form a client would send.
     #[doc(hidden)]
-    pub default: Option<DefaultValue>,
+    pub default: Option<&'static str>,
     #[doc(hidden)]
-    pub kind: ParamKind,
+    pub ty: &'static ArgType,
 }
 
-/// An argument's default, in the string form a client would send.
+/// What a parameter's type contributes to its definition; one per type,
+/// shared by every argument of that type
+/// ([`PromptParam::TYPE`](crate::PromptParam::TYPE)).
 #[derive(Debug)]
-pub struct DefaultValue {
-    #[doc(hidden)]
-    pub text: &'static str,
-    /// Parses `text` as the parameter's type; run once when the catalog is built.
-    #[doc(hidden)]
+pub struct ArgType {
+    /// Required, optional or injected.
+    pub kind: ParamKind,
+    /// What a valid value looks like, for error messages.
+    pub expected: &'static str,
+    /// The values a client may send, when the type accepts only a fixed set.
+    pub choices: &'static [&'static str],
+    /// Parses a value without keeping it: how defaults are checked.
     pub check: fn(&str) -> Result<(), String>,
+    /// The canonical spelling of a value, where the type has one.
+    pub canonical: fn(&str) -> Option<&'static str>,
 }
 
 /// What a parameter is, decided by its type through
-/// [`PromptParam::KIND`](crate::PromptParam::KIND).
+/// [`PromptParam::TYPE`](crate::PromptParam::TYPE).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParamKind {
     /// A prompt argument the client must send.
@@ -85,16 +95,28 @@ impl PromptDef {
         self.description
     }
 
-    /// The arguments a client sees, in declaration order.
+    /// The arguments a client sees, in declaration order, flattened structs
+    /// spliced in where they were declared.
     pub fn arguments(&self) -> impl Iterator<Item = &'static ArgDef> {
         self.arguments
             .iter()
-            .filter(|arg| arg.kind != ParamKind::Injected)
+            .filter(|arg| arg.ty.kind != ParamKind::Injected)
+    }
+
+    /// The argument a client knows by `name`.
+    pub fn argument(&self, name: &str) -> Option<&'static ArgDef> {
+        self.arguments().find(|arg| arg.name == name)
     }
 
     /// Where the prompt is defined, as `file:line`.
     pub fn location(&self) -> String {
         format!("{}:{}", self.file, self.line)
+    }
+
+    /// Whether `self` and `other` are the same definition (each `#[prompt]`
+    /// is one `static`, so its address identifies it).
+    pub(crate) fn same_as(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
     }
 }
 
@@ -116,11 +138,28 @@ impl ArgDef {
 
     /// The default used when the client omits the argument.
     pub fn default(&self) -> Option<&'static str> {
-        self.default.as_ref().map(|d| d.text)
+        self.default
+    }
+
+    /// The values a client may send, when the type allows only a fixed set
+    /// (a `#[derive(PromptArg)]` enum, `bool`); empty otherwise.
+    pub fn choices(&self) -> &'static [&'static str] {
+        self.ty.choices
+    }
+
+    /// What a valid value looks like, as error messages say it.
+    pub fn expected(&self) -> &'static str {
+        self.ty.expected
     }
 
     /// Whether the client must send this argument.
     pub fn required(&self) -> bool {
-        self.kind == ParamKind::Required && self.default.is_none()
+        self.ty.kind == ParamKind::Required && self.default.is_none()
+    }
+
+    /// The text a template shows for `value`: its canonical spelling where
+    /// the type has one (`Formal` -> `formal`), else the value as sent.
+    pub fn canonical<'a>(&self, value: &'a str) -> &'a str {
+        (self.ty.canonical)(value).unwrap_or(value)
     }
 }

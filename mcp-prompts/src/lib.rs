@@ -10,11 +10,13 @@ mod error;
 mod invoke;
 mod message;
 mod protocol;
+mod request;
 mod server;
+mod template;
 mod transport;
 
 #[doc(hidden)]
-#[path = "private.rs"]
+#[path = "private/mod.rs"]
 pub mod __private;
 
 /// Turns a function into an MCP prompt, registered for every [`Server`] in
@@ -52,13 +54,115 @@ pub mod __private;
 /// ```
 pub use mcp_prompts_macros::prompt;
 
-pub use args::{Arguments, Input, Json, PromptArg, PromptParam};
-pub use catalog::{CatalogError, registered_prompts};
+/// Derives [`PromptArgs`](trait@PromptArgs) for a struct with named
+/// fields: each field is an argument, with the same rules and `#[arg(...)]`
+/// keys as a `#[prompt]` parameter. A prompt takes the struct with
+/// `#[arg(flatten)]`.
+///
+/// ```
+/// use mcp_prompts::{PromptArgs, prompt};
+///
+/// #[derive(PromptArgs)]
+/// struct Release {
+///     /// Project name
+///     project: String,
+///     /// Version being released
+///     version: String,
+/// }
+///
+/// /// Announce a release
+/// #[prompt]
+/// fn announce(#[arg(flatten)] release: Release, channel: Option<String>) -> String {
+///     format!("Announce {} {} on {}", release.project, release.version,
+///         channel.as_deref().unwrap_or("the blog"))
+/// }
+/// ```
+///
+/// Anything but a non-generic struct with named fields is an error:
+///
+/// ```compile_fail
+/// #[derive(mcp_prompts::PromptArgs)]
+/// struct Pair(String, String);
+/// ```
+pub use mcp_prompts_macros::PromptArgs;
+
+/// Derives [`PromptArg`](trait@PromptArg) for an enum of unit variants: a
+/// fixed choice of values.
+///
+/// Values are the variant names in `snake_case`, matched
+/// case-insensitively; `#[prompt_arg(rename_all = "kebab-case")]` on the
+/// enum picks another rule (serde's names), and `#[prompt_arg(rename =
+/// "...", alias = "...")]` on a variant sets its value or accepts another
+/// spelling. The listing shows the choices, completion offers them, a bad
+/// value is an error that lists them, and `Display` writes the value.
+///
+/// ```
+/// use mcp_prompts::PromptArg;
+///
+/// #[derive(Debug, PartialEq, PromptArg)]
+/// enum Tone {
+///     Formal,
+///     #[prompt_arg(alias = "relaxed")]
+///     Casual,
+/// }
+///
+/// assert_eq!(Tone::parse_arg("Formal"), Ok(Tone::Formal));
+/// assert_eq!(Tone::parse_arg("relaxed"), Ok(Tone::Casual));
+/// assert_eq!(Tone::CHOICES, ["formal", "casual"]);
+/// assert_eq!(Tone::EXPECTED, "one of `formal`, `casual`");
+/// assert_eq!(Tone::Casual.to_string(), "casual");
+/// assert!(Tone::parse_arg("rude").is_err());
+/// ```
+pub use mcp_prompts_macros::PromptArg;
+
+/// An explicit, compile-time checked [`Catalog`] of prompts, from the paths
+/// of `#[prompt]` functions. A path that is not a `#[prompt]` function, or
+/// two entries with the same prompt name, is a compile error.
+///
+/// ```
+/// use mcp_prompts::{Catalog, Server, catalog, prompt};
+///
+/// mod review {
+///     /// Review code
+///     #[mcp_prompts::prompt]
+///     pub fn code_review(code: String) -> String {
+///         format!("Review:\n{code}")
+///     }
+/// }
+///
+/// /// Summarize a text
+/// #[prompt]
+/// fn summarize(text: String) -> String {
+///     format!("Summarize:\n{text}")
+/// }
+///
+/// const PROMPTS: Catalog = catalog![review::code_review, summarize];
+///
+/// assert_eq!(PROMPTS[0].name(), "code_review");
+/// let service = Server::new("reviewer", "1.0").catalog(PROMPTS).build().unwrap();
+/// assert_eq!(service.prompt_count(), 2);
+/// ```
+///
+/// ```compile_fail
+/// /// One
+/// #[mcp_prompts::prompt(name = "same")]
+/// fn one() -> String { String::new() }
+/// /// Two
+/// #[mcp_prompts::prompt(name = "same")]
+/// fn two() -> String { String::new() }
+///
+/// const PROMPTS: mcp_prompts::Catalog = mcp_prompts::catalog![one, two];
+/// ```
+pub use mcp_prompts_macros::catalog;
+
+pub use args::{Arguments, Injected, Input, Json, PromptArg, PromptArgs, PromptParam};
+pub use catalog::{Catalog, CatalogError, registered_prompts};
 pub use content::{Annotations, Content, ResourceLink};
 pub use context::{LogLevel, RequestContext, RequestId};
-pub use descriptor::{ArgDef, InvokeFn, ParamKind, PromptDef};
+pub use descriptor::{ArgDef, ArgType, InvokeFn, ParamKind, PromptDef};
 pub use error::Error;
 pub use invoke::{Invocation, PromptFuture};
 pub use message::{IntoPromptResult, Message, PromptResult, Role};
 pub use protocol::ProtocolVersion;
+pub use request::{ArgsBuilder, GetPrompt, IntoArgText};
 pub use server::{DEFAULT_MAX_MESSAGE_BYTES, Reply, Server, Service, Session};

@@ -23,3 +23,11 @@ impl<T: DeserializeOwned> PromptArg for Json<T> {
             .map_err(|err| err.to_string())
     }
 }
+
+/// The value as compact JSON, the text a client would send.
+impl<T: serde::Serialize> std::fmt::Display for Json<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = serde_json::to_string(&self.0).map_err(|_| std::fmt::Error)?;
+        f.write_str(&text)
+    }
+}

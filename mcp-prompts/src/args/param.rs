@@ -3,7 +3,7 @@ use serde_json::json;
 use super::{Arguments, PromptArg};
 use crate::Error;
 use crate::context::RequestContext;
-use crate::descriptor::{ArgDef, ParamKind, PromptDef};
+use crate::descriptor::{ArgDef, ArgType, ParamKind, PromptDef};
 
 /// What a prompt function's parameter is bound from: the request's arguments
 /// and its context.
@@ -35,21 +35,40 @@ impl Input<'_> {
 /// The type decides what the parameter is ([`ParamKind`]): any
 /// [`PromptArg`] is a required argument, `Option<T>` an optional one, and
 /// [`RequestContext`] is injected by the server and not an argument at all.
+/// A [`PromptArgs`](crate::PromptArgs) struct is taken with
+/// `#[arg(flatten)]` instead.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a `#[prompt]` parameter",
     label = "not a prompt argument type",
-    note = "implement `mcp_prompts::PromptArg` for `{Self}` (a `FromStr` type needs one line: `mcp_prompts::prompt_arg_from_str!({Self});`), or take `Option<T>` or `mcp_prompts::RequestContext`"
+    note = "implement `mcp_prompts::PromptArg` for `{Self}` (a `FromStr` type needs one line: `mcp_prompts::prompt_arg_from_str!({Self});`), or take `Option<T>` or `mcp_prompts::RequestContext`; a `#[derive(PromptArgs)]` struct needs `#[arg(flatten)]`"
 )]
 pub trait PromptParam: Sized {
-    /// Whether the parameter is a required, optional or injected argument.
-    const KIND: ParamKind;
+    /// Whether the parameter is a required, optional or injected argument,
+    /// and what its values look like.
+    const TYPE: &'static ArgType;
+
+    /// The value a typed argument builder takes for this parameter: `T` for
+    /// both `T` and `Option<T>`.
+    type Value;
 
     /// Produces the value for one call.
     fn bind(input: &Input<'_>, arg: &'static ArgDef) -> Result<Self, Error>;
 }
 
+/// Parses a value without keeping it.
+fn check<T: PromptArg>(value: &str) -> Result<(), String> {
+    T::parse_arg(value).map(drop)
+}
+
 impl<T: PromptArg> PromptParam for T {
-    const KIND: ParamKind = ParamKind::Required;
+    const TYPE: &'static ArgType = &ArgType {
+        kind: ParamKind::Required,
+        expected: T::EXPECTED,
+        choices: T::CHOICES,
+        check: check::<T>,
+        canonical: T::canonical,
+    };
+    type Value = T;
 
     fn bind(input: &Input<'_>, arg: &'static ArgDef) -> Result<Self, Error> {
         match value_of(input, arg) {
@@ -60,7 +79,11 @@ impl<T: PromptArg> PromptParam for T {
 }
 
 impl<T: PromptArg> PromptParam for Option<T> {
-    const KIND: ParamKind = ParamKind::Optional;
+    const TYPE: &'static ArgType = &ArgType {
+        kind: ParamKind::Optional,
+        ..*T::TYPE
+    };
+    type Value = T;
 
     fn bind(input: &Input<'_>, arg: &'static ArgDef) -> Result<Self, Error> {
         value_of(input, arg)
@@ -69,8 +92,20 @@ impl<T: PromptArg> PromptParam for Option<T> {
     }
 }
 
+/// The [`PromptParam::Value`] of an injected parameter: it has no value a
+/// client could send, so a builder's setter for it cannot be called.
+#[derive(Debug)]
+pub enum Injected {}
+
 impl PromptParam for RequestContext {
-    const KIND: ParamKind = ParamKind::Injected;
+    const TYPE: &'static ArgType = &ArgType {
+        kind: ParamKind::Injected,
+        expected: "nothing: the server supplies it",
+        choices: &[],
+        check: |_| Err("an injected parameter takes no default".to_owned()),
+        canonical: |_| None,
+    };
+    type Value = Injected;
 
     fn bind(input: &Input<'_>, _: &'static ArgDef) -> Result<Self, Error> {
         Ok(input.context.clone())
@@ -82,15 +117,21 @@ fn value_of<'a>(input: &'a Input<'_>, arg: &'static ArgDef) -> Option<&'a str> {
 }
 
 fn parse<T: PromptArg>(arg: &ArgDef, value: &str) -> Result<T, Error> {
-    T::parse_arg(value).map_err(|reason| invalid_value(arg.name, T::EXPECTED, &reason))
+    T::parse_arg(value).map_err(|reason| invalid_value(arg, &reason))
 }
 
-/// -32602 naming the argument and what it expected.
-pub(crate) fn invalid_value(name: &str, expected: &str, reason: &str) -> Error {
+/// -32602 naming the argument, what it expected and, for a fixed set of
+/// values, every one of them.
+pub(crate) fn invalid_value(arg: &ArgDef, reason: &str) -> Error {
+    let (name, expected) = (arg.name, arg.ty.expected);
+    let mut data = json!({ "argument": name, "expected": expected, "reason": reason });
+    if !arg.ty.choices.is_empty() {
+        data["choices"] = json!(arg.ty.choices);
+    }
     Error::invalid_params(format!(
         "invalid value for argument `{name}`: expected {expected} ({reason})"
     ))
-    .with_data(json!({ "argument": name, "expected": expected, "reason": reason }))
+    .with_data(data)
 }
 
 /// -32602 naming every missing argument.

@@ -31,8 +31,21 @@ pub trait PromptArg: Sized {
     /// What a valid value looks like, for error messages: "an integer from 0 to 255".
     const EXPECTED: &'static str;
 
+    /// The values a client may send, when the type accepts only a fixed set
+    /// (`#[derive(PromptArg)]` enums, `bool`). They are shown in the
+    /// listing and offered as completions. Empty (the default) means any
+    /// value that parses.
+    const CHOICES: &'static [&'static str] = &[];
+
     /// Parses the value a client sent; the error is a short reason.
     fn parse_arg(value: &str) -> Result<Self, String>;
+
+    /// The canonical spelling of `value`, where the type has one: a choice
+    /// sent as `Formal` is `formal`. Templates show values this way.
+    fn canonical(value: &str) -> Option<&'static str> {
+        let _ = value;
+        None
+    }
 }
 
 /// Implements [`PromptArg`] for a type through its [`FromStr`](std::str::FromStr)
@@ -107,6 +120,13 @@ floats!(f32, f64);
 
 impl PromptArg for bool {
     const EXPECTED: &'static str = "`true` or `false`";
+    const CHOICES: &'static [&'static str] = &["true", "false"];
+
+    fn canonical(value: &str) -> Option<&'static str> {
+        Self::parse_arg(value)
+            .ok()
+            .map(|b| if b { "true" } else { "false" })
+    }
 
     fn parse_arg(value: &str) -> Result<Self, String> {
         let value = value.trim();

@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 use tokio::sync::mpsc;
 
 use crate::ProtocolVersion;
-use crate::catalog::{Catalog, CatalogError, registered_prompts};
+use crate::catalog::{CatalogError, ServedPrompts, registered_prompts};
 use crate::descriptor::PromptDef;
 
 pub use dispatch::Reply;
@@ -42,7 +42,11 @@ pub struct Server {
     instructions: Option<String>,
     page_size: usize,
     max_message_bytes: usize,
-    prompts: Option<Vec<&'static PromptDef>>,
+    /// Prompts added explicitly, through `catalog` or `prompts`.
+    explicit: Vec<&'static PromptDef>,
+    /// Whether every `#[prompt]` in the binary is served too; by default
+    /// only when nothing was added explicitly.
+    registered: Option<bool>,
 }
 
 impl Server {
@@ -55,7 +59,8 @@ impl Server {
             instructions: None,
             page_size: 0,
             max_message_bytes: DEFAULT_MAX_MESSAGE_BYTES,
-            prompts: None,
+            explicit: Vec::new(),
+            registered: None,
         }
     }
 
@@ -85,9 +90,41 @@ impl Server {
         self
     }
 
-    /// Serves exactly these prompts instead of every registered one.
+    /// Serves the prompts of a [`catalog!`](crate::catalog!) instead of
+    /// every registered one; call it again to add more, and call
+    /// [`include_registered`](Self::include_registered) to serve both.
+    ///
+    /// ```
+    /// use mcp_prompts::{Server, catalog, prompt};
+    ///
+    /// /// Say hello
+    /// #[prompt]
+    /// fn hello() -> String {
+    ///     "Hello!".into()
+    /// }
+    ///
+    /// const PROMPTS: mcp_prompts::Catalog = catalog![hello];
+    ///
+    /// let service = Server::new("hello", "1.0").catalog(PROMPTS).build()?;
+    /// assert_eq!(service.prompt_count(), 1);
+    /// # Ok::<(), mcp_prompts::CatalogError>(())
+    /// ```
+    pub fn catalog(self, catalog: crate::Catalog) -> Self {
+        self.prompts(catalog.iter().copied())
+    }
+
+    /// Serves these prompts instead of every registered one; like
+    /// [`catalog`](Self::catalog), for a list built at run time.
     pub fn prompts(mut self, prompts: impl IntoIterator<Item = &'static PromptDef>) -> Self {
-        self.prompts = Some(prompts.into_iter().collect());
+        self.explicit.extend(prompts);
+        self
+    }
+
+    /// Serves every `#[prompt]` in the binary as well as the prompts added
+    /// with [`catalog`](Self::catalog) or [`prompts`](Self::prompts). A
+    /// prompt in both is served once.
+    pub fn include_registered(mut self) -> Self {
+        self.registered = Some(true);
         self
     }
 
@@ -96,10 +133,9 @@ impl Server {
     /// A duplicate prompt name, an invalid name or a default that does not
     /// parse is an error naming where each definition is.
     pub fn build(self) -> Result<Service, CatalogError> {
-        let catalog = match self.prompts {
-            Some(list) => Catalog::build(list, self.page_size)?,
-            None => Catalog::build(registered_prompts(), self.page_size)?,
-        };
+        let registered = self.registered.unwrap_or(self.explicit.is_empty());
+        let registered = registered.then(registered_prompts).into_iter().flatten();
+        let catalog = ServedPrompts::build(self.explicit.into_iter().chain(registered), self.page_size)?;
         let initialize = ProtocolVersion::ALL.map(|v| {
             initialize_result(
                 &self.name,
@@ -149,7 +185,7 @@ fn initialize_result(
 pub struct Service(Arc<Inner>);
 
 pub(crate) struct Inner {
-    pub(crate) catalog: Catalog,
+    pub(crate) catalog: ServedPrompts,
     /// The `initialize` result for each revision, serialized once.
     initialize: [Box<str>; 4],
     pub(crate) max_message_bytes: usize,
@@ -180,7 +216,7 @@ impl Service {
         &self.0.initialize[i]
     }
 
-    pub(crate) fn catalog(&self) -> &Catalog {
+    pub(crate) fn catalog(&self) -> &ServedPrompts {
         &self.0.catalog
     }
 }

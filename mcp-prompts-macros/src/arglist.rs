@@ -1,0 +1,130 @@
+//! Code for a list of arguments, shared by `#[prompt]` parameters and
+//! `#[derive(PromptArgs)]` fields: the `&'static [ArgDef]` the runtime reads,
+//! the expression binding each one, and the typed builder's setters.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::ast::Param;
+use crate::expand::{option, private};
+
+/// The arguments as a `&'static [ArgDef]` const expression. Flattened
+/// structs are spliced in at compile time, so the runtime sees one flat list.
+pub fn defs(params: &[Param<'_>]) -> TokenStream {
+    let private = private();
+    if !params.iter().any(Param::is_flatten) {
+        let defs = params.iter().map(arg_def);
+        return quote!(&[#(#defs),*]);
+    }
+    // Runs of plain parameters become one part each; each flattened struct
+    // contributes its own list.
+    let mut parts = Vec::new();
+    let mut run = Vec::new();
+    for param in params {
+        if param.is_flatten() {
+            if !run.is_empty() {
+                parts.push(quote!(&[#(#run),*]));
+                run.clear();
+            }
+            parts.push(flattened_args(param));
+        } else {
+            run.push(arg_def(param));
+        }
+    }
+    if !run.is_empty() {
+        parts.push(quote!(&[#(#run),*]));
+    }
+    quote! {{
+        const PARTS: &[&[#private::ArgDef]] = &[#(#parts),*];
+        const ARGS: [#private::ArgDef; #private::arg_count(PARTS)] = #private::splice(PARTS);
+        &ARGS
+    }}
+}
+
+/// The position of parameter `index`'s definition in the flat list.
+pub fn position(params: &[Param<'_>], index: usize) -> TokenStream {
+    let before = &params[..index];
+    let plain = before.iter().filter(|p| !p.is_flatten()).count();
+    let flattened = before
+        .iter()
+        .filter(|p| p.is_flatten())
+        .map(flattened_args);
+    quote!(#plain #(+ #flattened.len())*)
+}
+
+/// The expression producing parameter `param`'s value; `def` is its
+/// `&'static ArgDef`. Spanned on the user's type, so an unsupported type
+/// is reported there, once.
+pub fn bind(param: &Param<'_>, def: &TokenStream) -> TokenStream {
+    let private = private();
+    let ty = param.ty;
+    if param.is_flatten() {
+        let bind = quote_spanned!(ty.span()=> <#ty as #private::PromptArgs>::bind_args);
+        quote!(#bind(__input)?)
+    } else {
+        let bind = quote_spanned!(ty.span()=> <#ty as #private::PromptParam>::bind);
+        quote!(#bind(__input, #def)?)
+    }
+}
+
+/// The typed builder's setters, for a tuple struct wrapping a `GetPrompt`.
+pub fn setters(params: &[Param<'_>]) -> TokenStream {
+    let private = private();
+    let setters = params.iter().map(|param| {
+        let ident = param.ident;
+        let ty = param.ty;
+        if param.is_flatten() {
+            let builder = quote_spanned!(ty.span()=> <#ty as #private::PromptArgs>::Builder);
+            let doc = format!("Sets the arguments of the flattened `{}`.", quote!(#ty));
+            quote! {
+                #[doc = #doc]
+                #[must_use]
+                pub fn #ident(self, fill: impl ::core::ops::FnOnce(#builder) -> #builder) -> Self {
+                    Self(#private::fill::<#ty>(self.0, fill))
+                }
+            }
+        } else {
+            let (name, _) = param.name();
+            let doc = match param.description() {
+                Some(description) => format!("Sets `{name}`: {description}"),
+                None => format!("Sets `{name}`."),
+            };
+            let value = quote_spanned!(ty.span()=> <#ty as #private::PromptParam>::Value);
+            quote! {
+                #[doc = #doc]
+                #[must_use]
+                pub fn #ident(mut self, value: impl #private::IntoArgText<#value>) -> Self {
+                    #private::set::<#value>(&mut self.0, #name, value);
+                    self
+                }
+            }
+        }
+    });
+    quote!(#(#setters)*)
+}
+
+fn flattened_args(param: &Param<'_>) -> TokenStream {
+    let private = private();
+    let ty = param.ty;
+    quote_spanned!(ty.span()=> <#ty as #private::PromptArgs>::ARGS)
+}
+
+fn arg_def(param: &Param<'_>) -> TokenStream {
+    let private = private();
+    let ty = param.ty;
+    let (name, _) = param.name();
+    let title = option(param.attrs.title.as_ref().map(syn::LitStr::value));
+    let description = option(param.description());
+    let default = option(param.attrs.default.as_ref().map(|d| d.text.clone()));
+    let arg_type = quote_spanned!(ty.span()=> <#ty as #private::PromptParam>::TYPE);
+    quote! {
+        #private::ArgDef {
+            name: #name,
+            title: #title,
+            description: #description,
+            default: #default,
+            ty: #arg_type,
+        }
+    }
+}

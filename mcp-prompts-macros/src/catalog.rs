@@ -1,0 +1,43 @@
+//! `catalog![a, b, ...]`: an explicit list of prompts, checked at compile
+//! time. Each entry must be a `#[prompt]` function's path (its handle module
+//! resolves, or the compiler says it does not), and no two entries may
+//! share a prompt name (a const check, reported on the second entry).
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::parse::Parser;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::{Path, Token};
+
+use crate::expand::private;
+
+pub fn expand(input: TokenStream) -> TokenStream {
+    let paths = match Punctuated::<Path, Token![,]>::parse_terminated.parse2(input) {
+        Ok(paths) => paths,
+        Err(err) => return err.into_compile_error(),
+    };
+    let private = private();
+    let paths: Vec<&Path> = paths.iter().collect();
+    let entries = paths.iter().map(|path| {
+        let prompt = quote_spanned!(path.span()=> PROMPT);
+        quote!(&#path::#prompt)
+    });
+    let checks = paths.iter().enumerate().skip(1).map(|(index, path)| {
+        let earlier = paths[..index].iter().map(|p| name_of(p));
+        let name = name_of(path);
+        quote_spanned! {path.span()=>
+            const _: () = #private::check_catalog_entry(&[#(#earlier),*], #name);
+        }
+    });
+    quote! {{
+        #(#checks)*
+        const CATALOG: &[&::mcp_prompts::PromptDef] = &[#(#entries),*];
+        CATALOG
+    }}
+}
+
+fn name_of(path: &Path) -> TokenStream {
+    let name = quote_spanned!(path.span()=> NAME);
+    quote!(#path::#name)
+}

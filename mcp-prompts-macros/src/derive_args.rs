@@ -1,0 +1,148 @@
+//! `#[derive(PromptArgs)]`: a struct whose fields are prompt arguments.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::spanned::Spanned;
+use syn::{Data, DeriveInput, Fields};
+
+use crate::arglist;
+use crate::ast::Param;
+use crate::attr::Errors;
+use crate::expand::{const_check, has_flatten, private};
+use crate::valid;
+
+pub fn expand(input: TokenStream) -> TokenStream {
+    let input: DeriveInput = match syn::parse2(input) {
+        Ok(input) => input,
+        Err(err) => return err.into_compile_error(),
+    };
+    let mut errors = Errors::default();
+    let fields = match target_fields(&input) {
+        Ok(fields) => fields,
+        Err(err) => {
+            // Still an impl, so that prompts flattening the type add no
+            // errors of their own.
+            let mut out = placeholder_impl(&input);
+            out.extend(err.into_compile_error());
+            return out;
+        }
+    };
+    let params: Vec<Param<'_>> = fields
+        .named
+        .iter()
+        .filter_map(|field| {
+            let ident = field.ident.as_ref()?;
+            Some(Param::new(ident, &field.ty, &field.attrs, &mut errors))
+        })
+        .collect();
+    valid::check_params(&params, "`PromptArgs` fields", &mut errors);
+    // A bad attribute still yields the impl, built from what did parse.
+    let mut out = args_impl(&input, &params);
+    if let Err(err) = errors.finish() {
+        out.extend(err.into_compile_error());
+    }
+    out
+}
+
+/// The named fields of a plain struct; anything else is a spanned error.
+fn target_fields(input: &DeriveInput) -> syn::Result<&syn::FieldsNamed> {
+    if !input.generics.params.is_empty() {
+        return Err(syn::Error::new(
+            input.generics.span(),
+            "`PromptArgs` cannot be derived for a generic struct: every argument needs one concrete type",
+        ));
+    }
+    match &input.data {
+        Data::Struct(data) => match &data.fields {
+            Fields::Named(fields) => Ok(fields),
+            Fields::Unnamed(fields) => Err(syn::Error::new(
+                fields.span(),
+                "`PromptArgs` needs named fields, which name the arguments; a tuple struct has none",
+            )),
+            Fields::Unit => Err(syn::Error::new(
+                input.ident.span(),
+                "`PromptArgs` needs named fields, which name the arguments; a unit struct has none",
+            )),
+        },
+        Data::Enum(data) => Err(syn::Error::new(
+            data.enum_token.span(),
+            "`PromptArgs` can only be derived for a struct with named fields; for a choice of values, use `#[derive(PromptArg)]` on the enum",
+        )),
+        Data::Union(data) => Err(syn::Error::new(
+            data.union_token.span(),
+            "`PromptArgs` can only be derived for a struct with named fields, not a union",
+        )),
+    }
+}
+
+fn args_impl(input: &DeriveInput, params: &[Param<'_>]) -> TokenStream {
+    let private = private();
+    let ident = &input.ident;
+    let args = arglist::defs(params);
+    let fields = params.iter().enumerate().map(|(index, param)| {
+        let field = param.ident;
+        let position = arglist::position(params, index);
+        let bind = arglist::bind(param, &quote!(#private::field::<Self>(#position)));
+        quote!(#field: #bind)
+    });
+    let setters = arglist::setters(params);
+    let check = has_flatten(params).then(|| {
+        let span = params.iter().find_map(|p| p.attrs.flatten).unwrap_or(ident.span());
+        let owner = format!("struct `{ident}`");
+        const_check(
+            span,
+            quote!(#private::check_unique(<#ident as #private::PromptArgs>::ARGS, #owner)),
+        )
+    });
+    quote! {
+        const _: () = {
+            /// The typed builder of these arguments.
+            pub struct __PromptArgsBuilder(#private::GetPrompt);
+
+            impl #private::ArgsBuilder for __PromptArgsBuilder {
+                fn from_request(request: #private::GetPrompt) -> Self {
+                    Self(request)
+                }
+                fn into_request(self) -> #private::GetPrompt {
+                    self.0
+                }
+            }
+
+            #[allow(dead_code)]
+            impl __PromptArgsBuilder {
+                #setters
+            }
+
+            impl #private::PromptArgs for #ident {
+                const ARGS: &'static [#private::ArgDef] = #args;
+                type Builder = __PromptArgsBuilder;
+
+                fn bind_args(
+                    __input: &#private::Input<'_>,
+                ) -> ::core::result::Result<Self, #private::Error> {
+                    ::core::result::Result::Ok(Self { #(#fields),* })
+                }
+            }
+
+            #check
+        };
+    }
+}
+
+fn placeholder_impl(input: &DeriveInput) -> TokenStream {
+    let private = private();
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    quote! {
+        impl #impl_generics #private::PromptArgs for #ident #ty_generics #where_clause {
+            const ARGS: &'static [#private::ArgDef] = &[];
+            type Builder = #private::GetPrompt;
+
+            fn bind_args(
+                _: &#private::Input<'_>,
+            ) -> ::core::result::Result<Self, #private::Error> {
+                ::core::result::Result::Err(#private::Error::internal("invalid `PromptArgs` derive"))
+            }
+        }
+    }
+}

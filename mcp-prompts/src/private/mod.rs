@@ -1,0 +1,82 @@
+//! Items used by the code the macros generate. Not public API: no semver
+//! guarantees; may change in any release.
+
+mod checks;
+
+pub use core::option::Option::{None, Some};
+
+pub use inventory;
+
+pub use self::checks::{
+    arg_count, check_catalog_entry, check_placeholder, check_unique, check_used, splice,
+};
+pub use crate::Error;
+pub use crate::args::{Input, PromptArg, PromptArgs, PromptParam};
+pub use crate::descriptor::{ArgDef, ArgType, ParamKind, PromptDef};
+pub use crate::invoke::{Invocation, pending, ready};
+pub use crate::message::{Message, Role};
+pub use crate::request::{ArgsBuilder, GetPrompt, IntoArgText};
+pub use crate::template::{Part, Template, TemplateMessage};
+
+/// What `#[prompt]` submits to inventory: the prompt's `static`
+/// descriptor, which its handle module also exposes.
+pub struct Registration(pub &'static PromptDef);
+
+inventory::collect!(Registration);
+
+/// Implemented by each prompt handle module's marker type: the descriptor,
+/// built where the user's types resolve, handed to the module's `static`.
+pub trait Describe {
+    const DEF: PromptDef;
+}
+
+/// Argument `index` of the prompt being called.
+pub fn arg(input: &Input<'_>, index: usize) -> &'static ArgDef {
+    &input.def.arguments[index]
+}
+
+/// Argument `index` of a `PromptArgs` struct.
+pub fn field<T: PromptArgs>(index: usize) -> &'static ArgDef {
+    &T::ARGS[index]
+}
+
+/// Sets one argument of a typed builder's request.
+pub fn set<T>(request: &mut GetPrompt, name: &'static str, value: impl IntoArgText<T>) {
+    request.set(name, value.into_arg_text());
+}
+
+/// Lets a typed builder fill a flattened struct's arguments.
+pub fn fill<T: PromptArgs>(
+    request: GetPrompt,
+    fill: impl FnOnce(T::Builder) -> T::Builder,
+) -> GetPrompt {
+    fill(<T::Builder as ArgsBuilder>::from_request(request)).into_request()
+}
+
+/// The variant index of a choice's value, matched case-insensitively; the
+/// error is the reason shown after what was expected.
+pub fn choice(value: &str, accepted: &[(&str, usize)]) -> Result<usize, String> {
+    let value = value.trim();
+    accepted
+        .iter()
+        .find(|(name, _)| {
+            name.eq_ignore_ascii_case(value)
+                || (!value.is_ascii() && name.to_lowercase() == value.to_lowercase())
+        })
+        .map(|&(_, index)| index)
+        .ok_or_else(|| format!("got `{value}`"))
+}
+
+/// The definition behind the handle of a `#[prompt]` that failed to
+/// compile; never served, since the build fails.
+pub const fn placeholder_def(name: &'static str) -> PromptDef {
+    PromptDef {
+        name,
+        title: None,
+        description: None,
+        arguments: &[],
+        invoke: |_| Err(Error::internal("this prompt failed to compile")),
+        file: "",
+        line: 0,
+    }
+}

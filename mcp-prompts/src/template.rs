@@ -1,0 +1,61 @@
+//! Rendering `#[prompt(template = ...)]` prompts. The macro parses and
+//! checks the template at compile time; what reaches the runtime is a list
+//! of messages, each a list of literal pieces and argument names.
+
+use crate::args::Input;
+use crate::message::{Message, Role};
+
+/// A parsed template: one or more messages.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct Template {
+    pub messages: &'static [TemplateMessage],
+}
+
+/// One message of a template.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct TemplateMessage {
+    pub role: Role,
+    pub parts: &'static [Part],
+}
+
+/// A literal piece of text, or the value of an argument.
+#[doc(hidden)]
+#[derive(Debug)]
+pub enum Part {
+    Text(&'static str),
+    Arg(&'static str),
+}
+
+impl Template {
+    /// The messages with every placeholder replaced by the argument's value
+    /// as sent (or its default), in its canonical spelling. An optional
+    /// argument that was not sent renders as nothing.
+    pub fn render(&self, input: &Input<'_>) -> Vec<Message> {
+        self.messages
+            .iter()
+            .map(|message| {
+                let mut text = String::new();
+                for part in message.parts {
+                    match part {
+                        Part::Text(piece) => text.push_str(piece),
+                        Part::Arg(name) => text.push_str(value(input, name)),
+                    }
+                }
+                Message::new(message.role, text)
+            })
+            .collect()
+    }
+}
+
+fn value<'a>(input: &'a Input<'_>, name: &str) -> &'a str {
+    let Some(arg) = input.prompt().argument(name) else {
+        return "";
+    };
+    input
+        .arguments()
+        .get(name)
+        .or(arg.default())
+        .map_or("", |value| arg.canonical(value))
+}
