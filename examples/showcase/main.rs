@@ -10,8 +10,9 @@ use mcp_prompts::Server;
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
     let service = Server::new("mcp-prompts-showcase", env!("CARGO_PKG_VERSION"))
+        .catalog(prompts::CATALOG)
         .title("mcp-prompts showcase")
-        .instructions("Example prompts: code review, summaries, and the MCP conformance fixtures.")
+        .instructions("Example prompts: code review, summaries, greetings, release notes, and the MCP conformance fixtures.")
         .build()
         .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;
     eprintln!(

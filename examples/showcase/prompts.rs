@@ -1,20 +1,20 @@
 //! The showcase catalog. The integration tests' fixture server includes this
 //! file too, so the texts they check are the ones the showcase serves.
 
-use mcp_prompts::{Content, Message, prompt};
+use mcp_prompts::{Catalog, Content, Message, PromptArg, PromptArgs, catalog, prompt};
 
 /// The 1x1 red PNG the MCP conformance suite uses.
 const RED_PIXEL_PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
 
 /// A simple prompt without arguments
 #[prompt(title = "Simple Test Prompt")]
-fn test_simple_prompt() -> String {
+pub fn test_simple_prompt() -> String {
     "This is a simple prompt for testing.".into()
 }
 
 /// A prompt with required arguments
 #[prompt(title = "Prompt With Arguments")]
-fn test_prompt_with_arguments(
+pub fn test_prompt_with_arguments(
     /// First test argument
     arg1: String,
     /// Second test argument
@@ -25,7 +25,7 @@ fn test_prompt_with_arguments(
 
 /// A prompt that includes an embedded resource
 #[prompt(title = "Prompt With Embedded Resource")]
-fn test_prompt_with_embedded_resource(
+pub fn test_prompt_with_embedded_resource(
     /// URI of the resource to embed
     #[arg(name = "resourceUri")]
     resource_uri: String,
@@ -42,7 +42,7 @@ fn test_prompt_with_embedded_resource(
 
 /// A prompt that includes image content
 #[prompt(title = "Prompt With Image")]
-fn test_prompt_with_image() -> Vec<Message> {
+pub fn test_prompt_with_image() -> Vec<Message> {
     vec![
         Message::user(Content::image_base64(RED_PIXEL_PNG, "image/png")),
         Message::user("Please analyze the image above."),
@@ -51,7 +51,7 @@ fn test_prompt_with_image() -> Vec<Message> {
 
 /// Review a code snippet
 #[prompt(title = "Review code")]
-fn code_review(
+pub fn code_review(
     /// Programming language of the snippet
     language: String,
     /// The code to review
@@ -71,7 +71,7 @@ fn code_review(
 
 /// Summarize a text
 #[prompt(title = "Summarize")]
-fn summarize(
+pub fn summarize(
     /// The text to summarize
     text: String,
     /// The most words the summary may use
@@ -80,3 +80,55 @@ fn summarize(
 ) -> String {
     format!("Summarize the following text in at most {max_words} words:\n\n{text}")
 }
+
+/// How a greeting should sound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PromptArg)]
+pub enum Tone {
+    /// Polite and reserved.
+    Formal,
+    /// Relaxed and friendly.
+    Casual,
+}
+
+/// Compose a greeting
+#[prompt(title = "Greeting")]
+pub fn greet(
+    /// Who to greet
+    name: String,
+    /// How the greeting should sound
+    #[arg(default = "casual")]
+    tone: Tone,
+) -> String {
+    format!("Compose a short, {tone} greeting for {name}.")
+}
+
+/// What is being released; any prompt about a release can flatten it.
+#[derive(PromptArgs)]
+pub struct Release {
+    /// Project name
+    pub project: String,
+    /// Version being released
+    pub version: String,
+    /// One change per line
+    pub changes: String,
+}
+
+/// Draft release notes from a change list
+#[prompt(
+    title = "Release notes",
+    template_file = "examples/showcase/release_notes.md"
+)]
+pub fn release_notes(#[arg(flatten)] release: Release);
+
+/// Every showcase prompt, checked by the compiler: a misspelt entry or two
+/// entries with the same name fail the build.
+pub const CATALOG: Catalog = catalog![
+    test_simple_prompt,
+    test_prompt_with_arguments,
+    test_prompt_with_embedded_resource,
+    test_prompt_with_image,
+    code_review,
+    summarize,
+    greet,
+    release_notes,
+];

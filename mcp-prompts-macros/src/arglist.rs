@@ -46,10 +46,7 @@ pub fn defs(params: &[Param<'_>]) -> TokenStream {
 pub fn position(params: &[Param<'_>], index: usize) -> TokenStream {
     let before = &params[..index];
     let plain = before.iter().filter(|p| !p.is_flatten()).count();
-    let flattened = before
-        .iter()
-        .filter(|p| p.is_flatten())
-        .map(flattened_args);
+    let flattened = before.iter().filter(|p| p.is_flatten()).map(flattened_args);
     quote!(#plain #(+ #flattened.len())*)
 }
 
@@ -90,12 +87,13 @@ pub fn setters(params: &[Param<'_>]) -> TokenStream {
                 Some(description) => format!("Sets `{name}`: {description}"),
                 None => format!("Sets `{name}`."),
             };
-            let value = quote_spanned!(ty.span()=> <#ty as #private::PromptParam>::Value);
+            // No bound on the parameter's type here: an unsupported type is
+            // reported once, where it is bound.
             quote! {
                 #[doc = #doc]
                 #[must_use]
-                pub fn #ident(mut self, value: impl #private::IntoArgText<#value>) -> Self {
-                    #private::set::<#value>(&mut self.0, #name, value);
+                pub fn #ident(mut self, value: impl #private::IntoArgText<#ty>) -> Self {
+                    #private::set::<#ty>(&mut self.0, #name, value);
                     self
                 }
             }

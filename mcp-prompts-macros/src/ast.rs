@@ -94,12 +94,7 @@ impl<'a> Prompt<'a> {
 }
 
 impl<'a> Param<'a> {
-    pub fn new(
-        ident: &'a Ident,
-        ty: &'a Type,
-        attrs: &[Attribute],
-        errors: &mut Errors,
-    ) -> Self {
+    pub fn new(ident: &'a Ident, ty: &'a Type, attrs: &[Attribute], errors: &mut Errors) -> Self {
         let mut arg_attrs = ArgAttrs::default();
         for a in attrs.iter().filter(|a| a.path().is_ident(attr::ARG)) {
             attr::parse_arg(a, &mut arg_attrs, errors);

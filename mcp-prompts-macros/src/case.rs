@@ -35,7 +35,10 @@ impl Case {
                 let names: Vec<String> = ALL.iter().map(|(n, _)| format!("`{n}`")).collect();
                 syn::Error::new(
                     span,
-                    format!("unknown `rename_all` rule `{text}`; expected one of {}", names.join(", ")),
+                    format!(
+                        "unknown `rename_all` rule `{text}`; expected one of {}",
+                        names.join(", ")
+                    ),
                 )
             })
     }

@@ -87,7 +87,10 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>]) -> TokenStream {
     });
     let setters = arglist::setters(params);
     let check = has_flatten(params).then(|| {
-        let span = params.iter().find_map(|p| p.attrs.flatten).unwrap_or(ident.span());
+        let span = params
+            .iter()
+            .find_map(|p| p.attrs.flatten)
+            .unwrap_or(ident.span());
         let owner = format!("struct `{ident}`");
         const_check(
             span,

@@ -157,7 +157,11 @@ fn choice_impl(input: &DeriveInput, variants: &[Variant<'_>]) -> TokenStream {
     let names: Vec<&str> = variants.iter().map(|v| v.name.as_str()).collect();
     let expected = format!(
         "one of {}",
-        names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+        names
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     let accepted = variants.iter().enumerate().flat_map(|(index, variant)| {
         variant

@@ -46,7 +46,11 @@ pub fn user_fn(func: &ItemFn) -> ItemFn {
 /// The function (unless a template stands for it), its handle module, and
 /// inside an anonymous const: the glue function, the descriptor, the
 /// compile-time checks, the builder's setters and the registration.
-pub fn prompt(prompt: &Prompt<'_>, func: Option<&ItemFn>, template: Option<&Template>) -> TokenStream {
+pub fn prompt(
+    prompt: &Prompt<'_>,
+    func: Option<&ItemFn>,
+    template: Option<&Template>,
+) -> TokenStream {
     let private = private();
     let ident = &prompt.sig.ident;
     let func = func.map(user_fn);
@@ -263,7 +267,9 @@ fn checks(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
         if let Some(path) = &template.file {
             // Makes the build depend on the file, so an edit rebuilds it.
             let path = path.to_string_lossy();
-            checks.push(quote!(const _: &str = ::core::include_str!(#path);));
+            checks.push(quote!(
+                const _: &str = ::core::include_str!(#path);
+            ));
         }
     }
     quote!(#(#checks)*)

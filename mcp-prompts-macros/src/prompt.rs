@@ -43,7 +43,11 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
                 .as_ref()
                 .map(|f| expand::user_fn(f).into_token_stream())
                 .unwrap_or_default();
-            out.extend(expand::placeholder_handle(vis, &sig.ident, name));
+            // A method's handle module would be a second error: modules
+            // cannot stand in an `impl`.
+            if sig.receiver().is_none() {
+                out.extend(expand::placeholder_handle(vis, &sig.ident, name));
+            }
             out.extend(err.into_compile_error());
             out
         }
@@ -54,7 +58,9 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
 /// "expected `fn`".
 fn not_a_function(item: TokenStream, err: syn::Error) -> TokenStream {
     let err = match syn::parse2::<syn::Item>(item.clone()) {
-        Ok(other) => syn::Error::new_spanned(other, "`#[prompt]` can only be applied to a function"),
+        Ok(other) => {
+            syn::Error::new_spanned(other, "`#[prompt]` can only be applied to a function")
+        }
         Err(_) => err,
     };
     let mut out = item;

@@ -56,7 +56,10 @@ impl Template {
         };
         let messages = parse(&text).map_err(|err| {
             let origin = if is_file { "template file" } else { "template" };
-            syn::Error::new(span, format!("{origin}, line {}: {}", err.line, err.message))
+            syn::Error::new(
+                span,
+                format!("{origin}, line {}: {}", err.line, err.message),
+            )
         })?;
         Ok(Self {
             messages,
@@ -259,7 +262,8 @@ mod tests {
 
     #[test]
     fn markers_start_messages_and_edges_are_trimmed() {
-        let source = "Write for {project}.\n--- assistant\nI will.\n\n--- user\nChanges:\n{changes}\n";
+        let source =
+            "Write for {project}.\n--- assistant\nI will.\n\n--- user\nChanges:\n{changes}\n";
         let messages = parse(source).unwrap();
         assert_eq!(messages.len(), 3);
         assert_eq!(messages[1].role, Role::Assistant);
@@ -277,7 +281,10 @@ mod tests {
         assert!(parse("{unclosed").is_err());
         assert!(parse("{}").is_err());
         assert!(parse("{two words}").is_err());
-        assert_eq!(parse("a\n--- user\n\n--- assistant\nb").unwrap_err().line, 2);
+        assert_eq!(
+            parse("a\n--- user\n\n--- assistant\nb").unwrap_err().line,
+            2
+        );
         assert!(parse("").is_err());
         assert!(parse("--- user").is_err());
     }

@@ -70,7 +70,10 @@ pub fn check_params(params: &[Param<'_>], what: &str, errors: &mut Errors) {
             let conflicting = [
                 attrs.name.as_ref().map(|l| ("name", l.span())),
                 attrs.title.as_ref().map(|l| ("title", l.span())),
-                attrs.description.as_ref().map(|l| ("description", l.span())),
+                attrs
+                    .description
+                    .as_ref()
+                    .map(|l| ("description", l.span())),
                 attrs.default.as_ref().map(|d| ("default", d.span)),
             ];
             for (key, span) in conflicting.into_iter().flatten() {

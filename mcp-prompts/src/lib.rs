@@ -13,6 +13,7 @@ mod protocol;
 mod request;
 mod server;
 mod template;
+pub mod testing;
 mod transport;
 
 #[doc(hidden)]
@@ -155,7 +156,7 @@ pub use mcp_prompts_macros::PromptArg;
 /// ```
 pub use mcp_prompts_macros::catalog;
 
-pub use args::{Arguments, Injected, Input, Json, PromptArg, PromptArgs, PromptParam};
+pub use args::{Arguments, Input, Json, PromptArg, PromptArgs, PromptParam};
 pub use catalog::{Catalog, CatalogError, registered_prompts};
 pub use content::{Annotations, Content, ResourceLink};
 pub use context::{LogLevel, RequestContext, RequestId};

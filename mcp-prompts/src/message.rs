@@ -6,7 +6,7 @@ use crate::content::{Content, Versioned};
 use crate::{Error, ProtocolVersion};
 
 /// Who a message is from. MCP prompts know only these two roles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     /// The human user.

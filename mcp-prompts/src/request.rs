@@ -91,12 +91,13 @@ impl Serialize for GetPrompt {
     }
 }
 
-/// A value a typed builder takes for an argument of type `T`: a `T` itself
-/// (sent as its `Display` text), or the text a client would send, as
-/// `&str`, which is how a test sends a value that does not parse.
+/// A value a typed builder takes for a parameter of type `T`: a value of
+/// the argument's type (sent as its `Display` text), or the text a client
+/// would send, as `&str`, which is how a test sends a value that does not
+/// parse. For an `Option<T>` parameter, the same values as for `T`.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a value for an argument of type `{T}`",
-    label = "expected a `{T}` or a `&str`",
+    message = "`{Self}` is not a value for a parameter of type `{T}`",
+    label = "expected the argument's type or a `&str`",
     note = "a typed builder takes the argument's own type (if it implements `Display`) or the text a client would send, as `&str`"
 )]
 pub trait IntoArgText<T> {
@@ -111,6 +112,18 @@ impl<T: PromptArg + Display> IntoArgText<T> for T {
 }
 
 impl<T: PromptArg> IntoArgText<T> for &str {
+    fn into_arg_text(self) -> String {
+        self.to_owned()
+    }
+}
+
+impl<T: PromptArg + Display> IntoArgText<Option<T>> for T {
+    fn into_arg_text(self) -> String {
+        self.to_string()
+    }
+}
+
+impl<T: PromptArg> IntoArgText<Option<T>> for &str {
     fn into_arg_text(self) -> String {
         self.to_owned()
     }

@@ -42,7 +42,7 @@ await check("prompts/list shows the catalog", async () => {
   const { prompts } = await client.listPrompts();
   const byName = Object.fromEntries(prompts.map((p) => [p.name, p]));
   assert.deepEqual(Object.keys(byName).sort(), [
-    "code_review", "summarize", "test_prompt_with_arguments",
+    "code_review", "greet", "release_notes", "summarize", "test_prompt_with_arguments",
     "test_prompt_with_embedded_resource", "test_prompt_with_image", "test_simple_prompt",
   ]);
   assert.equal(byName.test_simple_prompt.title, "Simple Test Prompt");
@@ -57,6 +57,18 @@ await check("prompts/list shows the catalog", async () => {
   ]);
   assert.deepEqual(byName.summarize.arguments.map((a) => [a.name, a.required]), [
     ["text", true], ["max_words", false],
+  ]);
+  assert.equal(byName.greet.title, "Greeting");
+  assert.equal(byName.greet.description, "Compose a greeting");
+  assert.deepEqual(byName.greet.arguments.map((a) => [a.name, a.required]), [["name", true], ["tone", false]]);
+  assert.equal(byName.greet.arguments[0].description, "Who to greet");
+  assert.match(byName.greet.arguments[1].description, /formal, casual; default: casual/);
+  assert.equal(byName.release_notes.title, "Release notes");
+  assert.equal(byName.release_notes.description, "Draft release notes from a change list");
+  assert.deepEqual(byName.release_notes.arguments, [
+    { name: "project", description: "Project name", required: true },
+    { name: "version", description: "Version being released", required: true },
+    { name: "changes", description: "One change per line", required: true },
   ]);
 });
 
@@ -84,6 +96,27 @@ await check("prompts/get returns the exact messages", async () => {
   r = await client.getPrompt({ name: "summarize", arguments: { text: "Hello." } });
   assert.deepEqual(r.messages, [text("user", "Summarize the following text in at most 50 words:\n\nHello.")]);
   assert.equal(r.description, "Summarize a text");
+});
+
+await check("greet takes a choice of tone, case-insensitively, with a default", async () => {
+  let r = await client.getPrompt({ name: "greet", arguments: { name: "Ann", tone: "Formal" } });
+  assert.deepEqual(r.messages, [text("user", "Compose a short, formal greeting for Ann.")]);
+  r = await client.getPrompt({ name: "greet", arguments: { name: "Bo" } });
+  assert.deepEqual(r.messages, [text("user", "Compose a short, casual greeting for Bo.")]);
+  await rejects(client.getPrompt({ name: "greet", arguments: { name: "Ann", tone: "rude" } }), -32602, "`tone`.*`formal`, `casual`");
+});
+
+await check("release_notes renders its template as three messages", async () => {
+  const r = await client.getPrompt({
+    name: "release_notes",
+    arguments: { project: "mcp-prompts", version: "0.2.0", changes: "Add templates\nAdd catalogs" },
+  });
+  assert.deepEqual(r.messages, [
+    text("user", "Write release notes for mcp-prompts 0.2.0."),
+    text("assistant", "I will group the changes by kind and keep each line short."),
+    text("user", "Changes:\nAdd templates\nAdd catalogs"),
+  ]);
+  await rejects(client.getPrompt({ name: "release_notes", arguments: { project: "x" } }), -32602, "version");
 });
 
 await check("errors carry the spec's codes", async () => {

@@ -90,7 +90,12 @@ fn typed(
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
     let env = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
-    let mut server = Server::new("fixture", "1.0.0").title("Fixture");
+    // The showcase's catalog and every prompt registered here: the catalog's
+    // prompts are registered too, and are served once.
+    let mut server = Server::new("fixture", "1.0.0")
+        .title("Fixture")
+        .catalog(showcase::CATALOG)
+        .include_registered();
     if let Some(size) = env("FIXTURE_PAGE_SIZE") {
         server = server.page_size(size);
     }

@@ -9,5 +9,5 @@ mod parse;
 pub use arguments::Arguments;
 pub use flatten::PromptArgs;
 pub use json::Json;
-pub use param::{Injected, Input, PromptParam};
+pub use param::{Input, PromptParam};
 pub use parse::PromptArg;

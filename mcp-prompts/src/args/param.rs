@@ -47,10 +47,6 @@ pub trait PromptParam: Sized {
     /// and what its values look like.
     const TYPE: &'static ArgType;
 
-    /// The value a typed argument builder takes for this parameter: `T` for
-    /// both `T` and `Option<T>`.
-    type Value;
-
     /// Produces the value for one call.
     fn bind(input: &Input<'_>, arg: &'static ArgDef) -> Result<Self, Error>;
 }
@@ -68,7 +64,6 @@ impl<T: PromptArg> PromptParam for T {
         check: check::<T>,
         canonical: T::canonical,
     };
-    type Value = T;
 
     fn bind(input: &Input<'_>, arg: &'static ArgDef) -> Result<Self, Error> {
         match value_of(input, arg) {
@@ -83,7 +78,6 @@ impl<T: PromptArg> PromptParam for Option<T> {
         kind: ParamKind::Optional,
         ..*T::TYPE
     };
-    type Value = T;
 
     fn bind(input: &Input<'_>, arg: &'static ArgDef) -> Result<Self, Error> {
         value_of(input, arg)
@@ -91,11 +85,6 @@ impl<T: PromptArg> PromptParam for Option<T> {
             .transpose()
     }
 }
-
-/// The [`PromptParam::Value`] of an injected parameter: it has no value a
-/// client could send, so a builder's setter for it cannot be called.
-#[derive(Debug)]
-pub enum Injected {}
 
 impl PromptParam for RequestContext {
     const TYPE: &'static ArgType = &ArgType {
@@ -105,7 +94,6 @@ impl PromptParam for RequestContext {
         check: |_| Err("an injected parameter takes no default".to_owned()),
         canonical: |_| None,
     };
-    type Value = Injected;
 
     fn bind(input: &Input<'_>, _: &'static ArgDef) -> Result<Self, Error> {
         Ok(input.context.clone())

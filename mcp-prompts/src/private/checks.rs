@@ -202,7 +202,10 @@ mod tests {
     use super::*;
 
     const fn arg(name: &'static str) -> ArgDef {
-        ArgDef { name, ..PLACEHOLDER }
+        ArgDef {
+            name,
+            ..PLACEHOLDER
+        }
     }
 
     #[test]

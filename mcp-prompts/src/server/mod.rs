@@ -135,7 +135,8 @@ impl Server {
     pub fn build(self) -> Result<Service, CatalogError> {
         let registered = self.registered.unwrap_or(self.explicit.is_empty());
         let registered = registered.then(registered_prompts).into_iter().flatten();
-        let catalog = ServedPrompts::build(self.explicit.into_iter().chain(registered), self.page_size)?;
+        let catalog =
+            ServedPrompts::build(self.explicit.into_iter().chain(registered), self.page_size)?;
         let initialize = ProtocolVersion::ALL.map(|v| {
             initialize_result(
                 &self.name,

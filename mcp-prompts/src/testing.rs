@@ -1,0 +1,273 @@
+//! An in-process client for testing prompts: requests go through the real
+//! dispatch path (JSON-RPC text in, text out, exactly as over stdio), and
+//! results come back as plain Rust values to assert on.
+//!
+//! ```
+//! use mcp_prompts::testing::Client;
+//! use mcp_prompts::{PromptArg, Role, Server, catalog, prompt};
+//!
+//! #[derive(PromptArg)]
+//! enum Tone { Formal, Casual }
+//!
+//! /// Compose a greeting
+//! #[prompt]
+//! fn greet(name: String, #[arg(default = "casual")] tone: Tone) -> String {
+//!     format!("Compose a short, {tone} greeting for {name}.")
+//! }
+//!
+//! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+//! let service = Server::new("test", "1.0").catalog(catalog![greet]).build().unwrap();
+//! let client = Client::new(&service);
+//!
+//! // Through the prompt's typed handle: names and types are checked.
+//! let got = client.get(greet::args().name("Ann").tone(Tone::Formal)).await.unwrap();
+//! assert_eq!(got.texts(), ["Compose a short, formal greeting for Ann."]);
+//! assert_eq!(got.messages()[0].role(), Role::User);
+//!
+//! // By name, with the text a client would send.
+//! let err = client.get(("greet", [("name", "Ann"), ("tone", "rude")])).await.unwrap_err();
+//! assert_eq!(err.code(), mcp_prompts::Error::INVALID_PARAMS);
+//!
+//! // The listing, for a snapshot test.
+//! assert!(client.catalog_json().await.contains("\"name\": \"greet\""));
+//! # });
+//! ```
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::{Error, GetPrompt, ProtocolVersion, Role, Service, Session};
+
+/// A client connected in-process to a [`Service`], initialized with the
+/// latest protocol revision (or the one given).
+pub struct Client {
+    session: Session,
+    next_id: AtomicU64,
+}
+
+impl Client {
+    /// A client of `service`, after an `initialize` with the latest revision.
+    pub fn new(service: &Service) -> Self {
+        Self::with_version(service, ProtocolVersion::LATEST)
+    }
+
+    /// A client of `service` that negotiated `version`.
+    pub fn with_version(service: &Service, version: ProtocolVersion) -> Self {
+        let client = Self {
+            session: service.session(None),
+            next_id: AtomicU64::new(1),
+        };
+        let init = json!({
+            "protocolVersion": version.as_str(),
+            "capabilities": {},
+            "clientInfo": { "name": "mcp-prompts-testing", "version": env!("CARGO_PKG_VERSION") },
+        });
+        // `initialize` is always answered inline.
+        let text = client.envelope("initialize", &init);
+        if let crate::Reply::Now(reply) = client.session.handle(&text) {
+            debug_assert!(reply.contains("\"result\""), "{reply}");
+        }
+        client
+    }
+
+    /// Sends any request and returns its `result`, or the error response.
+    pub async fn request(&self, method: &str, params: &Value) -> Result<Value, Error> {
+        let text = self.envelope(method, params);
+        let reply = self
+            .session
+            .handle(&text)
+            .into_message()
+            .await
+            .ok_or_else(|| Error::internal("the server sent no response"))?;
+        let response: Response =
+            serde_json::from_str(&reply).map_err(|err| Error::internal(err.to_string()))?;
+        match (response.result, response.error) {
+            (Some(result), _) => Ok(result),
+            (None, Some(error)) => {
+                let mut err = Error::new(error.code, error.message);
+                if let Some(data) = error.data {
+                    err = err.with_data(data);
+                }
+                Err(err)
+            }
+            (None, None) => Err(Error::internal(format!("malformed response: {reply}"))),
+        }
+    }
+
+    /// Gets a prompt: from its typed handle (`greet::args().name("Ann")`),
+    /// a [`GetPrompt`], or a `(name, [(argument, value), ..])` pair.
+    pub async fn get(&self, request: impl Into<GetPrompt>) -> Result<GetResult, Error> {
+        let request = request.into();
+        let params = serde_json::to_value(&request).map_err(|e| Error::internal(e.to_string()))?;
+        let result = self.request("prompts/get", &params).await?;
+        serde_json::from_value(result).map_err(|err| Error::internal(err.to_string()))
+    }
+
+    /// Completes `argument` of `prompt` from the text typed so far.
+    pub async fn complete(
+        &self,
+        prompt: &str,
+        argument: &str,
+        value: &str,
+    ) -> Result<Completion, Error> {
+        self.complete_with(prompt, argument, value, &[]).await
+    }
+
+    /// Completes `argument` of `prompt`, with the arguments the user has
+    /// already filled in (`context.arguments`).
+    pub async fn complete_with(
+        &self,
+        prompt: &str,
+        argument: &str,
+        value: &str,
+        filled: &[(&str, &str)],
+    ) -> Result<Completion, Error> {
+        let mut params = json!({
+            "ref": { "type": "ref/prompt", "name": prompt },
+            "argument": { "name": argument, "value": value },
+        });
+        if !filled.is_empty() {
+            let arguments: serde_json::Map<String, Value> = filled
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), Value::from(*v)))
+                .collect();
+            params["context"] = json!({ "arguments": arguments });
+        }
+        let result = self.request("completion/complete", &params).await?;
+        serde_json::from_value(result["completion"].clone())
+            .map_err(|err| Error::internal(err.to_string()))
+    }
+
+    /// Every prompt as `prompts/list` shows it (all pages), pretty-printed
+    /// JSON with a stable order: commit it as a snapshot, and a change to
+    /// any prompt's name, title, description or arguments shows in review.
+    pub async fn catalog_json(&self) -> String {
+        let mut prompts = Vec::new();
+        let mut cursor: Option<String> = None;
+        loop {
+            let params = match &cursor {
+                Some(cursor) => json!({ "cursor": cursor }),
+                None => json!({}),
+            };
+            let Ok(mut page) = self.request("prompts/list", &params).await else {
+                break;
+            };
+            if let Some(Value::Array(list)) = page.get_mut("prompts").map(Value::take) {
+                prompts.extend(list);
+            }
+            cursor = page
+                .get("nextCursor")
+                .and_then(Value::as_str)
+                .map(str::to_owned);
+            if cursor.is_none() {
+                break;
+            }
+        }
+        let mut text =
+            serde_json::to_string_pretty(&json!({ "prompts": prompts })).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    fn envelope(&self, method: &str, params: &Value) -> String {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }).to_string()
+    }
+}
+
+impl<const N: usize> From<(&'static str, [(&'static str, &str); N])> for GetPrompt {
+    fn from((name, arguments): (&'static str, [(&'static str, &str); N])) -> Self {
+        arguments
+            .into_iter()
+            .fold(GetPrompt::new(name), |request, (k, v)| request.arg(k, v))
+    }
+}
+
+#[derive(Deserialize)]
+struct Response {
+    result: Option<Value>,
+    error: Option<ErrorObject>,
+}
+
+#[derive(Deserialize)]
+struct ErrorObject {
+    code: i32,
+    message: String,
+    data: Option<Value>,
+}
+
+/// The result of `prompts/get`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct GetResult {
+    description: Option<String>,
+    messages: Vec<ReceivedMessage>,
+}
+
+impl GetResult {
+    /// The description sent with the result.
+    pub fn description(&self) -> Option<&str> {
+        self.description.as_deref()
+    }
+
+    /// The messages, in order.
+    pub fn messages(&self) -> &[ReceivedMessage] {
+        &self.messages
+    }
+
+    /// The text of every text message, in order.
+    pub fn texts(&self) -> Vec<&str> {
+        self.messages
+            .iter()
+            .filter_map(ReceivedMessage::text)
+            .collect()
+    }
+
+    /// Each message's role and text (empty for a non-text block).
+    pub fn transcript(&self) -> Vec<(Role, &str)> {
+        self.messages
+            .iter()
+            .map(|m| (m.role, m.text().unwrap_or_default()))
+            .collect()
+    }
+}
+
+/// One message as the client received it.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct ReceivedMessage {
+    role: Role,
+    content: Value,
+}
+
+impl ReceivedMessage {
+    /// Who the message is from.
+    pub fn role(&self) -> Role {
+        self.role
+    }
+
+    /// The text, for a text block.
+    pub fn text(&self) -> Option<&str> {
+        match self.content.get("type").and_then(Value::as_str) {
+            Some("text") => self.content.get("text").and_then(Value::as_str),
+            _ => None,
+        }
+    }
+
+    /// The content block as JSON, for images, audio and resources.
+    pub fn content(&self) -> &Value {
+        &self.content
+    }
+}
+
+/// The result of `completion/complete`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub struct Completion {
+    /// The values offered, at most 100.
+    pub values: Vec<String>,
+    /// How many values match in all, if the server said.
+    pub total: Option<u64>,
+    /// Whether there are more than `values` holds, if the server said.
+    #[serde(rename = "hasMore")]
+    pub has_more: Option<bool>,
+}

@@ -1,0 +1,125 @@
+//! The showcase's prompts through the test kit: in process, over the real
+//! dispatch path, asserted as Rust values. The catalog snapshot makes any
+//! change to a prompt's listing visible in review.
+
+#[path = "../examples/showcase/prompts.rs"]
+mod showcase;
+
+use mcp_prompts::testing::Client;
+use mcp_prompts::{Error, GetPrompt, Role, Server};
+use showcase::{Tone, greet, release_notes, summarize};
+
+fn client() -> Client {
+    let service = Server::new("showcase", "1.0")
+        .catalog(showcase::CATALOG)
+        .build()
+        .expect("the showcase catalog is valid");
+    Client::new(&service)
+}
+
+#[tokio::test]
+async fn catalog_snapshot() {
+    insta::assert_snapshot!("showcase_catalog", client().catalog_json().await);
+}
+
+#[tokio::test]
+async fn greet_takes_a_choice_with_a_default() {
+    let client = client();
+    let formal = client
+        .get(greet::args().name("Ann").tone(Tone::Formal))
+        .await
+        .unwrap();
+    assert_eq!(
+        formal.transcript(),
+        [(Role::User, "Compose a short, formal greeting for Ann.")]
+    );
+    let default = client.get(greet::args().name("Bo")).await.unwrap();
+    assert_eq!(
+        default.texts(),
+        ["Compose a short, casual greeting for Bo."]
+    );
+    // Choices match case-insensitively and render canonically.
+    let shouted = client
+        .get(greet::args().name("Cy").tone("FORMAL"))
+        .await
+        .unwrap();
+    assert_eq!(
+        shouted.texts(),
+        ["Compose a short, formal greeting for Cy."]
+    );
+}
+
+#[tokio::test]
+async fn greet_rejects_an_unknown_tone_listing_the_choices() {
+    let err = client()
+        .get(greet::args().name("Ann").tone("rude"))
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), Error::INVALID_PARAMS);
+    for word in ["`tone`", "`formal`", "`casual`", "rude"] {
+        assert!(err.message().contains(word), "{word}: {}", err.message());
+    }
+    let data = err.data().unwrap();
+    assert_eq!(data["argument"], "tone");
+    assert_eq!(data["choices"], serde_json::json!(["formal", "casual"]));
+}
+
+#[tokio::test]
+async fn release_notes_renders_its_template_file() {
+    let request = release_notes::args().release(|r| {
+        r.project("mcp-prompts")
+            .version("0.2.0")
+            .changes("Add templates\nAdd catalogs")
+    });
+    let got = client().get(request).await.unwrap();
+    assert_eq!(
+        got.description(),
+        Some("Draft release notes from a change list")
+    );
+    assert_eq!(
+        got.transcript(),
+        [
+            (Role::User, "Write release notes for mcp-prompts 0.2.0."),
+            (
+                Role::Assistant,
+                "I will group the changes by kind and keep each line short."
+            ),
+            (Role::User, "Changes:\nAdd templates\nAdd catalogs"),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn release_notes_checks_every_flattened_argument() {
+    let request = GetPrompt::new(release_notes::NAME).arg("project", "x");
+    let err = client().get(request).await.unwrap_err();
+    assert_eq!(err.code(), Error::INVALID_PARAMS);
+    assert!(err.message().contains("`version`, `changes`"), "{err}");
+}
+
+#[tokio::test]
+async fn typed_builders_send_typed_values_as_text() {
+    let request: GetPrompt = summarize::args().text("Long text").max_words(12).into();
+    assert_eq!(
+        request.arguments().collect::<Vec<_>>(),
+        [("text", "Long text"), ("max_words", "12")]
+    );
+    let got = client().get(request).await.unwrap();
+    assert!(got.texts()[0].contains("at most 12 words"), "{got:?}");
+    let bad = client()
+        .get(summarize::args().text("t").max_words("many"))
+        .await;
+    assert_eq!(bad.unwrap_err().code(), Error::INVALID_PARAMS);
+}
+
+#[test]
+fn handles_name_the_prompts() {
+    assert_eq!(greet::NAME, "greet");
+    assert_eq!(release_notes::PROMPT.name(), "release_notes");
+    let names: Vec<_> = release_notes::PROMPT
+        .arguments()
+        .map(|a| a.name())
+        .collect();
+    assert_eq!(names, ["project", "version", "changes"]);
+    assert_eq!(showcase::CATALOG.len(), 8);
+}
