@@ -60,3 +60,63 @@ fn an_explicit_list_is_served_instead() {
         .unwrap();
     assert_eq!(service.prompt_count(), 1);
 }
+
+#[test]
+fn a_catalog_and_the_registered_prompts_are_served_once_each() {
+    const ONE: mcp_prompts::Catalog = mcp_prompts::catalog![first::a];
+    let registered = mcp_prompts::registered_prompts().count();
+    // `first::a` is in both sources; the duplicate name `same` from
+    // `second::b` is still an error, and so is the bad default.
+    let err = mcp_prompts::Server::new("t", "1")
+        .catalog(ONE)
+        .include_registered()
+        .build()
+        .unwrap_err();
+    assert_eq!(err.problems().len(), 2, "{err}");
+    let only = mcp_prompts::Server::new("t", "1")
+        .catalog(ONE)
+        .catalog(ONE)
+        .build()
+        .unwrap();
+    assert_eq!(only.prompt_count(), 1);
+    assert!(registered >= 3);
+}
+
+/// A definition built by hand, as a generator of prompts might: its
+/// argument names are only checked when the server starts.
+static HAND_BUILT: mcp_prompts::PromptDef = mcp_prompts::PromptDef {
+    name: "hand_built",
+    title: None,
+    description: None,
+    arguments: &[
+        mcp_prompts::ArgDef {
+            name: "topic",
+            title: None,
+            description: None,
+            default: None,
+            ty: <String as mcp_prompts::PromptParam>::TYPE,
+        },
+        mcp_prompts::ArgDef {
+            name: "topic",
+            title: None,
+            description: None,
+            default: None,
+            ty: <Option<String> as mcp_prompts::PromptParam>::TYPE,
+        },
+    ],
+    invoke: |_| Err(mcp_prompts::Error::internal("never called")),
+    file: file!(),
+    line: line!(),
+};
+
+#[test]
+fn clashing_argument_names_the_compiler_cannot_see_fail_at_start() {
+    let err = mcp_prompts::Server::new("t", "1")
+        .prompts([&HAND_BUILT])
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        err.problems(),
+        ["prompt `hand_built` declares argument `topic` twice"]
+    );
+}

@@ -118,7 +118,7 @@ fn handles_name_the_prompts() {
     assert_eq!(release_notes::PROMPT.name(), "release_notes");
     let names: Vec<_> = release_notes::PROMPT
         .arguments()
-        .map(|a| a.name())
+        .map(mcp_prompts::ArgDef::name)
         .collect();
     assert_eq!(names, ["project", "version", "changes"]);
     assert_eq!(showcase::CATALOG.len(), 8);

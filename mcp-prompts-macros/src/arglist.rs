@@ -2,8 +2,9 @@
 //! `#[derive(PromptArgs)]` fields: the `&'static [ArgDef]` the runtime reads,
 //! the expression binding each one, and the typed builder's setters.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
+use syn::Visibility;
 use syn::spanned::Spanned;
 
 use crate::ast::Param;
@@ -46,16 +47,19 @@ pub fn defs(params: &[Param<'_>]) -> TokenStream {
 pub fn position(params: &[Param<'_>], index: usize) -> TokenStream {
     let before = &params[..index];
     let plain = before.iter().filter(|p| !p.is_flatten()).count();
-    let flattened = before.iter().filter(|p| p.is_flatten()).map(flattened_args);
-    quote!(#plain #(+ #flattened.len())*)
+    let flattened = before.iter().filter(|p| p.is_flatten()).map(|p| {
+        let args = flattened_args(p);
+        quote_spanned!(p.ty.span()=> #args.len())
+    });
+    quote!(#plain #(+ #flattened)*)
 }
 
 /// The expression producing parameter `param`'s value; `def` is its
 /// `&'static ArgDef`. Spanned on the user's type, so an unsupported type
 /// is reported there, once.
 pub fn bind(param: &Param<'_>, def: &TokenStream) -> TokenStream {
-    let private = private();
     let ty = param.ty;
+    let private = private_at(ty.span());
     if param.is_flatten() {
         let bind = quote_spanned!(ty.span()=> <#ty as #private::PromptArgs>::bind_args);
         quote!(#bind(__input)?)
@@ -66,18 +70,27 @@ pub fn bind(param: &Param<'_>, def: &TokenStream) -> TokenStream {
 }
 
 /// The typed builder's setters, for a tuple struct wrapping a `GetPrompt`.
-pub fn setters(params: &[Param<'_>]) -> TokenStream {
-    let private = private();
+/// They take the visibility of the prompt or struct they belong to, which
+/// their parameter types may not exceed.
+pub fn setters(params: &[Param<'_>], vis: &Visibility) -> TokenStream {
     let setters = params.iter().map(|param| {
         let ident = param.ident;
         let ty = param.ty;
+        let private = private_at(ty.span());
         if param.is_flatten() {
-            let builder = quote_spanned!(ty.span()=> <#ty as #private::PromptArgs>::Builder);
             let doc = format!("Sets the arguments of the flattened `{}`.", quote!(#ty));
-            quote! {
+            // Spanned on the type: if it is not a `PromptArgs` struct, every
+            // use here repeats the error at the binding, and the compiler
+            // shows it once.
+            quote_spanned! {ty.span()=>
                 #[doc = #doc]
                 #[must_use]
-                pub fn #ident(self, fill: impl ::core::ops::FnOnce(#builder) -> #builder) -> Self {
+                #vis fn #ident(
+                    self,
+                    fill: impl ::core::ops::FnOnce(
+                        <#ty as #private::PromptArgs>::Builder,
+                    ) -> <#ty as #private::PromptArgs>::Builder,
+                ) -> Self {
                     Self(#private::fill::<#ty>(self.0, fill))
                 }
             }
@@ -92,7 +105,7 @@ pub fn setters(params: &[Param<'_>]) -> TokenStream {
             quote! {
                 #[doc = #doc]
                 #[must_use]
-                pub fn #ident(mut self, value: impl #private::IntoArgText<#ty>) -> Self {
+                #vis fn #ident(mut self, value: impl #private::IntoArgText<#ty>) -> Self {
                     #private::set::<#ty>(&mut self.0, #name, value);
                     self
                 }
@@ -103,14 +116,20 @@ pub fn setters(params: &[Param<'_>]) -> TokenStream {
 }
 
 fn flattened_args(param: &Param<'_>) -> TokenStream {
-    let private = private();
     let ty = param.ty;
+    let private = private_at(ty.span());
     quote_spanned!(ty.span()=> <#ty as #private::PromptArgs>::ARGS)
 }
 
+/// The runtime's private path, spanned on a user's token so that a trait
+/// error in code naming it is reported there, and only once.
+fn private_at(span: Span) -> TokenStream {
+    quote_spanned!(span=> ::mcp_prompts::__private)
+}
+
 fn arg_def(param: &Param<'_>) -> TokenStream {
-    let private = private();
     let ty = param.ty;
+    let private = private_at(ty.span());
     let (name, _) = param.name();
     let title = option(param.attrs.title.as_ref().map(syn::LitStr::value));
     let description = option(param.description());

@@ -142,7 +142,8 @@ fn lit_str(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<LitStr> {
 /// A key that takes no value, such as `flatten`.
 fn flag(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Span> {
     if meta.input.peek(syn::Token![=]) || meta.input.peek(syn::token::Paren) {
-        return Err(meta.error(format!("`{key}` takes no value")));
+        // Reported like an unknown key: the value is skipped first.
+        return unknown_key(meta, &format!("`{key}` takes no value")).map(|()| meta.path.span());
     }
     Ok(meta.path.span())
 }

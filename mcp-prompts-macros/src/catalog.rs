@@ -10,14 +10,13 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Path, Token};
 
-use crate::expand::private;
+use crate::expand::const_check;
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let paths = match Punctuated::<Path, Token![,]>::parse_terminated.parse2(input) {
         Ok(paths) => paths,
         Err(err) => return err.into_compile_error(),
     };
-    let private = private();
     let paths: Vec<&Path> = paths.iter().collect();
     let entries = paths.iter().map(|path| {
         let prompt = quote_spanned!(path.span()=> PROMPT);
@@ -26,9 +25,11 @@ pub fn expand(input: TokenStream) -> TokenStream {
     let checks = paths.iter().enumerate().skip(1).map(|(index, path)| {
         let earlier = paths[..index].iter().map(|p| name_of(p));
         let name = name_of(path);
-        quote_spanned! {path.span()=>
-            const _: () = #private::check_catalog_entry(&[#(#earlier),*], #name);
-        }
+        const_check(
+            path.span(),
+            "check_catalog_entry",
+            &quote!(&[#(#earlier),*], #name),
+        )
     });
     quote! {{
         #(#checks)*

@@ -85,7 +85,7 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>]) -> TokenStream {
         let bind = arglist::bind(param, &quote!(#private::field::<Self>(#position)));
         quote!(#field: #bind)
     });
-    let setters = arglist::setters(params);
+    let setters = arglist::setters(params, &input.vis);
     let check = has_flatten(params).then(|| {
         let span = params
             .iter()
@@ -94,7 +94,8 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>]) -> TokenStream {
         let owner = format!("struct `{ident}`");
         const_check(
             span,
-            quote!(#private::check_unique(<#ident as #private::PromptArgs>::ARGS, #owner)),
+            "check_unique",
+            &quote!(<#ident as #private::PromptArgs>::ARGS, #owner),
         )
     });
     quote! {
@@ -111,7 +112,8 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>]) -> TokenStream {
                 }
             }
 
-            #[allow(dead_code)]
+            // A field's type may be less visible than the struct.
+            #[allow(dead_code, private_bounds, private_interfaces)]
             impl __PromptArgsBuilder {
                 #setters
             }

@@ -58,7 +58,7 @@ pub fn prompt(
     let invoke = invoke_fn(prompt, template);
     let describe = describe(prompt);
     let checks = checks(prompt, template);
-    let setters = arglist::setters(&prompt.params);
+    let setters = arglist::setters(&prompt.params, prompt.vis);
     let cfgs = cfgs(prompt);
     quote! {
         #func
@@ -68,7 +68,7 @@ pub fn prompt(
             #invoke
             #describe
             #checks
-            #[allow(dead_code)]
+            #[allow(dead_code, private_bounds, private_interfaces)]
             impl #ident::Args {
                 #setters
             }
@@ -240,17 +240,15 @@ fn checks(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
     let mut checks = Vec::new();
     if let Some(flatten) = prompt.params.iter().find_map(|p| p.attrs.flatten) {
         let owner = format!("prompt `{name}`");
-        checks.push(const_check(
-            flatten,
-            quote!(#private::check_unique(#args, #owner)),
-        ));
+        checks.push(const_check(flatten, "check_unique", &quote!(#args, #owner)));
     }
     if let Some(template) = template {
         let placeholders = template.placeholders();
         for placeholder in &placeholders {
             checks.push(const_check(
                 template.span,
-                quote!(#private::check_placeholder(#args, #placeholder, #name)),
+                "check_placeholder",
+                &quote!(#args, #placeholder, #name),
             ));
         }
         let unused: Vec<String> = prompt
@@ -262,7 +260,8 @@ fn checks(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
             .collect();
         checks.push(const_check(
             template.span,
-            quote!(#private::check_used(#args, &[#(#placeholders),*], &[#(#unused),*], #name)),
+            "check_used",
+            &quote!(#args, &[#(#placeholders),*], &[#(#unused),*], #name),
         ));
         if let Some(path) = &template.file {
             // Makes the build depend on the file, so an edit rebuilds it.
@@ -275,9 +274,11 @@ fn checks(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
     quote!(#(#checks)*)
 }
 
-/// A `const _: () = check;` whose failure is reported at `span`.
-pub fn const_check(span: Span, check: TokenStream) -> TokenStream {
-    quote_spanned!(span=> const _: () = #check;)
+/// `const _: () = __private::check(args);`, whose failure the compiler
+/// reports at `span`: the call's path and parentheses carry it.
+pub fn const_check(span: Span, check: &str, args: &TokenStream) -> TokenStream {
+    let check = syn::Ident::new(check, span);
+    quote_spanned!(span=> const _: () = ::mcp_prompts::__private::#check(#args);)
 }
 
 /// Whether any parameter is a flattened struct.

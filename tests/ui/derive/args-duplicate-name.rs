@@ -1,0 +1,8 @@
+#[derive(mcp_prompts::PromptArgs)]
+struct Target {
+    repo: String,
+    #[arg(name = "repo")]
+    repository: String,
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+#[derive(mcp_prompts::PromptArgs)]
+enum Target {
+    Repo(String),
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+#[derive(mcp_prompts::PromptArgs)]
+struct Target<T> {
+    repo: T,
+}
+
+fn main() {}

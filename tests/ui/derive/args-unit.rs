@@ -1,0 +1,4 @@
+#[derive(mcp_prompts::PromptArgs)]
+struct Target;
+
+fn main() {}

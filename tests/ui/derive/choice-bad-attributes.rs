@@ -1,0 +1,8 @@
+#[derive(mcp_prompts::PromptArg)]
+#[prompt_arg(rename_all = "Title Case", rename = "x")]
+enum Tone {
+    #[prompt_arg(rename = "formal", rename = "stiff", default)]
+    Formal,
+}
+
+fn main() {}

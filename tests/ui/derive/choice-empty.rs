@@ -1,0 +1,4 @@
+#[derive(mcp_prompts::PromptArg)]
+enum Tone {}
+
+fn main() {}

@@ -1,0 +1,7 @@
+#[derive(mcp_prompts::PromptArg)]
+enum Tone<T> {
+    Formal,
+    Casual(T),
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+#[derive(mcp_prompts::PromptArg)]
+struct Tone {
+    formal: bool,
+}
+
+fn main() {}

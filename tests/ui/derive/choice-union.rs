@@ -1,0 +1,6 @@
+#[derive(mcp_prompts::PromptArg)]
+union Tone {
+    formal: u8,
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+#[derive(mcp_prompts::PromptArg)]
+enum Tone {
+    Formal,
+    Custom(String),
+    Other { text: String },
+}
+
+fn main() {}
