@@ -95,6 +95,7 @@ static HAND_BUILT: mcp_prompts::PromptDef = mcp_prompts::PromptDef {
             description: None,
             default: None,
             ty: <String as mcp_prompts::PromptParam>::TYPE,
+            complete: None,
         },
         mcp_prompts::ArgDef {
             name: "topic",
@@ -102,6 +103,7 @@ static HAND_BUILT: mcp_prompts::PromptDef = mcp_prompts::PromptDef {
             description: None,
             default: None,
             ty: <Option<String> as mcp_prompts::PromptParam>::TYPE,
+            complete: None,
         },
     ],
     invoke: |_| Err(mcp_prompts::Error::internal("never called")),

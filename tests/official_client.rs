@@ -1,5 +1,7 @@
-//! The official MCP TypeScript SDK client drives the real showcase binary
-//! over stdio (tests/clients/showcase.mjs). Needs Node.js and npm.
+//! The official MCP TypeScript and Python SDK clients drive the real
+//! showcase binary over stdio (tests/clients/showcase.mjs and
+//! tests/clients/python/showcase.py). Needs Node.js with npm, and Python 3
+//! with pip; each client is installed on first use at the pinned version.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -37,6 +39,37 @@ fn typescript_sdk_client_gets_every_showcase_prompt() {
         .current_dir(&clients)
         .output()
         .expect("node is needed to run the official MCP client");
+    assert_all_passed(&output);
+}
+
+#[test]
+fn python_sdk_client_gets_every_showcase_prompt_and_completion() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients/python");
+    let python = dir.join(".venv/bin/python");
+    if !python.exists() {
+        let status = Command::new("python3")
+            .args(["-m", "venv", ".venv"])
+            .current_dir(&dir)
+            .status()
+            .expect("python3 is needed to install the official MCP Python client");
+        assert!(status.success(), "python3 -m venv failed");
+        let status = Command::new(dir.join(".venv/bin/pip"))
+            .args(["install", "--quiet", "-r", "requirements.txt"])
+            .current_dir(&dir)
+            .status()
+            .expect("pip is needed to install the official MCP Python client");
+        assert!(status.success(), "pip install failed");
+    }
+    let output = Command::new(&python)
+        .arg("showcase.py")
+        .arg(showcase_binary())
+        .current_dir(&dir)
+        .output()
+        .expect("the Python client's virtual environment is broken");
+    assert_all_passed(&output);
+}
+
+fn assert_all_passed(output: &std::process::Output) {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),

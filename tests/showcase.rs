@@ -7,7 +7,7 @@ mod showcase;
 
 use mcp_prompts::testing::Client;
 use mcp_prompts::{Error, GetPrompt, Role, Server};
-use showcase::{Tone, greet, release_notes, summarize};
+use showcase::{Tone, code_review, greet, release_notes, summarize};
 
 fn client() -> Client {
     let service = Server::new("showcase", "1.0")
@@ -122,4 +122,101 @@ fn handles_name_the_prompts() {
         .collect();
     assert_eq!(names, ["project", "version", "changes"]);
     assert_eq!(showcase::CATALOG.len(), 8);
+}
+
+#[tokio::test]
+async fn showcase_completions_are_exact() {
+    let client = client();
+    let language = |typed: &'static str| client.complete(code_review::NAME, "language", typed);
+    let py = language("py").await.unwrap();
+    assert_eq!((py.values, py.total), (vec!["python".to_owned()], Some(1)));
+    assert_eq!(language("c").await.unwrap().values, ["c", "cpp", "csharp"]);
+    assert_eq!(language("J").await.unwrap().values, ["java", "javascript"]);
+    let all = language("").await.unwrap();
+    assert_eq!(all.values, showcase::LANGUAGES);
+    assert_eq!((all.total, all.has_more), (Some(20), Some(false)));
+    let none = language("zz").await.unwrap();
+    assert_eq!((none.values.len(), none.total), (0, Some(0)));
+
+    let tone = |typed: &'static str| client.complete(greet::NAME, "tone", typed);
+    assert_eq!(tone("f").await.unwrap().values, ["formal"]);
+    assert_eq!(tone("").await.unwrap().values, ["formal", "casual"]);
+
+    let rust = [("language", "rust")];
+    let focus = client
+        .complete_with(code_review::NAME, "focus", "", &rust)
+        .await
+        .unwrap();
+    assert_eq!(
+        focus.values,
+        ["ownership", "lifetimes", "unsafe code", "error handling"]
+    );
+    let focus = client
+        .complete(code_review::NAME, "focus", "r")
+        .await
+        .unwrap();
+    assert_eq!(focus.values, ["readability"]);
+
+    let arg1 = client
+        .complete("test_prompt_with_arguments", "arg1", "test")
+        .await
+        .unwrap();
+    assert!(arg1.values.is_empty());
+    let unknown = client
+        .complete("no_such_prompt", "x", "")
+        .await
+        .unwrap_err();
+    assert_eq!(unknown.code(), Error::INVALID_PARAMS);
+}
+
+fn resource_paths(input: &mcp_prompts::CompletionInput) -> Vec<String> {
+    let uri = input.uri().unwrap_or_default().to_owned();
+    input
+        .matching(["README.md", "Cargo.toml", "src"])
+        .map(|path| format!("{path} ({uri})"))
+        .collect()
+}
+
+#[tokio::test]
+async fn applications_complete_resource_templates_through_a_hook() {
+    let service = Server::new("files", "1.0")
+        .catalog(mcp_prompts::catalog![summarize])
+        .complete_resources(resource_paths)
+        .build()
+        .unwrap();
+    let params = serde_json::json!({
+        "ref": {"type": "ref/resource", "uri": "file:///{path}"},
+        "argument": {"name": "path", "value": "c"},
+    });
+    let result = Client::new(&service)
+        .request("completion/complete", &params)
+        .await
+        .unwrap();
+    assert_eq!(
+        result["completion"]["values"],
+        serde_json::json!(["Cargo.toml (file:///{path})"])
+    );
+}
+
+#[tokio::test]
+async fn without_completers_completion_is_not_offered() {
+    let bare = Server::new("bare", "1.0")
+        .catalog(mcp_prompts::catalog![summarize])
+        .build()
+        .unwrap();
+    let err = Client::new(&bare)
+        .complete(summarize::NAME, "text", "")
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), Error::METHOD_NOT_FOUND);
+    let declared = Server::new("declared", "1.0")
+        .catalog(mcp_prompts::catalog![summarize])
+        .completions()
+        .build()
+        .unwrap();
+    let empty = Client::new(&declared)
+        .complete(summarize::NAME, "text", "")
+        .await
+        .unwrap();
+    assert!(empty.values.is_empty());
 }

@@ -11,10 +11,12 @@ fn initialize_negotiates_every_supported_version() {
         let mut client = Client::start();
         let result = client.initialize(version);
         assert_eq!(result["protocolVersion"], version);
-        assert_eq!(
-            result["capabilities"],
-            json!({"prompts": {"listChanged": true}, "logging": {}})
-        );
+        // The fixture has completers; 2024-11-05 has no capability for them.
+        let mut capabilities = json!({"prompts": {"listChanged": true}, "logging": {}});
+        if version != "2024-11-05" {
+            capabilities["completions"] = json!({});
+        }
+        assert_eq!(result["capabilities"], capabilities, "{version}");
         assert_eq!(result["serverInfo"]["name"], "fixture");
         assert_eq!(result["serverInfo"]["version"], "1.0.0");
         let has_title = version >= "2025-06-18";
@@ -492,4 +494,132 @@ fn end_of_input_answers_everything_in_flight() {
     ids.sort_unstable();
     assert_eq!(ids, (0..20).collect::<Vec<_>>());
     assert!(responses.iter().all(|r| r["result"]["messages"].is_array()));
+}
+
+fn complete(client: &mut Client, prompt: &str, argument: &str, value: &str) -> Value {
+    client.call(
+        "completion/complete",
+        json!({"ref": {"type": "ref/prompt", "name": prompt},
+               "argument": {"name": argument, "value": value}}),
+    )
+}
+
+fn values(response: &Value) -> Value {
+    response["result"]["completion"]["values"].clone()
+}
+
+#[test]
+fn completion_is_declared_from_2025_03_26_and_served_in_every_revision() {
+    for version in ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] {
+        let mut client = Client::ready(version);
+        let init = client.call("initialize", json!({"protocolVersion": version}));
+        assert_eq!(init["error"]["code"], -32600, "already initialized");
+        let response = complete(&mut client, "completes", "flag", "T");
+        assert_eq!(values(&response), json!(["true"]), "{version}: {response}");
+    }
+    let mut client = Client::start();
+    assert_eq!(
+        client.initialize("2024-11-05")["capabilities"].get("completions"),
+        None
+    );
+    let mut client = Client::start();
+    assert_eq!(
+        client.initialize("2025-03-26")["capabilities"]["completions"],
+        json!({})
+    );
+    let mut early = Client::start();
+    let response = complete(&mut early, "completes", "flag", "");
+    assert_eq!(response["error"]["code"], -32600, "{response}");
+}
+
+#[test]
+fn static_lists_are_filtered_ordered_and_capped() {
+    let mut client = Client::ready(LATEST);
+    let inline = complete(&mut client, "completes", "inline", "ALP");
+    assert_eq!(
+        inline["result"]["completion"],
+        json!({"values": ["alpha", "Alphabet"], "total": 2, "hasMore": false})
+    );
+    let exact = complete(&mut client, "completes", "inline", "alphabet");
+    assert_eq!(values(&exact), json!(["Alphabet"]));
+    let flag = complete(&mut client, "completes", "flag", "");
+    assert_eq!(values(&flag), json!(["true", "false"]));
+    let many = complete(&mut client, "completes", "many", "");
+    let completion = &many["result"]["completion"];
+    assert_eq!(completion["values"].as_array().unwrap().len(), 100);
+    assert_eq!(completion["values"][0], "item0999");
+    assert_eq!(
+        (&completion["total"], &completion["hasMore"]),
+        (&json!(1000), &json!(true))
+    );
+    let some = complete(&mut client, "completes", "many", "item001");
+    assert_eq!(some["result"]["completion"]["total"], 10);
+    assert_eq!(some["result"]["completion"]["values"][0], "item0019");
+    let none = complete(&mut client, "completes", "plain", "x");
+    assert_eq!(
+        none["result"]["completion"],
+        json!({"values": [], "total": 0, "hasMore": false})
+    );
+    let unknown_argument = complete(&mut client, "completes", "no_such_argument", "x");
+    assert_eq!(values(&unknown_argument), json!([]));
+}
+
+#[test]
+fn completer_values_are_ranked_and_async_completers_work() {
+    let mut client = Client::ready(LATEST);
+    let response = complete(&mut client, "completes", "later", "x");
+    assert_eq!(
+        response["result"]["completion"],
+        json!({"values": ["x-later", "other"], "total": 2, "hasMore": false})
+    );
+}
+
+#[test]
+fn failing_completers_are_internal_errors_and_the_server_goes_on() {
+    let mut client = Client::ready(LATEST);
+    let broken = complete(&mut client, "completes", "broken", "");
+    assert_eq!(broken["error"]["code"], -32603, "{broken}");
+    assert!(
+        broken["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("index is down")
+    );
+    for argument in ["explosive", "explosive_async"] {
+        let response = complete(&mut client, "completes", argument, "");
+        assert_eq!(response["error"]["code"], -32603, "{response}");
+        let message = response["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("completer of prompt `completes` panicked"),
+            "{message}"
+        );
+    }
+    assert_eq!(client.call("ping", json!({}))["result"], json!({}));
+}
+
+#[test]
+fn malformed_completion_requests_are_invalid_params() {
+    let mut client = Client::ready(LATEST);
+    let unknown = complete(&mut client, "no_such_prompt", "x", "");
+    assert_eq!(unknown["error"]["code"], -32602);
+    assert!(
+        unknown["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no_such_prompt")
+    );
+    for params in [
+        json!({}),
+        json!({"argument": {"name": "flag", "value": ""}}),
+        json!({"ref": {"type": "ref/prompt", "name": "completes"}}),
+        json!({"ref": {"type": "ref/prompt", "name": "completes"}, "argument": {"name": "flag"}}),
+        json!({"ref": {"type": "ref/prompt"}, "argument": {"name": "flag", "value": ""}}),
+        json!({"ref": {"type": "ref/tool", "name": "x"}, "argument": {"name": "flag", "value": ""}}),
+        json!({"ref": "completes", "argument": {"name": "flag", "value": ""}}),
+        json!({"ref": {"type": "ref/resource", "uri": "file:///{path}"},
+               "argument": {"name": "path", "value": ""}}),
+    ] {
+        let response = client.call("completion/complete", params.clone());
+        assert_eq!(response["error"]["code"], -32602, "{params} -> {response}");
+    }
 }

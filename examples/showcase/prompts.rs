@@ -1,7 +1,9 @@
 //! The showcase catalog. The integration tests' fixture server includes this
 //! file too, so the texts they check are the ones the showcase serves.
 
-use mcp_prompts::{Catalog, Content, Message, PromptArg, PromptArgs, catalog, prompt};
+use mcp_prompts::{
+    Catalog, CompletionInput, Content, Message, PromptArg, PromptArgs, catalog, prompt,
+};
 
 /// The 1x1 red PNG the MCP conformance suite uses.
 const RED_PIXEL_PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
@@ -49,14 +51,53 @@ pub fn test_prompt_with_image() -> Vec<Message> {
     ]
 }
 
+/// The languages `code_review` completes, in the order offered.
+pub const LANGUAGES: &[&str] = &[
+    "c",
+    "cpp",
+    "csharp",
+    "elixir",
+    "go",
+    "haskell",
+    "java",
+    "javascript",
+    "kotlin",
+    "lua",
+    "ocaml",
+    "perl",
+    "php",
+    "python",
+    "ruby",
+    "rust",
+    "scala",
+    "swift",
+    "typescript",
+    "zig",
+];
+
+/// Review focus areas, suggested from the language the user already chose.
+pub fn focus_areas(input: &CompletionInput) -> Vec<&'static str> {
+    let rust = input
+        .filled("language")
+        .is_some_and(|language| language.eq_ignore_ascii_case("rust"));
+    let areas: &[&'static str] = if rust {
+        &["ownership", "lifetimes", "unsafe code", "error handling"]
+    } else {
+        &["error handling", "performance", "readability"]
+    };
+    input.matching(areas.iter().copied()).collect()
+}
+
 /// Review a code snippet
 #[prompt(title = "Review code")]
 pub fn code_review(
     /// Programming language of the snippet
+    #[arg(complete = LANGUAGES)]
     language: String,
     /// The code to review
     code: String,
     /// What the review should focus on
+    #[arg(complete = focus_areas)]
     focus: Option<String>,
 ) -> Vec<Message> {
     let focus = focus.as_deref().unwrap_or("general quality");

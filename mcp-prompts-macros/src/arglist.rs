@@ -8,6 +8,7 @@ use syn::Visibility;
 use syn::spanned::Spanned;
 
 use crate::ast::Param;
+use crate::attr::CompleteAttr;
 use crate::expand::{option, private};
 
 /// The arguments as a `&'static [ArgDef]` const expression. Flattened
@@ -135,6 +136,20 @@ fn arg_def(param: &Param<'_>) -> TokenStream {
     let description = option(param.description());
     let default = option(param.attrs.default.as_ref().map(|d| d.text.clone()));
     let arg_type = quote_spanned!(ty.span()=> <#ty as #private::PromptParam>::TYPE);
+    let complete = match &param.attrs.complete {
+        None => quote!(#private::None),
+        Some(CompleteAttr::List(values, _)) => {
+            quote!(#private::Some(#private::Completer::List(&[#(#values),*])))
+        }
+        Some(CompleteAttr::Path(path)) => {
+            // Spanned on the path: something that cannot complete is
+            // reported there.
+            let private = private_at(path.span());
+            let call =
+                quote_spanned!(path.span()=> #private::CompleteWith::complete_with(#path, input));
+            quote!(#private::Some(#private::Completer::Call(|input| #call)))
+        }
+    };
     quote! {
         #private::ArgDef {
             name: #name,
@@ -142,6 +157,7 @@ fn arg_def(param: &Param<'_>) -> TokenStream {
             description: #description,
             default: #default,
             ty: #arg_type,
+            complete: #complete,
         }
     }
 }

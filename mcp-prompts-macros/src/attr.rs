@@ -11,6 +11,7 @@ const TITLE: &str = "title";
 const DESCRIPTION: &str = "description";
 const DEFAULT: &str = "default";
 const FLATTEN: &str = "flatten";
+const COMPLETE: &str = "complete";
 const TEMPLATE: &str = "template";
 const TEMPLATE_FILE: &str = "template_file";
 const UNUSED: &str = "unused";
@@ -35,6 +36,22 @@ pub struct ArgAttrs {
     pub default: Option<DefaultValue>,
     /// Where `flatten` was written, if it was.
     pub flatten: Option<Span>,
+    pub complete: Option<CompleteAttr>,
+}
+
+/// `complete = some::function` or `complete = ["a", "b"]`.
+pub enum CompleteAttr {
+    Path(syn::Path),
+    List(Vec<LitStr>, Span),
+}
+
+impl CompleteAttr {
+    pub fn span(&self) -> Span {
+        match self {
+            Self::Path(path) => path.span(),
+            Self::List(_, span) => *span,
+        }
+    }
 }
 
 /// A default in the string form a client would send, e.g. `50` or `casual`.
@@ -99,10 +116,12 @@ pub fn parse_arg(attr: &Attribute, out: &mut ArgAttrs, errors: &mut Errors) {
             set_once(&meta, &mut out.default, DEFAULT, "arg", default_value)
         } else if meta.path.is_ident(FLATTEN) {
             set_once(&meta, &mut out.flatten, FLATTEN, "arg", flag)
+        } else if meta.path.is_ident(COMPLETE) {
+            set_once(&meta, &mut out.complete, COMPLETE, "arg", completer)
         } else {
             unknown_key(
                 &meta,
-                "unknown `#[arg]` argument `{}`; expected `name`, `title`, `description`, `default` or `flatten`",
+                "unknown `#[arg]` argument `{}`; expected `name`, `title`, `description`, `default`, `complete` or `flatten`",
             )
         };
         errors.push_result(result);
@@ -146,6 +165,36 @@ fn flag(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Span> {
         return unknown_key(meta, &format!("`{key}` takes no value")).map(|()| meta.path.span());
     }
     Ok(meta.path.span())
+}
+
+/// A completer: a path (a function or a `&'static` list), or a list of
+/// string literals.
+fn completer(meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<CompleteAttr> {
+    let expr: Expr = meta.value()?.parse()?;
+    let error = |span| {
+        syn::Error::new(
+            span,
+            "expected a completer: a function's path, or a list of values such as `[\"a\", \"b\"]`",
+        )
+    };
+    match expr {
+        Expr::Path(path) if path.qself.is_none() => Ok(CompleteAttr::Path(path.path)),
+        Expr::Array(array) => {
+            let span = array.span();
+            let values = array
+                .elems
+                .iter()
+                .map(|elem| match elem {
+                    Expr::Lit(ExprLit {
+                        lit: Lit::Str(s), ..
+                    }) => Ok(s.clone()),
+                    other => Err(error(other.span())),
+                })
+                .collect::<syn::Result<_>>()?;
+            Ok(CompleteAttr::List(values, span))
+        }
+        other => Err(error(other.span())),
+    }
 }
 
 /// `["a", "b"]`.

@@ -8,6 +8,7 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as CURSOR;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
+use crate::complete::ArgCompletion;
 use crate::descriptor::{ArgDef, PromptDef};
 use crate::{Error, ProtocolVersion};
 
@@ -75,6 +76,19 @@ pub(crate) struct Entry {
     pub(crate) def: &'static PromptDef,
     /// Names of the arguments the client must send.
     pub(crate) required: Box<[&'static str]>,
+    /// How each argument the client sees is completed, in order.
+    completions: Box<[(&'static str, ArgCompletion)]>,
+}
+
+impl Entry {
+    /// How argument `name` is completed; `None` if the prompt has no such
+    /// argument.
+    pub(crate) fn completion(&self, name: &str) -> Option<&ArgCompletion> {
+        self.completions
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, c)| c)
+    }
 }
 
 pub(crate) struct ServedPrompts {
@@ -123,7 +137,15 @@ impl ServedPrompts {
                 .filter(|a| a.required())
                 .map(|a| a.name)
                 .collect();
-            entries.push(Entry { def, required });
+            let completions = def
+                .arguments()
+                .map(|a| (a.name, ArgCompletion::for_arg(a)))
+                .collect();
+            entries.push(Entry {
+                def,
+                required,
+                completions,
+            });
         }
         if !problems.is_empty() {
             return Err(CatalogError { problems });
@@ -138,6 +160,13 @@ impl ServedPrompts {
 
     pub(crate) fn len(&self) -> usize {
         self.entries.len()
+    }
+
+    /// Whether any argument of any prompt can be completed.
+    pub(crate) fn has_completions(&self) -> bool {
+        self.entries
+            .iter()
+            .any(|e| e.completions.iter().any(|(_, c)| c.is_something()))
     }
 
     pub(crate) fn get(&self, name: &str) -> Option<&Entry> {

@@ -3,6 +3,7 @@
 
 use crate::Error;
 use crate::args::Input;
+use crate::complete::Completer;
 use crate::invoke::Invocation;
 
 /// One prompt, as `#[prompt]` describes it at compile time.
@@ -48,6 +49,9 @@ pub struct ArgDef {
     pub default: Option<&'static str>,
     #[doc(hidden)]
     pub ty: &'static ArgType,
+    /// The explicit completer (`#[arg(complete = ...)]`), if any.
+    #[doc(hidden)]
+    pub complete: Option<Completer>,
 }
 
 /// What a parameter's type contributes to its definition; one per type,

@@ -3,6 +3,7 @@
 
 mod args;
 mod catalog;
+mod complete;
 mod content;
 mod context;
 mod descriptor;
@@ -158,6 +159,10 @@ pub use mcp_prompts_macros::catalog;
 
 pub use args::{Arguments, Input, Json, PromptArg, PromptArgs, PromptParam};
 pub use catalog::{Catalog, CatalogError, registered_prompts};
+pub use complete::{
+    CompleteWith, Completer, CompleterOutput, CompletionCall, CompletionInput, IntoCompletions,
+    Source,
+};
 pub use content::{Annotations, Content, ResourceLink};
 pub use context::{LogLevel, RequestContext, RequestId};
 pub use descriptor::{ArgDef, ArgType, InvokeFn, ParamKind, PromptDef};

@@ -36,6 +36,7 @@ await client.connect(transport);
 await check("initialize negotiated the latest revision", async () => {
   assert.equal(client.getServerVersion().name, "mcp-prompts-showcase");
   assert.deepEqual(client.getServerCapabilities().prompts, { listChanged: true });
+  assert.deepEqual(client.getServerCapabilities().completions, {});
 });
 
 await check("prompts/list shows the catalog", async () => {
@@ -117,6 +118,43 @@ await check("release_notes renders its template as three messages", async () => 
     text("user", "Changes:\nAdd templates\nAdd catalogs"),
   ]);
   await rejects(client.getPrompt({ name: "release_notes", arguments: { project: "x" } }), -32602, "version");
+});
+
+const complete = async (prompt, name, value, context) =>
+  (await client.complete({
+    ref: { type: "ref/prompt", name: prompt },
+    argument: { name, value },
+    ...(context ? { context: { arguments: context } } : {}),
+  })).completion;
+
+await check("code_review.language completes from its list", async () => {
+  assert.deepEqual(await complete("code_review", "language", "py"), { values: ["python"], total: 1, hasMore: false });
+  assert.deepEqual((await complete("code_review", "language", "c")).values, ["c", "cpp", "csharp"]);
+  assert.deepEqual((await complete("code_review", "language", "J")).values, ["java", "javascript"]);
+  assert.deepEqual(await complete("code_review", "language", ""), {
+    values: ["c", "cpp", "csharp", "elixir", "go", "haskell", "java", "javascript", "kotlin", "lua",
+      "ocaml", "perl", "php", "python", "ruby", "rust", "scala", "swift", "typescript", "zig"],
+    total: 20, hasMore: false,
+  });
+  assert.deepEqual(await complete("code_review", "language", "zz"), { values: [], total: 0, hasMore: false });
+});
+
+await check("greet.tone completes its choices with no user code", async () => {
+  assert.deepEqual((await complete("greet", "tone", "f")).values, ["formal"]);
+  assert.deepEqual((await complete("greet", "tone", "")).values, ["formal", "casual"]);
+});
+
+await check("code_review.focus depends on the language already chosen", async () => {
+  assert.deepEqual((await complete("code_review", "focus", "", { language: "rust" })).values,
+    ["ownership", "lifetimes", "unsafe code", "error handling"]);
+  assert.deepEqual((await complete("code_review", "focus", "")).values,
+    ["error handling", "performance", "readability"]);
+  assert.deepEqual((await complete("code_review", "focus", "e", { language: "rust" })).values, ["error handling"]);
+});
+
+await check("an argument with no completer gets an empty list; an unknown prompt -32602", async () => {
+  assert.ok(Array.isArray((await complete("test_prompt_with_arguments", "arg1", "test")).values));
+  await rejects(complete("no_such_prompt", "arg", ""), -32602, "no_such_prompt");
 });
 
 await check("errors carry the spec's codes", async () => {

@@ -7,8 +7,11 @@ mod showcase;
 
 use std::time::Duration;
 
+use std::sync::OnceLock;
+
 use mcp_prompts::{
-    Content, Error, Json, LogLevel, Message, RequestContext, ResourceLink, Server, prompt,
+    CompletionInput, Content, Error, Json, LogLevel, Message, RequestContext, ResourceLink, Server,
+    prompt,
 };
 
 /// Panics while building the prompt
@@ -85,6 +88,55 @@ fn typed(
 ) -> String {
     let Json(list) = list;
     format!("{flag} {letter} {ratio} {list:?} {small:?} {offset}")
+}
+
+/// Completes after a pause: the typed text plus `-later`, and one value
+/// that does not match, which the server ranks last.
+async fn later_suggestions(input: CompletionInput) -> Vec<String> {
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    vec!["other".to_owned(), format!("{}-later", input.value())]
+}
+
+fn broken_suggestions(_: &CompletionInput) -> Result<Vec<String>, Error> {
+    Err(Error::internal("the suggestion index is down"))
+}
+
+fn explosive_suggestions(_: &CompletionInput) -> Vec<String> {
+    panic!("the completer broke")
+}
+
+async fn explosive_later(_: CompletionInput) -> Vec<String> {
+    tokio::task::yield_now().await;
+    panic!("the async completer broke")
+}
+
+/// A thousand fixed values, `item0999` down to `item0000`.
+fn many_items(_: &CompletionInput) -> &'static [&'static str] {
+    static ITEMS: OnceLock<Vec<&'static str>> = OnceLock::new();
+    ITEMS.get_or_init(|| {
+        (0..1000)
+            .rev()
+            .map(|i| &*Box::leak(format!("item{i:04}").into_boxed_str()))
+            .collect()
+    })
+}
+
+/// Exercises every kind of completer
+#[prompt]
+#[allow(clippy::too_many_arguments)]
+fn completes(
+    #[arg(complete = later_suggestions)] later: Option<String>,
+    #[arg(complete = broken_suggestions)] broken: Option<String>,
+    #[arg(complete = explosive_suggestions)] explosive: Option<String>,
+    #[arg(complete = explosive_later)] explosive_async: Option<String>,
+    #[arg(complete = many_items)] many: Option<String>,
+    #[arg(complete = ["alpha", "beta", "Alphabet"])] inline: Option<String>,
+    flag: Option<bool>,
+    plain: Option<String>,
+) -> String {
+    format!(
+        "{later:?} {broken:?} {explosive:?} {explosive_async:?} {many:?} {inline:?} {flag:?} {plain:?}"
+    )
 }
 
 #[tokio::main]

@@ -41,6 +41,11 @@ impl<'a> Arguments<'a> {
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
+
+    /// Every argument sent, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.entries.iter().map(|(k, v)| (k.as_ref(), v.as_ref()))
+    }
 }
 
 impl<'de: 'a, 'a> Deserialize<'de> for Arguments<'a> {

@@ -41,6 +41,7 @@ const PLACEHOLDER: ArgDef = ArgDef {
     title: None,
     description: None,
     default: None,
+    complete: None,
     ty: &ArgType {
         kind: ParamKind::Injected,
         expected: "",

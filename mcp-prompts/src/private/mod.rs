@@ -12,6 +12,7 @@ pub use self::checks::{
 };
 pub use crate::Error;
 pub use crate::args::{Input, PromptArg, PromptArgs, PromptParam};
+pub use crate::complete::{CompleteWith, Completer, CompletionCall, CompletionInput};
 pub use crate::descriptor::{ArgDef, ArgType, ParamKind, PromptDef};
 pub use crate::invoke::{Invocation, pending, ready};
 pub use crate::message::{Message, Role};

@@ -59,6 +59,7 @@ impl Session {
             "ping" => return Reply::Now(success_raw(id, "{}")),
             "prompts/list" => self.list_prompts(id, version, params),
             "prompts/get" => return self.get_prompt(id, version, params),
+            "completion/complete" => return self.complete(id, params),
             "logging/setLevel" => self.set_log_level(id, params),
             "initialize" => Err(Error::invalid_request("the session is already initialized")),
             _ => Err(Error::method_not_found(method)),
@@ -73,9 +74,9 @@ impl Session {
         let result = match method {
             "initialize" => self.initialize(id, params),
             "ping" => Ok(success_raw(id, "{}")),
-            "prompts/list" | "prompts/get" | "logging/setLevel" => Err(Error::invalid_request(
-                "the session is not initialized: send `initialize` first",
-            )),
+            "prompts/list" | "prompts/get" | "logging/setLevel" | "completion/complete" => Err(
+                Error::invalid_request("the session is not initialized: send `initialize` first"),
+            ),
             _ => Err(Error::method_not_found(method)),
         };
         Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))

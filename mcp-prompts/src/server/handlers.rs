@@ -6,7 +6,7 @@ use serde_json::value::RawValue;
 use super::{Reply, Session};
 use crate::args::{Arguments, Input, param::missing_arguments};
 use crate::context::{RequestContext, RequestId};
-use crate::invoke::{CatchPanic, Invocation, call_catching};
+use crate::invoke::{CatchPanic, Culprit, Invocation, call_catching};
 use crate::message::PromptResult;
 use crate::protocol::cow_str;
 use crate::protocol::jsonrpc::{failure, success, success_raw};
@@ -129,7 +129,7 @@ impl Session {
             arguments: &p.arguments,
             context: &context,
         };
-        match call_catching(def.name, || (def.invoke)(&input)) {
+        match call_catching(Culprit::prompt(def.name), || (def.invoke)(&input)) {
             Err(error) => fail(error),
             Ok(Invocation::Ready(result)) => {
                 Reply::Now(respond(id, def.description, version, result))
@@ -137,7 +137,7 @@ impl Session {
             Ok(Invocation::Pending(future)) => {
                 let id = id.to_owned();
                 let future = CatchPanic {
-                    prompt: def.name,
+                    culprit: Culprit::prompt(def.name),
                     future,
                 };
                 Reply::Later(Box::pin(async move {

@@ -1,6 +1,7 @@
 //! Dispatch: one message in, one response (or none) out. Knows nothing of
 //! the transport that carries the messages.
 
+mod completion;
 mod dispatch;
 mod handlers;
 mod session;
@@ -12,6 +13,7 @@ use tokio::sync::mpsc;
 
 use crate::ProtocolVersion;
 use crate::catalog::{CatalogError, ServedPrompts, registered_prompts};
+use crate::complete::{CompleteWith, CompletionCall, CompletionInput, StaticIndexes};
 use crate::descriptor::PromptDef;
 
 pub use dispatch::Reply;
@@ -47,6 +49,21 @@ pub struct Server {
     /// Whether every `#[prompt]` in the binary is served too; by default
     /// only when nothing was added explicitly.
     registered: Option<bool>,
+    /// Whether to declare `completions` even with nothing to complete.
+    always_complete: bool,
+    resources: Option<ResourceCompleter>,
+}
+
+/// The application's completer for `ref/resource` (URI template) requests.
+#[derive(Clone)]
+pub(crate) struct ResourceCompleter(
+    pub(crate) Arc<dyn Fn(CompletionInput) -> CompletionCall + Send + Sync>,
+);
+
+impl std::fmt::Debug for ResourceCompleter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ResourceCompleter")
+    }
 }
 
 impl Server {
@@ -61,6 +78,8 @@ impl Server {
             max_message_bytes: DEFAULT_MAX_MESSAGE_BYTES,
             explicit: Vec::new(),
             registered: None,
+            always_complete: false,
+            resources: None,
         }
     }
 
@@ -128,6 +147,38 @@ impl Server {
         self
     }
 
+    /// Declares the `completions` capability even when no argument has a
+    /// completer (it is declared by itself as soon as one has): every
+    /// `completion/complete` is then answered, with no values where there
+    /// is nothing to offer.
+    pub fn completions(mut self) -> Self {
+        self.always_complete = true;
+        self
+    }
+
+    /// Completes `ref/resource` requests (the variables of URI templates)
+    /// with `completer`: a function of a [`CompletionInput`] (whose `uri()`
+    /// is the template), sync or async, like a prompt argument's completer.
+    ///
+    /// ```
+    /// use mcp_prompts::{CompletionInput, Server};
+    ///
+    /// fn files(input: &CompletionInput) -> Vec<String> {
+    ///     input.matching(["README.md", "Cargo.toml"]).map(String::from).collect()
+    /// }
+    ///
+    /// let server = Server::new("files", "1.0").complete_resources(files);
+    /// ```
+    pub fn complete_resources<C, M>(mut self, completer: C) -> Self
+    where
+        C: CompleteWith<M> + Clone + Send + Sync + 'static,
+    {
+        self.resources = Some(ResourceCompleter(Arc::new(move |input| {
+            completer.clone().complete_with(input)
+        })));
+        self
+    }
+
     /// Validates the catalog and prepares everything sent repeatedly.
     ///
     /// A duplicate prompt name, an invalid name or a default that does not
@@ -137,12 +188,17 @@ impl Server {
         let registered = registered.then(registered_prompts).into_iter().flatten();
         let catalog =
             ServedPrompts::build(self.explicit.into_iter().chain(registered), self.page_size)?;
+        let completions =
+            self.always_complete || self.resources.is_some() || catalog.has_completions();
         let initialize = ProtocolVersion::ALL.map(|v| {
             initialize_result(
-                &self.name,
-                &self.version,
-                self.title.as_deref(),
-                self.instructions.as_deref(),
+                &Info {
+                    name: &self.name,
+                    version: &self.version,
+                    title: self.title.as_deref(),
+                    instructions: self.instructions.as_deref(),
+                    completions,
+                },
                 v,
             )
         });
@@ -150,23 +206,29 @@ impl Server {
             catalog,
             initialize,
             max_message_bytes: self.max_message_bytes,
+            completions,
+            resources: self.resources,
+            static_indexes: StaticIndexes::default(),
         })))
     }
 }
 
-fn initialize_result(
-    name: &str,
-    version: &str,
-    title: Option<&str>,
-    instructions: Option<&str>,
-    protocol: ProtocolVersion,
-) -> Box<str> {
+/// What `initialize` tells about the server.
+struct Info<'a> {
+    name: &'a str,
+    version: &'a str,
+    title: Option<&'a str>,
+    instructions: Option<&'a str>,
+    completions: bool,
+}
+
+fn initialize_result(server: &Info<'_>, protocol: ProtocolVersion) -> Box<str> {
     let mut info = Map::new();
-    info.insert("name".into(), name.into());
-    if let (true, Some(title)) = (protocol.has_titles(), title) {
+    info.insert("name".into(), server.name.into());
+    if let (true, Some(title)) = (protocol.has_titles(), server.title) {
         info.insert("title".into(), title.into());
     }
-    info.insert("version".into(), version.into());
+    info.insert("version".into(), server.version.into());
     let mut result = json!({
         "protocolVersion": protocol.as_str(),
         "capabilities": {
@@ -175,7 +237,11 @@ fn initialize_result(
         },
         "serverInfo": Value::Object(info),
     });
-    if let Some(instructions) = instructions {
+    // 2024-11-05 has the method but no capability to declare it.
+    if server.completions && protocol != ProtocolVersion::V2024_11_05 {
+        result["capabilities"]["completions"] = json!({});
+    }
+    if let Some(instructions) = server.instructions {
         result["instructions"] = instructions.into();
     }
     result.to_string().into_boxed_str()
@@ -190,6 +256,10 @@ pub(crate) struct Inner {
     /// The `initialize` result for each revision, serialized once.
     initialize: [Box<str>; 4],
     pub(crate) max_message_bytes: usize,
+    /// Whether `completions` is declared and `completion/complete` served.
+    pub(crate) completions: bool,
+    pub(crate) resources: Option<ResourceCompleter>,
+    pub(crate) static_indexes: StaticIndexes,
 }
 
 impl Service {
@@ -219,6 +289,10 @@ impl Service {
 
     pub(crate) fn catalog(&self) -> &ServedPrompts {
         &self.0.catalog
+    }
+
+    pub(crate) fn inner(&self) -> &Inner {
+        &self.0
     }
 }
 

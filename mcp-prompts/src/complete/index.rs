@@ -1,0 +1,179 @@
+//! Prefix search over a fixed list without scanning it: keys are sorted
+//! once, so the matches of a prefix are one contiguous range found by two
+//! binary searches.
+
+/// The most values one `completion/complete` result may carry.
+pub(crate) const MAX_VALUES: usize = 100;
+
+/// Matching ranges up to this size are ordered by sorting them; larger
+/// ones by walking the list in its own order until the result is full,
+/// which stops early because so many entries match.
+const SORT_LIMIT: usize = 4 * MAX_VALUES;
+
+/// A fixed list of values, indexed for case-insensitive prefix search.
+#[derive(Debug)]
+pub(crate) struct PrefixIndex {
+    items: &'static [&'static str],
+    /// Lowercased items with their position in `items`, sorted.
+    sorted: Vec<(Box<str>, u32)>,
+    /// For each item, its position in `sorted`.
+    rank: Vec<u32>,
+}
+
+/// Values to send, and how many matched in all.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Matches<T> {
+    pub(crate) values: Vec<T>,
+    pub(crate) total: usize,
+}
+
+impl PrefixIndex {
+    pub(crate) fn new(items: &'static [&'static str]) -> Self {
+        let mut sorted: Vec<(Box<str>, u32)> = items
+            .iter()
+            .zip(0u32..)
+            .map(|(item, i)| (item.to_lowercase().into_boxed_str(), i))
+            .collect();
+        sorted.sort_unstable();
+        let mut rank = vec![0; items.len()];
+        for (position, (_, i)) in (0u32..).zip(&sorted) {
+            rank[*i as usize] = position;
+        }
+        Self {
+            items,
+            sorted,
+            rank,
+        }
+    }
+
+    /// The items starting with `typed`, ignoring case: exact matches first,
+    /// then the others, each group in the list's own order; at most
+    /// [`MAX_VALUES`].
+    pub(crate) fn complete(&self, typed: &str) -> Matches<&'static str> {
+        let typed = typed.to_lowercase();
+        let start = self.sorted.partition_point(|(key, _)| **key < *typed);
+        let len = self.sorted[start..].partition_point(|(key, _)| key.starts_with(&*typed));
+        let range = &self.sorted[start..start + len];
+        // Equal keys sort before longer ones, and ties by position.
+        let exact = range.partition_point(|(key, _)| key.len() == typed.len());
+        let mut values: Vec<&'static str> = range[..exact.min(MAX_VALUES)]
+            .iter()
+            .map(|&(_, i)| self.items[i as usize])
+            .collect();
+        let room = MAX_VALUES - values.len();
+        let (lo, hi) = (start + exact, start + len);
+        if hi - lo <= SORT_LIMIT {
+            let mut rest: Vec<u32> = self.sorted[lo..hi].iter().map(|&(_, i)| i).collect();
+            rest.sort_unstable();
+            values.extend(rest.iter().take(room).map(|&i| self.items[i as usize]));
+        } else {
+            let in_range = |&(_, &rank): &(&&str, &u32)| (lo..hi).contains(&(rank as usize));
+            values.extend(
+                self.items
+                    .iter()
+                    .zip(&self.rank)
+                    .filter(in_range)
+                    .map(|(item, _)| *item)
+                    .take(room),
+            );
+        }
+        Matches { values, total: len }
+    }
+}
+
+/// Orders values a completer returned: exact matches of `typed`, then
+/// values that start with it, then the rest, ignoring case and keeping the
+/// completer's order within each group; at most [`MAX_VALUES`].
+pub(crate) fn rank(values: Vec<String>, typed: &str) -> Matches<String> {
+    let typed = typed.to_lowercase();
+    let total = values.len();
+    let mut groups: [Vec<String>; 3] = Default::default();
+    for value in values {
+        let lower = value.to_lowercase();
+        let group = if lower == typed {
+            0
+        } else if lower.starts_with(&typed) {
+            1
+        } else {
+            2
+        };
+        groups[group].push(value);
+    }
+    let values = groups.into_iter().flatten().take(MAX_VALUES).collect();
+    Matches { values, total }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LANGUAGES: &[&str] = &[
+        "c",
+        "cpp",
+        "csharp",
+        "elixir",
+        "go",
+        "haskell",
+        "java",
+        "javascript",
+        "kotlin",
+        "lua",
+        "ocaml",
+        "perl",
+        "php",
+        "python",
+        "ruby",
+        "rust",
+        "scala",
+        "swift",
+        "typescript",
+        "zig",
+    ];
+
+    #[test]
+    fn prefixes_match_ignoring_case_exact_first() {
+        let index = PrefixIndex::new(LANGUAGES);
+        assert_eq!(index.complete("py").values, ["python"]);
+        assert_eq!(index.complete("c").values, ["c", "cpp", "csharp"]);
+        assert_eq!(index.complete("J").values, ["java", "javascript"]);
+        assert_eq!(index.complete("").values, LANGUAGES);
+        assert_eq!(index.complete("").total, 20);
+        assert_eq!(
+            index.complete("zz"),
+            Matches {
+                values: vec![],
+                total: 0
+            }
+        );
+    }
+
+    #[test]
+    fn keeps_the_lists_order_and_caps_at_one_hundred() {
+        const ORDERED: &[&str] = &["b2", "B", "b1", "a"];
+        assert_eq!(
+            PrefixIndex::new(ORDERED).complete("b").values,
+            ["B", "b2", "b1"]
+        );
+        let many: Vec<&'static str> = (0..1000)
+            .map(|i| &*Box::leak(format!("item{:04}", 999 - i).into_boxed_str()))
+            .collect();
+        let index = PrefixIndex::new(Box::leak(many.clone().into_boxed_slice()));
+        let all = index.complete("item");
+        assert_eq!(all.total, 1000);
+        assert_eq!(all.values, many[..100]);
+        let some = index.complete("item09");
+        assert_eq!(some.total, 100);
+        assert_eq!(some.values, many[..100]);
+        assert_eq!(index.complete("item0999").values, ["item0999"]);
+    }
+
+    #[test]
+    fn ranks_completer_values() {
+        let values = ["lifetimes", "error handling", "Err", "err"]
+            .map(String::from)
+            .to_vec();
+        let ranked = rank(values, "err");
+        assert_eq!(ranked.values, ["Err", "err", "error handling", "lifetimes"]);
+        assert_eq!(ranked.total, 4);
+    }
+}

@@ -1,0 +1,205 @@
+//! `completion/complete`: finds the argument's completer, runs it, and
+//! shapes the values (prefix filter or ranking, the 100 cap, `total`,
+//! `hasMore`).
+
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use serde_json::value::RawValue;
+
+use super::{Reply, Session};
+use crate::Error;
+use crate::args::Arguments;
+use crate::complete::{ArgCompletion, CompletionCall, CompletionInput, MAX_VALUES, Matches};
+use crate::invoke::{CatchPanic, Culprit, call_catching};
+use crate::protocol::cow_str;
+use crate::protocol::jsonrpc::{failure, success};
+
+#[derive(Deserialize)]
+struct CompleteParams<'a> {
+    #[serde(rename = "ref", borrow)]
+    reference: Reference<'a>,
+    #[serde(borrow)]
+    argument: Argument<'a>,
+    #[serde(default, borrow)]
+    context: Option<Context<'a>>,
+}
+
+#[derive(Deserialize)]
+struct Reference<'a> {
+    #[serde(rename = "type", borrow, deserialize_with = "cow_str")]
+    kind: Cow<'a, str>,
+    #[serde(default, borrow, deserialize_with = "optional_cow_str")]
+    name: Option<Cow<'a, str>>,
+    #[serde(default, borrow, deserialize_with = "optional_cow_str")]
+    uri: Option<Cow<'a, str>>,
+}
+
+#[derive(Deserialize)]
+struct Argument<'a> {
+    #[serde(borrow, deserialize_with = "cow_str")]
+    name: Cow<'a, str>,
+    #[serde(borrow, deserialize_with = "cow_str")]
+    value: Cow<'a, str>,
+}
+
+#[derive(Deserialize)]
+struct Context<'a> {
+    #[serde(default, borrow)]
+    arguments: Arguments<'a>,
+}
+
+fn optional_cow_str<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Cow<'de, str>>, D::Error> {
+    cow_str(d).map(Some)
+}
+
+impl Session {
+    pub(super) fn complete(&self, id: &RawValue, raw: Option<&RawValue>) -> Reply {
+        let fail = |error: Error| Reply::Now(failure(Some(id), &error));
+        let inner = self.service.inner();
+        if !inner.completions {
+            return fail(Error::new(
+                Error::METHOD_NOT_FOUND,
+                "completion/complete is not supported: this server declares no completions",
+            ));
+        }
+        let text = raw.map_or("{}", RawValue::get);
+        let p: CompleteParams<'_> = match serde_json::from_str(text) {
+            Ok(p) => p,
+            Err(err) => return fail(Error::invalid_params(format!("invalid params: {err}"))),
+        };
+        let filled = p
+            .context
+            .map(|c| {
+                c.arguments
+                    .iter()
+                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut input = CompletionInput {
+            prompt: None,
+            uri: None,
+            argument: p.argument.name.into_owned(),
+            value: p.argument.value.into_owned(),
+            filled,
+        };
+        let (call, culprit) = match (&*p.reference.kind, p.reference.name, p.reference.uri) {
+            ("ref/prompt", Some(name), _) => {
+                let Some(entry) = self.service.catalog().get(&name) else {
+                    return fail(
+                        Error::invalid_params(format!("Unknown prompt: {name}"))
+                            .with_data(json!({ "name": name })),
+                    );
+                };
+                input.prompt = Some(entry.def);
+                match entry.completion(&input.argument) {
+                    None | Some(ArgCompletion::Nothing) => return Reply::Now(result(id, &empty())),
+                    Some(ArgCompletion::Index(index)) => {
+                        let found = index.complete(&input.value);
+                        return Reply::Now(result(id, &found));
+                    }
+                    Some(ArgCompletion::Call(call)) => (
+                        *call,
+                        Culprit {
+                            kind: "completer of prompt",
+                            name: entry.def.name,
+                        },
+                    ),
+                }
+            }
+            ("ref/resource", _, Some(uri)) => {
+                let Some(resources) = &inner.resources else {
+                    return fail(
+                        Error::invalid_params(format!(
+                            "no resource templates are served, so `{uri}` cannot be completed"
+                        ))
+                        .with_data(json!({ "uri": uri })),
+                    );
+                };
+                input.uri = Some(uri.into_owned());
+                let resources = resources.clone();
+                let culprit = Culprit {
+                    kind: "completer of",
+                    name: "resource templates",
+                };
+                return self.finish(id, culprit, input, move |input| (resources.0)(input));
+            }
+            ("ref/prompt", None, _) => {
+                return fail(Error::invalid_params("`ref/prompt` needs a `name`"));
+            }
+            ("ref/resource", _, None) => {
+                return fail(Error::invalid_params("`ref/resource` needs a `uri`"));
+            }
+            (other, _, _) => {
+                return fail(Error::invalid_params(format!(
+                    "unknown reference type `{other}`: expected `ref/prompt` or `ref/resource`"
+                )));
+            }
+        };
+        self.finish(id, culprit, input, call)
+    }
+
+    /// Runs a completer, catching panics, and answers now or later.
+    fn finish(
+        &self,
+        id: &RawValue,
+        culprit: Culprit,
+        input: CompletionInput,
+        call: impl FnOnce(CompletionInput) -> CompletionCall,
+    ) -> Reply {
+        let typed = input.value.clone();
+        let service = self.service.clone();
+        let shape = move |source| service.inner().static_indexes.matches(source, &typed);
+        match call_catching(culprit, || Ok(call(input))) {
+            Err(error) => Reply::Now(failure(Some(id), &error)),
+            Ok(CompletionCall::Ready(outcome)) => Reply::Now(match outcome {
+                Ok(source) => result(id, &shape(source)),
+                Err(error) => failure(Some(id), &error),
+            }),
+            Ok(CompletionCall::Pending(future)) => {
+                let id = id.to_owned();
+                let future = CatchPanic { culprit, future };
+                Reply::Later(Box::pin(async move {
+                    Some(match future.await {
+                        Ok(source) => result(&id, &shape(source)),
+                        Err(error) => failure(Some(&id), &error),
+                    })
+                }))
+            }
+        }
+    }
+}
+
+fn empty() -> Matches<&'static str> {
+    Matches {
+        values: Vec::new(),
+        total: 0,
+    }
+}
+
+#[derive(Serialize)]
+struct CompleteResult<'a, T> {
+    completion: CompletionValues<'a, T>,
+}
+
+#[derive(Serialize)]
+struct CompletionValues<'a, T> {
+    values: &'a [T],
+    total: usize,
+    #[serde(rename = "hasMore")]
+    has_more: bool,
+}
+
+fn result<T: Serialize>(id: &RawValue, found: &Matches<T>) -> String {
+    let values = &found.values[..found.values.len().min(MAX_VALUES)];
+    let completion = CompletionValues {
+        values,
+        total: found.total,
+        has_more: found.total > values.len(),
+    };
+    success(id, &CompleteResult { completion })
+}

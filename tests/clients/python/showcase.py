@@ -1,0 +1,141 @@
+"""Drives the showcase with the official MCP Python SDK client over stdio.
+
+Usage: python showcase.py <path to the showcase binary>
+"""
+
+import sys
+
+import anyio
+from mcp import ClientSession, StdioServerParameters, types
+from mcp.client.stdio import stdio_client
+from mcp.shared.exceptions import MCPError
+
+passed = 0
+failed = 0
+
+
+async def check(name, body):
+    global passed, failed
+    try:
+        await body()
+        passed += 1
+        print(f"ok - {name}")
+    except Exception as err:  # noqa: BLE001 - report every failure and go on
+        failed += 1
+        print(f"FAILED - {name}: {type(err).__name__}: {err}")
+
+
+def texts(result):
+    return [(m.role, m.content.text) for m in result.messages]
+
+
+async def main(binary):
+    params = StdioServerParameters(command=binary, args=[])
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            init = await session.initialize()
+
+            async def capabilities():
+                caps = init.capabilities
+                assert caps.prompts is not None and caps.prompts.list_changed is True, caps
+                assert caps.completions is not None, caps
+
+            await check("initialize declares prompts and completions", capabilities)
+
+            async def listing():
+                prompts = (await session.list_prompts()).prompts
+                names = sorted(p.name for p in prompts)
+                assert "greet" in names and "release_notes" in names, names
+                greet = next(p for p in prompts if p.name == "greet")
+                assert [(a.name, a.required) for a in greet.arguments] == [
+                    ("name", True),
+                    ("tone", False),
+                ], greet.arguments
+
+            await check("prompts/list shows the catalog", listing)
+
+            async def prompts():
+                r = await session.get_prompt("greet", {"name": "Ann", "tone": "Formal"})
+                assert texts(r) == [("user", "Compose a short, formal greeting for Ann.")], r
+                r = await session.get_prompt(
+                    "release_notes",
+                    {"project": "mcp-prompts", "version": "0.2.0", "changes": "a\nb"},
+                )
+                assert texts(r) == [
+                    ("user", "Write release notes for mcp-prompts 0.2.0."),
+                    ("assistant", "I will group the changes by kind and keep each line short."),
+                    ("user", "Changes:\na\nb"),
+                ], r
+                r = await session.get_prompt("code_review", {"language": "rust", "code": "fn main() {}"})
+                assert texts(r)[0] == ("user", "I am reviewing rust code."), r
+
+            await check("prompts/get returns the exact messages", prompts)
+
+            async def complete(prompt, argument, value, context=None):
+                ref = types.PromptReference(type="ref/prompt", name=prompt)
+                result = await session.complete(ref, {"name": argument, "value": value}, context)
+                return result.completion
+
+            async def languages():
+                c = await complete("code_review", "language", "py")
+                assert (c.values, c.total) == (["python"], 1), c
+                c = await complete("code_review", "language", "c")
+                assert c.values == ["c", "cpp", "csharp"], c
+                c = await complete("code_review", "language", "J")
+                assert c.values == ["java", "javascript"], c
+                c = await complete("code_review", "language", "")
+                assert (len(c.values), c.total, c.has_more) == (20, 20, False), c
+                assert c.values[:3] == ["c", "cpp", "csharp"] and c.values[-1] == "zig", c
+                c = await complete("code_review", "language", "zz")
+                assert (c.values, c.total) == ([], 0), c
+
+            await check("code_review.language completes from its list", languages)
+
+            async def choices():
+                c = await complete("greet", "tone", "f")
+                assert c.values == ["formal"], c
+                c = await complete("greet", "tone", "")
+                assert c.values == ["formal", "casual"], c
+
+            await check("greet.tone completes its choices", choices)
+
+            async def focus():
+                c = await complete("code_review", "focus", "", {"language": "rust"})
+                assert c.values == ["ownership", "lifetimes", "unsafe code", "error handling"], c
+                c = await complete("code_review", "focus", "")
+                assert c.values == ["error handling", "performance", "readability"], c
+                c = await complete("code_review", "focus", "l", {"language": "rust"})
+                assert c.values == ["lifetimes"], c
+
+            await check("code_review.focus depends on the language", focus)
+
+            async def conformance_fixture():
+                c = await complete("test_prompt_with_arguments", "arg1", "test")
+                assert isinstance(c.values, list), c
+
+            await check("an argument with no completer gets an empty list", conformance_fixture)
+
+            async def errors():
+                try:
+                    await complete("no_such_prompt", "x", "")
+                except MCPError as err:
+                    assert err.error.code == -32602, err
+                    assert "no_such_prompt" in err.error.message, err
+                else:
+                    raise AssertionError("an unknown prompt was completed")
+                try:
+                    await session.get_prompt("greet", {"name": "Ann", "tone": "rude"})
+                except MCPError as err:
+                    assert err.error.code == -32602, err
+                    assert "formal" in err.error.message and "casual" in err.error.message, err
+                else:
+                    raise AssertionError("a bad choice was accepted")
+
+            await check("errors carry the spec's codes", errors)
+
+    print(f"{passed} passed, {failed} failed")
+    return failed == 0
+
+
+if __name__ == "__main__":
+    sys.exit(0 if anyio.run(main, sys.argv[1]) else 1)
