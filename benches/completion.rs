@@ -12,8 +12,26 @@ use std::sync::OnceLock;
 use mcp_prompts::{CompletionInput, ProtocolVersion, Reply, Server, Session, catalog, prompt};
 
 const LANGUAGES: [&str; 20] = [
-    "c", "cpp", "csharp", "elixir", "go", "haskell", "java", "javascript", "kotlin", "lua", "ocaml",
-    "perl", "php", "python", "ruby", "rust", "scala", "swift", "typescript", "zig",
+    "c",
+    "cpp",
+    "csharp",
+    "elixir",
+    "go",
+    "haskell",
+    "java",
+    "javascript",
+    "kotlin",
+    "lua",
+    "ocaml",
+    "perl",
+    "php",
+    "python",
+    "ruby",
+    "rust",
+    "scala",
+    "swift",
+    "typescript",
+    "zig",
 ];
 
 /// The 20 languages, interleaved with 9,980 values no query matches.
