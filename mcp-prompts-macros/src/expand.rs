@@ -115,7 +115,6 @@ pub fn handle_module(prompt: &Prompt<'_>) -> TokenStream {
 
             /// This prompt's arguments, set one method per argument;
             /// converts into a [`GetPrompt`](::mcp_prompts::GetPrompt).
-            #[derive(Clone, Debug)]
             pub struct Args(#[doc(hidden)] pub ::mcp_prompts::GetPrompt);
 
             impl ::core::convert::From<Args> for ::mcp_prompts::GetPrompt {
