@@ -544,6 +544,9 @@ fn static_lists_are_filtered_ordered_and_capped() {
     assert_eq!(values(&exact), json!(["Alphabet"]));
     let flag = complete(&mut client, "completes", "flag", "");
     assert_eq!(values(&flag), json!(["true", "false"]));
+    // An explicit completer replaces the type's own choices.
+    let overridden = complete(&mut client, "completes", "overridden", "");
+    assert_eq!(values(&overridden), json!(["yes please"]));
     let many = complete(&mut client, "completes", "many", "");
     let completion = &many["result"]["completion"];
     assert_eq!(completion["values"].as_array().unwrap().len(), 100);

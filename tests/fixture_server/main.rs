@@ -132,10 +132,11 @@ fn completes(
     #[arg(complete = many_items)] many: Option<String>,
     #[arg(complete = ["alpha", "beta", "Alphabet"])] inline: Option<String>,
     flag: Option<bool>,
+    #[arg(complete = ["yes please"])] overridden: Option<bool>,
     plain: Option<String>,
 ) -> String {
     format!(
-        "{later:?} {broken:?} {explosive:?} {explosive_async:?} {many:?} {inline:?} {flag:?} {plain:?}"
+        "{later:?} {broken:?} {explosive:?} {explosive_async:?} {many:?} {inline:?} {flag:?} {overridden:?} {plain:?}"
     )
 }
 
