@@ -1,50 +1,42 @@
 //! The official MCP TypeScript and Python SDK clients drive the real
-//! showcase binary over stdio (tests/clients/showcase.mjs and
-//! tests/clients/python/showcase.py). Needs Node.js with npm, and Python 3
-//! with pip; each client is installed on first use at the pinned version.
+//! showcase binary over stdio and over Streamable HTTP
+//! (tests/clients/showcase.mjs and tests/clients/python/showcase.py), and
+//! must get the same results on both. Needs Node.js with npm, and Python 3
+//! with pip; each client is installed on first use at its pinned version.
+
+mod http_support;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
-fn showcase_binary() -> PathBuf {
-    // target/debug/deps/official_client-HASH -> target/debug/examples/showcase
-    let exe = std::env::current_exe().unwrap();
-    let profile_dir = exe.parent().and_then(Path::parent).unwrap();
-    let binary = profile_dir.join("examples").join("showcase");
-    assert!(
-        binary.exists(),
-        "{} is missing: `cargo test` builds it; with a test filter, run `cargo build --example showcase` first",
-        binary.display()
-    );
-    binary
+use http_support::{Running, showcase_binary};
+
+fn clients_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients")
 }
 
-#[test]
-fn typescript_sdk_client_gets_every_showcase_prompt() {
-    let clients = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients");
-    if !clients
-        .join("node_modules/@modelcontextprotocol/sdk")
-        .exists()
-    {
+/// `node showcase.mjs TARGET`, installing the TypeScript SDK if needed.
+fn typescript_client(target: &str) -> Output {
+    let dir = clients_dir();
+    if !dir.join("node_modules/@modelcontextprotocol/sdk").exists() {
         let status = Command::new("npm")
             .args(["ci", "--no-audit", "--no-fund"])
-            .current_dir(&clients)
+            .current_dir(&dir)
             .status()
             .expect("npm is needed to install the official MCP client");
         assert!(status.success(), "npm ci failed");
     }
-    let output = Command::new("node")
+    Command::new("node")
         .arg("showcase.mjs")
-        .arg(showcase_binary())
-        .current_dir(&clients)
+        .arg(target)
+        .current_dir(&dir)
         .output()
-        .expect("node is needed to run the official MCP client");
-    assert_all_passed(&output);
+        .expect("node is needed to run the official MCP client")
 }
 
-#[test]
-fn python_sdk_client_gets_every_showcase_prompt_and_completion() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients/python");
+/// `python showcase.py TARGET`, installing the Python SDK if needed.
+fn python_client(target: &str) -> Output {
+    let dir = clients_dir().join("python");
     let python = dir.join(".venv/bin/python");
     if !python.exists() {
         let status = Command::new("python3")
@@ -60,16 +52,15 @@ fn python_sdk_client_gets_every_showcase_prompt_and_completion() {
             .expect("pip is needed to install the official MCP Python client");
         assert!(status.success(), "pip install failed");
     }
-    let output = Command::new(&python)
+    Command::new(&python)
         .arg("showcase.py")
-        .arg(showcase_binary())
+        .arg(target)
         .current_dir(&dir)
         .output()
-        .expect("the Python client's virtual environment is broken");
-    assert_all_passed(&output);
+        .expect("the Python client's virtual environment is broken")
 }
 
-fn assert_all_passed(output: &std::process::Output) {
+fn assert_all_passed(output: &Output) {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),
@@ -77,4 +68,37 @@ fn assert_all_passed(output: &std::process::Output) {
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(stdout.contains(" passed, 0 failed"), "{stdout}");
+}
+
+fn stdio_target() -> String {
+    showcase_binary().display().to_string()
+}
+
+#[test]
+fn typescript_client_over_stdio() {
+    assert_all_passed(&typescript_client(&stdio_target()));
+}
+
+#[test]
+fn typescript_client_over_http() {
+    let server = Running::showcase(&[]);
+    assert_all_passed(&typescript_client(&server.url()));
+}
+
+#[test]
+fn python_client_over_stdio() {
+    assert_all_passed(&python_client(&stdio_target()));
+}
+
+#[test]
+fn python_client_over_http() {
+    let server = Running::showcase(&[]);
+    assert_all_passed(&python_client(&server.url()));
+}
+
+#[test]
+fn both_clients_over_stateless_http() {
+    let server = Running::showcase(&["--stateless"]);
+    assert_all_passed(&typescript_client(&server.url()));
+    assert_all_passed(&python_client(&server.url()));
 }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::value::RawValue;
+use tokio::sync::mpsc;
 
 use crate::ProtocolVersion;
 use crate::protocol::jsonrpc;
@@ -28,14 +29,23 @@ pub struct RequestContext {
     id: RequestId,
     version: ProtocolVersion,
     session: Arc<SessionState>,
+    /// Where this request's notifications go, when not to the session's
+    /// own stream (HTTP sends them on the request's response).
+    route: Option<mpsc::Sender<String>>,
 }
 
 impl RequestContext {
-    pub(crate) fn new(id: RequestId, version: ProtocolVersion, session: Arc<SessionState>) -> Self {
+    pub(crate) fn new(
+        id: RequestId,
+        version: ProtocolVersion,
+        session: Arc<SessionState>,
+        route: Option<mpsc::Sender<String>>,
+    ) -> Self {
         Self {
             id,
             version,
             session,
+            route,
         }
     }
 
@@ -62,10 +72,13 @@ impl RequestContext {
         if level < self.session.log_level() {
             return;
         }
-        self.session.notify(jsonrpc::notification(
-            "notifications/message",
-            &Params { level, data },
-        ));
+        let message = jsonrpc::notification("notifications/message", &Params { level, data });
+        match &self.route {
+            Some(route) => {
+                let _ = route.try_send(message);
+            }
+            None => self.session.notify(message),
+        }
     }
 }
 

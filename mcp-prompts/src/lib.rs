@@ -172,3 +172,5 @@ pub use message::{IntoPromptResult, Message, PromptResult, Role};
 pub use protocol::ProtocolVersion;
 pub use request::{ArgsBuilder, GetPrompt, IntoArgText};
 pub use server::{DEFAULT_MAX_MESSAGE_BYTES, Reply, Server, Service, Session};
+#[cfg(feature = "http")]
+pub use transport::http::{DEFAULT_PATH, HttpOptions};

@@ -1,11 +1,15 @@
-// Drives the showcase with the official MCP TypeScript SDK client over stdio.
-// Usage: node showcase.mjs <path to the showcase binary>
+// Drives the showcase with the official MCP TypeScript SDK client, over
+// stdio (it starts the binary) or Streamable HTTP (the server is running).
+// Usage: node showcase.mjs <path to the showcase binary | http://host:port/mcp>
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import assert from "node:assert/strict";
 
-const command = process.argv[2];
-const transport = new StdioClientTransport({ command, args: [], stderr: "ignore" });
+const target = process.argv[2];
+const transport = target.startsWith("http")
+  ? new StreamableHTTPClientTransport(new URL(target))
+  : new StdioClientTransport({ command: target, args: [], stderr: "ignore" });
 const client = new Client({ name: "mcp-prompts-official-client-test", version: "1.0.0" });
 
 let passed = 0;

@@ -142,7 +142,9 @@ fn completes(
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
-    let env = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
+    fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
+        std::env::var(name).ok().and_then(|v| v.parse().ok())
+    }
     // The showcase's catalog and every prompt registered here: the catalog's
     // prompts are registered too, and are served once.
     let mut server = Server::new("fixture", "1.0.0")
@@ -155,5 +157,29 @@ async fn main() -> std::io::Result<()> {
     if let Some(limit) = env("FIXTURE_MAX_MESSAGE_BYTES") {
         server = server.max_message_bytes(limit);
     }
-    server.serve_stdio().await
+    let Some(addr) = env::<std::net::SocketAddr>("FIXTURE_HTTP") else {
+        return server.serve_stdio().await;
+    };
+    // Streamable HTTP, configured from the environment; the bound address
+    // goes to stderr for the test to read.
+    let mut options = mcp_prompts::HttpOptions::for_addr(addr);
+    if std::env::var_os("FIXTURE_STATELESS").is_some() {
+        options = options.stateless();
+    }
+    if std::env::var_os("FIXTURE_NO_STREAMS").is_some() {
+        options = options.event_streams(false);
+    }
+    if let Some(ms) = env("FIXTURE_IDLE_MS") {
+        options = options.session_idle_timeout(Duration::from_millis(ms));
+    }
+    let service = server
+        .build()
+        .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    eprintln!("listening on http://{}/mcp", listener.local_addr()?);
+    service
+        .serve_http_on(listener, options, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
 }

@@ -2,6 +2,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use serde_json::value::RawValue;
+use tokio::sync::mpsc;
 
 use super::Session;
 use crate::Error;
@@ -33,16 +34,25 @@ impl Session {
     /// Handles one incoming message (a JSON object, or a batch where the
     /// negotiated revision allows one).
     pub fn handle(&self, text: &str) -> Reply {
+        self.handle_routed(text, None)
+    }
+
+    /// Like [`handle`](Self::handle), but notifications the requests send
+    /// (log messages) go to `route` instead of the session's own stream:
+    /// how HTTP puts them on the response of the request they belong to.
+    pub fn handle_routed(&self, text: &str, route: Option<&mpsc::Sender<String>>) -> Reply {
         match text.trim_start().as_bytes().first() {
-            Some(b'{') => self.handle_one(text),
-            Some(b'[') => self.handle_batch(text),
+            Some(b'{') => self.handle_one(text, route),
+            Some(b'[') => self.handle_batch(text, route),
             _ => Reply::Now(failure(None, &jsonrpc::parse_failure(text))),
         }
     }
 
-    fn handle_one(&self, text: &str) -> Reply {
+    fn handle_one(&self, text: &str, route: Option<&mpsc::Sender<String>>) -> Reply {
         match jsonrpc::classify(text) {
-            Ok(Incoming::Request { id, method, params }) => self.request(id, &method, params),
+            Ok(Incoming::Request { id, method, params }) => {
+                self.request(id, &method, params, route)
+            }
             // `notifications/initialized` needs no action: requests are
             // served as soon as `initialize` is answered. Other notifications
             // and responses to requests we never send are ignored.
@@ -51,14 +61,20 @@ impl Session {
         }
     }
 
-    fn request(&self, id: &RawValue, method: &str, params: Option<&RawValue>) -> Reply {
+    fn request(
+        &self,
+        id: &RawValue,
+        method: &str,
+        params: Option<&RawValue>,
+        route: Option<&mpsc::Sender<String>>,
+    ) -> Reply {
         let Some(version) = self.state.version() else {
             return self.before_initialize(id, method, params);
         };
         let result = match method {
             "ping" => return Reply::Now(success_raw(id, "{}")),
             "prompts/list" => self.list_prompts(id, version, params),
-            "prompts/get" => return self.get_prompt(id, version, params),
+            "prompts/get" => return self.get_prompt(id, version, params, route),
             "completion/complete" => return self.complete(id, params),
             "logging/setLevel" => self.set_log_level(id, params),
             "initialize" => Err(Error::invalid_request("the session is already initialized")),
@@ -82,7 +98,7 @@ impl Session {
         Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
     }
 
-    fn handle_batch(&self, text: &str) -> Reply {
+    fn handle_batch(&self, text: &str, route: Option<&mpsc::Sender<String>>) -> Reply {
         let allowed = self
             .state
             .version()
@@ -105,7 +121,7 @@ impl Session {
         }
         let replies: Vec<Reply> = items
             .iter()
-            .map(|item| self.handle_one(item.get()))
+            .map(|item| self.handle_one(item.get(), route))
             .collect();
         Reply::Later(Box::pin(async move {
             let mut out = String::from("[");

@@ -2,6 +2,7 @@ use std::borrow::Cow;
 
 use serde::Deserialize;
 use serde_json::value::RawValue;
+use tokio::sync::mpsc;
 
 use super::{Reply, Session};
 use crate::args::{Arguments, Input, param::missing_arguments};
@@ -101,6 +102,7 @@ impl Session {
         id: &RawValue,
         version: ProtocolVersion,
         raw: Option<&RawValue>,
+        route: Option<&mpsc::Sender<String>>,
     ) -> Reply {
         let fail = |error: Error| Reply::Now(failure(Some(id), &error));
         let p: GetParams<'_> = match params(raw) {
@@ -123,7 +125,12 @@ impl Session {
             return fail(missing_arguments(entry.def.name, &missing));
         }
         let def = entry.def;
-        let context = RequestContext::new(RequestId::new(id), version, self.state.clone());
+        let context = RequestContext::new(
+            RequestId::new(id),
+            version,
+            self.state.clone(),
+            route.cloned(),
+        );
         let input = Input {
             def,
             arguments: &p.arguments,

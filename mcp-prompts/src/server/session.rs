@@ -58,6 +58,14 @@ impl Session {
         }
     }
 
+    /// A session that skips the handshake, as if `initialize` had
+    /// negotiated `version`: how stateless HTTP serves each request.
+    pub(crate) fn initialized(service: Service, version: ProtocolVersion) -> Self {
+        let session = Self::new(service, None);
+        session.state.set_version(version);
+        session
+    }
+
     /// The revision negotiated by `initialize`, once it has been.
     pub fn protocol_version(&self) -> Option<ProtocolVersion> {
         self.state.version()

@@ -1,4 +1,6 @@
 //! Transports carry messages between a client and a [`Session`](crate::Session).
 
+#[cfg(feature = "http")]
+pub(crate) mod http;
 mod lines;
 mod stdio;

@@ -1,6 +1,7 @@
-"""Drives the showcase with the official MCP Python SDK client over stdio.
+"""Drives the showcase with the official MCP Python SDK client, over stdio
+(it starts the binary) or Streamable HTTP (the server is running).
 
-Usage: python showcase.py <path to the showcase binary>
+Usage: python showcase.py <path to the showcase binary | http://host:port/mcp>
 """
 
 import sys
@@ -8,6 +9,7 @@ import sys
 import anyio
 from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
 passed = 0
@@ -29,9 +31,15 @@ def texts(result):
     return [(m.role, m.content.text) for m in result.messages]
 
 
-async def main(binary):
-    params = StdioServerParameters(command=binary, args=[])
-    async with stdio_client(params) as (read, write):
+def connect(target):
+    if target.startswith("http"):
+        return streamable_http_client(target)
+    return stdio_client(StdioServerParameters(command=target, args=[]))
+
+
+async def main(target):
+    async with connect(target) as streams:
+        read, write = streams[0], streams[1]
         async with ClientSession(read, write) as session:
             init = await session.initialize()
 

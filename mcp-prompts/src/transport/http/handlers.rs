@@ -1,0 +1,318 @@
+//! `POST`, `GET` and `DELETE` on the MCP endpoint.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use futures_util::stream;
+use serde::Deserialize;
+use tokio::sync::{mpsc, watch};
+
+use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_version};
+use super::options::HttpOptions;
+use super::sessions::{HttpSession, SessionStore};
+use crate::protocol::jsonrpc::{failure, is_error_without_id};
+use crate::server::{Service, Session};
+use crate::{Error, ProtocolVersion};
+
+const SESSION_HEADER: &str = "mcp-session-id";
+
+/// Notifications a request may send before its response, held for it.
+const REQUEST_QUEUE: usize = 256;
+
+/// What every request of one endpoint shares.
+pub(crate) struct Endpoint {
+    pub(crate) service: Service,
+    pub(crate) options: HttpOptions,
+    pub(crate) sessions: SessionStore,
+    /// Set at shutdown: open event streams end, so shutdown can finish.
+    pub(crate) shutdown: watch::Sender<bool>,
+}
+
+impl Endpoint {
+    pub(crate) fn new(service: Service, options: HttpOptions) -> Self {
+        Self {
+            sessions: SessionStore::new(options.max_sessions, options.idle_timeout),
+            service,
+            options,
+            shutdown: watch::Sender::new(false),
+        }
+    }
+
+    pub(crate) fn shut_down(&self) {
+        self.shutdown.send_replace(true);
+        self.sessions.end_all();
+    }
+}
+
+type Shared = State<Arc<Endpoint>>;
+
+pub(crate) async fn post(State(endpoint): Shared, headers: HeaderMap, body: Bytes) -> Response {
+    if let Err(refusal) = check_origin(&headers, &endpoint.options) {
+        return refuse(refusal);
+    }
+    let version = match header_version(&headers) {
+        Ok(version) => version,
+        Err(refusal) => return refuse(refusal),
+    };
+    let Ok(text) = std::str::from_utf8(&body) else {
+        return http_error(
+            StatusCode::BAD_REQUEST,
+            &Error::new(Error::PARSE_ERROR, "the body is not UTF-8"),
+        );
+    };
+    let initialize = is_initialize(text);
+    let (session, new_id) = match open_session(&endpoint, &headers, initialize, version) {
+        Ok(found) => found,
+        Err(response) => return *response,
+    };
+    let (tx, mut rx) = mpsc::channel(REQUEST_QUEUE);
+    let reply = session.handle_routed(text, Some(&tx));
+    drop(tx);
+    let Some(message) = reply.into_message().await else {
+        return StatusCode::ACCEPTED.into_response();
+    };
+    let mut notes = Vec::new();
+    while let Ok(note) = rx.try_recv() {
+        notes.push(note);
+    }
+    let mut response = if notes.is_empty() || !accepts_event_stream(&headers) {
+        let status = if is_error_without_id(&message) {
+            StatusCode::BAD_REQUEST
+        } else {
+            StatusCode::OK
+        };
+        json_response(status, message)
+    } else {
+        // The request's notifications, then its response, as one stream.
+        let events = notes
+            .into_iter()
+            .chain([message])
+            .map(|data| Ok::<_, Infallible>(Event::default().event("message").data(data)));
+        Sse::new(stream::iter(events)).into_response()
+    };
+    if let Some(id) = new_id {
+        response.headers_mut().insert(SESSION_HEADER, id);
+    }
+    response
+}
+
+pub(crate) async fn get(State(endpoint): Shared, headers: HeaderMap) -> Response {
+    if let Err(refusal) = check_origin(&headers, &endpoint.options) {
+        return refuse(refusal);
+    }
+    if let Err(refusal) = header_version(&headers) {
+        return refuse(refusal);
+    }
+    if endpoint.options.stateless || !endpoint.options.streams {
+        return StatusCode::METHOD_NOT_ALLOWED.into_response();
+    }
+    if !accepts_event_stream(&headers) {
+        return http_error(
+            StatusCode::NOT_ACCEPTABLE,
+            &Error::invalid_request("a GET must accept text/event-stream"),
+        );
+    }
+    let entry = match existing_session(&endpoint, &headers) {
+        Ok(entry) => entry,
+        Err(response) => return *response,
+    };
+    let Some(rx) = entry.take_stream() else {
+        return http_error(
+            StatusCode::CONFLICT,
+            &Error::invalid_request("this session already has an open event stream"),
+        );
+    };
+    let state = StreamState {
+        lease: Lease {
+            rx: Some(rx),
+            entry: Arc::clone(&entry),
+        },
+        ended: entry.ended.subscribe(),
+        shutdown: endpoint.shutdown.subscribe(),
+    };
+    let events = stream::unfold(state, |mut state| async move {
+        let rx = state.lease.rx.as_mut()?;
+        let message = tokio::select! {
+            message = rx.recv() => message?,
+            _ = state.ended.wait_for(|ended| *ended) => return None,
+            _ = state.shutdown.wait_for(|down| *down) => return None,
+        };
+        let event = Event::default().event("message").data(message);
+        Some((Ok::<_, Infallible>(event), state))
+    });
+    Sse::new(events)
+        .keep_alive(KeepAlive::default())
+        .into_response()
+}
+
+pub(crate) async fn delete(State(endpoint): Shared, headers: HeaderMap) -> Response {
+    if let Err(refusal) = check_origin(&headers, &endpoint.options) {
+        return refuse(refusal);
+    }
+    if endpoint.options.stateless {
+        return StatusCode::METHOD_NOT_ALLOWED.into_response();
+    }
+    let Some(id) = session_id(&headers) else {
+        return missing_session();
+    };
+    if endpoint.sessions.remove(id) {
+        StatusCode::OK.into_response()
+    } else {
+        unknown_session()
+    }
+}
+
+/// The session a POST is served by, and the id to announce if it is new.
+fn open_session(
+    endpoint: &Endpoint,
+    headers: &HeaderMap,
+    initialize: bool,
+    version: Option<ProtocolVersion>,
+) -> Result<(SessionRef, Option<HeaderValue>), Box<Response>> {
+    let service = endpoint.service.clone();
+    if endpoint.options.stateless {
+        let session = if initialize {
+            service.session(None)
+        } else {
+            // With no header, the specification says to assume 2025-03-26.
+            Session::initialized(service, version.unwrap_or(ProtocolVersion::V2025_03_26))
+        };
+        return Ok((SessionRef::Own(session), None));
+    }
+    if initialize && session_id(headers).is_none() {
+        let id = guard::new_session_id().map_err(|err| {
+            Box::new(http_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &Error::internal(format!("no randomness for a session id: {err}")),
+            ))
+        })?;
+        let entry = endpoint
+            .sessions
+            .create(id.to_str().unwrap_or_default(), &service);
+        return Ok((SessionRef::Shared(entry), Some(id)));
+    }
+    existing_session(endpoint, headers).map(|entry| (SessionRef::Shared(entry), None))
+}
+
+fn existing_session(
+    endpoint: &Endpoint,
+    headers: &HeaderMap,
+) -> Result<Arc<HttpSession>, Box<Response>> {
+    let Some(id) = session_id(headers) else {
+        return Err(Box::new(missing_session()));
+    };
+    endpoint
+        .sessions
+        .get(id)
+        .ok_or_else(|| Box::new(unknown_session()))
+}
+
+/// A request's session: a live one, or a throwaway one (stateless).
+enum SessionRef {
+    Shared(Arc<HttpSession>),
+    Own(Session),
+}
+
+impl std::ops::Deref for SessionRef {
+    type Target = Session;
+
+    fn deref(&self) -> &Session {
+        match self {
+            Self::Shared(entry) => &entry.session,
+            Self::Own(session) => session,
+        }
+    }
+}
+
+/// Holds a session's message stream for a `GET`, and gives it back when
+/// the stream ends, so that the client can open another.
+struct Lease {
+    rx: Option<mpsc::Receiver<String>>,
+    entry: Arc<HttpSession>,
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        if let Some(rx) = self.rx.take() {
+            self.entry.return_stream(rx);
+        }
+    }
+}
+
+struct StreamState {
+    lease: Lease,
+    ended: watch::Receiver<bool>,
+    shutdown: watch::Receiver<bool>,
+}
+
+fn session_id(headers: &HeaderMap) -> Option<&str> {
+    headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok())
+}
+
+/// Whether the body is an `initialize` request (the only one that may come
+/// without a session).
+fn is_initialize(text: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Probe<'a> {
+        #[serde(borrow)]
+        method: Option<std::borrow::Cow<'a, str>>,
+    }
+    serde_json::from_str::<Probe<'_>>(text).is_ok_and(|p| p.method.as_deref() == Some("initialize"))
+}
+
+fn missing_session() -> Response {
+    http_error(
+        StatusCode::BAD_REQUEST,
+        &Error::invalid_request("missing Mcp-Session-Id header: send `initialize` first"),
+    )
+}
+
+fn unknown_session() -> Response {
+    http_error(
+        StatusCode::NOT_FOUND,
+        &Error::invalid_request("unknown or expired session: send `initialize` again"),
+    )
+}
+
+fn refuse(refusal: Refusal) -> Response {
+    match refusal {
+        Refusal::Host => http_error(
+            StatusCode::FORBIDDEN,
+            &Error::invalid_request("the Host header names a host this server does not serve"),
+        ),
+        Refusal::Origin => http_error(
+            StatusCode::FORBIDDEN,
+            &Error::invalid_request("requests from this Origin are not allowed"),
+        ),
+        Refusal::Version(version) => http_error(
+            StatusCode::BAD_REQUEST,
+            &Error::invalid_request(format!(
+                "unsupported MCP-Protocol-Version `{version}`: expected one of {}",
+                ProtocolVersion::ALL.map(ProtocolVersion::as_str).join(", ")
+            )),
+        ),
+    }
+}
+
+/// An HTTP error whose body is a JSON-RPC error without an id, as the
+/// specification allows.
+fn http_error(status: StatusCode, error: &Error) -> Response {
+    json_response(status, failure(None, error))
+}
+
+fn json_response(status: StatusCode, body: String) -> Response {
+    (
+        status,
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        body,
+    )
+        .into_response()
+}

@@ -1,0 +1,135 @@
+//! What the HTTP transport accepts: hosts, origins, sessions, sizes.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// Options of the Streamable HTTP transport.
+///
+/// The defaults suit a server on this machine: only `localhost`,
+/// `127.0.0.1` and `[::1]` are accepted as `Host` (and as the host of an
+/// `Origin`), sessions expire after 30 idle minutes, at most 10,000 live
+/// at once, and a `GET` opens a server-to-client event stream.
+///
+/// ```
+/// use std::time::Duration;
+/// use mcp_prompts::HttpOptions;
+///
+/// let public = HttpOptions::new()
+///     .allow_hosts(["prompts.example.com"])
+///     .allow_origins(["https://app.example.com"])
+///     .session_idle_timeout(Duration::from_secs(600));
+/// let replicas = HttpOptions::new().stateless();
+/// ```
+#[derive(Clone, Debug)]
+pub struct HttpOptions {
+    pub(crate) hosts: HostPolicy,
+    pub(crate) origins: Vec<String>,
+    pub(crate) stateless: bool,
+    pub(crate) streams: bool,
+    pub(crate) idle_timeout: Duration,
+    pub(crate) max_sessions: usize,
+    pub(crate) max_body_bytes: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum HostPolicy {
+    /// `localhost`, `127.0.0.1`, `[::1]`, and these.
+    Local(Vec<String>),
+    /// Any host (the operator checks it in front of the server).
+    Any,
+}
+
+impl Default for HttpOptions {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl HttpOptions {
+    /// The defaults: loopback hosts only, sessions, event streams.
+    pub fn new() -> Self {
+        Self {
+            hosts: HostPolicy::Local(Vec::new()),
+            origins: Vec::new(),
+            stateless: false,
+            streams: true,
+            idle_timeout: Duration::from_secs(30 * 60),
+            max_sessions: 10_000,
+            max_body_bytes: None,
+        }
+    }
+
+    /// The defaults for a listener on `addr`: on a loopback address,
+    /// loopback hosts only; on any other, any host (put your own check, or
+    /// [`allow_hosts`](Self::allow_hosts), in front of a public server).
+    pub fn for_addr(addr: SocketAddr) -> Self {
+        let options = Self::new();
+        if addr.ip().is_loopback() {
+            options
+        } else {
+            options.allow_any_host()
+        }
+    }
+
+    /// Also accepts these host names (without port) in `Host` and in the
+    /// host of an `Origin`.
+    pub fn allow_hosts<I: IntoIterator<Item = S>, S: Into<String>>(mut self, hosts: I) -> Self {
+        let extra = hosts.into_iter().map(|h| h.into().to_ascii_lowercase());
+        match &mut self.hosts {
+            HostPolicy::Local(list) => list.extend(extra),
+            HostPolicy::Any => {}
+        }
+        self
+    }
+
+    /// Accepts any `Host`. An `Origin` must then be same-origin or listed.
+    pub fn allow_any_host(mut self) -> Self {
+        self.hosts = HostPolicy::Any;
+        self
+    }
+
+    /// Also accepts these exact origins (`https://app.example.com`), for
+    /// browser clients served from another site.
+    pub fn allow_origins<I: IntoIterator<Item = S>, S: Into<String>>(mut self, origins: I) -> Self {
+        self.origins
+            .extend(origins.into_iter().map(|o| o.into().to_ascii_lowercase()));
+        self
+    }
+
+    /// No sessions: every request stands alone, so any replica behind a
+    /// load balancer can answer it. `GET` and `DELETE` are 405; the
+    /// revision comes from each request's `MCP-Protocol-Version` header;
+    /// `logging/setLevel` lasts for its own request only.
+    pub fn stateless(mut self) -> Self {
+        self.stateless = true;
+        self
+    }
+
+    /// Whether `GET` opens a server-to-client event stream (default) or
+    /// answers 405.
+    pub fn event_streams(mut self, enabled: bool) -> Self {
+        self.streams = enabled;
+        self
+    }
+
+    /// How long a session may stay idle before it ends (default 30 minutes).
+    pub fn session_idle_timeout(mut self, timeout: Duration) -> Self {
+        self.idle_timeout = timeout;
+        self
+    }
+
+    /// How many sessions may be live at once (default 10,000); a new one
+    /// beyond that ends the longest idle.
+    pub fn max_sessions(mut self, max: usize) -> Self {
+        self.max_sessions = max.max(1);
+        self
+    }
+
+    /// The largest request body accepted (default: the server's
+    /// [`max_message_bytes`](crate::Server::max_message_bytes)); a larger
+    /// one is answered 413.
+    pub fn max_body_bytes(mut self, limit: usize) -> Self {
+        self.max_body_bytes = Some(limit.max(1));
+        self
+    }
+}

@@ -1,0 +1,439 @@
+//! Streamable HTTP over real loopback sockets: every status code the
+//! transport answers with, sessions, event streams, stateless mode and
+//! graceful shutdown, against the fixture server.
+
+mod http_support;
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use http_body_util::{BodyExt, Full};
+use hyper::body::{Bytes, Incoming};
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::TokioIo;
+use serde_json::{Value, json};
+
+use http_support::Running;
+
+const LATEST: &str = "2025-11-25";
+const ACCEPT_BOTH: (&str, &str) = ("accept", "application/json, text/event-stream");
+
+/// Sends one request on a new connection; `Host` is the server's address
+/// unless `headers` sets it.
+async fn send(
+    addr: SocketAddr,
+    method: Method,
+    headers: &[(&str, &str)],
+    body: impl Into<Bytes>,
+) -> Response<Incoming> {
+    let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let mut request = Request::builder().method(method).uri("/mcp");
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        request = request.header("host", addr.to_string());
+    }
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let request = request.body(Full::new(body.into())).unwrap();
+    sender.send_request(request).await.unwrap()
+}
+
+async fn text(response: Response<Incoming>) -> String {
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+fn header<'a>(response: &'a Response<Incoming>, name: &str) -> Option<&'a str> {
+    response.headers().get(name).map(|v| v.to_str().unwrap())
+}
+
+fn rpc(id: u64, method: &str, params: &Value) -> String {
+    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string()
+}
+
+fn initialize(version: &str) -> String {
+    rpc(
+        0,
+        "initialize",
+        &json!({"protocolVersion": version, "capabilities": {},
+               "clientInfo": {"name": "http-test", "version": "1"}}),
+    )
+}
+
+/// A client with a live session on `server`.
+struct Client {
+    addr: SocketAddr,
+    session: String,
+}
+
+impl Client {
+    async fn connect(server: &Running) -> Self {
+        let response = send(
+            server.addr,
+            Method::POST,
+            &[ACCEPT_BOTH],
+            initialize(LATEST),
+        )
+        .await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(header(&response, "content-type"), Some("application/json"));
+        let session = header(&response, "mcp-session-id")
+            .expect("initialize issues a session")
+            .to_owned();
+        let result: Value = serde_json::from_str(&text(response).await).unwrap();
+        assert_eq!(result["result"]["protocolVersion"], LATEST);
+        let client = Self {
+            addr: server.addr,
+            session,
+        };
+        let note = json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
+        let accepted = client.post(&note).await;
+        assert_eq!(accepted.status(), StatusCode::ACCEPTED);
+        assert_eq!(text(accepted).await, "");
+        client
+    }
+
+    /// POSTs `body` with the session's headers, `replace` overriding any
+    /// of them.
+    async fn post_with(&self, body: &str, replace: &[(&str, &str)]) -> Response<Incoming> {
+        let mut headers = vec![
+            ACCEPT_BOTH,
+            ("mcp-session-id", self.session.as_str()),
+            ("mcp-protocol-version", LATEST),
+        ];
+        headers.retain(|(name, _)| !replace.iter().any(|(r, _)| r == name));
+        headers.extend_from_slice(replace);
+        send(self.addr, Method::POST, &headers, body.to_owned()).await
+    }
+
+    async fn post(&self, body: &str) -> Response<Incoming> {
+        self.post_with(body, &[]).await
+    }
+
+    async fn call(&self, id: u64, method: &str, params: Value) -> Value {
+        let response = self.post(&rpc(id, method, &params)).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        serde_json::from_str(&text(response).await).unwrap()
+    }
+}
+
+#[tokio::test]
+async fn sessions_are_issued_required_and_ended() {
+    let server = Running::fixture(&[]);
+    let client = Client::connect(&server).await;
+    assert_eq!(client.session.len(), 64);
+    assert!(client.session.bytes().all(|b| (0x21..=0x7e).contains(&b)));
+    let other = Client::connect(&server).await;
+    assert_ne!(client.session, other.session);
+
+    let pong = client.call(1, "ping", json!({})).await;
+    assert_eq!(pong, json!({"jsonrpc": "2.0", "id": 1, "result": {}}));
+
+    let ping_request = rpc(2, "ping", &json!({}));
+    let missing = send(
+        server.addr,
+        Method::POST,
+        &[ACCEPT_BOTH],
+        ping_request.clone(),
+    )
+    .await;
+    assert_eq!(missing.status(), StatusCode::BAD_REQUEST);
+    let body: Value = serde_json::from_str(&text(missing).await).unwrap();
+    assert_eq!(body["error"]["code"], -32600);
+    assert!(body.get("id").is_none());
+    let unknown = send(
+        server.addr,
+        Method::POST,
+        &[ACCEPT_BOTH, ("mcp-session-id", "no-such-session")],
+        ping_request.clone(),
+    )
+    .await;
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+
+    let session = [("mcp-session-id", client.session.as_str())];
+    let deleted = send(server.addr, Method::DELETE, &session, "").await;
+    assert_eq!(deleted.status(), StatusCode::OK);
+    assert_eq!(
+        client.post(&ping_request).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    let again = send(server.addr, Method::DELETE, &session, "").await;
+    assert_eq!(again.status(), StatusCode::NOT_FOUND);
+    let no_header = send(server.addr, Method::DELETE, &[], "").await;
+    assert_eq!(no_header.status(), StatusCode::BAD_REQUEST);
+    // The other session is untouched.
+    assert_eq!(other.call(3, "ping", json!({})).await["result"], json!({}));
+}
+
+#[tokio::test]
+async fn foreign_hosts_and_origins_are_forbidden() {
+    let server = Running::fixture(&[]);
+    let init = initialize(LATEST);
+    for headers in [
+        vec![("host", "evil.example.com")],
+        vec![("origin", "http://evil.example.com")],
+        vec![
+            ("host", "evil.example.com"),
+            ("origin", "http://evil.example.com"),
+        ],
+    ] {
+        let mut headers = headers;
+        headers.push(ACCEPT_BOTH);
+        let response = send(server.addr, Method::POST, &headers, init.clone()).await;
+        assert_eq!(response.status(), StatusCode::FORBIDDEN, "{headers:?}");
+        assert!(header(&response, "mcp-session-id").is_none());
+    }
+    let port = server.addr.port().to_string();
+    for (host, origin) in [
+        (
+            format!("localhost:{port}"),
+            format!("http://localhost:{port}"),
+        ),
+        (
+            format!("127.0.0.1:{port}"),
+            "http://localhost:5173".to_owned(),
+        ),
+    ] {
+        let headers = [
+            ACCEPT_BOTH,
+            ("host", host.as_str()),
+            ("origin", origin.as_str()),
+        ];
+        let response = send(server.addr, Method::POST, &headers, init.clone()).await;
+        assert_eq!(response.status(), StatusCode::OK, "{host} {origin}");
+    }
+}
+
+#[tokio::test]
+async fn bodies_versions_and_malformed_messages() {
+    let server = Running::fixture(&[("FIXTURE_MAX_MESSAGE_BYTES", "2048")]);
+    let client = Client::connect(&server).await;
+    let big = rpc(
+        1,
+        "prompts/get",
+        &json!({"name": "summarize", "arguments": {"text": "x".repeat(4096)}}),
+    );
+    assert_eq!(
+        client.post(&big).await.status(),
+        StatusCode::PAYLOAD_TOO_LARGE
+    );
+
+    // Any supported revision is accepted in the header, even one other than
+    // the negotiated one; an unknown one is 400.
+    let ping = rpc(2, "ping", &json!({}));
+    let older = client
+        .post_with(&ping, &[("mcp-protocol-version", "2025-03-26")])
+        .await;
+    assert_eq!(older.status(), StatusCode::OK);
+    let bogus = client
+        .post_with(&ping, &[("mcp-protocol-version", "1999-01-01")])
+        .await;
+    assert_eq!(bogus.status(), StatusCode::BAD_REQUEST);
+
+    let garbage = client.post("{not json").await;
+    assert_eq!(garbage.status(), StatusCode::BAD_REQUEST);
+    let body: Value = serde_json::from_str(&text(garbage).await).unwrap();
+    assert_eq!(body["error"]["code"], -32700);
+
+    let unknown = client.call(3, "tools/list", json!({})).await;
+    assert_eq!(unknown["error"]["code"], -32601);
+    let missing = client
+        .call(4, "prompts/get", json!({"name": "summarize"}))
+        .await;
+    assert_eq!(missing["error"]["code"], -32602);
+    let put = send(server.addr, Method::PUT, &[], "").await;
+    assert_eq!(put.status(), StatusCode::METHOD_NOT_ALLOWED);
+    // After all that, the session still serves.
+    assert_eq!(client.call(5, "ping", json!({})).await["result"], json!({}));
+}
+
+#[tokio::test]
+async fn concurrent_requests_on_one_session_run_in_parallel() {
+    let server = Running::fixture(&[]);
+    let client = Client::connect(&server).await;
+    let started = Instant::now();
+    let calls = (0..8u64).map(|i| {
+        let client = &client;
+        async move {
+            let response = client
+                .call(
+                    100 + i,
+                    "prompts/get",
+                    json!({"name": "slow", "arguments": {"ms": "300"}}),
+                )
+                .await;
+            assert_eq!(response["id"], 100 + i);
+            assert_eq!(
+                response["result"]["messages"][0]["content"]["text"],
+                "slept 300ms"
+            );
+        }
+    });
+    futures_util::future::join_all(calls).await;
+    let elapsed = started.elapsed();
+    assert!(elapsed < Duration::from_millis(8 * 300), "{elapsed:?}");
+}
+
+#[tokio::test]
+async fn a_requests_notifications_come_first_on_its_event_stream() {
+    let server = Running::fixture(&[]);
+    let client = Client::connect(&server).await;
+    let whoami = rpc(
+        7,
+        "prompts/get",
+        &json!({"name": "whoami", "arguments": {"who": "ann"}}),
+    );
+    let response = client.post(&whoami).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "content-type"), Some("text/event-stream"));
+    let body = text(response).await;
+    let data: Vec<Value> = body
+        .lines()
+        .filter_map(|line| line.strip_prefix("data: "))
+        .map(|data| serde_json::from_str(data).unwrap())
+        .collect();
+    assert_eq!(data.len(), 2, "{body}");
+    assert_eq!(data[0]["method"], "notifications/message");
+    assert_eq!(data[1]["id"], 7);
+    assert!(data[1]["result"]["messages"].is_array());
+
+    // A client that takes only JSON gets the response alone.
+    let json_only = client
+        .post_with(&whoami, &[("accept", "application/json")])
+        .await;
+    assert_eq!(header(&json_only, "content-type"), Some("application/json"));
+}
+
+#[tokio::test]
+async fn get_opens_one_event_stream_per_session_until_it_ends() {
+    let server = Running::fixture(&[]);
+    let client = Client::connect(&server).await;
+    let headers = [
+        ("accept", "text/event-stream"),
+        ("mcp-session-id", client.session.as_str()),
+        ("mcp-protocol-version", LATEST),
+    ];
+    let stream = send(server.addr, Method::GET, &headers, "").await;
+    assert_eq!(stream.status(), StatusCode::OK);
+    assert_eq!(header(&stream, "content-type"), Some("text/event-stream"));
+    let second = send(server.addr, Method::GET, &headers, "").await;
+    assert_eq!(second.status(), StatusCode::CONFLICT);
+    let no_session = send(
+        server.addr,
+        Method::GET,
+        &[("accept", "text/event-stream")],
+        "",
+    )
+    .await;
+    assert_eq!(no_session.status(), StatusCode::BAD_REQUEST);
+    let not_sse = send(
+        server.addr,
+        Method::GET,
+        &[
+            ("accept", "application/json"),
+            ("mcp-session-id", client.session.as_str()),
+        ],
+        "",
+    )
+    .await;
+    assert_eq!(not_sse.status(), StatusCode::NOT_ACCEPTABLE);
+
+    // Ending the session ends its stream.
+    let session = [("mcp-session-id", client.session.as_str())];
+    let deleted = send(server.addr, Method::DELETE, &session, "").await;
+    assert_eq!(deleted.status(), StatusCode::OK);
+    let ended = tokio::time::timeout(Duration::from_secs(5), text(stream)).await;
+    assert!(ended.is_ok(), "the stream did not end with its session");
+}
+
+#[tokio::test]
+async fn streams_can_be_turned_off() {
+    let server = Running::fixture(&[("FIXTURE_NO_STREAMS", "1")]);
+    let client = Client::connect(&server).await;
+    let headers = [
+        ("accept", "text/event-stream"),
+        ("mcp-session-id", client.session.as_str()),
+    ];
+    let response = send(server.addr, Method::GET, &headers, "").await;
+    assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[tokio::test]
+async fn idle_sessions_expire() {
+    let server = Running::fixture(&[("FIXTURE_IDLE_MS", "300")]);
+    let client = Client::connect(&server).await;
+    assert_eq!(client.call(1, "ping", json!({})).await["result"], json!({}));
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let expired = client.post(&rpc(2, "ping", &json!({}))).await;
+    assert_eq!(expired.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn stateless_mode_needs_no_session() {
+    let server = Running::fixture(&[("FIXTURE_STATELESS", "1")]);
+    let init = send(
+        server.addr,
+        Method::POST,
+        &[ACCEPT_BOTH],
+        initialize(LATEST),
+    )
+    .await;
+    assert_eq!(init.status(), StatusCode::OK);
+    assert!(header(&init, "mcp-session-id").is_none());
+    let get = rpc(
+        1,
+        "prompts/get",
+        &json!({"name": "summarize", "arguments": {"text": "t"}}),
+    );
+    let headers = [ACCEPT_BOTH, ("mcp-protocol-version", "2025-06-18")];
+    let response = send(server.addr, Method::POST, &headers, get.clone()).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = serde_json::from_str(&text(response).await).unwrap();
+    assert!(body["result"]["messages"].is_array(), "{body}");
+    // No header: the specification's default revision, 2025-03-26.
+    let bare = send(server.addr, Method::POST, &[ACCEPT_BOTH], get).await;
+    assert_eq!(bare.status(), StatusCode::OK);
+    for method in [Method::GET, Method::DELETE] {
+        let response = send(
+            server.addr,
+            method.clone(),
+            &[("accept", "text/event-stream")],
+            "",
+        )
+        .await;
+        assert_eq!(
+            response.status(),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "{method}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn shutdown_answers_requests_in_flight_then_closes() {
+    let server = Running::fixture(&[]);
+    let client = Client::connect(&server).await;
+    let slow = rpc(
+        1,
+        "prompts/get",
+        &json!({"name": "slow", "arguments": {"ms": "700"}}),
+    );
+    let in_flight = tokio::spawn(async move { text(client.post(&slow).await).await });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    server.interrupt();
+    let answer: Value = serde_json::from_str(&in_flight.await.unwrap()).unwrap();
+    assert_eq!(
+        answer["result"]["messages"][0]["content"]["text"],
+        "slept 700ms"
+    );
+    let addr = server.addr;
+    let status = tokio::task::spawn_blocking(move || server.wait())
+        .await
+        .unwrap();
+    assert!(status.success(), "{status}");
+    assert!(tokio::net::TcpStream::connect(addr).await.is_err());
+}

@@ -1,0 +1,93 @@
+//! Starts a server binary serving Streamable HTTP on a free loopback port,
+//! and stops it when dropped. Each test crate uses part of this.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+
+pub struct Running {
+    child: Child,
+    pub addr: SocketAddr,
+}
+
+impl Running {
+    /// The fixture server, configured by `FIXTURE_*` variables.
+    pub fn fixture(env: &[(&str, &str)]) -> Self {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_fixture-server"));
+        command
+            .env("FIXTURE_HTTP", "127.0.0.1:0")
+            .envs(env.iter().copied());
+        Self::start(command)
+    }
+
+    /// The showcase, with `--http` and `extra` options.
+    pub fn showcase(extra: &[&str]) -> Self {
+        let mut command = Command::new(showcase_binary());
+        command.args(["--http", "127.0.0.1:0"]).args(extra);
+        Self::start(command)
+    }
+
+    fn start(mut command: Command) -> Self {
+        let mut child = command
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        let addr = loop {
+            line.clear();
+            assert!(
+                stderr.read_line(&mut line).unwrap() > 0,
+                "the server exited before listening"
+            );
+            if let Some(rest) = line.split("http://").nth(1) {
+                break rest.split('/').next().unwrap().parse().unwrap();
+            }
+        };
+        // Keep draining stderr so the server never blocks on it.
+        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        Self { child, addr }
+    }
+
+    /// `http://127.0.0.1:PORT/mcp`.
+    pub fn url(&self) -> String {
+        format!("http://{}/mcp", self.addr)
+    }
+
+    /// Sends SIGINT, as Ctrl-C does.
+    pub fn interrupt(&self) {
+        let status = Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+
+    pub fn wait(mut self) -> ExitStatus {
+        self.child.wait().unwrap()
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn showcase_binary() -> PathBuf {
+    // target/debug/deps/TEST-HASH -> target/debug/examples/showcase
+    let exe = std::env::current_exe().unwrap();
+    let profile_dir = exe.parent().and_then(Path::parent).unwrap();
+    let binary = profile_dir.join("examples").join("showcase");
+    assert!(
+        binary.exists(),
+        "{} is missing: `cargo test` builds it; with a test filter, run `cargo build --example showcase` first",
+        binary.display()
+    );
+    binary
+}
