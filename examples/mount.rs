@@ -1,0 +1,54 @@
+//! Mounting the MCP endpoint in an existing axum app, behind the app's own
+//! middleware (here, a bearer token check) next to its other routes.
+//!
+//! `MCP_TOKEN=secret cargo run --example mount`, then connect a client to
+//! `http://127.0.0.1:8080/mcp` with `Authorization: Bearer secret`.
+
+use axum::Router;
+use axum::extract::Request;
+use axum::http::{StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use axum::routing::get;
+use mcp_prompts::{HttpOptions, Server, catalog, prompt};
+
+/// Say hello
+#[prompt]
+fn hello(
+    /// Who to greet
+    name: String,
+) -> String {
+    format!("Say hello to {name}.")
+}
+
+/// Lets a request through only with the configured bearer token.
+async fn require_token(request: Request, next: Next) -> Result<Response, StatusCode> {
+    let expected = std::env::var("MCP_TOKEN").unwrap_or_default();
+    let given = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer "));
+    if !expected.is_empty() && given == Some(expected.as_str()) {
+        Ok(next.run(request).await)
+    } else {
+        Err(StatusCode::UNAUTHORIZED)
+    }
+}
+
+#[tokio::main]
+async fn main() -> std::io::Result<()> {
+    let service = Server::new("mounted", "1.0")
+        .catalog(catalog![hello])
+        .build()
+        .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;
+    let mcp = service
+        .http_router("/mcp", HttpOptions::new())
+        .layer(middleware::from_fn(require_token));
+    let app = Router::new()
+        .route("/health", get(|| async { "ok" }))
+        .merge(mcp);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+    eprintln!("MCP at http://127.0.0.1:8080/mcp, health at /health");
+    axum::serve(listener, app).await
+}
