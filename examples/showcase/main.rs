@@ -54,7 +54,10 @@ async fn main() -> std::io::Result<()> {
     }
 }
 
-/// `--http ADDR` and `--stateless`; anything else is an error.
+/// Where `--http` without an address listens.
+const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+
+/// `--http [ADDR | PORT]` and `--stateless`; anything else is an error.
 struct Args {
     http: Option<SocketAddr>,
     stateless: bool,
@@ -69,12 +72,20 @@ impl Args {
             stateless: false,
         };
         let mut words = std::env::args().skip(1);
-        while let Some(word) = words.next() {
+        let mut pending: Option<String> = None;
+        while let Some(word) = pending.take().or_else(|| words.next()) {
             match word.as_str() {
                 "--http" => {
-                    let addr = words.next().ok_or_else(|| {
-                        invalid("--http needs an address, such as 127.0.0.1:8080".into())
-                    })?;
+                    // Loopback unless told otherwise: `--http`, `--http 9000`.
+                    let addr = match words.next() {
+                        None => DEFAULT_ADDR.into(),
+                        Some(flag) if flag.starts_with("--") => {
+                            pending = Some(flag);
+                            DEFAULT_ADDR.into()
+                        }
+                        Some(port) if port.parse::<u16>().is_ok() => format!("127.0.0.1:{port}"),
+                        Some(addr) => addr,
+                    };
                     args.http = Some(
                         addr.parse()
                             .map_err(|err| invalid(format!("--http {addr}: {err}")))?,
@@ -83,7 +94,7 @@ impl Args {
                 "--stateless" => args.stateless = true,
                 other => {
                     return Err(invalid(format!(
-                        "unknown option `{other}`; usage: showcase [--http ADDR [--stateless]]"
+                        "unknown option `{other}`; usage: showcase [--http [ADDR | PORT] [--stateless]]"
                     )));
                 }
             }
