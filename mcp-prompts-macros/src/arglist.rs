@@ -50,7 +50,7 @@ pub fn position(params: &[Param<'_>], index: usize) -> TokenStream {
     let plain = before.iter().filter(|p| !p.is_flatten()).count();
     let flattened = before.iter().filter(|p| p.is_flatten()).map(|p| {
         let args = flattened_args(p);
-        quote_spanned!(p.ty.span()=> #args.len())
+        quote_spanned!(p.ty_span=> #args.len())
     });
     quote!(#plain #(+ #flattened)*)
 }
@@ -60,12 +60,12 @@ pub fn position(params: &[Param<'_>], index: usize) -> TokenStream {
 /// is reported there, once.
 pub fn bind(param: &Param<'_>, def: &TokenStream) -> TokenStream {
     let ty = param.ty;
-    let private = private_at(ty.span());
+    let private = private_at(param.ty_span);
     if param.is_flatten() {
-        let bind = quote_spanned!(ty.span()=> <#ty as #private::PromptArgs>::bind_args);
+        let bind = quote_spanned!(param.ty_span=> <#ty as #private::PromptArgs>::bind_args);
         quote!(#bind(__input)?)
     } else {
-        let bind = quote_spanned!(ty.span()=> <#ty as #private::PromptParam>::bind);
+        let bind = quote_spanned!(param.ty_span=> <#ty as #private::PromptParam>::bind);
         quote!(#bind(__input, #def)?)
     }
 }
@@ -77,13 +77,13 @@ pub fn setters(params: &[Param<'_>], vis: &Visibility) -> TokenStream {
     let setters = params.iter().map(|param| {
         let ident = param.ident;
         let ty = param.ty;
-        let private = private_at(ty.span());
+        let private = private_at(param.ty_span);
         if param.is_flatten() {
             let doc = format!("Sets the arguments of the flattened `{}`.", quote!(#ty));
             // Spanned on the type: if it is not a `PromptArgs` struct, every
             // use here repeats the error at the binding, and the compiler
             // shows it once.
-            quote_spanned! {ty.span()=>
+            quote_spanned! {param.ty_span=>
                 #[doc = #doc]
                 #[must_use]
                 #vis fn #ident(
@@ -118,24 +118,24 @@ pub fn setters(params: &[Param<'_>], vis: &Visibility) -> TokenStream {
 
 fn flattened_args(param: &Param<'_>) -> TokenStream {
     let ty = param.ty;
-    let private = private_at(ty.span());
-    quote_spanned!(ty.span()=> <#ty as #private::PromptArgs>::ARGS)
+    let private = private_at(param.ty_span);
+    quote_spanned!(param.ty_span=> <#ty as #private::PromptArgs>::ARGS)
 }
 
 /// The runtime's private path, spanned on a user's token so that a trait
 /// error in code naming it is reported there, and only once.
 fn private_at(span: Span) -> TokenStream {
-    quote_spanned!(span=> ::mcp_prompts::__private)
+    quote_spanned!(span=> __mcp_prompts)
 }
 
 fn arg_def(param: &Param<'_>) -> TokenStream {
     let ty = param.ty;
-    let private = private_at(ty.span());
+    let private = private_at(param.ty_span);
     let (name, _) = param.name();
     let title = option(param.attrs.title.as_ref().map(syn::LitStr::value));
     let description = option(param.description());
     let default = option(param.attrs.default.as_ref().map(|d| d.text.clone()));
-    let arg_type = quote_spanned!(ty.span()=> <#ty as #private::PromptParam>::TYPE);
+    let arg_type = quote_spanned!(param.ty_span=> <#ty as #private::PromptParam>::TYPE);
     let complete = match &param.attrs.complete {
         None => quote!(#private::None),
         Some(CompleteAttr::List(values, _)) => {

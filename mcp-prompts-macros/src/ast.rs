@@ -24,6 +24,9 @@ pub struct Prompt<'a> {
 pub struct Param<'a> {
     pub ident: &'a Ident,
     pub ty: &'a Type,
+    /// `ty`'s span, computed once: syn finds it by walking the type's
+    /// tokens, and generated code uses it many times.
+    pub ty_span: Span,
     pub attrs: ArgAttrs,
     pub doc: Option<String>,
 }
@@ -102,6 +105,7 @@ impl<'a> Param<'a> {
         Self {
             ident,
             ty,
+            ty_span: ty.span(),
             attrs: arg_attrs,
             doc: docs::text(attrs),
         }

@@ -8,7 +8,7 @@ use syn::{Data, DeriveInput, Fields};
 use crate::arglist;
 use crate::ast::Param;
 use crate::attr::Errors;
-use crate::expand::{const_check, has_flatten, private};
+use crate::expand::{const_check, has_flatten, private, private_alias, private_path};
 use crate::valid;
 
 pub fn expand(input: TokenStream) -> TokenStream {
@@ -98,8 +98,10 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>]) -> TokenStream {
             &quote!(<#ident as #private::PromptArgs>::ARGS, #owner),
         )
     });
+    let alias = private_alias();
     quote! {
         const _: () = {
+            #alias
             /// The typed builder of these arguments.
             pub struct __PromptArgsBuilder(#private::GetPrompt);
 
@@ -135,7 +137,7 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>]) -> TokenStream {
 }
 
 fn placeholder_impl(input: &DeriveInput) -> TokenStream {
-    let private = private();
+    let private = private_path();
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     quote! {

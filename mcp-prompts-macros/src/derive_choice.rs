@@ -9,7 +9,7 @@ use syn::{Data, DeriveInput, Fields, LitStr};
 use crate::ast::unraw;
 use crate::attr::{Errors, unknown_key};
 use crate::case::Case;
-use crate::expand::private;
+use crate::expand::{private, private_alias};
 
 const ATTR: &str = "prompt_arg";
 
@@ -193,8 +193,10 @@ fn choice_impl(input: &DeriveInput, variants: &[Variant<'_>]) -> TokenStream {
         let (v, name) = (variant.ident, &variant.name);
         quote!(Self::#v => #name,)
     });
+    let alias = private_alias();
     quote! {
         const _: () = {
+            #alias
             const NAMES: &[&str] = &[#(#names),*];
             const ACCEPTED: &[(&str, usize)] = &[#(#accepted),*];
 

@@ -4,16 +4,29 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{FnArg, ItemFn, ReturnType, Visibility};
+use syn::{ReturnType, Visibility};
 
 use crate::arglist;
 use crate::ast::{Param, Prompt};
-use crate::attr::ARG;
-use crate::docs;
+use crate::item::PromptItem;
 use crate::template::Template;
 
-/// The path every generated item goes through, kept in one place.
+/// The runtime's private module, as generated code inside an anonymous
+/// const names it: through the alias [`private_alias`] declares, which
+/// keeps the expansion short (every token crosses the proc-macro bridge).
 pub fn private() -> TokenStream {
+    quote!(__mcp_prompts)
+}
+
+/// The alias `private()` goes through; first in each anonymous const.
+pub fn private_alias() -> TokenStream {
+    quote!(
+        use ::mcp_prompts::__private as __mcp_prompts;
+    )
+}
+
+/// The full path, for generated code outside an anonymous const.
+pub fn private_path() -> TokenStream {
     quote!(::mcp_prompts::__private)
 }
 
@@ -25,46 +38,26 @@ pub fn option(value: Option<String>) -> TokenStream {
     }
 }
 
-/// The user's function as written, minus the `#[arg]` and doc attributes
-/// on its parameters, which Rust does not allow there. Parameters must be
-/// owned to be bound from a request, so clippy's advice to borrow them is
-/// silenced.
-pub fn user_fn(func: &ItemFn) -> ItemFn {
-    let mut func = func.clone();
-    func.attrs
-        .push(syn::parse_quote!(#[allow(clippy::needless_pass_by_value)]));
-    for input in &mut func.sig.inputs {
-        if let FnArg::Typed(typed) = input {
-            typed
-                .attrs
-                .retain(|a| !a.path().is_ident(ARG) && !docs::is_doc(a));
-        }
-    }
-    func
-}
-
 /// The function (unless a template stands for it), its handle module, and
 /// inside an anonymous const: the glue function, the descriptor, the
 /// compile-time checks, the builder's setters and the registration.
-pub fn prompt(
-    prompt: &Prompt<'_>,
-    func: Option<&ItemFn>,
-    template: Option<&Template>,
-) -> TokenStream {
+pub fn prompt(prompt: &Prompt<'_>, func: &PromptItem, template: Option<&Template>) -> TokenStream {
     let private = private();
     let ident = &prompt.sig.ident;
-    let func = func.map(user_fn);
+    let func = func.user_fn();
     let handle = handle_module(prompt);
     let invoke = invoke_fn(prompt, template);
     let describe = describe(prompt);
     let checks = checks(prompt, template);
     let setters = arglist::setters(&prompt.params, prompt.vis);
     let cfgs = cfgs(prompt);
+    let alias = private_alias();
     quote! {
         #func
         #handle
         #(#cfgs)*
         const _: () = {
+            #alias
             #invoke
             #describe
             #checks
@@ -83,7 +76,7 @@ pub fn prompt(
 /// a module shares the function's name without clashing with it, because
 /// modules and functions live in different namespaces.
 pub fn handle_module(prompt: &Prompt<'_>) -> TokenStream {
-    let private = private();
+    let private = private_path();
     let ident = &prompt.sig.ident;
     let vis = prompt.vis;
     let (name, _) = prompt.name();
@@ -141,7 +134,7 @@ fn cfgs<'a>(prompt: &Prompt<'a>) -> impl Iterator<Item = &'a syn::Attribute> {
 /// After an error, a handle module whose definition can never be served,
 /// so that uses of the handle elsewhere do not add errors of their own.
 pub fn placeholder_handle(vis: &Visibility, ident: &syn::Ident, name: &str) -> TokenStream {
-    let private = private();
+    let private = private_path();
     quote! {
         #[allow(dead_code)]
         #vis mod #ident {

@@ -9,6 +9,7 @@ mod derive_args;
 mod derive_choice;
 mod docs;
 mod expand;
+mod item;
 mod prompt;
 mod template;
 mod valid;

@@ -1,8 +1,6 @@
 use proc_macro2::TokenStream;
-use quote::ToTokens;
-use syn::spanned::Spanned;
-use syn::{ForeignItemFn, ItemFn};
 
+use crate::item::PromptItem;
 use crate::template::Template;
 use crate::{ast, attr, expand, valid};
 
@@ -10,39 +8,28 @@ use crate::{ast, attr, expand, valid};
 /// still emitted (with our parameter attributes removed), with a handle
 /// module that cannot be served, so the one error is all the user sees.
 pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
-    // A template prompt is a declaration without a body, which parses as
-    // a foreign function.
-    let (func, decl) = match syn::parse2::<ItemFn>(item.clone()) {
-        Ok(func) => (Some(func), None),
-        Err(err) => match syn::parse2::<ForeignItemFn>(item.clone()) {
-            Ok(decl) => (None, Some(decl)),
-            Err(_) => return not_a_function(item, err),
-        },
+    let func: PromptItem = match syn::parse2(item.clone()) {
+        Ok(func) => func,
+        Err(err) => return not_a_function(item, err),
     };
-    let (attrs_of_fn, vis, sig, body) = match (&func, &decl) {
-        (Some(f), _) => (&f.attrs[..], &f.vis, &f.sig, Some(f.block.span())),
-        (None, Some(d)) => (&d.attrs[..], &d.vis, &d.sig, None),
-        (None, None) => unreachable!("one of the two parses succeeded"),
-    };
+    let (vis, sig) = (&func.vis, &func.sig);
+    let body = func.body.as_ref().map(proc_macro2::Group::span);
     let attrs = attr::parse_prompt(args);
-    let result = ast::Prompt::new(attrs_of_fn, vis, sig, body, attrs).and_then(|prompt| {
+    let result = ast::Prompt::new(&func.attrs, vis, sig, body, attrs).and_then(|prompt| {
         valid::check(&prompt)?;
         let template = match prompt.template_lit() {
             Some(lit) => Some(Template::load(lit, prompt.attrs.template.is_none())?),
             None => None,
         };
         check_placeholders_syntactically(&prompt, template.as_ref())?;
-        Ok(expand::prompt(&prompt, func.as_ref(), template.as_ref()))
+        Ok(expand::prompt(&prompt, &func, template.as_ref()))
     });
     match result {
         Ok(expanded) => expanded,
         Err(err) => {
             let name = sig.ident.to_string();
             let name = name.strip_prefix("r#").unwrap_or(&name);
-            let mut out = func
-                .as_ref()
-                .map(|f| expand::user_fn(f).into_token_stream())
-                .unwrap_or_default();
+            let mut out = func.user_fn();
             // A method's handle module would be a second error: modules
             // cannot stand in an `impl`.
             if sig.receiver().is_none() {

@@ -160,6 +160,7 @@ pub(crate) fn failure(id: Option<&RawValue>, error: &Error) -> String {
 
 /// Whether `message` is an error response that could name no request
 /// (unparseable JSON, an invalid envelope): HTTP answers those 400.
+#[cfg(feature = "http")]
 pub(crate) fn is_error_without_id(message: &str) -> bool {
     message.starts_with("{\"jsonrpc\":\"2.0\",\"error\":")
 }

@@ -60,6 +60,7 @@ impl Session {
 
     /// A session that skips the handshake, as if `initialize` had
     /// negotiated `version`: how stateless HTTP serves each request.
+    #[cfg(feature = "http")]
     pub(crate) fn initialized(service: Service, version: ProtocolVersion) -> Self {
         let session = Self::new(service, None);
         session.state.set_version(version);
