@@ -626,3 +626,49 @@ fn malformed_completion_requests_are_invalid_params() {
         assert_eq!(response["error"]["code"], -32602, "{params} -> {response}");
     }
 }
+
+#[test]
+fn cancelled_requests_stop_and_get_no_response() {
+    let mut client = Client::ready(LATEST);
+    let started = std::time::Instant::now();
+    client.send_line(
+        &json!({"jsonrpc": "2.0", "id": "slow-1", "method": "prompts/get",
+                "params": {"name": "slow", "arguments": {"ms": "5000"}}})
+        .to_string(),
+    );
+    client.notify(
+        "notifications/cancelled",
+        json!({"requestId": "slow-1", "reason": "the user gave up"}),
+    );
+    // Unknown, malformed and repeated cancellations are ignored.
+    client.notify("notifications/cancelled", json!({"requestId": 424_242}));
+    client.notify("notifications/cancelled", json!({"reason": "no id"}));
+    client.notify("notifications/cancelled", json!({"requestId": "slow-1"}));
+    assert_eq!(client.call("ping", json!({}))["result"], json!({}));
+    let (rest, status) = client.finish();
+    assert!(status.success());
+    assert!(
+        rest.iter().all(|m| m["id"] != "slow-1"),
+        "a cancelled request was answered: {rest:?}"
+    );
+    // Its work was dropped: end of input did not wait for it.
+    assert!(started.elapsed() < std::time::Duration::from_secs(4));
+}
+
+#[test]
+fn a_request_that_was_not_cancelled_is_still_answered() {
+    let mut client = Client::ready(LATEST);
+    client.send_line(
+        &json!({"jsonrpc": "2.0", "id": 5, "method": "prompts/get",
+                "params": {"name": "slow", "arguments": {"ms": "200"}}})
+        .to_string(),
+    );
+    // A string id "5" is not the integer 5.
+    client.notify("notifications/cancelled", json!({"requestId": "5"}));
+    let answer = client.read();
+    assert_eq!(answer["id"], 5);
+    assert_eq!(
+        answer["result"]["messages"][0]["content"]["text"],
+        "slept 200ms"
+    );
+}

@@ -19,8 +19,11 @@ pub(crate) enum Incoming<'a> {
         method: Cow<'a, str>,
         params: Option<&'a RawValue>,
     },
-    /// Never answered; none needs handling yet.
-    Notification,
+    /// Never answered.
+    Notification {
+        method: Cow<'a, str>,
+        params: Option<&'a RawValue>,
+    },
     /// A response to a request we never send; ignored.
     Response,
 }
@@ -93,7 +96,7 @@ pub(crate) fn classify(text: &str) -> Result<Incoming<'_>, Rejected<'_>> {
     };
     Ok(match id {
         Some(id) => Incoming::Request { id, method, params },
-        None => Incoming::Notification,
+        None => Incoming::Notification { method, params },
     })
 }
 
@@ -254,7 +257,7 @@ mod tests {
     fn kind(text: &str) -> &'static str {
         match classify(text) {
             Ok(Incoming::Request { .. }) => "request",
-            Ok(Incoming::Notification) => "notification",
+            Ok(Incoming::Notification { .. }) => "notification",
             Ok(Incoming::Response) => "response",
             Err(r) if r.error.code() == Error::PARSE_ERROR => "parse",
             Err(_) => "invalid",

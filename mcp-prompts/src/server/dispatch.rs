@@ -1,12 +1,31 @@
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
+use std::task::Poll;
 
 use serde_json::value::RawValue;
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 
-use super::Session;
+use super::{Session, SessionState};
 use crate::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
+
+/// A response still being produced.
+type Later = Pin<Box<dyn Future<Output = Option<String>> + Send>>;
+
+/// Forgets a request once its future ends, whether it finished, was
+/// cancelled, or was dropped.
+struct Untrack<'a> {
+    state: &'a SessionState,
+    key: &'a str,
+    signal: &'a Arc<Notify>,
+}
+
+impl Drop for Untrack<'_> {
+    fn drop(&mut self) {
+        self.state.untrack(self.key, self.signal);
+    }
+}
 
 /// What to send back for one incoming message.
 pub enum Reply {
@@ -51,12 +70,22 @@ impl Session {
     fn handle_one(&self, text: &str, route: Option<&mpsc::Sender<String>>) -> Reply {
         match jsonrpc::classify(text) {
             Ok(Incoming::Request { id, method, params }) => {
-                self.request(id, &method, params, route)
+                match self.request(id, &method, params, route) {
+                    Reply::Later(future) => Reply::Later(self.cancellable(id, future)),
+                    reply => reply,
+                }
             }
-            // `notifications/initialized` needs no action: requests are
-            // served as soon as `initialize` is answered. Other notifications
-            // and responses to requests we never send are ignored.
-            Ok(Incoming::Notification | Incoming::Response) => Reply::None,
+            Ok(Incoming::Notification { method, params }) => {
+                if method == "notifications/cancelled" {
+                    self.cancelled(params);
+                }
+                // `notifications/initialized` needs no action: requests
+                // are served as soon as `initialize` is answered. Other
+                // notifications are ignored.
+                Reply::None
+            }
+            // Responses to requests we never send.
+            Ok(Incoming::Response) => Reply::None,
             Err(rejected) => Reply::Now(failure(rejected.id, &rejected.error)),
         }
     }
@@ -81,6 +110,44 @@ impl Session {
             _ => Err(Error::method_not_found(method)),
         };
         Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
+    }
+
+    /// Stops the request a `notifications/cancelled` names; one that is
+    /// malformed, unknown or finished is ignored, as the specification says.
+    fn cancelled(&self, params: Option<&RawValue>) {
+        #[derive(serde::Deserialize)]
+        struct Cancelled<'a> {
+            #[serde(rename = "requestId", borrow)]
+            request_id: &'a RawValue,
+        }
+        let text = params.map_or("{}", RawValue::get);
+        if let Ok(cancelled) = serde_json::from_str::<Cancelled<'_>>(text) {
+            self.state.cancel(cancelled.request_id.get());
+        }
+    }
+
+    /// A request still being worked on, which ends with no response if the
+    /// client cancels it: its work is dropped where it stands.
+    fn cancellable(&self, id: &RawValue, future: Later) -> Later {
+        let key: Box<str> = id.get().into();
+        let state = Arc::clone(&self.state);
+        let signal = state.track(&key);
+        Box::pin(async move {
+            let _done = Untrack {
+                state: &state,
+                key: &key,
+                signal: &signal,
+            };
+            let mut future = future;
+            let mut cancelled = std::pin::pin!(signal.notified());
+            std::future::poll_fn(|cx| {
+                if cancelled.as_mut().poll(cx).is_ready() {
+                    return Poll::Ready(None);
+                }
+                future.as_mut().poll(cx)
+            })
+            .await
+        })
     }
 
     /// Before `initialize`, only `initialize` and `ping` are served; every

@@ -1,7 +1,8 @@
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 
 use super::Service;
 use crate::{LogLevel, ProtocolVersion};
@@ -11,6 +12,9 @@ pub(crate) struct SessionState {
     version: OnceLock<ProtocolVersion>,
     log_level: AtomicU8,
     outbound: Option<mpsc::Sender<String>>,
+    /// Requests still being worked on, by id as sent, so that
+    /// `notifications/cancelled` can stop them.
+    in_flight: Mutex<HashMap<Box<str>, Arc<Notify>>>,
 }
 
 impl SessionState {
@@ -29,6 +33,37 @@ impl SessionState {
 
     pub(crate) fn set_log_level(&self, level: LogLevel) {
         self.log_level.store(level as u8, Ordering::Relaxed);
+    }
+
+    /// Registers request `id` as in flight; the returned signal fires if
+    /// the client cancels it.
+    pub(crate) fn track(&self, id: &str) -> Arc<Notify> {
+        let signal = Arc::new(Notify::new());
+        self.in_flight().insert(id.into(), Arc::clone(&signal));
+        signal
+    }
+
+    /// Forgets request `id` once it is done (unless the id was reused since).
+    pub(crate) fn untrack(&self, id: &str, signal: &Arc<Notify>) {
+        let mut in_flight = self.in_flight();
+        if in_flight.get(id).is_some_and(|s| Arc::ptr_eq(s, signal)) {
+            in_flight.remove(id);
+        }
+    }
+
+    /// Cancels request `id`; an unknown or finished one is ignored, as the
+    /// specification allows.
+    pub(crate) fn cancel(&self, id: &str) {
+        if let Some(signal) = self.in_flight().remove(id) {
+            // Stores a permit if the request has not started waiting yet.
+            signal.notify_one();
+        }
+    }
+
+    fn in_flight(&self) -> MutexGuard<'_, HashMap<Box<str>, Arc<Notify>>> {
+        self.in_flight
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Queues a server-initiated message; dropped if the queue is full.
@@ -54,6 +89,7 @@ impl Session {
                 version: OnceLock::new(),
                 log_level: AtomicU8::new(LogLevel::Info as u8),
                 outbound,
+                in_flight: Mutex::new(HashMap::new()),
             }),
         }
     }
