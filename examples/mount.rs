@@ -42,13 +42,17 @@ async fn main() -> std::io::Result<()> {
         .catalog(catalog![hello])
         .build()
         .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;
-    let mcp = service
-        .http_router("/mcp", HttpOptions::new())
-        .layer(middleware::from_fn(require_token));
+    let mcp = service.http_endpoint(HttpOptions::new());
     let app = Router::new()
         .route("/health", get(|| async { "ok" }))
-        .merge(mcp);
+        .merge(mcp.router("/mcp").layer(middleware::from_fn(require_token)));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
-    eprintln!("MCP at http://127.0.0.1:8080/mcp, health at /health");
-    axum::serve(listener, app).await
+    eprintln!("MCP at http://127.0.0.1:8080/mcp, health at /health; Ctrl-C stops");
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            let _ = tokio::signal::ctrl_c().await;
+            // Ends open event streams, which would keep shutdown waiting.
+            mcp.shut_down();
+        })
+        .await
 }

@@ -437,3 +437,169 @@ async fn shutdown_answers_requests_in_flight_then_closes() {
     assert!(status.success(), "{status}");
     assert!(tokio::net::TcpStream::connect(addr).await.is_err());
 }
+
+#[tokio::test]
+async fn notifications_and_odd_bodies_follow_the_same_rules() {
+    let server = Running::fixture(&[]);
+    let note = json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
+    let no_session = send(server.addr, Method::POST, &[ACCEPT_BOTH], note.clone()).await;
+    assert_eq!(no_session.status(), StatusCode::BAD_REQUEST);
+    let unknown = send(
+        server.addr,
+        Method::POST,
+        &[ACCEPT_BOTH, ("mcp-session-id", "no-such-session")],
+        note,
+    )
+    .await;
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+
+    let client = Client::connect(&server).await;
+    let binary = send(
+        server.addr,
+        Method::POST,
+        &[ACCEPT_BOTH, ("mcp-session-id", client.session.as_str())],
+        vec![0xff, 0xfe, b'{'],
+    )
+    .await;
+    assert_eq!(binary.status(), StatusCode::BAD_REQUEST);
+    for method in [Method::GET, Method::DELETE] {
+        let headers = [
+            ("accept", "text/event-stream"),
+            ("mcp-session-id", client.session.as_str()),
+            ("mcp-protocol-version", "nope"),
+        ];
+        let response = send(server.addr, method.clone(), &headers, "").await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{method}");
+    }
+    // Neither refusal touched the session.
+    assert_eq!(client.call(1, "ping", json!({})).await["result"], json!({}));
+}
+
+#[tokio::test]
+async fn a_host_that_is_not_text_is_forbidden() {
+    let server = Running::fixture(&[]);
+    let stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let request = Request::builder()
+        .method(Method::POST)
+        .uri("/mcp")
+        .header(
+            "host",
+            hyper::header::HeaderValue::from_bytes(b"local\xffhost").unwrap(),
+        )
+        .body(Full::new(Bytes::from(initialize(LATEST))))
+        .unwrap();
+    let response = sender.send_request(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn batches_over_http_under_2025_03_26() {
+    let server = Running::fixture(&[]);
+    let init = send(
+        server.addr,
+        Method::POST,
+        &[ACCEPT_BOTH],
+        initialize("2025-03-26"),
+    )
+    .await;
+    let session = header(&init, "mcp-session-id").unwrap().to_owned();
+    let headers = [ACCEPT_BOTH, ("mcp-session-id", session.as_str())];
+    let batch = json!([
+        {"jsonrpc": "2.0", "id": 1, "method": "ping"},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "prompts/get", "params": {"name": "summarize", "arguments": {"text": "t"}}},
+    ]);
+    let response = send(server.addr, Method::POST, &headers, batch.to_string()).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let answers: Value = serde_json::from_str(&text(response).await).unwrap();
+    let ids: Vec<_> = answers
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["id"].clone())
+        .collect();
+    assert_eq!(ids, [json!(1), json!(2)]);
+    let notes = json!([{"jsonrpc": "2.0", "method": "notifications/initialized"}]);
+    let accepted = send(server.addr, Method::POST, &headers, notes.to_string()).await;
+    assert_eq!(accepted.status(), StatusCode::ACCEPTED);
+}
+
+#[tokio::test]
+async fn only_successful_initializes_make_sessions_and_the_longest_idle_goes_first() {
+    let server = Running::fixture(&[("FIXTURE_MAX_SESSIONS", "1")]);
+    let kept = Client::connect(&server).await;
+    // None of these makes a session, so none can push `kept` out.
+    for body in [
+        json!({"jsonrpc": "2.0", "method": "initialize"}).to_string(),
+        json!(["initialize"]).to_string(),
+        rpc(9, "initialize", &json!({"protocolVersion": 7})),
+    ] {
+        let response = send(server.addr, Method::POST, &[ACCEPT_BOTH], body.clone()).await;
+        assert!(header(&response, "mcp-session-id").is_none(), "{body}");
+    }
+    assert_eq!(kept.call(1, "ping", json!({})).await["result"], json!({}));
+    // A second real session is over the bound of one: the older one ends.
+    let newer = Client::connect(&server).await;
+    assert_eq!(
+        kept.post(&rpc(2, "ping", &json!({}))).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(newer.call(3, "ping", json!({})).await["result"], json!({}));
+}
+
+#[tokio::test]
+async fn the_session_stream_carries_messages_sent_after_a_request_was_answered() {
+    let server = Running::fixture(&[]);
+    let client = Client::connect(&server).await;
+    let headers = [
+        ("accept", "text/event-stream"),
+        ("mcp-session-id", client.session.as_str()),
+    ];
+    let mut stream = send(server.addr, Method::GET, &headers, "")
+        .await
+        .into_body();
+    let answer = client
+        .call(1, "prompts/get", json!({"name": "notify_later"}))
+        .await;
+    assert_eq!(
+        answer["result"]["messages"][0]["content"]["text"],
+        "scheduled"
+    );
+    let mut received = String::new();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !received.contains("done later") && Instant::now() < deadline {
+        let frame = tokio::time::timeout(Duration::from_secs(5), stream.frame())
+            .await
+            .expect("an event in time")
+            .expect("the stream is open")
+            .unwrap();
+        if let Ok(data) = frame.into_data() {
+            received.push_str(&String::from_utf8_lossy(&data));
+        }
+    }
+    assert!(received.contains("notifications/message"), "{received}");
+    assert!(received.contains("done later"), "{received}");
+}
+
+#[tokio::test]
+async fn shutdown_ends_open_event_streams() {
+    let server = Running::fixture(&[]);
+    let client = Client::connect(&server).await;
+    let headers = [
+        ("accept", "text/event-stream"),
+        ("mcp-session-id", client.session.as_str()),
+    ];
+    let stream = send(server.addr, Method::GET, &headers, "").await;
+    assert_eq!(stream.status(), StatusCode::OK);
+    server.interrupt();
+    let ended = tokio::time::timeout(Duration::from_secs(5), text(stream)).await;
+    assert!(ended.is_ok(), "the event stream kept shutdown waiting");
+    let status = tokio::task::spawn_blocking(move || server.wait())
+        .await
+        .unwrap();
+    assert!(status.success(), "{status}");
+}

@@ -38,9 +38,10 @@ pub fn defs(params: &[Param<'_>]) -> TokenStream {
         parts.push(quote!(&[#(#run),*]));
     }
     quote! {{
-        const PARTS: &[&[#private::ArgDef]] = &[#(#parts),*];
-        const ARGS: [#private::ArgDef; #private::arg_count(PARTS)] = #private::splice(PARTS);
-        &ARGS
+        const __MCP_PARTS: &[&[#private::ArgDef]] = &[#(#parts),*];
+        const __MCP_ARGS: [#private::ArgDef; #private::arg_count(__MCP_PARTS)] =
+            #private::splice(__MCP_PARTS);
+        &__MCP_ARGS
     }}
 }
 
@@ -143,11 +144,13 @@ fn arg_def(param: &Param<'_>) -> TokenStream {
         }
         Some(CompleteAttr::Path(path)) => {
             // Spanned on the path: something that cannot complete is
-            // reported there.
+            // reported there. The closure's parameter is one identifier,
+            // so it resolves even when the path comes from a macro.
+            let input = syn::Ident::new("__mcp_input", Span::call_site());
             let private = private_at(path.span());
             let call =
-                quote_spanned!(path.span()=> #private::CompleteWith::complete_with(#path, input));
-            quote!(#private::Some(#private::Completer::Call(|input| #call)))
+                quote_spanned!(path.span()=> #private::CompleteWith::complete_with(#path, #input));
+            quote!(#private::Some(#private::Completer::Call(|#input| #call)))
         }
     };
     quote! {

@@ -52,6 +52,13 @@ impl<'a> Prompt<'a> {
                     receiver.span(),
                     "`#[prompt]` functions cannot take `self`",
                 )),
+                FnArg::Typed(typed) if typed.attrs.iter().any(is_cfg) => {
+                    let attr = typed.attrs.iter().find(|a| is_cfg(a));
+                    errors.push(syn::Error::new(
+                        attr.map_or_else(|| typed.span(), Spanned::span),
+                        "`#[cfg]` cannot be used on a `#[prompt]` parameter: the argument would be declared either way; put `#[cfg]` on two versions of the prompt instead",
+                    ));
+                }
                 FnArg::Typed(typed) => match &*typed.pat {
                     Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => {
                         params.push(Param::new(&pat.ident, &typed.ty, &typed.attrs, &mut errors));
@@ -126,6 +133,10 @@ impl<'a> Param<'a> {
     pub fn is_flatten(&self) -> bool {
         self.attrs.flatten.is_some()
     }
+}
+
+fn is_cfg(attr: &Attribute) -> bool {
+    attr.path().is_ident("cfg") || attr.path().is_ident("cfg_attr")
 }
 
 fn lit_or_doc(lit: Option<&LitStr>, doc: Option<&String>) -> Option<String> {

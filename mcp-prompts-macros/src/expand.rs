@@ -250,6 +250,13 @@ fn checks(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
             .flatten()
             .map(syn::LitStr::value)
             .collect();
+        if has_flatten(&prompt.params) && !unused.is_empty() {
+            checks.push(const_check(
+                template.span,
+                "check_unused_names",
+                &quote!(#args, &[#(#unused),*], #name),
+            ));
+        }
         checks.push(const_check(
             template.span,
             "check_used",

@@ -134,9 +134,9 @@ pub fn parse(text: &str) -> Result<Vec<Message>, ParseError> {
     Ok(messages)
 }
 
-/// `--- user` or `--- assistant`, alone on a line.
+/// `--- user` or `--- assistant`, alone on a line (indentation allowed).
 fn marker(line: &str) -> Option<Role> {
-    let rest = line.trim_end().strip_prefix("---")?.trim();
+    let rest = line.trim().strip_prefix("---")?.trim();
     match rest {
         "user" => Some(Role::User),
         "assistant" => Some(Role::Assistant),
@@ -154,9 +154,9 @@ fn finish(
     explicit: bool,
 ) -> Result<(), ParseError> {
     let marker_line = line.saturating_sub(1).max(1);
-    let leading = body.len() - body.trim_start_matches(['\n', '\r']).len();
+    let text = trim_blank_lines(body);
+    let leading = body.find(text).unwrap_or(0);
     let line = line + body[..leading].matches('\n').count();
-    let text = body.trim_matches(['\n', '\r']);
     if text.trim().is_empty() {
         return if explicit {
             Err(ParseError {
@@ -172,6 +172,29 @@ fn finish(
         parts: parts(text, line)?,
     });
     Ok(())
+}
+
+/// The text without blank (empty or whitespace-only) lines at either end;
+/// indentation of the first kept line stays.
+fn trim_blank_lines(body: &str) -> &str {
+    let mut text = body;
+    while let Some((first, rest)) = text.split_once('\n') {
+        if !first.trim().is_empty() {
+            break;
+        }
+        text = rest;
+    }
+    while let Some((rest, last)) = text.rsplit_once('\n') {
+        if !last.trim().is_empty() {
+            break;
+        }
+        text = rest;
+    }
+    if text.trim().is_empty() {
+        ""
+    } else {
+        text.trim_end_matches('\r')
+    }
 }
 
 fn parts(text: &str, first_line: usize) -> Result<Vec<Part>, ParseError> {
@@ -269,6 +292,10 @@ mod tests {
         assert_eq!(messages[1].role, Role::Assistant);
         assert_eq!(messages[1].parts, [text("I will.")]);
         assert_eq!(messages[2].parts, [text("Changes:\n"), arg("changes")]);
+        let indented = parse("\n    Hi {x}\n    --- assistant\n    Ok\n    ").unwrap();
+        assert_eq!(indented.len(), 2);
+        assert_eq!(indented[0].parts, [text("    Hi "), arg("x")]);
+        assert_eq!(indented[1].parts, [text("    Ok")]);
         let leading = parse("--- assistant\nHi").unwrap();
         assert_eq!(leading.len(), 1);
         assert_eq!(leading[0].role, Role::Assistant);

@@ -73,9 +73,13 @@ impl RequestContext {
             return;
         }
         let message = jsonrpc::notification("notifications/message", &Params { level, data });
+        // Once the request is answered its route is closed; later messages
+        // (from work the prompt left running) go to the session's stream.
         match &self.route {
             Some(route) => {
-                let _ = route.try_send(message);
+                if let Err(mpsc::error::TrySendError::Closed(message)) = route.try_send(message) {
+                    self.session.notify(message);
+                }
             }
             None => self.session.notify(message),
         }

@@ -173,4 +173,4 @@ pub use protocol::ProtocolVersion;
 pub use request::{ArgsBuilder, GetPrompt, IntoArgText};
 pub use server::{DEFAULT_MAX_MESSAGE_BYTES, Reply, Server, Service, Session};
 #[cfg(feature = "http")]
-pub use transport::http::{DEFAULT_PATH, HttpOptions};
+pub use transport::http::{DEFAULT_PATH, HttpEndpoint, HttpOptions};

@@ -143,6 +143,11 @@ impl Client {
     /// Every prompt as `prompts/list` shows it (all pages), pretty-printed
     /// JSON with a stable order: commit it as a snapshot, and a change to
     /// any prompt's name, title, description or arguments shows in review.
+    ///
+    /// # Panics
+    ///
+    /// If a page cannot be listed, so that a snapshot never silently
+    /// misses prompts.
     pub async fn catalog_json(&self) -> String {
         let mut prompts = Vec::new();
         let mut cursor: Option<String> = None;
@@ -151,8 +156,9 @@ impl Client {
                 Some(cursor) => json!({ "cursor": cursor }),
                 None => json!({}),
             };
-            let Ok(mut page) = self.request("prompts/list", &params).await else {
-                break;
+            let mut page = match self.request("prompts/list", &params).await {
+                Ok(page) => page,
+                Err(err) => panic!("prompts/list failed: {err}"),
             };
             if let Some(Value::Array(list)) = page.get_mut("prompts").map(Value::take) {
                 prompts.extend(list);

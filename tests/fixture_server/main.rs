@@ -90,6 +90,16 @@ fn typed(
     format!("{flag} {letter} {ratio} {list:?} {small:?} {offset}")
 }
 
+/// Answers at once and logs a moment later, after its request is done
+#[prompt]
+fn notify_later(ctx: RequestContext) -> String {
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        ctx.log(LogLevel::Info, "done later");
+    });
+    "scheduled".into()
+}
+
 /// Completes after a pause: the typed text plus `-later`, and one value
 /// that does not match, which the server ranks last.
 async fn later_suggestions(input: CompletionInput) -> Vec<String> {
@@ -171,6 +181,9 @@ async fn main() -> std::io::Result<()> {
     }
     if let Some(ms) = env("FIXTURE_IDLE_MS") {
         options = options.session_idle_timeout(Duration::from_millis(ms));
+    }
+    if let Some(max) = env("FIXTURE_MAX_SESSIONS") {
+        options = options.max_sessions(max);
     }
     let service = server
         .build()

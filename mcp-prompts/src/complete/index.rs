@@ -5,10 +5,15 @@
 /// The most values one `completion/complete` result may carry.
 pub(crate) const MAX_VALUES: usize = 100;
 
-/// Matching ranges up to this size are ordered by sorting them; larger
-/// ones by walking the list in its own order until the result is full,
-/// which stops early because so many entries match.
+/// Matching ranges up to this size are ordered by sorting them.
 const SORT_LIMIT: usize = 4 * MAX_VALUES;
+
+/// Case folding for matching, a character at a time: lowercasing a whole
+/// string writes a final Greek sigma as `ς`, so `ΑΣ` would not be a prefix
+/// of `ΑΣΤΡΟ`.
+pub(crate) fn fold(text: &str) -> String {
+    text.chars().flat_map(char::to_lowercase).collect()
+}
 
 /// A fixed list of values, indexed for case-insensitive prefix search.
 #[derive(Debug)]
@@ -32,7 +37,7 @@ impl PrefixIndex {
         let mut sorted: Vec<(Box<str>, u32)> = items
             .iter()
             .zip(0u32..)
-            .map(|(item, i)| (item.to_lowercase().into_boxed_str(), i))
+            .map(|(item, i)| (fold(item).into_boxed_str(), i))
             .collect();
         sorted.sort_unstable();
         let mut rank = vec![0; items.len()];
@@ -50,7 +55,7 @@ impl PrefixIndex {
     /// then the others, each group in the list's own order; at most
     /// [`MAX_VALUES`].
     pub(crate) fn complete(&self, typed: &str) -> Matches<&'static str> {
-        let typed = typed.to_lowercase();
+        let typed = fold(typed);
         let start = self.sorted.partition_point(|(key, _)| **key < *typed);
         let len = self.sorted[start..].partition_point(|(key, _)| key.starts_with(&*typed));
         let range = &self.sorted[start..start + len];
@@ -62,11 +67,10 @@ impl PrefixIndex {
             .collect();
         let room = MAX_VALUES - values.len();
         let (lo, hi) = (start + exact, start + len);
-        if hi - lo <= SORT_LIMIT {
-            let mut rest: Vec<u32> = self.sorted[lo..hi].iter().map(|&(_, i)| i).collect();
-            rest.sort_unstable();
-            values.extend(rest.iter().take(room).map(|&i| self.items[i as usize]));
-        } else {
+        let matching = hi - lo;
+        if matching > SORT_LIMIT && matching * 4 >= self.items.len() {
+            // Most of the list matches: walking it in its own order fills
+            // the result after a few hundred entries.
             let in_range = |&(_, &rank): &(&&str, &u32)| (lo..hi).contains(&(rank as usize));
             values.extend(
                 self.items
@@ -76,6 +80,16 @@ impl PrefixIndex {
                     .map(|(item, _)| *item)
                     .take(room),
             );
+        } else {
+            // Otherwise only the matches are looked at: the first `room` of
+            // them in the list's order are selected, then sorted.
+            let mut rest: Vec<u32> = self.sorted[lo..hi].iter().map(|&(_, i)| i).collect();
+            if rest.len() > room && room > 0 {
+                rest.select_nth_unstable(room - 1);
+                rest.truncate(room);
+            }
+            rest.sort_unstable();
+            values.extend(rest.iter().take(room).map(|&i| self.items[i as usize]));
         }
         Matches { values, total: len }
     }
@@ -85,11 +99,11 @@ impl PrefixIndex {
 /// values that start with it, then the rest, ignoring case and keeping the
 /// completer's order within each group; at most [`MAX_VALUES`].
 pub(crate) fn rank(values: Vec<String>, typed: &str) -> Matches<String> {
-    let typed = typed.to_lowercase();
+    let typed = fold(typed);
     let total = values.len();
     let mut groups: [Vec<String>; 3] = Default::default();
     for value in values {
-        let lower = value.to_lowercase();
+        let lower = fold(&value);
         let group = if lower == typed {
             0
         } else if lower.starts_with(&typed) {
@@ -165,6 +179,38 @@ mod tests {
         assert_eq!(some.total, 100);
         assert_eq!(some.values, many[..100]);
         assert_eq!(index.complete("item0999").values, ["item0999"]);
+    }
+
+    #[test]
+    fn greek_final_sigma_still_matches() {
+        const WORDS: &[&str] = &["ΑΣΤΡΟ", "ΑΛΦΑ"];
+        assert_eq!(PrefixIndex::new(WORDS).complete("ΑΣ").values, ["ΑΣΤΡΟ"]);
+        assert_eq!(PrefixIndex::new(WORDS).complete("ασ").values, ["ΑΣΤΡΟ"]);
+    }
+
+    #[test]
+    fn sparse_matches_in_a_large_list_are_found_in_order() {
+        // 500 matches spread through 5,000 entries: selected, not scanned.
+        let items: Vec<&'static str> = (0..5000)
+            .map(|i| {
+                let word = if i % 10 == 0 {
+                    format!("m{:04}", 9999 - i)
+                } else {
+                    format!("x{i}")
+                };
+                &*Box::leak(word.into_boxed_str())
+            })
+            .collect();
+        let index = PrefixIndex::new(Box::leak(items.clone().into_boxed_slice()));
+        let found = index.complete("m");
+        assert_eq!(found.total, 500);
+        let expected: Vec<&str> = items
+            .iter()
+            .copied()
+            .filter(|w| w.starts_with('m'))
+            .take(100)
+            .collect();
+        assert_eq!(found.values, expected);
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod plan;
 use crate::descriptor::PromptDef;
 
 pub(crate) use index::{MAX_VALUES, Matches};
+
 pub use output::{CompleteWith, CompleterOutput, CompletionCall, IntoCompletions, Source};
 pub(crate) use plan::{ArgCompletion, StaticIndexes};
 
@@ -70,13 +71,13 @@ impl CompletionInput {
     ///     input.matching(["performance", "readability"]).collect()
     /// }
     /// ```
-    pub fn matching<'a, I>(&self, items: I) -> impl Iterator<Item = &'a str> + use<'a, '_, I>
+    pub fn matching<'a, I>(&self, items: I) -> impl Iterator<Item = &'a str> + use<'a, I>
     where
         I: IntoIterator<Item = &'a str>,
     {
-        let typed = self.value.to_lowercase();
+        let typed = index::fold(&self.value);
         items
             .into_iter()
-            .filter(move |item| item.to_lowercase().starts_with(&typed))
+            .filter(move |item| index::fold(item).starts_with(&typed))
     }
 }

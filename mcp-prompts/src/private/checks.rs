@@ -110,6 +110,24 @@ pub const fn check_used(args: &[ArgDef], used: &[&str], unused: &[&str], prompt:
     }
 }
 
+/// Fails unless each name in a template prompt's `unused = [...]` is an
+/// argument of the prompt.
+pub const fn check_unused_names(args: &[ArgDef], unused: &[&str], prompt: &str) {
+    let mut i = 0;
+    while i < unused.len() {
+        if find(args, unused[i]).is_none() {
+            let msg = Msg::new()
+                .push("`")
+                .push(unused[i])
+                .push("` in `unused = [...]` is not an argument of prompt `")
+                .push(prompt)
+                .push("`");
+            panic!("{}", msg.as_str());
+        }
+        i += 1;
+    }
+}
+
 /// Fails if `name` is also the name of an earlier entry of a `catalog![]`.
 pub const fn check_catalog_entry(earlier: &[&str], name: &str) {
     if contains(earlier, name) {

@@ -8,7 +8,8 @@ pub use core::option::Option::{None, Some};
 pub use inventory;
 
 pub use self::checks::{
-    arg_count, check_catalog_entry, check_placeholder, check_unique, check_used, splice,
+    arg_count, check_catalog_entry, check_placeholder, check_unique, check_unused_names,
+    check_used, splice,
 };
 pub use crate::Error;
 pub use crate::args::{Input, PromptArg, PromptArgs, PromptParam};

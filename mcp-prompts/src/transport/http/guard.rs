@@ -15,10 +15,19 @@ pub(crate) enum Refusal {
     Version(String),
 }
 
-/// Checks `Host` and `Origin`. A missing `Origin` is allowed (it is what
-/// non-browser clients send); a missing `Host` is HTTP/1.0 and allowed.
-pub(crate) fn check_origin(headers: &HeaderMap, options: &HttpOptions) -> Result<(), Refusal> {
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+/// Checks `Host` (or, for HTTP/2, the request's authority) and `Origin`.
+/// A missing `Origin` is allowed (it is what non-browser clients send); a
+/// request naming no host at all is HTTP/1.0 and allowed; a host that is
+/// not plain text is refused.
+pub(crate) fn check_origin(
+    headers: &HeaderMap,
+    authority: Option<&str>,
+    options: &HttpOptions,
+) -> Result<(), Refusal> {
+    let host = match headers.get(header::HOST) {
+        Some(value) => Some(value.to_str().map_err(|_| Refusal::Host)?),
+        None => authority,
+    };
     if let Some(host) = host {
         if !host_allowed(&hostname(host), &options.hosts) {
             return Err(Refusal::Host);
@@ -30,16 +39,14 @@ pub(crate) fn check_origin(headers: &HeaderMap, options: &HttpOptions) -> Result
     let origin = origin.to_str().unwrap_or_default().to_ascii_lowercase();
     let listed = options.origins.contains(&origin);
     let authority = origin.split_once("://").map(|(_, rest)| rest);
+    // With any host allowed, only listed origins pass: a rebinding page is
+    // always same-origin with the name it rebinds.
     let allowed = listed
         || match (&options.hosts, authority) {
-            (_, None) => false,
             (HostPolicy::Local(_), Some(authority)) => {
                 host_allowed(&hostname(authority), &options.hosts)
             }
-            // Any host: same-origin only.
-            (HostPolicy::Any, Some(authority)) => {
-                host.is_some_and(|h| h.eq_ignore_ascii_case(authority))
-            }
+            _ => false,
         };
     if allowed {
         Ok(())
@@ -119,47 +126,83 @@ mod tests {
         let options = HttpOptions::new();
         for host in ["localhost:3000", "127.0.0.1:8080", "[::1]:1", "LOCALHOST"] {
             assert!(
-                check_origin(&headers(&[(header::HOST, host)]), &options).is_ok(),
+                check_origin(&headers(&[(header::HOST, host)]), None, &options).is_ok(),
                 "{host}"
             );
         }
         let evil = headers(&[(header::HOST, "evil.example.com")]);
-        assert!(matches!(check_origin(&evil, &options), Err(Refusal::Host)));
+        assert!(matches!(
+            check_origin(&evil, None, &options),
+            Err(Refusal::Host)
+        ));
         let evil_origin = headers(&[
             (header::HOST, "localhost:3000"),
             (header::ORIGIN, "http://evil.example.com"),
         ]);
         assert!(matches!(
-            check_origin(&evil_origin, &options),
+            check_origin(&evil_origin, None, &options),
             Err(Refusal::Origin)
         ));
         let local_origin = headers(&[
             (header::HOST, "localhost:3000"),
             (header::ORIGIN, "http://localhost:5173"),
         ]);
-        assert!(check_origin(&local_origin, &options).is_ok());
+        assert!(check_origin(&local_origin, None, &options).is_ok());
     }
 
     #[test]
-    fn listed_and_same_origins_pass() {
+    fn any_host_takes_only_listed_origins() {
         let options = HttpOptions::new()
             .allow_any_host()
             .allow_origins(["https://app.example.com"]);
-        let same = headers(&[
-            (header::HOST, "prompts.example.com"),
-            (header::ORIGIN, "https://prompts.example.com"),
-        ]);
-        assert!(check_origin(&same, &options).is_ok());
         let listed = headers(&[
             (header::HOST, "prompts.example.com"),
             (header::ORIGIN, "https://app.example.com"),
         ]);
-        assert!(check_origin(&listed, &options).is_ok());
-        let other = headers(&[
-            (header::HOST, "prompts.example.com"),
-            (header::ORIGIN, "https://evil.example.com"),
+        assert!(check_origin(&listed, None, &options).is_ok());
+        let no_origin = headers(&[(header::HOST, "prompts.example.com")]);
+        assert!(check_origin(&no_origin, None, &options).is_ok());
+        // A rebinding page is same-origin with the name it rebinds.
+        let rebinding = headers(&[
+            (header::HOST, "evil.example.com:8080"),
+            (header::ORIGIN, "http://evil.example.com:8080"),
         ]);
-        assert!(check_origin(&other, &options).is_err());
+        assert!(check_origin(&rebinding, None, &options).is_err());
+    }
+
+    #[test]
+    fn hosts_can_be_named_again_and_h2_authority_counts() {
+        let options = HttpOptions::new()
+            .allow_any_host()
+            .allow_hosts(["prompts.example.com"]);
+        assert!(
+            check_origin(
+                &headers(&[(header::HOST, "prompts.example.com")]),
+                None,
+                &options
+            )
+            .is_ok()
+        );
+        assert!(
+            check_origin(
+                &headers(&[(header::HOST, "other.example.com")]),
+                None,
+                &options
+            )
+            .is_err()
+        );
+        let loopback = HttpOptions::new();
+        assert!(check_origin(&HeaderMap::new(), Some("evil.example.com:443"), &loopback).is_err());
+        assert!(check_origin(&HeaderMap::new(), Some("localhost:443"), &loopback).is_ok());
+        let mut binary = HeaderMap::new();
+        binary.insert(
+            header::HOST,
+            HeaderValue::from_bytes(b"local\xffhost").unwrap(),
+        );
+        assert!(matches!(
+            check_origin(&binary, None, &loopback),
+            Err(Refusal::Host)
+        ));
     }
 
     #[test]

@@ -3,9 +3,9 @@
 use std::convert::Infallible;
 use std::sync::Arc;
 
-use axum::body::Bytes;
-use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::extract::{Request, State};
+use axum::http::uri::Authority;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
@@ -43,6 +43,13 @@ impl Endpoint {
         }
     }
 
+    /// The largest body accepted.
+    pub(crate) fn body_limit(&self) -> usize {
+        self.options
+            .max_body_bytes
+            .unwrap_or(self.service.max_message_bytes())
+    }
+
     pub(crate) fn shut_down(&self) {
         self.shutdown.send_replace(true);
         self.sessions.end_all();
@@ -51,13 +58,25 @@ impl Endpoint {
 
 type Shared = State<Arc<Endpoint>>;
 
-pub(crate) async fn post(State(endpoint): Shared, headers: HeaderMap, body: Bytes) -> Response {
-    if let Err(refusal) = check_origin(&headers, &endpoint.options) {
+pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response {
+    let (parts, body) = request.into_parts();
+    let headers = &parts.headers;
+    // Every check that needs only the headers comes before the body is read.
+    if let Err(refusal) = check_origin(headers, authority(&parts.uri), &endpoint.options) {
         return refuse(refusal);
     }
-    let version = match header_version(&headers) {
+    let version = match header_version(headers) {
         Ok(version) => version,
         Err(refusal) => return refuse(refusal),
+    };
+    let Ok(body) = axum::body::to_bytes(body, endpoint.body_limit()).await else {
+        return http_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &Error::invalid_request(format!(
+                "the body exceeds the limit of {} bytes",
+                endpoint.body_limit()
+            )),
+        );
     };
     let Ok(text) = std::str::from_utf8(&body) else {
         return http_error(
@@ -65,8 +84,7 @@ pub(crate) async fn post(State(endpoint): Shared, headers: HeaderMap, body: Byte
             &Error::new(Error::PARSE_ERROR, "the body is not UTF-8"),
         );
     };
-    let initialize = is_initialize(text);
-    let (session, new_id) = match open_session(&endpoint, &headers, initialize, version) {
+    let session = match open_session(&endpoint, headers, is_initialize(text), version) {
         Ok(found) => found,
         Err(response) => return *response,
     };
@@ -80,29 +98,45 @@ pub(crate) async fn post(State(endpoint): Shared, headers: HeaderMap, body: Byte
     while let Ok(note) = rx.try_recv() {
         notes.push(note);
     }
-    let mut response = if notes.is_empty() || !accepts_event_stream(&headers) {
+    let mut response = if notes.is_empty() || !accepts_event_stream(headers) {
         let status = if is_error_without_id(&message) {
             StatusCode::BAD_REQUEST
         } else {
             StatusCode::OK
         };
-        json_response(status, message)
+        json_response(status, message.clone())
     } else {
         // The request's notifications, then its response, as one stream.
         let events = notes
             .into_iter()
-            .chain([message])
+            .chain([message.clone()])
             .map(|data| Ok::<_, Infallible>(Event::default().event("message").data(data)));
         Sse::new(stream::iter(events)).into_response()
     };
-    if let Some(id) = new_id {
-        response.headers_mut().insert(SESSION_HEADER, id);
+    // A session is kept, and its id announced, once `initialize` succeeded.
+    if let SessionRef::New(entry) = session {
+        if is_success(&message) {
+            match guard::new_session_id() {
+                Ok(id) => {
+                    endpoint
+                        .sessions
+                        .insert(id.to_str().unwrap_or_default(), entry);
+                    response.headers_mut().insert(SESSION_HEADER, id);
+                }
+                Err(err) => {
+                    return http_error(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        &Error::internal(format!("no randomness for a session id: {err}")),
+                    );
+                }
+            }
+        }
     }
     response
 }
 
-pub(crate) async fn get(State(endpoint): Shared, headers: HeaderMap) -> Response {
-    if let Err(refusal) = check_origin(&headers, &endpoint.options) {
+pub(crate) async fn get(State(endpoint): Shared, uri: Uri, headers: HeaderMap) -> Response {
+    if let Err(refusal) = check_origin(&headers, authority(&uri), &endpoint.options) {
         return refuse(refusal);
     }
     if let Err(refusal) = header_version(&headers) {
@@ -150,8 +184,11 @@ pub(crate) async fn get(State(endpoint): Shared, headers: HeaderMap) -> Response
         .into_response()
 }
 
-pub(crate) async fn delete(State(endpoint): Shared, headers: HeaderMap) -> Response {
-    if let Err(refusal) = check_origin(&headers, &endpoint.options) {
+pub(crate) async fn delete(State(endpoint): Shared, uri: Uri, headers: HeaderMap) -> Response {
+    if let Err(refusal) = check_origin(&headers, authority(&uri), &endpoint.options) {
+        return refuse(refusal);
+    }
+    if let Err(refusal) = header_version(&headers) {
         return refuse(refusal);
     }
     if endpoint.options.stateless {
@@ -167,13 +204,14 @@ pub(crate) async fn delete(State(endpoint): Shared, headers: HeaderMap) -> Respo
     }
 }
 
-/// The session a POST is served by, and the id to announce if it is new.
+/// The session a POST is served by: a live one, a new one for
+/// `initialize` (kept only if it succeeds), or a throwaway one (stateless).
 fn open_session(
     endpoint: &Endpoint,
     headers: &HeaderMap,
     initialize: bool,
     version: Option<ProtocolVersion>,
-) -> Result<(SessionRef, Option<HeaderValue>), Box<Response>> {
+) -> Result<SessionRef, Box<Response>> {
     let service = endpoint.service.clone();
     if endpoint.options.stateless {
         let session = if initialize {
@@ -182,21 +220,12 @@ fn open_session(
             // With no header, the specification says to assume 2025-03-26.
             Session::initialized(service, version.unwrap_or(ProtocolVersion::V2025_03_26))
         };
-        return Ok((SessionRef::Own(session), None));
+        return Ok(SessionRef::Own(session));
     }
     if initialize && session_id(headers).is_none() {
-        let id = guard::new_session_id().map_err(|err| {
-            Box::new(http_error(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                &Error::internal(format!("no randomness for a session id: {err}")),
-            ))
-        })?;
-        let entry = endpoint
-            .sessions
-            .create(id.to_str().unwrap_or_default(), &service);
-        return Ok((SessionRef::Shared(entry), Some(id)));
+        return Ok(SessionRef::New(HttpSession::new(&service)));
     }
-    existing_session(endpoint, headers).map(|entry| (SessionRef::Shared(entry), None))
+    existing_session(endpoint, headers).map(SessionRef::Live)
 }
 
 fn existing_session(
@@ -212,9 +241,13 @@ fn existing_session(
         .ok_or_else(|| Box::new(unknown_session()))
 }
 
-/// A request's session: a live one, or a throwaway one (stateless).
+/// A request's session.
 enum SessionRef {
-    Shared(Arc<HttpSession>),
+    /// Found by its id.
+    Live(Arc<HttpSession>),
+    /// Made for an `initialize`; kept if that succeeds.
+    New(Arc<HttpSession>),
+    /// Made for one request (stateless mode).
     Own(Session),
 }
 
@@ -223,7 +256,7 @@ impl std::ops::Deref for SessionRef {
 
     fn deref(&self) -> &Session {
         match self {
-            Self::Shared(entry) => &entry.session,
+            Self::Live(entry) | Self::New(entry) => &entry.session,
             Self::Own(session) => session,
         }
     }
@@ -254,15 +287,32 @@ fn session_id(headers: &HeaderMap) -> Option<&str> {
     headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok())
 }
 
-/// Whether the body is an `initialize` request (the only one that may come
-/// without a session).
+/// Whether the body is one `initialize` request (the only message that may
+/// come without a session): an object with an id, not a batch.
 fn is_initialize(text: &str) -> bool {
     #[derive(Deserialize)]
     struct Probe<'a> {
         #[serde(borrow)]
         method: Option<std::borrow::Cow<'a, str>>,
+        id: Option<serde::de::IgnoredAny>,
     }
-    serde_json::from_str::<Probe<'_>>(text).is_ok_and(|p| p.method.as_deref() == Some("initialize"))
+    text.trim_start().starts_with('{')
+        && serde_json::from_str::<Probe<'_>>(text)
+            .is_ok_and(|p| p.id.is_some() && p.method.as_deref() == Some("initialize"))
+}
+
+/// Whether a response carries a result rather than an error.
+fn is_success(message: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Probe {
+        result: Option<serde::de::IgnoredAny>,
+    }
+    serde_json::from_str::<Probe>(message).is_ok_and(|p| p.result.is_some())
+}
+
+/// The request's authority, which HTTP/2 sends instead of `Host`.
+fn authority(uri: &Uri) -> Option<&str> {
+    uri.authority().map(Authority::as_str)
 }
 
 fn missing_session() -> Response {

@@ -14,7 +14,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
 use axum::routing::post;
 use tokio::net::TcpListener;
 
@@ -26,25 +25,66 @@ use handlers::Endpoint;
 /// The path [`Server::serve_http`] serves MCP at.
 pub const DEFAULT_PATH: &str = "/mcp";
 
+/// One Streamable HTTP endpoint of a [`Service`]: its sessions and
+/// options. Mount its [`router`](Self::router) in your axum app, so that
+/// your middleware (auth, TLS, tracing, limits) applies, and call
+/// [`shut_down`](Self::shut_down) when your server begins a graceful
+/// shutdown, so that open event streams end and the shutdown can finish.
+///
+/// ```no_run
+/// use axum::{Router, routing::get};
+/// use mcp_prompts::{HttpOptions, Server};
+///
+/// # async fn run() -> std::io::Result<()> {
+/// let service = Server::new("prompts", "1.0").build().unwrap();
+/// let mcp = service.http_endpoint(HttpOptions::new());
+/// let app = Router::new()
+///     .route("/health", get(|| async { "ok" }))
+///     .merge(mcp.router("/mcp"));
+/// let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+/// axum::serve(listener, app)
+///     .with_graceful_shutdown(async move {
+///         let _ = tokio::signal::ctrl_c().await;
+///         mcp.shut_down();
+///     })
+///     .await
+/// # }
+/// ```
+#[derive(Clone)]
+pub struct HttpEndpoint(Arc<Endpoint>);
+
+impl HttpEndpoint {
+    /// An axum router serving this endpoint at `path`.
+    pub fn router(&self, path: &str) -> Router {
+        router(Arc::clone(&self.0), path)
+    }
+
+    /// Ends every session and open event stream: call it when a graceful
+    /// shutdown begins, since a stream would otherwise keep it waiting.
+    pub fn shut_down(&self) {
+        self.0.shut_down();
+    }
+}
+
+impl std::fmt::Debug for HttpEndpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HttpEndpoint")
+            .field("options", &self.0.options)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Service {
-    /// An axum router serving MCP at `path`, to merge into your own app so
-    /// that your middleware (auth, TLS, tracing, limits) applies.
-    ///
-    /// ```no_run
-    /// use axum::{Router, routing::get};
-    /// use mcp_prompts::{HttpOptions, Server};
-    ///
-    /// # async fn run() -> std::io::Result<()> {
-    /// let service = Server::new("prompts", "1.0").build().unwrap();
-    /// let app = Router::new()
-    ///     .route("/health", get(|| async { "ok" }))
-    ///     .merge(service.http_router("/mcp", HttpOptions::new()));
-    /// let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
-    /// axum::serve(listener, app).await
-    /// # }
-    /// ```
+    /// A Streamable HTTP endpoint serving this service.
+    pub fn http_endpoint(&self, options: HttpOptions) -> HttpEndpoint {
+        HttpEndpoint(Arc::new(Endpoint::new(self.clone(), options)))
+    }
+
+    /// An axum router serving MCP at `path`: the shortest way to mount it
+    /// when the app never shuts down gracefully. Otherwise keep the
+    /// [`HttpEndpoint`] to shut it down.
     pub fn http_router(&self, path: &str, options: HttpOptions) -> Router {
-        router(Arc::new(Endpoint::new(self.clone(), options)), path)
+        self.http_endpoint(options).router(path)
     }
 
     /// Serves MCP at [`DEFAULT_PATH`] on `listener` until `shutdown`
@@ -59,8 +99,8 @@ impl Service {
     where
         F: Future<Output = ()> + Send + 'static,
     {
-        let endpoint = Arc::new(Endpoint::new(self.clone(), options));
-        let app = router(Arc::clone(&endpoint), DEFAULT_PATH);
+        let endpoint = self.http_endpoint(options);
+        let app = endpoint.router(DEFAULT_PATH);
         axum::serve(listener, app)
             .with_graceful_shutdown(async move {
                 shutdown.await;
@@ -96,10 +136,8 @@ impl Server {
 }
 
 fn router(endpoint: Arc<Endpoint>, path: &str) -> Router {
-    let limit = endpoint
-        .options
-        .max_body_bytes
-        .unwrap_or(endpoint.service.max_message_bytes());
+    // The POST handler reads the body itself, within the limit, once the
+    // headers have passed their checks.
     Router::new()
         .route(
             path,
@@ -107,7 +145,6 @@ fn router(endpoint: Arc<Endpoint>, path: &str) -> Router {
                 .get(handlers::get)
                 .delete(handlers::delete),
         )
-        .layer(DefaultBodyLimit::max(limit))
         .with_state(endpoint)
 }
 

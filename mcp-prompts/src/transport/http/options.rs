@@ -60,8 +60,9 @@ impl HttpOptions {
     }
 
     /// The defaults for a listener on `addr`: on a loopback address,
-    /// loopback hosts only; on any other, any host (put your own check, or
-    /// [`allow_hosts`](Self::allow_hosts), in front of a public server).
+    /// loopback hosts only; on any other, any host, and only listed origins
+    /// (name your hosts with [`allow_hosts`](Self::allow_hosts) where you
+    /// can).
     pub fn for_addr(addr: SocketAddr) -> Self {
         let options = Self::new();
         if addr.ip().is_loopback() {
@@ -72,24 +73,29 @@ impl HttpOptions {
     }
 
     /// Also accepts these host names (without port) in `Host` and in the
-    /// host of an `Origin`.
+    /// host of an `Origin`; after [`allow_any_host`](Self::allow_any_host),
+    /// restricts hosts to these (and loopback) again.
     pub fn allow_hosts<I: IntoIterator<Item = S>, S: Into<String>>(mut self, hosts: I) -> Self {
         let extra = hosts.into_iter().map(|h| h.into().to_ascii_lowercase());
         match &mut self.hosts {
             HostPolicy::Local(list) => list.extend(extra),
-            HostPolicy::Any => {}
+            HostPolicy::Any => self.hosts = HostPolicy::Local(extra.collect()),
         }
         self
     }
 
-    /// Accepts any `Host`. An `Origin` must then be same-origin or listed.
+    /// Accepts any `Host`. An `Origin` must then be listed with
+    /// [`allow_origins`](Self::allow_origins): a page from any other site,
+    /// even one whose name resolves to this server (DNS rebinding), is
+    /// refused. Clients that send no `Origin` (all but browsers) pass.
     pub fn allow_any_host(mut self) -> Self {
         self.hosts = HostPolicy::Any;
         self
     }
 
     /// Also accepts these exact origins (`https://app.example.com`), for
-    /// browser clients served from another site.
+    /// browser clients served from another site (which also need CORS
+    /// headers: add a CORS layer, such as tower-http's, in front).
     pub fn allow_origins<I: IntoIterator<Item = S>, S: Into<String>>(mut self, origins: I) -> Self {
         self.origins
             .extend(origins.into_iter().map(|o| o.into().to_ascii_lowercase()));
@@ -112,9 +118,10 @@ impl HttpOptions {
         self
     }
 
-    /// How long a session may stay idle before it ends (default 30 minutes).
+    /// How long a session may stay idle before it ends (default 30
+    /// minutes; at least a millisecond).
     pub fn session_idle_timeout(mut self, timeout: Duration) -> Self {
-        self.idle_timeout = timeout;
+        self.idle_timeout = timeout.max(Duration::from_millis(1));
         self
     }
 

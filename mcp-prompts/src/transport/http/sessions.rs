@@ -24,6 +24,18 @@ pub(crate) struct HttpSession {
 }
 
 impl HttpSession {
+    /// A session of `service`, not yet in any store: it is kept only once
+    /// its `initialize` succeeds.
+    pub(crate) fn new(service: &Service) -> Arc<Self> {
+        let (tx, rx) = mpsc::channel(STREAM_QUEUE);
+        Arc::new(Self {
+            session: service.session(Some(tx)),
+            last_seen: Mutex::new(Instant::now()),
+            stream: Mutex::new(Some(rx)),
+            ended: watch::Sender::new(false),
+        })
+    }
+
     fn touch(&self) {
         *lock(&self.last_seen) = Instant::now();
     }
@@ -62,25 +74,21 @@ impl SessionStore {
         }
     }
 
-    /// A new session under `id`. Expired sessions are dropped first; if
-    /// the store is still full, the longest idle one ends.
-    pub(crate) fn create(&self, id: &str, service: &Service) -> Arc<HttpSession> {
-        let (tx, rx) = mpsc::channel(STREAM_QUEUE);
-        let entry = Arc::new(HttpSession {
-            session: service.session(Some(tx)),
-            last_seen: Mutex::new(Instant::now()),
-            stream: Mutex::new(Some(rx)),
-            ended: watch::Sender::new(false),
-        });
+    /// Keeps `session` under `id`. When the store is full, expired
+    /// sessions are dropped first, then the longest idle one if need be;
+    /// below that, adding costs no scan.
+    pub(crate) fn insert(&self, id: &str, session: Arc<HttpSession>) {
         let now = Instant::now();
         let mut sessions = lock(&self.sessions);
-        sessions.retain(|_, s| {
-            let live = s.idle_for(now) < self.idle;
-            if !live {
-                s.end();
-            }
-            live
-        });
+        if sessions.len() >= self.max {
+            sessions.retain(|_, s| {
+                let live = s.idle_for(now) < self.idle;
+                if !live {
+                    s.end();
+                }
+                live
+            });
+        }
         if sessions.len() >= self.max {
             let oldest = sessions
                 .iter()
@@ -90,8 +98,7 @@ impl SessionStore {
                 removed.end();
             }
         }
-        sessions.insert(id.into(), Arc::clone(&entry));
-        entry
+        sessions.insert(id.into(), session);
     }
 
     /// The live session `id`, marked as just used; `None` if unknown or
@@ -147,11 +154,12 @@ mod tests {
     fn bounded_and_expiring() {
         let service = service();
         let store = SessionStore::new(2, Duration::from_secs(60));
-        let a = store.create("a", &service);
-        store.create("b", &service);
+        let a = HttpSession::new(&service);
+        store.insert("a", Arc::clone(&a));
+        store.insert("b", HttpSession::new(&service));
         std::thread::sleep(Duration::from_millis(5));
         assert!(store.get("b").is_some());
-        store.create("c", &service);
+        store.insert("c", HttpSession::new(&service));
         assert_eq!(store.len(), 2);
         assert!(store.get("a").is_none(), "the longest idle session ends");
         assert!(*a.ended.borrow());
@@ -159,7 +167,7 @@ mod tests {
         assert!(!store.remove("b"));
 
         let short = SessionStore::new(10, Duration::from_millis(1));
-        short.create("x", &service);
+        short.insert("x", HttpSession::new(&service));
         std::thread::sleep(Duration::from_millis(5));
         assert!(short.get("x").is_none());
     }
