@@ -27,12 +27,12 @@ pub fn expand(input: TokenStream) -> TokenStream {
         Err(err) => return err.into_compile_error(),
     };
     match model(&input) {
-        Ok(variants) => choice_impl(&input, &variants),
+        Ok((variants, display)) => choice_impl(&input, &variants, display),
         Err(err) => err.into_compile_error(),
     }
 }
 
-fn model(input: &DeriveInput) -> syn::Result<Vec<Variant<'_>>> {
+fn model(input: &DeriveInput) -> syn::Result<(Vec<Variant<'_>>, bool)> {
     let data = match &input.data {
         Data::Enum(data) => data,
         Data::Struct(data) => {
@@ -61,7 +61,7 @@ fn model(input: &DeriveInput) -> syn::Result<Vec<Variant<'_>>> {
             "`PromptArg` needs at least one variant: the values to choose from",
         ));
     }
-    let case = rename_all(input, &mut errors);
+    let EnumAttrs { case, display } = enum_attrs(input, &mut errors);
     let mut variants: Vec<Variant<'_>> = Vec::new();
     for variant in &data.variants {
         if !matches!(variant.fields, Fields::Unit) {
@@ -101,57 +101,89 @@ fn model(input: &DeriveInput) -> syn::Result<Vec<Variant<'_>>> {
         });
     }
     errors.finish()?;
-    Ok(variants)
+    Ok((variants, display))
 }
 
-fn rename_all(input: &DeriveInput, errors: &mut Errors) -> Case {
-    let mut case = Case::Snake;
+/// The enum's own keys: how variants are spelled, and whether to
+/// implement `Display` (not when the enum has its own).
+struct EnumAttrs {
+    case: Case,
+    display: bool,
+}
+
+fn enum_attrs(input: &DeriveInput, errors: &mut Errors) -> EnumAttrs {
+    let mut attrs = EnumAttrs {
+        case: Case::Snake,
+        display: true,
+    };
     for attr in input.attrs.iter().filter(|a| a.path().is_ident(ATTR)) {
+        // Each key's problem is kept and parsing goes on, so every one is
+        // reported at once.
+        let mut problems = Errors::default();
         let result = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("rename_all") {
-                let lit: LitStr = meta.value()?.parse()?;
-                case = Case::parse(&lit.value(), lit.span())?;
-                Ok(())
+            let result = if meta.path.is_ident("rename_all") {
+                meta.value()
+                    .and_then(|v| v.parse::<LitStr>())
+                    .and_then(|lit| Case::parse(&lit.value(), lit.span()))
+                    .map(|case| attrs.case = case)
+            } else if meta.path.is_ident("display") {
+                meta.value()
+                    .and_then(|v| v.parse::<syn::LitBool>())
+                    .map(|lit| attrs.display = lit.value)
+                    .map_err(|err| {
+                        syn::Error::new(err.span(), "expected `display = true` or `display = false`")
+                    })
             } else {
                 unknown_key(
                     &meta,
-                    "unknown `#[prompt_arg]` argument `{}` on an enum; expected `rename_all`",
+                    "unknown `#[prompt_arg]` argument `{}` on an enum; expected `rename_all` or `display`",
                 )
-            }
+            };
+            problems.push_result(result);
+            Ok(())
         });
         errors.push_result(result);
+        errors.push_result(problems.finish());
     }
-    case
+    attrs
 }
 
 fn variant_attrs(attrs: &[syn::Attribute], errors: &mut Errors) -> (Option<LitStr>, Vec<LitStr>) {
     let mut rename: Option<LitStr> = None;
     let mut aliases = Vec::new();
     for attr in attrs.iter().filter(|a| a.path().is_ident(ATTR)) {
+        let mut problems = Errors::default();
         let result = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("rename") {
-                let lit: LitStr = meta.value()?.parse()?;
-                if rename.is_some() {
-                    return Err(meta.error("duplicate `rename` in `#[prompt_arg(...)]`"));
-                }
-                rename = Some(lit);
-                Ok(())
+            let result = if meta.path.is_ident("rename") {
+                meta.value()
+                    .and_then(|v| v.parse::<LitStr>())
+                    .and_then(|lit| match rename {
+                        Some(_) => Err(meta.error("duplicate `rename` in `#[prompt_arg(...)]`")),
+                        None => {
+                            rename = Some(lit);
+                            Ok(())
+                        }
+                    })
             } else if meta.path.is_ident("alias") {
-                aliases.push(meta.value()?.parse()?);
-                Ok(())
+                meta.value()
+                    .and_then(|v| v.parse::<LitStr>())
+                    .map(|lit| aliases.push(lit))
             } else {
                 unknown_key(
                     &meta,
                     "unknown `#[prompt_arg]` argument `{}` on a variant; expected `rename` or `alias`",
                 )
-            }
+            };
+            problems.push_result(result);
+            Ok(())
         });
         errors.push_result(result);
+        errors.push_result(problems.finish());
     }
     (rename, aliases)
 }
 
-fn choice_impl(input: &DeriveInput, variants: &[Variant<'_>]) -> TokenStream {
+fn choice_impl(input: &DeriveInput, variants: &[Variant<'_>], display: bool) -> TokenStream {
     let private = private();
     let ident = &input.ident;
     let names: Vec<&str> = variants.iter().map(|v| v.name.as_str()).collect();
@@ -189,9 +221,21 @@ fn choice_impl(input: &DeriveInput, variants: &[Variant<'_>]) -> TokenStream {
         }
         [] => quote!(#private::choice(value, ACCEPTED).map(|_| unreachable!())),
     };
-    let display_arms = variants.iter().map(|variant| {
-        let (v, name) = (variant.ident, &variant.name);
-        quote!(Self::#v => #name,)
+    let display = display.then(|| {
+        let arms = variants.iter().map(|variant| {
+            let (v, name) = (variant.ident, &variant.name);
+            quote!(Self::#v => #name,)
+        });
+        quote! {
+            /// Writes the choice's canonical value.
+            impl ::core::fmt::Display for #ident {
+                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    f.write_str(match self {
+                        #(#arms)*
+                    })
+                }
+            }
+        }
     });
     let alias = private_alias();
     quote! {
@@ -213,14 +257,7 @@ fn choice_impl(input: &DeriveInput, variants: &[Variant<'_>]) -> TokenStream {
                 }
             }
 
-            /// Writes the choice's canonical value.
-            impl ::core::fmt::Display for #ident {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    f.write_str(match self {
-                        #(#display_arms)*
-                    })
-                }
-            }
+            #display
         };
     }
 }

@@ -96,7 +96,8 @@ pub use mcp_prompts_macros::PromptArgs;
 /// enum picks another rule (serde's names), and `#[prompt_arg(rename =
 /// "...", alias = "...")]` on a variant sets its value or accepts another
 /// spelling. The listing shows the choices, completion offers them, a bad
-/// value is an error that lists them, and `Display` writes the value.
+/// value is an error that lists them, and `Display` writes the value
+/// (`#[prompt_arg(display = false)]` leaves `Display` to you).
 ///
 /// ```
 /// use mcp_prompts::PromptArg;

@@ -1,5 +1,5 @@
 #[derive(mcp_prompts::PromptArg)]
-#[prompt_arg(rename_all = "Title Case", rename = "x")]
+#[prompt_arg(rename_all = "Title Case", rename = "x", display = "no")]
 enum Tone {
     #[prompt_arg(rename = "formal", rename = "stiff", default)]
     Formal,

@@ -14,6 +14,29 @@ enum Depth {
     Maximum,
 }
 
+/// A choice with its own `Display`, so the derive leaves it out.
+#[derive(Debug, PromptArg)]
+#[prompt_arg(display = false)]
+enum Size {
+    Small,
+    Large,
+}
+
+impl std::fmt::Display for Size {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Small => "S",
+            Self::Large => "L",
+        })
+    }
+}
+
+/// Pick a size
+#[prompt]
+fn pick(size: Size) -> String {
+    size.to_string()
+}
+
 #[derive(PromptArgs)]
 struct Repo {
     /// Repository, as owner/name
@@ -59,11 +82,13 @@ async fn later(#[arg(flatten)] repo: Repo) -> String {
     repo.repo
 }
 
-const ALL: Catalog = catalog![review, summarize_repo, later];
+const ALL: Catalog = catalog![review, summarize_repo, later, pick];
 static ALSO: Catalog = catalog![review];
 
 fn main() {
-    assert_eq!(ALL.len(), 3);
+    assert_eq!(ALL.len(), 4);
+    assert_eq!(Size::parse_arg("large").map(|s| s.to_string()), Ok("L".to_owned()));
+    let _ = pick::args().size("small");
     assert_eq!(ALSO[0].name(), review::NAME);
     assert_eq!(Depth::parse_arg("VERY-THOROUGH"), Ok(Depth::VeryThorough));
     assert_eq!(Depth::parse_arg("deep"), Ok(Depth::VeryThorough));
