@@ -123,12 +123,12 @@ fn enum_attrs(input: &DeriveInput, errors: &mut Errors) -> EnumAttrs {
         let result = attr.parse_nested_meta(|meta| {
             let result = if meta.path.is_ident("rename_all") {
                 meta.value()
-                    .and_then(|v| v.parse::<LitStr>())
+                    .and_then(syn::parse::ParseBuffer::parse::<LitStr>)
                     .and_then(|lit| Case::parse(&lit.value(), lit.span()))
                     .map(|case| attrs.case = case)
             } else if meta.path.is_ident("display") {
                 meta.value()
-                    .and_then(|v| v.parse::<syn::LitBool>())
+                    .and_then(syn::parse::ParseBuffer::parse::<syn::LitBool>)
                     .map(|lit| attrs.display = lit.value)
                     .map_err(|err| {
                         syn::Error::new(err.span(), "expected `display = true` or `display = false`")
@@ -156,7 +156,7 @@ fn variant_attrs(attrs: &[syn::Attribute], errors: &mut Errors) -> (Option<LitSt
         let result = attr.parse_nested_meta(|meta| {
             let result = if meta.path.is_ident("rename") {
                 meta.value()
-                    .and_then(|v| v.parse::<LitStr>())
+                    .and_then(syn::parse::ParseBuffer::parse::<LitStr>)
                     .and_then(|lit| match rename {
                         Some(_) => Err(meta.error("duplicate `rename` in `#[prompt_arg(...)]`")),
                         None => {
@@ -166,7 +166,7 @@ fn variant_attrs(attrs: &[syn::Attribute], errors: &mut Errors) -> (Option<LitSt
                     })
             } else if meta.path.is_ident("alias") {
                 meta.value()
-                    .and_then(|v| v.parse::<LitStr>())
+                    .and_then(syn::parse::ParseBuffer::parse::<LitStr>)
                     .map(|lit| aliases.push(lit))
             } else {
                 unknown_key(
