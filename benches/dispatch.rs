@@ -1,4 +1,4 @@
-//! The stdio serving path against the floor: a hand-written serde_json loop
+//! The stdio serving path against the floor: a hand-written `serde_json` loop
 //! answering the same requests. Both read the same newline-delimited
 //! JSON-RPC bytes from memory and write to memory, in one run, so the ratio
 //! is what mcp-prompts costs over the least a Rust server must do.
@@ -77,7 +77,6 @@ fn floor(input: &[u8], out: &mut Vec<u8>) {
             "initialize" => json!({"protocolVersion": "2025-06-18",
                 "capabilities": {"prompts": {"listChanged": true}},
                 "serverInfo": {"name": "bench", "version": "1"}}),
-            "ping" => json!({}),
             "prompts/list" => json!({"prompts": [
                 {"name": "summarize", "title": "Summarize", "description": "Summarize a text",
                  "arguments": [{"name": "text", "description": "The text to summarize", "required": true},
@@ -105,6 +104,7 @@ fn floor(input: &[u8], out: &mut Vec<u8>) {
                 };
                 json!({"messages": [{"role": "user", "content": {"type": "text", "text": text}}]})
             }
+            // `ping`.
             _ => json!({}),
         };
         serde_json::to_writer(
