@@ -71,44 +71,31 @@ impl Session {
             Ok(p) => p,
             Err(err) => return fail(Error::invalid_params(format!("invalid params: {err}"))),
         };
-        let filled = p
-            .context
-            .map(|c| {
-                c.arguments
-                    .iter()
-                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let mut input = CompletionInput {
-            prompt: None,
-            uri: None,
-            argument: p.argument.name.into_owned(),
-            value: p.argument.value.into_owned(),
-            filled,
-        };
-        let (call, culprit) = match (&*p.reference.kind, p.reference.name, p.reference.uri) {
+        let typed = &*p.argument.value;
+        match (&*p.reference.kind, &p.reference.name, &p.reference.uri) {
             ("ref/prompt", Some(name), _) => {
-                let Some(entry) = self.service.catalog().get(&name) else {
+                let Some(entry) = self.service.catalog().get(name) else {
                     return fail(
                         Error::invalid_params(format!("Unknown prompt: {name}"))
                             .with_data(json!({ "name": name })),
                     );
                 };
-                input.prompt = Some(entry.def);
-                match entry.completion(&input.argument) {
-                    None | Some(ArgCompletion::Nothing) => return Reply::Now(result(id, &empty())),
+                // Fixed lists are answered from their index, with nothing
+                // copied; only a function gets an input of its own.
+                match entry.completion(&p.argument.name) {
+                    None | Some(ArgCompletion::Nothing) => Reply::Now(result(id, &empty())),
                     Some(ArgCompletion::Index(index)) => {
-                        let found = index.complete(&input.value);
-                        return Reply::Now(result(id, &found));
+                        Reply::Now(result(id, &index.complete(typed)))
                     }
-                    Some(ArgCompletion::Call(call)) => (
-                        *call,
-                        Culprit {
+                    Some(ArgCompletion::Call(call)) => {
+                        let mut input = owned_input(&p);
+                        input.prompt = Some(entry.def);
+                        let culprit = Culprit {
                             kind: "completer of prompt",
                             name: entry.def.name,
-                        },
-                    ),
+                        };
+                        self.finish(id, culprit, input, *call)
+                    }
                 }
             }
             ("ref/resource", _, Some(uri)) => {
@@ -120,27 +107,23 @@ impl Session {
                         .with_data(json!({ "uri": uri })),
                     );
                 };
-                input.uri = Some(uri.into_owned());
+                let mut input = owned_input(&p);
+                input.uri = Some(uri.to_string());
                 let resources = resources.clone();
                 let culprit = Culprit {
                     kind: "completer of",
                     name: "resource templates",
                 };
-                return self.finish(id, culprit, input, move |input| (resources.0)(input));
+                self.finish(id, culprit, input, move |input| (resources.0)(input))
             }
-            ("ref/prompt", None, _) => {
-                return fail(Error::invalid_params("`ref/prompt` needs a `name`"));
-            }
+            ("ref/prompt", None, _) => fail(Error::invalid_params("`ref/prompt` needs a `name`")),
             ("ref/resource", _, None) => {
-                return fail(Error::invalid_params("`ref/resource` needs a `uri`"));
+                fail(Error::invalid_params("`ref/resource` needs a `uri`"))
             }
-            (other, _, _) => {
-                return fail(Error::invalid_params(format!(
-                    "unknown reference type `{other}`: expected `ref/prompt` or `ref/resource`"
-                )));
-            }
-        };
-        self.finish(id, culprit, input, call)
+            (other, _, _) => fail(Error::invalid_params(format!(
+                "unknown reference type `{other}`: expected `ref/prompt` or `ref/resource`"
+            ))),
+        }
     }
 
     /// Runs a completer, catching panics, and answers now or later.
@@ -171,6 +154,28 @@ impl Session {
                 }))
             }
         }
+    }
+}
+
+/// What a completer function is given: owned, so an async one's future
+/// can keep it.
+fn owned_input(p: &CompleteParams<'_>) -> CompletionInput {
+    let filled = p
+        .context
+        .as_ref()
+        .map(|c| {
+            c.arguments
+                .iter()
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect()
+        })
+        .unwrap_or_default();
+    CompletionInput {
+        prompt: None,
+        uri: None,
+        argument: p.argument.name.to_string(),
+        value: p.argument.value.to_string(),
+        filled,
     }
 }
 
