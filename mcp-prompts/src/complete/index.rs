@@ -15,6 +15,17 @@ pub(crate) fn fold(text: &str) -> String {
     text.chars().flat_map(char::to_lowercase).collect()
 }
 
+/// Whether `item` starts with `folded` (already folded), ignoring case;
+/// ASCII text is compared in place, without folding a copy.
+pub(crate) fn starts_with_folded(item: &str, folded: &str) -> bool {
+    if item.is_ascii() && folded.is_ascii() {
+        item.len() >= folded.len()
+            && item.as_bytes()[..folded.len()].eq_ignore_ascii_case(folded.as_bytes())
+    } else {
+        fold(item).starts_with(folded)
+    }
+}
+
 /// A fixed list of values, indexed for case-insensitive prefix search.
 #[derive(Debug)]
 pub(crate) struct PrefixIndex {
@@ -103,11 +114,16 @@ pub(crate) fn rank(values: Vec<String>, typed: &str) -> Matches<String> {
     let total = values.len();
     let mut groups: [Vec<String>; 3] = Default::default();
     for value in values {
-        let lower = fold(&value);
-        let group = if lower == typed {
-            0
-        } else if lower.starts_with(&typed) {
-            1
+        let exact = || {
+            if value.is_ascii() && typed.is_ascii() {
+                value.len() == typed.len()
+            } else {
+                fold(&value) == typed
+            }
+        };
+        // 0: exact, 1: prefix, 2: the rest.
+        let group = if starts_with_folded(&value, &typed) {
+            usize::from(!exact())
         } else {
             2
         };

@@ -78,6 +78,6 @@ impl CompletionInput {
         let typed = index::fold(&self.value);
         items
             .into_iter()
-            .filter(move |item| index::fold(item).starts_with(&typed))
+            .filter(move |item| index::starts_with_folded(item, &typed))
     }
 }
