@@ -364,10 +364,10 @@ async fn streams_can_be_turned_off() {
 
 #[tokio::test]
 async fn idle_sessions_expire() {
-    let server = Running::fixture(&[("FIXTURE_IDLE_MS", "300")]);
+    let server = Running::fixture(&[("FIXTURE_IDLE_MS", "1000")]);
     let client = Client::connect(&server).await;
     assert_eq!(client.call(1, "ping", json!({})).await["result"], json!({}));
-    tokio::time::sleep(Duration::from_millis(600)).await;
+    tokio::time::sleep(Duration::from_millis(1600)).await;
     let expired = client.post(&rpc(2, "ping", &json!({}))).await;
     assert_eq!(expired.status(), StatusCode::NOT_FOUND);
 }
@@ -420,15 +420,16 @@ async fn shutdown_answers_requests_in_flight_then_closes() {
     let slow = rpc(
         1,
         "prompts/get",
-        &json!({"name": "slow", "arguments": {"ms": "700"}}),
+        &json!({"name": "slow", "arguments": {"ms": "1500"}}),
     );
     let in_flight = tokio::spawn(async move { text(client.post(&slow).await).await });
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Long enough for the request to arrive, well before it is answered.
+    tokio::time::sleep(Duration::from_millis(400)).await;
     server.interrupt();
     let answer: Value = serde_json::from_str(&in_flight.await.unwrap()).unwrap();
     assert_eq!(
         answer["result"]["messages"][0]["content"]["text"],
-        "slept 700ms"
+        "slept 1500ms"
     );
     let addr = server.addr;
     let status = tokio::task::spawn_blocking(move || server.wait())
