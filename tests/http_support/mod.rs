@@ -79,6 +79,20 @@ impl Drop for Running {
     }
 }
 
+/// Runs `npm ci` in `dir` unless `installed` (a path inside it) exists:
+/// the official clients and the conformance suite install on first use.
+pub fn npm_ci_once(dir: &Path, installed: &str) {
+    if dir.join(installed).exists() {
+        return;
+    }
+    let status = Command::new("npm")
+        .args(["ci", "--no-audit", "--no-fund"])
+        .current_dir(dir)
+        .status()
+        .expect("npm is needed to install the official MCP tools");
+    assert!(status.success(), "npm ci failed in {}", dir.display());
+}
+
 pub fn showcase_binary() -> PathBuf {
     // target/debug/deps/TEST-HASH -> target/debug/examples/showcase
     let exe = std::env::current_exe().unwrap();
