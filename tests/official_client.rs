@@ -9,7 +9,7 @@ mod http_support;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use http_support::{Running, npm_ci_once, showcase_binary};
+use http_support::{Running, install_once, npm_ci_once, showcase_binary};
 
 fn clients_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients")
@@ -18,7 +18,7 @@ fn clients_dir() -> PathBuf {
 /// `node showcase.mjs TARGET`, installing the TypeScript SDK if needed.
 fn typescript_client(target: &str) -> Output {
     let dir = clients_dir();
-    npm_ci_once(&dir, "node_modules/@modelcontextprotocol/sdk");
+    npm_ci_once(&dir);
     Command::new("node")
         .arg("showcase.mjs")
         .arg(target)
@@ -30,10 +30,10 @@ fn typescript_client(target: &str) -> Output {
 /// `python showcase.py TARGET`, installing the Python SDK if needed.
 fn python_client(target: &str) -> Output {
     let dir = clients_dir().join("python");
-    let python = dir.join(".venv/bin/python");
-    if !python.exists() {
+    install_once(&dir.join(".venv/.installed-by-tests"), || {
+        // `--clear` redoes a virtual environment an earlier run left half made.
         let status = Command::new("python3")
-            .args(["-m", "venv", ".venv"])
+            .args(["-m", "venv", "--clear", ".venv"])
             .current_dir(&dir)
             .status()
             .expect("python3 is needed to install the official MCP Python client");
@@ -44,7 +44,8 @@ fn python_client(target: &str) -> Output {
             .status()
             .expect("pip is needed to install the official MCP Python client");
         assert!(status.success(), "pip install failed");
-    }
+    });
+    let python = dir.join(".venv/bin/python");
     Command::new(&python)
         .arg("showcase.py")
         .arg(target)

@@ -6,6 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::{Mutex, PoisonError};
 
 pub struct Running {
     child: Child,
@@ -53,6 +54,11 @@ impl Running {
         Self { child, addr }
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// `http://127.0.0.1:PORT/mcp`.
     pub fn url(&self) -> String {
         format!("http://{}/mcp", self.addr)
@@ -79,18 +85,31 @@ impl Drop for Running {
     }
 }
 
-/// Runs `npm ci` in `dir` unless `installed` (a path inside it) exists:
-/// the official clients and the conformance suite install on first use.
-pub fn npm_ci_once(dir: &Path, installed: &str) {
-    if dir.join(installed).exists() {
+/// Runs `install` unless `marker` exists, then creates `marker`. Tests of
+/// one binary run on several threads: the first to come installs while
+/// the others wait, and the marker is written only once the install
+/// finished, so an interrupted one is redone on the next run.
+pub fn install_once(marker: &Path, install: impl FnOnce()) {
+    static INSTALLING: Mutex<()> = Mutex::new(());
+    let _guard = INSTALLING.lock().unwrap_or_else(PoisonError::into_inner);
+    if marker.exists() {
         return;
     }
-    let status = Command::new("npm")
-        .args(["ci", "--no-audit", "--no-fund"])
-        .current_dir(dir)
-        .status()
-        .expect("npm is needed to install the official MCP tools");
-    assert!(status.success(), "npm ci failed in {}", dir.display());
+    install();
+    std::fs::write(marker, "").expect("write the install marker");
+}
+
+/// Runs `npm ci` in `dir` once: the official clients and the conformance
+/// suite install on first use.
+pub fn npm_ci_once(dir: &Path) {
+    install_once(&dir.join("node_modules/.installed-by-tests"), || {
+        let status = Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(dir)
+            .status()
+            .expect("npm is needed to install the official MCP tools");
+        assert!(status.success(), "npm ci failed in {}", dir.display());
+    });
 }
 
 pub fn showcase_binary() -> PathBuf {
