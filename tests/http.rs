@@ -531,7 +531,11 @@ async fn batches_over_http_under_2025_03_26() {
 
 #[tokio::test]
 async fn only_successful_initializes_make_sessions_and_the_longest_idle_goes_first() {
-    let server = Running::fixture(&[("FIXTURE_MAX_SESSIONS", "1")]);
+    // No grace: a session idle for any time may make room.
+    let server = Running::fixture(&[
+        ("FIXTURE_MAX_SESSIONS", "1"),
+        ("FIXTURE_EVICTION_GRACE_MS", "0"),
+    ]);
     let kept = Client::connect(&server).await;
     // None of these makes a session, so none can push `kept` out.
     for body in [

@@ -10,6 +10,7 @@ use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use crate::complete::ArgCompletion;
 use crate::descriptor::{ArgDef, PromptDef};
+use crate::error::excerpt;
 use crate::{Error, ProtocolVersion};
 
 /// Every prompt registered with `#[prompt]` in this binary, in no set order.
@@ -184,7 +185,9 @@ impl ServedPrompts {
             None => 0,
             Some(cursor) => decode_cursor(cursor)
                 .filter(|&p| p > 0 && p < pages.len())
-                .ok_or_else(|| Error::invalid_params(format!("invalid cursor: {cursor:?}")))?,
+                .ok_or_else(|| {
+                    Error::invalid_params(format!("invalid cursor: `{}`", excerpt(cursor)))
+                })?,
         };
         Ok(&pages[page])
     }

@@ -85,9 +85,52 @@ impl Error {
     pub(crate) fn method_not_found(method: &str) -> Self {
         Self::new(
             Self::METHOD_NOT_FOUND,
-            format!("method not found: {method}"),
+            format!("method not found: {}", excerpt(method)),
         )
     }
+
+    /// -32602 for params that did not deserialize. serde's message can
+    /// quote the offending value whole, so only its start is kept.
+    pub(crate) fn bad_params(err: &serde_json::Error) -> Self {
+        Self::invalid_params(format!("invalid params: {}", brief(&err.to_string())))
+    }
+}
+
+/// How many characters of client input an error message repeats.
+const ECHO_CHARS: usize = 64;
+
+/// How many characters of a parser's message (which may quote input) an
+/// error keeps.
+const BRIEF_CHARS: usize = 160;
+
+/// Client input as an error message may repeat it: at most a short prefix,
+/// control characters escaped, so that an error never amplifies a request
+/// and never breaks a log line.
+pub(crate) fn excerpt(input: &str) -> String {
+    truncate(input, ECHO_CHARS)
+}
+
+/// A message from a parser or a type's `FromStr`, which may quote the
+/// input it failed on: kept to its start, like [`excerpt`].
+pub(crate) fn brief(message: &str) -> String {
+    truncate(message, BRIEF_CHARS)
+}
+
+fn truncate(input: &str, max_chars: usize) -> String {
+    let mut out = String::with_capacity(input.len().min(max_chars + 16));
+    for (count, c) in input.chars().enumerate() {
+        if count == max_chars {
+            use std::fmt::Write as _;
+            let _ = write!(out, "…({} bytes)", input.len());
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 impl fmt::Display for Error {
@@ -114,5 +157,21 @@ impl fmt::Debug for Error {
 impl<E: std::error::Error + Send + Sync + 'static> From<E> for Error {
     fn from(err: E) -> Self {
         Self::internal(err.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpts_are_short_and_escaped() {
+        assert_eq!(excerpt("prompts/get"), "prompts/get");
+        assert_eq!(excerpt("a\nb\u{1b}"), "a\\nb\\u{1b}");
+        let long = "é".repeat(100_000);
+        let short = excerpt(&long);
+        assert!(short.starts_with(&"é".repeat(ECHO_CHARS)), "{short}");
+        assert!(short.ends_with("…(200000 bytes)"), "{short}");
+        assert!(short.len() < 200);
     }
 }

@@ -1,6 +1,6 @@
 //! The showcase catalog plus prompts that misbehave on purpose, served over
-//! stdio for the integration tests. `FIXTURE_PAGE_SIZE` and
-//! `FIXTURE_MAX_MESSAGE_BYTES` configure the server.
+//! stdio for the integration tests. `FIXTURE_*` variables configure the
+//! server (see `main`).
 
 #[path = "../../examples/showcase/prompts.rs"]
 mod showcase;
@@ -90,6 +90,19 @@ fn typed(
     format!("{flag} {letter} {ratio} {list:?} {small:?} {offset}")
 }
 
+/// Repeats a text: a large response from a small request
+#[prompt]
+fn repeat(text: String, times: u32) -> String {
+    text.repeat(times as usize)
+}
+
+/// Repeats a text after a pause, as an async prompt
+#[prompt]
+async fn repeat_later(text: String, times: u32) -> String {
+    tokio::task::yield_now().await;
+    text.repeat(times as usize)
+}
+
 /// Answers at once and logs a moment later, after its request is done
 #[prompt]
 fn notify_later(ctx: RequestContext) -> String {
@@ -167,6 +180,9 @@ async fn main() -> std::io::Result<()> {
     if let Some(limit) = env("FIXTURE_MAX_MESSAGE_BYTES") {
         server = server.max_message_bytes(limit);
     }
+    if let Some(limit) = env("FIXTURE_MAX_BATCH_RESPONSE_BYTES") {
+        server = server.max_batch_response_bytes(limit);
+    }
     let Some(addr) = env::<std::net::SocketAddr>("FIXTURE_HTTP") else {
         return server.serve_stdio().await;
     };
@@ -184,6 +200,9 @@ async fn main() -> std::io::Result<()> {
     }
     if let Some(max) = env("FIXTURE_MAX_SESSIONS") {
         options = options.max_sessions(max);
+    }
+    if let Some(ms) = env("FIXTURE_EVICTION_GRACE_MS") {
+        options = options.eviction_grace(Duration::from_millis(ms));
     }
     let service = server
         .build()

@@ -86,7 +86,8 @@ impl<'de> Visitor<'de> for ArgumentsVisitor {
                 Some(b't' | b'f' | b'-' | b'0'..=b'9') => Cow::Borrowed(text),
                 _ => {
                     return Err(de::Error::custom(format!(
-                        "argument `{key}` must be a string"
+                        "argument `{}` must be a string",
+                        crate::error::excerpt(&key)
                     )));
                 }
             };

@@ -112,6 +112,8 @@ fn parse<T: PromptArg>(arg: &ArgDef, value: &str) -> Result<T, Error> {
 /// values, every one of them.
 pub(crate) fn invalid_value(arg: &ArgDef, reason: &str) -> Error {
     let (name, expected) = (arg.name, arg.ty.expected);
+    // A type's own parse error may quote the value whole.
+    let reason = crate::error::brief(reason);
     let mut data = json!({ "argument": name, "expected": expected, "reason": reason });
     if !arg.ty.choices.is_empty() {
         data["choices"] = json!(arg.ty.choices);

@@ -66,7 +66,7 @@ pub fn choice(value: &str, accepted: &[(&str, usize)]) -> Result<usize, String> 
                 || (!value.is_ascii() && name.to_lowercase() == value.to_lowercase())
         })
         .map(|&(_, index)| index)
-        .ok_or_else(|| format!("got `{value}`"))
+        .ok_or_else(|| format!("got `{}`", crate::error::excerpt(value)))
 }
 
 /// The definition behind the handle of a `#[prompt]` that failed to

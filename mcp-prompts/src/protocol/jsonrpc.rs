@@ -56,8 +56,15 @@ fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<&'de RawValue>, D::
     <&RawValue>::deserialize(d).map(Some)
 }
 
-/// Classifies one JSON object (the caller has checked it starts with `{`).
+/// Classifies one message. Only a JSON object can be a request: serde
+/// would read a struct from an array too, so that is refused first.
 pub(crate) fn classify(text: &str) -> Result<Incoming<'_>, Rejected<'_>> {
+    if !text.trim_start().starts_with('{') {
+        return Err(Rejected {
+            id: None,
+            error: parse_failure(text),
+        });
+    }
     let envelope: Envelope<'_> = serde_json::from_str(text).map_err(|_| Rejected {
         id: None,
         error: parse_failure(text),
@@ -180,72 +187,77 @@ pub(crate) fn notification<T: Serialize>(method: &str, params: &T) -> String {
 /// Sound for valid JSON: a leading `{"id":` or `{"jsonrpc":"2.0","id":` is the
 /// top-level id, and so is a trailing `"id":<value>}` whose `}` is the final
 /// byte (an id nested deeper would be followed by two closing braces).
+/// Works on bytes, since either edge may cut a character in two, and
+/// accepts nothing but a valid id: any other bytes give `None`.
 pub(crate) fn recover_id(head: &[u8], tail: &[u8]) -> Option<Box<RawValue>> {
-    let head = String::from_utf8_lossy(head);
-    let rest = head.trim_start().strip_prefix('{')?.trim_start();
-    let rest = match rest.strip_prefix("\"jsonrpc\"") {
+    leading_id(head).or_else(|| trailing_id(tail))
+}
+
+fn leading_id(head: &[u8]) -> Option<Box<RawValue>> {
+    let rest = head
+        .trim_ascii_start()
+        .strip_prefix(b"{")?
+        .trim_ascii_start();
+    let rest = match rest.strip_prefix(b"\"jsonrpc\"") {
         Some(after) => after
-            .trim_start()
-            .strip_prefix(':')?
-            .trim_start()
-            .strip_prefix("\"2.0\"")?
-            .trim_start()
-            .strip_prefix(',')?
-            .trim_start(),
+            .trim_ascii_start()
+            .strip_prefix(b":")?
+            .trim_ascii_start()
+            .strip_prefix(b"\"2.0\"")?
+            .trim_ascii_start()
+            .strip_prefix(b",")?
+            .trim_ascii_start(),
         None => rest,
     };
-    if let Some(value) = rest
-        .strip_prefix("\"id\"")
-        .and_then(|r| r.trim_start().strip_prefix(':'))
-        .and_then(leading_id)
-    {
-        return Some(value);
-    }
-    let tail = String::from_utf8_lossy(tail);
-    let body = tail.trim_end().strip_suffix('}')?.trim_end();
-    trailing_id(body)
+    let value = rest
+        .strip_prefix(b"\"id\"")?
+        .trim_ascii_start()
+        .strip_prefix(b":")?
+        .trim_ascii_start();
+    let end = if value.first() == Some(&b'"') {
+        string_end(value)?
+    } else {
+        value.iter().position(|&b| !is_number_byte(b))?
+    };
+    to_id(&value[..end])
 }
 
-fn leading_id(text: &str) -> Option<Box<RawValue>> {
-    let text = text.trim_start();
-    let end = if text.starts_with('"') {
-        string_end(text)?
+fn trailing_id(tail: &[u8]) -> Option<Box<RawValue>> {
+    let body = tail.trim_ascii_end().strip_suffix(b"}")?.trim_ascii_end();
+    let start = if let Some(inner) = body.strip_suffix(b"\"") {
+        // Back to the opening quote of a string without escaped quotes.
+        inner.iter().rposition(|&b| b == b'"')?
     } else {
-        text.find(|c: char| !(c.is_ascii_digit() || c == '-'))?
+        body.iter().rposition(|&b| !is_number_byte(b))? + 1
     };
-    to_id(&text[..end])
-}
-
-fn trailing_id(body: &str) -> Option<Box<RawValue>> {
-    let start = if let Some(inner) = body.strip_suffix('"') {
-        // Walk back to the opening quote of a string without escapes.
-        inner.rfind('"')?
-    } else {
-        body.rfind(|c: char| !(c.is_ascii_digit() || c == '-'))? + 1
-    };
-    let value = &body[start..];
-    let before = body[..start].trim_end().strip_suffix(':')?.trim_end();
-    if !before.ends_with("\"id\"") {
+    let before = body[..start].trim_ascii_end().strip_suffix(b":")?;
+    if !before.trim_ascii_end().ends_with(b"\"id\"") {
         return None;
     }
-    to_id(value)
+    to_id(&body[start..])
+}
+
+fn is_number_byte(b: u8) -> bool {
+    b.is_ascii_digit() || b == b'-'
 }
 
 /// Length of the JSON string at the start of `text`, quotes included.
-fn string_end(text: &str) -> Option<usize> {
+/// Quotes and backslashes are ASCII, so bytes suffice even in UTF-8.
+fn string_end(text: &[u8]) -> Option<usize> {
     let mut escaped = false;
-    for (i, c) in text.char_indices().skip(1) {
-        match c {
+    for (i, &b) in text.iter().enumerate().skip(1) {
+        match b {
             _ if escaped => escaped = false,
-            '\\' => escaped = true,
-            '"' => return Some(i + 1),
+            b'\\' => escaped = true,
+            b'"' => return Some(i + 1),
             _ => {}
         }
     }
     None
 }
 
-fn to_id(text: &str) -> Option<Box<RawValue>> {
+fn to_id(bytes: &[u8]) -> Option<Box<RawValue>> {
+    let text = std::str::from_utf8(bytes).ok()?;
     let raw = RawValue::from_string(text.to_owned()).ok()?;
     is_valid_id(&raw).then_some(raw)
 }
@@ -328,5 +340,42 @@ mod tests {
         );
         assert_eq!(get(r#"{"method":"x","#, r#""id":5}}"#), None);
         assert_eq!(get(r#"{"method":"x","#, r#""aaaa"}"#), None);
+        assert_eq!(get("{\"x\":\"", "a\",\"id\":\"é\"}"), Some("\"é\"".into()));
+    }
+
+    /// Either edge of an oversized line can end anywhere, even inside a
+    /// character: every short tail and head, valid UTF-8 or not, must give
+    /// an answer or `None`, never a panic.
+    #[test]
+    fn id_recovery_never_panics() {
+        let pieces: [&[u8]; 12] = [
+            b"}",
+            b"\"",
+            b"1",
+            b"-",
+            b":",
+            b"\"id\"",
+            b" ",
+            b"\\",
+            "é".as_bytes(),
+            &[0xC3],
+            &[0xE2, 0x82],
+            &[0xFF],
+        ];
+        let mut tails = vec![Vec::new()];
+        for _ in 0..4 {
+            let longer: Vec<Vec<u8>> = tails
+                .iter()
+                .flat_map(|t| pieces.iter().map(move |p| [t.as_slice(), p].concat()))
+                .collect();
+            tails.extend(longer);
+            tails.dedup();
+        }
+        for bytes in &tails {
+            let with_id = [b"\"id\":".as_slice(), bytes, b"}"].concat();
+            let _ = recover_id(bytes, bytes);
+            let _ = recover_id(&with_id, &with_id);
+            let _ = recover_id(b"{\"id\":", bytes);
+        }
     }
 }

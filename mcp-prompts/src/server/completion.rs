@@ -8,10 +8,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use serde_json::value::RawValue;
 
+use super::handlers::unknown_prompt;
 use super::{Reply, Session};
 use crate::Error;
 use crate::args::Arguments;
 use crate::complete::{ArgCompletion, CompletionCall, CompletionInput, MAX_VALUES, Matches};
+use crate::error::excerpt;
 use crate::invoke::{CatchPanic, Culprit, call_catching};
 use crate::protocol::cow_str;
 use crate::protocol::jsonrpc::{failure, success};
@@ -69,16 +71,13 @@ impl Session {
         let text = raw.map_or("{}", RawValue::get);
         let p: CompleteParams<'_> = match serde_json::from_str(text) {
             Ok(p) => p,
-            Err(err) => return fail(Error::invalid_params(format!("invalid params: {err}"))),
+            Err(err) => return fail(Error::bad_params(&err)),
         };
         let typed = &*p.argument.value;
         match (&*p.reference.kind, &p.reference.name, &p.reference.uri) {
             ("ref/prompt", Some(name), _) => {
                 let Some(entry) = self.service.catalog().get(name) else {
-                    return fail(
-                        Error::invalid_params(format!("Unknown prompt: {name}"))
-                            .with_data(json!({ "name": name })),
-                    );
+                    return fail(unknown_prompt(name));
                 };
                 // Fixed lists are answered from their index, with nothing
                 // copied; only a function gets an input of its own.
@@ -102,9 +101,10 @@ impl Session {
                 let Some(resources) = &inner.resources else {
                     return fail(
                         Error::invalid_params(format!(
-                            "no resource templates are served, so `{uri}` cannot be completed"
+                            "no resource templates are served, so `{}` cannot be completed",
+                            excerpt(uri)
                         ))
-                        .with_data(json!({ "uri": uri })),
+                        .with_data(json!({ "uri": excerpt(uri) })),
                     );
                 };
                 let mut input = owned_input(&p);
@@ -121,7 +121,8 @@ impl Session {
                 fail(Error::invalid_params("`ref/resource` needs a `uri`"))
             }
             (other, _, _) => fail(Error::invalid_params(format!(
-                "unknown reference type `{other}`: expected `ref/prompt` or `ref/resource`"
+                "unknown reference type `{}`: expected `ref/prompt` or `ref/resource`",
+                excerpt(other)
             ))),
         }
     }

@@ -49,6 +49,16 @@ impl Reply {
     }
 }
 
+/// Runs `dispatch`, turning a panic into an internal error without an id.
+fn guarded(dispatch: impl FnOnce() -> Reply) -> Reply {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(dispatch)).unwrap_or_else(|_| {
+        Reply::Now(failure(
+            None,
+            &Error::internal("the server failed while reading this message"),
+        ))
+    })
+}
+
 impl Session {
     /// Handles one incoming message (a JSON object, or a batch where the
     /// negotiated revision allows one).
@@ -59,16 +69,36 @@ impl Session {
     /// Like [`handle`](Self::handle), but notifications the requests send
     /// (log messages) go to `route` instead of the session's own stream:
     /// how HTTP puts them on the response of the request they belong to.
+    ///
+    /// A panic while reading or dispatching the message (a bug, never
+    /// expected) is answered with -32603 instead of ending the connection.
     pub fn handle_routed(&self, text: &str, route: Option<&mpsc::Sender<String>>) -> Reply {
-        match text.trim_start().as_bytes().first() {
-            Some(b'{') => self.handle_one(text, route),
+        guarded(|| match text.trim_start().as_bytes().first() {
             Some(b'[') => self.handle_batch(text, route),
-            _ => Reply::Now(failure(None, &jsonrpc::parse_failure(text))),
-        }
+            _ => self.handle_one(jsonrpc::classify(text), route),
+        })
     }
 
-    fn handle_one(&self, text: &str, route: Option<&mpsc::Sender<String>>) -> Reply {
-        match jsonrpc::classify(text) {
+    /// The answer to a message over the size limit, which the transport
+    /// discarded but for its first and last bytes: -32600, with the id if
+    /// those bytes hold it.
+    pub(crate) fn reject_oversized(&self, head: &[u8], tail: &[u8]) -> Reply {
+        let limit = self.service.max_message_bytes();
+        guarded(|| {
+            let id = jsonrpc::recover_id(head, tail);
+            Reply::Now(failure(
+                id.as_deref(),
+                &Error::invalid_request(format!("the message exceeds the limit of {limit} bytes")),
+            ))
+        })
+    }
+
+    pub(super) fn handle_one(
+        &self,
+        incoming: Result<Incoming<'_>, jsonrpc::Rejected<'_>>,
+        route: Option<&mpsc::Sender<String>>,
+    ) -> Reply {
+        match incoming {
             Ok(Incoming::Request { id, method, params }) => {
                 match self.request(id, &method, params, route) {
                     Reply::Later(future) => Reply::Later(self.cancellable(id, future)),
@@ -163,45 +193,5 @@ impl Session {
             _ => Err(Error::method_not_found(method)),
         };
         Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
-    }
-
-    fn handle_batch(&self, text: &str, route: Option<&mpsc::Sender<String>>) -> Reply {
-        let allowed = self
-            .state
-            .version()
-            .is_some_and(crate::ProtocolVersion::allows_batches);
-        if !allowed {
-            let error = match serde_json::from_str::<serde::de::IgnoredAny>(text) {
-                Ok(_) => Error::invalid_request(
-                    "JSON-RPC batches are only accepted when protocol 2025-03-26 was negotiated",
-                ),
-                Err(_) => jsonrpc::parse_failure(text),
-            };
-            return Reply::Now(failure(None, &error));
-        }
-        let items: Vec<&RawValue> = match serde_json::from_str(text) {
-            Ok(items) => items,
-            Err(_) => return Reply::Now(failure(None, &jsonrpc::parse_failure(text))),
-        };
-        if items.is_empty() {
-            return Reply::Now(failure(None, &Error::invalid_request("the batch is empty")));
-        }
-        let replies: Vec<Reply> = items
-            .iter()
-            .map(|item| self.handle_one(item.get(), route))
-            .collect();
-        Reply::Later(Box::pin(async move {
-            let mut out = String::from("[");
-            for reply in replies {
-                if let Some(message) = reply.into_message().await {
-                    if out.len() > 1 {
-                        out.push(',');
-                    }
-                    out.push_str(&message);
-                }
-            }
-            out.push(']');
-            (out.len() > 2).then_some(out)
-        }))
     }
 }

@@ -7,6 +7,7 @@ use tokio::sync::mpsc;
 use super::{Reply, Session};
 use crate::args::{Arguments, Input, param::missing_arguments};
 use crate::context::{RequestContext, RequestId};
+use crate::error::excerpt;
 use crate::invoke::{CatchPanic, Culprit, Invocation, call_catching};
 use crate::message::PromptResult;
 use crate::protocol::cow_str;
@@ -16,8 +17,7 @@ use crate::{Error, LogLevel, ProtocolVersion};
 /// Reads `params` into `T`; absent params read as `{}`.
 fn params<'a, T: Deserialize<'a>>(params: Option<&'a RawValue>) -> Result<T, Error> {
     let text = params.map_or("{}", RawValue::get);
-    serde_json::from_str(text)
-        .map_err(|err| Error::invalid_params(format!("invalid params: {err}")))
+    serde_json::from_str(text).map_err(|err| Error::bad_params(&err))
 }
 
 #[derive(Deserialize)]
@@ -88,7 +88,7 @@ impl Session {
         let level = LogLevel::parse(&p.level).ok_or_else(|| {
             Error::invalid_params(format!(
                 "invalid log level `{}`: expected debug, info, notice, warning, error, critical, alert or emergency",
-                p.level
+                excerpt(&p.level)
             ))
         })?;
         self.state.set_log_level(level);
@@ -110,10 +110,7 @@ impl Session {
             Err(error) => return fail(error),
         };
         let Some(entry) = self.service.catalog().get(&p.name) else {
-            return fail(
-                Error::invalid_params(format!("Unknown prompt: {}", p.name))
-                    .with_data(serde_json::json!({ "name": p.name })),
-            );
+            return fail(unknown_prompt(&p.name));
         };
         let missing: Vec<&str> = entry
             .required
@@ -153,6 +150,14 @@ impl Session {
             }
         }
     }
+}
+
+/// -32602 for a prompt name the catalog does not have; the name is
+/// repeated in `data` for clients to match, both times as an excerpt.
+pub(super) fn unknown_prompt(name: &str) -> Error {
+    let name = excerpt(name);
+    Error::invalid_params(format!("Unknown prompt: {name}"))
+        .with_data(serde_json::json!({ "name": name }))
 }
 
 fn respond(

@@ -1,9 +1,11 @@
 //! Dispatch: one message in, one response (or none) out. Knows nothing of
 //! the transport that carries the messages.
 
+mod batch;
 mod completion;
 mod dispatch;
 mod handlers;
+mod limits;
 mod session;
 
 use std::sync::Arc;
@@ -17,11 +19,13 @@ use crate::complete::{CompleteWith, CompletionCall, CompletionInput, StaticIndex
 use crate::descriptor::PromptDef;
 
 pub use dispatch::Reply;
+pub(crate) use limits::Limits;
+pub use limits::{
+    DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
+    DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
+};
 pub use session::Session;
 pub(crate) use session::SessionState;
-
-/// The default limit on one incoming message: 4 MiB.
-pub const DEFAULT_MAX_MESSAGE_BYTES: usize = 4 * 1024 * 1024;
 
 /// An MCP prompts server, configured and ready to serve.
 ///
@@ -43,7 +47,7 @@ pub struct Server {
     title: Option<String>,
     instructions: Option<String>,
     page_size: usize,
-    max_message_bytes: usize,
+    limits: Limits,
     /// Prompts added explicitly, through `catalog` or `prompts`.
     explicit: Vec<&'static PromptDef>,
     /// Whether every `#[prompt]` in the binary is served too; by default
@@ -75,7 +79,7 @@ impl Server {
             title: None,
             instructions: None,
             page_size: 0,
-            max_message_bytes: DEFAULT_MAX_MESSAGE_BYTES,
+            limits: Limits::default(),
             explicit: Vec::new(),
             registered: None,
             always_complete: false,
@@ -105,7 +109,40 @@ impl Server {
     /// The largest incoming message accepted, in bytes (default 4 MiB).
     /// A larger one is answered with an error and discarded.
     pub fn max_message_bytes(mut self, limit: usize) -> Self {
-        self.max_message_bytes = limit.max(1);
+        self.limits.message_bytes = limit.max(1);
+        self
+    }
+
+    /// The most messages one JSON-RPC batch may hold (default 100; batches
+    /// exist only under revision 2025-03-26). A larger batch is refused
+    /// whole with -32600.
+    pub fn max_batch_items(mut self, limit: usize) -> Self {
+        self.limits.batch_items = limit.max(1);
+        self
+    }
+
+    /// The most bytes the responses to one batch may take together
+    /// (default 4 MiB). Requests whose responses would go past it are not
+    /// run; each gets a short -32603 error saying to send it on its own.
+    pub fn max_batch_response_bytes(mut self, limit: usize) -> Self {
+        self.limits.batch_response_bytes = limit.max(1);
+        self
+    }
+
+    /// How many requests of one stdio (or [`serve_io`](Service::serve_io))
+    /// connection may be worked on at once (default 64). At the bound,
+    /// reading pauses until one finishes.
+    pub fn max_in_flight(mut self, limit: usize) -> Self {
+        self.limits.in_flight = limit.max(1);
+        self
+    }
+
+    /// How many bytes of responses on a stdio (or
+    /// [`serve_io`](Service::serve_io)) connection may wait for the client
+    /// to read them (default 4 MiB). At the bound, reading pauses: a client
+    /// that stops reading gets back-pressure, not a growing server.
+    pub fn max_pending_output_bytes(mut self, limit: usize) -> Self {
+        self.limits.pending_output_bytes = limit.max(1);
         self
     }
 
@@ -205,7 +242,7 @@ impl Server {
         Ok(Service(Arc::new(Inner {
             catalog,
             initialize,
-            max_message_bytes: self.max_message_bytes,
+            limits: self.limits,
             completions,
             resources: self.resources,
             static_indexes: StaticIndexes::default(),
@@ -255,7 +292,7 @@ pub(crate) struct Inner {
     pub(crate) catalog: ServedPrompts,
     /// The `initialize` result for each revision, serialized once.
     initialize: [Box<str>; 4],
-    pub(crate) max_message_bytes: usize,
+    pub(crate) limits: Limits,
     /// Whether `completions` is declared and `completion/complete` served.
     pub(crate) completions: bool,
     pub(crate) resources: Option<ResourceCompleter>,
@@ -270,7 +307,11 @@ impl Service {
 
     /// The largest incoming message accepted, in bytes.
     pub fn max_message_bytes(&self) -> usize {
-        self.0.max_message_bytes
+        self.0.limits.message_bytes
+    }
+
+    pub(crate) fn limits(&self) -> &Limits {
+        &self.0.limits
     }
 
     /// A new connection's session. Notifications the server sends on its own

@@ -1,24 +1,28 @@
 //! Newline-delimited messages read with a bound on memory.
 
 use memchr::memchr;
-use serde_json::value::RawValue;
 use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
-
-use crate::protocol::jsonrpc::recover_id;
 
 /// How many bytes of an oversized message's start and end are kept to find its id.
 const EDGE: usize = 256;
 
 pub(crate) enum Line<'a> {
     Message(&'a [u8]),
-    /// A message over the limit, discarded; its id if it could be recovered.
-    TooLong(Option<Box<RawValue>>),
+    /// A message over the limit, discarded but for its first and last
+    /// bytes, where its id may be found. Either edge may end inside a
+    /// character.
+    TooLong {
+        head: &'a [u8],
+        tail: &'a [u8],
+    },
     Eof,
 }
 
 pub(crate) struct LineReader<R> {
     reader: BufReader<R>,
     buf: Vec<u8>,
+    /// The last bytes of an oversized line.
+    tail: Vec<u8>,
     limit: usize,
 }
 
@@ -27,6 +31,7 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
         Self {
             reader: BufReader::with_capacity(64 * 1024, reader),
             buf: Vec::new(),
+            tail: Vec::new(),
             limit,
         }
     }
@@ -49,7 +54,11 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
                 None => (available, false),
             };
             if self.buf.len() + chunk.len() > self.limit {
-                return self.discard_rest().await.map(Line::TooLong);
+                self.discard_rest().await?;
+                return Ok(Line::TooLong {
+                    head: &self.buf,
+                    tail: trim_cr(&self.tail),
+                });
             }
             self.buf.extend_from_slice(chunk);
             let used = chunk.len() + usize::from(found);
@@ -60,11 +69,15 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
         }
     }
 
-    /// Skips to the end of an oversized line, keeping its first and last bytes.
-    async fn discard_rest(&mut self) -> std::io::Result<Option<Box<RawValue>>> {
-        let mut head = std::mem::take(&mut self.buf);
+    /// Skips to the end of an oversized line, keeping its first and last
+    /// bytes in `buf` and `tail`.
+    async fn discard_rest(&mut self) -> std::io::Result<()> {
+        let head = &mut self.buf;
+        let tail = &mut self.tail;
+        tail.clear();
+        // The line's end may be short: its tail starts in what was read.
+        tail.extend_from_slice(&head[head.len().saturating_sub(EDGE)..]);
         head.truncate(EDGE);
-        let mut tail: Vec<u8> = Vec::with_capacity(2 * EDGE);
         loop {
             let available = self.reader.fill_buf().await?;
             if available.is_empty() {
@@ -88,7 +101,7 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
                 break;
             }
         }
-        Ok(recover_id(&head, trim_cr(&tail)))
+        Ok(())
     }
 }
 
@@ -112,8 +125,11 @@ mod tests {
             Line::Message(b"{\"a\":1}")
         ));
         match lines.next().await.unwrap() {
-            Line::TooLong(Some(id)) => assert_eq!(id.get(), "9"),
-            _ => panic!("expected an oversized line with its id"),
+            Line::TooLong { head, tail } => {
+                assert!(head.starts_with(b"{\"jsonrpc\":\"2.0\",\"id\":9,"));
+                assert!(tail.ends_with(b"yyy\"}"));
+            }
+            _ => panic!("expected an oversized line"),
         }
         assert!(matches!(
             lines.next().await.unwrap(),

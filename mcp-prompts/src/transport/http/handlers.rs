@@ -36,7 +36,11 @@ pub(crate) struct Endpoint {
 impl Endpoint {
     pub(crate) fn new(service: Service, options: HttpOptions) -> Self {
         Self {
-            sessions: SessionStore::new(options.max_sessions, options.idle_timeout),
+            sessions: SessionStore::new(
+                options.max_sessions,
+                options.idle_timeout,
+                options.eviction_grace,
+            ),
             service,
             options,
             shutdown: watch::Sender::new(false),
@@ -94,6 +98,14 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     let Some(message) = reply.into_message().await else {
         return StatusCode::ACCEPTED.into_response();
     };
+    // A session is kept, and its id announced, once `initialize` succeeded.
+    let session_id = match session {
+        SessionRef::New(entry) if is_success(&message) => match keep_session(&endpoint, entry) {
+            Ok(id) => Some(id),
+            Err(response) => return *response,
+        },
+        _ => None,
+    };
     let mut notes = Vec::new();
     while let Ok(note) = rx.try_recv() {
         notes.push(note);
@@ -104,35 +116,54 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         } else {
             StatusCode::OK
         };
-        json_response(status, message.clone())
+        json_response(status, message)
     } else {
         // The request's notifications, then its response, as one stream.
         let events = notes
             .into_iter()
-            .chain([message.clone()])
+            .chain([message])
             .map(|data| Ok::<_, Infallible>(Event::default().event("message").data(data)));
         Sse::new(stream::iter(events)).into_response()
     };
-    // A session is kept, and its id announced, once `initialize` succeeded.
-    if let SessionRef::New(entry) = session {
-        if is_success(&message) {
-            match guard::new_session_id() {
-                Ok(id) => {
-                    endpoint
-                        .sessions
-                        .insert(id.to_str().unwrap_or_default(), entry);
-                    response.headers_mut().insert(SESSION_HEADER, id);
-                }
-                Err(err) => {
-                    return http_error(
-                        StatusCode::INTERNAL_SERVER_ERROR,
-                        &Error::internal(format!("no randomness for a session id: {err}")),
-                    );
-                }
-            }
-        }
+    if let Some(id) = session_id {
+        response.headers_mut().insert(SESSION_HEADER, id);
     }
     response
+}
+
+/// Stores a session whose `initialize` succeeded, under a new id; 503 if
+/// the store is full of recently used sessions.
+fn keep_session(
+    endpoint: &Endpoint,
+    entry: Arc<HttpSession>,
+) -> Result<HeaderValue, Box<Response>> {
+    let id = guard::new_session_id().map_err(|err| {
+        Box::new(http_error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &Error::internal(format!("no randomness for a session id: {err}")),
+        ))
+    })?;
+    match endpoint
+        .sessions
+        .insert(id.to_str().unwrap_or_default(), entry)
+    {
+        Ok(()) => Ok(id),
+        Err(full) => {
+            let seconds = full.retry_after.as_secs() + 1;
+            let mut response = http_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &Error::internal(format!(
+                    "the server has as many sessions as it keeps ({}), all recently used: \
+                     try again in {seconds} s",
+                    endpoint.options.max_sessions
+                )),
+            );
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+            Err(Box::new(response))
+        }
+    }
 }
 
 pub(crate) async fn get(State(endpoint): Shared, uri: Uri, headers: HeaderMap) -> Response {

@@ -8,7 +8,8 @@ use std::time::Duration;
 /// The defaults suit a server on this machine: only `localhost`,
 /// `127.0.0.1` and `[::1]` are accepted as `Host` (and as the host of an
 /// `Origin`), sessions expire after 30 idle minutes, at most 10,000 live
-/// at once, and a `GET` opens a server-to-client event stream.
+/// at once (a session used within the last minute is never ended to make
+/// room for a new one), and a `GET` opens a server-to-client event stream.
 ///
 /// ```
 /// use std::time::Duration;
@@ -28,6 +29,7 @@ pub struct HttpOptions {
     pub(crate) streams: bool,
     pub(crate) idle_timeout: Duration,
     pub(crate) max_sessions: usize,
+    pub(crate) eviction_grace: Duration,
     pub(crate) max_body_bytes: Option<usize>,
 }
 
@@ -55,6 +57,7 @@ impl HttpOptions {
             streams: true,
             idle_timeout: Duration::from_secs(30 * 60),
             max_sessions: 10_000,
+            eviction_grace: Duration::from_secs(60),
             max_body_bytes: None,
         }
     }
@@ -125,10 +128,20 @@ impl HttpOptions {
         self
     }
 
-    /// How many sessions may be live at once (default 10,000); a new one
-    /// beyond that ends the longest idle.
+    /// How many sessions may be live at once (default 10,000). A new one
+    /// beyond that ends the least recently used, if that one has been idle
+    /// for the [eviction grace](Self::eviction_grace); otherwise the
+    /// `initialize` is answered 503 with `Retry-After`.
     pub fn max_sessions(mut self, max: usize) -> Self {
         self.max_sessions = max.max(1);
+        self
+    }
+
+    /// How long a session must have been idle before a new session may
+    /// end it to make room (default 1 minute): however fast new sessions
+    /// come, none used within this time is ended early.
+    pub fn eviction_grace(mut self, grace: Duration) -> Self {
+        self.eviction_grace = grace;
         self
     }
 

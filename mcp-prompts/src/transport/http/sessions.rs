@@ -1,10 +1,17 @@
 //! Live HTTP sessions: created by `initialize`, found by `Mcp-Session-Id`,
 //! bounded in number and ended when idle, by `DELETE`, or at shutdown.
+//!
+//! The policy when the store is full: expired sessions go first; then the
+//! least recently used session, but only if it has been idle for at least
+//! the eviction grace; otherwise the new session is refused. So a flood of
+//! `initialize` requests can never end a session used within the grace.
+//! Sessions are kept in order of use, so every step finds its victim
+//! without scanning the store.
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
+use lru::LruCache;
 use tokio::sync::{mpsc, watch};
 
 use crate::server::{Service, Session};
@@ -15,7 +22,6 @@ const STREAM_QUEUE: usize = 256;
 
 pub(crate) struct HttpSession {
     pub(crate) session: Session,
-    last_seen: Mutex<Instant>,
     /// The receiving end of the session's own messages, taken by the `GET`
     /// stream while it is open.
     stream: Mutex<Option<mpsc::Receiver<String>>>,
@@ -30,18 +36,9 @@ impl HttpSession {
         let (tx, rx) = mpsc::channel(STREAM_QUEUE);
         Arc::new(Self {
             session: service.session(Some(tx)),
-            last_seen: Mutex::new(Instant::now()),
             stream: Mutex::new(Some(rx)),
             ended: watch::Sender::new(false),
         })
-    }
-
-    fn touch(&self) {
-        *lock(&self.last_seen) = Instant::now();
-    }
-
-    fn idle_for(&self, now: Instant) -> Duration {
-        now.saturating_duration_since(*lock(&self.last_seen))
     }
 
     /// Takes the session's message stream; `None` if a `GET` holds it.
@@ -59,73 +56,95 @@ impl HttpSession {
     }
 }
 
+/// A kept session and when it was last used.
+struct Live {
+    session: Arc<HttpSession>,
+    seen: Instant,
+}
+
+/// Why a new session was not kept: every live session was used within the
+/// eviction grace. The client may try again after `retry_after`.
+#[derive(Debug)]
+pub(crate) struct Full {
+    pub(crate) retry_after: Duration,
+}
+
 pub(crate) struct SessionStore {
-    sessions: Mutex<HashMap<Box<str>, Arc<HttpSession>>>,
+    /// Least recently used first.
+    sessions: Mutex<LruCache<Box<str>, Live>>,
     max: usize,
     idle: Duration,
+    grace: Duration,
 }
 
 impl SessionStore {
-    pub(crate) fn new(max: usize, idle: Duration) -> Self {
+    pub(crate) fn new(max: usize, idle: Duration, grace: Duration) -> Self {
         Self {
-            sessions: Mutex::new(HashMap::new()),
+            sessions: Mutex::new(LruCache::unbounded()),
             max,
             idle,
+            grace,
         }
     }
 
-    /// Keeps `session` under `id`. When the store is full, expired
-    /// sessions are dropped first, then the longest idle one if need be;
-    /// below that, adding costs no scan.
-    pub(crate) fn insert(&self, id: &str, session: Arc<HttpSession>) {
+    /// Keeps `session` under `id`, making room by the policy above.
+    pub(crate) fn insert(&self, id: &str, session: Arc<HttpSession>) -> Result<(), Full> {
         let now = Instant::now();
         let mut sessions = lock(&self.sessions);
-        if sessions.len() >= self.max {
-            sessions.retain(|_, s| {
-                let live = s.idle_for(now) < self.idle;
-                if !live {
-                    s.end();
-                }
-                live
-            });
-        }
-        if sessions.len() >= self.max {
-            let oldest = sessions
-                .iter()
-                .max_by_key(|(_, s)| s.idle_for(now))
-                .map(|(k, _)| k.clone());
-            if let Some(removed) = oldest.and_then(|k| sessions.remove(&k)) {
-                removed.end();
+        // Expired sessions, oldest first. Each is removed once, so this
+        // costs nothing on average.
+        while sessions
+            .peek_lru()
+            .is_some_and(|(_, live)| now.saturating_duration_since(live.seen) >= self.idle)
+        {
+            if let Some((_, expired)) = sessions.pop_lru() {
+                expired.session.end();
             }
         }
-        sessions.insert(id.into(), session);
+        if sessions.len() >= self.max {
+            if let Some((_, oldest)) = sessions.peek_lru() {
+                let idle = now.saturating_duration_since(oldest.seen);
+                if idle < self.grace {
+                    return Err(Full {
+                        retry_after: self.grace.saturating_sub(idle),
+                    });
+                }
+            }
+            if let Some((_, evicted)) = sessions.pop_lru() {
+                evicted.session.end();
+            }
+        }
+        sessions.push(id.into(), Live { session, seen: now });
+        Ok(())
     }
 
     /// The live session `id`, marked as just used; `None` if unknown or
     /// expired (an expired one is ended now).
     pub(crate) fn get(&self, id: &str) -> Option<Arc<HttpSession>> {
+        let now = Instant::now();
         let mut sessions = lock(&self.sessions);
-        let session = sessions.get(id)?;
-        if session.idle_for(Instant::now()) >= self.idle {
-            if let Some(expired) = sessions.remove(id) {
-                expired.end();
+        let live = sessions.get_mut(id)?;
+        if now.saturating_duration_since(live.seen) >= self.idle {
+            if let Some(expired) = sessions.pop(id) {
+                expired.session.end();
             }
             return None;
         }
-        session.touch();
-        Some(Arc::clone(session))
+        live.seen = now;
+        Some(Arc::clone(&live.session))
     }
 
     /// Ends session `id`; false if there was none.
     pub(crate) fn remove(&self, id: &str) -> bool {
-        let removed = lock(&self.sessions).remove(id);
-        removed.map(|s| s.end()).is_some()
+        let removed = lock(&self.sessions).pop(id);
+        removed.map(|live| live.session.end()).is_some()
     }
 
     /// Ends every session (at shutdown, so that open streams close).
     pub(crate) fn end_all(&self) {
-        for (_, session) in lock(&self.sessions).drain() {
-            session.end();
+        let mut sessions = lock(&self.sessions);
+        while let Some((_, live)) = sessions.pop_lru() {
+            live.session.end();
         }
     }
 
@@ -150,25 +169,49 @@ mod tests {
         Server::new("t", "1").prompts([]).build().unwrap()
     }
 
-    #[test]
-    fn bounded_and_expiring() {
-        let service = service();
-        let store = SessionStore::new(2, Duration::from_secs(60));
-        let a = HttpSession::new(&service);
-        store.insert("a", Arc::clone(&a));
-        store.insert("b", HttpSession::new(&service));
-        std::thread::sleep(Duration::from_millis(5));
-        assert!(store.get("b").is_some());
-        store.insert("c", HttpSession::new(&service));
-        assert_eq!(store.len(), 2);
-        assert!(store.get("a").is_none(), "the longest idle session ends");
-        assert!(*a.ended.borrow());
-        assert!(store.remove("b"));
-        assert!(!store.remove("b"));
+    const MINUTE: Duration = Duration::from_secs(60);
 
-        let short = SessionStore::new(10, Duration::from_millis(1));
-        short.insert("x", HttpSession::new(&service));
+    #[test]
+    fn the_least_recently_used_session_past_the_grace_makes_room() {
+        let service = service();
+        let store = SessionStore::new(2, MINUTE, Duration::from_millis(1));
+        let a = HttpSession::new(&service);
+        store.insert("a", Arc::clone(&a)).unwrap();
+        store.insert("b", HttpSession::new(&service)).unwrap();
         std::thread::sleep(Duration::from_millis(5));
-        assert!(short.get("x").is_none());
+        assert!(store.get("a").is_some(), "using `a` makes `b` the oldest");
+        store.insert("c", HttpSession::new(&service)).unwrap();
+        assert_eq!(store.len(), 2);
+        assert!(store.get("b").is_none(), "the least recently used ends");
+        assert!(store.get("a").is_some());
+        assert!(store.remove("c"));
+        assert!(!store.remove("c"));
+        assert!(!*a.ended.borrow());
+        store.end_all();
+        assert!(*a.ended.borrow());
+    }
+
+    #[test]
+    fn sessions_used_within_the_grace_are_never_evicted() {
+        let service = service();
+        let store = SessionStore::new(1, MINUTE, MINUTE);
+        store.insert("kept", HttpSession::new(&service)).unwrap();
+        let refused = store.insert("new", HttpSession::new(&service)).unwrap_err();
+        assert!(refused.retry_after > Duration::from_secs(59));
+        assert!(store.get("kept").is_some());
+        assert!(store.get("new").is_none());
+    }
+
+    #[test]
+    fn expired_sessions_end_and_make_room() {
+        let service = service();
+        let store = SessionStore::new(1, Duration::from_millis(1), MINUTE);
+        let old = HttpSession::new(&service);
+        store.insert("x", Arc::clone(&old)).unwrap();
+        std::thread::sleep(Duration::from_millis(5));
+        store.insert("y", HttpSession::new(&service)).unwrap();
+        assert!(*old.ended.borrow(), "expired first, whatever the grace");
+        std::thread::sleep(Duration::from_millis(5));
+        assert!(store.get("y").is_none());
     }
 }

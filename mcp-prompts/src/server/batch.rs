@@ -1,0 +1,232 @@
+//! JSON-RPC batches (revision 2025-03-26 only), bounded twice: in the
+//! messages one batch may hold, and in the bytes its responses may take
+//! together, so that a small request can never make a huge reply.
+
+use std::fmt;
+
+use serde::de::{Deserializer, IgnoredAny, SeqAccess, Visitor};
+use serde_json::value::RawValue;
+use tokio::sync::mpsc;
+
+use super::{Reply, Session};
+use crate::Error;
+use crate::protocol::jsonrpc::{self, Incoming, failure};
+
+impl Session {
+    pub(super) fn handle_batch(&self, text: &str, route: Option<&mpsc::Sender<String>>) -> Reply {
+        let allowed = self
+            .state
+            .version()
+            .is_some_and(crate::ProtocolVersion::allows_batches);
+        if !allowed {
+            let error = match serde_json::from_str::<IgnoredAny>(text) {
+                Ok(_) => Error::invalid_request(
+                    "JSON-RPC batches are only accepted when protocol 2025-03-26 was negotiated",
+                ),
+                Err(_) => jsonrpc::parse_failure(text),
+            };
+            return Reply::Now(failure(None, &error));
+        }
+        let limits = *self.service.limits();
+        let items = match read_items(text, limits.batch_items) {
+            Ok(Ok(items)) if items.is_empty() => {
+                return Reply::Now(failure(None, &Error::invalid_request("the batch is empty")));
+            }
+            Ok(Ok(items)) => items,
+            Ok(Err(count)) => {
+                return Reply::Now(failure(
+                    None,
+                    &Error::invalid_request(format!(
+                        "the batch holds {count} messages, over the limit of {}",
+                        limits.batch_items
+                    ))
+                    .with_data(serde_json::json!({ "limit": limits.batch_items })),
+                ));
+            }
+            Err(_) => return Reply::Now(failure(None, &jsonrpc::parse_failure(text))),
+        };
+        let mut responses = Responses::new(limits.batch_response_bytes);
+        let mut later = Vec::new();
+        for item in items {
+            let incoming = jsonrpc::classify(item.get());
+            if let (Ok(Incoming::Request { id, .. }), true) = (&incoming, responses.full) {
+                // Not run: its response could not be sent anyway.
+                responses.refuse(id);
+                continue;
+            }
+            let id = match &incoming {
+                Ok(Incoming::Request { id, .. }) => Some(*id),
+                _ => None,
+            };
+            match self.handle_one(incoming, route) {
+                Reply::None => {}
+                Reply::Now(message) => responses.add(id, message),
+                Reply::Later(future) => {
+                    // Answered in the batch's order once the rest is done;
+                    // only the id is kept, to refuse it if need be.
+                    let id = id.map(RawValue::to_owned);
+                    later.push((responses.reserve(), id, future));
+                }
+            }
+        }
+        if later.is_empty() {
+            return responses.finish().map_or(Reply::None, Reply::Now);
+        }
+        Reply::Later(Box::pin(async move {
+            for (slot, id, future) in later {
+                if responses.full {
+                    // Dropped unpolled: the request is not run.
+                    drop(future);
+                    if let Some(id) = &id {
+                        responses.fill_refused(slot, id);
+                    }
+                } else if let Some(message) = future.await {
+                    responses.fill(slot, id.as_deref(), message);
+                }
+            }
+            responses.finish()
+        }))
+    }
+}
+
+/// The batch's items, at most `max`; `Err(count)` when there are more
+/// (counted without being kept).
+fn read_items(text: &str, max: usize) -> serde_json::Result<Result<Vec<&RawValue>, usize>> {
+    struct Items(usize);
+
+    impl<'de> Visitor<'de> for Items {
+        type Value = Result<Vec<&'de RawValue>, usize>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a JSON-RPC batch")
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let mut items = Vec::new();
+            while let Some(item) = seq.next_element::<&'de RawValue>()? {
+                if items.len() == self.0 {
+                    let mut count = items.len() + 1;
+                    while seq.next_element::<IgnoredAny>()?.is_some() {
+                        count += 1;
+                    }
+                    return Ok(Err(count));
+                }
+                items.push(item);
+            }
+            Ok(Ok(items))
+        }
+    }
+
+    let mut de = serde_json::Deserializer::from_str(text);
+    let items = (&mut de).deserialize_seq(Items(max))?;
+    de.end()?;
+    Ok(items)
+}
+
+/// The responses of one batch, in order, within a byte budget.
+struct Responses {
+    slots: Vec<Option<String>>,
+    used: usize,
+    limit: usize,
+    /// Set once a response did not fit: later requests are not run.
+    full: bool,
+}
+
+/// Where a response still being produced goes.
+#[derive(Clone, Copy)]
+struct Slot(usize);
+
+impl Responses {
+    fn new(limit: usize) -> Self {
+        Self {
+            slots: Vec::new(),
+            used: 0,
+            limit,
+            full: false,
+        }
+    }
+
+    /// Adds a response if it fits the budget; otherwise the request gets a
+    /// short refusal instead (an error without an id is short already).
+    fn add(&mut self, id: Option<&RawValue>, message: String) {
+        let slot = self.reserve();
+        self.fill(slot, id, message);
+    }
+
+    fn refuse(&mut self, id: &RawValue) {
+        let slot = self.reserve();
+        self.fill_refused(slot, id);
+    }
+
+    fn reserve(&mut self) -> Slot {
+        self.slots.push(None);
+        Slot(self.slots.len() - 1)
+    }
+
+    fn fill(&mut self, slot: Slot, id: Option<&RawValue>, message: String) {
+        match id {
+            Some(id) if self.full || self.used + message.len() > self.limit => {
+                self.full = true;
+                self.fill_refused(slot, id);
+            }
+            _ => {
+                self.used += message.len();
+                self.slots[slot.0] = Some(message);
+            }
+        }
+    }
+
+    fn fill_refused(&mut self, slot: Slot, id: &RawValue) {
+        let error = Error::internal(format!(
+            "not run: the responses to this batch reached the limit of {} bytes; \
+             send this request on its own",
+            self.limit
+        ));
+        self.slots[slot.0] = Some(failure(Some(id), &error));
+    }
+
+    /// The batch response, or `None` if only notifications were sent.
+    fn finish(self) -> Option<String> {
+        let mut out = String::with_capacity(self.used + 2);
+        out.push('[');
+        for message in self.slots.into_iter().flatten() {
+            if out.len() > 1 {
+                out.push(',');
+            }
+            out.push_str(&message);
+        }
+        out.push(']');
+        (out.len() > 2).then_some(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn items_are_counted_past_the_limit_but_not_kept() {
+        assert_eq!(read_items("[1, {}]", 5).unwrap().unwrap().len(), 2);
+        assert_eq!(read_items("[1,2,3,4]", 2).unwrap().unwrap_err(), 4);
+        assert!(read_items("[1,2", 5).is_err());
+        assert!(read_items("[1] x", 5).is_err());
+    }
+
+    #[test]
+    fn responses_stay_within_the_budget() {
+        let id = |n: u32| RawValue::from_string(n.to_string()).unwrap();
+        let message = |n: u32| format!(r#"{{"id":{n},"pad":"{}"}}"#, "x".repeat(40));
+        let mut responses = Responses::new(100);
+        responses.add(Some(&id(1)), message(1));
+        responses.add(Some(&id(2)), message(2));
+        responses.add(None, r#"{"error":"no id"}"#.to_owned());
+        responses.refuse(&id(3));
+        let out: serde_json::Value = serde_json::from_str(&responses.finish().unwrap()).unwrap();
+        assert_eq!(out[0]["pad"].as_str().map(str::len), Some(40));
+        assert_eq!(out[1]["id"], 2, "over the budget: refused");
+        assert_eq!(out[1]["error"]["code"], Error::INTERNAL_ERROR);
+        assert_eq!(out[2]["error"], "no id", "short errors without ids stay");
+        assert_eq!(out[3]["id"], 3);
+        assert_eq!(out[3]["error"]["code"], Error::INTERNAL_ERROR);
+    }
+}

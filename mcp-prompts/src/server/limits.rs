@@ -1,0 +1,41 @@
+//! Every bound the server keeps on what a client can make it hold or send,
+//! in one place. The transports read them from here; README's "Limits"
+//! section lists them with their defaults.
+
+/// The default limit on one incoming message: 4 MiB.
+pub const DEFAULT_MAX_MESSAGE_BYTES: usize = 4 * 1024 * 1024;
+
+/// The default limit on the messages in one JSON-RPC batch.
+pub const DEFAULT_MAX_BATCH_ITEMS: usize = 100;
+
+/// The default limit on the responses to one batch, together: 4 MiB.
+pub const DEFAULT_MAX_BATCH_RESPONSE_BYTES: usize = 4 * 1024 * 1024;
+
+/// The default limit on requests of one stream connection being worked on
+/// at once.
+pub const DEFAULT_MAX_IN_FLIGHT: usize = 64;
+
+/// The default limit on response bytes of one stream connection waiting
+/// for the client to read them: 4 MiB.
+pub const DEFAULT_MAX_PENDING_OUTPUT_BYTES: usize = 4 * 1024 * 1024;
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    pub(crate) message_bytes: usize,
+    pub(crate) batch_items: usize,
+    pub(crate) batch_response_bytes: usize,
+    pub(crate) in_flight: usize,
+    pub(crate) pending_output_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            message_bytes: DEFAULT_MAX_MESSAGE_BYTES,
+            batch_items: DEFAULT_MAX_BATCH_ITEMS,
+            batch_response_bytes: DEFAULT_MAX_BATCH_RESPONSE_BYTES,
+            in_flight: DEFAULT_MAX_IN_FLIGHT,
+            pending_output_bytes: DEFAULT_MAX_PENDING_OUTPUT_BYTES,
+        }
+    }
+}

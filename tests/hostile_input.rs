@@ -1,0 +1,391 @@
+//! Input meant to crash the server or make it balloon, over its real
+//! transports: every message still gets its answer, the server keeps
+//! serving, and its peak memory stays bounded.
+
+mod http_support;
+mod support;
+
+use std::fmt::Write as _;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use http_support::Running;
+use support::{Client, LATEST, peak_rss_mib};
+
+/// What the server may reach at its peak, whatever it was sent.
+const RSS_BOUND_MIB: f64 = 64.0;
+
+/// Just under the default message limit of 4 MiB.
+const NEARLY_4_MIB: usize = 4 * 1024 * 1024 - 64;
+
+/// Line endings that cut a character, hold one that is not ASCII, or are
+/// not UTF-8 at all; the last two carry an id to recover.
+const TAILS: &[&[u8]] = &[
+    "é1}".as_bytes(),
+    "€}".as_bytes(),
+    "😀\"}".as_bytes(),
+    b"\xC3}",
+    b"\xE2\x82}",
+    b"\xF0\x9F\x98}",
+    b"\xC3",
+    b"\xFF",
+    b"\x80\"}",
+    "\",\"id\":\"é\"}".as_bytes(),
+    b"\",\"id\":-7}",
+];
+
+fn expected_id(tail: &[u8]) -> Value {
+    match tail {
+        t if t.ends_with("\"é\"}".as_bytes()) => json!("é"),
+        t if t.ends_with(b"-7}") => json!(-7),
+        _ => Value::Null,
+    }
+}
+
+#[test]
+fn oversized_lines_ending_in_any_bytes_are_answered_and_the_server_goes_on() {
+    let mut client = Client::start_with(&[("FIXTURE_MAX_MESSAGE_BYTES", "1000")]);
+    client.initialize(LATEST);
+    // Fillers of one, two and four bytes put the edges the server keeps
+    // at every offset inside a character.
+    for filler in ["a", "é", "😀"] {
+        for tail in TAILS {
+            let mut line = br#"{"x":""#.to_vec();
+            line.extend(filler.repeat(5000 / filler.len()).as_bytes());
+            line.extend_from_slice(tail);
+            client.send_bytes(&line);
+            let response = client.read();
+            assert_eq!(response["error"]["code"], -32600, "{response}");
+            assert_eq!(response["id"], expected_id(tail), "{response}");
+            assert_eq!(client.call("ping", json!({}))["result"], json!({}));
+        }
+    }
+}
+
+#[test]
+fn the_reported_crash_at_the_default_limit_is_answered() {
+    let mut client = Client::ready(LATEST);
+    let mut line = br#"{"x":""#.to_vec();
+    line.resize(line.len() + 4 * 1024 * 1024, b'a');
+    line.extend_from_slice("é1}".as_bytes());
+    client.send_bytes(&line);
+    assert_eq!(client.read()["error"]["code"], -32600);
+    assert_eq!(client.call("ping", json!({}))["result"], json!({}));
+}
+
+/// A batch of 25-byte items filling a message of nearly 4 MiB.
+fn tiny_request_batch() -> String {
+    let item = r#"["2.0",1,"prompts/list"]"#;
+    let count = NEARLY_4_MIB / (item.len() + 1);
+    format!("[{}]", vec![item; count].join(","))
+}
+
+#[test]
+fn a_4_mib_batch_of_tiny_requests_is_refused_in_bounded_memory() {
+    let mut client = Client::ready("2025-03-26");
+    for _ in 0..3 {
+        let response = client.send_raw(&tiny_request_batch());
+        assert_eq!(response["error"]["code"], -32600, "{response}");
+        assert_eq!(response["error"]["data"]["limit"], 100);
+        assert!(response.get("id").is_none());
+    }
+    assert_eq!(client.call("ping", json!({}))["result"], json!({}));
+    let peak = peak_rss_mib(client.pid());
+    eprintln!("peak RSS {peak:.1} MiB");
+    assert!(peak < RSS_BOUND_MIB, "peak RSS {peak:.1} MiB");
+}
+
+fn repeat_request(id: u64, prompt: &str, bytes: usize) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": "prompts/get",
+           "params": {"name": prompt, "arguments": {"text": "x", "times": bytes.to_string()}}})
+}
+
+#[test]
+fn batch_items_are_checked_like_messages_and_responses_are_capped() {
+    let mut client = Client::start_with(&[("FIXTURE_MAX_BATCH_RESPONSE_BYTES", "20000")]);
+    client.initialize("2025-03-26");
+    // An array is not a request, inside a batch or not.
+    let mixed =
+        client.send_raw(r#"[["2.0",1,"prompts/list"],{"jsonrpc":"2.0","id":2,"method":"ping"}]"#);
+    assert_eq!(mixed[0]["error"]["code"], -32600, "{mixed}");
+    assert_eq!(mixed[1], json!({"jsonrpc": "2.0", "id": 2, "result": {}}));
+    // Alone it is a batch of three items, none of them a request.
+    let alone = client.send_raw(r#"["2.0",1,"prompts/list"]"#);
+    let codes: Vec<_> = alone
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| &a["error"]["code"])
+        .collect();
+    assert_eq!(codes, [-32600; 3], "{alone}");
+
+    // Ten responses of about 6 KB against a budget of 20,000 bytes: three
+    // fit, the rest are refused by id and not run. Sync and async prompts
+    // count alike.
+    let batch: Vec<Value> = (0..10)
+        .map(|id| {
+            repeat_request(
+                id,
+                if id % 2 == 0 {
+                    "repeat"
+                } else {
+                    "repeat_later"
+                },
+                6000,
+            )
+        })
+        .collect();
+    let answers = client.send_raw(&Value::Array(batch).to_string());
+    let answers = answers.as_array().expect("a batch response");
+    let ids: Vec<_> = answers.iter().map(|a| a["id"].as_u64().unwrap()).collect();
+    assert_eq!(ids, (0..10).collect::<Vec<_>>(), "in the batch's order");
+    let (run, refused): (Vec<_>, Vec<_>) = answers
+        .iter()
+        .partition(|a| a["result"]["messages"].is_array());
+    assert_eq!(run.len(), 3);
+    for answer in refused {
+        assert_eq!(answer["error"]["code"], -32603);
+        assert!(
+            answer["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("20000 bytes")
+        );
+    }
+    let total: usize = answers.iter().map(|a| a.to_string().len()).sum();
+    assert!(total < 20_000 + 10 * 300, "{total} bytes");
+}
+
+#[test]
+fn errors_repeat_only_a_short_prefix_of_the_input() {
+    let mut client = Client::ready(LATEST);
+    let huge = "é\n".repeat(300_000);
+    let answers = [
+        client.call(&huge, json!({})),
+        client.get(&huge, json!({})),
+        client.get("repeat", json!({"text": "x", "times": huge})),
+        client.get("code_review", json!(huge)),
+        client.call("prompts/list", json!({"cursor": huge})),
+        client.call("logging/setLevel", json!({"level": huge})),
+        client.call(
+            "completion/complete",
+            json!({
+            "ref": {"type": "ref/prompt", "name": huge},
+            "argument": {"name": "a", "value": ""}}),
+        ),
+        client.call(
+            "completion/complete",
+            json!({
+            "ref": {"type": huge}, "argument": {"name": "a", "value": ""}}),
+        ),
+    ];
+    for answer in answers {
+        let code = answer["error"]["code"].as_i64().unwrap();
+        assert!([-32601, -32602].contains(&code), "{answer}");
+        let size = answer.to_string().len();
+        assert!(
+            size < 1000,
+            "a {size}-byte error: {}",
+            &answer.to_string()[..300]
+        );
+    }
+}
+
+/// A request line for the never-reading client: big responses from sync
+/// prompts, async prompts and batches.
+fn flood_line(id: u64) -> String {
+    const BIG: usize = 256 * 1024;
+    match id % 3 {
+        0 => repeat_request(id, "repeat", BIG).to_string(),
+        1 => repeat_request(id, "repeat_later", BIG).to_string(),
+        _ => Value::Array(vec![
+            repeat_request(id, "repeat", BIG / 2),
+            repeat_request(id + 1_000_000, "repeat_later", BIG / 2),
+        ])
+        .to_string(),
+    }
+}
+
+#[test]
+fn a_stdio_client_that_stops_reading_gets_back_pressure_and_every_answer() {
+    const REQUESTS: u64 = 450; // about 130 MiB of responses
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fixture-server"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let init = json!({"jsonrpc": "2.0", "id": "init", "method": "initialize",
+            "params": {"protocolVersion": "2025-03-26", "capabilities": {},
+                       "clientInfo": {"name": "t", "version": "1"}}});
+        writeln!(stdin, "{init}").unwrap();
+        for id in 0..REQUESTS {
+            writeln!(stdin, "{}", flood_line(id)).unwrap();
+        }
+        stdin
+    });
+    // Nobody reads while the server works through what it can.
+    std::thread::sleep(Duration::from_secs(2));
+    let mut answered = 0;
+    let mut lines = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while answered < REQUESTS + 1 {
+        line.clear();
+        assert!(
+            lines.read_line(&mut line).unwrap() > 0,
+            "stdout ended early"
+        );
+        let message: Value = serde_json::from_str(&line).unwrap();
+        let ok = |m: &Value| m["result"].is_object();
+        match &message {
+            Value::Array(items) => assert!(items.iter().all(ok), "{}", &line[..200]),
+            single => assert!(ok(single), "{}", &line[..200.min(line.len())]),
+        }
+        answered += 1;
+    }
+    let peak = peak_rss_mib(child.id());
+    drop(writer.join().unwrap());
+    assert!(child.wait().unwrap().success());
+    eprintln!("peak RSS {peak:.1} MiB");
+    assert!(peak < RSS_BOUND_MIB, "peak RSS {peak:.1} MiB");
+}
+
+/// Sends a raw HTTP/1.1 POST on a new connection, and returns it unread.
+fn post_raw(server: &Running, headers: &[(&str, &str)], body: &[u8]) -> TcpStream {
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    let mut head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {}\r\ncontent-type: application/json\r\n\
+         accept: application/json, text/event-stream\r\ncontent-length: {}\r\n",
+        server.addr,
+        body.len()
+    );
+    for (name, value) in headers {
+        let _ = write!(head, "{name}: {value}\r\n");
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body).unwrap();
+    stream
+}
+
+/// The head (status line and headers, lowercased) and body of the
+/// response on `stream`.
+fn read_response(mut stream: TcpStream) -> (String, String) {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let mut bytes = Vec::new();
+    let mut buf = [0; 4096];
+    loop {
+        let n = stream.read(&mut buf).unwrap();
+        assert!(
+            n > 0,
+            "connection closed: {}",
+            String::from_utf8_lossy(&bytes)
+        );
+        bytes.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&bytes);
+        let Some((head, body)) = text.split_once("\r\n\r\n") else {
+            continue;
+        };
+        let head = head.to_ascii_lowercase();
+        let length = header_value(&head, "content-length").and_then(|n| n.parse::<usize>().ok());
+        if length.is_some_and(|n| body.len() >= n) {
+            return (head, body.to_owned());
+        }
+    }
+}
+
+fn header_value<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines().find_map(|line| {
+        let (key, value) = line.split_once(':')?;
+        (key == name).then(|| value.trim())
+    })
+}
+
+#[test]
+fn http_batches_and_readers_that_never_read_stay_bounded() {
+    let server = Running::fixture(&[("FIXTURE_STATELESS", "1")]);
+    // Stateless without a version header is 2025-03-26: batches allowed.
+    let tiny = tiny_request_batch();
+    let refused: Vec<TcpStream> = (0..4)
+        .map(|_| post_raw(&server, &[], tiny.as_bytes()))
+        .collect();
+    for stream in refused {
+        let (head, body) = read_response(stream);
+        assert!(head.starts_with("http/1.1 400"), "{head}");
+        let error: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(error["error"]["code"], -32600, "{body}");
+    }
+    // Six clients ask for large responses and never read them: each is
+    // capped by the batch budget (4 MiB) and held by one connection only.
+    let batch: Vec<Value> = (0..100)
+        .map(|id| repeat_request(id, "repeat", 256 * 1024))
+        .collect();
+    let batch = Value::Array(batch).to_string();
+    let unread: Vec<TcpStream> = (0..6)
+        .map(|_| post_raw(&server, &[], batch.as_bytes()))
+        .collect();
+    std::thread::sleep(Duration::from_secs(2));
+    // The server still answers others.
+    let ping = post_raw(
+        &server,
+        &[("mcp-protocol-version", LATEST)],
+        br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
+    );
+    let (head, body) = read_response(ping);
+    assert!(head.starts_with("http/1.1 200"), "{head} {body}");
+    let peak = peak_rss_mib(server.pid());
+    drop(unread);
+    eprintln!("peak RSS {peak:.1} MiB");
+    assert!(peak < RSS_BOUND_MIB, "peak RSS {peak:.1} MiB");
+}
+
+#[test]
+fn a_flood_of_initialize_cannot_end_a_session_used_in_the_last_minute() {
+    let server = Running::fixture(&[("FIXTURE_MAX_SESSIONS", "20")]);
+    let init = |id: u64| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "initialize",
+               "params": {"protocolVersion": LATEST, "capabilities": {},
+                          "clientInfo": {"name": "flood", "version": "1"}}})
+        .to_string()
+    };
+    let (head, _) = read_response(post_raw(&server, &[], init(0).as_bytes()));
+    let session = header_value(&head, "mcp-session-id")
+        .expect("a session")
+        .to_owned();
+    let (mut kept, mut refused) = (0, 0);
+    for id in 1..=200 {
+        let (head, body) = read_response(post_raw(&server, &[], init(id).as_bytes()));
+        if head.starts_with("http/1.1 200") {
+            kept += 1;
+        } else {
+            assert!(head.starts_with("http/1.1 503"), "{head}");
+            let retry: u64 = header_value(&head, "retry-after").unwrap().parse().unwrap();
+            assert!((1..=61).contains(&retry), "{head}");
+            let error: Value = serde_json::from_str(&body).unwrap();
+            assert_eq!(error["error"]["code"], -32603, "{body}");
+            refused += 1;
+        }
+    }
+    assert_eq!((kept, refused), (19, 181));
+    let ping = br#"{"jsonrpc":"2.0","id":5,"method":"ping"}"#;
+    let (head, body) = read_response(post_raw(
+        &server,
+        &[
+            ("mcp-session-id", &session),
+            ("mcp-protocol-version", LATEST),
+        ],
+        ping,
+    ));
+    assert!(
+        head.starts_with("http/1.1 200"),
+        "the live session was ended: {head} {body}"
+    );
+}
