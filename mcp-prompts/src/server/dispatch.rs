@@ -195,3 +195,19 @@ impl Session {
         Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_while_dispatching_becomes_an_internal_error() {
+        let reply = guarded(|| panic!("a bug"));
+        let Reply::Now(message) = reply else {
+            panic!("an answer now")
+        };
+        let message: serde_json::Value = serde_json::from_str(&message).unwrap();
+        assert_eq!(message["error"]["code"], Error::INTERNAL_ERROR);
+        assert!(message.get("id").is_none());
+    }
+}
