@@ -2,15 +2,16 @@ use serde_json::json;
 
 use super::{Arguments, PromptArg};
 use crate::Error;
-use crate::context::RequestContext;
+use crate::ProtocolVersion;
+use crate::context::{RequestContext, RequestParts};
 use crate::descriptor::{ArgDef, ArgType, ParamKind, PromptDef};
 
 /// What a prompt function's parameter is bound from: the request's arguments
-/// and its context.
+/// and what its context is made of.
 pub struct Input<'a> {
     pub(crate) def: &'static PromptDef,
     pub(crate) arguments: &'a Arguments<'a>,
-    pub(crate) context: &'a RequestContext,
+    pub(crate) request: RequestParts<'a>,
 }
 
 impl Input<'_> {
@@ -24,9 +25,15 @@ impl Input<'_> {
         self.arguments
     }
 
-    /// The request's context.
-    pub fn context(&self) -> &RequestContext {
-        self.context
+    /// The protocol revision the request is served under.
+    pub fn protocol_version(&self) -> ProtocolVersion {
+        self.request.version
+    }
+
+    /// A context for the request, made on each call: only the parameters
+    /// that ask for one pay for it.
+    pub fn context(&self) -> RequestContext {
+        self.request.context()
     }
 }
 
@@ -96,7 +103,7 @@ impl PromptParam for RequestContext {
     };
 
     fn bind(input: &Input<'_>, _: &'static ArgDef) -> Result<Self, Error> {
-        Ok(input.context.clone())
+        Ok(input.context())
     }
 }
 

@@ -13,18 +13,13 @@ pub use self::checks::{
 };
 pub use crate::Error;
 pub use crate::args::{Input, PromptArg, PromptArgs, PromptParam};
+pub use crate::catalog::Registration;
 pub use crate::complete::{CompleteWith, Completer, CompletionCall, CompletionInput};
 pub use crate::descriptor::{ArgDef, ArgType, ParamKind, PromptDef};
 pub use crate::invoke::{Invocation, pending, ready};
 pub use crate::message::{Message, Role};
 pub use crate::request::{ArgsBuilder, GetPrompt, IntoArgText};
 pub use crate::template::{Part, Template, TemplateMessage};
-
-/// What `#[prompt]` submits to inventory: the prompt's `static`
-/// descriptor, which its handle module also exposes.
-pub struct Registration(pub &'static PromptDef);
-
-inventory::collect!(Registration);
 
 /// Implemented by each prompt handle module's marker type: the descriptor,
 /// built where the user's types resolve, handed to the module's `static`.

@@ -8,13 +8,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use serde_json::value::RawValue;
 
+use super::guard::{CatchPanic, Culprit, call_catching};
 use super::handlers::unknown_prompt;
 use super::{Reply, Session};
 use crate::Error;
 use crate::args::Arguments;
 use crate::complete::{ArgCompletion, CompletionCall, CompletionInput, MAX_VALUES, Matches};
 use crate::error::excerpt;
-use crate::invoke::{CatchPanic, Culprit, call_catching};
 use crate::protocol::cow_str;
 use crate::protocol::jsonrpc::{failure, success};
 

@@ -6,6 +6,7 @@ use std::task::Poll;
 use serde_json::value::RawValue;
 use tokio::sync::{Notify, mpsc};
 
+use super::guard::guarded;
 use super::{Session, SessionState};
 use crate::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
@@ -47,16 +48,6 @@ impl Reply {
             Self::Later(future) => future.await,
         }
     }
-}
-
-/// Runs `dispatch`, turning a panic into an internal error without an id.
-fn guarded(dispatch: impl FnOnce() -> Reply) -> Reply {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(dispatch)).unwrap_or_else(|_| {
-        Reply::Now(failure(
-            None,
-            &Error::internal("the server failed while reading this message"),
-        ))
-    })
 }
 
 impl Session {
@@ -193,21 +184,5 @@ impl Session {
             _ => Err(Error::method_not_found(method)),
         };
         Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_panic_while_dispatching_becomes_an_internal_error() {
-        let reply = guarded(|| panic!("a bug"));
-        let Reply::Now(message) = reply else {
-            panic!("an answer now")
-        };
-        let message: serde_json::Value = serde_json::from_str(&message).unwrap();
-        assert_eq!(message["error"]["code"], Error::INTERNAL_ERROR);
-        assert!(message.get("id").is_none());
     }
 }

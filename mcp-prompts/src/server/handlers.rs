@@ -4,11 +4,12 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
+use super::guard::{CatchPanic, Culprit, call_catching};
 use super::{Reply, Session};
 use crate::args::{Arguments, Input, param::missing_arguments};
-use crate::context::{RequestContext, RequestId};
+use crate::context::RequestParts;
 use crate::error::excerpt;
-use crate::invoke::{CatchPanic, Culprit, Invocation, call_catching};
+use crate::invoke::Invocation;
 use crate::message::PromptResult;
 use crate::protocol::cow_str;
 use crate::protocol::jsonrpc::{failure, success, success_raw};
@@ -91,7 +92,7 @@ impl Session {
                 excerpt(&p.level)
             ))
         })?;
-        self.state.set_log_level(level);
+        self.state.outbound.set_log_level(level);
         Ok(success_raw(id, "{}"))
     }
 
@@ -122,16 +123,15 @@ impl Session {
             return fail(missing_arguments(entry.def.name, &missing));
         }
         let def = entry.def;
-        let context = RequestContext::new(
-            RequestId::new(id),
-            version,
-            self.state.clone(),
-            route.cloned(),
-        );
         let input = Input {
             def,
             arguments: &p.arguments,
-            context: &context,
+            request: RequestParts {
+                id,
+                version,
+                outbound: &self.state.outbound,
+                route,
+            },
         };
         match call_catching(Culprit::prompt(def.name), || (def.invoke)(&input)) {
             Err(error) => fail(error),

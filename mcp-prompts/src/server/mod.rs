@@ -4,6 +4,7 @@
 mod batch;
 mod completion;
 mod dispatch;
+mod guard;
 mod handlers;
 mod limits;
 mod session;

@@ -1,17 +1,17 @@
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 use tokio::sync::{Notify, mpsc};
 
 use super::Service;
-use crate::{LogLevel, ProtocolVersion};
+use crate::ProtocolVersion;
+use crate::context::Outbound;
 
-/// One client connection's state: the negotiated revision and log level.
+/// One client connection's state: the negotiated revision, what requests
+/// may send the client (with its log level), and the requests in flight.
 pub(crate) struct SessionState {
     version: OnceLock<ProtocolVersion>,
-    log_level: AtomicU8,
-    outbound: Option<mpsc::Sender<String>>,
+    pub(crate) outbound: Outbound,
     /// Requests still being worked on, by id as sent, so that
     /// `notifications/cancelled` can stop them.
     in_flight: Mutex<HashMap<Box<str>, Arc<Notify>>>,
@@ -25,14 +25,6 @@ impl SessionState {
     /// Records the negotiated revision; false if one was already set.
     pub(crate) fn set_version(&self, version: ProtocolVersion) -> bool {
         self.version.set(version).is_ok()
-    }
-
-    pub(crate) fn log_level(&self) -> LogLevel {
-        LogLevel::from_index(self.log_level.load(Ordering::Relaxed))
-    }
-
-    pub(crate) fn set_log_level(&self, level: LogLevel) {
-        self.log_level.store(level as u8, Ordering::Relaxed);
     }
 
     /// Registers request `id` as in flight; the returned signal fires if
@@ -65,13 +57,6 @@ impl SessionState {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
     }
-
-    /// Queues a server-initiated message; dropped if the queue is full.
-    pub(crate) fn notify(&self, message: String) {
-        if let Some(outbound) = &self.outbound {
-            let _ = outbound.try_send(message);
-        }
-    }
 }
 
 /// A client connection to a [`Service`]: feed it messages, send back its
@@ -87,8 +72,7 @@ impl Session {
             service,
             state: Arc::new(SessionState {
                 version: OnceLock::new(),
-                log_level: AtomicU8::new(LogLevel::Info as u8),
-                outbound,
+                outbound: Outbound::new(outbound),
                 in_flight: Mutex::new(HashMap::new()),
             }),
         }

@@ -1,0 +1,28 @@
+//! The prompts `#[prompt]` registers, gathered from the whole binary by
+//! `inventory`.
+
+use crate::descriptor::PromptDef;
+
+/// What `#[prompt]` submits to inventory: the prompt's `static`
+/// descriptor, which its handle module also exposes.
+#[doc(hidden)]
+pub struct Registration(pub &'static PromptDef);
+
+inventory::collect!(Registration);
+
+/// Every prompt registered with `#[prompt]` in this binary, in no set order.
+///
+/// ```
+/// #[mcp_prompts::prompt]
+/// /// Say hello
+/// fn hello() -> String {
+///     "Hello!".into()
+/// }
+///
+/// assert!(mcp_prompts::registered_prompts().any(|p| p.name() == "hello"));
+/// ```
+pub fn registered_prompts() -> impl Iterator<Item = &'static PromptDef> {
+    inventory::iter::<Registration>
+        .into_iter()
+        .map(|registration| registration.0)
+}

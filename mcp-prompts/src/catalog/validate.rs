@@ -1,0 +1,54 @@
+//! The rules every served prompt must follow.
+
+use crate::descriptor::PromptDef;
+
+/// Rules the macro already enforces, checked again for definitions that did
+/// not come from it, plus defaults, which only parsing can check.
+pub(super) fn validate(def: &PromptDef, problems: &mut Vec<String>) {
+    if !is_valid_name(def.name) {
+        problems.push(format!(
+            "prompt name `{}` at {} must be 1 to 128 characters of A-Z, a-z, 0-9, `_`, `-` and `.`",
+            def.name,
+            def.location()
+        ));
+    }
+    for (i, arg) in def.arguments.iter().enumerate() {
+        if def.arguments[..i].iter().any(|a| a.name == arg.name) {
+            problems.push(format!(
+                "prompt `{}` declares argument `{}` twice",
+                def.name, arg.name
+            ));
+        }
+        if let Some(default) = arg.default {
+            if let Err(reason) = (arg.ty.check)(default) {
+                problems.push(format!(
+                    "prompt `{}`: default `{default}` of argument `{}` does not parse: {reason}",
+                    def.name, arg.name
+                ));
+            }
+        }
+    }
+}
+
+/// The name rule MCP gives tools, applied to prompts and their arguments.
+fn is_valid_name(name: &str) -> bool {
+    (1..=128).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_the_rule() {
+        assert!(is_valid_name("code_review"));
+        assert!(is_valid_name("a.b-c_D9"));
+        assert!(!is_valid_name(""));
+        assert!(!is_valid_name("has space"));
+        assert!(!is_valid_name("é"));
+        assert!(!is_valid_name(&"x".repeat(129)));
+    }
+}

@@ -1,0 +1,110 @@
+//! What a prompt can know about the request it serves, and the narrow
+//! handle through which it talks back to its client.
+
+mod log_level;
+mod outbound;
+mod request_id;
+
+use std::fmt;
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+use tokio::sync::mpsc;
+
+use crate::ProtocolVersion;
+use crate::protocol::jsonrpc;
+
+pub use log_level::LogLevel;
+pub(crate) use outbound::Outbound;
+pub use request_id::RequestId;
+
+/// The context of one request, available to any prompt that takes it as a
+/// parameter. It is injected by the server, not a prompt argument.
+///
+/// ```
+/// use mcp_prompts::{prompt, RequestContext, LogLevel};
+///
+/// /// Say which protocol revision is in use
+/// #[prompt]
+/// fn which_revision(ctx: RequestContext) -> String {
+///     ctx.log(LogLevel::Debug, "asked for the revision");
+///     format!("This session speaks MCP {}.", ctx.protocol_version())
+/// }
+/// ```
+#[derive(Clone)]
+pub struct RequestContext {
+    id: RequestId,
+    version: ProtocolVersion,
+    outbound: Outbound,
+    /// Where this request's notifications go, when not to the session's
+    /// own stream (HTTP sends them on the request's response).
+    route: Option<mpsc::Sender<String>>,
+}
+
+/// What a [`RequestContext`] is made from, borrowed from the request being
+/// served: a context is built from it only for a prompt that takes one.
+#[derive(Clone, Copy)]
+pub(crate) struct RequestParts<'a> {
+    pub(crate) id: &'a RawValue,
+    pub(crate) version: ProtocolVersion,
+    pub(crate) outbound: &'a Outbound,
+    pub(crate) route: Option<&'a mpsc::Sender<String>>,
+}
+
+impl RequestParts<'_> {
+    pub(crate) fn context(&self) -> RequestContext {
+        RequestContext {
+            id: RequestId::new(self.id),
+            version: self.version,
+            outbound: self.outbound.clone(),
+            route: self.route.cloned(),
+        }
+    }
+}
+
+impl RequestContext {
+    /// The protocol revision negotiated for this session.
+    pub fn protocol_version(&self) -> ProtocolVersion {
+        self.version
+    }
+
+    /// The JSON-RPC id of the request.
+    pub fn request_id(&self) -> &RequestId {
+        &self.id
+    }
+
+    /// Sends a `notifications/message` log message to the client if `level`
+    /// is at or above the level the client set (default: `info`).
+    ///
+    /// Best effort: a message that cannot be queued is dropped.
+    pub fn log(&self, level: LogLevel, data: impl Serialize) {
+        #[derive(Serialize)]
+        struct Params<D> {
+            level: LogLevel,
+            data: D,
+        }
+        if level < self.outbound.log_level() {
+            return;
+        }
+        let message = jsonrpc::notification("notifications/message", &Params { level, data });
+        // Once the request is answered its route is closed; later messages
+        // (from work the prompt left running) go to the session's stream.
+        match &self.route {
+            Some(route) => {
+                if let Err(mpsc::error::TrySendError::Closed(message)) = route.try_send(message) {
+                    self.outbound.notify(message);
+                }
+            }
+            None => self.outbound.notify(message),
+        }
+    }
+}
+
+impl fmt::Debug for RequestContext {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RequestContext")
+            .field("id", &self.id)
+            .field("version", &self.version)
+            .finish_non_exhaustive()
+    }
+}
