@@ -50,6 +50,28 @@ impl Reply {
     }
 }
 
+/// One incoming message, parsed once: a transport may look at it (is it an
+/// `initialize`?) before it is served, without parsing it again.
+pub(crate) enum Parsed<'a> {
+    One(Result<Incoming<'a>, jsonrpc::Rejected<'a>>),
+    /// Items are read when the batch is served, under the session's rules.
+    Batch(&'a str),
+}
+
+impl<'a> Parsed<'a> {
+    pub(crate) fn new(text: &'a str) -> Self {
+        match text.trim_start().as_bytes().first() {
+            Some(b'[') => Self::Batch(text),
+            _ => Self::One(jsonrpc::classify(text)),
+        }
+    }
+
+    /// Whether this is an `initialize` request (never part of a batch).
+    pub(crate) fn is_initialize(&self) -> bool {
+        matches!(self, Self::One(Ok(Incoming::Request { method, .. })) if method == "initialize")
+    }
+}
+
 impl Session {
     /// Handles one incoming message (a JSON object, or a batch where the
     /// negotiated revision allows one).
@@ -64,9 +86,14 @@ impl Session {
     /// A panic while reading or dispatching the message (a bug, never
     /// expected) is answered with -32603 instead of ending the connection.
     pub fn handle_routed(&self, text: &str, route: Option<&mpsc::Sender<String>>) -> Reply {
-        guarded(|| match text.trim_start().as_bytes().first() {
-            Some(b'[') => self.handle_batch(text, route),
-            _ => self.handle_one(jsonrpc::classify(text), route),
+        guarded(|| self.serve(Parsed::new(text), route))
+    }
+
+    /// Serves a message a transport has parsed already.
+    pub(crate) fn serve(&self, message: Parsed<'_>, route: Option<&mpsc::Sender<String>>) -> Reply {
+        guarded(|| match message {
+            Parsed::One(incoming) => self.handle_one(incoming, route),
+            Parsed::Batch(text) => self.handle_batch(text, route),
         })
     }
 

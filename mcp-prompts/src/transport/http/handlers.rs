@@ -9,14 +9,13 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
-use serde::Deserialize;
 use tokio::sync::{mpsc, watch};
 
 use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_version};
 use super::options::HttpOptions;
 use super::sessions::{HttpSession, SessionStore};
 use crate::protocol::jsonrpc::{failure, is_error_without_id};
-use crate::server::{Service, Session};
+use crate::server::{Parsed, Service, Session};
 use crate::{Error, ProtocolVersion};
 
 const SESSION_HEADER: &str = "mcp-session-id";
@@ -88,22 +87,27 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
             &Error::new(Error::PARSE_ERROR, "the body is not UTF-8"),
         );
     };
-    let session = match open_session(&endpoint, headers, is_initialize(text), version) {
+    // Parsed once: whether it is an `initialize` decides the session.
+    let message = Parsed::new(text);
+    let session = match open_session(&endpoint, headers, message.is_initialize(), version) {
         Ok(found) => found,
         Err(response) => return *response,
     };
     let (tx, mut rx) = mpsc::channel(REQUEST_QUEUE);
-    let reply = session.handle_routed(text, Some(&tx));
+    let reply = session.serve(message, Some(&tx));
     drop(tx);
     let Some(message) = reply.into_message().await else {
         return StatusCode::ACCEPTED.into_response();
     };
-    // A session is kept, and its id announced, once `initialize` succeeded.
+    // A session is kept, and its id announced, once `initialize` succeeded,
+    // which is when the session has a revision.
     let session_id = match session {
-        SessionRef::New(entry) if is_success(&message) => match keep_session(&endpoint, entry) {
-            Ok(id) => Some(id),
-            Err(response) => return *response,
-        },
+        SessionRef::New(entry) if entry.session.protocol_version().is_some() => {
+            match keep_session(&endpoint, entry) {
+                Ok(id) => Some(id),
+                Err(response) => return *response,
+            }
+        }
         _ => None,
     };
     let mut notes = Vec::new();
@@ -316,29 +320,6 @@ struct StreamState {
 
 fn session_id(headers: &HeaderMap) -> Option<&str> {
     headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok())
-}
-
-/// Whether the body is one `initialize` request (the only message that may
-/// come without a session): an object with an id, not a batch.
-fn is_initialize(text: &str) -> bool {
-    #[derive(Deserialize)]
-    struct Probe<'a> {
-        #[serde(borrow)]
-        method: Option<std::borrow::Cow<'a, str>>,
-        id: Option<serde::de::IgnoredAny>,
-    }
-    text.trim_start().starts_with('{')
-        && serde_json::from_str::<Probe<'_>>(text)
-            .is_ok_and(|p| p.id.is_some() && p.method.as_deref() == Some("initialize"))
-}
-
-/// Whether a response carries a result rather than an error.
-fn is_success(message: &str) -> bool {
-    #[derive(Deserialize)]
-    struct Probe {
-        result: Option<serde::de::IgnoredAny>,
-    }
-    serde_json::from_str::<Probe>(message).is_ok_and(|p| p.result.is_some())
 }
 
 /// The request's authority, which HTTP/2 sends instead of `Host`.
