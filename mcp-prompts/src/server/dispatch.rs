@@ -67,6 +67,7 @@ impl<'a> Parsed<'a> {
     }
 
     /// Whether this is an `initialize` request (never part of a batch).
+    #[cfg(feature = "http")]
     pub(crate) fn is_initialize(&self) -> bool {
         matches!(self, Self::One(Ok(Incoming::Request { method, .. })) if method == "initialize")
     }

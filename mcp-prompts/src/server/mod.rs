@@ -19,6 +19,7 @@ use crate::catalog::{CatalogError, ServedPrompts, registered_prompts};
 use crate::complete::{CompleteWith, CompletionCall, CompletionInput, StaticIndexes};
 use crate::descriptor::PromptDef;
 
+#[cfg(feature = "http")]
 pub(crate) use dispatch::Parsed;
 pub use dispatch::Reply;
 pub(crate) use limits::Limits;

@@ -7,6 +7,7 @@
 
 use std::io;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufWriter};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
@@ -138,14 +139,10 @@ async fn write_loop<W: AsyncWrite + Unpin>(
     writer: W,
 ) -> io::Result<()> {
     let mut out = BufWriter::with_capacity(64 * 1024, writer);
-    loop {
-        // Notifications first: a request's log messages are queued before
-        // its response, and must reach the client before it.
-        tokio::select! {
-            biased;
-            Some(note) = notes.recv() => write_message(&mut out, &note).await?,
-            Some((message, _permit)) = replies.recv() => write_message(&mut out, &message).await?,
-            else => break,
+    while let Some(outgoing) = std::future::poll_fn(|cx| next(cx, &mut notes, &mut replies)).await {
+        match outgoing {
+            Outgoing::Note(note) => write_message(&mut out, &note).await?,
+            Outgoing::Reply(message, _permit) => write_message(&mut out, &message).await?,
         }
         // Write whatever else is already queued before paying for a flush.
         loop {
@@ -161,6 +158,31 @@ async fn write_loop<W: AsyncWrite + Unpin>(
     }
     out.flush().await
 }
+enum Outgoing {
+    Note(String),
+    /// A response, with its share of the byte budget until it is written.
+    Reply(String, OwnedSemaphorePermit),
+}
+
+/// The next message to write: notifications first, since a request's log
+/// messages are queued before its response and must reach the client
+/// before it. `None` once both queues are closed and empty.
+fn next(
+    cx: &mut Context<'_>,
+    notes: &mut mpsc::Receiver<String>,
+    replies: &mut Written,
+) -> Poll<Option<Outgoing>> {
+    let notes = notes.poll_recv(cx);
+    if let Poll::Ready(Some(note)) = notes {
+        return Poll::Ready(Some(Outgoing::Note(note)));
+    }
+    match replies.poll_recv(cx) {
+        Poll::Ready(Some((message, permit))) => Poll::Ready(Some(Outgoing::Reply(message, permit))),
+        Poll::Ready(None) if notes.is_ready() => Poll::Ready(None),
+        _ => Poll::Pending,
+    }
+}
+
 async fn write_message<W: AsyncWrite + Unpin>(
     out: &mut BufWriter<W>,
     message: &str,
