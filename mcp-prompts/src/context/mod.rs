@@ -15,7 +15,7 @@ use crate::ProtocolVersion;
 use crate::protocol::jsonrpc;
 
 pub use log_level::LogLevel;
-pub(crate) use outbound::Outbound;
+pub(crate) use outbound::{Outbound, Sink, channel_sink};
 pub use request_id::RequestId;
 
 /// The context of one request, available to any prompt that takes it as a

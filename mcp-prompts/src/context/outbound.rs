@@ -9,22 +9,33 @@ use tokio::sync::mpsc;
 
 use super::LogLevel;
 
+/// Where a session's server-sent messages go: the transport's, best
+/// effort (a message it cannot take now is dropped).
+pub(crate) type Sink = Box<dyn Fn(String) + Send + Sync>;
+
+/// A sink that queues on `channel`, dropping what does not fit.
+pub(crate) fn channel_sink(channel: mpsc::Sender<String>) -> Sink {
+    Box::new(move |message| {
+        let _ = channel.try_send(message);
+    })
+}
+
 /// Cheap to clone; every clone is the same session's.
 #[derive(Clone)]
 pub(crate) struct Outbound(Arc<Shared>);
 
 struct Shared {
     log_level: AtomicU8,
-    stream: Option<mpsc::Sender<String>>,
+    sink: Option<Sink>,
 }
 
 impl Outbound {
-    /// `stream` takes messages not tied to a request's response; `None`
+    /// `sink` takes messages not tied to a request's response; `None`
     /// drops them (a session with nowhere to send them).
-    pub(crate) fn new(stream: Option<mpsc::Sender<String>>) -> Self {
+    pub(crate) fn new(sink: Option<Sink>) -> Self {
         Self(Arc::new(Shared {
             log_level: AtomicU8::new(LogLevel::Info as u8),
-            stream,
+            sink,
         }))
     }
 
@@ -37,10 +48,10 @@ impl Outbound {
         self.0.log_level.store(level as u8, Ordering::Relaxed);
     }
 
-    /// Queues a server-initiated message; dropped if the queue is full.
+    /// Sends a server-initiated message, best effort.
     pub(crate) fn notify(&self, message: String) {
-        if let Some(stream) = &self.0.stream {
-            let _ = stream.try_send(message);
+        if let Some(sink) = &self.0.sink {
+            sink(message);
         }
     }
 }

@@ -1,7 +1,7 @@
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::task::Poll;
+use std::task::{Context, Poll, Waker};
 
 use serde_json::value::RawValue;
 use tokio::sync::{Notify, mpsc};
@@ -13,6 +13,22 @@ use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
 
 /// A response still being produced.
 type Later = Pin<Box<dyn Future<Output = Option<String>> + Send>>;
+
+/// Polls a response still being produced once, where a runtime is there
+/// for it: an async prompt or completer that never actually waits is
+/// answered here, with no task, no tracking and no hand-off to another
+/// thread. One that waits is given back, to be polled by its task, which
+/// registers the waker that counts.
+fn poll_once(mut future: Later) -> Result<Option<String>, Later> {
+    if tokio::runtime::Handle::try_current().is_err() {
+        return Err(future);
+    }
+    let mut cx = Context::from_waker(Waker::noop());
+    match future.as_mut().poll(&mut cx) {
+        Poll::Ready(message) => Ok(message),
+        Poll::Pending => Err(future),
+    }
+}
 
 /// Forgets a request once its future ends, whether it finished, was
 /// cancelled, or was dropped.
@@ -120,7 +136,11 @@ impl Session {
         match incoming {
             Ok(Incoming::Request { id, method, params }) => {
                 match self.request(id, &method, params, route) {
-                    Reply::Later(future) => Reply::Later(self.cancellable(id, future)),
+                    Reply::Later(future) => match poll_once(future) {
+                        Ok(Some(message)) => Reply::Now(message),
+                        Ok(None) => Reply::None,
+                        Err(future) => Reply::Later(self.cancellable(id, future)),
+                    },
                     reply => reply,
                 }
             }

@@ -17,6 +17,7 @@ use tokio::sync::mpsc;
 use crate::ProtocolVersion;
 use crate::catalog::{CatalogError, ServedPrompts, registered_prompts};
 use crate::complete::{CompleteWith, CompletionCall, CompletionInput, StaticIndexes};
+use crate::context::{Sink, channel_sink};
 use crate::descriptor::PromptDef;
 
 #[cfg(feature = "http")]
@@ -320,7 +321,12 @@ impl Service {
     /// A new connection's session. Notifications the server sends on its own
     /// (log messages) go to `outbound`.
     pub fn session(&self, outbound: Option<mpsc::Sender<String>>) -> Session {
-        Session::new(self.clone(), outbound)
+        Session::new(self.clone(), outbound.map(channel_sink))
+    }
+
+    /// A new connection's session whose server-sent messages go to `sink`.
+    pub(crate) fn session_with_sink(&self, sink: Sink) -> Session {
+        Session::new(self.clone(), Some(sink))
     }
 
     pub(crate) fn initialize_result(&self, version: ProtocolVersion) -> &str {

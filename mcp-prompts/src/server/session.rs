@@ -1,11 +1,11 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::Notify;
 
 use super::Service;
 use crate::ProtocolVersion;
-use crate::context::Outbound;
+use crate::context::{Outbound, Sink};
 
 /// One client connection's state: the negotiated revision, what requests
 /// may send the client (with its log level), and the requests in flight.
@@ -67,7 +67,7 @@ pub struct Session {
 }
 
 impl Session {
-    pub(crate) fn new(service: Service, outbound: Option<mpsc::Sender<String>>) -> Self {
+    pub(crate) fn new(service: Service, outbound: Option<Sink>) -> Self {
         Self {
             service,
             state: Arc::new(SessionState {

@@ -3,4 +3,6 @@
 #[cfg(feature = "http")]
 pub(crate) mod http;
 mod lines;
+mod output;
 mod stdio;
+mod stream;

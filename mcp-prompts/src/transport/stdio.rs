@@ -1,24 +1,33 @@
-//! Newline-delimited JSON-RPC on stdin and stdout.
+//! Newline-delimited JSON-RPC on the process's stdin and stdout, served
+//! the way a hand-written loop would: one thread reads a line, handles it
+//! and writes the response, with plain blocking I/O. No message crosses a
+//! thread on the common path (sync prompts, async prompts that never wait,
+//! listings, completion from lists), and responses are flushed once no
+//! whole line of input is waiting: one write per response for a client
+//! that waits for each, a few large writes for one that sends many.
 //!
-//! Memory is bounded whatever the client does: a line is read up to the
-//! message limit, at most `max_in_flight` requests are worked on at once,
-//! and at most `max_pending_output_bytes` of responses wait for the client
-//! to read them. At either bound, reading pauses.
+//! Async work that does wait runs as a task on the caller's runtime; its
+//! response, and any message sent from another thread, goes through a
+//! byte-budgeted queue to a second thread that writes it. Blocking writes
+//! and the bound on requests in flight give back-pressure: a client that
+//! stops reading stops the server reading.
+//!
+//! Plain blocking reads and writes work whatever stdin and stdout are (a
+//! pipe, a file, a terminal, `/dev/null`) on every platform, in either
+//! kind of tokio runtime.
 
-use std::io;
-use std::sync::Arc;
-use std::task::{Context, Poll};
+use std::io::{self, BufWriter, Read, Write};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::thread::{self, ThreadId};
 
-use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufWriter};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
+use tokio::runtime::Handle;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use super::lines::{Line, LineReader};
+use super::lines::{BlockingLineReader, Line};
+use super::output::{Output, Written};
+use crate::context::Sink;
 use crate::protocol::jsonrpc::{failure, parse_failure};
 use crate::server::{Reply, Server, Service};
-
-/// Notifications the server sends on its own (log messages) waiting for
-/// the writer; beyond this they are dropped, as best-effort messages.
-const NOTIFICATION_QUEUE: usize = 64;
 
 impl Server {
     /// Validates the catalog and serves it on stdin and stdout until stdin
@@ -29,164 +38,203 @@ impl Server {
         let service = self
             .build()
             .map_err(|err| io::Error::new(io::ErrorKind::InvalidInput, err))?;
-        service
-            .serve_io(tokio::io::stdin(), tokio::io::stdout())
-            .await
+        service.serve_stdio().await
     }
 }
 
 impl Service {
-    /// Serves one connection of newline-delimited JSON-RPC over any byte
-    /// streams (stdio, a pipe, a socket).
-    ///
-    /// Requests are handled concurrently: a slow async prompt never delays
-    /// the next message. At end of input, every request in flight is
-    /// answered before this returns. Reading pauses while
-    /// [`max_in_flight`](Server::max_in_flight) requests are running or
-    /// [`max_pending_output_bytes`](Server::max_pending_output_bytes) of
-    /// responses wait for the client to read them.
-    pub async fn serve_io<R, W>(&self, reader: R, writer: W) -> io::Result<()>
-    where
-        R: AsyncRead + Unpin,
-        W: AsyncWrite + Unpin + Send + 'static,
+    /// Serves this service on stdin and stdout until stdin closes; see
+    /// [`Server::serve_stdio`]. Reading pauses while
+    /// [`max_in_flight`](Server::max_in_flight) requests are running, or
+    /// while the client is not reading what was written.
+    pub async fn serve_stdio(&self) -> io::Result<()> {
+        let (reader, writer) = (raw_stdin()?, raw_stdout()?);
+        let service = self.clone();
+        let runtime = Handle::current();
+        tokio::task::spawn_blocking(move || serve_blocking(&service, &runtime, reader, writer))
+            .await
+            .map_err(io::Error::other)?
+    }
+}
+
+/// Stdin without the standard library's buffer and lock in front of it.
+fn raw_stdin() -> io::Result<Box<dyn Read + Send>> {
+    #[cfg(unix)]
     {
-        let limits = *self.limits();
-        let (replies, replies_rx) = Output::new(limits.pending_output_bytes);
-        let (notes, notes_rx) = mpsc::channel(NOTIFICATION_QUEUE);
-        let writer = tokio::spawn(write_loop(replies_rx, notes_rx, writer));
-        let session = self.session(Some(notes));
-        let in_flight = Arc::new(Semaphore::new(limits.in_flight));
-        let mut lines = LineReader::new(reader, limits.message_bytes);
-        let read_result = loop {
-            let reply = match lines.next().await {
-                Err(err) => break Err(err),
-                Ok(Line::Eof) => break Ok(()),
-                Ok(Line::TooLong { head, tail }) => session.reject_oversized(head, tail),
-                Ok(Line::Message(bytes)) => match std::str::from_utf8(bytes) {
-                    Ok(text) if text.trim().is_empty() => continue,
-                    Ok(text) => session.handle(text),
-                    Err(_) => Reply::Now(failure(None, &parse_failure(""))),
-                },
-            };
-            let sent = match reply {
-                Reply::None => true,
-                // Waits while the client is behind on reading.
-                Reply::Now(message) => replies.send(message).await,
-                Reply::Later(future) => {
-                    // Waits while `max_in_flight` requests are running.
-                    let Ok(running) = Arc::clone(&in_flight).acquire_owned().await else {
-                        unreachable!("the semaphore is never closed")
-                    };
-                    let replies = replies.clone();
-                    tokio::spawn(async move {
-                        if let Some(message) = future.await {
-                            replies.send(message).await;
-                        }
-                        drop(running);
-                    });
-                    true
-                }
-            };
-            if !sent {
-                // The writer stopped (stdout closed); its error is reported below.
-                break Ok(());
-            }
-        };
-        // The writer ends once every sender is gone: ours, the session's,
-        // and those of requests still in flight, which finish first.
-        drop(session);
-        drop(replies);
-        let write_result = writer.await.map_err(io::Error::other)?;
-        read_result.and(write_result)
+        use std::os::fd::AsFd;
+        Ok(Box::new(std::fs::File::from(
+            io::stdin().as_fd().try_clone_to_owned()?,
+        )))
+    }
+    #[cfg(windows)]
+    {
+        use std::os::windows::io::AsHandle;
+        Ok(Box::new(std::fs::File::from(
+            io::stdin().as_handle().try_clone_to_owned()?,
+        )))
+    }
+    #[cfg(not(any(unix, windows)))]
+    {
+        Ok(Box::new(io::stdin()))
     }
 }
 
-/// Responses on their way to the writer, each holding its size in permits
-/// of a byte budget until it is written.
-#[derive(Clone)]
-struct Output {
-    queue: mpsc::UnboundedSender<(String, OwnedSemaphorePermit)>,
-    budget: Arc<Semaphore>,
-    /// The budget; a larger response takes all of it.
-    max: u32,
-}
-
-type Written = mpsc::UnboundedReceiver<(String, OwnedSemaphorePermit)>;
-
-impl Output {
-    fn new(max_bytes: usize) -> (Self, Written) {
-        let max = u32::try_from(max_bytes).unwrap_or(u32::MAX).max(1);
-        let (queue, written) = mpsc::unbounded_channel();
-        let budget = Arc::new(Semaphore::new(max as usize));
-        (Self { queue, budget, max }, written)
+/// Stdout without the standard library's line buffering, which would
+/// write every response on its own.
+fn raw_stdout() -> io::Result<Box<dyn Write + Send>> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        Ok(Box::new(std::fs::File::from(
+            io::stdout().as_fd().try_clone_to_owned()?,
+        )))
     }
-
-    /// Queues `message` once the budget has room for it; false if the
-    /// writer has stopped.
-    async fn send(&self, message: String) -> bool {
-        // The line's newline counts too.
-        let cost = u32::try_from(message.len() + 1).map_or(self.max, |n| n.min(self.max));
-        let Ok(permit) = Arc::clone(&self.budget).acquire_many_owned(cost).await else {
-            return false;
-        };
-        self.queue.send((message, permit)).is_ok()
+    #[cfg(windows)]
+    {
+        use std::os::windows::io::AsHandle;
+        Ok(Box::new(std::fs::File::from(
+            io::stdout().as_handle().try_clone_to_owned()?,
+        )))
+    }
+    #[cfg(not(any(unix, windows)))]
+    {
+        Ok(Box::new(io::stdout()))
     }
 }
 
-async fn write_loop<W: AsyncWrite + Unpin>(
-    mut replies: Written,
-    mut notes: mpsc::Receiver<String>,
+/// The output both threads write to.
+struct Shared<W: Write> {
+    out: Mutex<BufWriter<W>>,
+    /// The thread that reads and handles messages: what it sends is
+    /// written in place, in order.
+    serving: ThreadId,
+}
+
+impl<W: Write> Shared<W> {
+    fn lock(&self) -> MutexGuard<'_, BufWriter<W>> {
+        // A panic while writing leaves at worst a partial buffer.
+        self.out.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn write(&self, message: &str) -> io::Result<()> {
+        write_line(&mut self.lock(), message)
+    }
+
+    fn flush(&self) -> io::Result<()> {
+        self.lock().flush()
+    }
+}
+
+fn write_line<W: Write>(out: &mut BufWriter<W>, message: &str) -> io::Result<()> {
+    out.write_all(message.as_bytes())?;
+    out.write_all(b"\n")
+}
+
+/// Where a session's own messages (log messages) go: written in place
+/// when sent by the serving thread, before the response it is working on;
+/// from any other thread, queued for the writer thread.
+fn sink<W: Write + Send + 'static>(shared: &Arc<Shared<W>>, queue: &Output) -> Sink {
+    let (shared, queue) = (Arc::clone(shared), queue.clone());
+    Box::new(move |message| {
+        if thread::current().id() == shared.serving {
+            // Best effort, like every notification: a failed write shows
+            // again, and is reported, with the next response.
+            let _ = shared.write(&message);
+        } else {
+            queue.try_send(message);
+        }
+    })
+}
+
+fn serve_blocking<R: Read, W: Write + Send + 'static>(
+    service: &Service,
+    runtime: &Handle,
+    reader: R,
     writer: W,
 ) -> io::Result<()> {
-    let mut out = BufWriter::with_capacity(64 * 1024, writer);
-    while let Some(outgoing) = std::future::poll_fn(|cx| next(cx, &mut notes, &mut replies)).await {
-        match outgoing {
-            Outgoing::Note(note) => write_message(&mut out, &note).await?,
-            Outgoing::Reply(message, _permit) => write_message(&mut out, &message).await?,
-        }
-        // Write whatever else is already queued before paying for a flush.
-        loop {
-            if let Ok(note) = notes.try_recv() {
-                write_message(&mut out, &note).await?;
-            } else if let Ok((message, _permit)) = replies.try_recv() {
-                write_message(&mut out, &message).await?;
-            } else {
-                break;
+    // Async work polled on this thread may use the runtime's timers and I/O.
+    let _entered = runtime.enter();
+    let limits = *service.limits();
+    let shared = Arc::new(Shared {
+        out: Mutex::new(BufWriter::with_capacity(64 * 1024, writer)),
+        serving: thread::current().id(),
+    });
+    let (queue, written) = Output::new(limits.pending_output_bytes);
+    let writer_thread = {
+        let shared = Arc::clone(&shared);
+        thread::Builder::new()
+            .name("mcp-prompts-stdout".into())
+            .spawn(move || write_queued(&shared, written))?
+    };
+    let session = service.session_with_sink(sink(&shared, &queue));
+    let in_flight = Arc::new(Semaphore::new(limits.in_flight));
+    let mut lines = BlockingLineReader::new(reader, limits.message_bytes);
+    let read_result = loop {
+        // About to wait for input: what was answered goes out first.
+        if !lines.has_line() {
+            if let Err(err) = shared.flush() {
+                break Err(err);
             }
         }
-        out.flush().await?;
-    }
-    out.flush().await
-}
-enum Outgoing {
-    Note(String),
-    /// A response, with its share of the byte budget until it is written.
-    Reply(String, OwnedSemaphorePermit),
+        let reply = match lines.next() {
+            Err(err) => break Err(err),
+            Ok(Line::Eof) => break Ok(()),
+            Ok(Line::TooLong { head, tail }) => session.reject_oversized(head, tail),
+            Ok(Line::Message(bytes)) => match std::str::from_utf8(bytes) {
+                Ok(text) if text.trim().is_empty() => continue,
+                Ok(text) => session.handle(text),
+                Err(_) => Reply::Now(failure(None, &parse_failure(""))),
+            },
+        };
+        match reply {
+            Reply::None => {}
+            Reply::Now(message) => {
+                if let Err(err) = shared.write(&message) {
+                    break Err(err);
+                }
+            }
+            Reply::Later(future) => {
+                let running = acquire(runtime, &in_flight);
+                let queue = queue.clone();
+                runtime.spawn(async move {
+                    if let Some(message) = future.await {
+                        queue.send(message).await;
+                    }
+                    drop(running);
+                });
+            }
+        }
+    };
+    // The writer thread ends once every sender of the queue is gone: ours,
+    // the session's, and those of requests still in flight, which finish
+    // first.
+    drop(session);
+    drop(queue);
+    let flushed = shared.flush();
+    let written = writer_thread
+        .join()
+        .unwrap_or_else(|_| Err(io::Error::other("the stdout writer panicked")));
+    read_result.and(flushed).and(written)
 }
 
-/// The next message to write: notifications first, since a request's log
-/// messages are queued before its response and must reach the client
-/// before it. `None` once both queues are closed and empty.
-fn next(
-    cx: &mut Context<'_>,
-    notes: &mut mpsc::Receiver<String>,
-    replies: &mut Written,
-) -> Poll<Option<Outgoing>> {
-    let notes = notes.poll_recv(cx);
-    if let Poll::Ready(Some(note)) = notes {
-        return Poll::Ready(Some(Outgoing::Note(note)));
-    }
-    match replies.poll_recv(cx) {
-        Poll::Ready(Some((message, permit))) => Poll::Ready(Some(Outgoing::Reply(message, permit))),
-        Poll::Ready(None) if notes.is_ready() => Poll::Ready(None),
-        _ => Poll::Pending,
-    }
+/// A place among the requests in flight, waiting for one if all are taken.
+fn acquire(runtime: &Handle, in_flight: &Arc<Semaphore>) -> OwnedSemaphorePermit {
+    let permit = match Arc::clone(in_flight).try_acquire_owned() {
+        Ok(permit) => Ok(permit),
+        Err(_) => runtime.block_on(Arc::clone(in_flight).acquire_owned()),
+    };
+    permit.unwrap_or_else(|_| unreachable!("the semaphore is never closed"))
 }
 
-async fn write_message<W: AsyncWrite + Unpin>(
-    out: &mut BufWriter<W>,
-    message: &str,
-) -> io::Result<()> {
-    out.write_all(message.as_bytes()).await?;
-    out.write_all(b"\n").await
+/// Writes what other threads queued, a batch at a time.
+fn write_queued<W: Write>(shared: &Shared<W>, mut written: Written) -> io::Result<()> {
+    while let Some((message, _permit)) = written.blocking_recv() {
+        let mut out = shared.lock();
+        write_line(&mut out, &message)?;
+        while let Ok((message, _permit)) = written.try_recv() {
+            write_line(&mut out, &message)?;
+        }
+        out.flush()?;
+    }
+    Ok(())
 }

@@ -1,0 +1,65 @@
+//! Messages on their way to a writer, within a byte budget: each holds its
+//! size in permits until it is written, so however slowly the client
+//! reads, what waits for it stays bounded.
+
+use std::sync::Arc;
+
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
+
+use crate::context::Sink;
+
+/// A message, with its share of the budget until it is written.
+pub(crate) type Queued = (String, OwnedSemaphorePermit);
+
+/// The writer's end.
+pub(crate) type Written = mpsc::UnboundedReceiver<Queued>;
+
+/// The senders' end; cheap to clone.
+#[derive(Clone)]
+pub(crate) struct Output {
+    queue: mpsc::UnboundedSender<Queued>,
+    budget: Arc<Semaphore>,
+    /// The budget; a larger message takes all of it.
+    max: u32,
+}
+
+impl Output {
+    pub(crate) fn new(max_bytes: usize) -> (Self, Written) {
+        let max = u32::try_from(max_bytes).unwrap_or(u32::MAX).max(1);
+        let (queue, written) = mpsc::unbounded_channel();
+        let budget = Arc::new(Semaphore::new(max as usize));
+        (Self { queue, budget, max }, written)
+    }
+
+    /// What `message` takes of the budget: its line, newline included.
+    fn cost(&self, message: &str) -> u32 {
+        u32::try_from(message.len() + 1).map_or(self.max, |n| n.min(self.max))
+    }
+
+    /// Queues a response once the budget has room for it; false if the
+    /// writer has stopped.
+    pub(crate) async fn send(&self, message: String) -> bool {
+        let cost = self.cost(&message);
+        let Ok(permit) = Arc::clone(&self.budget).acquire_many_owned(cost).await else {
+            return false;
+        };
+        self.queue.send((message, permit)).is_ok()
+    }
+
+    /// Queues a notification if the budget has room for it now; otherwise
+    /// drops it, as best-effort messages are.
+    pub(crate) fn try_send(&self, message: String) {
+        let cost = self.cost(&message);
+        if let Ok(permit) = Arc::clone(&self.budget).try_acquire_many_owned(cost) {
+            let _ = self.queue.send((message, permit));
+        }
+    }
+
+    /// A session's sink for server-sent messages, queued behind the
+    /// responses already waiting, so a request's log messages reach the
+    /// client before its response.
+    pub(crate) fn sink(&self) -> Sink {
+        let output = self.clone();
+        Box::new(move |message| output.try_send(message))
+    }
+}
