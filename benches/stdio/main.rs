@@ -1,0 +1,405 @@
+//! stdio, process against process: the mcp-prompts server
+//! (`stdio-prompts`, written as README shows) against the floor
+//! (`stdio-floor`, a hand-written std + serde_json loop writing the same
+//! bytes), over real pipes, in one run.
+//!
+//! For each server it measures, as medians of a few runs:
+//! - W = 1 (a client that waits for each answer) and W = 64 (64 requests
+//!   in flight): the server process's own CPU time (its rusage, through
+//!   GNU `time`), wall time and peak RSS;
+//! - every request as one file on stdin: peak RSS;
+//! - idle RSS after `initialize` and one `prompts/list`;
+//! - with `strace` installed: futex calls and writes per request at W = 1.
+//!
+//! Every request must get exactly one answer, equal to the one expected.
+//!
+//! Run with `cargo bench --bench stdio` (Linux; needs `/usr/bin/time`).
+
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const RUNS: usize = 5;
+const SERVERS: [(&str, &str); 2] = [
+    ("mcp-prompts", env!("CARGO_BIN_EXE_stdio-prompts")),
+    ("floor", env!("CARGO_BIN_EXE_stdio-floor")),
+];
+
+fn main() {
+    assert!(
+        Path::new("/usr/bin/time").exists(),
+        "the benchmark reads the server's rusage through GNU time: apt-get install time"
+    );
+    let quick = std::env::args().any(|a| a == "--quick");
+    let scale = if quick { 10 } else { 1 };
+    let dir = std::env::temp_dir().join(format!("mcp-prompts-stdio-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+
+    let mut rows = Vec::new();
+    for (n, w) in [(20_000 / scale, 1), (100_000 / scale, 64)] {
+        let label = format!("{n} prompts/get, W={w}");
+        let [ours, floor] = SERVERS.map(|(_, exe)| median_of(|| in_flight(exe, n, w, &dir)));
+        rows.push(Row::ratio(
+            format!("{label}: server CPU (s)"),
+            ours.cpu,
+            floor.cpu,
+        ));
+        rows.push(Row::ratio(
+            format!("{label}: wall (s)"),
+            ours.wall,
+            floor.wall,
+        ));
+        rows.push(Row::ratio(
+            format!("{label}: peak RSS (MiB)"),
+            ours.rss,
+            floor.rss,
+        ));
+    }
+    let n = 100_000 / scale;
+    let [ours, floor] = SERVERS.map(|(_, exe)| median_of(|| whole_file(exe, n, &dir)));
+    rows.push(Row::ratio(
+        format!("{n} mixed requests as a file on stdin: peak RSS (MiB)"),
+        ours.rss,
+        floor.rss,
+    ));
+    rows.push(Row::ratio(
+        format!("{n} mixed requests as a file on stdin: server CPU (s)"),
+        ours.cpu,
+        floor.cpu,
+    ));
+    let [ours, floor] =
+        SERVERS.map(|(_, exe)| median(&(0..RUNS).map(|_| idle_rss(exe)).collect::<Vec<_>>()));
+    rows.push(Row::ratio(
+        "idle after one prompts/list: RSS (MiB)".into(),
+        ours,
+        floor,
+    ));
+    if Path::new("/usr/bin/strace").exists() {
+        let n = 2_000;
+        let [ours, floor] = SERVERS.map(|(_, exe)| syscalls(exe, n, &dir));
+        rows.push(Row::counts("W=1: futex calls per request", ours.0, floor.0));
+        rows.push(Row::counts("W=1: writes per response", ours.1, floor.1));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+
+    println!("| workload | mcp-prompts | floor | ratio |");
+    println!("|---|---|---|---|");
+    for row in rows {
+        println!("{row}");
+    }
+}
+
+struct Row(String);
+
+impl Row {
+    fn ratio(label: String, ours: f64, floor: f64) -> Self {
+        Self(format!(
+            "| {label} | {ours:.3} | {floor:.3} | {:.2}x |",
+            ours / floor
+        ))
+    }
+
+    fn counts(label: &str, ours: f64, floor: f64) -> Self {
+        Self(format!("| {label} | {ours:.2} | {floor:.2} | |"))
+    }
+}
+
+impl std::fmt::Display for Row {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Measure {
+    cpu: f64,
+    wall: f64,
+    rss: f64,
+}
+
+fn median_of(run: impl Fn() -> Measure) -> Measure {
+    let runs: Vec<Measure> = (0..RUNS).map(|_| run()).collect();
+    Measure {
+        cpu: median(&runs.iter().map(|m| m.cpu).collect::<Vec<_>>()),
+        wall: median(&runs.iter().map(|m| m.wall).collect::<Vec<_>>()),
+        rss: median(&runs.iter().map(|m| m.rss).collect::<Vec<_>>()),
+    }
+}
+
+fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted[sorted.len() / 2]
+}
+
+const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}"#;
+
+/// Request `i` (a `prompts/get`, or with `mixed` any method) and the
+/// result it must get.
+fn request(i: usize, mixed: bool) -> (String, Value) {
+    let kind = if mixed { i % 5 } else { i % 2 };
+    let (method, params, result) = match kind {
+        0 => {
+            let (language, code) = (format!("lang{:05}", i % 10_000), format!("fn f{i}() {{}}"));
+            let focus = (i % 4 == 0).then(|| format!("focus {i}"));
+            let mut arguments = json!({"language": language, "code": code});
+            if let Some(focus) = &focus {
+                arguments["focus"] = json!(focus);
+            }
+            let focus = focus.as_deref().unwrap_or("general quality");
+            let text = |role: &str, text: String| json!({"role": role, "content": {"type": "text", "text": text}});
+            (
+                "prompts/get",
+                json!({"name": "code_review", "arguments": arguments}),
+                json!({"description": "Review a code snippet", "messages": [
+                    text("user", format!("I am reviewing {language} code.")),
+                    text("assistant", "I will look at correctness first, then style.".into()),
+                    text("user", format!("Review this code with a focus on {focus}:\n\n{code}")),
+                ]}),
+            )
+        }
+        1 => {
+            let words = if i % 3 == 0 { None } else { Some(i % 200) };
+            let mut arguments = json!({"text": format!("text number {i}")});
+            if let Some(words) = words {
+                arguments["max_words"] = json!(words.to_string());
+            }
+            (
+                "prompts/get",
+                json!({"name": "summarize", "arguments": arguments}),
+                json!({"description": "Summarize a text", "messages": [{"role": "user", "content": {"type": "text",
+                    "text": format!("Summarize the following text in at most {} words:\n\ntext number {i}", words.unwrap_or(50))}}]}),
+            )
+        }
+        2 => {
+            let prefix = format!("lang0{:03}", i % 1000);
+            let values: Vec<String> = (0..10).map(|d| format!("{prefix}{d}")).collect();
+            (
+                "completion/complete",
+                json!({"ref": {"type": "ref/prompt", "name": "code_review"},
+                       "argument": {"name": "language", "value": prefix}}),
+                json!({"completion": {"values": values, "total": 10, "hasMore": false}}),
+            )
+        }
+        3 => ("prompts/list", Value::Null, Value::Null),
+        _ => ("ping", Value::Null, json!({})),
+    };
+    let mut line = json!({"jsonrpc": "2.0", "id": i, "method": method});
+    if !params.is_null() {
+        line["params"] = params;
+    }
+    (line.to_string(), result)
+}
+
+/// Checks one response line; returns its numeric id.
+fn check(line: &str, mixed: bool) -> usize {
+    let response: Value = serde_json::from_str(line).expect("a JSON response");
+    let id = response["id"].as_u64().expect("a numeric id") as usize;
+    let (_, expected) = request(id, mixed);
+    let result = &response["result"];
+    if expected.is_null() {
+        assert!(
+            result["prompts"].as_array().is_some_and(|p| p.len() == 2),
+            "{line}"
+        );
+    } else {
+        assert_eq!(*result, expected, "wrong answer to request {id}");
+    }
+    id
+}
+
+/// Spawns `exe` under GNU time, which writes its user and system CPU
+/// seconds and peak RSS (KiB) to `report`.
+fn spawn_timed(exe: &str, report: &Path, stdin: Stdio) -> Child {
+    Command::new("/usr/bin/time")
+        .args(["-f", "%U %S %M", "-o"])
+        .arg(report)
+        .arg(exe)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the server")
+}
+
+/// CPU seconds and peak RSS in MiB, from GNU time's report.
+fn read_report(report: &Path) -> (f64, f64) {
+    let text = std::fs::read_to_string(report).unwrap();
+    let numbers: Vec<f64> = text
+        .lines()
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    (numbers[0] + numbers[1], numbers[2] / 1024.0)
+}
+
+fn report_path(dir: &Path, exe: &str) -> PathBuf {
+    let name = Path::new(exe).file_name().unwrap().to_string_lossy();
+    dir.join(format!("{name}.time"))
+}
+
+/// `n` requests with at most `w` in flight, each one answered before the
+/// client goes on when `w` is 1.
+fn in_flight(exe: &str, n: usize, w: usize, dir: &Path) -> Measure {
+    let report = report_path(dir, exe);
+    let mut child = spawn_timed(exe, &report, Stdio::piped());
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    writeln!(stdin, "{INITIALIZE}").unwrap();
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert!(line.contains("\"id\":\"init\""), "{line}");
+
+    // Requests sent and not yet answered, bounded by `w`.
+    let window = Arc::new((Mutex::new(0usize), Condvar::new()));
+    let start = Instant::now();
+    let writer = {
+        let window = Arc::clone(&window);
+        std::thread::spawn(move || {
+            for i in 0..n {
+                let (line, _) = request(i, false);
+                {
+                    let (count, freed) = &*window;
+                    let mut count = count.lock().unwrap();
+                    while *count >= w {
+                        count = freed.wait(count).unwrap();
+                    }
+                    *count += 1;
+                }
+                writeln!(stdin, "{line}").unwrap();
+                stdin.flush().unwrap();
+            }
+            stdin
+        })
+    };
+    let mut seen = HashSet::with_capacity(n);
+    for _ in 0..n {
+        line.clear();
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "the server stopped answering"
+        );
+        assert!(seen.insert(check(&line, false)), "a second answer: {line}");
+        let (count, freed) = &*window;
+        *count.lock().unwrap() -= 1;
+        freed.notify_one();
+    }
+    let wall = start.elapsed().as_secs_f64();
+    drop(writer.join().unwrap());
+    line.clear();
+    assert_eq!(
+        stdout.read_line(&mut line).unwrap(),
+        0,
+        "an extra answer: {line}"
+    );
+    assert!(child.wait().unwrap().success());
+    let (cpu, rss) = read_report(&report);
+    Measure { cpu, wall, rss }
+}
+
+/// Every request as one file on stdin; answers read as fast as they come.
+fn whole_file(exe: &str, n: usize, dir: &Path) -> Measure {
+    let input = dir.join("requests.jsonl");
+    if !input.exists() {
+        let mut file = BufWriter::new(std::fs::File::create(&input).unwrap());
+        writeln!(file, "{INITIALIZE}").unwrap();
+        for i in 0..n {
+            writeln!(file, "{}", request(i, true).0).unwrap();
+        }
+        file.flush().unwrap();
+    }
+    let report = report_path(dir, exe);
+    let start = Instant::now();
+    let mut child = spawn_timed(
+        exe,
+        &report,
+        Stdio::from(std::fs::File::open(&input).unwrap()),
+    );
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut seen = HashSet::with_capacity(n);
+    for line in stdout.lines().skip(1) {
+        assert!(seen.insert(check(&line.unwrap(), true)), "a second answer");
+    }
+    assert_eq!(seen.len(), n, "unanswered requests");
+    let wall = start.elapsed().as_secs_f64();
+    assert!(child.wait().unwrap().success());
+    let (cpu, rss) = read_report(&report);
+    Measure { cpu, wall, rss }
+}
+
+/// RSS once the server has answered `initialize` and one `prompts/list`.
+fn idle_rss(exe: &str) -> f64 {
+    let mut child = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    writeln!(stdin, "{INITIALIZE}").unwrap();
+    writeln!(stdin, "{}", request(3, true).0).unwrap();
+    let mut line = String::new();
+    for _ in 0..2 {
+        line.clear();
+        stdout.read_line(&mut line).unwrap();
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let kib: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    drop(stdin);
+    child.wait().unwrap();
+    kib / 1024.0
+}
+
+/// Futex calls per request and writes per response at W = 1, counted by
+/// `strace -f -c` (which slows the server, so only counts are kept).
+fn syscalls(exe: &str, n: usize, dir: &Path) -> (f64, f64) {
+    let summary = dir.join("strace.txt");
+    let mut child = Command::new("/usr/bin/strace")
+        .args(["-f", "-c", "-e", "trace=futex,write,writev", "-o"])
+        .arg(&summary)
+        .arg(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    writeln!(stdin, "{INITIALIZE}").unwrap();
+    stdout.read_line(&mut line).unwrap();
+    for i in 0..n {
+        writeln!(stdin, "{}", request(i, false).0).unwrap();
+        stdin.flush().unwrap();
+        line.clear();
+        stdout.read_line(&mut line).unwrap();
+        check(&line, false);
+    }
+    drop(stdin);
+    child.wait().unwrap();
+    let text = std::fs::read_to_string(&summary).unwrap();
+    let calls = |name: &str| -> f64 {
+        text.lines()
+            .find(|l| l.split_whitespace().last() == Some(name))
+            .and_then(|l| {
+                let fields: Vec<&str> = l.split_whitespace().collect();
+                // % time, seconds, usecs/call, calls, [errors], syscall
+                fields.get(3).and_then(|c| c.parse().ok())
+            })
+            .unwrap_or(0.0)
+    };
+    let per = |count: f64| count / n as f64;
+    (per(calls("futex")), per(calls("write") + calls("writev")))
+}

@@ -1,0 +1,54 @@
+//! The server the stdio benchmark measures: written the way README shows
+//! it, with two prompts and a 10,000-value completion list.
+
+use std::sync::OnceLock;
+
+use mcp_prompts::{CompletionInput, Message, Server, prompt};
+
+/// Ten thousand language names, `lang00000` to `lang09999`.
+fn languages(_: &CompletionInput) -> &'static [&'static str] {
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        (0..10_000)
+            .map(|i| &*Box::leak(format!("lang{i:05}").into_boxed_str()))
+            .collect()
+    })
+}
+
+/// Review a code snippet
+#[prompt(title = "Review code")]
+async fn code_review(
+    /// Programming language of the snippet
+    #[arg(complete = languages)]
+    language: String,
+    /// The code to review
+    code: String,
+    /// What the review should focus on
+    focus: Option<String>,
+) -> Vec<Message> {
+    let focus = focus.as_deref().unwrap_or("general quality");
+    vec![
+        Message::user(format!("I am reviewing {language} code.")),
+        Message::assistant("I will look at correctness first, then style."),
+        Message::user(format!(
+            "Review this code with a focus on {focus}:\n\n{code}"
+        )),
+    ]
+}
+
+/// Summarize a text
+#[prompt]
+fn summarize(
+    /// The text to summarize
+    text: String,
+    /// The most words the summary may use
+    #[arg(default = 50)]
+    max_words: u32,
+) -> String {
+    format!("Summarize the following text in at most {max_words} words:\n\n{text}")
+}
+
+#[tokio::main]
+async fn main() -> std::io::Result<()> {
+    Server::new("bench", "1.0.0").serve_stdio().await
+}
