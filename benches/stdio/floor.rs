@@ -1,5 +1,5 @@
 //! The floor: the least a Rust stdio server does to answer the benchmark's
-//! requests, by hand with std and serde_json, on one thread. It writes, byte
+//! requests, by hand with std and `serde_json`, on one thread. It writes, byte
 //! for byte, what the mcp-prompts server (`stdio-prompts`) writes, and
 //! flushes the same way: once no whole request is waiting.
 
@@ -61,11 +61,11 @@ struct Text {
 
 #[derive(Serialize)]
 struct Completion<'a> {
-    completion: Values<'a>,
+    completion: Matches<'a>,
 }
 
 #[derive(Serialize)]
-struct Values<'a> {
+struct Matches<'a> {
     values: Vec<&'a str>,
     total: usize,
     #[serde(rename = "hasMore")]
@@ -134,7 +134,7 @@ fn complete(languages: &[String], params: &CompleteParams<'_>) -> Option<String>
     let total = matches.len();
     let values = matches.into_iter().take(100).collect();
     serde_json::to_string(&Completion {
-        completion: Values {
+        completion: Matches {
             values,
             total,
             has_more: total > 100,

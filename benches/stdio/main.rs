@@ -1,6 +1,6 @@
 //! stdio, process against process: the mcp-prompts server
 //! (`stdio-prompts`, written as README shows) against the floor
-//! (`stdio-floor`, a hand-written std + serde_json loop writing the same
+//! (`stdio-floor`, a hand-written std + `serde_json` loop writing the same
 //! bytes), over real pipes, in one run.
 //!
 //! For each server it measures, as medians of a few runs:
@@ -45,17 +45,17 @@ fn main() {
         let label = format!("{n} prompts/get, W={w}");
         let [ours, floor] = SERVERS.map(|(_, exe)| median_of(|| in_flight(exe, n, w, &dir)));
         rows.push(Row::ratio(
-            format!("{label}: server CPU (s)"),
+            &format!("{label}: server CPU (s)"),
             ours.cpu,
             floor.cpu,
         ));
         rows.push(Row::ratio(
-            format!("{label}: wall (s)"),
+            &format!("{label}: wall (s)"),
             ours.wall,
             floor.wall,
         ));
         rows.push(Row::ratio(
-            format!("{label}: peak RSS (MiB)"),
+            &format!("{label}: peak RSS (MiB)"),
             ours.rss,
             floor.rss,
         ));
@@ -63,19 +63,19 @@ fn main() {
     let n = 100_000 / scale;
     let [ours, floor] = SERVERS.map(|(_, exe)| median_of(|| whole_file(exe, n, &dir)));
     rows.push(Row::ratio(
-        format!("{n} mixed requests as a file on stdin: peak RSS (MiB)"),
+        &format!("{n} mixed requests as a file on stdin: peak RSS (MiB)"),
         ours.rss,
         floor.rss,
     ));
     rows.push(Row::ratio(
-        format!("{n} mixed requests as a file on stdin: server CPU (s)"),
+        &format!("{n} mixed requests as a file on stdin: server CPU (s)"),
         ours.cpu,
         floor.cpu,
     ));
     let [ours, floor] =
         SERVERS.map(|(_, exe)| median(&(0..RUNS).map(|_| idle_rss(exe)).collect::<Vec<_>>()));
     rows.push(Row::ratio(
-        "idle after one prompts/list: RSS (MiB)".into(),
+        "idle after one prompts/list: RSS (MiB)",
         ours,
         floor,
     ));
@@ -97,7 +97,7 @@ fn main() {
 struct Row(String);
 
 impl Row {
-    fn ratio(label: String, ours: f64, floor: f64) -> Self {
+    fn ratio(label: &str, ours: f64, floor: f64) -> Self {
         Self(format!(
             "| {label} | {ours:.3} | {floor:.3} | {:.2}x |",
             ours / floor
@@ -199,7 +199,7 @@ fn request(i: usize, mixed: bool) -> (String, Value) {
 /// Checks one response line; returns its numeric id.
 fn check(line: &str, mixed: bool) -> usize {
     let response: Value = serde_json::from_str(line).expect("a JSON response");
-    let id = response["id"].as_u64().expect("a numeric id") as usize;
+    let id = usize::try_from(response["id"].as_u64().expect("a numeric id")).unwrap();
     let (_, expected) = request(id, mixed);
     let result = &response["result"];
     if expected.is_null() {
@@ -364,7 +364,7 @@ fn idle_rss(exe: &str) -> f64 {
 
 /// Futex calls per request and writes per response at W = 1, counted by
 /// `strace -f -c` (which slows the server, so only counts are kept).
-fn syscalls(exe: &str, n: usize, dir: &Path) -> (f64, f64) {
+fn syscalls(exe: &str, n: u32, dir: &Path) -> (f64, f64) {
     let summary = dir.join("strace.txt");
     let mut child = Command::new("/usr/bin/strace")
         .args(["-f", "-c", "-e", "trace=futex,write,writev", "-o"])
@@ -380,7 +380,7 @@ fn syscalls(exe: &str, n: usize, dir: &Path) -> (f64, f64) {
     let mut line = String::new();
     writeln!(stdin, "{INITIALIZE}").unwrap();
     stdout.read_line(&mut line).unwrap();
-    for i in 0..n {
+    for i in 0..n as usize {
         writeln!(stdin, "{}", request(i, false).0).unwrap();
         stdin.flush().unwrap();
         line.clear();
@@ -400,6 +400,6 @@ fn syscalls(exe: &str, n: usize, dir: &Path) -> (f64, f64) {
             })
             .unwrap_or(0.0)
     };
-    let per = |count: f64| count / n as f64;
+    let per = |count: f64| count / f64::from(n);
     (per(calls("futex")), per(calls("write") + calls("writev")))
 }

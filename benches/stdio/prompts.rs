@@ -17,6 +17,7 @@ fn languages(_: &CompletionInput) -> &'static [&'static str] {
 
 /// Review a code snippet
 #[prompt(title = "Review code")]
+#[allow(clippy::unused_async)] // async as in README, where a real prompt would await
 async fn code_review(
     /// Programming language of the snippet
     #[arg(complete = languages)]

@@ -163,8 +163,18 @@ fn completes(
     )
 }
 
-#[tokio::main]
-async fn main() -> std::io::Result<()> {
+/// `FIXTURE_CURRENT_THREAD` picks tokio's single-threaded runtime instead of
+/// the multi-threaded one `#[tokio::main]` gives.
+fn main() -> std::io::Result<()> {
+    let mut runtime = if std::env::var_os("FIXTURE_CURRENT_THREAD").is_some() {
+        tokio::runtime::Builder::new_current_thread()
+    } else {
+        tokio::runtime::Builder::new_multi_thread()
+    };
+    runtime.enable_all().build()?.block_on(serve())
+}
+
+async fn serve() -> std::io::Result<()> {
     fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
         std::env::var(name).ok().and_then(|v| v.parse().ok())
     }
