@@ -1,11 +1,13 @@
-//! The floor: the least a Rust stdio server does to answer the benchmark's
-//! requests, by hand with std and `serde_json`, on one thread. It writes, byte
-//! for byte, what the mcp-prompts server (`stdio-prompts`) writes, and
-//! flushes the same way: once no whole request is waiting.
+//! The floor: the least a Rust server does to answer the benchmark's
+//! requests, by hand with std and `serde_json`. It writes, byte for byte,
+//! what the mcp-prompts server (`bench-server`) writes. On stdio it is one
+//! thread that flushes the way `bench-server` does (once no whole request is
+//! waiting); with `--http ADDR`, a bare axum handler on the same answers.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -124,7 +126,9 @@ fn get(params: &GetParams<'_>) -> Option<String> {
     serde_json::to_string(&result).ok()
 }
 
-fn complete(languages: &[String], params: &CompleteParams<'_>) -> Option<String> {
+fn complete(params: &CompleteParams<'_>) -> Option<String> {
+    static LANGUAGES: OnceLock<Vec<String>> = OnceLock::new();
+    let languages = LANGUAGES.get_or_init(|| (0..10_000).map(|i| format!("lang{i:05}")).collect());
     let prefix = &*params.argument.value;
     let matches: Vec<&str> = languages
         .iter()
@@ -143,8 +147,30 @@ fn complete(languages: &[String], params: &CompleteParams<'_>) -> Option<String>
     .ok()
 }
 
-fn main() -> io::Result<()> {
-    let languages: Vec<String> = (0..10_000).map(|i| format!("lang{i:05}")).collect();
+/// The response to one request line; `None` for a notification or a line
+/// that is not a request.
+fn answer(line: &str) -> Option<String> {
+    let request = serde_json::from_str::<Request<'_>>(line).ok()?;
+    let id = request.id?;
+    let params = request.params.map_or("{}", RawValue::get);
+    let result = match &*request.method {
+        "initialize" => Some(INITIALIZE.to_owned()),
+        "ping" => Some("{}".to_owned()),
+        "prompts/list" => Some(LIST.to_owned()),
+        "prompts/get" => serde_json::from_str(params).ok().and_then(|p| get(&p)),
+        "completion/complete" => serde_json::from_str(params).ok().and_then(|p| complete(&p)),
+        _ => None,
+    };
+    Some(match result {
+        Some(result) => format!(r#"{{"jsonrpc":"2.0","id":{},"result":{result}}}"#, id.get()),
+        None => format!(
+            r#"{{"jsonrpc":"2.0","id":{},"error":{{"code":-32602,"message":"invalid request"}}}}"#,
+            id.get()
+        ),
+    })
+}
+
+fn serve_stdio() -> io::Result<()> {
     let mut input = BufReader::with_capacity(64 * 1024, io::stdin().lock());
     let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let mut line = String::new();
@@ -156,34 +182,40 @@ fn main() -> io::Result<()> {
         if input.read_line(&mut line)? == 0 {
             break;
         }
-        let Ok(request) = serde_json::from_str::<Request<'_>>(&line) else {
-            continue;
-        };
-        let Some(id) = request.id else { continue };
-        let params = request.params.map_or("{}", RawValue::get);
-        let result = match &*request.method {
-            "initialize" => Some(INITIALIZE.to_owned()),
-            "ping" => Some("{}".to_owned()),
-            "prompts/list" => Some(LIST.to_owned()),
-            "prompts/get" => serde_json::from_str(params).ok().and_then(|p| get(&p)),
-            "completion/complete" => serde_json::from_str(params)
-                .ok()
-                .and_then(|p| complete(&languages, &p)),
-            _ => None,
-        };
-        let Some(result) = result else {
-            writeln!(
-                out,
-                r#"{{"jsonrpc":"2.0","id":{},"error":{{"code":-32602,"message":"invalid request"}}}}"#,
-                id.get()
-            )?;
-            continue;
-        };
-        writeln!(
-            out,
-            r#"{{"jsonrpc":"2.0","id":{},"result":{result}}}"#,
-            id.get()
-        )?;
+        if let Some(response) = answer(&line) {
+            out.write_all(response.as_bytes())?;
+            out.write_all(b"\n")?;
+        }
     }
     out.flush()
+}
+
+async fn serve_http(addr: &str) -> io::Result<()> {
+    use axum::http::{StatusCode, header};
+    use axum::response::IntoResponse;
+
+    async fn mcp(body: String) -> axum::response::Response {
+        match answer(&body) {
+            Some(response) => {
+                ([(header::CONTENT_TYPE, "application/json")], response).into_response()
+            }
+            None => StatusCode::ACCEPTED.into_response(),
+        }
+    }
+
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    eprintln!("listening on http://{}/mcp", listener.local_addr()?);
+    let app = axum::Router::new().route("/mcp", axum::routing::post(mcp));
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+}
+
+fn main() -> io::Result<()> {
+    match std::env::args().skip_while(|a| a != "--http").nth(1) {
+        None => serve_stdio(),
+        Some(addr) => tokio::runtime::Runtime::new()?.block_on(serve_http(&addr)),
+    }
 }

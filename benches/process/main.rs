@@ -1,7 +1,7 @@
-//! stdio, process against process: the mcp-prompts server
-//! (`stdio-prompts`, written as README shows) against the floor
-//! (`stdio-floor`, a hand-written std + `serde_json` loop writing the same
-//! bytes), over real pipes, in one run.
+//! Process against process: the mcp-prompts server (`bench-server`,
+//! written as README shows) against the floor (`bench-floor`, a hand-written
+//! std + `serde_json` loop writing the same bytes, and on HTTP a bare axum
+//! handler), over real pipes and sockets, in one run.
 //!
 //! For each server it measures, as medians of a few runs:
 //! - W = 1 (a client that waits for each answer) and W = 64 (64 requests
@@ -9,11 +9,14 @@
 //!   GNU `time`), wall time and peak RSS;
 //! - every request as one file on stdin: peak RSS;
 //! - idle RSS after `initialize` and one `prompts/list`;
-//! - with `strace` installed: futex calls and writes per request at W = 1.
+//! - with `strace` installed: futex calls and writes per request at W = 1;
+//! - Streamable HTTP: requests per second from 32 keep-alive connections,
+//!   and the server's CPU per request.
 //!
 //! Every request must get exactly one answer, equal to the one expected.
 //!
-//! Run with `cargo bench --bench stdio` (Linux; needs `/usr/bin/time`).
+//! Run with `cargo bench --bench process` (`-- --quick` for a tenth of the
+//! requests; Linux; needs `/usr/bin/time`).
 
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, BufWriter, Write};
@@ -22,12 +25,14 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
 use serde_json::{Value, json};
 
 const RUNS: usize = 5;
 const SERVERS: [(&str, &str); 2] = [
-    ("mcp-prompts", env!("CARGO_BIN_EXE_stdio-prompts")),
-    ("floor", env!("CARGO_BIN_EXE_stdio-floor")),
+    ("mcp-prompts", env!("CARGO_BIN_EXE_bench-server")),
+    ("floor", env!("CARGO_BIN_EXE_bench-floor")),
 ];
 
 fn main() {
@@ -85,6 +90,24 @@ fn main() {
         rows.push(Row::counts("W=1: futex calls per request", ours.0, floor.0));
         rows.push(Row::counts("W=1: writes per response", ours.1, floor.1));
     }
+    let n = 40_000 / scale;
+    let [ours, floor] = SERVERS.map(|(_, exe)| {
+        let runs: Vec<Http> = (0..RUNS).map(|_| http(exe, n, 32)).collect();
+        Http {
+            per_second: median(&runs.iter().map(|r| r.per_second).collect::<Vec<_>>()),
+            cpu_micros: median(&runs.iter().map(|r| r.cpu_micros).collect::<Vec<_>>()),
+        }
+    });
+    rows.push(Row::ratio(
+        &format!("HTTP, {n} prompts/get on 32 connections: requests/s"),
+        ours.per_second,
+        floor.per_second,
+    ));
+    rows.push(Row::ratio(
+        "HTTP: server CPU per request (µs)",
+        ours.cpu_micros,
+        floor.cpu_micros,
+    ));
     let _ = std::fs::remove_dir_all(&dir);
 
     println!("| workload | mcp-prompts | floor | ratio |");
@@ -402,4 +425,128 @@ fn syscalls(exe: &str, n: u32, dir: &Path) -> (f64, f64) {
     };
     let per = |count: f64| count / f64::from(n);
     (per(calls("futex")), per(calls("write") + calls("writev")))
+}
+
+struct Http {
+    per_second: f64,
+    cpu_micros: f64,
+}
+
+/// The process's CPU time so far, in seconds (Linux counts it in ticks of
+/// 1/100 s for user programs).
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // Fields after the command, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .unwrap()
+        .1
+        .split_whitespace()
+        .collect();
+    let ticks: f64 = fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap();
+    ticks / 100.0
+}
+
+type Sender = hyper::client::conn::http1::SendRequest<Full<Bytes>>;
+
+async fn connect(addr: std::net::SocketAddr) -> Sender {
+    let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream.set_nodelay(true).unwrap();
+    let io = hyper_util::rt::TokioIo::new(stream);
+    let (sender, connection) = hyper::client::conn::http1::handshake(io).await.unwrap();
+    tokio::spawn(connection);
+    sender
+}
+
+async fn post(
+    sender: &mut Sender,
+    addr: std::net::SocketAddr,
+    session: Option<&str>,
+    body: String,
+) -> (Option<String>, String) {
+    let mut request = hyper::Request::post("/mcp")
+        .header("host", addr.to_string())
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2025-06-18");
+    if let Some(session) = session {
+        request = request.header("mcp-session-id", session);
+    }
+    let response = sender
+        .send_request(request.body(Full::new(Bytes::from(body))).unwrap())
+        .await
+        .unwrap();
+    assert!(response.status().is_success(), "{}", response.status());
+    let session = response
+        .headers()
+        .get("mcp-session-id")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (session, String::from_utf8(body.to_vec()).unwrap())
+}
+
+/// `n` `prompts/get` over Streamable HTTP from `connections` keep-alive
+/// connections at once, after one `initialize` (whose session, where the
+/// server issues one, every request carries).
+fn http(exe: &str, n: usize, connections: usize) -> Http {
+    let mut child = Command::new(exe)
+        .args(["--http", "127.0.0.1:0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    let addr: std::net::SocketAddr = loop {
+        line.clear();
+        assert!(
+            stderr.read_line(&mut line).unwrap() > 0,
+            "the server did not listen"
+        );
+        if let Some(rest) = line.split("http://").nth(1) {
+            break rest.split('/').next().unwrap().parse().unwrap();
+        }
+    };
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let pid = child.id();
+    let (wall, cpu) = runtime.block_on(async move {
+        let mut first = connect(addr).await;
+        let (session, _) = post(&mut first, addr, None, INITIALIZE.to_owned()).await;
+        let session: Option<Arc<str>> = session.map(Into::into);
+        let (start, cpu_start) = (Instant::now(), cpu_seconds(pid));
+        let per = n / connections;
+        let clients: Vec<_> = (0..connections)
+            .map(|c| {
+                let session = session.clone();
+                tokio::spawn(async move {
+                    let mut sender = connect(addr).await;
+                    for i in c * per..(c + 1) * per {
+                        let (line, _) = request(i, false);
+                        let (_, body) = post(&mut sender, addr, session.as_deref(), line).await;
+                        assert_eq!(check(&body, false), i);
+                    }
+                })
+            })
+            .collect();
+        for client in clients {
+            client.await.unwrap();
+        }
+        (start.elapsed().as_secs_f64(), cpu_seconds(pid) - cpu_start)
+    });
+    let _ = Command::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status();
+    child.wait().unwrap();
+    let done = f64::from(u32::try_from(n / connections * connections).unwrap());
+    Http {
+        per_second: done / wall,
+        cpu_micros: cpu / done * 1e6,
+    }
 }

@@ -1,5 +1,6 @@
-//! The server the stdio benchmark measures: written the way README shows
-//! it, with two prompts and a 10,000-value completion list.
+//! The server the process benchmark measures: written the way README shows
+//! it, with two prompts and a 10,000-value completion list. Serves stdio,
+//! or Streamable HTTP with `--http ADDR`.
 
 use std::sync::OnceLock;
 
@@ -51,5 +52,18 @@ fn summarize(
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
-    Server::new("bench", "1.0.0").serve_stdio().await
+    let server = Server::new("bench", "1.0.0");
+    let Some(addr) = std::env::args().skip_while(|a| a != "--http").nth(1) else {
+        return server.serve_stdio().await;
+    };
+    let service = server.build().map_err(std::io::Error::other)?;
+    let listener = tokio::net::TcpListener::bind(&addr).await?;
+    let addr = listener.local_addr()?;
+    eprintln!("listening on http://{addr}/mcp");
+    let options = mcp_prompts::HttpOptions::for_addr(addr);
+    service
+        .serve_http_on(listener, options, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
 }
