@@ -13,6 +13,7 @@ const EDGE: usize = 256;
 /// How much input is read at a time.
 const READ_BUFFER: usize = 64 * 1024;
 
+#[derive(Clone, Copy)]
 pub(crate) enum Line<'a> {
     Message(&'a [u8]),
     /// A message over the limit, discarded but for its first and last
@@ -35,15 +36,6 @@ struct Splitter {
     oversized: bool,
 }
 
-/// What one chunk did to the line.
-enum Step {
-    /// The chunk was taken whole; the line goes on.
-    More,
-    /// The line ended within the chunk, after `used` bytes of it (its
-    /// newline included).
-    Done { used: usize },
-}
-
 impl Splitter {
     fn new(limit: usize) -> Self {
         Self {
@@ -59,8 +51,10 @@ impl Splitter {
         self.oversized = false;
     }
 
-    /// Takes bytes from `available` (never empty) up to the end of the line.
-    fn feed(&mut self, available: &[u8]) -> Step {
+    /// Takes bytes from `available` (never empty) up to the end of the
+    /// line: how many it took, and whether the line ended (its newline is
+    /// among them).
+    fn feed(&mut self, available: &[u8]) -> (usize, bool) {
         let (chunk, found) = match memchr(b'\n', available) {
             Some(i) => (&available[..i], true),
             None => (available, false),
@@ -86,13 +80,7 @@ impl Splitter {
         } else {
             self.buf.extend_from_slice(chunk);
         }
-        if found {
-            Step::Done {
-                used: chunk.len() + 1,
-            }
-        } else {
-            Step::More
-        }
+        (chunk.len() + usize::from(found), found)
     }
 
     /// The line read, once it ended (or the input did).
@@ -133,13 +121,10 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
             if available.is_empty() {
                 return Ok(self.splitter.line(true));
             }
-            let len = available.len();
-            match self.splitter.feed(available) {
-                Step::More => self.reader.consume(len),
-                Step::Done { used } => {
-                    self.reader.consume(used);
-                    return Ok(self.splitter.line(false));
-                }
+            let (used, ended) = self.splitter.feed(available);
+            self.reader.consume(used);
+            if ended {
+                return Ok(self.splitter.line(false));
             }
         }
     }
@@ -171,13 +156,10 @@ impl<R: std::io::Read> BlockingLineReader<R> {
             if available.is_empty() {
                 return Ok(self.splitter.line(true));
             }
-            let len = available.len();
-            match self.splitter.feed(available) {
-                Step::More => self.reader.consume(len),
-                Step::Done { used } => {
-                    self.reader.consume(used);
-                    return Ok(self.splitter.line(false));
-                }
+            let (used, ended) = self.splitter.feed(available);
+            self.reader.consume(used);
+            if ended {
+                return Ok(self.splitter.line(false));
             }
         }
     }

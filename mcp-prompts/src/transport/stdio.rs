@@ -23,10 +23,9 @@ use std::thread::{self, ThreadId};
 use tokio::runtime::Handle;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use super::lines::{BlockingLineReader, Line};
+use super::lines::BlockingLineReader;
 use super::output::{Output, Written};
 use crate::context::Sink;
-use crate::protocol::jsonrpc::{failure, parse_failure};
 use crate::server::{Reply, Server, Service};
 
 impl Server {
@@ -59,47 +58,31 @@ impl Service {
 
 /// Stdin without the standard library's buffer and lock in front of it.
 fn raw_stdin() -> io::Result<Box<dyn Read + Send>> {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        Ok(Box::new(std::fs::File::from(
-            io::stdin().as_fd().try_clone_to_owned()?,
-        )))
-    }
-    #[cfg(windows)]
-    {
-        use std::os::windows::io::AsHandle;
-        Ok(Box::new(std::fs::File::from(
-            io::stdin().as_handle().try_clone_to_owned()?,
-        )))
-    }
+    #[cfg(any(unix, windows))]
+    return Ok(Box::new(unbuffered(&io::stdin())?));
     #[cfg(not(any(unix, windows)))]
-    {
-        Ok(Box::new(io::stdin()))
-    }
+    Ok(Box::new(io::stdin()))
 }
 
 /// Stdout without the standard library's line buffering, which would
 /// write every response on its own.
 fn raw_stdout() -> io::Result<Box<dyn Write + Send>> {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        Ok(Box::new(std::fs::File::from(
-            io::stdout().as_fd().try_clone_to_owned()?,
-        )))
-    }
-    #[cfg(windows)]
-    {
-        use std::os::windows::io::AsHandle;
-        Ok(Box::new(std::fs::File::from(
-            io::stdout().as_handle().try_clone_to_owned()?,
-        )))
-    }
+    #[cfg(any(unix, windows))]
+    return Ok(Box::new(unbuffered(&io::stdout())?));
     #[cfg(not(any(unix, windows)))]
-    {
-        Ok(Box::new(io::stdout()))
-    }
+    Ok(Box::new(io::stdout()))
+}
+
+/// A file of its own on a standard stream's descriptor.
+#[cfg(unix)]
+fn unbuffered<T: std::os::fd::AsFd>(stream: &T) -> io::Result<std::fs::File> {
+    Ok(stream.as_fd().try_clone_to_owned()?.into())
+}
+
+/// A file of its own on a standard stream's handle.
+#[cfg(windows)]
+fn unbuffered<T: std::os::windows::io::AsHandle>(stream: &T) -> io::Result<std::fs::File> {
+    Ok(stream.as_handle().try_clone_to_owned()?.into())
 }
 
 /// The output both threads write to.
@@ -178,12 +161,9 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
         }
         let reply = match lines.next() {
             Err(err) => break Err(err),
-            Ok(Line::Eof) => break Ok(()),
-            Ok(Line::TooLong { head, tail }) => session.reject_oversized(head, tail),
-            Ok(Line::Message(bytes)) => match std::str::from_utf8(bytes) {
-                Ok(text) if text.trim().is_empty() => continue,
-                Ok(text) => session.handle(text),
-                Err(_) => Reply::Now(failure(None, &parse_failure(""))),
+            Ok(line) => match super::answer(&session, line) {
+                Some(reply) => reply,
+                None => break Ok(()),
             },
         };
         match reply {

@@ -12,9 +12,8 @@ use std::sync::Arc;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufWriter};
 use tokio::sync::Semaphore;
 
-use super::lines::{Line, LineReader};
+use super::lines::LineReader;
 use super::output::{Output, Written};
-use crate::protocol::jsonrpc::{failure, parse_failure};
 use crate::server::{Reply, Service};
 
 impl Service {
@@ -41,12 +40,9 @@ impl Service {
         let read_result = loop {
             let reply = match lines.next().await {
                 Err(err) => break Err(err),
-                Ok(Line::Eof) => break Ok(()),
-                Ok(Line::TooLong { head, tail }) => session.reject_oversized(head, tail),
-                Ok(Line::Message(bytes)) => match std::str::from_utf8(bytes) {
-                    Ok(text) if text.trim().is_empty() => continue,
-                    Ok(text) => session.handle(text),
-                    Err(_) => Reply::Now(failure(None, &parse_failure(""))),
+                Ok(line) => match super::answer(&session, line) {
+                    Some(reply) => reply,
+                    None => break Ok(()),
                 },
             };
             let sent = match reply {
