@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
-"""How much `cargo check` time #[prompt] adds: 200 prompts against the same
-200 functions without it, in two generated crates, in one run.
+"""How much `cargo check` and `cargo build` time #[prompt] adds: 200
+prompts against the same 200 functions without it, in two generated crates,
+in one run.
 
 Usage: python3 benches/check_time.py [N]   (N prompts, default 200)
 
-Each crate is checked once to warm the build cache, then its lib.rs is
-touched and checked again five times; the median is reported.
+Each crate is built once to warm the cache of its dependencies; then, for
+each command, its lib.rs is touched and the whole `cargo` process timed
+five times, with incremental compilation off (as in CI and release builds);
+the median is reported.
 """
 
+import os
 import pathlib
 import statistics
 import subprocess
@@ -47,20 +51,24 @@ def crate(base, name, with_macro, target):
     return path
 
 
-def check_time(path, target):
-    def check():
+ENV = dict(os.environ, CARGO_INCREMENTAL="0")
+
+
+def command_time(path, target, command):
+    def run():
         subprocess.run(
-            ["cargo", "check", "-q", "--target-dir", str(target)],
+            ["cargo", command, "-q", "--target-dir", str(target)],
             cwd=path,
             check=True,
+            env=ENV,
         )
 
-    check()
+    run()
     times = []
     for _ in range(5):
         (path / "src" / "lib.rs").touch()
         start = time.perf_counter()
-        check()
+        run()
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -68,7 +76,19 @@ def check_time(path, target):
 with tempfile.TemporaryDirectory() as tmp:
     base = pathlib.Path(tmp)
     target = base / "target"
-    plain = check_time(crate(base, "plain", False, target), target)
-    with_macro = check_time(crate(base, "prompts", True, target), target)
-    print(f"{N} plain functions: {plain:.2f} s")
-    print(f"{N} #[prompt] functions: {with_macro:.2f} s ({with_macro / plain:.1f}x)")
+    plain_crate = crate(base, "plain", False, target)
+    macro_crate = crate(base, "prompts", True, target)
+    print(f"| crate | `cargo check` | `cargo build` |")
+    print(f"|---|---|---|")
+    results = {}
+    for command in ["check", "build"]:
+        results[command] = (
+            command_time(plain_crate, target, command),
+            command_time(macro_crate, target, command),
+        )
+    (check_plain, check_macro), (build_plain, build_macro) = results["check"], results["build"]
+    print(f"| {N} plain functions | {check_plain:.2f} s | {build_plain:.2f} s |")
+    print(
+        f"| {N} `#[prompt]` functions | {check_macro:.2f} s ({check_macro / check_plain:.1f}x) "
+        f"| {build_macro:.2f} s ({build_macro / build_plain:.1f}x) |"
+    )
