@@ -17,10 +17,11 @@ mod second {
     }
 }
 
-/// A default that is not a valid value of its type
+/// A default that is not a valid value of its type, which only parsing
+/// can tell (the compiler checks numbers, booleans and choices)
 #[mcp_prompts::prompt]
-fn bad_default(#[arg(default = "lots")] count: u32) -> String {
-    count.to_string()
+fn bad_default(#[arg(default = "lots")] host: std::net::IpAddr) -> String {
+    host.to_string()
 }
 
 #[test]
@@ -43,7 +44,9 @@ fn duplicate_names_and_bad_defaults_fail_the_build() {
     assert!(message.contains("tests/catalog.rs:7"), "{message}");
     assert!(message.contains("tests/catalog.rs:15"), "{message}");
     assert!(
-        message.contains("default `lots` of argument `count` does not parse"),
+        message.contains(
+            "prompt `bad_default` at tests/catalog.rs:23: default `lots` of argument `host` is not a valid value: expected an IP address (invalid IP address syntax)"
+        ),
         "{message}"
     );
     assert_eq!(err.problems().len(), 2);

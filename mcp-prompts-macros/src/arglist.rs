@@ -9,7 +9,7 @@ use syn::spanned::Spanned;
 
 use crate::ast::Param;
 use crate::attr::CompleteAttr;
-use crate::expand::{option, private};
+use crate::expand::{const_check, option, private};
 
 /// The arguments as a `&'static [ArgDef]` const expression. Flattened
 /// structs are spliced in at compile time, so the runtime sees one flat list.
@@ -115,6 +115,24 @@ pub fn setters(params: &[Param<'_>], vis: &Visibility) -> TokenStream {
         }
     });
     quote!(#(#setters)*)
+}
+
+/// Checks of every default against its parameter's type, evaluated when
+/// the crate compiles and reported on the default's literal.
+pub fn default_checks(params: &[Param<'_>]) -> TokenStream {
+    let checks = params.iter().filter_map(|param| {
+        let default = param.attrs.default.as_ref()?;
+        let ty = param.ty;
+        let private = private_at(param.ty_span);
+        let (name, _) = param.name();
+        let text = &default.text;
+        Some(const_check(
+            default.span,
+            "check_default",
+            &quote!(<#ty as #private::PromptParam>::TYPE, #text, #name),
+        ))
+    });
+    quote!(#(#checks)*)
 }
 
 fn flattened_args(param: &Param<'_>) -> TokenStream {

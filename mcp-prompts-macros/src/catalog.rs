@@ -23,7 +23,10 @@ pub fn expand(input: TokenStream) -> TokenStream {
         quote!(&#path::#prompt)
     });
     let checks = paths.iter().enumerate().skip(1).map(|(index, path)| {
-        let earlier = paths[..index].iter().map(|p| name_of(p));
+        let earlier = paths[..index].iter().map(|p| {
+            let (text, name) = (path_text(p), name_of(p));
+            quote!((#text, #name))
+        });
         let name = name_of(path);
         const_check(
             path.span(),
@@ -36,6 +39,17 @@ pub fn expand(input: TokenStream) -> TokenStream {
         const CATALOG: &[&::mcp_prompts::PromptDef] = &[#(#entries),*];
         CATALOG
     }}
+}
+
+/// The path as written: `review::code_review`.
+fn path_text(path: &Path) -> String {
+    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let prefix = if path.leading_colon.is_some() {
+        "::"
+    } else {
+        ""
+    };
+    format!("{prefix}{}", segments.join("::"))
 }
 
 fn name_of(path: &Path) -> TokenStream {

@@ -98,10 +98,12 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>]) -> TokenStream {
             &quote!(<#ident as #private::PromptArgs>::ARGS, #owner),
         )
     });
+    let default_checks = arglist::default_checks(params);
     let alias = private_alias();
     quote! {
         const _: () = {
             #alias
+            #default_checks
             /// The typed builder of these arguments.
             pub struct __PromptArgsBuilder(#private::GetPrompt);
 

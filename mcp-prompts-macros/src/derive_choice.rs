@@ -247,6 +247,7 @@ fn choice_impl(input: &DeriveInput, variants: &[Variant<'_>], display: bool) -> 
             impl #private::PromptArg for #ident {
                 const EXPECTED: &'static str = #expected;
                 const CHOICES: &'static [&'static str] = NAMES;
+                const DEFAULT_CHECK: #private::DefaultCheck = #private::DefaultCheck::OneOf(ACCEPTED);
 
                 fn parse_arg(value: &str) -> ::core::result::Result<Self, ::std::string::String> {
                     #parse

@@ -229,7 +229,7 @@ fn checks(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
     let ident = &prompt.sig.ident;
     let (name, _) = prompt.name();
     let args = quote!(<#ident::__Describe as #private::Describe>::DEF.arguments);
-    let mut checks = Vec::new();
+    let mut checks = vec![arglist::default_checks(&prompt.params)];
     if let Some(flatten) = prompt.params.iter().find_map(|p| p.attrs.flatten) {
         let owner = format!("prompt `{name}`");
         checks.push(const_check(flatten, "check_unique", &quote!(#args, #owner)));
@@ -273,11 +273,19 @@ fn checks(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
     quote!(#(#checks)*)
 }
 
-/// `const _: () = __private::check(args);`, whose failure the compiler
-/// reports at `span`: the call's path and parentheses carry it.
+/// A `const` item that panics with the check's problem, if it finds one:
+/// the compiler reports the message at `span`, which every token of the
+/// item carries, and the panic is in the item itself, so the report points
+/// nowhere else.
 pub fn const_check(span: Span, check: &str, args: &TokenStream) -> TokenStream {
     let check = syn::Ident::new(check, span);
-    quote_spanned!(span=> const _: () = ::mcp_prompts::__private::#check(#args);)
+    quote_spanned! {span=>
+        const _: () = if let ::core::option::Option::Some(problem) =
+            ::mcp_prompts::__private::#check(#args)
+        {
+            ::core::panic!("{}", problem.as_str())
+        };
+    }
 }
 
 /// Whether any parameter is a flattened struct.

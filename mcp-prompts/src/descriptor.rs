@@ -69,6 +69,37 @@ pub struct ArgType {
     pub check: fn(&str) -> Result<(), String>,
     /// The canonical spelling of a value, where the type has one.
     pub canonical: fn(&str) -> Option<&'static str>,
+    /// How a default is checked when the crate compiles.
+    pub default_check: DefaultCheck,
+}
+
+/// What a default value of a type must look like, so that
+/// `#[arg(default = ...)]` is checked when the crate compiles
+/// ([`PromptArg::DEFAULT_CHECK`](crate::PromptArg::DEFAULT_CHECK)). A type
+/// the compiler cannot parse has its defaults checked when the server is
+/// built instead.
+#[derive(Clone, Copy, Debug)]
+pub enum DefaultCheck {
+    /// Checked when the server is built, by parsing it.
+    AtStartup,
+    /// Any text is a value (`String`).
+    Anything,
+    /// The parameter takes no default (the server supplies it).
+    NoDefault,
+    /// An integer of `bits` bits, signed or not, in its range.
+    Integer {
+        /// Whether negative values exist.
+        signed: bool,
+        /// The width: 8 to 128.
+        bits: u32,
+    },
+    /// A floating-point number, as Rust parses one.
+    Number,
+    /// Exactly one character.
+    Character,
+    /// One of these spellings (and the index of the value each one means),
+    /// ASCII case-insensitively: a choice enum's values and aliases.
+    OneOf(&'static [(&'static str, usize)]),
 }
 
 /// What a parameter is, decided by its type through

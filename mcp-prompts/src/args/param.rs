@@ -4,7 +4,7 @@ use super::{Arguments, PromptArg};
 use crate::Error;
 use crate::ProtocolVersion;
 use crate::context::{RequestContext, RequestParts};
-use crate::descriptor::{ArgDef, ArgType, ParamKind, PromptDef};
+use crate::descriptor::{ArgDef, ArgType, DefaultCheck, ParamKind, PromptDef};
 
 /// What a prompt function's parameter is bound from: the request's arguments
 /// and what its context is made of.
@@ -70,6 +70,7 @@ impl<T: PromptArg> PromptParam for T {
         choices: T::CHOICES,
         check: check::<T>,
         canonical: T::canonical,
+        default_check: T::DEFAULT_CHECK,
     };
 
     fn bind(input: &Input<'_>, arg: &'static ArgDef) -> Result<Self, Error> {
@@ -100,6 +101,7 @@ impl PromptParam for RequestContext {
         choices: &[],
         check: |_| Err("an injected parameter takes no default".to_owned()),
         canonical: |_| None,
+        default_check: DefaultCheck::NoDefault,
     };
 
     fn bind(input: &Input<'_>, _: &'static ArgDef) -> Result<Self, Error> {

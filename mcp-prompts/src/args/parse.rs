@@ -1,3 +1,5 @@
+use crate::descriptor::DefaultCheck;
+
 /// A type a prompt argument's string value parses into.
 ///
 /// Implemented for `String`, every integer and float type, `bool`, `char`,
@@ -37,6 +39,11 @@ pub trait PromptArg: Sized {
     /// value that parses.
     const CHOICES: &'static [&'static str] = &[];
 
+    /// How `#[arg(default = ...)]` values of this type are checked when the
+    /// crate compiles. [`DefaultCheck::AtStartup`] (the default) leaves it
+    /// to [`Server::build`](crate::Server::build), which parses them.
+    const DEFAULT_CHECK: DefaultCheck = DefaultCheck::AtStartup;
+
     /// Parses the value a client sent; the error is a short reason.
     fn parse_arg(value: &str) -> Result<Self, String>;
 
@@ -71,6 +78,7 @@ macro_rules! prompt_arg_from_str {
 
 impl PromptArg for String {
     const EXPECTED: &'static str = "a string";
+    const DEFAULT_CHECK: DefaultCheck = DefaultCheck::Anything;
 
     fn parse_arg(value: &str) -> Result<Self, String> {
         Ok(value.to_owned())
@@ -81,6 +89,10 @@ macro_rules! integers {
     ($($ty:ty: $min:literal to $max:literal),* $(,)?) => {$(
         impl PromptArg for $ty {
             const EXPECTED: &'static str = concat!("an integer from ", $min, " to ", $max);
+            const DEFAULT_CHECK: DefaultCheck = DefaultCheck::Integer {
+                signed: <$ty>::MIN != 0,
+                bits: <$ty>::BITS,
+            };
 
             fn parse_arg(value: &str) -> Result<Self, String> {
                 value.trim().parse().map_err(|err: std::num::ParseIntError| err.to_string())
@@ -108,6 +120,7 @@ macro_rules! floats {
     ($($ty:ty),*) => {$(
         impl PromptArg for $ty {
             const EXPECTED: &'static str = "a number";
+            const DEFAULT_CHECK: DefaultCheck = DefaultCheck::Number;
 
             fn parse_arg(value: &str) -> Result<Self, String> {
                 value.trim().parse().map_err(|err: std::num::ParseFloatError| err.to_string())
@@ -121,6 +134,7 @@ floats!(f32, f64);
 impl PromptArg for bool {
     const EXPECTED: &'static str = "`true` or `false`";
     const CHOICES: &'static [&'static str] = &["true", "false"];
+    const DEFAULT_CHECK: DefaultCheck = DefaultCheck::OneOf(&[("true", 0), ("false", 1)]);
 
     fn canonical(value: &str) -> Option<&'static str> {
         Self::parse_arg(value)
@@ -142,6 +156,7 @@ impl PromptArg for bool {
 
 impl PromptArg for char {
     const EXPECTED: &'static str = "a single character";
+    const DEFAULT_CHECK: DefaultCheck = DefaultCheck::Character;
 
     fn parse_arg(value: &str) -> Result<Self, String> {
         let mut chars = value.chars();

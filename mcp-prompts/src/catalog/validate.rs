@@ -19,11 +19,16 @@ pub(super) fn validate(def: &PromptDef, problems: &mut Vec<String>) {
                 def.name, arg.name
             ));
         }
+        // Defaults of types the compiler can parse were checked when the
+        // crate compiled; the rest only parsing can check.
         if let Some(default) = arg.default {
             if let Err(reason) = (arg.ty.check)(default) {
                 problems.push(format!(
-                    "prompt `{}`: default `{default}` of argument `{}` does not parse: {reason}",
-                    def.name, arg.name
+                    "prompt `{}` at {}: default `{default}` of argument `{}` is not a valid value: expected {} ({reason})",
+                    def.name,
+                    def.location(),
+                    arg.name,
+                    arg.ty.expected,
                 ));
             }
         }

@@ -5,7 +5,7 @@
 //! during const evaluation, which the compiler reports as an error at the
 //! item the macro spanned on the user's token.
 
-use crate::descriptor::{ArgDef, ArgType, ParamKind};
+use crate::descriptor::{ArgDef, ArgType, DefaultCheck, ParamKind};
 
 /// How many arguments the parts hold together.
 pub const fn arg_count(parts: &[&[ArgDef]]) -> usize {
@@ -48,53 +48,65 @@ const PLACEHOLDER: ArgDef = ArgDef {
         choices: &[],
         check: |_| Ok(()),
         canonical: |_| None,
+        default_check: DefaultCheck::AtStartup,
     },
 };
 
 /// Fails if two arguments of `owner` (a prompt or a `PromptArgs` struct)
 /// share a name once flattened structs are spliced in.
-pub const fn check_unique(args: &[ArgDef], owner: &str) {
+pub const fn check_unique(args: &[ArgDef], owner: &str) -> Option<Problem> {
     let mut i = 0;
     while i < args.len() {
         let mut j = 0;
         while j < i {
             if is_client_arg(&args[i]) && is_client_arg(&args[j]) && eq(args[i].name, args[j].name)
             {
-                let msg = Msg::new()
+                let msg = Problem::new()
                     .push("argument name `")
                     .push(args[i].name)
                     .push("` is used twice in ")
                     .push(owner)
                     .push(" once `#[arg(flatten)]` structs are spliced in; rename one with `#[arg(name = \"...\")]`");
-                panic!("{}", msg.as_str());
+                return Some(msg);
             }
             j += 1;
         }
         i += 1;
     }
+    None
 }
 
 /// Fails unless `placeholder` names an argument of the prompt.
-pub const fn check_placeholder(args: &[ArgDef], placeholder: &str, prompt: &str) {
+pub const fn check_placeholder(
+    args: &[ArgDef],
+    placeholder: &str,
+    prompt: &str,
+) -> Option<Problem> {
     if find(args, placeholder).is_none() {
-        let msg = Msg::new()
+        let msg = Problem::new()
             .push("template placeholder `{")
             .push(placeholder)
             .push("}` names no argument of prompt `")
             .push(prompt)
             .push("`; write `{{` for a literal brace");
-        panic!("{}", msg.as_str());
+        return Some(msg);
     }
+    None
 }
 
 /// Fails if the template leaves an argument unused that is not listed in
 /// the prompt's `unused = [...]`.
-pub const fn check_used(args: &[ArgDef], used: &[&str], unused: &[&str], prompt: &str) {
+pub const fn check_used(
+    args: &[ArgDef],
+    used: &[&str],
+    unused: &[&str],
+    prompt: &str,
+) -> Option<Problem> {
     let mut i = 0;
     while i < args.len() {
         let name = args[i].name;
         if is_client_arg(&args[i]) && !contains(used, name) && !contains(unused, name) {
-            let msg = Msg::new()
+            let msg = Problem::new()
                 .push("argument `")
                 .push(name)
                 .push("` of prompt `")
@@ -104,39 +116,219 @@ pub const fn check_used(args: &[ArgDef], used: &[&str], unused: &[&str], prompt:
                 .push("}`, or say it is unused on purpose: `#[prompt(unused = [\"")
                 .push(name)
                 .push("\"])]`");
-            panic!("{}", msg.as_str());
+            return Some(msg);
         }
         i += 1;
     }
+    None
 }
 
 /// Fails unless each name in a template prompt's `unused = [...]` is an
 /// argument of the prompt.
-pub const fn check_unused_names(args: &[ArgDef], unused: &[&str], prompt: &str) {
+pub const fn check_unused_names(args: &[ArgDef], unused: &[&str], prompt: &str) -> Option<Problem> {
     let mut i = 0;
     while i < unused.len() {
         if find(args, unused[i]).is_none() {
-            let msg = Msg::new()
+            let msg = Problem::new()
                 .push("`")
                 .push(unused[i])
                 .push("` in `unused = [...]` is not an argument of prompt `")
                 .push(prompt)
                 .push("`");
-            panic!("{}", msg.as_str());
+            return Some(msg);
         }
         i += 1;
     }
+    None
 }
 
-/// Fails if `name` is also the name of an earlier entry of a `catalog![]`.
-pub const fn check_catalog_entry(earlier: &[&str], name: &str) {
-    if contains(earlier, name) {
-        let msg = Msg::new()
-            .push("duplicate prompt name `")
-            .push(name)
-            .push("` in `catalog![]`: an earlier entry has the same name");
-        panic!("{}", msg.as_str());
+/// Fails if `name` is also the name of an earlier entry of a `catalog![]`:
+/// `earlier` holds each earlier entry's path, as written, and prompt name.
+pub const fn check_catalog_entry(earlier: &[(&str, &str)], name: &str) -> Option<Problem> {
+    let mut i = 0;
+    while i < earlier.len() {
+        let (path, earlier_name) = earlier[i];
+        if eq(earlier_name, name) {
+            let msg = Problem::new()
+                .push("duplicate prompt name `")
+                .push(name)
+                .push("` in `catalog![]`: `")
+                .push(path)
+                .push(
+                    "` has it too; give one of them another name with `#[prompt(name = \"...\")]`",
+                );
+            return Some(msg);
+        }
+        i += 1;
     }
+    None
+}
+
+/// Fails unless `default` is a value of the type behind `ty`, as far as
+/// the compiler can tell ([`DefaultCheck`]); what it cannot tell is
+/// checked when the server is built.
+pub const fn check_default(ty: &ArgType, default: &str, arg: &str) -> Option<Problem> {
+    let ok = match ty.default_check {
+        DefaultCheck::AtStartup | DefaultCheck::Anything => true,
+        DefaultCheck::NoDefault => {
+            let msg = Problem::new()
+                .push("parameter `")
+                .push(arg)
+                .push("` takes no default: the server supplies it, so it is not an argument");
+            return Some(msg);
+        }
+        DefaultCheck::Integer { signed, bits } => fits_integer(trim(default), signed, bits),
+        DefaultCheck::Number => is_number(trim(default)),
+        DefaultCheck::Character => char_count(default) == 1,
+        DefaultCheck::OneOf(accepted) => is_one_of(trim(default), accepted),
+    };
+    if !ok {
+        let msg = Problem::new()
+            .push("default `")
+            .push(default)
+            .push("` of argument `")
+            .push(arg)
+            .push("` is not a valid value: expected ")
+            .push(ty.expected);
+        return Some(msg);
+    }
+    None
+}
+
+/// `text` without ASCII whitespace at either end, as the runtime parsers
+/// of numbers and choices trim it.
+const fn trim(text: &str) -> &[u8] {
+    text.as_bytes().trim_ascii()
+}
+
+/// Whether `text` is an integer in the range of a `bits`-bit integer:
+/// what `str::parse` accepts (an optional sign, then decimal digits).
+const fn fits_integer(text: &[u8], signed: bool, bits: u32) -> bool {
+    let (negative, digits) = match text {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        _ => (false, text),
+    };
+    if digits.is_empty() || (negative && !signed) {
+        return false;
+    }
+    let mut value: u128 = 0;
+    let mut i = 0;
+    while i < digits.len() {
+        let digit = digits[i];
+        if !digit.is_ascii_digit() {
+            return false;
+        }
+        value = match value.checked_mul(10) {
+            Some(v) => match v.checked_add((digit - b'0') as u128) {
+                Some(v) => v,
+                None => return false,
+            },
+            None => return false,
+        };
+        i += 1;
+    }
+    let magnitude_bits = if signed { bits - 1 } else { bits };
+    let max = if magnitude_bits == 128 {
+        u128::MAX
+    } else {
+        (1 << magnitude_bits) - 1
+    };
+    // A signed type reaches one further below zero than above.
+    value <= max || (negative && value == max + 1)
+}
+
+/// Whether `text` is a floating-point number as `str::parse` reads one:
+/// `[+-](inf|infinity|nan|digits[.digits][e[+-]digits])`, any case for
+/// the words, with digits before or after the point.
+const fn is_number(text: &[u8]) -> bool {
+    let rest = match text {
+        [b'-' | b'+', rest @ ..] => rest,
+        _ => text,
+    };
+    if eq_ignore_case(rest, b"inf")
+        || eq_ignore_case(rest, b"infinity")
+        || eq_ignore_case(rest, b"nan")
+    {
+        return true;
+    }
+    let mut i = 0;
+    let mut digits = 0;
+    while i < rest.len() && rest[i].is_ascii_digit() {
+        i += 1;
+        digits += 1;
+    }
+    if i < rest.len() && rest[i] == b'.' {
+        i += 1;
+        while i < rest.len() && rest[i].is_ascii_digit() {
+            i += 1;
+            digits += 1;
+        }
+    }
+    if digits == 0 {
+        return false;
+    }
+    if i < rest.len() && (rest[i] == b'e' || rest[i] == b'E') {
+        i += 1;
+        if i < rest.len() && (rest[i] == b'-' || rest[i] == b'+') {
+            i += 1;
+        }
+        let start = i;
+        while i < rest.len() && rest[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start {
+            return false;
+        }
+    }
+    i == rest.len()
+}
+
+/// How many characters `text` holds.
+const fn char_count(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut count = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        // Every character has exactly one byte that is not `10xxxxxx`.
+        if bytes[i] & 0xC0 != 0x80 {
+            count += 1;
+        }
+        i += 1;
+    }
+    count
+}
+
+/// Whether `text` is one of `accepted`, ASCII case-insensitively. A value
+/// or spelling that is not ASCII is left to the runtime's full Unicode
+/// comparison, at start-up.
+const fn is_one_of(text: &[u8], accepted: &[(&str, usize)]) -> bool {
+    if !text.is_ascii() {
+        return true;
+    }
+    let mut i = 0;
+    while i < accepted.len() {
+        let spelling = accepted[i].0.as_bytes();
+        if !spelling.is_ascii() || eq_ignore_case(text, spelling) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+const fn eq_ignore_case(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if !a[i].eq_ignore_ascii_case(&b[i]) {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 const fn is_client_arg(arg: &ArgDef) -> bool {
@@ -180,14 +372,16 @@ const fn eq(a: &str, b: &str) -> bool {
     true
 }
 
-/// A message assembled during const evaluation, where `format!` is not
-/// available. Pieces that do not fit are dropped whole.
-struct Msg {
+/// What a failed check says, assembled during const evaluation, where
+/// `format!` is not available (pieces that do not fit are dropped whole).
+/// The generated `const` item panics with it, so the compiler reports the
+/// message at the user's token and nowhere else.
+pub struct Problem {
     buf: [u8; 512],
     len: usize,
 }
 
-impl Msg {
+impl Problem {
     const fn new() -> Self {
         Self {
             buf: [0; 512],
@@ -208,7 +402,8 @@ impl Msg {
         self
     }
 
-    const fn as_str(&self) -> &str {
+    /// The message.
+    pub const fn as_str(&self) -> &str {
         match core::str::from_utf8(self.buf.split_at(self.len).0) {
             Ok(text) => text,
             Err(_) => "invalid prompt definition",
@@ -236,8 +431,72 @@ mod tests {
     }
 
     #[test]
+    fn defaults_are_checked_as_the_runtime_parses() {
+        for (text, signed, bits, ok) in [
+            ("255", false, 8, true),
+            ("256", false, 8, false),
+            ("-1", false, 16, false),
+            ("+7", false, 16, true),
+            ("-128", true, 8, true),
+            ("-129", true, 8, false),
+            ("127", true, 8, true),
+            ("128", true, 8, false),
+            ("340282366920938463463374607431768211455", false, 128, true),
+            ("340282366920938463463374607431768211456", false, 128, false),
+            ("-170141183460469231731687303715884105728", true, 128, true),
+            ("1.5", true, 32, false),
+            ("", true, 32, false),
+            ("-", true, 32, false),
+        ] {
+            assert_eq!(fits_integer(text.as_bytes(), signed, bits), ok, "{text}");
+        }
+        for n in -300..300 {
+            let text = n.to_string();
+            assert_eq!(
+                fits_integer(text.as_bytes(), true, 8),
+                text.parse::<i8>().is_ok()
+            );
+            assert_eq!(
+                fits_integer(text.as_bytes(), false, 8),
+                text.parse::<u8>().is_ok()
+            );
+        }
+        for (text, ok) in [
+            ("1.5", true),
+            ("-2", true),
+            (".5", true),
+            ("5.", true),
+            ("1e10", true),
+            ("1E-3", true),
+            ("inf", true),
+            ("-Infinity", true),
+            ("NaN", true),
+            ("e5", false),
+            (".", false),
+            ("1e", false),
+            ("abc", false),
+            ("1.5x", false),
+        ] {
+            assert_eq!(is_number(text.as_bytes()), ok, "{text}");
+            assert_eq!(
+                text.parse::<f64>().is_ok(),
+                ok,
+                "{text}: the runtime agrees"
+            );
+        }
+        assert_eq!(char_count("é"), 1);
+        assert_eq!(char_count("ab"), 2);
+        let accepted = &[("formal", 0), ("casual", 1), ("relaxed", 1)];
+        assert!(is_one_of(b"Relaxed", accepted));
+        assert!(!is_one_of(b"conventinal", accepted));
+    }
+
+    #[test]
     fn messages_are_assembled() {
-        assert_eq!(Msg::new().push("a `").push("b").push("`").as_str(), "a `b`");
+        assert_eq!(
+            Problem::new().push("a `").push("b").push("`").as_str(),
+            "a `b`"
+        );
         assert!(eq("tone", "tone") && !eq("tone", "tones"));
     }
 }

@@ -8,14 +8,14 @@ pub use core::option::Option::{None, Some};
 pub use inventory;
 
 pub use self::checks::{
-    arg_count, check_catalog_entry, check_placeholder, check_unique, check_unused_names,
-    check_used, splice,
+    Problem, arg_count, check_catalog_entry, check_default, check_placeholder, check_unique,
+    check_unused_names, check_used, splice,
 };
 pub use crate::Error;
 pub use crate::args::{Input, PromptArg, PromptArgs, PromptParam};
 pub use crate::catalog::Registration;
 pub use crate::complete::{CompleteWith, Completer, CompletionCall, CompletionInput};
-pub use crate::descriptor::{ArgDef, ArgType, ParamKind, PromptDef};
+pub use crate::descriptor::{ArgDef, ArgType, DefaultCheck, ParamKind, PromptDef};
 pub use crate::invoke::{Invocation, pending, ready};
 pub use crate::message::{Message, Role};
 pub use crate::request::{ArgsBuilder, GetPrompt, IntoArgText};
