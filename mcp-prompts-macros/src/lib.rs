@@ -11,6 +11,7 @@ mod docs;
 mod expand;
 mod item;
 mod prompt;
+mod suggest;
 mod template;
 mod valid;
 

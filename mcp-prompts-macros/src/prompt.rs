@@ -2,7 +2,7 @@ use proc_macro2::TokenStream;
 
 use crate::item::PromptItem;
 use crate::template::Template;
-use crate::{ast, attr, expand, valid};
+use crate::{ast, attr, expand, suggest, valid};
 
 /// `#[prompt]`: parse, validate, expand. On error the user's function is
 /// still emitted (with our parameter attributes removed), with a handle
@@ -72,10 +72,14 @@ fn check_placeholders_syntactically(
     let mut errors = attr::Errors::default();
     for placeholder in template.placeholders() {
         if !names.iter().any(|n| n == placeholder) {
+            let hint = match suggest::closest(placeholder, names.iter().map(String::as_str)) {
+                Some(name) => format!("did you mean `{{{name}}}`? "),
+                None => String::new(),
+            };
             errors.push(syn::Error::new(
                 template.span,
                 format!(
-                    "template placeholder `{{{placeholder}}}` names no argument of this prompt; write `{{{{` for a literal brace"
+                    "template placeholder `{{{placeholder}}}` names no argument of this prompt; {hint}write `{{{{` for a literal brace"
                 ),
             ));
         }

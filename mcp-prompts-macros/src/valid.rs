@@ -59,11 +59,23 @@ fn check_signature(prompt: &Prompt<'_>, errors: &mut Errors) {
 pub fn check_params(params: &[Param<'_>], what: &str, errors: &mut Errors) {
     let mut seen: Vec<String> = Vec::new();
     for param in params {
-        if let Type::ImplTrait(_) = param.ty {
-            errors.push(syn::Error::new(
+        match param.ty {
+            Type::ImplTrait(_) => errors.push(syn::Error::new(
                 param.ty.span(),
                 format!("{what} cannot be `impl Trait`; name the type"),
-            ));
+            )),
+            Type::Reference(reference) => errors.push(syn::Error::new(
+                reference.and_token.span,
+                format!(
+                    "{what} cannot borrow: each call parses the arguments into values of its own; take {}",
+                    if is_str(&reference.elem) {
+                        "`String` rather than `&str`"
+                    } else {
+                        "an owned type rather than a reference"
+                    }
+                ),
+            )),
+            _ => {}
         }
         if param.is_flatten() {
             let attrs = &param.attrs;
@@ -96,6 +108,10 @@ pub fn check_params(params: &[Param<'_>], what: &str, errors: &mut Errors) {
         }
         seen.push(name);
     }
+}
+
+fn is_str(ty: &Type) -> bool {
+    matches!(ty, Type::Path(path) if path.qself.is_none() && path.path.is_ident("str"))
 }
 
 fn check_template_attrs(prompt: &Prompt<'_>, errors: &mut Errors) {

@@ -47,7 +47,8 @@ impl Input<'_> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a `#[prompt]` parameter",
     label = "not a prompt argument type",
-    note = "implement `mcp_prompts::PromptArg` for `{Self}` (a `FromStr` type needs one line: `mcp_prompts::prompt_arg_from_str!({Self});`), or take `Option<T>` or `mcp_prompts::RequestContext`; a `#[derive(PromptArgs)]` struct needs `#[arg(flatten)]`"
+    note = "a prompt argument's type implements `mcp_prompts::PromptArg`: `String`, numbers, `bool`, `char`, a `#[derive(PromptArg)]` enum, `mcp_prompts::Json<T>` for a JSON value (such as `Json<Vec<String>>`), or a type of your own (with `FromStr`, one line: `mcp_prompts::prompt_arg_from_str!(MyType);`; for a type from another crate, wrap it in a newtype of yours)",
+    note = "`Option<T>` makes an argument optional; `mcp_prompts::RequestContext` is supplied by the server; a `#[derive(PromptArgs)]` struct takes `#[arg(flatten)]`"
 )]
 pub trait PromptParam: Sized {
     /// Whether the parameter is a required, optional or injected argument,
