@@ -28,7 +28,32 @@ pub fn expand(input: TokenStream) -> TokenStream {
     };
     match model(&input) {
         Ok((variants, display)) => choice_impl(&input, &variants, display),
-        Err(err) => err.into_compile_error(),
+        Err(err) => {
+            let mut out = err.into_compile_error();
+            out.extend(placeholder_impl(&input));
+            out
+        }
+    }
+}
+
+/// After an error, an implementation that parses nothing, so that the
+/// enum's uses as a prompt argument add no errors of their own.
+fn placeholder_impl(input: &DeriveInput) -> TokenStream {
+    let private = private();
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let alias = private_alias();
+    quote! {
+        const _: () = {
+            #alias
+            impl #impl_generics #private::PromptArg for #ident #ty_generics #where_clause {
+                const EXPECTED: &'static str = "nothing: this type failed to compile";
+
+                fn parse_arg(_: &str) -> ::core::result::Result<Self, ::std::string::String> {
+                    ::core::result::Result::Err(::std::string::String::new())
+                }
+            }
+        };
     }
 }
 
