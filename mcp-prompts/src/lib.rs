@@ -24,9 +24,40 @@ pub mod __private;
 /// Turns a function into an MCP prompt, registered for every [`Server`] in
 /// the binary.
 ///
-/// Keys: `name` (default: the function's name), `title`, `description`
-/// (default: the doc comment). On parameters, `#[arg(name, title,
-/// description, default)]`; a parameter's doc comment is its description.
+/// Keys of `#[prompt(...)]`, all optional:
+///
+/// | key | what it sets |
+/// |---|---|
+/// | `name = "..."` | the name clients know it by; default: the function's name (`r#type` gives `type`) |
+/// | `title = "..."` | the display title (sent from revision 2025-06-18 on) |
+/// | `description = "..."` | the description; default: the doc comment |
+/// | `template = "..."` | the prompt's messages, from its arguments: `{arg}` placeholders, `{{`/`}}` for braces, `--- user`/`--- assistant` lines between messages; the function is then declared without a body |
+/// | `template_file = "path"` | the same, read from a file relative to `CARGO_MANIFEST_DIR` (an edit rebuilds) |
+/// | `unused = ["arg", ...]` | arguments a template leaves out on purpose (any other unused one is an error) |
+///
+/// Keys of `#[arg(...)]` on a parameter (or a `#[derive(PromptArgs)]` field):
+///
+/// | key | what it sets |
+/// |---|---|
+/// | `name = "..."` | the argument's name for clients; default: the parameter's |
+/// | `title = "..."` | its display title |
+/// | `description = "..."` | its description; default: its doc comment |
+/// | `default = <literal>` | the value used when the client omits it (then not required); checked against the type when the crate compiles where the compiler can parse it (numbers with their range, `bool`, `char`, choice enums), else when the server is built |
+/// | `complete = path` or `complete = ["a", "b"]` | its completions: a function of a [`CompletionInput`] (sync or async), a `&'static` list, or a list of literals |
+/// | `flatten` | takes a `#[derive(PromptArgs)]` struct, whose fields are the arguments |
+///
+/// The parameter's type decides the rest: `Option<T>` is optional,
+/// [`RequestContext`] is supplied by the server, anything else is a
+/// required argument parsed by [`PromptArg`](trait@PromptArg).
+///
+/// Next to the function, `#[prompt] fn greet` makes a handle `greet`
+/// (a module, so it does not clash with the function): `greet::NAME`,
+/// `greet::PROMPT` (its [`PromptDef`], for [`Server::prompts`] and
+/// [`catalog!`]) and `greet::args()`, a typed builder of a [`GetPrompt`]
+/// whose setters are named after the parameters (a flattened struct's
+/// setter takes a closure over that struct's builder, whose setters are
+/// named after its fields); each setter's documentation says the argument
+/// name clients see.
 ///
 /// ```
 /// use mcp_prompts::prompt;
