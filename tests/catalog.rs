@@ -91,7 +91,7 @@ static HAND_BUILT: mcp_prompts::PromptDef = mcp_prompts::PromptDef {
     name: "hand_built",
     title: None,
     description: None,
-    arguments: &[
+    params: &[
         mcp_prompts::ArgDef {
             name: "topic",
             title: None,

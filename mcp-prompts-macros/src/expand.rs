@@ -213,7 +213,7 @@ fn describe(prompt: &Prompt<'_>) -> TokenStream {
                 name: #name,
                 title: #title,
                 description: #description,
-                arguments: #args,
+                params: #args,
                 invoke: __mcp_prompts_invoke,
                 file: ::core::file!(),
                 line: #line,
@@ -228,7 +228,7 @@ fn checks(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
     let private = private();
     let ident = &prompt.sig.ident;
     let (name, _) = prompt.name();
-    let args = quote!(<#ident::__Describe as #private::Describe>::DEF.arguments);
+    let args = quote!(<#ident::__Describe as #private::Describe>::DEF.params);
     let mut checks = vec![arglist::default_checks(&prompt.params)];
     if let Some(flatten) = prompt.params.iter().find_map(|p| p.attrs.flatten) {
         let owner = format!("prompt `{name}`");

@@ -9,8 +9,8 @@ use crate::invoke::Invocation;
 /// One prompt, as `#[prompt]` describes it at compile time.
 ///
 /// Built by the macro as a `static`; a [`Service`](crate::Service) holds
-/// `&'static` references to them. The fields are public so that generated
-/// code can build it; read them through the methods.
+/// `&'static` references to them. Its fields are hidden, for generated
+/// code only; read it through the methods.
 #[derive(Debug)]
 pub struct PromptDef {
     #[doc(hidden)]
@@ -19,9 +19,10 @@ pub struct PromptDef {
     pub title: Option<&'static str>,
     #[doc(hidden)]
     pub description: Option<&'static str>,
-    /// Every parameter, flattened structs spliced in, injected ones included.
+    /// Every parameter, flattened structs spliced in, injected ones
+    /// included ([`arguments`](Self::arguments) leaves those out).
     #[doc(hidden)]
-    pub arguments: &'static [ArgDef],
+    pub params: &'static [ArgDef],
     #[doc(hidden)]
     pub invoke: InvokeFn,
     #[doc(hidden)]
@@ -133,7 +134,7 @@ impl PromptDef {
     /// The arguments a client sees, in declaration order, flattened structs
     /// spliced in where they were declared.
     pub fn arguments(&self) -> impl Iterator<Item = &'static ArgDef> {
-        self.arguments
+        self.params
             .iter()
             .filter(|arg| arg.ty.kind != ParamKind::Injected)
     }

@@ -12,8 +12,8 @@ pub(super) fn validate(def: &PromptDef, problems: &mut Vec<String>) {
             def.location()
         ));
     }
-    for (i, arg) in def.arguments.iter().enumerate() {
-        if def.arguments[..i].iter().any(|a| a.name == arg.name) {
+    for (i, arg) in def.params.iter().enumerate() {
+        if def.params[..i].iter().any(|a| a.name == arg.name) {
             problems.push(format!(
                 "prompt `{}` declares argument `{}` twice",
                 def.name, arg.name

@@ -29,7 +29,7 @@ pub trait Describe {
 
 /// Argument `index` of the prompt being called.
 pub fn arg(input: &Input<'_>, index: usize) -> &'static ArgDef {
-    &input.def.arguments[index]
+    &input.def.params[index]
 }
 
 /// Argument `index` of a `PromptArgs` struct.
@@ -71,7 +71,7 @@ pub const fn placeholder_def(name: &'static str) -> PromptDef {
         name,
         title: None,
         description: None,
-        arguments: &[],
+        params: &[],
         invoke: |_| Err(Error::internal("this prompt failed to compile")),
         file: "",
         line: 0,
