@@ -9,7 +9,7 @@ use syn::spanned::Spanned;
 
 use crate::ast::Param;
 use crate::attr::CompleteAttr;
-use crate::expand::{const_check, option, private};
+use crate::paths::{const_check, option, private, private_at};
 
 /// The arguments as a `&'static [ArgDef]` const expression. Flattened
 /// structs are spliced in at compile time, so the runtime sees one flat list.
@@ -139,12 +139,6 @@ fn flattened_args(param: &Param<'_>) -> TokenStream {
     let ty = param.ty;
     let private = private_at(param.ty_span);
     quote_spanned!(param.ty_span=> <#ty as #private::PromptArgs>::ARGS)
-}
-
-/// The runtime's private path, spanned on a user's token so that a trait
-/// error in code naming it is reported there, and only once.
-fn private_at(span: Span) -> TokenStream {
-    quote_spanned!(span=> __mcp_prompts)
 }
 
 fn arg_def(param: &Param<'_>) -> TokenStream {

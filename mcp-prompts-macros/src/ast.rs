@@ -5,8 +5,9 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Attribute, FnArg, Ident, LitStr, Pat, Signature, Type, Visibility};
 
-use crate::attr::{self, ArgAttrs, Errors, PromptAttrs};
+use crate::attr::{self, ArgAttrs, PromptAttrs};
 use crate::docs;
+use crate::errors::Errors;
 
 /// A `#[prompt]` function. Template prompts are declared without a body.
 pub struct Prompt<'a> {
@@ -149,4 +150,9 @@ pub fn unraw(ident: &Ident) -> String {
         Some(stripped) => stripped.to_owned(),
         None => name,
     }
+}
+
+/// Whether any parameter is a flattened struct.
+pub fn has_flatten(params: &[Param<'_>]) -> bool {
+    params.iter().any(Param::is_flatten)
 }

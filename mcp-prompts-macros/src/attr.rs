@@ -6,6 +6,8 @@ use syn::parse::Parser;
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
 
+use crate::errors::Errors;
+
 const NAME: &str = "name";
 const TITLE: &str = "title";
 const DESCRIPTION: &str = "description";
@@ -277,27 +279,4 @@ fn path_text(meta: &ParseNestedMeta<'_>) -> String {
         .map(|s| s.ident.to_string())
         .collect::<Vec<_>>()
         .join("::")
-}
-
-/// Collects independent errors so one compile reports them all.
-#[derive(Default)]
-pub struct Errors(Option<syn::Error>);
-
-impl Errors {
-    pub fn push(&mut self, err: syn::Error) {
-        match &mut self.0 {
-            Some(all) => all.combine(err),
-            None => self.0 = Some(err),
-        }
-    }
-
-    pub fn push_result(&mut self, result: syn::Result<()>) {
-        if let Err(err) = result {
-            self.push(err);
-        }
-    }
-
-    pub fn finish(self) -> syn::Result<()> {
-        self.0.map_or(Ok(()), Err)
-    }
 }

@@ -10,7 +10,7 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Path, Token};
 
-use crate::expand::const_check;
+use crate::paths::{const_check, public};
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let paths = match Punctuated::<Path, Token![,]>::parse_terminated.parse2(input) {
@@ -34,9 +34,10 @@ pub fn expand(input: TokenStream) -> TokenStream {
             &quote!(&[#(#earlier),*], #name),
         )
     });
+    let def = public("PromptDef");
     quote! {{
         #(#checks)*
-        const CATALOG: &[&::mcp_prompts::PromptDef] = &[#(#entries),*];
+        const CATALOG: &[&#def] = &[#(#entries),*];
         CATALOG
     }}
 }

@@ -7,8 +7,9 @@ use syn::{Data, DeriveInput, Fields};
 
 use crate::arglist;
 use crate::ast::Param;
-use crate::attr::Errors;
-use crate::expand::{const_check, has_flatten, private, private_alias, private_path};
+use crate::ast::has_flatten;
+use crate::errors::Errors;
+use crate::paths::{const_check, private, private_alias, private_path};
 use crate::valid;
 
 pub fn expand(input: TokenStream) -> TokenStream {

@@ -7,9 +7,10 @@ use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, LitStr};
 
 use crate::ast::unraw;
-use crate::attr::{Errors, unknown_key};
+use crate::attr::unknown_key;
 use crate::case::Case;
-use crate::expand::{private, private_alias};
+use crate::errors::Errors;
+use crate::paths::{private, private_alias};
 
 const ATTR: &str = "prompt_arg";
 

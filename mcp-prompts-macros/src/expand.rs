@@ -1,42 +1,16 @@
 //! Code generation for `#[prompt]`. Nothing here can fail: every rule was
 //! checked before.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{ReturnType, Visibility};
 
 use crate::arglist;
-use crate::ast::{Param, Prompt};
+use crate::ast::{Prompt, has_flatten};
 use crate::item::PromptItem;
+use crate::paths::{const_check, option, private, private_alias, private_path, public};
 use crate::template::Template;
-
-/// The runtime's private module, as generated code inside an anonymous
-/// const names it: through the alias [`private_alias`] declares, which
-/// keeps the expansion short (every token crosses the proc-macro bridge).
-pub fn private() -> TokenStream {
-    quote!(__mcp_prompts)
-}
-
-/// The alias `private()` goes through; first in each anonymous const.
-pub fn private_alias() -> TokenStream {
-    quote!(
-        use ::mcp_prompts::__private as __mcp_prompts;
-    )
-}
-
-/// The full path, for generated code outside an anonymous const.
-pub fn private_path() -> TokenStream {
-    quote!(::mcp_prompts::__private)
-}
-
-pub fn option(value: Option<String>) -> TokenStream {
-    let private = private();
-    match value {
-        Some(value) => quote!(#private::Some(#value)),
-        None => quote!(#private::None),
-    }
-}
 
 /// The function (unless a template stands for it), its handle module, and
 /// inside an anonymous const: the glue function, the descriptor, the
@@ -75,18 +49,37 @@ pub fn prompt(prompt: &Prompt<'_>, func: &PromptItem, template: Option<&Template
 /// `code_review::NAME`, `code_review::PROMPT` and `code_review::args()`:
 /// a module shares the function's name without clashing with it, because
 /// modules and functions live in different namespaces.
-pub fn handle_module(prompt: &Prompt<'_>) -> TokenStream {
+fn handle_module(prompt: &Prompt<'_>) -> TokenStream {
     let private = private_path();
-    let ident = &prompt.sig.ident;
-    let vis = prompt.vis;
     let (name, _) = prompt.name();
     let doc = format!(
         "The `{name}` prompt's handle: its name, its definition and a typed builder of its arguments."
     );
     let cfgs = cfgs(prompt);
+    let handle = handle(
+        prompt.vis,
+        &prompt.sig.ident,
+        &name,
+        &quote!(<__Describe as #private::Describe>::DEF),
+    );
     quote! {
         #[doc = #doc]
         #(#cfgs)*
+        #handle
+    }
+}
+
+/// After an error, a handle module whose definition can never be served,
+/// so that uses of the handle elsewhere do not add errors of their own.
+pub fn placeholder_handle(vis: &Visibility, ident: &syn::Ident, name: &str) -> TokenStream {
+    let private = private_path();
+    handle(vis, ident, name, &quote!(#private::placeholder_def(NAME)))
+}
+
+/// The handle module, whose `PROMPT` is `def`.
+fn handle(vis: &Visibility, ident: &syn::Ident, name: &str, def: &TokenStream) -> TokenStream {
+    let (prompt_def, get_prompt) = (public("PromptDef"), public("GetPrompt"));
+    quote! {
         #[allow(dead_code)]
         #vis mod #ident {
             /// The prompt's name, as clients know it.
@@ -95,22 +88,21 @@ pub fn handle_module(prompt: &Prompt<'_>) -> TokenStream {
             /// The prompt's definition, for
             /// [`Server::prompts`](::mcp_prompts::Server::prompts) and
             /// [`catalog!`](::mcp_prompts::catalog!).
-            pub static PROMPT: ::mcp_prompts::PromptDef =
-                <__Describe as #private::Describe>::DEF;
+            pub static PROMPT: #prompt_def = #def;
 
             /// Starts a `prompts/get` request for this prompt; each argument
             /// has a setter that takes its own type or the text a client
             /// would send.
             #[must_use]
             pub fn args() -> Args {
-                Args(::mcp_prompts::GetPrompt::new(NAME))
+                Args(#get_prompt::new(NAME))
             }
 
             /// This prompt's arguments, set one method per argument;
             /// converts into a [`GetPrompt`](::mcp_prompts::GetPrompt).
-            pub struct Args(#[doc(hidden)] pub ::mcp_prompts::GetPrompt);
+            pub struct Args(#[doc(hidden)] pub #get_prompt);
 
-            impl ::core::convert::From<Args> for ::mcp_prompts::GetPrompt {
+            impl ::core::convert::From<Args> for #get_prompt {
                 fn from(args: Args) -> Self {
                     args.0
                 }
@@ -129,28 +121,6 @@ fn cfgs<'a>(prompt: &Prompt<'a>) -> impl Iterator<Item = &'a syn::Attribute> {
         .attrs_of_fn
         .iter()
         .filter(|a| a.path().is_ident("cfg"))
-}
-
-/// After an error, a handle module whose definition can never be served,
-/// so that uses of the handle elsewhere do not add errors of their own.
-pub fn placeholder_handle(vis: &Visibility, ident: &syn::Ident, name: &str) -> TokenStream {
-    let private = private_path();
-    quote! {
-        #[allow(dead_code)]
-        #vis mod #ident {
-            pub const NAME: &str = #name;
-            pub static PROMPT: ::mcp_prompts::PromptDef = #private::placeholder_def(NAME);
-            pub fn args() -> Args {
-                Args(::mcp_prompts::GetPrompt::new(NAME))
-            }
-            pub struct Args(pub ::mcp_prompts::GetPrompt);
-            impl ::core::convert::From<Args> for ::mcp_prompts::GetPrompt {
-                fn from(args: Args) -> Self {
-                    args.0
-                }
-            }
-        }
-    }
 }
 
 /// Binds each parameter through one generic helper, then calls the user's
@@ -271,24 +241,4 @@ fn checks(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
         }
     }
     quote!(#(#checks)*)
-}
-
-/// A `const` item that panics with the check's problem, if it finds one:
-/// the compiler reports the message at `span`, which every token of the
-/// item carries, and the panic is in the item itself, so the report points
-/// nowhere else.
-pub fn const_check(span: Span, check: &str, args: &TokenStream) -> TokenStream {
-    let check = syn::Ident::new(check, span);
-    quote_spanned! {span=>
-        const _: () = if let ::core::option::Option::Some(problem) =
-            ::mcp_prompts::__private::#check(#args)
-        {
-            ::core::panic!("{}", problem.as_str())
-        };
-    }
-}
-
-/// Whether any parameter is a flattened struct.
-pub fn has_flatten(params: &[Param<'_>]) -> bool {
-    params.iter().any(Param::is_flatten)
 }

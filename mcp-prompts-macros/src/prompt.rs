@@ -1,12 +1,12 @@
+//! `#[prompt]`: parse, validate, expand. On error the user's function is
+//! still emitted (with our parameter attributes removed), with a handle
+//! module that cannot be served, so the one error is all the user sees.
+
 use proc_macro2::TokenStream;
 
 use crate::item::PromptItem;
-use crate::template::Template;
-use crate::{ast, attr, expand, suggest, valid};
+use crate::{ast, attr, expand, valid};
 
-/// `#[prompt]`: parse, validate, expand. On error the user's function is
-/// still emitted (with our parameter attributes removed), with a handle
-/// module that cannot be served, so the one error is all the user sees.
 pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     let func: PromptItem = match syn::parse2(item.clone()) {
         Ok(func) => func,
@@ -16,12 +16,7 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     let body = func.body.as_ref().map(proc_macro2::Group::span);
     let attrs = attr::parse_prompt(args);
     let result = ast::Prompt::new(&func.attrs, vis, sig, body, attrs).and_then(|prompt| {
-        valid::check(&prompt)?;
-        let template = match prompt.template_lit() {
-            Some(lit) => Some(Template::load(lit, prompt.attrs.template.is_none())?),
-            None => None,
-        };
-        check_placeholders_syntactically(&prompt, template.as_ref())?;
+        let template = valid::check(&prompt)?;
         Ok(expand::prompt(&prompt, &func, template.as_ref()))
     });
     match result {
@@ -53,36 +48,4 @@ fn not_a_function(item: TokenStream, err: syn::Error) -> TokenStream {
     let mut out = item;
     out.extend(err.into_compile_error());
     out
-}
-
-/// Without flattened structs every argument name is known here, so a
-/// placeholder naming none of them gets a plain error rather than a
-/// const-evaluation one.
-fn check_placeholders_syntactically(
-    prompt: &ast::Prompt<'_>,
-    template: Option<&Template>,
-) -> syn::Result<()> {
-    let Some(template) = template else {
-        return Ok(());
-    };
-    if expand::has_flatten(&prompt.params) {
-        return Ok(());
-    }
-    let names: Vec<String> = prompt.params.iter().map(|p| p.name().0).collect();
-    let mut errors = attr::Errors::default();
-    for placeholder in template.placeholders() {
-        if !names.iter().any(|n| n == placeholder) {
-            let hint = match suggest::closest(placeholder, names.iter().map(String::as_str)) {
-                Some(name) => format!("did you mean `{{{name}}}`? "),
-                None => String::new(),
-            };
-            errors.push(syn::Error::new(
-                template.span,
-                format!(
-                    "template placeholder `{{{placeholder}}}` names no argument of this prompt; {hint}write `{{{{` for a literal brace"
-                ),
-            ));
-        }
-    }
-    errors.finish()
 }

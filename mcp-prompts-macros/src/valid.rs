@@ -1,12 +1,17 @@
-//! Rules that need more than one piece of the model.
+//! Rules that need more than one piece of the model, and the template,
+//! loaded and checked against the arguments.
 
 use syn::spanned::Spanned;
 use syn::{ReturnType, Type};
 
-use crate::ast::{Param, Prompt};
-use crate::attr::Errors;
+use crate::ast::{Param, Prompt, has_flatten};
+use crate::errors::Errors;
+use crate::suggest;
+use crate::template::Template;
 
-pub fn check(prompt: &Prompt<'_>) -> syn::Result<()> {
+/// Every rule of a `#[prompt]`; its template, loaded and parsed, if it
+/// has one.
+pub fn check(prompt: &Prompt<'_>) -> syn::Result<Option<Template>> {
     let mut errors = Errors::default();
     check_signature(prompt, &mut errors);
     let (name, span) = prompt.name();
@@ -15,7 +20,13 @@ pub fn check(prompt: &Prompt<'_>) -> syn::Result<()> {
     }
     check_params(&prompt.params, "`#[prompt]` parameters", &mut errors);
     check_template_attrs(prompt, &mut errors);
-    errors.finish()
+    errors.finish()?;
+    let Some(lit) = prompt.template_lit() else {
+        return Ok(None);
+    };
+    let template = Template::load(lit, prompt.attrs.template.is_none())?;
+    check_placeholders(prompt, &template)?;
+    Ok(Some(template))
 }
 
 fn check_signature(prompt: &Prompt<'_>, errors: &mut Errors) {
@@ -167,6 +178,32 @@ fn check_template_attrs(prompt: &Prompt<'_>, errors: &mut Errors) {
             }
         }
     }
+}
+
+/// Without flattened structs every argument name is known here, so a
+/// placeholder naming none of them gets a plain error rather than a
+/// const-evaluation one.
+fn check_placeholders(prompt: &Prompt<'_>, template: &Template) -> syn::Result<()> {
+    if has_flatten(&prompt.params) {
+        return Ok(());
+    }
+    let names: Vec<String> = prompt.params.iter().map(|p| p.name().0).collect();
+    let mut errors = Errors::default();
+    for placeholder in template.placeholders() {
+        if !names.iter().any(|n| n == placeholder) {
+            let hint = match suggest::closest(placeholder, names.iter().map(String::as_str)) {
+                Some(name) => format!("did you mean `{{{name}}}`? "),
+                None => String::new(),
+            };
+            errors.push(syn::Error::new(
+                template.span,
+                format!(
+                    "template placeholder `{{{placeholder}}}` names no argument of this prompt; {hint}write `{{{{` for a literal brace"
+                ),
+            ));
+        }
+    }
+    errors.finish()
 }
 
 /// The name rule MCP gives tools, applied to prompts and their arguments;

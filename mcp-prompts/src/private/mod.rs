@@ -14,8 +14,8 @@ pub use self::checks::{
 pub use crate::Error;
 pub use crate::args::{Input, PromptArg, PromptArgs, PromptParam};
 pub use crate::catalog::Registration;
-pub use crate::complete::{CompleteWith, Completer, CompletionCall, CompletionInput};
-pub use crate::descriptor::{ArgDef, ArgType, DefaultCheck, ParamKind, PromptDef};
+pub use crate::complete::{CompleteWith, Completer};
+pub use crate::descriptor::{ArgDef, DefaultCheck, PromptDef};
 pub use crate::invoke::{Invocation, pending, ready};
 pub use crate::message::{Message, Role};
 pub use crate::request::{ArgsBuilder, GetPrompt, IntoArgText};
