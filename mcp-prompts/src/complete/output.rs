@@ -86,7 +86,7 @@ pub trait CompleterOutput<M> {
 #[doc(hidden)]
 pub struct Now<M>(PhantomData<M>);
 #[doc(hidden)]
-pub struct Later<M>(PhantomData<M>);
+pub struct Awaited<M>(PhantomData<M>);
 
 impl<T: IntoCompletions<M>, M> CompleterOutput<Now<M>> for T {
     fn into_call(self) -> CompletionCall {
@@ -94,7 +94,7 @@ impl<T: IntoCompletions<M>, M> CompleterOutput<Now<M>> for T {
     }
 }
 
-impl<F, M> CompleterOutput<Later<M>> for F
+impl<F, M> CompleterOutput<Awaited<M>> for F
 where
     F: Future + Send + 'static,
     F::Output: IntoCompletions<M>,

@@ -35,3 +35,10 @@ impl<'de> Deserialize<'de> for CowStr<'de> {
 pub(crate) fn cow_str<'de, D: Deserializer<'de>>(d: D) -> Result<Cow<'de, str>, D::Error> {
     CowStr::deserialize(d).map(|s| s.0)
 }
+
+/// The same for `Option<Cow<'a, str>>` fields (with `#[serde(default)]`).
+pub(crate) fn optional_cow_str<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Cow<'de, str>>, D::Error> {
+    cow_str(d).map(Some)
+}

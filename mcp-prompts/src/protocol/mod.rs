@@ -4,5 +4,5 @@ mod cow_str;
 pub(crate) mod jsonrpc;
 mod version;
 
-pub(crate) use cow_str::{CowStr, cow_str};
+pub(crate) use cow_str::{CowStr, cow_str, optional_cow_str};
 pub use version::ProtocolVersion;

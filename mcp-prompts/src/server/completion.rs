@@ -15,8 +15,8 @@ use crate::Error;
 use crate::args::Arguments;
 use crate::complete::{ArgCompletion, CompletionCall, CompletionInput, MAX_VALUES, Matches};
 use crate::error::excerpt;
-use crate::protocol::cow_str;
 use crate::protocol::jsonrpc::{failure, success};
+use crate::protocol::{cow_str, optional_cow_str};
 
 #[derive(Deserialize)]
 struct CompleteParams<'a> {
@@ -50,12 +50,6 @@ struct Argument<'a> {
 struct Context<'a> {
     #[serde(default, borrow)]
     arguments: Arguments<'a>,
-}
-
-fn optional_cow_str<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<Cow<'de, str>>, D::Error> {
-    cow_str(d).map(Some)
 }
 
 impl Session {

@@ -11,15 +11,16 @@ use super::{Session, SessionState};
 use crate::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
 
-/// A response still being produced.
-type Later = Pin<Box<dyn Future<Output = Option<String>> + Send>>;
+/// A response still being produced; `None` when there turns out to be
+/// nothing to send.
+pub type ResponseFuture = Pin<Box<dyn Future<Output = Option<String>> + Send>>;
 
 /// Polls a response still being produced once, where a runtime is there
 /// for it: an async prompt or completer that never actually waits is
 /// answered here, with no task, no tracking and no hand-off to another
 /// thread. One that waits is given back, to be polled by its task, which
 /// registers the waker that counts.
-fn poll_once(mut future: Later) -> Result<Option<String>, Later> {
+fn poll_once(mut future: ResponseFuture) -> Result<Option<String>, ResponseFuture> {
     if tokio::runtime::Handle::try_current().is_err() {
         return Err(future);
     }
@@ -50,9 +51,8 @@ pub enum Reply {
     None,
     /// A response ready now.
     Now(String),
-    /// A response still being produced (an async prompt); `None` when it
-    /// turns out there is nothing to send.
-    Later(Pin<Box<dyn Future<Output = Option<String>> + Send>>),
+    /// A response still being produced (an async prompt that waits).
+    Later(ResponseFuture),
 }
 
 impl Reply {
@@ -197,7 +197,7 @@ impl Session {
 
     /// A request still being worked on, which ends with no response if the
     /// client cancels it: its work is dropped where it stands.
-    fn cancellable(&self, id: &RawValue, future: Later) -> Later {
+    fn cancellable(&self, id: &RawValue, future: ResponseFuture) -> ResponseFuture {
         let key: Box<str> = id.get().into();
         let state = Arc::clone(&self.state);
         let signal = state.track(&key);

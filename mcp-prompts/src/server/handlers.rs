@@ -11,8 +11,8 @@ use crate::context::RequestParts;
 use crate::error::excerpt;
 use crate::invoke::Invocation;
 use crate::message::PromptResult;
-use crate::protocol::cow_str;
 use crate::protocol::jsonrpc::{failure, success, success_raw};
+use crate::protocol::{cow_str, optional_cow_str};
 use crate::{Error, LogLevel, ProtocolVersion};
 
 /// Reads `params` into `T`; absent params read as `{}`.
@@ -45,12 +45,6 @@ struct GetParams<'a> {
 struct SetLevelParams<'a> {
     #[serde(borrow, deserialize_with = "cow_str")]
     level: Cow<'a, str>,
-}
-
-fn optional_cow_str<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<Cow<'de, str>>, D::Error> {
-    cow_str(d).map(Some)
 }
 
 impl Session {

@@ -22,7 +22,7 @@ use crate::descriptor::PromptDef;
 
 #[cfg(feature = "http")]
 pub(crate) use dispatch::Parsed;
-pub use dispatch::Reply;
+pub use dispatch::{Reply, ResponseFuture};
 pub(crate) use limits::Limits;
 pub use limits::{
     DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
