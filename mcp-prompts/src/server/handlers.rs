@@ -70,7 +70,7 @@ impl Session {
         raw: Option<&RawValue>,
     ) -> Result<String, Error> {
         let p: ListParams<'_> = params(raw)?;
-        let page = self.service.catalog().page(version, p.cursor.as_deref())?;
+        let page = self.service.served().page(version, p.cursor.as_deref())?;
         Ok(success_raw(id, page))
     }
 
@@ -104,7 +104,7 @@ impl Session {
             Ok(p) => p,
             Err(error) => return fail(error),
         };
-        let Some(entry) = self.service.catalog().get(&p.name) else {
+        let Some(entry) = self.service.served().get(&p.name) else {
             return fail(unknown_prompt(&p.name));
         };
         let missing: Vec<&str> = entry

@@ -337,7 +337,7 @@ impl Service {
         &self.0.initialize[i]
     }
 
-    pub(crate) fn catalog(&self) -> &ServedPrompts {
+    pub(crate) fn served(&self) -> &ServedPrompts {
         &self.0.catalog
     }
 
