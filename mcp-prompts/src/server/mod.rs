@@ -227,10 +227,10 @@ impl Server {
     pub fn build(self) -> Result<Service, CatalogError> {
         let registered = self.registered.unwrap_or(self.explicit.is_empty());
         let registered = registered.then(registered_prompts).into_iter().flatten();
-        let catalog =
+        let served =
             ServedPrompts::build(self.explicit.into_iter().chain(registered), self.page_size)?;
         let completions =
-            self.always_complete || self.resources.is_some() || catalog.has_completions();
+            self.always_complete || self.resources.is_some() || served.has_completions();
         let initialize = ProtocolVersion::ALL.map(|v| {
             initialize_result(
                 &Info {
@@ -244,7 +244,7 @@ impl Server {
             )
         });
         Ok(Service(Arc::new(Inner {
-            catalog,
+            served,
             initialize,
             limits: self.limits,
             completions,
@@ -293,7 +293,7 @@ fn initialize_result(server: &Info<'_>, protocol: ProtocolVersion) -> Box<str> {
 pub struct Service(Arc<Inner>);
 
 pub(crate) struct Inner {
-    pub(crate) catalog: ServedPrompts,
+    pub(crate) served: ServedPrompts,
     /// The `initialize` result for each revision, serialized once.
     initialize: [Box<str>; 4],
     pub(crate) limits: Limits,
@@ -306,7 +306,7 @@ pub(crate) struct Inner {
 impl Service {
     /// How many prompts are served.
     pub fn prompt_count(&self) -> usize {
-        self.0.catalog.len()
+        self.0.served.len()
     }
 
     /// The largest incoming message accepted, in bytes.
@@ -338,7 +338,7 @@ impl Service {
     }
 
     pub(crate) fn served(&self) -> &ServedPrompts {
-        &self.0.catalog
+        &self.0.served
     }
 
     pub(crate) fn inner(&self) -> &Inner {
