@@ -389,3 +389,96 @@ fn a_flood_of_initialize_cannot_end_a_session_used_in_the_last_minute() {
         "the live session was ended: {head} {body}"
     );
 }
+
+/// Opens a connection that sends half a request's headers and stops.
+fn half_request(server: &Running) -> TcpStream {
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    stream
+        .write_all(b"POST /mcp HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: appl")
+        .unwrap();
+    stream
+}
+
+/// Whether the server has closed `stream` (a read ends or fails at once).
+fn closed_by_server(stream: &mut TcpStream) -> bool {
+    stream
+        .set_read_timeout(Some(Duration::from_millis(200)))
+        .unwrap();
+    let mut buf = [0; 64];
+    match stream.read(&mut buf) {
+        Ok(0) => true,
+        Ok(_) => false,
+        Err(err) => err.kind() == std::io::ErrorKind::ConnectionReset,
+    }
+}
+
+fn ping_over_stateless(server: &Running) -> std::time::Duration {
+    let started = std::time::Instant::now();
+    let (head, body) = read_response(post_raw(
+        server,
+        &[("mcp-protocol-version", LATEST)],
+        br#"{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{"name":"summarize","arguments":{"text":"t"}}}"#,
+    ));
+    assert!(head.starts_with("http/1.1 200"), "{head} {body}");
+    assert!(body.contains("Summarize"), "{body}");
+    started.elapsed()
+}
+
+#[test]
+fn half_sent_and_idle_connections_are_closed_by_the_header_timeout() {
+    let server = Running::fixture(&[
+        ("FIXTURE_STATELESS", "1"),
+        ("FIXTURE_HEADER_TIMEOUT_MS", "300"),
+    ]);
+    let mut half = half_request(&server);
+    // An idle keep-alive connection, after a whole request and its answer.
+    let mut idle = post_raw(
+        &server,
+        &[("mcp-protocol-version", LATEST)],
+        br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
+    );
+    idle.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut answer = [0; 4096];
+    assert!(idle.read(&mut answer).unwrap() > 0);
+    assert!(!closed_by_server(&mut half), "closed before the timeout");
+    std::thread::sleep(Duration::from_millis(600));
+    assert!(
+        closed_by_server(&mut half),
+        "a half-sent request was kept open"
+    );
+    assert!(
+        closed_by_server(&mut idle),
+        "an idle connection was kept open"
+    );
+    ping_over_stateless(&server);
+}
+
+#[test]
+fn at_the_connection_limit_the_oldest_unused_connection_makes_room() {
+    let server = Running::fixture(&[("FIXTURE_STATELESS", "1"), ("FIXTURE_MAX_CONNECTIONS", "4")]);
+    let mut halves: Vec<TcpStream> = (0..4).map(|_| half_request(&server)).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(ping_over_stateless(&server) < Duration::from_secs(1));
+    assert!(
+        closed_by_server(&mut halves[0]),
+        "the oldest unused connection ends"
+    );
+    assert!(!closed_by_server(&mut halves[3]), "the newest is kept");
+}
+
+#[test]
+fn slowloris_under_a_low_file_limit_does_not_lock_out_a_real_client() {
+    // 300 half-sent requests against 256 file descriptors: without a way to
+    // make room, no descriptor would be left for anyone else.
+    let server = Running::fixture_with_fd_limit(&[("FIXTURE_STATELESS", "1")], 256);
+    let attackers: Vec<TcpStream> = (0..300).map(|_| half_request(&server)).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    for _ in 0..3 {
+        let took = ping_over_stateless(&server);
+        assert!(
+            took < Duration::from_secs(1),
+            "a real client waited {took:?}"
+        );
+    }
+    drop(attackers);
+}

@@ -214,6 +214,12 @@ async fn serve() -> std::io::Result<()> {
     if let Some(ms) = env("FIXTURE_EVICTION_GRACE_MS") {
         options = options.eviction_grace(Duration::from_millis(ms));
     }
+    if let Some(ms) = env("FIXTURE_HEADER_TIMEOUT_MS") {
+        options = options.header_timeout(Duration::from_millis(ms));
+    }
+    if let Some(max) = env("FIXTURE_MAX_CONNECTIONS") {
+        options = options.max_connections(max);
+    }
     let service = server
         .build()
         .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;

@@ -23,6 +23,18 @@ impl Running {
         Self::start(command)
     }
 
+    /// The fixture server, allowed at most `descriptors` open files (through
+    /// the shell's `ulimit -n`).
+    pub fn fixture_with_fd_limit(env: &[(&str, &str)], descriptors: u32) -> Self {
+        let mut command = Command::new("sh");
+        command
+            .args(["-c", &format!("ulimit -n {descriptors} && exec \"$0\"")])
+            .arg(env!("CARGO_BIN_EXE_fixture-server"))
+            .env("FIXTURE_HTTP", "127.0.0.1:0")
+            .envs(env.iter().copied());
+        Self::start(command)
+    }
+
     /// The showcase, with `--http` and `extra` options.
     pub fn showcase(extra: &[&str]) -> Self {
         let mut command = Command::new(showcase_binary());

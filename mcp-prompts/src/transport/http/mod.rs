@@ -5,6 +5,7 @@
 
 mod guard;
 mod handlers;
+mod listener;
 mod options;
 mod sessions;
 
@@ -99,14 +100,14 @@ impl Service {
     where
         F: Future<Output = ()> + Send + 'static,
     {
+        let (max_connections, header_timeout) = (options.max_connections, options.header_timeout);
         let endpoint = self.http_endpoint(options);
         let app = endpoint.router(DEFAULT_PATH);
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                shutdown.await;
-                endpoint.shut_down();
-            })
-            .await
+        listener::serve(listener, app, max_connections, header_timeout, async move {
+            shutdown.await;
+            endpoint.shut_down();
+        })
+        .await
     }
 }
 

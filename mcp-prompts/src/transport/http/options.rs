@@ -31,6 +31,8 @@ pub struct HttpOptions {
     pub(crate) max_sessions: usize,
     pub(crate) eviction_grace: Duration,
     pub(crate) max_body_bytes: Option<usize>,
+    pub(crate) max_connections: usize,
+    pub(crate) header_timeout: Duration,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,6 +61,8 @@ impl HttpOptions {
             max_sessions: 10_000,
             eviction_grace: Duration::from_secs(60),
             max_body_bytes: None,
+            max_connections: 1024,
+            header_timeout: Duration::from_secs(10),
         }
     }
 
@@ -142,6 +146,28 @@ impl HttpOptions {
     /// come, none used within this time is ended early.
     pub fn eviction_grace(mut self, grace: Duration) -> Self {
         self.eviction_grace = grace;
+        self
+    }
+
+    /// How many connections the ready listener
+    /// ([`Service::serve_http_on`](crate::Service::serve_http_on),
+    /// [`Server::serve_http`](crate::Server::serve_http)) keeps open at once
+    /// (default 1,024). A new connection beyond that, or one the process has
+    /// no file descriptor left for, ends the oldest connection that has not
+    /// sent a whole request yet; if every connection is serving one, the new
+    /// connection is refused. A router mounted in your own app is served by
+    /// your listener, which sets its own limits.
+    pub fn max_connections(mut self, max: usize) -> Self {
+        self.max_connections = max.max(1);
+        self
+    }
+
+    /// How long the ready listener waits for a request's headers, from the
+    /// moment the connection opens or goes idle after an answer (default 10
+    /// seconds): a client that sends half a request, or keeps an idle
+    /// connection open, is disconnected after it.
+    pub fn header_timeout(mut self, timeout: Duration) -> Self {
+        self.header_timeout = timeout.max(Duration::from_millis(1));
         self
     }
 
