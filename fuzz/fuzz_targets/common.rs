@@ -1,0 +1,46 @@
+//! What every target shares: a few prompts (sync, async that waits, with a
+//! choice argument) and the runtime futures run on. Each target uses part.
+#![allow(dead_code)]
+
+use std::sync::OnceLock;
+
+use mcp_prompts::{PromptArg, Server, Service, prompt};
+
+#[derive(Debug, PartialEq, PromptArg)]
+pub enum Tone {
+    Formal,
+    #[prompt_arg(alias = "relaxed")]
+    Casual,
+}
+
+/// Echoes its arguments
+#[prompt]
+fn echo(text: String, count: Option<u8>, tone: Option<Tone>) -> String {
+    format!("{text} {count:?} {tone:?}")
+}
+
+/// Waits, then answers
+#[prompt]
+async fn later(text: String, #[arg(default = 2)] times: u8) -> String {
+    tokio::task::yield_now().await;
+    text.repeat(times.into())
+}
+
+/// Renders a template
+#[prompt(template = "Say {text}\n--- assistant\nSaid {text}")]
+fn templated(text: String);
+
+pub fn service() -> &'static Service {
+    static SERVICE: OnceLock<Service> = OnceLock::new();
+    SERVICE.get_or_init(|| Server::new("fuzz", "1.0").build().unwrap())
+}
+
+pub fn runtime() -> &'static tokio::runtime::Runtime {
+    static RUNTIME: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+    RUNTIME.get_or_init(|| {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+    })
+}
