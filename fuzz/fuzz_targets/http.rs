@@ -16,11 +16,18 @@ fuzz_target!(|data: &[u8]| {
     let Some((&which, rest)) = data.split_first() else {
         return;
     };
-    let method = [Method::POST, Method::GET, Method::DELETE, Method::PUT][usize::from(which % 4)].clone();
-    let split = rest.windows(2).position(|w| w == b"\n\n").unwrap_or(rest.len());
+    let method =
+        [Method::POST, Method::GET, Method::DELETE, Method::PUT][usize::from(which % 4)].clone();
+    let split = rest
+        .windows(2)
+        .position(|w| w == b"\n\n")
+        .unwrap_or(rest.len());
     let (head, body) = rest.split_at(split);
     let body = body.get(2..).unwrap_or_default().to_vec();
-    let mut request = Request::builder().method(method).uri("/mcp").header("host", "127.0.0.1");
+    let mut request = Request::builder()
+        .method(method)
+        .uri("/mcp")
+        .header("host", "127.0.0.1");
     for line in head.split(|&b| b == b'\n') {
         let Some(colon) = line.iter().position(|&b| b == b':') else {
             continue;
@@ -36,12 +43,20 @@ fuzz_target!(|data: &[u8]| {
     let Ok(request) = request.body(Body::from(body)) else {
         return;
     };
-    let options = if which & 0x80 == 0 { HttpOptions::new() } else { HttpOptions::new().stateless() };
+    let options = if which & 0x80 == 0 {
+        HttpOptions::new()
+    } else {
+        HttpOptions::new().stateless()
+    };
     let router = common::service().http_router("/mcp", options);
     common::runtime().block_on(async {
         let response = router.oneshot(request).await.unwrap();
         // An event stream stays open for a GET; read only what is there.
-        if response.headers().get("content-type").is_some_and(|t| t == "text/event-stream") {
+        if response
+            .headers()
+            .get("content-type")
+            .is_some_and(|t| t == "text/event-stream")
+        {
             return;
         }
         let _ = response.into_body().collect().await;

@@ -52,7 +52,10 @@ fuzz_target!(|data: &[u8]| {
     }
     let output = common::runtime().block_on(async {
         let (writer, mut reader) = tokio::io::duplex(1 << 24);
-        common::service().serve_io(Chunked(chunks), writer).await.unwrap();
+        common::service()
+            .serve_io(Chunked(chunks), writer)
+            .await
+            .unwrap();
         let mut output = Vec::new();
         reader.read_to_end(&mut output).await.unwrap();
         output
