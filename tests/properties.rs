@@ -4,9 +4,10 @@
 //! normal suite; the cargo-fuzz targets in `fuzz/` push the same entry
 //! points much further.
 
-use std::pin::Pin;
-use std::task::{Context, Poll};
+#[path = "support/chunked.rs"]
+mod chunked;
 
+use chunked::Chunked;
 use mcp_prompts::{Json, PromptArg, Reply, Server, Service, prompt};
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -220,25 +221,4 @@ fn chunk(bytes: &[u8], cuts: &[usize]) -> Vec<Vec<u8>> {
         rest = tail;
     }
     chunks
-}
-
-/// A reader handing out one chunk per read.
-struct Chunked(Vec<Vec<u8>>);
-
-impl tokio::io::AsyncRead for Chunked {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        _: &mut Context<'_>,
-        buf: &mut tokio::io::ReadBuf<'_>,
-    ) -> Poll<std::io::Result<()>> {
-        if let Some(chunk) = self.0.first_mut() {
-            let n = chunk.len().min(buf.remaining());
-            buf.put_slice(&chunk[..n]);
-            chunk.drain(..n);
-            if chunk.is_empty() {
-                self.0.remove(0);
-            }
-        }
-        Poll::Ready(Ok(()))
-    }
 }

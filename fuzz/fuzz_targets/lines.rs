@@ -5,32 +5,12 @@
 
 mod common;
 
-use std::pin::Pin;
-use std::task::{Context, Poll};
+#[path = "../../tests/support/chunked.rs"]
+mod chunked;
 
+use chunked::Chunked;
 use libfuzzer_sys::fuzz_target;
 use tokio::io::AsyncReadExt;
-
-/// A reader handing out one chunk per read.
-struct Chunked(Vec<Vec<u8>>);
-
-impl tokio::io::AsyncRead for Chunked {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        _: &mut Context<'_>,
-        buf: &mut tokio::io::ReadBuf<'_>,
-    ) -> Poll<std::io::Result<()>> {
-        if let Some(chunk) = self.0.first_mut() {
-            let n = chunk.len().min(buf.remaining());
-            buf.put_slice(&chunk[..n]);
-            chunk.drain(..n);
-            if chunk.is_empty() {
-                self.0.remove(0);
-            }
-        }
-        Poll::Ready(Ok(()))
-    }
-}
 
 fuzz_target!(|data: &[u8]| {
     // The first bytes are chunk lengths (1 to 16), until a zero byte.
