@@ -1,5 +1,5 @@
 //! Every bound the server keeps on what a client can make it hold or send,
-//! in one place. The transports read them from here; README's "Limits"
+//! in one place. The transports read them from here; README's "Security and limits"
 //! section lists them with their defaults.
 
 /// The default limit on one incoming message: 4 MiB.
