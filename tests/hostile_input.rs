@@ -482,3 +482,25 @@ fn slowloris_under_a_low_file_limit_does_not_lock_out_a_real_client() {
     }
     drop(attackers);
 }
+
+#[test]
+fn a_body_that_trickles_in_is_answered_408() {
+    let server = Running::fixture(&[
+        ("FIXTURE_STATELESS", "1"),
+        ("FIXTURE_BODY_TIMEOUT_MS", "300"),
+    ]);
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {}\r\ncontent-type: application/json\r\n\
+         accept: application/json, text/event-stream\r\ncontent-length: 100\r\n\r\n{{\"jsonrpc\"",
+        server.addr
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    let started = std::time::Instant::now();
+    let (head, body) = read_response(stream);
+    assert!(head.starts_with("http/1.1 408"), "{head} {body}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    let error: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(error["error"]["code"], -32600);
+    ping_over_stateless(&server);
+}

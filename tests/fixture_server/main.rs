@@ -217,6 +217,9 @@ async fn serve() -> std::io::Result<()> {
     if let Some(ms) = env("FIXTURE_HEADER_TIMEOUT_MS") {
         options = options.header_timeout(Duration::from_millis(ms));
     }
+    if let Some(ms) = env("FIXTURE_BODY_TIMEOUT_MS") {
+        options = options.body_timeout(Duration::from_millis(ms));
+    }
     if let Some(max) = env("FIXTURE_MAX_CONNECTIONS") {
         options = options.max_connections(max);
     }

@@ -72,14 +72,33 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         Ok(version) => version,
         Err(refusal) => return refuse(refusal),
     };
-    let Ok(body) = axum::body::to_bytes(body, endpoint.body_limit()).await else {
-        return http_error(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            &Error::invalid_request(format!(
-                "the body exceeds the limit of {} bytes",
-                endpoint.body_limit()
-            )),
-        );
+    let timeout = endpoint.options.body_timeout;
+    let body = match tokio::time::timeout(
+        timeout,
+        axum::body::to_bytes(body, endpoint.body_limit()),
+    )
+    .await
+    {
+        Ok(Ok(body)) => body,
+        Ok(Err(_)) => {
+            return http_error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                &Error::invalid_request(format!(
+                    "the body exceeds the limit of {} bytes",
+                    endpoint.body_limit()
+                )),
+            );
+        }
+        // A body that trickles in would hold its connection for ever.
+        Err(_) => {
+            return http_error(
+                StatusCode::REQUEST_TIMEOUT,
+                &Error::invalid_request(format!(
+                    "the body did not arrive within {} ms",
+                    timeout.as_millis()
+                )),
+            );
+        }
     };
     let Ok(text) = std::str::from_utf8(&body) else {
         return http_error(

@@ -33,6 +33,7 @@ pub struct HttpOptions {
     pub(crate) max_body_bytes: Option<usize>,
     pub(crate) max_connections: usize,
     pub(crate) header_timeout: Duration,
+    pub(crate) body_timeout: Duration,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,6 +64,7 @@ impl HttpOptions {
             max_body_bytes: None,
             max_connections: 1024,
             header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
         }
     }
 
@@ -168,6 +170,14 @@ impl HttpOptions {
     /// connection open, is disconnected after it.
     pub fn header_timeout(mut self, timeout: Duration) -> Self {
         self.header_timeout = timeout.max(Duration::from_millis(1));
+        self
+    }
+
+    /// How long a request's body may take to arrive once its headers have
+    /// (default 30 seconds); a slower one is answered 408 and its
+    /// connection freed.
+    pub fn body_timeout(mut self, timeout: Duration) -> Self {
+        self.body_timeout = timeout.max(Duration::from_millis(1));
         self
     }
 
