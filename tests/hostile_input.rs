@@ -504,3 +504,78 @@ fn a_body_that_trickles_in_is_answered_408() {
     assert_eq!(error["error"]["code"], -32600);
     ping_over_stateless(&server);
 }
+
+/// 100,000 log messages of about 1 KB (100 MB) for a client that reads none.
+const CHATTER: &str = "100000";
+
+#[test]
+fn a_stdio_client_that_never_reads_log_messages_keeps_the_server_bounded() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fixture-server"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+        "params": {"protocolVersion": LATEST, "capabilities": {},
+                   "clientInfo": {"name": "t", "version": "1"}}});
+    writeln!(stdin, "{init}").unwrap();
+    let chat = json!({"jsonrpc": "2.0", "id": 1, "method": "prompts/get",
+        "params": {"name": "chatty", "arguments": {"count": CHATTER}}});
+    writeln!(stdin, "{chat}").unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    let peak = peak_rss_mib(child.id());
+    // Reading again, the client finds its answers among what was kept.
+    writeln!(stdin, r#"{{"jsonrpc":"2.0","id":2,"method":"ping"}}"#).unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    let mut answered = 0;
+    while answered < 3 {
+        line.clear();
+        assert!(lines.read_line(&mut line).unwrap() > 0);
+        if line.contains("\"result\"") {
+            answered += 1;
+        }
+    }
+    // At the end of input the server writes what it kept, then exits.
+    drop(stdin);
+    std::io::copy(&mut lines, &mut std::io::sink()).unwrap();
+    assert!(child.wait().unwrap().success());
+    eprintln!("peak RSS {peak:.1} MiB");
+    assert!(peak < RSS_BOUND_MIB, "peak RSS {peak:.1} MiB");
+}
+
+#[test]
+fn an_event_stream_nobody_reads_keeps_the_server_bounded() {
+    let server = Running::fixture(&[]);
+    let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+        "params": {"protocolVersion": LATEST, "capabilities": {},
+                   "clientInfo": {"name": "t", "version": "1"}}});
+    let (head, _) = read_response(post_raw(&server, &[], init.to_string().as_bytes()));
+    let session = header_value(&head, "mcp-session-id").unwrap().to_owned();
+    let headers = [
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", LATEST),
+    ];
+    // The session's event stream, opened and never read.
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    write!(
+        stream,
+        "GET /mcp HTTP/1.1\r\nhost: {}\r\naccept: text/event-stream\r\nmcp-session-id: {session}\r\nmcp-protocol-version: {LATEST}\r\n\r\n",
+        server.addr
+    )
+    .unwrap();
+    let chat = json!({"jsonrpc": "2.0", "id": 1, "method": "prompts/get",
+        "params": {"name": "chatty", "arguments": {"count": CHATTER}}});
+    let (head, body) = read_response(post_raw(&server, &headers, chat.to_string().as_bytes()));
+    assert!(head.starts_with("http/1.1 200"), "{head} {body}");
+    std::thread::sleep(Duration::from_secs(2));
+    let ping = br#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
+    let (head, _) = read_response(post_raw(&server, &headers, ping));
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    let peak = peak_rss_mib(server.pid());
+    drop(stream);
+    eprintln!("peak RSS {peak:.1} MiB");
+    assert!(peak < RSS_BOUND_MIB, "peak RSS {peak:.1} MiB");
+}

@@ -103,6 +103,21 @@ async fn repeat_later(text: String, times: u32) -> String {
     text.repeat(times as usize)
 }
 
+/// Answers at once, then logs `count` messages of about 1 KB
+#[prompt]
+fn chatty(ctx: RequestContext, count: u32) -> String {
+    tokio::spawn(async move {
+        let filler = "x".repeat(1000);
+        for i in 0..count {
+            ctx.log(LogLevel::Info, format!("{i} {filler}"));
+            if i % 1000 == 0 {
+                tokio::task::yield_now().await;
+            }
+        }
+    });
+    "chatting".into()
+}
+
 /// Answers at once and logs a moment later, after its request is done
 #[prompt]
 fn notify_later(ctx: RequestContext) -> String {
