@@ -8,13 +8,12 @@ mod support;
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
 use http_support::Running;
-use support::{Client, LATEST, peak_rss_mib};
+use support::{Client, LATEST, peak_rss_mib, spawn_fixture};
 
 /// What the server may reach at its peak, whatever it was sent.
 const RSS_BOUND_MIB: f64 = 64.0;
@@ -213,12 +212,7 @@ fn flood_line(id: u64) -> String {
 #[test]
 fn a_stdio_client_that_stops_reading_gets_back_pressure_and_every_answer() {
     const REQUESTS: u64 = 450; // about 130 MiB of responses
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fixture-server"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_fixture();
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
         let init = json!({"jsonrpc": "2.0", "id": "init", "method": "initialize",
@@ -510,12 +504,7 @@ const CHATTER: &str = "100000";
 
 #[test]
 fn a_stdio_client_that_never_reads_log_messages_keeps_the_server_bounded() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fixture-server"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_fixture();
     let mut stdin = child.stdin.take().unwrap();
     let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
         "params": {"protocolVersion": LATEST, "capabilities": {},

@@ -6,7 +6,6 @@ mod http_support;
 mod support;
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -16,7 +15,7 @@ use hyper::body::Bytes;
 use serde_json::{Value, json};
 
 use http_support::Running;
-use support::peak_rss_mib;
+use support::{peak_rss_mib, spawn_fixture};
 
 /// The resident memory of process `pid` now, in MiB (Linux).
 fn rss_mib(pid: u32) -> f64 {
@@ -101,12 +100,7 @@ fn a_thousand_http_clients_each_sending_a_hundred_requests() {
 #[ignore = "soak run: one million pipelined requests"]
 fn a_million_pipelined_stdio_requests_in_flat_memory() {
     const REQUESTS: usize = 1_000_000;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fixture-server"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_fixture();
     let pid = child.id();
     let mut stdin = std::io::BufWriter::new(child.stdin.take().unwrap());
     let writer = std::thread::spawn(move || {

@@ -151,6 +151,17 @@ impl Drop for Client {
     }
 }
 
+/// The fixture server on bare pipes, for a test that drives stdin and
+/// stdout itself (one that writes without reading, say).
+pub fn spawn_fixture() -> Child {
+    Command::new(env!("CARGO_BIN_EXE_fixture-server"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the fixture server")
+}
+
 /// The peak resident memory of process `pid` so far, in MiB (Linux).
 pub fn peak_rss_mib(pid: u32) -> f64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("a live process");
