@@ -37,12 +37,11 @@ pub fn defs(params: &[Param<'_>]) -> TokenStream {
     if !run.is_empty() {
         parts.push(quote!(&[#(#run),*]));
     }
-    quote! {{
-        const __MCP_PARTS: &[&[#private::ArgDef]] = &[#(#parts),*];
-        const __MCP_ARGS: [#private::ArgDef; #private::arg_count(__MCP_PARTS)] =
-            #private::splice(__MCP_PARTS);
-        &__MCP_ARGS
-    }}
+    // The parts are written twice, rather than named by a const item: one
+    // item fewer per prompt.
+    quote! {
+        &#private::splice::<{ #private::arg_count(&[#(#parts),*]) }>(&[#(#parts),*])
+    }
 }
 
 /// The position of parameter `index`'s definition in the flat list.
@@ -71,7 +70,9 @@ pub fn bind(param: &Param<'_>, def: &TokenStream) -> TokenStream {
     }
 }
 
-/// The typed builder's setters, for a tuple struct wrapping a `GetPrompt`.
+/// The typed builder's setters, for a struct whose `request` field is the
+/// `GetPrompt` being built. Each takes `impl Trait`, so it is generic and
+/// costs no code generation unless it is called.
 /// They take the visibility of the prompt or struct they belong to, which
 /// their parameter types may not exceed.
 pub fn setters(params: &[Param<'_>], vis: &Visibility) -> TokenStream {
@@ -88,12 +89,13 @@ pub fn setters(params: &[Param<'_>], vis: &Visibility) -> TokenStream {
                 #[doc = #doc]
                 #[must_use]
                 #vis fn #ident(
-                    self,
+                    mut self,
                     fill: impl ::core::ops::FnOnce(
                         <#ty as #private::PromptArgs>::Builder,
                     ) -> <#ty as #private::PromptArgs>::Builder,
                 ) -> Self {
-                    Self(#private::fill::<#ty>(self.0, fill))
+                    #private::fill::<#ty>(&mut self.request, fill);
+                    self
                 }
             }
         } else {
@@ -108,7 +110,7 @@ pub fn setters(params: &[Param<'_>], vis: &Visibility) -> TokenStream {
                 #[doc = #doc]
                 #[must_use]
                 #vis fn #ident(mut self, value: impl #private::IntoArgText<#ty>) -> Self {
-                    #private::set::<#ty>(&mut self.0, #name, value);
+                    #private::set::<#ty>(&mut self.request, #name, value);
                     self
                 }
             }
@@ -118,21 +120,24 @@ pub fn setters(params: &[Param<'_>], vis: &Visibility) -> TokenStream {
 }
 
 /// Checks of every default against its parameter's type, evaluated when
-/// the crate compiles and reported on the default's literal.
+/// the crate compiles and reported on the default's literal: one `const`
+/// item each, so that every bad default is reported, not only the first.
 pub fn default_checks(params: &[Param<'_>]) -> TokenStream {
-    let checks = params.iter().filter_map(|param| {
-        let default = param.attrs.default.as_ref()?;
-        let ty = param.ty;
-        let private = private_at(param.ty_span);
-        let (name, _) = param.name();
-        let text = &default.text;
-        Some(const_check(
-            default.span,
-            "check_default",
-            &quote!(<#ty as #private::PromptParam>::TYPE, #text, #name),
-        ))
-    });
-    quote!(#(#checks)*)
+    params
+        .iter()
+        .filter_map(|param| {
+            let default = param.attrs.default.as_ref()?;
+            let ty = param.ty;
+            let private = private_at(param.ty_span);
+            let (name, _) = param.name();
+            let text = &default.text;
+            Some(const_check(
+                default.span,
+                "check_default",
+                &quote!(<#ty as #private::PromptParam>::TYPE, #text, #name),
+            ))
+        })
+        .collect()
 }
 
 fn flattened_args(param: &Param<'_>) -> TokenStream {

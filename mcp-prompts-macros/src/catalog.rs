@@ -1,5 +1,5 @@
 //! `catalog![a, b, ...]`: an explicit list of prompts, checked at compile
-//! time. Each entry must be a `#[prompt]` function's path (its handle module
+//! time. Each entry must be a `#[prompt]` function's path (its handle struct
 //! resolves, or the compiler says it does not), and no two entries may
 //! share a prompt name (a const check, reported on the second entry).
 

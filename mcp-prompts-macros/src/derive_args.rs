@@ -9,7 +9,7 @@ use crate::arglist;
 use crate::ast::Param;
 use crate::ast::has_flatten;
 use crate::errors::Errors;
-use crate::paths::{const_check, private, private_alias, private_path};
+use crate::paths::{check_stmt, const_checks, private};
 use crate::valid;
 
 pub fn expand(input: TokenStream) -> TokenStream {
@@ -87,33 +87,36 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>]) -> TokenStream {
         quote!(#field: #bind)
     });
     let setters = arglist::setters(params, &input.vis);
-    let check = has_flatten(params).then(|| {
+    let default_checks = arglist::default_checks(params);
+    let mut checks = Vec::new();
+    if has_flatten(params) {
         let span = params
             .iter()
             .find_map(|p| p.attrs.flatten)
             .unwrap_or(ident.span());
         let owner = format!("struct `{ident}`");
-        const_check(
+        checks.push(check_stmt(
             span,
             "check_unique",
             &quote!(<#ident as #private::PromptArgs>::ARGS, #owner),
-        )
-    });
-    let default_checks = arglist::default_checks(params);
-    let alias = private_alias();
+        ));
+    }
+    let checks = const_checks(&checks);
     quote! {
         const _: () = {
-            #alias
             #default_checks
+            #checks
             /// The typed builder of these arguments.
-            pub struct __PromptArgsBuilder(#private::GetPrompt);
+            pub struct __PromptArgsBuilder {
+                request: #private::GetPrompt,
+            }
 
             impl #private::ArgsBuilder for __PromptArgsBuilder {
                 fn from_request(request: #private::GetPrompt) -> Self {
-                    Self(request)
+                    Self { request }
                 }
                 fn into_request(self) -> #private::GetPrompt {
-                    self.0
+                    self.request
                 }
             }
 
@@ -134,13 +137,12 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>]) -> TokenStream {
                 }
             }
 
-            #check
         };
     }
 }
 
 fn placeholder_impl(input: &DeriveInput) -> TokenStream {
-    let private = private_path();
+    let private = private();
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     quote! {

@@ -10,7 +10,7 @@ use crate::ast::unraw;
 use crate::attr::unknown_key;
 use crate::case::Case;
 use crate::errors::Errors;
-use crate::paths::{private, private_alias};
+use crate::paths::private;
 
 const ATTR: &str = "prompt_arg";
 
@@ -43,10 +43,8 @@ fn placeholder_impl(input: &DeriveInput) -> TokenStream {
     let private = private();
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let alias = private_alias();
     quote! {
         const _: () = {
-            #alias
             impl #impl_generics #private::PromptArg for #ident #ty_generics #where_clause {
                 const EXPECTED: &'static str = "nothing: this type failed to compile";
 
@@ -263,10 +261,8 @@ fn choice_impl(input: &DeriveInput, variants: &[Variant<'_>], display: bool) -> 
             }
         }
     });
-    let alias = private_alias();
     quote! {
         const _: () = {
-            #alias
             const NAMES: &[&str] = &[#(#names),*];
             const ACCEPTED: &[(&str, usize)] = &[#(#accepted),*];
 

@@ -10,6 +10,8 @@ mod derive_choice;
 mod docs;
 mod errors;
 mod expand;
+#[cfg(test)]
+mod expansion_tests;
 mod item;
 mod paths;
 mod prompt;

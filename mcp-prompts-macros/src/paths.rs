@@ -1,7 +1,7 @@
 //! Every path generated code names, spelled here and nowhere else: the
 //! runtime's public items through `::mcp_prompts`, its private ones through
-//! `::mcp_prompts::__private`, which inside an anonymous const is aliased to
-//! a short name (every token crosses the proc-macro bridge).
+//! `::mcp_prompts::__private`. Generated items stand at the user's scope,
+//! where an alias of ours could clash, so paths are spelled in full.
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
@@ -12,27 +12,12 @@ pub fn public(name: &str) -> TokenStream {
     quote!(::mcp_prompts::#name)
 }
 
-/// The runtime's private module, as generated code inside an anonymous
-/// const names it: through the alias [`private_alias`] declares, which
-/// keeps the expansion short (every token crosses the proc-macro bridge).
+/// The runtime's private module: `::mcp_prompts::__private`.
 pub fn private() -> TokenStream {
-    quote!(__mcp_prompts)
-}
-
-/// The alias `private()` goes through; first in each anonymous const.
-pub fn private_alias() -> TokenStream {
-    quote!(
-        use ::mcp_prompts::__private as __mcp_prompts;
-    )
-}
-
-/// The full path, for generated code outside an anonymous const.
-pub fn private_path() -> TokenStream {
     quote!(::mcp_prompts::__private)
 }
 
-/// `Some(value)` or `None`, as generated code inside an anonymous const
-/// spells them.
+/// `Some(value)` or `None`.
 pub fn option(value: Option<String>) -> TokenStream {
     let private = private();
     match value {
@@ -44,7 +29,7 @@ pub fn option(value: Option<String>) -> TokenStream {
 /// The runtime's private path, spanned on a user's token so that a trait
 /// error in code naming it is reported there, and only once.
 pub fn private_at(span: Span) -> TokenStream {
-    quote_spanned!(span=> __mcp_prompts)
+    quote_spanned!(span=> ::mcp_prompts::__private)
 }
 
 /// A `const` item that panics with the check's problem, if it finds one:
@@ -52,12 +37,28 @@ pub fn private_at(span: Span) -> TokenStream {
 /// item carries, and the panic is in the item itself, so the report points
 /// nowhere else.
 pub fn const_check(span: Span, check: &str, args: &TokenStream) -> TokenStream {
+    const_checks(&[check_stmt(span, check, args)])
+}
+
+/// One check, as a statement of a `const` item: panics with the check's
+/// problem, if it finds one. Every token carries `span`, so the compiler
+/// reports the panic there.
+pub fn check_stmt(span: Span, check: &str, args: &TokenStream) -> TokenStream {
     let check = syn::Ident::new(check, span);
     quote_spanned! {span=>
-        const _: () = if let ::core::option::Option::Some(problem) =
-            ::mcp_prompts::__private::#check(#args)
-        {
+        if let ::core::option::Option::Some(problem) = ::mcp_prompts::__private::#check(#args) {
             ::core::panic!("{}", problem.as_str())
-        };
+        }
+    }
+}
+
+/// One `const` item running `checks` in order (nothing if there are none):
+/// one item however many checks a prompt needs.
+pub fn const_checks(checks: &[TokenStream]) -> TokenStream {
+    if checks.is_empty() {
+        return TokenStream::new();
+    }
+    quote! {
+        const _: () = { #(#checks)* };
     }
 }

@@ -1,6 +1,6 @@
 //! `#[prompt]`: parse, validate, expand. On error the user's function is
 //! still emitted (with our parameter attributes removed), with a handle
-//! module that cannot be served, so the one error is all the user sees.
+//! that cannot be served, so the one error is all the user sees.
 
 use proc_macro2::TokenStream;
 
@@ -25,7 +25,7 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
             let name = sig.ident.to_string();
             let name = name.strip_prefix("r#").unwrap_or(&name);
             let mut out = func.user_fn();
-            // A method's handle module would be a second error: modules
+            // A method's handle would be a second error: structs
             // cannot stand in an `impl`.
             if sig.receiver().is_none() {
                 out.extend(expand::placeholder_handle(vis, &sig.ident, name));

@@ -51,7 +51,7 @@ pub mod __private;
 /// required argument parsed by [`PromptArg`](trait@PromptArg).
 ///
 /// Next to the function, `#[prompt] fn greet` makes a handle `greet`
-/// (a module, so it does not clash with the function): `greet::NAME`,
+/// (a struct, so it does not clash with the function): `greet::NAME`,
 /// `greet::PROMPT` (its [`PromptDef`], for [`Server::prompts`] and
 /// [`catalog!`]) and `greet::args()`, a typed builder of a [`GetPrompt`]
 /// whose setters are named after the parameters (a flattened struct's

@@ -4,7 +4,7 @@
 use crate::descriptor::PromptDef;
 
 /// What `#[prompt]` submits to inventory: the prompt's `static`
-/// descriptor, which its handle module also exposes.
+/// descriptor, which its handle also exposes.
 #[doc(hidden)]
 pub struct Registration(pub &'static PromptDef);
 

@@ -21,12 +21,6 @@ pub use crate::message::{Message, Role};
 pub use crate::request::{ArgsBuilder, GetPrompt, IntoArgText};
 pub use crate::template::{Part, Template, TemplateMessage};
 
-/// Implemented by each prompt handle module's marker type: the descriptor,
-/// built where the user's types resolve, handed to the module's `static`.
-pub trait Describe {
-    const DEF: PromptDef;
-}
-
 /// Argument `index` of the prompt being called.
 pub fn arg(input: &Input<'_>, index: usize) -> &'static ArgDef {
     &input.def.params[index]
@@ -43,11 +37,9 @@ pub fn set<T>(request: &mut GetPrompt, name: &'static str, value: impl IntoArgTe
 }
 
 /// Lets a typed builder fill a flattened struct's arguments.
-pub fn fill<T: PromptArgs>(
-    request: GetPrompt,
-    fill: impl FnOnce(T::Builder) -> T::Builder,
-) -> GetPrompt {
-    fill(<T::Builder as ArgsBuilder>::from_request(request)).into_request()
+pub fn fill<T: PromptArgs>(request: &mut GetPrompt, fill: impl FnOnce(T::Builder) -> T::Builder) {
+    let taken = std::mem::replace(request, GetPrompt::new(""));
+    *request = fill(<T::Builder as ArgsBuilder>::from_request(taken)).into_request();
 }
 
 /// The variant index of a choice's value, matched case-insensitively; the
