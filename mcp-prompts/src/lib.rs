@@ -204,7 +204,7 @@ pub use message::{IntoPromptResult, Message, PromptResult, Role};
 pub use protocol::ProtocolVersion;
 pub use request::{ArgsBuilder, GetPrompt, IntoArgText};
 pub use server::{
-    DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
+    CacheScope, DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
     DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES, Reply, ResponseFuture, Server,
     Service, Session,
 };

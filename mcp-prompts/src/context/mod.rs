@@ -16,6 +16,7 @@ use crate::protocol::jsonrpc;
 
 pub use log_level::LogLevel;
 pub(crate) use outbound::{Outbound, Sink, channel_sink};
+
 pub use request_id::RequestId;
 
 /// The context of one request, available to any prompt that takes it as a
@@ -35,6 +36,7 @@ pub use request_id::RequestId;
 pub struct RequestContext {
     id: RequestId,
     version: ProtocolVersion,
+    log: LogPolicy,
     outbound: Outbound,
     /// Where this request's notifications go, when not to the session's
     /// own stream (HTTP sends them on the request's response).
@@ -47,6 +49,7 @@ pub struct RequestContext {
 pub(crate) struct RequestParts<'a> {
     pub(crate) id: &'a RawValue,
     pub(crate) version: ProtocolVersion,
+    pub(crate) log: LogPolicy,
     pub(crate) outbound: &'a Outbound,
     pub(crate) route: Option<&'a mpsc::Sender<String>>,
 }
@@ -56,14 +59,25 @@ impl RequestParts<'_> {
         RequestContext {
             id: RequestId::new(self.id),
             version: self.version,
+            log: self.log,
             outbound: self.outbound.clone(),
             route: self.route.cloned(),
         }
     }
 }
 
+/// Which log messages a request's client wants to hear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LogPolicy {
+    /// The session's level, as `logging/setLevel` set it (legacy revisions).
+    Session,
+    /// The request's own `_meta` level; `None`, none at all (2026-07-28).
+    Request(Option<LogLevel>),
+}
+
 impl RequestContext {
-    /// The protocol revision negotiated for this session.
+    /// The protocol revision the request is served under: the one its
+    /// session negotiated, or the one a stateless request carries.
     pub fn protocol_version(&self) -> ProtocolVersion {
         self.version
     }
@@ -74,7 +88,10 @@ impl RequestContext {
     }
 
     /// Sends a `notifications/message` log message to the client if `level`
-    /// is at or above the level the client set (default: `info`).
+    /// is at or above the level the client asked for: on a session, the
+    /// level `logging/setLevel` set (default: `info`); on a stateless
+    /// 2026-07-28 request, the level its `_meta` names, and nothing if it
+    /// names none.
     ///
     /// Best effort: a message that cannot be queued is dropped.
     pub fn log(&self, level: LogLevel, data: impl Serialize) {
@@ -83,7 +100,12 @@ impl RequestContext {
             level: LogLevel,
             data: D,
         }
-        if level < self.outbound.log_level() {
+        let least = match self.log {
+            LogPolicy::Session => self.outbound.log_level(),
+            LogPolicy::Request(Some(least)) => least,
+            LogPolicy::Request(None) => return,
+        };
+        if level < least {
             return;
         }
         let message = jsonrpc::notification("notifications/message", &Params { level, data });

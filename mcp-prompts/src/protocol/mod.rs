@@ -2,6 +2,7 @@
 
 mod cow_str;
 pub(crate) mod jsonrpc;
+pub(crate) mod modern;
 mod version;
 
 pub(crate) use cow_str::{CowStr, cow_str, optional_cow_str};

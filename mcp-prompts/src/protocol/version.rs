@@ -14,14 +14,30 @@ pub enum ProtocolVersion {
     V2025_06_18,
     /// `2025-11-25`: icons; the last revision with an `initialize` handshake.
     V2025_11_25,
+    /// `2026-07-28`: no handshake; every request carries its revision and
+    /// the client's capabilities in `_meta`, and is served statelessly.
+    V2026_07_28,
 }
 
 impl ProtocolVersion {
-    /// The newest revision, answered when a client asks for one we do not know.
+    /// The newest revision with an `initialize` handshake, answered when a
+    /// client's `initialize` asks for one we do not know.
     pub const LATEST: Self = Self::V2025_11_25;
 
+    /// The newest revision, served statelessly.
+    pub const MODERN: Self = Self::V2026_07_28;
+
     /// Every supported revision, oldest first.
-    pub const ALL: [Self; 4] = [
+    pub const ALL: [Self; 5] = [
+        Self::V2024_11_05,
+        Self::V2025_03_26,
+        Self::V2025_06_18,
+        Self::V2025_11_25,
+        Self::V2026_07_28,
+    ];
+
+    /// The revisions an `initialize` can negotiate, oldest first.
+    pub const LEGACY: [Self; 4] = [
         Self::V2024_11_05,
         Self::V2025_03_26,
         Self::V2025_06_18,
@@ -35,12 +51,19 @@ impl ProtocolVersion {
             Self::V2025_03_26 => "2025-03-26",
             Self::V2025_06_18 => "2025-06-18",
             Self::V2025_11_25 => "2025-11-25",
+            Self::V2026_07_28 => "2026-07-28",
         }
     }
 
     /// Parses a revision date string; `None` if unsupported.
     pub fn parse(s: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|v| v.as_str() == s)
+    }
+
+    /// Whether requests of this revision carry their own `_meta` and are
+    /// served statelessly, with no `initialize`.
+    pub const fn is_modern(self) -> bool {
+        matches!(self, Self::V2026_07_28)
     }
 
     /// Only 2025-03-26 allows JSON-RPC batches.

@@ -7,9 +7,10 @@ use serde_json::value::RawValue;
 use tokio::sync::{Notify, mpsc};
 
 use super::guard::guarded;
-use super::{Session, SessionState};
+use super::{Era, Session, SessionState};
 use crate::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
+use crate::protocol::modern::{CLIENT_CAPABILITIES, MetaRead, PROTOCOL_VERSION};
 
 /// A response still being produced; `None` when there turns out to be
 /// nothing to send.
@@ -56,6 +57,15 @@ pub enum Reply {
 }
 
 impl Reply {
+    /// The same reply with `f` applied to its message, now or when it comes.
+    pub(crate) fn map(self, f: impl FnOnce(String) -> String + Send + 'static) -> Self {
+        match self {
+            Self::None => Self::None,
+            Self::Now(message) => Self::Now(f(message)),
+            Self::Later(future) => Self::Later(Box::pin(async move { future.await.map(f) })),
+        }
+    }
+
     /// Waits for the response, whichever kind it is.
     pub async fn into_message(self) -> Option<String> {
         match self {
@@ -166,13 +176,21 @@ impl Session {
         params: Option<&RawValue>,
         route: Option<&mpsc::Sender<String>>,
     ) -> Reply {
+        match MetaRead::of(params) {
+            MetaRead::Legacy => {}
+            MetaRead::Modern(meta) => return self.modern_request(id, method, params, meta, route),
+            MetaRead::Invalid(error) => return Reply::Now(failure(Some(id), &error)),
+        }
+        if method == "server/discover" {
+            return Reply::Now(failure(Some(id), &discover_without_meta()));
+        }
         let Some(version) = self.state.version() else {
             return self.before_initialize(id, method, params);
         };
         let result = match method {
             "ping" => return Reply::Now(success_raw(id, "{}")),
             "prompts/list" => self.list_prompts(id, version, params),
-            "prompts/get" => return self.get_prompt(id, version, params, route),
+            "prompts/get" => return self.get_prompt(id, Era::Session(version), params, route),
             "completion/complete" => return self.complete(id, params),
             "logging/setLevel" => self.set_log_level(id, params),
             "initialize" => Err(Error::invalid_request("the session is already initialized")),
@@ -233,4 +251,12 @@ impl Session {
         };
         Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
     }
+}
+
+/// -32602 for `server/discover` sent as a session request: it exists only
+/// in 2026-07-28, whose requests name their revision in `_meta`.
+fn discover_without_meta() -> Error {
+    Error::invalid_params(format!(
+        "server/discover is a 2026-07-28 request: its `_meta` must carry `{PROTOCOL_VERSION}` and `{CLIENT_CAPABILITIES}`"
+    ))
 }

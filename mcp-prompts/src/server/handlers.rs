@@ -5,7 +5,7 @@ use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::guard::{CatchPanic, Culprit, call_catching};
-use super::{Reply, Session};
+use super::{Era, Reply, Session};
 use crate::args::{Arguments, Input, param::missing_arguments};
 use crate::context::RequestParts;
 use crate::error::excerpt;
@@ -55,8 +55,10 @@ impl Session {
         raw: Option<&RawValue>,
     ) -> Result<String, Error> {
         let p: InitializeParams<'_> = params(raw)?;
-        let version =
-            ProtocolVersion::parse(&p.protocol_version).unwrap_or(ProtocolVersion::LATEST);
+        // A handshake never negotiates a stateless revision.
+        let version = ProtocolVersion::parse(&p.protocol_version)
+            .filter(|v| !v.is_modern())
+            .unwrap_or(ProtocolVersion::LATEST);
         if !self.state.set_version(version) {
             return Err(Error::invalid_request("the session is already initialized"));
         }
@@ -95,10 +97,11 @@ impl Session {
     pub(super) fn get_prompt(
         &self,
         id: &RawValue,
-        version: ProtocolVersion,
+        era: Era,
         raw: Option<&RawValue>,
         route: Option<&mpsc::Sender<String>>,
     ) -> Reply {
+        let version = era.version();
         let fail = |error: Error| Reply::Now(failure(Some(id), &error));
         let p: GetParams<'_> = match params(raw) {
             Ok(p) => p,
@@ -123,6 +126,7 @@ impl Session {
             request: RequestParts {
                 id,
                 version,
+                log: era.log(),
                 outbound: &self.state.outbound,
                 route,
             },

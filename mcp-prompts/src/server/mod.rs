@@ -7,6 +7,7 @@ mod dispatch;
 mod guard;
 mod handlers;
 mod limits;
+mod modern;
 mod session;
 
 use std::sync::Arc;
@@ -28,8 +29,40 @@ pub use limits::{
     DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
     DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
 };
+pub use modern::CacheScope;
+pub(crate) use modern::{CacheHints, ModernReplies};
 pub use session::Session;
 pub(crate) use session::SessionState;
+
+/// The rules a request is served under: its session's negotiated revision,
+/// or the revision and capabilities a stateless request carries.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Era {
+    Session(ProtocolVersion),
+    Stateless(crate::protocol::modern::ModernMeta),
+}
+
+impl Era {
+    pub(crate) fn version(self) -> ProtocolVersion {
+        match self {
+            Self::Session(version) => version,
+            Self::Stateless(meta) => meta.version,
+        }
+    }
+
+    pub(crate) fn log(self) -> crate::context::LogPolicy {
+        match self {
+            Self::Session(_) => crate::context::LogPolicy::Session,
+            Self::Stateless(meta) => crate::context::LogPolicy::Request(meta.log_level),
+        }
+    }
+}
+
+impl From<crate::protocol::modern::ModernMeta> for Era {
+    fn from(meta: crate::protocol::modern::ModernMeta) -> Self {
+        Self::Stateless(meta)
+    }
+}
 
 /// An MCP prompts server, configured and ready to serve.
 ///
@@ -60,6 +93,7 @@ pub struct Server {
     /// Whether to declare `completions` even with nothing to complete.
     always_complete: bool,
     resources: Option<ResourceCompleter>,
+    cache: CacheHints,
 }
 
 /// The application's completer for `ref/resource` (URI template) requests.
@@ -88,7 +122,23 @@ impl Server {
             registered: None,
             always_complete: false,
             resources: None,
+            cache: CacheHints::default(),
         }
+    }
+
+    /// How long a 2026-07-28 client may reuse a `prompts/list` or
+    /// `server/discover` result before asking again (its `ttlMs`; default
+    /// 60 s). Zero: do not reuse it.
+    pub fn cache_ttl(mut self, ttl: std::time::Duration) -> Self {
+        self.cache.ttl = ttl;
+        self
+    }
+
+    /// Whether those results may be shared between users (`cacheScope`;
+    /// default [`CacheScope::Public`], as the list is the same for all).
+    pub fn cache_scope(mut self, scope: CacheScope) -> Self {
+        self.cache.scope = scope;
+        self
     }
 
     /// A display title for `serverInfo` (sent from revision 2025-06-18 on).
@@ -231,21 +281,24 @@ impl Server {
             ServedPrompts::build(self.explicit.into_iter().chain(registered), self.page_size)?;
         let completions =
             self.always_complete || self.resources.is_some() || served.has_completions();
-        let initialize = ProtocolVersion::ALL.map(|v| {
-            initialize_result(
-                &Info {
-                    name: &self.name,
-                    version: &self.version,
-                    title: self.title.as_deref(),
-                    instructions: self.instructions.as_deref(),
-                    completions,
-                },
-                v,
-            )
-        });
+        let info = Info {
+            name: &self.name,
+            version: &self.version,
+            title: self.title.as_deref(),
+            instructions: self.instructions.as_deref(),
+            completions,
+        };
+        let initialize = ProtocolVersion::LEGACY.map(|v| initialize_result(&info, v));
+        let modern = ModernReplies::new(
+            &server_info(&info, ProtocolVersion::MODERN),
+            &capabilities(&info, ProtocolVersion::MODERN),
+            info.instructions,
+            self.cache,
+        );
         Ok(Service(Arc::new(Inner {
             served,
             initialize,
+            modern,
             limits: self.limits,
             completions,
             resources: self.resources,
@@ -263,25 +316,40 @@ struct Info<'a> {
     completions: bool,
 }
 
-fn initialize_result(server: &Info<'_>, protocol: ProtocolVersion) -> Box<str> {
+/// `serverInfo`, with the fields `protocol` has.
+fn server_info(server: &Info<'_>, protocol: ProtocolVersion) -> Value {
     let mut info = Map::new();
     info.insert("name".into(), server.name.into());
     if let (true, Some(title)) = (protocol.has_titles(), server.title) {
         info.insert("title".into(), title.into());
     }
     info.insert("version".into(), server.version.into());
-    let mut result = json!({
-        "protocolVersion": protocol.as_str(),
-        "capabilities": {
-            "prompts": { "listChanged": true },
-            "logging": {},
-        },
-        "serverInfo": Value::Object(info),
-    });
+    Value::Object(info)
+}
+
+/// What the server declares it can do, in `protocol`'s terms.
+fn capabilities(server: &Info<'_>, protocol: ProtocolVersion) -> Value {
+    // A stateless client hears of changes only on `subscriptions/listen`,
+    // which this server does not offer (yet).
+    let prompts = if protocol.is_modern() {
+        json!({})
+    } else {
+        json!({ "listChanged": true })
+    };
+    let mut capabilities = json!({ "prompts": prompts, "logging": {} });
     // 2024-11-05 has the method but no capability to declare it.
     if server.completions && protocol != ProtocolVersion::V2024_11_05 {
-        result["capabilities"]["completions"] = json!({});
+        capabilities["completions"] = json!({});
     }
+    capabilities
+}
+
+fn initialize_result(server: &Info<'_>, protocol: ProtocolVersion) -> Box<str> {
+    let mut result = json!({
+        "protocolVersion": protocol.as_str(),
+        "capabilities": capabilities(server, protocol),
+        "serverInfo": server_info(server, protocol),
+    });
     if let Some(instructions) = server.instructions {
         result["instructions"] = instructions.into();
     }
@@ -294,8 +362,10 @@ pub struct Service(Arc<Inner>);
 
 pub(crate) struct Inner {
     pub(crate) served: ServedPrompts,
-    /// The `initialize` result for each revision, serialized once.
+    /// The `initialize` result for each handshake revision, serialized once.
     initialize: [Box<str>; 4],
+    /// What stateless (2026-07-28) results carry, serialized once.
+    pub(crate) modern: ModernReplies,
     pub(crate) limits: Limits,
     /// Whether `completions` is declared and `completion/complete` served.
     pub(crate) completions: bool,
@@ -330,7 +400,7 @@ impl Service {
     }
 
     pub(crate) fn initialize_result(&self, version: ProtocolVersion) -> &str {
-        let i = ProtocolVersion::ALL
+        let i = ProtocolVersion::LEGACY
             .iter()
             .position(|&v| v == version)
             .unwrap_or(3);

@@ -1,0 +1,265 @@
+//! The 2026-07-28 revision's per-request `_meta`: which requests carry it,
+//! what it says, and the errors for one that is malformed or names a
+//! revision we do not serve. Also the envelope every modern result gets.
+
+use std::borrow::Cow;
+
+use serde::Deserialize;
+use serde::de::IgnoredAny;
+use serde_json::json;
+use serde_json::value::RawValue;
+
+use super::{ProtocolVersion, optional_cow_str};
+use crate::error::excerpt;
+use crate::{Error, LogLevel};
+
+/// The `_meta` key naming the request's protocol revision.
+pub(crate) const PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+/// The `_meta` key holding the client's capabilities.
+pub(crate) const CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
+/// The `_meta` key of the least severe log level the request wants to hear.
+pub(crate) const LOG_LEVEL: &str = "io.modelcontextprotocol/logLevel";
+/// The result `_meta` key describing the server.
+pub(crate) const SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
+
+/// -32022: the request names a revision this server does not serve.
+pub(crate) const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
+/// -32020: an HTTP header disagrees with the body, or is missing.
+pub(crate) const HEADER_MISMATCH: i32 = -32020;
+
+/// What a modern request says about itself in `_meta`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ModernMeta {
+    pub(crate) version: ProtocolVersion,
+    /// `None`: the request wants no log messages at all.
+    pub(crate) log_level: Option<LogLevel>,
+    /// Whether the client can answer a form `elicitation/create`.
+    pub(crate) can_elicit: bool,
+}
+
+/// How a request's `_meta` reads.
+#[derive(Debug)]
+pub(crate) enum MetaRead {
+    /// No per-request revision: the request belongs to a session.
+    Legacy,
+    /// A modern request, to be served statelessly.
+    Modern(ModernMeta),
+    /// A per-request revision with missing or malformed fields (-32602),
+    /// or one we do not serve (-32022).
+    Invalid(Error),
+}
+
+impl MetaRead {
+    /// Reads the `_meta` of a request's `params`. Cheap for the requests of
+    /// a session: unless the text names the per-request revision key, the
+    /// params are not parsed here.
+    pub(crate) fn of(params: Option<&RawValue>) -> Self {
+        match params {
+            Some(params) if params.get().contains(PROTOCOL_VERSION) => Self::parse(params.get()),
+            _ => Self::Legacy,
+        }
+    }
+
+    fn parse(params: &str) -> Self {
+        #[derive(Deserialize)]
+        struct Params<'a> {
+            #[serde(rename = "_meta", borrow)]
+            meta: Option<Meta<'a>>,
+        }
+        #[derive(Deserialize)]
+        struct Meta<'a> {
+            #[serde(
+                rename = "io.modelcontextprotocol/protocolVersion",
+                default,
+                borrow,
+                deserialize_with = "optional_cow_str"
+            )]
+            version: Option<Cow<'a, str>>,
+            #[serde(rename = "io.modelcontextprotocol/clientCapabilities", default)]
+            capabilities: Option<Capabilities>,
+            #[serde(
+                rename = "io.modelcontextprotocol/logLevel",
+                default,
+                borrow,
+                deserialize_with = "optional_cow_str"
+            )]
+            log_level: Option<Cow<'a, str>>,
+        }
+        #[derive(Deserialize)]
+        struct Capabilities {
+            elicitation: Option<Elicitation>,
+        }
+        #[derive(Deserialize)]
+        struct Elicitation {
+            form: Option<IgnoredAny>,
+            url: Option<IgnoredAny>,
+        }
+
+        let meta = match serde_json::from_str::<Params<'_>>(params) {
+            Ok(Params { meta: Some(meta) }) => meta,
+            // The key was somewhere else in the params (an argument value).
+            Ok(Params { meta: None }) => return Self::Legacy,
+            Err(err) => {
+                return Self::Invalid(Error::invalid_params(format!(
+                    "malformed `_meta`: {}",
+                    crate::error::brief(&err.to_string())
+                )));
+            }
+        };
+        let Some(requested) = meta.version else {
+            return Self::Legacy;
+        };
+        let version = match ProtocolVersion::parse(&requested) {
+            Some(version) if version.is_modern() => version,
+            // A handshake revision named per request: the session decides.
+            Some(_) => return Self::Legacy,
+            None => return Self::Invalid(unsupported_version(&requested)),
+        };
+        let Some(capabilities) = meta.capabilities else {
+            return Self::Invalid(Error::invalid_params(format!(
+                "the request's `_meta` lacks `{CLIENT_CAPABILITIES}`, which every request of revision {version} carries"
+            )));
+        };
+        let log_level = match meta.log_level.as_deref().map(LogLevel::parse) {
+            None => None,
+            Some(Some(level)) => Some(level),
+            Some(None) => {
+                return Self::Invalid(Error::invalid_params(format!(
+                    "invalid `{LOG_LEVEL}` `{}`: expected debug, info, notice, warning, error, critical, alert or emergency",
+                    excerpt(meta.log_level.as_deref().unwrap_or_default())
+                )));
+            }
+        };
+        // `elicitation: {}` means form mode, for clients of earlier revisions.
+        let can_elicit = capabilities
+            .elicitation
+            .is_some_and(|e| e.form.is_some() || e.url.is_none());
+        Self::Modern(ModernMeta {
+            version,
+            log_level,
+            can_elicit,
+        })
+    }
+}
+
+/// -32022 naming the revisions we serve, newest first.
+pub(crate) fn unsupported_version(requested: &str) -> Error {
+    Error::new(UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version").with_data(json!({
+        "supported": supported_versions(),
+        "requested": excerpt(requested),
+    }))
+}
+
+/// Every revision served, newest first.
+pub(crate) fn supported_versions() -> Vec<&'static str> {
+    ProtocolVersion::ALL
+        .iter()
+        .rev()
+        .map(|v| v.as_str())
+        .collect()
+}
+
+/// Adds `fields` (serialized object members, without braces) at the start
+/// of the result of `message`, a success response this crate wrote for the
+/// request `id`; an error response is returned as it is.
+pub(crate) fn add_result_fields(message: String, id: &RawValue, fields: &str) -> String {
+    let at = "{\"jsonrpc\":\"2.0\",\"id\":".len() + id.get().len() + ",\"result\":{".len();
+    if !message
+        .as_bytes()
+        .get(..at)
+        .is_some_and(|head| head.ends_with(b",\"result\":{") && message[at - 1..].starts_with('{'))
+    {
+        return message;
+    }
+    let empty = message.as_bytes().get(at) == Some(&b'}');
+    let mut out = String::with_capacity(message.len() + fields.len() + 1);
+    out.push_str(&message[..at]);
+    out.push_str(fields);
+    if !empty {
+        out.push(',');
+    }
+    out.push_str(&message[at..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(params: &str) -> MetaRead {
+        let raw = RawValue::from_string(params.to_owned()).unwrap();
+        MetaRead::of(Some(&raw))
+    }
+
+    #[test]
+    fn reads_a_modern_request() {
+        let MetaRead::Modern(meta) = read(
+            r#"{"name":"x","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}},"io.modelcontextprotocol/logLevel":"debug"}}"#,
+        ) else {
+            panic!("not modern");
+        };
+        assert_eq!(meta.version, ProtocolVersion::V2026_07_28);
+        assert_eq!(meta.log_level, Some(LogLevel::Debug));
+        assert!(meta.can_elicit);
+    }
+
+    #[test]
+    fn url_only_elicitation_cannot_show_a_form() {
+        let MetaRead::Modern(meta) = read(
+            r#"{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"url":{}}}}}"#,
+        ) else {
+            panic!("not modern");
+        };
+        assert!(!meta.can_elicit);
+        assert_eq!(meta.log_level, None);
+    }
+
+    #[test]
+    fn session_requests_are_legacy() {
+        assert!(matches!(read(r#"{"name":"x"}"#), MetaRead::Legacy));
+        assert!(matches!(
+            read(r#"{"arguments":{"a":"io.modelcontextprotocol/protocolVersion"}}"#),
+            MetaRead::Legacy
+        ));
+        assert!(matches!(
+            read(r#"{"_meta":{"io.modelcontextprotocol/protocolVersion":"2025-11-25"}}"#),
+            MetaRead::Legacy
+        ));
+        assert!(matches!(MetaRead::of(None), MetaRead::Legacy));
+    }
+
+    #[test]
+    fn rejects_missing_capabilities_and_unknown_versions() {
+        let MetaRead::Invalid(error) =
+            read(r#"{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}"#)
+        else {
+            panic!("accepted");
+        };
+        assert_eq!(error.code(), Error::INVALID_PARAMS);
+        let MetaRead::Invalid(error) = read(
+            r#"{"_meta":{"io.modelcontextprotocol/protocolVersion":"1900-01-01","io.modelcontextprotocol/clientCapabilities":{}}}"#,
+        ) else {
+            panic!("accepted");
+        };
+        assert_eq!(error.code(), UNSUPPORTED_PROTOCOL_VERSION);
+        assert_eq!(error.data().unwrap()["supported"][0], "2026-07-28");
+        assert_eq!(error.data().unwrap()["requested"], "1900-01-01");
+    }
+
+    #[test]
+    fn adds_fields_to_results_only() {
+        let id = RawValue::from_string("7".to_owned()).unwrap();
+        let ok = r#"{"jsonrpc":"2.0","id":7,"result":{"a":1}}"#.to_owned();
+        assert_eq!(
+            add_result_fields(ok, &id, r#""resultType":"complete""#),
+            r#"{"jsonrpc":"2.0","id":7,"result":{"resultType":"complete","a":1}}"#
+        );
+        let empty = r#"{"jsonrpc":"2.0","id":7,"result":{}}"#.to_owned();
+        assert_eq!(
+            add_result_fields(empty, &id, r#""resultType":"complete""#),
+            r#"{"jsonrpc":"2.0","id":7,"result":{"resultType":"complete"}}"#
+        );
+        let error = r#"{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"x"}}"#;
+        assert_eq!(add_result_fields(error.to_owned(), &id, "x"), error);
+    }
+}

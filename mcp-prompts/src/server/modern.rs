@@ -1,0 +1,129 @@
+//! Stateless requests of revision 2026-07-28: `server/discover`, and the
+//! methods a session also serves, answered with the modern result envelope
+//! (`resultType`, the server's info in `_meta`, caching hints on lists).
+
+use std::time::Duration;
+
+use serde_json::value::RawValue;
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+
+use super::{Reply, Session};
+use crate::Error;
+use crate::protocol::jsonrpc::{failure, success_raw};
+use crate::protocol::modern::{ModernMeta, SERVER_INFO, add_result_fields, supported_versions};
+
+/// Whether clients may share a cached `prompts/list` between users.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CacheScope {
+    /// The list is the same for every user (the default).
+    #[default]
+    Public,
+    /// The list may differ by the authorization presented.
+    Private,
+}
+
+impl CacheScope {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Public => "public",
+            Self::Private => "private",
+        }
+    }
+}
+
+/// How long clients may cache `prompts/list` and `server/discover` results
+/// (2026-07-28 `ttlMs` and `cacheScope`); the same on every page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CacheHints {
+    pub(crate) ttl: Duration,
+    pub(crate) scope: CacheScope,
+}
+
+impl Default for CacheHints {
+    fn default() -> Self {
+        Self {
+            ttl: Duration::from_secs(60),
+            scope: CacheScope::Public,
+        }
+    }
+}
+
+/// What modern results add, serialized once when the server is built.
+pub(crate) struct ModernReplies {
+    /// `"resultType":"complete","_meta":{..serverInfo..}`.
+    complete: Box<str>,
+    /// The same with the caching hints, for `prompts/list`.
+    listing: Box<str>,
+    /// The whole `server/discover` result.
+    discover: Box<str>,
+}
+
+impl ModernReplies {
+    pub(crate) fn new(
+        server_info: &Value,
+        capabilities: &Value,
+        instructions: Option<&str>,
+        hints: CacheHints,
+    ) -> Self {
+        let meta = json!({ SERVER_INFO: server_info }).to_string();
+        let complete = format!("\"resultType\":\"complete\",\"_meta\":{meta}");
+        let ttl = u64::try_from(hints.ttl.as_millis()).unwrap_or(u64::MAX);
+        let hints = format!(
+            "\"ttlMs\":{ttl},\"cacheScope\":\"{}\"",
+            hints.scope.as_str()
+        );
+        let mut discover = json!({
+            "supportedVersions": supported_versions(),
+            "capabilities": capabilities,
+        });
+        if let Some(instructions) = instructions {
+            discover["instructions"] = instructions.into();
+        }
+        let discover = add_fields(&discover.to_string(), &format!("{complete},{hints}"));
+        Self {
+            listing: format!("{complete},{hints}").into(),
+            complete: complete.into(),
+            discover: discover.into(),
+        }
+    }
+}
+
+/// `object` (a serialized JSON object) with `fields` added first.
+fn add_fields(object: &str, fields: &str) -> String {
+    match object.strip_prefix("{}") {
+        Some(_) => format!("{{{fields}}}"),
+        None => format!("{{{fields},{}", &object[1..]),
+    }
+}
+
+impl Session {
+    /// Serves a request that carries its own revision and capabilities,
+    /// whatever the session has negotiated (or not).
+    pub(super) fn modern_request(
+        &self,
+        id: &RawValue,
+        method: &str,
+        params: Option<&RawValue>,
+        meta: ModernMeta,
+        route: Option<&mpsc::Sender<String>>,
+    ) -> Reply {
+        let replies = &self.service.inner().modern;
+        let reply = match method {
+            "server/discover" => return Reply::Now(success_raw(id, &replies.discover)),
+            "prompts/list" => {
+                let listed = self.list_prompts(id, meta.version, params);
+                let message = listed.unwrap_or_else(|error| failure(Some(id), &error));
+                return Reply::Now(add_result_fields(message, id, &replies.listing));
+            }
+            "prompts/get" => self.get_prompt(id, meta.into(), params, route),
+            "completion/complete" => self.complete(id, params),
+            // Removed in 2026-07-28 along with the handshake.
+            _ => return Reply::Now(failure(Some(id), &Error::method_not_found(method))),
+        };
+        let id = id.to_owned();
+        let service = self.service.clone();
+        reply.map(move |message| add_result_fields(message, &id, &service.inner().modern.complete))
+    }
+}
