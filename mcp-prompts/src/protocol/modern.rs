@@ -55,91 +55,127 @@ impl MetaRead {
     /// params are not parsed here.
     pub(crate) fn of(params: Option<&RawValue>) -> Self {
         match params {
-            Some(params) if params.get().contains(PROTOCOL_VERSION) => Self::parse(params.get()),
+            Some(params) if params.get().contains(PROTOCOL_VERSION) => {
+                Head::parse(params.get()).meta
+            }
             _ => Self::Legacy,
         }
+    }
+}
+
+/// What the HTTP transport compares with a modern request's headers,
+/// read in one pass: the prompt name, the revision `_meta` names, and the
+/// `_meta` as a whole.
+pub(crate) struct Head {
+    pub(crate) name: Option<String>,
+    pub(crate) requested: Option<String>,
+    pub(crate) meta: MetaRead,
+}
+
+impl Head {
+    pub(crate) fn of(params: Option<&RawValue>) -> Self {
+        Self::parse(params.map_or("{}", RawValue::get))
     }
 
     fn parse(params: &str) -> Self {
         #[derive(Deserialize)]
         struct Params<'a> {
+            #[serde(default, borrow, deserialize_with = "optional_cow_str")]
+            name: Option<Cow<'a, str>>,
             #[serde(rename = "_meta", borrow)]
             meta: Option<Meta<'a>>,
         }
-        #[derive(Deserialize)]
-        struct Meta<'a> {
-            #[serde(
-                rename = "io.modelcontextprotocol/protocolVersion",
-                default,
-                borrow,
-                deserialize_with = "optional_cow_str"
-            )]
-            version: Option<Cow<'a, str>>,
-            #[serde(rename = "io.modelcontextprotocol/clientCapabilities", default)]
-            capabilities: Option<Capabilities>,
-            #[serde(
-                rename = "io.modelcontextprotocol/logLevel",
-                default,
-                borrow,
-                deserialize_with = "optional_cow_str"
-            )]
-            log_level: Option<Cow<'a, str>>,
-        }
-        #[derive(Deserialize)]
-        struct Capabilities {
-            elicitation: Option<Elicitation>,
-        }
-        #[derive(Deserialize)]
-        struct Elicitation {
-            form: Option<IgnoredAny>,
-            url: Option<IgnoredAny>,
-        }
-
-        let meta = match serde_json::from_str::<Params<'_>>(params) {
-            Ok(Params { meta: Some(meta) }) => meta,
-            // The key was somewhere else in the params (an argument value).
-            Ok(Params { meta: None }) => return Self::Legacy,
+        let (name, meta) = match serde_json::from_str::<Params<'_>>(params) {
+            Ok(params) => (params.name.map(Cow::into_owned), params.meta),
             Err(err) => {
-                return Self::Invalid(Error::invalid_params(format!(
-                    "malformed `_meta`: {}",
+                let error = Error::invalid_params(format!(
+                    "malformed params: {}",
                     crate::error::brief(&err.to_string())
-                )));
+                ));
+                return Self::new(None, None, MetaRead::Invalid(error));
             }
         };
-        let Some(requested) = meta.version else {
-            return Self::Legacy;
+        // Without the key (it was elsewhere, in an argument value), the
+        // request belongs to a session.
+        let Some(meta) = meta else {
+            return Self::new(name, None, MetaRead::Legacy);
         };
-        let version = match ProtocolVersion::parse(&requested) {
-            Some(version) if version.is_modern() => version,
-            // A handshake revision named per request: the session decides.
-            Some(_) => return Self::Legacy,
-            None => return Self::Invalid(unsupported_version(&requested)),
-        };
-        let Some(capabilities) = meta.capabilities else {
-            return Self::Invalid(Error::invalid_params(format!(
-                "the request's `_meta` lacks `{CLIENT_CAPABILITIES}`, which every request of revision {version} carries"
-            )));
-        };
-        let log_level = match meta.log_level.as_deref().map(LogLevel::parse) {
-            None => None,
-            Some(Some(level)) => Some(level),
-            Some(None) => {
-                return Self::Invalid(Error::invalid_params(format!(
-                    "invalid `{LOG_LEVEL}` `{}`: expected debug, info, notice, warning, error, critical, alert or emergency",
-                    excerpt(meta.log_level.as_deref().unwrap_or_default())
-                )));
-            }
-        };
-        // `elicitation: {}` means form mode, for clients of earlier revisions.
-        let can_elicit = capabilities
-            .elicitation
-            .is_some_and(|e| e.form.is_some() || e.url.is_none());
-        Self::Modern(ModernMeta {
-            version,
-            log_level,
-            can_elicit,
-        })
+        let requested = meta.version.as_deref().map(str::to_owned);
+        Self::new(name, requested, read_meta(meta))
     }
+
+    fn new(name: Option<String>, requested: Option<String>, meta: MetaRead) -> Self {
+        Self {
+            name,
+            requested,
+            meta,
+        }
+    }
+}
+
+fn read_meta(meta: Meta<'_>) -> MetaRead {
+    let Some(requested) = meta.version else {
+        return MetaRead::Legacy;
+    };
+    let version = match ProtocolVersion::parse(&requested) {
+        Some(version) if version.is_modern() => version,
+        // A handshake revision named per request: the session decides.
+        Some(_) => return MetaRead::Legacy,
+        None => return MetaRead::Invalid(unsupported_version(&requested)),
+    };
+    let Some(capabilities) = meta.capabilities else {
+        return MetaRead::Invalid(Error::invalid_params(format!(
+            "the request's `_meta` lacks `{CLIENT_CAPABILITIES}`, which every request of revision {version} carries"
+        )));
+    };
+    let log_level = match meta.log_level.as_deref().map(LogLevel::parse) {
+        None => None,
+        Some(Some(level)) => Some(level),
+        Some(None) => {
+            return MetaRead::Invalid(Error::invalid_params(format!(
+                "invalid `{LOG_LEVEL}` `{}`: expected debug, info, notice, warning, error, critical, alert or emergency",
+                excerpt(meta.log_level.as_deref().unwrap_or_default())
+            )));
+        }
+    };
+    // `elicitation: {}` means form mode, for clients of earlier revisions.
+    let can_elicit = capabilities
+        .elicitation
+        .is_some_and(|e| e.form.is_some() || e.url.is_none());
+    MetaRead::Modern(ModernMeta {
+        version,
+        log_level,
+        can_elicit,
+    })
+}
+
+#[derive(Deserialize)]
+struct Meta<'a> {
+    #[serde(
+        rename = "io.modelcontextprotocol/protocolVersion",
+        default,
+        borrow,
+        deserialize_with = "optional_cow_str"
+    )]
+    version: Option<Cow<'a, str>>,
+    #[serde(rename = "io.modelcontextprotocol/clientCapabilities", default)]
+    capabilities: Option<Capabilities>,
+    #[serde(
+        rename = "io.modelcontextprotocol/logLevel",
+        default,
+        borrow,
+        deserialize_with = "optional_cow_str"
+    )]
+    log_level: Option<Cow<'a, str>>,
+}
+#[derive(Deserialize)]
+struct Capabilities {
+    elicitation: Option<Elicitation>,
+}
+#[derive(Deserialize)]
+struct Elicitation {
+    form: Option<IgnoredAny>,
+    url: Option<IgnoredAny>,
 }
 
 /// -32022 naming the revisions we serve, newest first.

@@ -145,14 +145,7 @@ impl Session {
     ) -> Reply {
         match incoming {
             Ok(Incoming::Request { id, method, params }) => {
-                match self.request(id, &method, params, route) {
-                    Reply::Later(future) => match poll_once(future) {
-                        Ok(Some(message)) => Reply::Now(message),
-                        Ok(None) => Reply::None,
-                        Err(future) => Reply::Later(self.cancellable(id, future)),
-                    },
-                    reply => reply,
-                }
+                self.settle(id, self.request(id, &method, params, route))
             }
             Ok(Incoming::Notification { method, params }) => {
                 if method == "notifications/cancelled" {
@@ -166,6 +159,33 @@ impl Session {
             // Responses to requests we never send.
             Ok(Incoming::Response) => Reply::None,
             Err(rejected) => Reply::Now(failure(rejected.id, &rejected.error)),
+        }
+    }
+
+    /// Serves a stateless (2026-07-28) request whose `_meta` the transport
+    /// has read already, checking it against its headers.
+    #[cfg(feature = "http")]
+    pub(crate) fn serve_stateless(
+        &self,
+        id: &RawValue,
+        method: &str,
+        params: Option<&RawValue>,
+        meta: crate::protocol::modern::ModernMeta,
+        route: Option<&mpsc::Sender<String>>,
+    ) -> Reply {
+        guarded(|| self.settle(id, self.modern_request(id, method, params, meta, route)))
+    }
+
+    /// A reply still being produced is polled once, in case it is ready
+    /// already; one that waits can be cancelled while it does.
+    fn settle(&self, id: &RawValue, reply: Reply) -> Reply {
+        match reply {
+            Reply::Later(future) => match poll_once(future) {
+                Ok(Some(message)) => Reply::Now(message),
+                Ok(None) => Reply::None,
+                Err(future) => Reply::Later(self.cancellable(id, future)),
+            },
+            reply => reply,
         }
     }
 

@@ -21,7 +21,7 @@ use crate::{Error, ProtocolVersion};
 const SESSION_HEADER: &str = "mcp-session-id";
 
 /// Notifications a request may send before its response, held for it.
-const REQUEST_QUEUE: usize = 256;
+pub(super) const REQUEST_QUEUE: usize = 256;
 
 /// What every request of one endpoint shares.
 pub(crate) struct Endpoint {
@@ -72,6 +72,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         Ok(version) => version,
         Err(refusal) => return refuse(refusal),
     };
+    let stateless = version.is_some_and(ProtocolVersion::is_modern);
     let timeout = endpoint.options.body_timeout;
     let body = match tokio::time::timeout(
         timeout,
@@ -106,13 +107,16 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
             &Error::new(Error::PARSE_ERROR, "the body is not UTF-8"),
         );
     };
+    if stateless {
+        return super::stateless::post(&endpoint, headers, text).await;
+    }
     // Parsed once: whether it is an `initialize` decides the session.
     let message = Parsed::new(text);
     let session = match open_session(&endpoint, headers, message.is_initialize(), version) {
         Ok(found) => found,
         Err(response) => return *response,
     };
-    let (tx, mut rx) = mpsc::channel(REQUEST_QUEUE);
+    let (tx, rx) = mpsc::channel(REQUEST_QUEUE);
     let reply = session.serve(message, Some(&tx));
     drop(tx);
     let Some(message) = reply.into_message().await else {
@@ -129,29 +133,38 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         }
         _ => None,
     };
-    let mut notes = Vec::new();
-    while let Ok(note) = rx.try_recv() {
-        notes.push(note);
+    let mut response = respond(headers, message, rx);
+    if let Some(id) = session_id {
+        response.headers_mut().insert(SESSION_HEADER, id);
     }
-    let mut response = if notes.is_empty() || !accepts_event_stream(headers) {
+    response
+}
+
+/// The response to a request: as JSON, or, when the request sent
+/// notifications (log messages) and the client takes a stream, those and
+/// then the response as one event stream.
+pub(super) fn respond(
+    headers: &HeaderMap,
+    message: String,
+    mut notes: mpsc::Receiver<String>,
+) -> Response {
+    let mut held = Vec::new();
+    while let Ok(note) = notes.try_recv() {
+        held.push(note);
+    }
+    if held.is_empty() || !accepts_event_stream(headers) {
         let status = if is_error_without_id(&message) {
             StatusCode::BAD_REQUEST
         } else {
             StatusCode::OK
         };
-        json_response(status, message)
-    } else {
-        // The request's notifications, then its response, as one stream.
-        let events = notes
-            .into_iter()
-            .chain([message])
-            .map(|data| Ok::<_, Infallible>(Event::default().event("message").data(data)));
-        Sse::new(stream::iter(events)).into_response()
-    };
-    if let Some(id) = session_id {
-        response.headers_mut().insert(SESSION_HEADER, id);
+        return json_response(status, message);
     }
-    response
+    let events = held
+        .into_iter()
+        .chain([message])
+        .map(|data| Ok::<_, Infallible>(Event::default().event("message").data(data)));
+    Sse::new(stream::iter(events)).into_response()
 }
 
 /// Stores a session whose `initialize` succeeded, under a new id; 503 if
@@ -193,10 +206,15 @@ pub(crate) async fn get(State(endpoint): Shared, uri: Uri, headers: HeaderMap) -
     if let Err(refusal) = check_origin(&headers, authority(&uri), &endpoint.options) {
         return refuse(refusal);
     }
-    if let Err(refusal) = header_version(&headers) {
-        return refuse(refusal);
-    }
-    if endpoint.options.stateless || !endpoint.options.streams {
+    let version = match header_version(&headers) {
+        Ok(version) => version,
+        Err(refusal) => return refuse(refusal),
+    };
+    // Revision 2026-07-28 has no sessions, hence no session stream.
+    if endpoint.options.stateless
+        || !endpoint.options.streams
+        || version.is_some_and(ProtocolVersion::is_modern)
+    {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
     if !accepts_event_stream(&headers) {
@@ -242,10 +260,11 @@ pub(crate) async fn delete(State(endpoint): Shared, uri: Uri, headers: HeaderMap
     if let Err(refusal) = check_origin(&headers, authority(&uri), &endpoint.options) {
         return refuse(refusal);
     }
-    if let Err(refusal) = header_version(&headers) {
-        return refuse(refusal);
-    }
-    if endpoint.options.stateless {
+    let version = match header_version(&headers) {
+        Ok(version) => version,
+        Err(refusal) => return refuse(refusal),
+    };
+    if endpoint.options.stateless || version.is_some_and(ProtocolVersion::is_modern) {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
     let Some(id) = session_id(&headers) else {
@@ -372,10 +391,7 @@ fn refuse(refusal: Refusal) -> Response {
         ),
         Refusal::Version(version) => http_error(
             StatusCode::BAD_REQUEST,
-            &Error::invalid_request(format!(
-                "unsupported MCP-Protocol-Version `{version}`: expected one of {}",
-                ProtocolVersion::ALL.map(ProtocolVersion::as_str).join(", ")
-            )),
+            &crate::protocol::modern::unsupported_version(&version),
         ),
     }
 }
@@ -386,7 +402,7 @@ fn http_error(status: StatusCode, error: &Error) -> Response {
     json_response(status, failure(None, error))
 }
 
-fn json_response(status: StatusCode, body: String) -> Response {
+pub(super) fn json_response(status: StatusCode, body: String) -> Response {
     (
         status,
         [(

@@ -8,6 +8,7 @@ mod handlers;
 mod listener;
 mod options;
 mod sessions;
+mod stateless;
 
 use std::future::Future;
 use std::io;

@@ -1,0 +1,157 @@
+//! The 2026-07-28 flavour of Streamable HTTP: no sessions. Each `POST`
+//! names its revision, method and (for `prompts/get`) prompt in headers,
+//! which must agree with the body; disagreement is 400 with -32020, a
+//! malformed `_meta` 400 with -32602, an unknown method 404 with -32601.
+
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use base64::Engine as _;
+use serde_json::value::RawValue;
+use tokio::sync::mpsc;
+
+use super::handlers::{Endpoint, REQUEST_QUEUE, json_response, respond};
+use crate::protocol::jsonrpc::{Incoming, failure};
+use crate::protocol::modern::{HEADER_MISMATCH, Head, MetaRead};
+use crate::server::Parsed;
+use crate::{Error, ProtocolVersion};
+
+/// The methods a stateless request may call.
+const METHODS: [&str; 4] = [
+    "server/discover",
+    "prompts/list",
+    "prompts/get",
+    "completion/complete",
+];
+
+/// Serves a `POST` whose `MCP-Protocol-Version` is a stateless revision.
+pub(super) async fn post(endpoint: &Endpoint, headers: &HeaderMap, text: &str) -> Response {
+    let (id, method, params) = match Parsed::new(text) {
+        Parsed::Batch(_) => {
+            let error = Error::invalid_request("revision 2026-07-28 has no batches");
+            return json_response(StatusCode::BAD_REQUEST, failure(None, &error));
+        }
+        Parsed::One(Err(rejected)) => {
+            let message = failure(rejected.id, &rejected.error);
+            return json_response(StatusCode::BAD_REQUEST, message);
+        }
+        // Nothing to answer: a stateless request is cancelled by closing
+        // its stream, and the server sends no requests to respond to.
+        Parsed::One(Ok(Incoming::Notification { .. } | Incoming::Response)) => {
+            return StatusCode::ACCEPTED.into_response();
+        }
+        Parsed::One(Ok(Incoming::Request { id, method, params })) => (id, method, params),
+    };
+    let refuse =
+        |status: StatusCode, error: Error| json_response(status, failure(Some(id), &error));
+    if let Err(error) = matches_header(headers, "mcp-method", "Mcp-Method", &method) {
+        return refuse(StatusCode::BAD_REQUEST, error);
+    }
+    let head = Head::of(params);
+    let modern = ProtocolVersion::MODERN.as_str();
+    let meta = match (head.meta, head.requested.as_deref()) {
+        (MetaRead::Invalid(error), _) => return refuse(StatusCode::BAD_REQUEST, error),
+        (MetaRead::Modern(meta), _) => meta,
+        (MetaRead::Legacy, None) => {
+            let error = Error::invalid_params(format!(
+                "the request's `_meta` lacks `{}`, which every request of revision {modern} carries",
+                crate::protocol::modern::PROTOCOL_VERSION
+            ));
+            return refuse(StatusCode::BAD_REQUEST, error);
+        }
+        (MetaRead::Legacy, Some(requested)) => {
+            let error = mismatch(&format!(
+                "the MCP-Protocol-Version header says {modern} but `_meta` says `{}`",
+                crate::error::excerpt(requested)
+            ));
+            return refuse(StatusCode::BAD_REQUEST, error);
+        }
+    };
+    if method == "prompts/get" {
+        let name = head.name.as_deref().unwrap_or_default();
+        if let Err(error) = matches_header(headers, "mcp-name", "Mcp-Name", name) {
+            return refuse(StatusCode::BAD_REQUEST, error);
+        }
+    }
+    if !METHODS.contains(&&*method) {
+        return refuse(StatusCode::NOT_FOUND, Error::method_not_found(&method));
+    }
+    serve(endpoint, headers, id, &method, params, meta).await
+}
+
+async fn serve(
+    endpoint: &Endpoint,
+    headers: &HeaderMap,
+    id: &RawValue,
+    method: &str,
+    params: Option<&RawValue>,
+    meta: crate::protocol::modern::ModernMeta,
+) -> Response {
+    // A session of its own, for this request only: nothing it does
+    // outlives the response.
+    let session = endpoint.service.session(None);
+    let (tx, rx) = mpsc::channel(REQUEST_QUEUE);
+    let reply = session.serve_stateless(id, method, params, meta, Some(&tx));
+    drop(tx);
+    match reply.into_message().await {
+        Some(message) => respond(headers, message, rx),
+        None => StatusCode::ACCEPTED.into_response(),
+    }
+}
+
+/// Checks that header `name` is present and says `expected`.
+fn matches_header(
+    headers: &HeaderMap,
+    name: &str,
+    shown: &str,
+    expected: &str,
+) -> Result<(), Error> {
+    let Some(value) = headers.get(name) else {
+        return Err(mismatch(&format!("missing {shown} header")));
+    };
+    let Some(text) = value.to_str().ok().and_then(decode_header) else {
+        return Err(mismatch(&format!("malformed {shown} header")));
+    };
+    if text == expected {
+        Ok(())
+    } else {
+        Err(mismatch(&format!(
+            "the {shown} header says `{}` but the body says `{}`",
+            crate::error::excerpt(&text),
+            crate::error::excerpt(expected)
+        )))
+    }
+}
+
+fn mismatch(message: &str) -> Error {
+    Error::new(HEADER_MISMATCH, format!("Header mismatch: {message}"))
+}
+
+/// A header value as sent, or decoded from `=?base64?...?=`, the form
+/// clients use for text that is not plain ASCII.
+fn decode_header(value: &str) -> Option<String> {
+    let Some(encoded) = value
+        .strip_prefix("=?base64?")
+        .and_then(|v| v.strip_suffix("?="))
+    else {
+        return Some(value.to_owned());
+    };
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(encoded)
+        .ok()?;
+    String::from_utf8(bytes).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decode_header;
+
+    #[test]
+    fn decodes_base64_header_values() {
+        assert_eq!(decode_header("greet").as_deref(), Some("greet"));
+        assert_eq!(
+            decode_header("=?base64?Z3LDvMOf?=").as_deref(),
+            Some("grüß")
+        );
+        assert_eq!(decode_header("=?base64?***?="), None);
+    }
+}
