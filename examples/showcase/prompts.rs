@@ -2,7 +2,8 @@
 //! file too, so the texts they check are the ones the showcase serves.
 
 use mcp_prompts::{
-    Catalog, CompletionInput, Content, Message, PromptArg, PromptArgs, catalog, prompt,
+    Catalog, CompletionInput, Content, Elicited, Error, Message, PromptArg, PromptArgs,
+    RequestContext, catalog, prompt,
 };
 
 /// The 1x1 red PNG the MCP conformance suite uses.
@@ -161,6 +162,65 @@ pub struct Release {
 )]
 pub fn release_notes(#[arg(flatten)] release: Release);
 
+/// Where a service is deployed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PromptArg)]
+pub enum Environment {
+    /// The rehearsal.
+    Staging,
+    /// The real thing.
+    Production,
+}
+
+/// What `deploy_notes` asks the user.
+#[derive(PromptArgs)]
+pub struct Deployment {
+    /// Target environment
+    pub environment: Environment,
+    /// Deploy as a canary first
+    #[arg(default = false)]
+    pub canary: bool,
+}
+
+/// Draft deployment notes
+#[prompt(title = "Deployment notes")]
+pub async fn deploy_notes(
+    ctx: RequestContext,
+    /// The service being deployed
+    service: String,
+) -> Result<String, Error> {
+    let question = format!("Where is {service} being deployed?");
+    Ok(
+        match ctx.elicit::<Deployment>("deployment", &question).await? {
+            Elicited::Accepted(Deployment {
+                environment,
+                canary,
+            }) => format!(
+                "Write deployment notes for {service} going to {environment} (canary: {canary})."
+            ),
+            // Declined, cancelled, or a client that cannot ask.
+            _ => format!("Write generic deployment notes for {service}."),
+        },
+    )
+}
+
+/// The context `test_input_required_result_prompt` asks for.
+#[derive(PromptArgs)]
+pub struct UserContext {
+    context: String,
+}
+
+/// A prompt that asks the user for context before it is rendered
+#[prompt(title = "Prompt With Input Required Result")]
+pub async fn test_input_required_result_prompt(ctx: RequestContext) -> Result<String, Error> {
+    let question = "What context should the prompt use?";
+    Ok(
+        match ctx.elicit::<UserContext>("user_context", question).await? {
+            Elicited::Accepted(answer) => format!("Prompt with context: {}", answer.context),
+            _ => "Prompt without context.".to_owned(),
+        },
+    )
+}
+
 /// Every showcase prompt, checked by the compiler: a misspelt entry or two
 /// entries with the same name fail the build.
 pub const CATALOG: Catalog = catalog![
@@ -172,4 +232,6 @@ pub const CATALOG: Catalog = catalog![
     summarize,
     greet,
     release_notes,
+    deploy_notes,
+    test_input_required_result_prompt,
 ];

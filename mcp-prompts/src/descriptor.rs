@@ -149,6 +149,20 @@ impl PromptDef {
         format!("{}:{}", self.file, self.line)
     }
 
+    /// The definition a form's answer is bound against: the form's fields
+    /// as its arguments; never served.
+    pub(crate) const fn form(fields: &'static [ArgDef]) -> Self {
+        Self {
+            name: "form",
+            title: None,
+            description: None,
+            params: fields,
+            invoke: |_| Err(Error::internal("a form is not a prompt")),
+            file: "",
+            line: 0,
+        }
+    }
+
     /// Whether `self` and `other` are the same definition (each `#[prompt]`
     /// is one `static`, so its address identifies it).
     pub(crate) fn same_as(&self, other: &Self) -> bool {

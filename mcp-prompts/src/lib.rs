@@ -196,7 +196,7 @@ pub use complete::{
     Source,
 };
 pub use content::{Annotations, Content, ResourceLink};
-pub use context::{LogLevel, RequestContext, RequestId};
+pub use context::{Elicited, LogLevel, RequestContext, RequestId};
 pub use descriptor::{ArgDef, ArgType, InvokeFn, ParamKind, PromptDef};
 pub use error::Error;
 pub use invoke::{Invocation, PromptFuture};

@@ -32,6 +32,17 @@ impl<'a> Arguments<'a> {
         self.entries.push((name.into(), value.into()));
     }
 
+    /// The same arguments, owning their text.
+    pub(crate) fn into_owned(self) -> Arguments<'static> {
+        Arguments {
+            entries: self
+                .entries
+                .into_iter()
+                .map(|(k, v)| (Cow::Owned(k.into_owned()), Cow::Owned(v.into_owned())))
+                .collect(),
+        }
+    }
+
     /// The number of arguments sent.
     pub fn len(&self) -> usize {
         self.entries.len()

@@ -9,14 +9,14 @@ use crate::descriptor::{ArgDef, ArgType, DefaultCheck, ParamKind, PromptDef};
 /// What a prompt function's parameter is bound from: the request's arguments
 /// and what its context is made of.
 pub struct Input<'a> {
-    pub(crate) def: &'static PromptDef,
+    pub(crate) def: &'a PromptDef,
     pub(crate) arguments: &'a Arguments<'a>,
     pub(crate) request: RequestParts<'a>,
 }
 
 impl Input<'_> {
-    /// The prompt being called.
-    pub fn prompt(&self) -> &'static PromptDef {
+    /// The prompt being called (or, for the answer to a form, the form).
+    pub fn prompt(&self) -> &PromptDef {
         self.def
     }
 

@@ -1,6 +1,7 @@
 //! What a prompt can know about the request it serves, and the narrow
 //! handle through which it talks back to its client.
 
+mod ask;
 mod log_level;
 mod outbound;
 mod request_id;
@@ -14,6 +15,8 @@ use tokio::sync::mpsc;
 use crate::ProtocolVersion;
 use crate::protocol::jsonrpc;
 
+pub use ask::Elicited;
+pub(crate) use ask::{Asking, InputRound};
 pub use log_level::LogLevel;
 pub(crate) use outbound::{Outbound, Sink, channel_sink};
 
@@ -37,6 +40,7 @@ pub struct RequestContext {
     id: RequestId,
     version: ProtocolVersion,
     log: LogPolicy,
+    asking: Asking,
     outbound: Outbound,
     /// Where this request's notifications go, when not to the session's
     /// own stream (HTTP sends them on the request's response).
@@ -50,6 +54,7 @@ pub(crate) struct RequestParts<'a> {
     pub(crate) id: &'a RawValue,
     pub(crate) version: ProtocolVersion,
     pub(crate) log: LogPolicy,
+    pub(crate) asking: &'a Asking,
     pub(crate) outbound: &'a Outbound,
     pub(crate) route: Option<&'a mpsc::Sender<String>>,
 }
@@ -60,6 +65,7 @@ impl RequestParts<'_> {
             id: RequestId::new(self.id),
             version: self.version,
             log: self.log,
+            asking: self.asking.clone(),
             outbound: self.outbound.clone(),
             route: self.route.cloned(),
         }
@@ -76,6 +82,18 @@ pub(crate) enum LogPolicy {
 }
 
 impl RequestContext {
+    /// What a context is made of, borrowed back from it.
+    pub(crate) fn parts(&self) -> RequestParts<'_> {
+        RequestParts {
+            id: self.id.raw(),
+            version: self.version,
+            log: self.log,
+            asking: &self.asking,
+            outbound: &self.outbound,
+            route: self.route.as_ref(),
+        }
+    }
+
     /// The protocol revision the request is served under: the one its
     /// session negotiated, or the one a stateless request carries.
     pub fn protocol_version(&self) -> ProtocolVersion {

@@ -1,13 +1,18 @@
 //! The narrow handle through which requests talk to their client on their
-//! own: the session's log level and its stream of server-sent messages.
+//! own: the session's log level, its stream of server-sent messages, and
+//! requests to the client (`elicitation/create`) with their answers.
 //! Request contexts hold this, never the server's or the session's state.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use tokio::sync::mpsc;
+use serde_json::Value;
+use serde_json::value::RawValue;
+use tokio::sync::{mpsc, oneshot};
 
 use super::LogLevel;
+use crate::Error;
 
 /// Where a session's server-sent messages go: the transport's, best
 /// effort (a message it cannot take now is dropped).
@@ -20,6 +25,9 @@ pub(crate) fn channel_sink(channel: mpsc::Sender<String>) -> Sink {
     })
 }
 
+/// A client's answer: its `result`, or its `error` object.
+type Answer = Result<Box<RawValue>, Box<RawValue>>;
+
 /// Cheap to clone; every clone is the same session's.
 #[derive(Clone)]
 pub(crate) struct Outbound(Arc<Shared>);
@@ -27,6 +35,11 @@ pub(crate) struct Outbound(Arc<Shared>);
 struct Shared {
     log_level: AtomicU8,
     sink: Option<Sink>,
+    /// Whether the client declared it can show a form (`elicitation`).
+    can_elicit: AtomicBool,
+    next_id: AtomicU64,
+    /// Requests sent to the client and not answered yet, by id as sent.
+    waiting: Mutex<HashMap<Box<str>, oneshot::Sender<Answer>>>,
 }
 
 impl Outbound {
@@ -36,6 +49,9 @@ impl Outbound {
         Self(Arc::new(Shared {
             log_level: AtomicU8::new(LogLevel::Info as u8),
             sink,
+            can_elicit: AtomicBool::new(false),
+            next_id: AtomicU64::new(1),
+            waiting: Mutex::new(HashMap::new()),
         }))
     }
 
@@ -48,10 +64,91 @@ impl Outbound {
         self.0.log_level.store(level as u8, Ordering::Relaxed);
     }
 
+    /// Whether the session's client can answer a form `elicitation/create`.
+    pub(crate) fn can_elicit(&self) -> bool {
+        self.0.can_elicit.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn set_can_elicit(&self, can: bool) {
+        self.0.can_elicit.store(can, Ordering::Relaxed);
+    }
+
     /// Sends a server-initiated message, best effort.
     pub(crate) fn notify(&self, message: String) {
         if let Some(sink) = &self.0.sink {
             sink(message);
         }
+    }
+
+    /// Sends the client a request and waits for its answer: on `route`
+    /// (the response stream of the request it belongs to) if there is one,
+    /// else on the session's stream.
+    pub(crate) async fn request(
+        &self,
+        method: &str,
+        params: &Value,
+        route: Option<&mpsc::Sender<String>>,
+    ) -> Result<Value, Error> {
+        let n = self.0.next_id.fetch_add(1, Ordering::Relaxed);
+        let id = format!("\"mcp-prompts-{n}\"");
+        let (tx, rx) = oneshot::channel();
+        self.waiting().insert(id.clone().into(), tx);
+        // Forgets the request if the prompt stops waiting (cancelled).
+        let _forget = Forget {
+            outbound: self,
+            id: &id,
+        };
+        let message = format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"{method}\",\"params\":{params}}}"
+        );
+        match route {
+            Some(route) => {
+                if route.send(message).await.is_err() {
+                    return Err(Error::internal("the request's response stream has closed"));
+                }
+            }
+            None => self.notify(message),
+        }
+        let answer = rx
+            .await
+            .map_err(|_| Error::internal("the session ended before the client answered"))?;
+        match answer {
+            Ok(result) => serde_json::from_str(result.get())
+                .map_err(|err| Error::internal(format!("unreadable answer: {err}"))),
+            Err(error) => {
+                let error: Value = serde_json::from_str(error.get()).unwrap_or_default();
+                let message = error["message"].as_str().unwrap_or("no message");
+                Err(Error::internal(format!(
+                    "the client answered `{method}` with an error: {}",
+                    crate::error::brief(message)
+                )))
+            }
+        }
+    }
+
+    /// Hands a client's response to the request waiting for it; a response
+    /// to nothing we asked is ignored.
+    pub(crate) fn resolve(&self, id: &RawValue, outcome: Result<&RawValue, &RawValue>) {
+        if let Some(waiter) = self.waiting().remove(id.get()) {
+            let _ = waiter.send(outcome.map(RawValue::to_owned).map_err(RawValue::to_owned));
+        }
+    }
+
+    fn waiting(&self) -> MutexGuard<'_, HashMap<Box<str>, oneshot::Sender<Answer>>> {
+        self.0
+            .waiting
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+struct Forget<'a> {
+    outbound: &'a Outbound,
+    id: &'a str,
+}
+
+impl Drop for Forget<'_> {
+    fn drop(&mut self) {
+        self.outbound.waiting().remove(self.id);
     }
 }

@@ -21,6 +21,10 @@ impl RequestId {
         Self(raw.to_owned())
     }
 
+    pub(crate) fn raw(&self) -> &RawValue {
+        &self.0
+    }
+
     /// The id as JSON text: `7` or `"abc"`.
     pub fn as_json(&self) -> &str {
         self.0.get()

@@ -24,8 +24,12 @@ pub(crate) enum Incoming<'a> {
         method: Cow<'a, str>,
         params: Option<&'a RawValue>,
     },
-    /// A response to a request we never send; ignored.
-    Response,
+    /// A client's response to a request the server sent it.
+    Response {
+        id: &'a RawValue,
+        /// The `result`, or the `error` object.
+        outcome: Result<&'a RawValue, &'a RawValue>,
+    },
 }
 
 /// Why a message could not be served, with the id if it was readable.
@@ -87,10 +91,15 @@ pub(crate) fn classify(text: &str) -> Result<Incoming<'_>, Rejected<'_>> {
         return Err(reject("`jsonrpc` must be \"2.0\""));
     }
     let Some(method) = envelope.method else {
-        if id.is_some() && (envelope.result.is_some() || envelope.error.is_some()) {
-            return Ok(Incoming::Response);
-        }
-        return Err(reject("`method` is missing"));
+        let outcome = match (envelope.result, envelope.error) {
+            (Some(result), None) => Ok(result),
+            (None, Some(error)) => Err(error),
+            _ => return Err(reject("`method` is missing")),
+        };
+        return match id {
+            Some(id) => Ok(Incoming::Response { id, outcome }),
+            None => Err(reject("`method` is missing")),
+        };
     };
     let Ok(method) = super::cow_str(method) else {
         return Err(reject("`method` must be a string"));

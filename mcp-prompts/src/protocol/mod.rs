@@ -1,6 +1,7 @@
 //! JSON-RPC 2.0 framing and MCP protocol revisions. Pure data; no I/O.
 
 mod cow_str;
+pub(crate) mod elicitation;
 pub(crate) mod jsonrpc;
 pub(crate) mod modern;
 mod version;

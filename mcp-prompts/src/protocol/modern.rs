@@ -207,6 +207,10 @@ pub(crate) fn add_result_fields(message: String, id: &RawValue, fields: &str) ->
     {
         return message;
     }
+    // A result that has its own type (input required) keeps it.
+    if message[at..].starts_with("\"resultType\"") {
+        return message;
+    }
     let empty = message.as_bytes().get(at) == Some(&b'}');
     let mut out = String::with_capacity(message.len() + fields.len() + 1);
     out.push_str(&message[..at]);

@@ -92,6 +92,16 @@ impl<'a> Parsed<'a> {
         }
     }
 
+    /// The id of a single request, if it has a readable one.
+    #[cfg(feature = "http")]
+    pub(crate) fn id(&self) -> Option<&'a RawValue> {
+        match self {
+            Self::One(Ok(Incoming::Request { id, .. })) => Some(id),
+            Self::One(Err(rejected)) => rejected.id,
+            _ => None,
+        }
+    }
+
     /// Whether this is an `initialize` request (never part of a batch).
     #[cfg(feature = "http")]
     pub(crate) fn is_initialize(&self) -> bool {
@@ -156,8 +166,11 @@ impl Session {
                 // notifications are ignored.
                 Reply::None
             }
-            // Responses to requests we never send.
-            Ok(Incoming::Response) => Reply::None,
+            // The client's answer to a request a prompt sent it.
+            Ok(Incoming::Response { id, outcome }) => {
+                self.state.outbound.resolve(id, outcome);
+                Reply::None
+            }
             Err(rejected) => Reply::Now(failure(rejected.id, &rejected.error)),
         }
     }

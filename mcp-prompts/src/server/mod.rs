@@ -4,10 +4,12 @@
 mod batch;
 mod completion;
 mod dispatch;
+mod get;
 mod guard;
 mod handlers;
 mod limits;
 mod modern;
+mod request_state;
 mod session;
 
 use std::sync::Arc;
@@ -94,6 +96,8 @@ pub struct Server {
     always_complete: bool,
     resources: Option<ResourceCompleter>,
     cache: CacheHints,
+    state_key: Option<request_state::StateKey>,
+    ask_for_missing: bool,
 }
 
 /// The application's completer for `ref/resource` (URI template) requests.
@@ -123,7 +127,27 @@ impl Server {
             always_complete: false,
             resources: None,
             cache: CacheHints::default(),
+            state_key: None,
+            ask_for_missing: true,
         }
+    }
+
+    /// Whether a `prompts/get` that lacks required arguments asks the user
+    /// for them, with a form built from their types, when the client can
+    /// show one (default: yes). If not, or if the user declines, the
+    /// request fails with -32602 as it does for clients that cannot.
+    pub fn ask_for_missing_arguments(mut self, ask: bool) -> Self {
+        self.ask_for_missing = ask;
+        self
+    }
+
+    /// The secret that signs the `requestState` a stateless prompt hands
+    /// its client between rounds of questions. By default each process
+    /// makes a random one, so a client must come back to the same process;
+    /// give every replica behind a load balancer the same secret.
+    pub fn request_state_secret(mut self, secret: impl AsRef<[u8]>) -> Self {
+        self.state_key = Some(request_state::StateKey::from_secret(secret.as_ref()));
+        self
     }
 
     /// How long a 2026-07-28 client may reuse a `prompts/list` or
@@ -299,6 +323,10 @@ impl Server {
             served,
             initialize,
             modern,
+            state_key: self
+                .state_key
+                .unwrap_or_else(request_state::StateKey::random),
+            ask_for_missing: self.ask_for_missing,
             limits: self.limits,
             completions,
             resources: self.resources,
@@ -366,6 +394,8 @@ pub(crate) struct Inner {
     initialize: [Box<str>; 4],
     /// What stateless (2026-07-28) results carry, serialized once.
     pub(crate) modern: ModernReplies,
+    pub(crate) state_key: request_state::StateKey,
+    pub(crate) ask_for_missing: bool,
     pub(crate) limits: Limits,
     /// Whether `completions` is declared and `completion/complete` served.
     pub(crate) completions: bool,

@@ -52,6 +52,8 @@ impl Default for CacheHints {
 
 /// What modern results add, serialized once when the server is built.
 pub(crate) struct ModernReplies {
+    /// `"_meta":{..serverInfo..}`.
+    server_meta: Box<str>,
     /// `"resultType":"complete","_meta":{..serverInfo..}`.
     complete: Box<str>,
     /// The same with the caching hints, for `prompts/list`.
@@ -68,7 +70,8 @@ impl ModernReplies {
         hints: CacheHints,
     ) -> Self {
         let meta = json!({ SERVER_INFO: server_info }).to_string();
-        let complete = format!("\"resultType\":\"complete\",\"_meta\":{meta}");
+        let server_meta = format!("\"_meta\":{meta}");
+        let complete = format!("\"resultType\":\"complete\",{server_meta}");
         let ttl = u64::try_from(hints.ttl.as_millis()).unwrap_or(u64::MAX);
         let hints = format!(
             "\"ttlMs\":{ttl},\"cacheScope\":\"{}\"",
@@ -83,10 +86,18 @@ impl ModernReplies {
         }
         let discover = add_fields(&discover.to_string(), &format!("{complete},{hints}"));
         Self {
+            server_meta: server_meta.into(),
             listing: format!("{complete},{hints}").into(),
             complete: complete.into(),
             discover: discover.into(),
         }
+    }
+}
+
+impl ModernReplies {
+    /// `"_meta":{"io.modelcontextprotocol/serverInfo":{..}}`.
+    pub(crate) fn server_meta(&self) -> &str {
+        &self.server_meta
     }
 }
 

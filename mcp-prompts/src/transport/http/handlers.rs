@@ -15,7 +15,7 @@ use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_ver
 use super::options::HttpOptions;
 use super::sessions::{HttpSession, SessionStore};
 use crate::protocol::jsonrpc::{failure, is_error_without_id};
-use crate::server::{Parsed, Service, Session};
+use crate::server::{Parsed, Reply, ResponseFuture, Service, Session};
 use crate::{Error, ProtocolVersion};
 
 const SESSION_HEADER: &str = "mcp-session-id";
@@ -68,11 +68,12 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     if let Err(refusal) = check_origin(headers, authority(&parts.uri), &endpoint.options) {
         return refuse(refusal);
     }
-    let version = match header_version(headers) {
-        Ok(version) => version,
-        Err(refusal) => return refuse(refusal),
-    };
-    let stateless = version.is_some_and(ProtocolVersion::is_modern);
+    // An unknown revision is answered once the body is read, with the
+    // request's id.
+    let version = header_version(headers);
+    let stateless = version
+        .as_ref()
+        .is_ok_and(|v| v.is_some_and(ProtocolVersion::is_modern));
     let timeout = endpoint.options.body_timeout;
     let body = match tokio::time::timeout(
         timeout,
@@ -112,6 +113,14 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     }
     // Parsed once: whether it is an `initialize` decides the session.
     let message = Parsed::new(text);
+    let version = match version {
+        Ok(version) => version,
+        Err(Refusal::Version(requested)) => {
+            let error = crate::protocol::modern::unsupported_version(&requested);
+            return json_response(StatusCode::BAD_REQUEST, failure(message.id(), &error));
+        }
+        Err(refusal) => return refuse(refusal),
+    };
     let session = match open_session(&endpoint, headers, message.is_initialize(), version) {
         Ok(found) => found,
         Err(response) => return *response,
@@ -119,8 +128,11 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     let (tx, rx) = mpsc::channel(REQUEST_QUEUE);
     let reply = session.serve(message, Some(&tx));
     drop(tx);
-    let Some(message) = reply.into_message().await else {
-        return StatusCode::ACCEPTED.into_response();
+    let message = match reply {
+        Reply::Now(message) => message,
+        Reply::None => return StatusCode::ACCEPTED.into_response(),
+        // Never an `initialize`: no session to announce.
+        Reply::Later(future) => return respond_later(headers, future, rx).await,
     };
     // A session is kept, and its id announced, once `initialize` succeeded,
     // which is when the session has a revision.
@@ -165,6 +177,69 @@ pub(super) fn respond(
         .chain([message])
         .map(|data| Ok::<_, Infallible>(Event::default().event("message").data(data)));
     Sse::new(stream::iter(events)).into_response()
+}
+
+/// The response to a request still being worked on. If it sends a
+/// message before it is done (a log message, or a request to the client
+/// such as `elicitation/create`, which must reach the client before the
+/// request can finish) and the client takes a stream, the response is a
+/// stream from then on: those messages as they come, then the response.
+/// Otherwise it is answered as [`respond`] does, once done.
+pub(super) async fn respond_later(
+    headers: &HeaderMap,
+    mut future: ResponseFuture,
+    mut notes: mpsc::Receiver<String>,
+) -> Response {
+    let first = if accepts_event_stream(headers) {
+        tokio::select! {
+            message = &mut future => Err(message),
+            Some(note) = notes.recv() => Ok(note),
+        }
+    } else {
+        Err((&mut future).await)
+    };
+    let first = match first {
+        Ok(note) => note,
+        Err(Some(message)) => return respond(headers, message, notes),
+        Err(None) => return StatusCode::ACCEPTED.into_response(),
+    };
+    let events = stream::unfold(
+        Streaming::Running(Some(first), future, notes),
+        |state| async move {
+            let (message, next) = match state {
+                Streaming::Running(Some(note), future, notes) => {
+                    (note, Streaming::Running(None, future, notes))
+                }
+                Streaming::Running(None, mut future, mut notes) => tokio::select! {
+                    biased;
+                    Some(note) = notes.recv() => (note, Streaming::Running(None, future, notes)),
+                    message = &mut future => {
+                        // What the request sent last, then its response.
+                        let mut rest = Vec::new();
+                        while let Ok(note) = notes.try_recv() {
+                            rest.push(note);
+                        }
+                        rest.extend(message);
+                        rest.reverse();
+                        let first = rest.pop()?;
+                        (first, Streaming::Done(rest))
+                    }
+                },
+                Streaming::Done(mut rest) => (rest.pop()?, Streaming::Done(rest)),
+            };
+            let event = Event::default().event("message").data(message);
+            Some((Ok::<_, Infallible>(event), next))
+        },
+    );
+    Sse::new(events).into_response()
+}
+
+/// Where a streamed response stands.
+enum Streaming {
+    /// A message to send first, the work, and its messages.
+    Running(Option<String>, ResponseFuture, mpsc::Receiver<String>),
+    /// What is left to send, in reverse order.
+    Done(Vec<String>),
 }
 
 /// Stores a session whose `initialize` succeeded, under a new id; 503 if

@@ -9,10 +9,10 @@ use base64::Engine as _;
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
-use super::handlers::{Endpoint, REQUEST_QUEUE, json_response, respond};
+use super::handlers::{Endpoint, REQUEST_QUEUE, json_response, respond, respond_later};
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::modern::{HEADER_MISMATCH, Head, MetaRead};
-use crate::server::Parsed;
+use crate::server::{Parsed, Reply};
 use crate::{Error, ProtocolVersion};
 
 /// The methods a stateless request may call.
@@ -36,7 +36,7 @@ pub(super) async fn post(endpoint: &Endpoint, headers: &HeaderMap, text: &str) -
         }
         // Nothing to answer: a stateless request is cancelled by closing
         // its stream, and the server sends no requests to respond to.
-        Parsed::One(Ok(Incoming::Notification { .. } | Incoming::Response)) => {
+        Parsed::One(Ok(Incoming::Notification { .. } | Incoming::Response { .. })) => {
             return StatusCode::ACCEPTED.into_response();
         }
         Parsed::One(Ok(Incoming::Request { id, method, params })) => (id, method, params),
@@ -48,20 +48,22 @@ pub(super) async fn post(endpoint: &Endpoint, headers: &HeaderMap, text: &str) -
     }
     let head = Head::of(params);
     let modern = ProtocolVersion::MODERN.as_str();
-    let meta = match (head.meta, head.requested.as_deref()) {
-        (MetaRead::Invalid(error), _) => return refuse(StatusCode::BAD_REQUEST, error),
-        (MetaRead::Modern(meta), _) => meta,
-        (MetaRead::Legacy, None) => {
+    // The body must name the header's revision before anything about it
+    // is judged: a disagreement is a mismatch, not an unknown revision.
+    if let Some(requested) = head.requested.as_deref().filter(|&r| r != modern) {
+        let error = mismatch(&format!(
+            "the MCP-Protocol-Version header says {modern} but `_meta` says `{}`",
+            crate::error::excerpt(requested)
+        ));
+        return refuse(StatusCode::BAD_REQUEST, error);
+    }
+    let meta = match head.meta {
+        MetaRead::Modern(meta) => meta,
+        MetaRead::Invalid(error) => return refuse(StatusCode::BAD_REQUEST, error),
+        MetaRead::Legacy => {
             let error = Error::invalid_params(format!(
                 "the request's `_meta` lacks `{}`, which every request of revision {modern} carries",
                 crate::protocol::modern::PROTOCOL_VERSION
-            ));
-            return refuse(StatusCode::BAD_REQUEST, error);
-        }
-        (MetaRead::Legacy, Some(requested)) => {
-            let error = mismatch(&format!(
-                "the MCP-Protocol-Version header says {modern} but `_meta` says `{}`",
-                crate::error::excerpt(requested)
             ));
             return refuse(StatusCode::BAD_REQUEST, error);
         }
@@ -92,9 +94,10 @@ async fn serve(
     let (tx, rx) = mpsc::channel(REQUEST_QUEUE);
     let reply = session.serve_stateless(id, method, params, meta, Some(&tx));
     drop(tx);
-    match reply.into_message().await {
-        Some(message) => respond(headers, message, rx),
-        None => StatusCode::ACCEPTED.into_response(),
+    match reply {
+        Reply::Now(message) => respond(headers, message, rx),
+        Reply::None => StatusCode::ACCEPTED.into_response(),
+        Reply::Later(future) => respond_later(headers, future, rx).await,
     }
 }
 

@@ -1,0 +1,169 @@
+//! Asking the user for input from inside a prompt, one API for both eras:
+//! a session whose client can elicit gets an `elicitation/create` request
+//! and the prompt waits for the answer; a stateless (2026-07-28) request
+//! ends its run with "input required" and the prompt runs again, from the
+//! start, when the client retries with the answers.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use serde_json::Value;
+
+use super::RequestContext;
+use crate::Error;
+use crate::args::{Input, PromptArgs};
+use crate::descriptor::PromptDef;
+use crate::protocol::elicitation::{Answer, create_params, form_schema, read_answer};
+
+/// What the user did with a form a prompt asked them to fill in
+/// ([`RequestContext::elicit`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Elicited<T> {
+    /// The user submitted the form; its values, parsed and checked as
+    /// prompt arguments are.
+    Accepted(T),
+    /// The user said no.
+    Declined,
+    /// The user dismissed the form without choosing.
+    Cancelled,
+    /// The client cannot show forms (it declared no `elicitation`
+    /// capability), so nobody was asked.
+    Unsupported,
+}
+
+/// How a request can ask its client's user for input.
+#[derive(Clone)]
+pub(crate) enum Asking {
+    /// It cannot: the client declared no form elicitation.
+    Unable,
+    /// By sending `elicitation/create` on its session and waiting.
+    Client,
+    /// By ending the run with the questions (stateless requests).
+    Rounds(Arc<InputRound>),
+}
+
+/// One run of a stateless request: the answers it came with (from
+/// `inputResponses` and its request state), and the questions asked in it
+/// that have no answer yet.
+#[derive(Default)]
+pub(crate) struct InputRound {
+    answers: HashMap<String, Value>,
+    asked: Mutex<Vec<(String, Value)>>,
+}
+
+impl InputRound {
+    pub(crate) fn new(answers: HashMap<String, Value>) -> Self {
+        Self {
+            answers,
+            asked: Mutex::default(),
+        }
+    }
+
+    pub(crate) fn answer(&self, key: &str) -> Option<&Value> {
+        self.answers.get(key)
+    }
+
+    pub(crate) fn answers(&self) -> &HashMap<String, Value> {
+        &self.answers
+    }
+
+    /// Records a question (an `elicitation/create` request) under `key`.
+    pub(crate) fn ask(&self, key: &str, request: Value) {
+        let mut asked = self.asked.lock().unwrap_or_else(PoisonError::into_inner);
+        if !asked.iter().any(|(k, _)| k == key) {
+            asked.push((key.to_owned(), request));
+        }
+    }
+
+    /// The questions asked so far that have no answer.
+    pub(crate) fn questions(&self) -> Vec<(String, Value)> {
+        self.asked
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+impl RequestContext {
+    /// Asks the user to fill in the form `T`, a
+    /// [`#[derive(PromptArgs)]`](derive@crate::PromptArgs) struct: each
+    /// field becomes a form field (its type decides the kind: text, a
+    /// number within the type's range, a yes/no, a choice of a choice
+    /// enum's values; its doc comment the description; its default the
+    /// initial value), and the answer is parsed and checked as prompt
+    /// arguments are. `key` names the question, unique within the prompt.
+    ///
+    /// Only an `async` prompt can ask. On a stateless 2026-07-28 request,
+    /// the first run of the prompt stops here, the client is told what to
+    /// ask, and the prompt runs again from the start with the answer;
+    /// anything it does before asking must be safe to repeat. A client
+    /// that cannot show forms gets no question: the answer is
+    /// [`Elicited::Unsupported`].
+    ///
+    /// ```
+    /// use mcp_prompts::{Elicited, PromptArg, PromptArgs, RequestContext, prompt};
+    ///
+    /// #[derive(PromptArg)]
+    /// #[prompt_arg(rename_all = "lowercase")]
+    /// enum Environment { Staging, Production }
+    ///
+    /// #[derive(PromptArgs)]
+    /// struct Target {
+    ///     /// Target environment
+    ///     environment: Environment,
+    /// }
+    ///
+    /// /// Draft deployment notes
+    /// #[prompt]
+    /// async fn deploy(ctx: RequestContext, service: String) -> Result<String, mcp_prompts::Error> {
+    ///     let question = format!("Where is {service} being deployed?");
+    ///     Ok(match ctx.elicit::<Target>("target", &question).await? {
+    ///         Elicited::Accepted(target) => format!("Notes for {service} on {}", target.environment),
+    ///         _ => format!("Generic notes for {service}"),
+    ///     })
+    /// }
+    /// ```
+    pub async fn elicit<T: PromptArgs>(
+        &self,
+        key: &str,
+        message: &str,
+    ) -> Result<Elicited<T>, Error> {
+        let params = create_params(message, &form_schema(T::ARGS));
+        let answer = match &self.asking {
+            Asking::Unable => return Ok(Elicited::Unsupported),
+            Asking::Client => {
+                self.outbound
+                    .request("elicitation/create", &params, self.route.as_ref())
+                    .await?
+            }
+            Asking::Rounds(round) => match round.answer(key) {
+                Some(answer) => answer.clone(),
+                None => {
+                    round.ask(
+                        key,
+                        serde_json::json!({
+                            "method": "elicitation/create",
+                            "params": params,
+                        }),
+                    );
+                    // The run ends here: the server answers "input
+                    // required" and drops this future.
+                    return std::future::pending().await;
+                }
+            },
+        };
+        match read_answer(&answer)? {
+            Answer::Declined => Ok(Elicited::Declined),
+            Answer::Cancelled => Ok(Elicited::Cancelled),
+            Answer::Accepted(arguments) => {
+                let def = PromptDef::form(T::ARGS);
+                let input = Input {
+                    def: &def,
+                    arguments: &arguments,
+                    request: self.parts(),
+                };
+                T::bind_args(&input).map(Elicited::Accepted)
+            }
+        }
+    }
+}

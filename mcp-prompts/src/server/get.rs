@@ -1,0 +1,361 @@
+//! `prompts/get`: checks the arguments, asks the user for missing ones
+//! where the client can show a form, binds them and calls the prompt. On a
+//! stateless request, a prompt that asks for input ends its run with an
+//! "input required" result, and runs again when the client retries with
+//! the answers.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::future::{Future, poll_fn};
+use std::sync::Arc;
+use std::task::Poll;
+
+use serde::Deserialize;
+use serde_json::Value;
+use serde_json::value::RawValue;
+use tokio::sync::mpsc;
+
+use super::guard::{CatchPanic, Culprit, call_catching};
+use super::handlers::{params, unknown_prompt};
+use super::request_state::fingerprint;
+use super::{Era, Inner, Reply, Session};
+use crate::args::{Arguments, Input, param::missing_arguments};
+use crate::context::{Asking, InputRound, Outbound, RequestParts};
+use crate::descriptor::PromptDef;
+use crate::invoke::Invocation;
+use crate::message::PromptResult;
+use crate::protocol::cow_str;
+use crate::protocol::elicitation::{Answer, create_params, form_schema, read_answer};
+use crate::protocol::jsonrpc::{failure, success};
+use crate::protocol::modern::ModernMeta;
+use crate::{Error, ProtocolVersion};
+
+/// The question under which missing arguments are asked for.
+const MISSING_ARGUMENTS: &str = "missing_arguments";
+
+#[derive(Deserialize)]
+struct GetParams<'a> {
+    #[serde(borrow, deserialize_with = "cow_str")]
+    name: Cow<'a, str>,
+    #[serde(default, borrow)]
+    arguments: Arguments<'a>,
+    /// 2026-07-28: the answers to the questions of the previous round.
+    #[serde(rename = "inputResponses", default)]
+    input_responses: Option<HashMap<String, Value>>,
+    /// 2026-07-28: the state the previous round handed the client.
+    #[serde(rename = "requestState", default)]
+    request_state: Option<String>,
+}
+
+impl Session {
+    /// Serves `prompts/get`. A sync prompt whose arguments are all there is
+    /// answered inline; anything that waits becomes a future.
+    pub(super) fn get_prompt(
+        &self,
+        id: &RawValue,
+        era: Era,
+        raw: Option<&RawValue>,
+        route: Option<&mpsc::Sender<String>>,
+    ) -> Reply {
+        let fail = |error: Error| Reply::Now(failure(Some(id), &error));
+        let p: GetParams<'_> = match params(raw) {
+            Ok(p) => p,
+            Err(error) => return fail(error),
+        };
+        let Some(entry) = self.service.served().get(&p.name) else {
+            return fail(unknown_prompt(&p.name));
+        };
+        let def = entry.def;
+        let missing: Vec<&'static str> = entry
+            .required
+            .iter()
+            .copied()
+            .filter(|name| p.arguments.get(name).is_none())
+            .collect();
+        match era {
+            Era::Session(version) => {
+                self.get_in_session(id, version, def, p.arguments, &missing, route)
+            }
+            Era::Stateless(meta) => self.get_stateless(id, meta, def, p, &missing, route),
+        }
+    }
+
+    fn get_in_session(
+        &self,
+        id: &RawValue,
+        version: ProtocolVersion,
+        def: &'static PromptDef,
+        arguments: Arguments<'_>,
+        missing: &[&'static str],
+        route: Option<&mpsc::Sender<String>>,
+    ) -> Reply {
+        let outbound = &self.state.outbound;
+        let asking = if outbound.can_elicit() {
+            Asking::Client
+        } else {
+            Asking::Unable
+        };
+        let era = Era::Session(version);
+        if missing.is_empty() {
+            let call = Call {
+                id,
+                era,
+                def,
+                asking: &asking,
+                outbound,
+                route,
+            };
+            return call.run(&arguments).into_reply(id, def, version);
+        }
+        if !(outbound.can_elicit() && self.service.inner().ask_for_missing) {
+            return Reply::Now(failure(Some(id), &missing_arguments(def.name, missing)));
+        }
+        // Asks the client for the missing ones, then calls the prompt.
+        let (id, outbound, route) = (id.to_owned(), outbound.clone(), route.cloned());
+        let (arguments, missing) = (arguments.into_owned(), missing.to_vec());
+        Reply::Later(Box::pin(async move {
+            let request = missing_form(def, &missing);
+            let answered = outbound
+                .request("elicitation/create", &request["params"], route.as_ref())
+                .await;
+            let arguments = match answered.and_then(|a| complete(arguments, &a, def, &missing)) {
+                Ok(arguments) => arguments,
+                Err(error) => return Some(failure(Some(&id), &error)),
+            };
+            let call = Call {
+                id: &id,
+                era,
+                def,
+                asking: &asking,
+                outbound: &outbound,
+                route: route.as_ref(),
+            };
+            let called = call.run(&arguments);
+            called.into_reply(&id, def, version).into_message().await
+        }))
+    }
+
+    fn get_stateless(
+        &self,
+        id: &RawValue,
+        meta: ModernMeta,
+        def: &'static PromptDef,
+        p: GetParams<'_>,
+        missing: &[&'static str],
+        route: Option<&mpsc::Sender<String>>,
+    ) -> Reply {
+        let fail = |error: Error| Reply::Now(failure(Some(id), &error));
+        let inner = self.service.inner();
+        // The state binds the client's arguments as sent, before any
+        // answer fills in missing ones.
+        let fingerprint = fingerprint(&p.arguments);
+        let mut answers = match &p.request_state {
+            Some(state) => match inner.state_key.open(state, def.name, &fingerprint) {
+                Ok(answers) => answers,
+                Err(error) => return fail(error),
+            },
+            None => HashMap::new(),
+        };
+        answers.extend(p.input_responses.unwrap_or_default());
+        let mut arguments = p.arguments;
+        if !missing.is_empty() {
+            if !(meta.can_elicit && inner.ask_for_missing) {
+                return fail(missing_arguments(def.name, missing));
+            }
+            match answers.get(MISSING_ARGUMENTS) {
+                Some(answer) => match complete(arguments, answer, def, missing) {
+                    Ok(completed) => arguments = completed,
+                    Err(error) => return fail(error),
+                },
+                None => {
+                    let question = (MISSING_ARGUMENTS.to_owned(), missing_form(def, missing));
+                    let message =
+                        input_required(id, inner, def.name, &fingerprint, &answers, vec![question]);
+                    return Reply::Now(message);
+                }
+            }
+        }
+        let round = Arc::new(InputRound::new(answers));
+        let asking = if meta.can_elicit {
+            Asking::Rounds(Arc::clone(&round))
+        } else {
+            Asking::Unable
+        };
+        let call = Call {
+            id,
+            era: Era::Stateless(meta),
+            def,
+            asking: &asking,
+            outbound: &self.state.outbound,
+            route,
+        };
+        let version = meta.version;
+        let mut future = match call.run(&arguments) {
+            Called::Pending(future) => future,
+            done => return done.into_reply(id, def, version),
+        };
+        let (id, service) = (id.to_owned(), self.service.clone());
+        Reply::Later(Box::pin(async move {
+            // Runs the prompt until it finishes, or waits with questions
+            // asked: then the run ends, and the client is told what to ask.
+            let outcome = poll_fn(|cx| match future.as_mut().poll(cx) {
+                Poll::Ready(result) => Poll::Ready(Ok(result)),
+                Poll::Pending => match round.questions() {
+                    questions if questions.is_empty() => Poll::Pending,
+                    questions => Poll::Ready(Err(questions)),
+                },
+            })
+            .await;
+            drop(future);
+            Some(match outcome {
+                Ok(result) => respond(&id, def.description, version, result),
+                Err(questions) => {
+                    let answers = round.answers();
+                    input_required(
+                        &id,
+                        service.inner(),
+                        def.name,
+                        &fingerprint,
+                        answers,
+                        questions,
+                    )
+                }
+            })
+        }))
+    }
+}
+
+/// One call of a prompt, with what its context is made of.
+struct Call<'a> {
+    id: &'a RawValue,
+    era: Era,
+    def: &'static PromptDef,
+    asking: &'a Asking,
+    outbound: &'a Outbound,
+    route: Option<&'a mpsc::Sender<String>>,
+}
+
+/// What calling a prompt gave.
+enum Called {
+    Ready(Result<PromptResult, Error>),
+    Pending(std::pin::Pin<Box<CatchPanic<PromptResult>>>),
+}
+
+impl Call<'_> {
+    fn run(&self, arguments: &Arguments<'_>) -> Called {
+        let input = Input {
+            def: self.def,
+            arguments,
+            request: RequestParts {
+                id: self.id,
+                version: self.era.version(),
+                log: self.era.log(),
+                asking: self.asking,
+                outbound: self.outbound,
+                route: self.route,
+            },
+        };
+        let culprit = Culprit::prompt(self.def.name);
+        match call_catching(culprit, || (self.def.invoke)(&input)) {
+            Err(error) => Called::Ready(Err(error)),
+            Ok(Invocation::Ready(result)) => Called::Ready(result),
+            Ok(Invocation::Pending(future)) => {
+                Called::Pending(Box::pin(CatchPanic { culprit, future }))
+            }
+        }
+    }
+}
+
+impl Called {
+    fn into_reply(self, id: &RawValue, def: &'static PromptDef, version: ProtocolVersion) -> Reply {
+        match self {
+            Self::Ready(result) => Reply::Now(respond(id, def.description, version, result)),
+            Self::Pending(future) => {
+                let id = id.to_owned();
+                Reply::Later(Box::pin(async move {
+                    Some(respond(&id, def.description, version, future.await))
+                }))
+            }
+        }
+    }
+}
+
+/// The `elicitation/create` request for the arguments `missing`, with a
+/// form built from their definitions.
+fn missing_form(def: &PromptDef, missing: &[&str]) -> Value {
+    let fields = missing.iter().filter_map(|name| def.argument(name));
+    let names = missing
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let prompt = def.title().unwrap_or(def.name);
+    let message = format!("The prompt `{prompt}` needs: {names}");
+    serde_json::json!({
+        "method": "elicitation/create",
+        "params": create_params(&message, &form_schema(fields)),
+    })
+}
+
+/// The arguments with the answer to the missing-arguments form added;
+/// -32602 for the missing ones if the user declined or left any out.
+fn complete<'a>(
+    mut arguments: Arguments<'a>,
+    answer: &Value,
+    def: &PromptDef,
+    missing: &[&str],
+) -> Result<Arguments<'a>, Error> {
+    let refused = || missing_arguments(def.name, missing);
+    let Answer::Accepted(form) = read_answer(answer)? else {
+        return Err(refused());
+    };
+    for (name, value) in form.iter() {
+        if missing.contains(&name) {
+            arguments.insert(name.to_owned(), value.to_owned());
+        }
+    }
+    let still: Vec<&str> = missing
+        .iter()
+        .copied()
+        .filter(|name| arguments.get(name).is_none())
+        .collect();
+    if still.is_empty() {
+        Ok(arguments)
+    } else {
+        Err(missing_arguments(def.name, &still))
+    }
+}
+
+/// The answer that ends a stateless run with questions: an
+/// `InputRequiredResult` whose state carries every answer so far.
+fn input_required(
+    id: &RawValue,
+    inner: &Inner,
+    prompt: &str,
+    fingerprint: &str,
+    answers: &HashMap<String, Value>,
+    questions: Vec<(String, Value)>,
+) -> String {
+    let requests: serde_json::Map<String, Value> = questions.into_iter().collect();
+    let state = inner.state_key.seal(prompt, fingerprint, answers);
+    let rest = serde_json::json!({ "inputRequests": requests, "requestState": state });
+    let rest = rest.to_string();
+    let result = format!(
+        "{{\"resultType\":\"input_required\",{},{}",
+        inner.modern.server_meta(),
+        &rest[1..]
+    );
+    crate::protocol::jsonrpc::success_raw(id, &result)
+}
+
+fn respond(
+    id: &RawValue,
+    description: Option<&str>,
+    version: ProtocolVersion,
+    result: Result<PromptResult, Error>,
+) -> String {
+    match result.and_then(|r| r.check_version(version).map(|()| r)) {
+        Ok(result) => success(id, &result.wire(description, version)),
+        Err(error) => failure(Some(id), &error),
+    }
+}

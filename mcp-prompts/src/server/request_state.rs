@@ -1,0 +1,187 @@
+//! The `requestState` of an "input required" answer: the answers a
+//! stateless prompt has received in earlier rounds, carried by the client
+//! from one round to the next. The client is not trusted with it: it is
+//! signed (HMAC-SHA256 with the server's key), bound to the prompt and its
+//! arguments, and expires, so a tampered, foreign or stale state is refused.
+
+use std::collections::HashMap;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use hmac::{Hmac, Mac};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use crate::Error;
+use crate::args::Arguments;
+
+/// How long a client may take to answer before its state is refused.
+pub(crate) const LIFETIME: Duration = Duration::from_secs(15 * 60);
+
+/// The key request states are signed with.
+#[derive(Clone)]
+pub(crate) struct StateKey([u8; 32]);
+
+/// Never prints the key.
+impl std::fmt::Debug for StateKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StateKey(..)")
+    }
+}
+
+impl StateKey {
+    /// A key of the system's randomness: states survive only as long as
+    /// the process (and reach only this replica).
+    pub(crate) fn random() -> Self {
+        let mut key = [0; 32];
+        // Without randomness, a fixed key still binds states to prompts
+        // and arguments; it no longer keeps forged ones out.
+        let _ = getrandom::fill(&mut key);
+        Self(key)
+    }
+
+    /// A key derived from the application's secret, the same on every
+    /// replica that shares it.
+    pub(crate) fn from_secret(secret: &[u8]) -> Self {
+        Self(Sha256::digest(secret).into())
+    }
+
+    fn mac(&self) -> Hmac<Sha256> {
+        // HMAC takes a key of any length.
+        Hmac::new_from_slice(&self.0).unwrap_or_else(|_| unreachable!())
+    }
+
+    /// A state carrying `answers`, for the prompt `prompt` called with the
+    /// arguments whose [`fingerprint`] this is.
+    pub(crate) fn seal(
+        &self,
+        prompt: &str,
+        fingerprint: &str,
+        answers: &HashMap<String, Value>,
+    ) -> String {
+        let expires = now() + LIFETIME.as_secs();
+        let body = State {
+            prompt: prompt.to_owned(),
+            arguments: fingerprint.to_owned(),
+            expires,
+            answers: answers.clone(),
+        };
+        let body = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&body).unwrap_or_default());
+        let mut mac = self.mac();
+        mac.update(body.as_bytes());
+        let tag = URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes());
+        format!("{body}.{tag}")
+    }
+
+    /// The answers a state carries, if it is ours, intact, unexpired and
+    /// for this prompt and these arguments.
+    pub(crate) fn open(
+        &self,
+        state: &str,
+        prompt: &str,
+        fingerprint: &str,
+    ) -> Result<HashMap<String, Value>, Error> {
+        let refused = |why: &str| Error::invalid_params(format!("invalid requestState: {why}"));
+        let (body, tag) = state.split_once('.').ok_or_else(|| refused("malformed"))?;
+        let tag = URL_SAFE_NO_PAD
+            .decode(tag)
+            .map_err(|_| refused("malformed"))?;
+        let mut mac = self.mac();
+        mac.update(body.as_bytes());
+        mac.verify_slice(&tag)
+            .map_err(|_| refused("not issued by this server, or altered"))?;
+        let body = URL_SAFE_NO_PAD
+            .decode(body)
+            .map_err(|_| refused("malformed"))?;
+        let state: State = serde_json::from_slice(&body).map_err(|_| refused("malformed"))?;
+        if state.prompt != prompt || state.arguments != fingerprint {
+            return Err(refused("issued for another prompt or other arguments"));
+        }
+        if state.expires < now() {
+            return Err(refused("expired: get the prompt again"));
+        }
+        Ok(state.answers)
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct State {
+    #[serde(rename = "p")]
+    prompt: String,
+    #[serde(rename = "a")]
+    arguments: String,
+    #[serde(rename = "e")]
+    expires: u64,
+    #[serde(rename = "r")]
+    answers: HashMap<String, Value>,
+}
+
+/// The arguments' fingerprint, independent of their order.
+pub(crate) fn fingerprint(arguments: &Arguments<'_>) -> String {
+    let mut pairs: Vec<(&str, &str)> = arguments.iter().collect();
+    pairs.sort_unstable();
+    let mut hash = Sha256::new();
+    for (name, value) in pairs {
+        hash.update(name.len().to_le_bytes());
+        hash.update(name.as_bytes());
+        hash.update(value.len().to_le_bytes());
+        hash.update(value.as_bytes());
+    }
+    URL_SAFE_NO_PAD.encode(hash.finalize())
+}
+
+fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(pairs: &[(&'static str, &'static str)]) -> Arguments<'static> {
+        let mut arguments = Arguments::default();
+        for &(name, value) in pairs {
+            arguments.insert(name, value);
+        }
+        arguments
+    }
+
+    #[test]
+    fn opens_only_what_it_sealed_for_the_same_call() {
+        let key = StateKey::random();
+        let answers = HashMap::from([("k".to_owned(), serde_json::json!({"action": "decline"}))]);
+        let ab = fingerprint(&args(&[("a", "1"), ("b", "2")]));
+        let state = key.seal("p", &ab, &answers);
+        // Argument order does not matter.
+        let ba = fingerprint(&args(&[("b", "2"), ("a", "1")]));
+        assert_eq!(key.open(&state, "p", &ba).unwrap(), answers);
+        assert!(key.open(&state, "q", &ab).is_err());
+        assert!(
+            key.open(&state, "p", &fingerprint(&args(&[("a", "1")])))
+                .is_err()
+        );
+        assert!(StateKey::random().open(&state, "p", &ab).is_err());
+        let mut tampered = state.clone().into_bytes();
+        tampered[3] ^= 1;
+        let tampered = String::from_utf8(tampered).unwrap();
+        let error = key.open(&tampered, "p", &ab).unwrap_err();
+        assert_eq!(error.code(), Error::INVALID_PARAMS);
+        assert!(key.open("garbage", "p", &ab).is_err());
+    }
+
+    #[test]
+    fn keys_from_the_same_secret_agree() {
+        let none = fingerprint(&args(&[]));
+        let state = StateKey::from_secret(b"s").seal("p", &none, &HashMap::new());
+        assert!(StateKey::from_secret(b"s").open(&state, "p", &none).is_ok());
+        assert!(
+            StateKey::from_secret(b"t")
+                .open(&state, "p", &none)
+                .is_err()
+        );
+    }
+}
