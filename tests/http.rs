@@ -7,53 +7,14 @@ mod http_support;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use http_body_util::{BodyExt, Full};
-use hyper::body::{Bytes, Incoming};
-use hyper::{Method, Request, Response, StatusCode};
-use hyper_util::rt::TokioIo;
+use hyper::body::Incoming;
+use hyper::{Method, Response, StatusCode};
 use serde_json::{Value, json};
 
-use http_support::Running;
+use http_support::{Running, header, rpc, send, text};
 
 const LATEST: &str = "2025-11-25";
 const ACCEPT_BOTH: (&str, &str) = ("accept", "application/json, text/event-stream");
-
-/// Sends one request on a new connection; `Host` is the server's address
-/// unless `headers` sets it.
-async fn send(
-    addr: SocketAddr,
-    method: Method,
-    headers: &[(&str, &str)],
-    body: impl Into<Bytes>,
-) -> Response<Incoming> {
-    let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
-        .await
-        .unwrap();
-    tokio::spawn(connection);
-    let mut request = Request::builder().method(method).uri("/mcp");
-    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
-        request = request.header("host", addr.to_string());
-    }
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    let request = request.body(Full::new(body.into())).unwrap();
-    sender.send_request(request).await.unwrap()
-}
-
-async fn text(response: Response<Incoming>) -> String {
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
-
-fn header<'a>(response: &'a Response<Incoming>, name: &str) -> Option<&'a str> {
-    response.headers().get(name).map(|v| v.to_str().unwrap())
-}
-
-fn rpc(id: u64, method: &str, params: &Value) -> String {
-    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string()
-}
 
 fn initialize(version: &str) -> String {
     rpc(

@@ -199,6 +199,9 @@ async fn serve() -> std::io::Result<()> {
         .title("Fixture")
         .catalog(showcase::CATALOG)
         .include_registered();
+    if std::env::var_os("FIXTURE_NO_ASK_MISSING").is_some() {
+        server = server.ask_for_missing_arguments(false);
+    }
     if let Some(size) = env("FIXTURE_PAGE_SIZE") {
         server = server.page_size(size);
     }

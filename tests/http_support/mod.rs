@@ -4,6 +4,12 @@
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
+
+use http_body_util::{BodyExt, Full};
+use hyper::body::{Bytes, Incoming};
+use hyper::{Method, Request, Response};
+use hyper_util::rt::TokioIo;
+use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Mutex, PoisonError};
@@ -135,4 +141,41 @@ pub fn showcase_binary() -> PathBuf {
         binary.display()
     );
     binary
+}
+
+/// Sends one request on a new connection; `Host` is the server's address
+/// unless `headers` sets it.
+pub async fn send(
+    addr: SocketAddr,
+    method: Method,
+    headers: &[(&str, &str)],
+    body: impl Into<Bytes>,
+) -> Response<Incoming> {
+    let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let mut request = Request::builder().method(method).uri("/mcp");
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        request = request.header("host", addr.to_string());
+    }
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let request = request.body(Full::new(body.into())).unwrap();
+    sender.send_request(request).await.unwrap()
+}
+
+pub async fn text(response: Response<Incoming>) -> String {
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+pub fn header<'a>(response: &'a Response<Incoming>, name: &str) -> Option<&'a str> {
+    response.headers().get(name).map(|v| v.to_str().unwrap())
+}
+
+pub fn rpc(id: u64, method: &str, params: &Value) -> String {
+    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string()
 }
