@@ -27,8 +27,8 @@ fn typescript_client(target: &str) -> Output {
         .expect("node is needed to run the official MCP client")
 }
 
-/// `python showcase.py TARGET`, installing the Python SDK if needed.
-fn python_client(target: &str) -> Output {
+/// `python SCRIPT TARGET`, installing the Python SDK if needed.
+fn python_client(script: &str, target: &str) -> Output {
     let dir = clients_dir().join("python");
     install_once(&dir.join(".venv/.installed-by-tests"), || {
         // `--clear` redoes a virtual environment an earlier run left half made.
@@ -47,7 +47,7 @@ fn python_client(target: &str) -> Output {
     });
     let python = dir.join(".venv/bin/python");
     Command::new(&python)
-        .arg("showcase.py")
+        .arg(script)
         .arg(target)
         .current_dir(&dir)
         .output()
@@ -81,18 +81,34 @@ fn typescript_client_over_http() {
 
 #[test]
 fn python_client_over_stdio() {
-    assert_all_passed(&python_client(&stdio_target()));
+    assert_all_passed(&python_client("showcase.py", &stdio_target()));
 }
 
 #[test]
 fn python_client_over_http() {
     let server = Running::showcase(&[]);
-    assert_all_passed(&python_client(&server.url()));
+    assert_all_passed(&python_client("showcase.py", &server.url()));
 }
 
 #[test]
 fn both_clients_over_stateless_http() {
     let server = Running::showcase(&["--stateless"]);
     assert_all_passed(&typescript_client(&server.url()));
-    assert_all_passed(&python_client(&server.url()));
+    assert_all_passed(&python_client("showcase.py", &server.url()));
+}
+
+/// The Python client in every mode (`auto`, which probes `server/discover`
+/// and so speaks 2026-07-28 here, pinned to 2026-07-28, and `legacy`),
+/// with and without an elicitation callback: the same texts in each, and
+/// `deploy_notes` accepted, declined, unasked and with its missing
+/// argument asked for.
+#[test]
+fn python_client_in_every_mode_over_stdio() {
+    assert_all_passed(&python_client("modern.py", &stdio_target()));
+}
+
+#[test]
+fn python_client_in_every_mode_over_http() {
+    let server = Running::showcase(&[]);
+    assert_all_passed(&python_client("modern.py", &server.url()));
 }

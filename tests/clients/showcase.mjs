@@ -47,7 +47,8 @@ await check("prompts/list shows the catalog", async () => {
   const { prompts } = await client.listPrompts();
   const byName = Object.fromEntries(prompts.map((p) => [p.name, p]));
   assert.deepEqual(Object.keys(byName).sort(), [
-    "code_review", "greet", "release_notes", "summarize", "test_prompt_with_arguments",
+    "code_review", "deploy_notes", "greet", "release_notes", "summarize",
+    "test_input_required_result_prompt", "test_prompt_with_arguments",
     "test_prompt_with_embedded_resource", "test_prompt_with_image", "test_simple_prompt",
   ]);
   assert.equal(byName.test_simple_prompt.title, "Simple Test Prompt");
@@ -167,6 +168,13 @@ await check("errors carry the spec's codes", async () => {
   for (const bad of ["abc", "-3", "1.5"]) {
     await rejects(client.getPrompt({ name: "summarize", arguments: { text: "t", max_words: bad } }), -32602, "max_words");
   }
+});
+
+await check("deploy_notes does not ask a client that cannot elicit", async () => {
+  const r = await client.getPrompt({ name: "deploy_notes", arguments: { service: "api" } });
+  assert.deepEqual(r.messages, [text("user", "Write generic deployment notes for api.")]);
+  assert.equal(r.description, "Draft deployment notes");
+  await rejects(client.getPrompt({ name: "deploy_notes", arguments: {} }), -32602, "service");
 });
 
 await check("ping and logging/setLevel answer {}", async () => {
