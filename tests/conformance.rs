@@ -13,7 +13,7 @@ use std::process::Command;
 
 use http_support::{Running, npm_ci_once};
 
-/// Runs the suite in `package` (under node_modules) with `args` against
+/// Runs the suite in `package` (under `node_modules`) with `args` against
 /// the showcase; its output, once it has passed.
 fn run_suite(package: &str, args: &[&str]) -> String {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance");

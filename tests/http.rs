@@ -7,8 +7,10 @@ mod http_support;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use hyper::body::Incoming;
-use hyper::{Method, Response, StatusCode};
+use http_body_util::{BodyExt, Full};
+use hyper::body::{Bytes, Incoming};
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 
 use http_support::{Running, header, rpc, send, text};

@@ -5,6 +5,9 @@
 //! and, on legacy sessions, through `elicitation/create`), and missing
 //! arguments asked for.
 
+// Call sites read better passing `json!` values by value.
+#![allow(clippy::needless_pass_by_value)]
+
 mod http_support;
 mod support;
 
@@ -475,7 +478,7 @@ async fn post_modern(
     let message = body
         .lines()
         .filter_map(|line| line.strip_prefix("data:"))
-        .last()
+        .next_back()
         .map_or(body.as_str(), str::trim);
     (status, serde_json::from_str(message).unwrap_or(Value::Null))
 }
@@ -632,8 +635,8 @@ async fn stateless_http_rounds_and_discover() {
 }
 
 /// A legacy HTTP session whose client can elicit: the `elicitation/create`
-/// request arrives on the `prompts/get` POST's event stream, the answer is
-/// POSTed on its own, and the result ends the stream.
+/// request arrives on the event stream of the `prompts/get` `POST`, the answer is
+/// sent in a `POST` of its own, and the result ends the stream.
 #[tokio::test]
 async fn session_http_prompts_ask_on_the_posts_stream() {
     use http_body_util::BodyExt;

@@ -279,7 +279,7 @@ mod tests {
         match classify(text) {
             Ok(Incoming::Request { .. }) => "request",
             Ok(Incoming::Notification { .. }) => "notification",
-            Ok(Incoming::Response) => "response",
+            Ok(Incoming::Response { .. }) => "response",
             Err(r) if r.error.code() == Error::PARSE_ERROR => "parse",
             Err(_) => "invalid",
         }

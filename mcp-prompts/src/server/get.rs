@@ -192,7 +192,7 @@ impl Session {
         let version = meta.version;
         let mut future = match call.run(&arguments) {
             Called::Pending(future) => future,
-            done => return done.into_reply(id, def, version),
+            done @ Called::Ready(_) => return done.into_reply(id, def, version),
         };
         let (id, service) = (id.to_owned(), self.service.clone());
         Reply::Later(Box::pin(async move {
