@@ -121,7 +121,7 @@ fn handles_name_the_prompts() {
         .map(mcp_prompts::ArgDef::name)
         .collect();
     assert_eq!(names, ["project", "version", "changes"]);
-    assert_eq!(showcase::CATALOG.len(), 8);
+    assert_eq!(showcase::CATALOG.len(), 10);
 }
 
 #[tokio::test]

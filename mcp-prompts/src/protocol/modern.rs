@@ -25,6 +25,7 @@ pub(crate) const SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
 /// -32022: the request names a revision this server does not serve.
 pub(crate) const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
 /// -32020: an HTTP header disagrees with the body, or is missing.
+#[cfg(feature = "http")]
 pub(crate) const HEADER_MISMATCH: i32 = -32020;
 
 /// What a modern request says about itself in `_meta`.
@@ -66,6 +67,7 @@ impl MetaRead {
 /// What the HTTP transport compares with a modern request's headers,
 /// read in one pass: the prompt name, the revision `_meta` names, and the
 /// `_meta` as a whole.
+#[cfg_attr(not(feature = "http"), allow(dead_code))]
 pub(crate) struct Head {
     pub(crate) name: Option<String>,
     pub(crate) requested: Option<String>,
@@ -73,6 +75,7 @@ pub(crate) struct Head {
 }
 
 impl Head {
+    #[cfg(feature = "http")]
     pub(crate) fn of(params: Option<&RawValue>) -> Self {
         Self::parse(params.map_or("{}", RawValue::get))
     }
