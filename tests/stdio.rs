@@ -36,8 +36,9 @@ fn requests_before_initialize_are_answered() {
     assert_eq!(client.call("ping", json!({}))["result"], json!({}));
     let list = client.call("prompts/list", json!({}));
     assert_eq!(list["error"]["code"], -32600, "{list}");
+    // A 2026-07-28 method without the `_meta` every such request carries.
     let discover = client.call("server/discover", json!({}));
-    assert_eq!(discover["error"]["code"], -32601, "{discover}");
+    assert_eq!(discover["error"]["code"], -32602, "{discover}");
     client.initialize(LATEST);
     let again = client.call("initialize", json!({"protocolVersion": LATEST}));
     assert_eq!(again["error"]["code"], -32600);
