@@ -304,6 +304,42 @@ fn a_stateless_prompt_asks_in_rounds() {
 }
 
 #[test]
+fn a_prompt_can_ask_for_one_choice() {
+    let mut client = Client::start();
+    let ask = |extra: Value| {
+        let mut params = json!({"name": "ask_tone"});
+        for (key, value) in extra.as_object().unwrap() {
+            params[key] = value.clone();
+        }
+        modern(params, can_elicit())
+    };
+    let first = client.call("prompts/get", ask(json!({})));
+    assert_eq!(
+        first["result"]["inputRequests"]["tone"]["params"],
+        json!({"message": "Which tone?", "requestedSchema": {
+            "type": "object",
+            "properties": {"choice": {"type": "string", "enum": ["formal", "casual"]}},
+            "required": ["choice"],
+        }}),
+        "{first}"
+    );
+    let answer = |choice: &str| json!({"inputResponses": {"tone": {"action": "accept", "content": {"choice": choice}}}});
+    let done = client.call("prompts/get", ask(answer("Formal")));
+    assert_eq!(texts(&done), ["tone: formal"]);
+    let refused = client.call("prompts/get", ask(answer("rude")));
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+    assert_eq!(
+        refused["error"]["data"]["choices"],
+        json!(["formal", "casual"])
+    );
+    let cancelled = client.call(
+        "prompts/get",
+        ask(json!({"inputResponses": {"tone": {"action": "cancel"}}})),
+    );
+    assert_eq!(texts(&cancelled), ["no tone: Cancelled"]);
+}
+
+#[test]
 fn missing_arguments_are_asked_for_where_the_client_can_answer() {
     let mut client = Client::start();
     let first = deploy_round(&mut client, json!({}), json!({}), can_elicit());

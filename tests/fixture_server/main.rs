@@ -10,8 +10,8 @@ use std::time::Duration;
 use std::sync::OnceLock;
 
 use mcp_prompts::{
-    CompletionInput, Content, Error, Json, LogLevel, Message, RequestContext, ResourceLink, Server,
-    prompt,
+    CompletionInput, Content, Elicited, Error, Json, LogLevel, Message, RequestContext,
+    ResourceLink, Server, prompt,
 };
 
 /// Panics while building the prompt
@@ -101,6 +101,17 @@ fn repeat(text: String, times: u32) -> String {
 async fn repeat_later(text: String, times: u32) -> String {
     tokio::task::yield_now().await;
     text.repeat(times as usize)
+}
+
+/// Asks the user for a tone
+#[prompt]
+async fn ask_tone(ctx: RequestContext) -> Result<String, Error> {
+    Ok(
+        match ctx.choose::<showcase::Tone>("tone", "Which tone?").await? {
+            Elicited::Accepted(tone) => format!("tone: {tone}"),
+            other => format!("no tone: {other:?}"),
+        },
+    )
 }
 
 /// Answers at once, then logs `count` messages of about 1 KB

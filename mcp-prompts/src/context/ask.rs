@@ -11,8 +11,9 @@ use serde_json::Value;
 
 use super::RequestContext;
 use crate::Error;
-use crate::args::{Input, PromptArgs};
-use crate::descriptor::PromptDef;
+use crate::args::param::{invalid_value, missing_arguments};
+use crate::args::{Input, PromptArg, PromptArgs, PromptParam};
+use crate::descriptor::{ArgDef, PromptDef};
 use crate::protocol::elicitation::{Answer, create_params, form_schema, read_answer};
 
 /// What the user did with a form a prompt asked them to fill in
@@ -129,32 +130,12 @@ impl RequestContext {
         message: &str,
     ) -> Result<Elicited<T>, Error> {
         let params = create_params(message, &form_schema(T::ARGS));
-        let answer = match &self.asking {
-            Asking::Unable => return Ok(Elicited::Unsupported),
-            Asking::Client => {
-                self.outbound
-                    .request("elicitation/create", &params, self.route.as_ref())
-                    .await?
-            }
-            Asking::Rounds(round) => match round.answer(key) {
-                Some(answer) => answer.clone(),
-                None => {
-                    round.ask(
-                        key,
-                        serde_json::json!({
-                            "method": "elicitation/create",
-                            "params": params,
-                        }),
-                    );
-                    // The run ends here: the server answers "input
-                    // required" and drops this future.
-                    return std::future::pending().await;
-                }
-            },
+        let Some(answer) = self.ask(key, params).await? else {
+            return Ok(Elicited::Unsupported);
         };
-        match read_answer(&answer)? {
-            Answer::Declined => Ok(Elicited::Declined),
-            Answer::Cancelled => Ok(Elicited::Cancelled),
+        Ok(match read_answer(&answer)? {
+            Answer::Declined => Elicited::Declined,
+            Answer::Cancelled => Elicited::Cancelled,
             Answer::Accepted(arguments) => {
                 let def = PromptDef::form(T::ARGS);
                 let input = Input {
@@ -162,8 +143,85 @@ impl RequestContext {
                     arguments: &arguments,
                     request: self.parts(),
                 };
-                T::bind_args(&input).map(Elicited::Accepted)
+                Elicited::Accepted(T::bind_args(&input)?)
             }
+        })
+    }
+
+    /// Asks the user to pick one value of `T`, a
+    /// [`#[derive(PromptArg)]`](derive@crate::PromptArg) choice enum (or
+    /// any argument type): a form of one field, `choice`. Otherwise as
+    /// [`elicit`](Self::elicit).
+    ///
+    /// ```
+    /// use mcp_prompts::{Elicited, PromptArg, RequestContext, prompt};
+    ///
+    /// #[derive(PromptArg)]
+    /// enum Depth { Quick, Thorough }
+    ///
+    /// /// Review the change
+    /// #[prompt]
+    /// async fn review(ctx: RequestContext) -> Result<String, mcp_prompts::Error> {
+    ///     Ok(match ctx.choose::<Depth>("depth", "How deep should the review go?").await? {
+    ///         Elicited::Accepted(depth) => format!("Review the change, {depth}."),
+    ///         _ => "Review the change.".to_owned(),
+    ///     })
+    /// }
+    /// ```
+    pub async fn choose<T: PromptArg>(
+        &self,
+        key: &str,
+        message: &str,
+    ) -> Result<Elicited<T>, Error> {
+        let field = ArgDef {
+            name: CHOICE,
+            title: None,
+            description: None,
+            default: None,
+            ty: <T as PromptParam>::TYPE,
+            complete: None,
+        };
+        let params = create_params(message, &form_schema([&field]));
+        let Some(answer) = self.ask(key, params).await? else {
+            return Ok(Elicited::Unsupported);
+        };
+        Ok(match read_answer(&answer)? {
+            Answer::Declined => Elicited::Declined,
+            Answer::Cancelled => Elicited::Cancelled,
+            Answer::Accepted(arguments) => match arguments.get(CHOICE) {
+                Some(value) => Elicited::Accepted(
+                    T::parse_arg(value).map_err(|reason| invalid_value(&field, &reason))?,
+                ),
+                None => return Err(missing_arguments("form", &[CHOICE])),
+            },
+        })
+    }
+
+    /// Asks the question `params` (an `elicitation/create` request's) under
+    /// `key`; the client's `ElicitResult`, or `None` if it cannot be asked.
+    async fn ask(&self, key: &str, params: Value) -> Result<Option<Value>, Error> {
+        match &self.asking {
+            Asking::Unable => Ok(None),
+            Asking::Client => self
+                .outbound
+                .request("elicitation/create", &params, self.route.as_ref())
+                .await
+                .map(Some),
+            Asking::Rounds(round) => match round.answer(key) {
+                Some(answer) => Ok(Some(answer.clone())),
+                None => {
+                    round.ask(
+                        key,
+                        serde_json::json!({ "method": "elicitation/create", "params": params }),
+                    );
+                    // The run ends here: the server answers "input
+                    // required" and drops this future.
+                    std::future::pending().await
+                }
+            },
         }
     }
 }
+
+/// The one field of a [`RequestContext::choose`] form.
+const CHOICE: &str = "choice";

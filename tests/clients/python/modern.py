@@ -13,23 +13,7 @@ import anyio
 from mcp import Client, StdioServerParameters, types
 from mcp.shared.exceptions import MCPError
 
-passed = 0
-failed = 0
-
-
-async def check(name, body):
-    global passed, failed
-    try:
-        await body()
-        passed += 1
-        print(f"ok - {name}")
-    except Exception as err:  # noqa: BLE001 - report every failure and go on
-        failed += 1
-        print(f"FAILED - {name}: {type(err).__name__}: {err}")
-
-
-def texts(result):
-    return [(m.role, m.content.text) for m in result.messages]
+from checks import check, summary, texts
 
 
 class User:
@@ -140,8 +124,7 @@ async def run_mode(target, mode):
 async def main(target):
     for mode in ["auto", "2026-07-28", "legacy"]:
         await run_mode(target, mode)
-    print(f"{passed} passed, {failed} failed")
-    return failed == 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -12,23 +12,7 @@ from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
-passed = 0
-failed = 0
-
-
-async def check(name, body):
-    global passed, failed
-    try:
-        await body()
-        passed += 1
-        print(f"ok - {name}")
-    except Exception as err:  # noqa: BLE001 - report every failure and go on
-        failed += 1
-        print(f"FAILED - {name}: {type(err).__name__}: {err}")
-
-
-def texts(result):
-    return [(m.role, m.content.text) for m in result.messages]
+from checks import check, summary, texts
 
 
 def connect(target):
@@ -141,8 +125,7 @@ async def main(target):
 
             await check("errors carry the spec's codes", errors)
 
-    print(f"{passed} passed, {failed} failed")
-    return failed == 0
+    return summary()
 
 
 if __name__ == "__main__":
