@@ -14,6 +14,16 @@ use mcp_prompts::{HttpOptions, Server};
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
+    // Logs go to stderr (stdout is the MCP channel), filtered by RUST_LOG:
+    // errors by default, with the id a client got in its -32603.
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("error")),
+        )
+        .init();
     let args = Args::parse()?;
     let service = Server::new("mcp-prompts-showcase", env!("CARGO_PKG_VERSION"))
         .catalog(prompts::CATALOG)

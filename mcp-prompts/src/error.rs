@@ -10,7 +10,10 @@ use serde_json::Value;
 ///
 /// Prompt functions may return `Result<T, E>` for any `E` that converts into
 /// `Error`. Every [`std::error::Error`] does, as an internal error (-32603)
-/// carrying its message; build an `Error` directly to choose the code:
+/// whose message stays on the server: the client reads `Internal error` and
+/// an `errorId`, and the message is logged through `tracing` under that id
+/// (so is a panic's). Build an `Error` directly to choose the code and the
+/// message the client reads:
 ///
 /// ```
 /// use mcp_prompts::Error;
@@ -24,6 +27,11 @@ pub struct Error {
     message: Cow<'static, str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     data: Option<Value>,
+    /// What went wrong, for the server's log only: set for errors the
+    /// author did not build on purpose (a foreign error, a panic), which
+    /// the client sees as a generic -32603 with an error id.
+    #[serde(skip)]
+    hidden: Option<Box<str>>,
 }
 
 impl Error {
@@ -44,7 +52,36 @@ impl Error {
             code,
             message: message.into(),
             data: None,
+            hidden: None,
         }
+    }
+
+    /// An internal error whose `detail` (which may name hosts, paths or
+    /// credentials) is logged, never sent: the client gets -32603
+    /// `Internal error` and an error id that finds the detail in the log.
+    pub(crate) fn hidden(detail: impl Into<Box<str>>) -> Self {
+        Self {
+            hidden: Some(detail.into()),
+            ..Self::internal("Internal error")
+        }
+    }
+
+    /// Whether the message is for the server's log only.
+    pub(crate) fn is_hidden(&self) -> bool {
+        self.hidden.is_some()
+    }
+
+    /// The error as the client may see it: one with a hidden detail gets
+    /// an error id in `data`, and the detail goes to `tracing` (at error
+    /// level) under the same id, with what failed and for which request.
+    pub(crate) fn redacted(mut self, what: &str, request: &str) -> Self {
+        let Some(detail) = self.hidden.take() else {
+            return self;
+        };
+        let error_id = error_id();
+        tracing::error!(error_id, request, what, detail = &*detail, "request failed");
+        self.data = Some(serde_json::json!({ "errorId": error_id }));
+        self
     }
 
     /// An invalid-params error (-32602).
@@ -146,18 +183,41 @@ impl fmt::Debug for Error {
         if let Some(data) = &self.data {
             s.field("data", data);
         }
-        s.finish()
+        // The hidden detail is for the log, not for every `{:?}`.
+        s.finish_non_exhaustive()
     }
 }
 
-/// Any standard error becomes an internal error carrying its message.
+/// Any standard error becomes an internal error whose message is not
+/// sent: the client gets -32603 `Internal error` with an error id in `data`,
+/// and the message is logged through `tracing` under that id. Build an
+/// `Error` yourself (`Error::invalid_params`, `Error::new`) for a message
+/// the client should read.
 ///
 /// `Error` itself deliberately does not implement [`std::error::Error`], so
 /// that this blanket conversion can exist (the same choice `anyhow` makes).
 impl<E: std::error::Error + Send + Sync + 'static> From<E> for Error {
     fn from(err: E) -> Self {
-        Self::internal(err.to_string())
+        Self::hidden(err.to_string())
     }
+}
+
+/// A short random id that ties a client's error to the server's log.
+fn error_id() -> String {
+    let mut bytes = [0; 8];
+    // Without randomness the time is still unique enough to search a log for.
+    if getrandom::fill(&mut bytes).is_err() {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        bytes[..4].copy_from_slice(&nanos.to_le_bytes());
+    }
+    let mut id = String::with_capacity(16);
+    for byte in bytes {
+        use std::fmt::Write as _;
+        let _ = write!(id, "{byte:02x}");
+    }
+    id
 }
 
 #[cfg(test)]

@@ -190,8 +190,17 @@ fn completes(
 }
 
 /// `FIXTURE_CURRENT_THREAD` picks tokio's single-threaded runtime instead of
-/// the multi-threaded one `#[tokio::main]` gives.
+/// the multi-threaded one `#[tokio::main]` gives. Logs go to stderr,
+/// filtered by `RUST_LOG` (errors by default).
 fn main() -> std::io::Result<()> {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("error")),
+        )
+        .init();
     let mut runtime = if std::env::var_os("FIXTURE_CURRENT_THREAD").is_some() {
         tokio::runtime::Builder::new_current_thread()
     } else {

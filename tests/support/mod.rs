@@ -7,6 +7,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -19,6 +20,8 @@ pub struct Client {
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     next_id: i64,
+    /// What the server wrote on stderr, when captured.
+    log: Option<Arc<Mutex<String>>>,
 }
 
 impl Client {
@@ -28,13 +31,46 @@ impl Client {
 
     /// Starts the fixture server with extra environment variables.
     pub fn start_with(env: &[(&str, &str)]) -> Self {
+        Self::spawn(env, false)
+    }
+
+    /// Starts the fixture server keeping what it logs on stderr (read it
+    /// with [`log`](Self::log)).
+    pub fn start_logging() -> Self {
+        Self::spawn(&[], true)
+    }
+
+    /// What the server has logged so far.
+    pub fn log(&self) -> String {
+        let log = self.log.as_ref().expect("started with start_logging");
+        log.lock().unwrap().clone()
+    }
+
+    fn spawn(env: &[(&str, &str)], capture: bool) -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_fixture-server"))
             .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(if capture {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
             .spawn()
             .expect("start the fixture server");
+        let log = child.stderr.take().map(|stderr| {
+            let log = Arc::new(Mutex::new(String::new()));
+            let sink = Arc::clone(&log);
+            std::thread::spawn(move || {
+                for line in BufReader::new(stderr).lines() {
+                    let Ok(line) = line else { break };
+                    let mut log = sink.lock().unwrap();
+                    log.push_str(&line);
+                    log.push('\n');
+                }
+            });
+            log
+        });
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = channel();
         std::thread::spawn(move || {
@@ -51,6 +87,7 @@ impl Client {
             stdin,
             lines,
             next_id: 1000,
+            log,
         }
     }
 

@@ -165,6 +165,11 @@ pub(crate) fn success<T: Serialize + ?Sized>(id: &RawValue, result: &T) -> Strin
 
 /// An error response; the id is omitted when it could not be read.
 pub(crate) fn failure(id: Option<&RawValue>, error: &Error) -> String {
+    // Whatever a handler did not build on purpose is never sent as it is.
+    if error.is_hidden() {
+        let request = id.map_or("(no id)", RawValue::get);
+        return failure(id, &error.clone().redacted("request", request));
+    }
     let mut out = String::with_capacity(96);
     out.push_str("{\"jsonrpc\":\"2.0\",");
     if let Some(id) = id {

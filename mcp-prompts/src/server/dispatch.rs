@@ -155,7 +155,22 @@ impl Session {
     ) -> Reply {
         match incoming {
             Ok(Incoming::Request { id, method, params }) => {
-                self.settle(id, self.request(id, &method, params, route))
+                // One span per request; free unless a subscriber wants it.
+                let span = tracing::debug_span!(
+                    "request",
+                    method = &*method,
+                    id = id.get(),
+                    prompt = tracing::field::Empty,
+                    arguments = tracing::field::Empty,
+                );
+                let reply =
+                    span.in_scope(|| self.settle(id, self.request(id, &method, params, route)));
+                match reply {
+                    Reply::Later(future) if !span.is_disabled() => {
+                        Reply::Later(Box::pin(tracing::Instrument::instrument(future, span)))
+                    }
+                    reply => reply,
+                }
             }
             Ok(Incoming::Notification { method, params }) => {
                 if method == "notifications/cancelled" {

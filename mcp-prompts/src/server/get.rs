@@ -66,6 +66,13 @@ impl Session {
             return fail(unknown_prompt(&p.name));
         };
         let def = entry.def;
+        let span = tracing::Span::current();
+        if !span.is_disabled() {
+            // Names only: argument values may be anything a user typed.
+            let names: Vec<&str> = p.arguments.iter().map(|(name, _)| name).collect();
+            span.record("prompt", def.name);
+            span.record("arguments", names.join(",").as_str());
+        }
         let missing: Vec<&'static str> = entry
             .required
             .iter()
@@ -208,7 +215,7 @@ impl Session {
             .await;
             drop(future);
             Some(match outcome {
-                Ok(result) => respond(&id, def.description, version, result),
+                Ok(result) => respond(&id, def, version, result),
                 Err(questions) => {
                     let answers = round.answers();
                     input_required(
@@ -269,11 +276,11 @@ impl Call<'_> {
 impl Called {
     fn into_reply(self, id: &RawValue, def: &'static PromptDef, version: ProtocolVersion) -> Reply {
         match self {
-            Self::Ready(result) => Reply::Now(respond(id, def.description, version, result)),
+            Self::Ready(result) => Reply::Now(respond(id, def, version, result)),
             Self::Pending(future) => {
                 let id = id.to_owned();
                 Reply::Later(Box::pin(async move {
-                    Some(respond(&id, def.description, version, future.await))
+                    Some(respond(&id, def, version, future.await))
                 }))
             }
         }
@@ -350,12 +357,15 @@ fn input_required(
 
 fn respond(
     id: &RawValue,
-    description: Option<&str>,
+    def: &PromptDef,
     version: ProtocolVersion,
     result: Result<PromptResult, Error>,
 ) -> String {
     match result.and_then(|r| r.check_version(version).map(|()| r)) {
-        Ok(result) => success(id, &result.wire(description, version)),
-        Err(error) => failure(Some(id), &error),
+        Ok(result) => success(id, &result.wire(def.description, version)),
+        Err(error) => {
+            let error = error.redacted(&format!("prompt `{}`", def.name), id.get());
+            failure(Some(id), &error)
+        }
     }
 }

@@ -72,7 +72,7 @@ fn panicked(culprit: Culprit, payload: &(dyn Any + Send)) -> Error {
         .downcast_ref::<&str>()
         .copied()
         .or_else(|| payload.downcast_ref::<String>().map(String::as_str));
-    Error::internal(match detail {
+    Error::hidden(match detail {
         Some(detail) => format!("{kind} `{name}` panicked: {detail}"),
         None => format!("{kind} `{name}` panicked"),
     })

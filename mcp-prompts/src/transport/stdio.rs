@@ -50,9 +50,13 @@ impl Service {
         let (reader, writer) = (raw_stdin()?, raw_stdout()?);
         let service = self.clone();
         let runtime = Handle::current();
-        tokio::task::spawn_blocking(move || serve_blocking(&service, &runtime, reader, writer))
-            .await
-            .map_err(io::Error::other)?
+        tracing::info!(prompts = self.prompt_count(), "serving MCP on stdio");
+        let served =
+            tokio::task::spawn_blocking(move || serve_blocking(&service, &runtime, reader, writer))
+                .await
+                .map_err(io::Error::other)?;
+        tracing::info!(?served, "stdio closed");
+        served
     }
 }
 

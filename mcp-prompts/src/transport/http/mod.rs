@@ -104,11 +104,19 @@ impl Service {
         let (max_connections, header_timeout) = (options.max_connections, options.header_timeout);
         let endpoint = self.http_endpoint(options);
         let app = endpoint.router(DEFAULT_PATH);
-        listener::serve(listener, app, max_connections, header_timeout, async move {
+        let addr = listener.local_addr().ok();
+        tracing::info!(
+            ?addr,
+            prompts = self.prompt_count(),
+            "serving MCP over HTTP"
+        );
+        let served = listener::serve(listener, app, max_connections, header_timeout, async move {
             shutdown.await;
             endpoint.shut_down();
         })
-        .await
+        .await;
+        tracing::info!(?served, "HTTP server stopped");
+        served
     }
 }
 
