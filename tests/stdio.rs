@@ -337,6 +337,32 @@ fn prompt_errors_use_the_spec_codes() {
     assert!(simple["result"]["messages"].is_array());
 }
 
+#[test]
+fn progress_arrives_before_the_response_and_only_when_asked() {
+    let mut client = Client::ready(LATEST);
+    let asked =
+        json!({"name": "steps", "arguments": {"count": "3"}, "_meta": {"progressToken": "p1"}});
+    client.send_line(
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "prompts/get", "params": asked}).to_string(),
+    );
+    for step in 1..=3 {
+        let note = client.read();
+        assert_eq!(
+            note,
+            json!({"jsonrpc": "2.0", "method": "notifications/progress",
+                   "params": {"progressToken": "p1", "progress": f64::from(step), "total": 3.0,
+                              "message": format!("step {step}")}})
+        );
+    }
+    assert_eq!(client.read()["id"], 1);
+    // Nothing after the response: the prompt's late call is dropped.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(client.call("ping", json!({}))["result"], json!({}));
+    // Without a token, no progress at all.
+    let quiet = client.get("steps", json!({"count": "2"}));
+    assert_eq!(quiet["result"]["messages"][0]["content"]["text"], "2 steps");
+}
+
 /// A foreign error's message and a panic's can name hosts, paths or
 /// credentials: the client gets `Internal error` and an error id, the log
 /// gets the whole story under the same id.

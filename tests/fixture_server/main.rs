@@ -103,6 +103,23 @@ async fn repeat_later(text: String, times: u32) -> String {
     text.repeat(times as usize)
 }
 
+/// Reports progress in `count` steps, answers, and tries once more after
+#[prompt]
+async fn steps(ctx: RequestContext, count: u32) -> String {
+    for i in 1..=count {
+        let step = f64::from(i);
+        ctx.progress(step, Some(f64::from(count)), Some(&format!("step {i}")));
+        // Not above the last value: dropped.
+        ctx.progress(step, None, None);
+        tokio::task::yield_now().await;
+    }
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        ctx.progress(f64::from(count + 1), None, Some("too late"));
+    });
+    format!("{count} steps")
+}
+
 /// Asks the user for a tone
 #[prompt]
 async fn ask_tone(ctx: RequestContext) -> Result<String, Error> {

@@ -4,9 +4,11 @@
 mod ask;
 mod log_level;
 mod outbound;
+mod progress;
 mod request_id;
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -19,6 +21,7 @@ pub use ask::Elicited;
 pub(crate) use ask::{Asking, InputRound};
 pub use log_level::LogLevel;
 pub(crate) use outbound::{Outbound, Sink, channel_sink};
+pub(crate) use progress::Progress;
 
 pub use request_id::RequestId;
 
@@ -41,6 +44,7 @@ pub struct RequestContext {
     version: ProtocolVersion,
     log: LogPolicy,
     asking: Asking,
+    progress: Option<Arc<Progress>>,
     outbound: Outbound,
     /// Where this request's notifications go, when not to the session's
     /// own stream (HTTP sends them on the request's response).
@@ -55,6 +59,7 @@ pub(crate) struct RequestParts<'a> {
     pub(crate) version: ProtocolVersion,
     pub(crate) log: LogPolicy,
     pub(crate) asking: &'a Asking,
+    pub(crate) progress: Option<&'a Arc<Progress>>,
     pub(crate) outbound: &'a Outbound,
     pub(crate) route: Option<&'a mpsc::Sender<String>>,
 }
@@ -66,6 +71,7 @@ impl RequestParts<'_> {
             version: self.version,
             log: self.log,
             asking: self.asking.clone(),
+            progress: self.progress.cloned(),
             outbound: self.outbound.clone(),
             route: self.route.cloned(),
         }
@@ -89,6 +95,7 @@ impl RequestContext {
             version: self.version,
             log: self.log,
             asking: &self.asking,
+            progress: self.progress.as_ref(),
             outbound: &self.outbound,
             route: self.route.as_ref(),
         }
@@ -127,6 +134,60 @@ impl RequestContext {
             return;
         }
         let message = jsonrpc::notification("notifications/message", &Params { level, data });
+        self.send_note(message);
+    }
+
+    /// Tells the client how far the request has come, if it asked (with a
+    /// `progressToken` in the request's `_meta`): `progress` must grow from
+    /// one call to the next (a value not above the last one is dropped),
+    /// `total` is the value it will reach, if known, and `message` says
+    /// what is happening. Nothing is sent once the request is answered.
+    ///
+    /// ```
+    /// use mcp_prompts::{RequestContext, prompt};
+    ///
+    /// /// Summarize three sources
+    /// #[prompt]
+    /// async fn digest(ctx: RequestContext) -> String {
+    ///     let mut parts = Vec::new();
+    ///     for (done, source) in ["a", "b", "c"].into_iter().enumerate() {
+    ///         ctx.progress(done as f64, Some(3.0), Some(&format!("reading {source}")));
+    ///         parts.push(source);
+    ///     }
+    ///     format!("Summarize {}", parts.join(", "))
+    /// }
+    /// ```
+    pub fn progress(&self, progress: f64, total: Option<f64>, message: Option<&str>) {
+        #[derive(Serialize)]
+        struct Params<'a> {
+            #[serde(rename = "progressToken")]
+            token: &'a RawValue,
+            progress: f64,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            total: Option<f64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            message: Option<&'a str>,
+        }
+        let Some(state) = &self.progress else {
+            return;
+        };
+        if !state.advance(progress) {
+            return;
+        }
+        // Progress messages exist from 2025-03-26.
+        let message = message.filter(|_| self.version >= ProtocolVersion::V2025_03_26);
+        let params = Params {
+            token: state.token(),
+            progress,
+            total,
+            message,
+        };
+        self.send_note(jsonrpc::notification("notifications/progress", &params));
+    }
+
+    /// Sends a notification on the request's own stream while it is open,
+    /// else on the session's.
+    fn send_note(&self, message: String) {
         // Once the request is answered its route is closed; later messages
         // (from work the prompt left running) go to the session's stream.
         match &self.route {

@@ -20,7 +20,7 @@ use super::handlers::{params, unknown_prompt};
 use super::request_state::fingerprint;
 use super::{Era, Inner, Reply, Session};
 use crate::args::{Arguments, Input, param::missing_arguments};
-use crate::context::{Asking, InputRound, Outbound, RequestParts};
+use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts};
 use crate::descriptor::PromptDef;
 use crate::invoke::Invocation;
 use crate::message::PromptResult;
@@ -45,6 +45,14 @@ struct GetParams<'a> {
     /// 2026-07-28: the state the previous round handed the client.
     #[serde(rename = "requestState", default)]
     request_state: Option<String>,
+    #[serde(rename = "_meta", default, borrow)]
+    meta: Option<GetMeta<'a>>,
+}
+
+#[derive(Deserialize)]
+struct GetMeta<'a> {
+    #[serde(rename = "progressToken", default, borrow)]
+    progress_token: Option<&'a RawValue>,
 }
 
 impl Session {
@@ -79,46 +87,47 @@ impl Session {
             .copied()
             .filter(|name| p.arguments.get(name).is_none())
             .collect();
+        let progress = p
+            .meta
+            .as_ref()
+            .and_then(|meta| meta.progress_token)
+            .map(|token| Arc::new(Progress::new(token)));
+        let call = Call {
+            id,
+            era,
+            def,
+            asking: Asking::Unable,
+            progress,
+            outbound: &self.state.outbound,
+            route,
+        };
         match era {
-            Era::Session(version) => {
-                self.get_in_session(id, version, def, p.arguments, &missing, route)
-            }
-            Era::Stateless(meta) => self.get_stateless(id, meta, def, p, &missing, route),
+            Era::Session(version) => self.get_in_session(call, version, p.arguments, &missing),
+            Era::Stateless(meta) => self.get_stateless(call, meta, p, &missing),
         }
     }
 
     fn get_in_session(
         &self,
-        id: &RawValue,
+        mut call: Call<'_>,
         version: ProtocolVersion,
-        def: &'static PromptDef,
         arguments: Arguments<'_>,
         missing: &[&'static str],
-        route: Option<&mpsc::Sender<String>>,
     ) -> Reply {
-        let outbound = &self.state.outbound;
-        let asking = if outbound.can_elicit() {
-            Asking::Client
-        } else {
-            Asking::Unable
-        };
-        let era = Era::Session(version);
-        if missing.is_empty() {
-            let call = Call {
-                id,
-                era,
-                def,
-                asking: &asking,
-                outbound,
-                route,
-            };
-            return call.run(&arguments).into_reply(id, def, version);
+        let can_elicit = call.outbound.can_elicit();
+        if can_elicit {
+            call.asking = Asking::Client;
         }
-        if !(outbound.can_elicit() && self.service.inner().ask_for_missing) {
+        if missing.is_empty() {
+            return call.run(&arguments).into_reply(&call, version);
+        }
+        let (id, def) = (call.id, call.def);
+        if !(can_elicit && self.service.inner().ask_for_missing) {
             return Reply::Now(failure(Some(id), &missing_arguments(def.name, missing)));
         }
         // Asks the client for the missing ones, then calls the prompt.
-        let (id, outbound, route) = (id.to_owned(), outbound.clone(), route.cloned());
+        let (id, outbound, route) = (id.to_owned(), call.outbound.clone(), call.route.cloned());
+        let (era, asking, progress) = (call.era, call.asking, call.progress);
         let (arguments, missing) = (arguments.into_owned(), missing.to_vec());
         Reply::Later(Box::pin(async move {
             let request = missing_form(def, &missing);
@@ -133,24 +142,24 @@ impl Session {
                 id: &id,
                 era,
                 def,
-                asking: &asking,
+                asking,
+                progress,
                 outbound: &outbound,
                 route: route.as_ref(),
             };
             let called = call.run(&arguments);
-            called.into_reply(&id, def, version).into_message().await
+            called.into_reply(&call, version).into_message().await
         }))
     }
 
     fn get_stateless(
         &self,
-        id: &RawValue,
+        mut call: Call<'_>,
         meta: ModernMeta,
-        def: &'static PromptDef,
         p: GetParams<'_>,
         missing: &[&'static str],
-        route: Option<&mpsc::Sender<String>>,
     ) -> Reply {
+        let (id, def) = (call.id, call.def);
         let fail = |error: Error| Reply::Now(failure(Some(id), &error));
         let inner = self.service.inner();
         // The state binds the client's arguments as sent, before any
@@ -183,25 +192,15 @@ impl Session {
             }
         }
         let round = Arc::new(InputRound::new(answers));
-        let asking = if meta.can_elicit {
-            Asking::Rounds(Arc::clone(&round))
-        } else {
-            Asking::Unable
-        };
-        let call = Call {
-            id,
-            era: Era::Stateless(meta),
-            def,
-            asking: &asking,
-            outbound: &self.state.outbound,
-            route,
-        };
+        if meta.can_elicit {
+            call.asking = Asking::Rounds(Arc::clone(&round));
+        }
         let version = meta.version;
         let mut future = match call.run(&arguments) {
             Called::Pending(future) => future,
-            done @ Called::Ready(_) => return done.into_reply(id, def, version),
+            done @ Called::Ready(_) => return done.into_reply(&call, version),
         };
-        let (id, service) = (id.to_owned(), self.service.clone());
+        let (id, service, progress) = (id.to_owned(), self.service.clone(), call.progress);
         Reply::Later(Box::pin(async move {
             // Runs the prompt until it finishes, or waits with questions
             // asked: then the run ends, and the client is told what to ask.
@@ -214,6 +213,9 @@ impl Session {
             })
             .await;
             drop(future);
+            if let Some(progress) = &progress {
+                progress.finish();
+            }
             Some(match outcome {
                 Ok(result) => respond(&id, def, version, result),
                 Err(questions) => {
@@ -237,7 +239,8 @@ struct Call<'a> {
     id: &'a RawValue,
     era: Era,
     def: &'static PromptDef,
-    asking: &'a Asking,
+    asking: Asking,
+    progress: Option<Arc<Progress>>,
     outbound: &'a Outbound,
     route: Option<&'a mpsc::Sender<String>>,
 }
@@ -257,7 +260,8 @@ impl Call<'_> {
                 id: self.id,
                 version: self.era.version(),
                 log: self.era.log(),
-                asking: self.asking,
+                asking: &self.asking,
+                progress: self.progress.as_ref(),
                 outbound: self.outbound,
                 route: self.route,
             },
@@ -274,13 +278,25 @@ impl Call<'_> {
 }
 
 impl Called {
-    fn into_reply(self, id: &RawValue, def: &'static PromptDef, version: ProtocolVersion) -> Reply {
+    /// The response, once the prompt is done; the request's progress ends
+    /// with it.
+    fn into_reply(self, call: &Call<'_>, version: ProtocolVersion) -> Reply {
+        let (def, progress) = (call.def, call.progress.clone());
         match self {
-            Self::Ready(result) => Reply::Now(respond(id, def, version, result)),
+            Self::Ready(result) => {
+                if let Some(progress) = &progress {
+                    progress.finish();
+                }
+                Reply::Now(respond(call.id, def, version, result))
+            }
             Self::Pending(future) => {
-                let id = id.to_owned();
+                let id = call.id.to_owned();
                 Reply::Later(Box::pin(async move {
-                    Some(respond(&id, def, version, future.await))
+                    let result = future.await;
+                    if let Some(progress) = &progress {
+                        progress.finish();
+                    }
+                    Some(respond(&id, def, version, result))
                 }))
             }
         }
