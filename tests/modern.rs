@@ -487,6 +487,24 @@ fn a_session_prompt_asks_through_elicitation_create() {
     );
 }
 
+/// A question the client never answers does not hold the server at the
+/// end of input: the request fails, is answered, and the server exits.
+#[test]
+fn a_question_left_unanswered_at_the_end_of_input_ends_its_request() {
+    let mut client = legacy_session(true);
+    client.send_line(&rpc(
+        9,
+        "prompts/get",
+        &json!({"name": "deploy_notes", "arguments": {"service": "api"}}),
+    ));
+    assert_eq!(client.read()["method"], "elicitation/create");
+    let (responses, status) = client.finish();
+    assert!(status.success(), "{status}");
+    assert_eq!(responses.len(), 1, "{responses:?}");
+    assert_eq!(responses[0]["id"], 9);
+    assert_eq!(responses[0]["error"]["code"], -32603, "{responses:?}");
+}
+
 /// POSTs a modern request with `headers` (Mcp-Method from the body unless
 /// given); the status and the JSON-RPC message.
 async fn post_modern(

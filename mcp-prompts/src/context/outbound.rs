@@ -37,6 +37,8 @@ struct Shared {
     sink: Option<Sink>,
     /// Whether the client declared it can show a form (`elicitation`).
     can_elicit: AtomicBool,
+    /// Set when the connection ends: no answer can come any more.
+    closed: AtomicBool,
     next_id: AtomicU64,
     /// Requests sent to the client and not answered yet, by id as sent.
     waiting: Mutex<HashMap<Box<str>, oneshot::Sender<Answer>>>,
@@ -50,6 +52,7 @@ impl Outbound {
             log_level: AtomicU8::new(LogLevel::Info as u8),
             sink,
             can_elicit: AtomicBool::new(false),
+            closed: AtomicBool::new(false),
             next_id: AtomicU64::new(1),
             waiting: Mutex::new(HashMap::new()),
         }))
@@ -98,6 +101,11 @@ impl Outbound {
             outbound: self,
             id: &id,
         };
+        // Checked after the request is registered, so that a connection
+        // ending now cannot leave it waiting.
+        if self.0.closed.load(Ordering::Acquire) {
+            return Err(ended());
+        }
         let message = format!(
             "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"{method}\",\"params\":{params}}}"
         );
@@ -109,9 +117,7 @@ impl Outbound {
             }
             None => self.notify(message),
         }
-        let answer = rx
-            .await
-            .map_err(|_| Error::internal("the session ended before the client answered"))?;
+        let answer = rx.await.map_err(|_| ended())?;
         match answer {
             Ok(result) => serde_json::from_str(result.get())
                 .map_err(|err| Error::internal(format!("unreadable answer: {err}"))),
@@ -134,12 +140,23 @@ impl Outbound {
         }
     }
 
+    /// The connection has ended: requests waiting for the client's answer
+    /// fail now, and so will any sent from here on.
+    pub(crate) fn close(&self) {
+        self.0.closed.store(true, Ordering::Release);
+        self.waiting().clear();
+    }
+
     fn waiting(&self) -> MutexGuard<'_, HashMap<Box<str>, oneshot::Sender<Answer>>> {
         self.0
             .waiting
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
     }
+}
+
+fn ended() -> Error {
+    Error::internal("the connection ended before the client answered")
 }
 
 struct Forget<'a> {

@@ -87,6 +87,12 @@ impl Session {
         session
     }
 
+    /// The connection has ended: what its requests still wait for from the
+    /// client will not come, so they stop waiting.
+    pub(crate) fn end(&self) {
+        self.state.outbound.close();
+    }
+
     /// The revision negotiated by `initialize`, once it has been.
     pub fn protocol_version(&self) -> Option<ProtocolVersion> {
         self.state.version()

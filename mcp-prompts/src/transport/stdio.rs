@@ -189,6 +189,8 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
             }
         }
     };
+    // Requests still waiting for an answer from the client get none.
+    session.end();
     // The writer thread ends once every sender of the queue is gone: ours,
     // the session's, and those of requests still in flight, which finish
     // first.

@@ -69,6 +69,8 @@ impl Service {
                 break Ok(());
             }
         };
+        // Requests still waiting for an answer from the client get none.
+        session.end();
         // The writer ends once every sender is gone: ours, the session's,
         // and those of requests still in flight, which finish first.
         drop(session);

@@ -53,6 +53,7 @@ impl HttpSession {
 
     fn end(&self) {
         self.ended.send_replace(true);
+        self.session.end();
     }
 }
 
