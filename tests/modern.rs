@@ -343,7 +343,7 @@ fn a_prompt_can_ask_for_one_choice() {
 fn missing_arguments_are_asked_for_where_the_client_can_answer() {
     let mut client = Client::start();
     let first = deploy_round(&mut client, json!({}), json!({}), can_elicit());
-    let question = &first["result"]["inputRequests"]["missing_arguments"];
+    let question = &first["result"]["inputRequests"]["mcp-prompts/missing-arguments"];
     assert_eq!(
         question["params"]["requestedSchema"],
         json!({"type": "object",
@@ -353,7 +353,7 @@ fn missing_arguments_are_asked_for_where_the_client_can_answer() {
     );
     let state = first["result"]["requestState"].clone();
     // Round two: the missing argument answered, the prompt asks its own question.
-    let answer = json!({"missing_arguments": {"action": "accept", "content": {"service": "db"}}});
+    let answer = json!({"mcp-prompts/missing-arguments": {"action": "accept", "content": {"service": "db"}}});
     let second = deploy_round(
         &mut client,
         json!({}),
@@ -378,7 +378,7 @@ fn missing_arguments_are_asked_for_where_the_client_can_answer() {
         ["Write deployment notes for db going to staging (canary: false)."]
     );
 
-    let declined = json!({"missing_arguments": {"action": "decline"}});
+    let declined = json!({"mcp-prompts/missing-arguments": {"action": "decline"}});
     let refused = deploy_round(
         &mut client,
         json!({}),
@@ -402,7 +402,11 @@ fn missing_arguments_are_asked_for_where_the_client_can_answer() {
 
 /// Starts a legacy session over stdio whose client can (or cannot) elicit.
 fn legacy_session(elicits: bool) -> Client {
-    let mut client = Client::start();
+    legacy_session_with(elicits, &[])
+}
+
+fn legacy_session_with(elicits: bool, env: &[(&str, &str)]) -> Client {
+    let mut client = Client::start_with(env);
     let capabilities = if elicits {
         json!({"elicitation": {}})
     } else {
@@ -485,6 +489,33 @@ fn a_session_prompt_asks_through_elicitation_create() {
         client.get("deploy_notes", json!({}))["error"]["code"],
         -32602
     );
+}
+
+/// A request waiting for the client's answer gives its place among the
+/// requests in flight back: with one place, a second request still runs
+/// and the answer is still read.
+#[test]
+fn requests_waiting_for_the_client_do_not_fill_the_in_flight_places() {
+    let mut client = legacy_session_with(true, &[("FIXTURE_MAX_IN_FLIGHT", "1")]);
+    client.send_line(&rpc(
+        1,
+        "prompts/get",
+        &json!({"name": "deploy_notes", "arguments": {"service": "api"}}),
+    ));
+    let question = client.read();
+    assert_eq!(question["method"], "elicitation/create");
+    client.send_line(&rpc(
+        2,
+        "prompts/get",
+        &json!({"name": "slow", "arguments": {"ms": "20"}}),
+    ));
+    let answer = json!({"jsonrpc": "2.0", "id": question["id"], "result": {"action": "decline"}});
+    client.send_line(&answer.to_string());
+    let mut ids: Vec<i64> = (0..2)
+        .map(|_| client.read()["id"].as_i64().unwrap())
+        .collect();
+    ids.sort_unstable();
+    assert_eq!(ids, [1, 2]);
 }
 
 /// A question the client never answers does not hold the server at the
@@ -685,6 +716,55 @@ async fn stateless_http_rounds_and_discover() {
     assert_eq!(
         texts(&done),
         ["Write deployment notes for api going to staging (canary: true)."]
+    );
+}
+
+/// A session POST that takes no event stream cannot carry a question: the
+/// prompt hears the client cannot be asked; a 2026-07-28 body under a
+/// handshake revision's header is a mismatch.
+#[tokio::test]
+async fn session_http_without_a_stream_is_not_asked() {
+    let server = Running::fixture(&[]);
+    let init = rpc(
+        0,
+        "initialize",
+        &json!({"protocolVersion": "2025-11-25", "capabilities": {"elicitation": {}},
+               "clientInfo": {"name": "t", "version": "1"}}),
+    );
+    let response = send(
+        server.addr,
+        Method::POST,
+        &[("accept", "application/json, text/event-stream")],
+        init,
+    )
+    .await;
+    let session = header(&response, "mcp-session-id").unwrap().to_owned();
+    let headers = [
+        ("accept", "application/json"),
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", "2025-11-25"),
+    ];
+    let get = rpc(
+        5,
+        "prompts/get",
+        &json!({"name": "deploy_notes", "arguments": {"service": "api"}}),
+    );
+    let response = send(server.addr, Method::POST, &headers, get).await;
+    assert_eq!(header(&response, "content-type"), Some("application/json"));
+    let done: Value = serde_json::from_str(&text(response).await).unwrap();
+    assert_eq!(texts(&done), ["Write generic deployment notes for api."]);
+    let missing = rpc(6, "prompts/get", &json!({"name": "deploy_notes"}));
+    let response = send(server.addr, Method::POST, &headers, missing).await;
+    let refused: Value = serde_json::from_str(&text(response).await).unwrap();
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+
+    let modern_body = rpc(7, "prompts/list", &modern(json!({}), json!({})));
+    let response = send(server.addr, Method::POST, &headers, modern_body).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let mismatch: Value = serde_json::from_str(&text(response).await).unwrap();
+    assert_eq!(
+        (&mismatch["error"]["code"], &mismatch["id"]),
+        (&json!(-32020), &json!(7))
     );
 }
 

@@ -236,6 +236,9 @@ async fn serve() -> std::io::Result<()> {
         .title("Fixture")
         .catalog(showcase::CATALOG)
         .include_registered();
+    if let Some(limit) = env("FIXTURE_MAX_IN_FLIGHT") {
+        server = server.max_in_flight(limit);
+    }
     if std::env::var_os("FIXTURE_NO_ASK_MISSING").is_some() {
         server = server.ask_for_missing_arguments(false);
     }

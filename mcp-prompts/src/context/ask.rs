@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::task::Waker;
 
 use serde_json::Value;
 
@@ -49,7 +50,18 @@ pub(crate) enum Asking {
 #[derive(Default)]
 pub(crate) struct InputRound {
     answers: HashMap<String, Value>,
-    asked: Mutex<Vec<(String, Value)>>,
+    asked: Mutex<Asked>,
+}
+
+/// The questions of a round, and who to wake when one is asked.
+#[derive(Default)]
+struct Asked {
+    questions: Vec<(String, Value)>,
+    /// The run waiting for the prompt, woken by a question asked from
+    /// another task than the prompt's own.
+    waker: Option<Waker>,
+    /// The round has been answered: no more questions.
+    finished: bool,
 }
 
 impl InputRound {
@@ -68,20 +80,38 @@ impl InputRound {
         &self.answers
     }
 
-    /// Records a question (an `elicitation/create` request) under `key`.
-    pub(crate) fn ask(&self, key: &str, request: Value) {
-        let mut asked = self.asked.lock().unwrap_or_else(PoisonError::into_inner);
-        if !asked.iter().any(|(k, _)| k == key) {
-            asked.push((key.to_owned(), request));
+    /// Records a question (an `elicitation/create` request) under `key`;
+    /// false once the round has been answered.
+    pub(crate) fn ask(&self, key: &str, request: Value) -> bool {
+        let mut asked = self.asked();
+        if asked.finished {
+            return false;
         }
+        if !asked.questions.iter().any(|(k, _)| k == key) {
+            asked.questions.push((key.to_owned(), request));
+        }
+        if let Some(waker) = asked.waker.take() {
+            waker.wake();
+        }
+        true
     }
 
-    /// The questions asked so far that have no answer.
-    pub(crate) fn questions(&self) -> Vec<(String, Value)> {
-        self.asked
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
+    /// The questions asked so far; `waker` is woken by the next one.
+    pub(crate) fn questions(&self, waker: &Waker) -> Vec<(String, Value)> {
+        let mut asked = self.asked();
+        asked.waker = Some(waker.clone());
+        asked.questions.clone()
+    }
+
+    /// The round is answered: questions asked from now on fail.
+    pub(crate) fn finish(&self) {
+        let mut asked = self.asked();
+        asked.finished = true;
+        asked.waker = None;
+    }
+
+    fn asked(&self) -> std::sync::MutexGuard<'_, Asked> {
+        self.asked.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -129,7 +159,7 @@ impl RequestContext {
         key: &str,
         message: &str,
     ) -> Result<Elicited<T>, Error> {
-        let params = create_params(message, &form_schema(T::ARGS));
+        let params = create_params(message, &form_schema(T::ARGS, self.version));
         let Some(answer) = self.ask(key, params).await? else {
             return Ok(Elicited::Unsupported);
         };
@@ -181,7 +211,7 @@ impl RequestContext {
             ty: <T as PromptParam>::TYPE,
             complete: None,
         };
-        let params = create_params(message, &form_schema([&field]));
+        let params = create_params(message, &form_schema([&field], self.version));
         let Some(answer) = self.ask(key, params).await? else {
             return Ok(Elicited::Unsupported);
         };
@@ -202,18 +232,22 @@ impl RequestContext {
     async fn ask(&self, key: &str, params: Value) -> Result<Option<Value>, Error> {
         match &self.asking {
             Asking::Unable => Ok(None),
-            Asking::Client => self
-                .outbound
-                .request("elicitation/create", &params, self.route.as_ref())
-                .await
-                .map(Some),
+            // Not sent (no stream can carry it now): nobody can answer.
+            Asking::Client => {
+                self.outbound
+                    .request("elicitation/create", &params, self.route.as_ref())
+                    .await
+            }
             Asking::Rounds(round) => match round.answer(key) {
                 Some(answer) => Ok(Some(answer.clone())),
                 None => {
-                    round.ask(
-                        key,
-                        serde_json::json!({ "method": "elicitation/create", "params": params }),
-                    );
+                    let request =
+                        serde_json::json!({ "method": "elicitation/create", "params": params });
+                    if !round.ask(key, request) {
+                        return Err(Error::internal(
+                            "the request has been answered: it can ask no more questions",
+                        ));
+                    }
                     // The run ends here: the server answers "input
                     // required" and drops this future.
                     std::future::pending().await

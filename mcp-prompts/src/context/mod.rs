@@ -179,7 +179,7 @@ impl RequestContext {
         let params = Params {
             token: state.token(),
             progress,
-            total,
+            total: total.filter(|total| total.is_finite()),
             message,
         };
         self.send_note(jsonrpc::notification("notifications/progress", &params));
@@ -196,7 +196,9 @@ impl RequestContext {
                     self.outbound.notify(message);
                 }
             }
-            None => self.outbound.notify(message),
+            None => {
+                self.outbound.notify(message);
+            }
         }
     }
 }

@@ -5,24 +5,22 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 use serde_json::Value;
 use serde_json::value::RawValue;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Semaphore, mpsc, oneshot};
 
 use super::LogLevel;
 use crate::Error;
 
 /// Where a session's server-sent messages go: the transport's, best
-/// effort (a message it cannot take now is dropped).
-pub(crate) type Sink = Box<dyn Fn(String) + Send + Sync>;
+/// effort (a message it cannot take now is dropped); whether it took it.
+pub(crate) type Sink = Box<dyn Fn(String) -> bool + Send + Sync>;
 
 /// A sink that queues on `channel`, dropping what does not fit.
 pub(crate) fn channel_sink(channel: mpsc::Sender<String>) -> Sink {
-    Box::new(move |message| {
-        let _ = channel.try_send(message);
-    })
+    Box::new(move |message| channel.try_send(message).is_ok())
 }
 
 /// A client's answer: its `result`, or its `error` object.
@@ -42,6 +40,10 @@ struct Shared {
     next_id: AtomicU64,
     /// Requests sent to the client and not answered yet, by id as sent.
     waiting: Mutex<HashMap<Box<str>, oneshot::Sender<Answer>>>,
+    /// The transport's places for requests in flight: one waiting for the
+    /// client gives its place back meanwhile, or requests waiting for
+    /// answers could fill every place while the answers wait to be read.
+    in_flight: OnceLock<Arc<Semaphore>>,
 }
 
 impl Outbound {
@@ -55,6 +57,7 @@ impl Outbound {
             closed: AtomicBool::new(false),
             next_id: AtomicU64::new(1),
             waiting: Mutex::new(HashMap::new()),
+            in_flight: OnceLock::new(),
         }))
     }
 
@@ -76,22 +79,27 @@ impl Outbound {
         self.0.can_elicit.store(can, Ordering::Relaxed);
     }
 
-    /// Sends a server-initiated message, best effort.
-    pub(crate) fn notify(&self, message: String) {
-        if let Some(sink) = &self.0.sink {
-            sink(message);
-        }
+    /// Sends a server-initiated message, best effort; whether it was taken.
+    pub(crate) fn notify(&self, message: String) -> bool {
+        self.0.sink.as_ref().is_some_and(|sink| sink(message))
+    }
+
+    /// The places for requests in flight that a request waiting for the
+    /// client lends back while it waits.
+    pub(crate) fn lend_in_flight(&self, places: Arc<Semaphore>) {
+        let _ = self.0.in_flight.set(places);
     }
 
     /// Sends the client a request and waits for its answer: on `route`
     /// (the response stream of the request it belongs to) if there is one,
-    /// else on the session's stream.
+    /// else on the session's stream. `None` if the request could not be
+    /// sent (no stream can carry it now), so nobody will answer.
     pub(crate) async fn request(
         &self,
         method: &str,
         params: &Value,
         route: Option<&mpsc::Sender<String>>,
-    ) -> Result<Value, Error> {
+    ) -> Result<Option<Value>, Error> {
         let n = self.0.next_id.fetch_add(1, Ordering::Relaxed);
         let id = format!("\"mcp-prompts-{n}\"");
         let (tx, rx) = oneshot::channel();
@@ -109,17 +117,20 @@ impl Outbound {
         let message = format!(
             "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"{method}\",\"params\":{params}}}"
         );
-        match route {
-            Some(route) => {
-                if route.send(message).await.is_err() {
-                    return Err(Error::internal("the request's response stream has closed"));
-                }
-            }
+        let sent = match route {
+            Some(route) => route.send(message).await.is_ok(),
             None => self.notify(message),
+        };
+        if !sent {
+            return Ok(None);
         }
-        let answer = rx.await.map_err(|_| ended())?;
+        let answer = {
+            let _lent = self.0.in_flight.get().map(Lent::new);
+            rx.await.map_err(|_| ended())?
+        };
         match answer {
             Ok(result) => serde_json::from_str(result.get())
+                .map(Some)
                 .map_err(|err| Error::internal(format!("unreadable answer: {err}"))),
             Err(error) => {
                 let error: Value = serde_json::from_str(error.get()).unwrap_or_default();
@@ -152,6 +163,35 @@ impl Outbound {
             .waiting
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// A place among the requests in flight, lent back while a request waits
+/// for the client, and taken again once the answer is in: at once if one
+/// is free, else as soon as one is (the request goes on meanwhile, one
+/// over the bound for the short time it has left).
+struct Lent<'a>(&'a Arc<Semaphore>);
+
+impl<'a> Lent<'a> {
+    fn new(places: &'a Arc<Semaphore>) -> Self {
+        places.add_permits(1);
+        Self(places)
+    }
+}
+
+impl Drop for Lent<'_> {
+    fn drop(&mut self) {
+        match self.0.try_acquire() {
+            Ok(place) => place.forget(),
+            Err(_) => {
+                let places = Arc::clone(self.0);
+                tokio::spawn(async move {
+                    if let Ok(place) = places.acquire_owned().await {
+                        place.forget();
+                    }
+                });
+            }
+        }
     }
 }
 

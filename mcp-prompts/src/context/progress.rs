@@ -30,7 +30,7 @@ impl Progress {
     pub(crate) fn advance(&self, value: f64) -> bool {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let (last, answered) = &mut *state;
-        if *answered || value.is_nan() || last.is_some_and(|last| value <= last) {
+        if *answered || !value.is_finite() || last.is_some_and(|last| value <= last) {
             return false;
         }
         *last = Some(value);

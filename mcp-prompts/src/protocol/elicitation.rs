@@ -6,23 +6,33 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value, json};
 
-use crate::Error;
 use crate::args::Arguments;
 use crate::descriptor::{ArgDef, DefaultCheck, ParamKind};
 use crate::error::excerpt;
+use crate::{Error, ProtocolVersion};
 
 /// The JSON Schema of a form with one field per argument: each field's
 /// type, bounds, choices, title, description and default come from the
 /// argument's type and attributes; arguments without a default that are
-/// not `Option`s are required.
-pub(crate) fn form_schema<'a>(fields: impl IntoIterator<Item = &'a ArgDef>) -> Value {
+/// not `Option`s are required. Before 2025-11-25 only a boolean field may
+/// show a default.
+pub(crate) fn form_schema<'a>(
+    fields: impl IntoIterator<Item = &'a ArgDef>,
+    version: ProtocolVersion,
+) -> Value {
     let mut properties = Map::new();
     let mut required = Vec::new();
     for arg in fields {
         if arg.ty.kind == ParamKind::Injected {
             continue;
         }
-        properties.insert(arg.name.to_owned(), field_schema(arg));
+        let mut field = field_schema(arg);
+        if version < ProtocolVersion::V2025_11_25 && field["type"] != "boolean" {
+            if let Some(field) = field.as_object_mut() {
+                field.remove("default");
+            }
+        }
+        properties.insert(arg.name.to_owned(), field);
         if arg.ty.kind == ParamKind::Required && arg.default.is_none() {
             required.push(arg.name);
         }
@@ -172,7 +182,7 @@ mod tests {
             arg("name", <String as PromptParam>::TYPE),
             arg("ctx", <crate::RequestContext as PromptParam>::TYPE),
         ];
-        let schema = form_schema(&fields);
+        let schema = form_schema(&fields, ProtocolVersion::MODERN);
         assert_eq!(
             schema,
             json!({
@@ -186,6 +196,20 @@ mod tests {
                 "required": ["count", "name"],
             })
         );
+    }
+
+    #[test]
+    fn defaults_other_than_booleans_wait_for_2025_11_25() {
+        let mut count = arg("count", <u8 as PromptParam>::TYPE);
+        count.default = Some("3");
+        let mut flag = arg("flag", <bool as PromptParam>::TYPE);
+        flag.default = Some("true");
+        let fields = [count, flag];
+        let old = form_schema(&fields, ProtocolVersion::V2025_06_18);
+        assert!(old["properties"]["count"].get("default").is_none(), "{old}");
+        assert_eq!(old["properties"]["flag"]["default"], true);
+        let new = form_schema(&fields, ProtocolVersion::V2025_11_25);
+        assert_eq!(new["properties"]["count"]["default"], 3);
     }
 
     #[test]

@@ -102,6 +102,14 @@ impl<'a> Parsed<'a> {
         }
     }
 
+    /// Whether this is a request whose `_meta` names the stateless
+    /// revision (which must come with that revision's headers).
+    #[cfg(feature = "http")]
+    pub(crate) fn is_stateless_request(&self) -> bool {
+        matches!(self, Self::One(Ok(Incoming::Request { params, .. }))
+            if matches!(MetaRead::of(*params), MetaRead::Modern(_)))
+    }
+
     /// Whether this is an `initialize` request (never part of a batch).
     #[cfg(feature = "http")]
     pub(crate) fn is_initialize(&self) -> bool {

@@ -31,7 +31,8 @@ use crate::protocol::modern::ModernMeta;
 use crate::{Error, ProtocolVersion};
 
 /// The question under which missing arguments are asked for.
-const MISSING_ARGUMENTS: &str = "missing_arguments";
+/// Namespaced, so that it cannot be the key of a prompt's own question.
+const MISSING_ARGUMENTS: &str = "mcp-prompts/missing-arguments";
 
 #[derive(Deserialize)]
 struct GetParams<'a> {
@@ -46,13 +47,21 @@ struct GetParams<'a> {
     #[serde(rename = "requestState", default)]
     request_state: Option<String>,
     #[serde(rename = "_meta", default, borrow)]
-    meta: Option<GetMeta<'a>>,
+    meta: Option<&'a RawValue>,
 }
 
-#[derive(Deserialize)]
-struct GetMeta<'a> {
-    #[serde(rename = "progressToken", default, borrow)]
-    progress_token: Option<&'a RawValue>,
+/// The request's `progressToken`, if it sent a valid one (a string or an
+/// integer); a `_meta` of another shape is not an error.
+fn progress_token(meta: Option<&RawValue>) -> Option<Box<RawValue>> {
+    #[derive(Deserialize)]
+    struct Meta<'a> {
+        #[serde(rename = "progressToken", borrow)]
+        progress_token: Option<&'a RawValue>,
+    }
+    let meta: Meta<'_> = serde_json::from_str(meta?.get()).ok()?;
+    let token = meta.progress_token?;
+    let text = token.get();
+    (text.starts_with('"') || text.parse::<i64>().is_ok()).then(|| token.to_owned())
 }
 
 impl Session {
@@ -87,11 +96,7 @@ impl Session {
             .copied()
             .filter(|name| p.arguments.get(name).is_none())
             .collect();
-        let progress = p
-            .meta
-            .as_ref()
-            .and_then(|meta| meta.progress_token)
-            .map(|token| Arc::new(Progress::new(token)));
+        let progress = progress_token(p.meta).map(|token| Arc::new(Progress::new(&token)));
         let call = Call {
             id,
             era,
@@ -130,10 +135,13 @@ impl Session {
         let (era, asking, progress) = (call.era, call.asking, call.progress);
         let (arguments, missing) = (arguments.into_owned(), missing.to_vec());
         Reply::Later(Box::pin(async move {
-            let request = missing_form(def, &missing);
+            let request = missing_form(def, &missing, version);
             let answered = outbound
                 .request("elicitation/create", &request["params"], route.as_ref())
                 .await;
+            // A question nobody could be asked leaves the arguments missing.
+            let answered =
+                answered.and_then(|a| a.ok_or_else(|| missing_arguments(def.name, &missing)));
             let arguments = match answered.and_then(|a| complete(arguments, &a, def, &missing)) {
                 Ok(arguments) => arguments,
                 Err(error) => return Some(failure(Some(&id), &error)),
@@ -184,7 +192,10 @@ impl Session {
                     Err(error) => return fail(error),
                 },
                 None => {
-                    let question = (MISSING_ARGUMENTS.to_owned(), missing_form(def, missing));
+                    let question = (
+                        MISSING_ARGUMENTS.to_owned(),
+                        missing_form(def, missing, meta.version),
+                    );
                     let message =
                         input_required(id, inner, def.name, &fingerprint, &answers, vec![question]);
                     return Reply::Now(message);
@@ -198,7 +209,10 @@ impl Session {
         let version = meta.version;
         let mut future = match call.run(&arguments) {
             Called::Pending(future) => future,
-            done @ Called::Ready(_) => return done.into_reply(&call, version),
+            done @ Called::Ready(_) => {
+                round.finish();
+                return done.into_reply(&call, version);
+            }
         };
         let (id, service, progress) = (id.to_owned(), self.service.clone(), call.progress);
         Reply::Later(Box::pin(async move {
@@ -206,12 +220,13 @@ impl Session {
             // asked: then the run ends, and the client is told what to ask.
             let outcome = poll_fn(|cx| match future.as_mut().poll(cx) {
                 Poll::Ready(result) => Poll::Ready(Ok(result)),
-                Poll::Pending => match round.questions() {
+                Poll::Pending => match round.questions(cx.waker()) {
                     questions if questions.is_empty() => Poll::Pending,
                     questions => Poll::Ready(Err(questions)),
                 },
             })
             .await;
+            round.finish();
             drop(future);
             if let Some(progress) = &progress {
                 progress.finish();
@@ -305,7 +320,7 @@ impl Called {
 
 /// The `elicitation/create` request for the arguments `missing`, with a
 /// form built from their definitions.
-fn missing_form(def: &PromptDef, missing: &[&str]) -> Value {
+fn missing_form(def: &PromptDef, missing: &[&str], version: ProtocolVersion) -> Value {
     let fields = missing.iter().filter_map(|name| def.argument(name));
     let names = missing
         .iter()
@@ -316,7 +331,7 @@ fn missing_form(def: &PromptDef, missing: &[&str]) -> Value {
     let message = format!("The prompt `{prompt}` needs: {names}");
     serde_json::json!({
         "method": "elicitation/create",
-        "params": create_params(&message, &form_schema(fields)),
+        "params": create_params(&message, &form_schema(fields, version)),
     })
 }
 

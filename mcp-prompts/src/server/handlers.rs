@@ -19,19 +19,24 @@ pub(super) fn params<'a, T: Deserialize<'a>>(params: Option<&'a RawValue>) -> Re
 struct InitializeParams<'a> {
     #[serde(rename = "protocolVersion", borrow, deserialize_with = "cow_str")]
     protocol_version: Cow<'a, str>,
-    #[serde(default)]
-    capabilities: ClientCapabilities,
+    /// Read leniently: capabilities we do not use never fail a handshake.
+    #[serde(default, borrow)]
+    capabilities: Option<&'a RawValue>,
 }
 
-#[derive(Default, Deserialize)]
-struct ClientCapabilities {
-    elicitation: Option<Elicitation>,
-}
-
-#[derive(Deserialize)]
-struct Elicitation {
-    form: Option<serde::de::IgnoredAny>,
-    url: Option<serde::de::IgnoredAny>,
+/// Whether a client's capabilities offer form elicitation (`elicitation:
+/// {}` means form mode, for clients of 2025-06-18).
+fn offers_forms(capabilities: Option<&RawValue>) -> bool {
+    let Some(capabilities) = capabilities else {
+        return false;
+    };
+    let Ok(capabilities) = serde_json::from_str::<serde_json::Value>(capabilities.get()) else {
+        return false;
+    };
+    capabilities
+        .get("elicitation")
+        .and_then(serde_json::Value::as_object)
+        .is_some_and(|e| e.contains_key("form") || !e.contains_key("url"))
 }
 
 #[derive(Deserialize)]
@@ -61,11 +66,7 @@ impl Session {
         if !self.state.set_version(version) {
             return Err(Error::invalid_request("the session is already initialized"));
         }
-        // `elicitation: {}` means form mode, for clients of 2025-06-18.
-        let can_elicit = version >= ProtocolVersion::V2025_06_18
-            && p.capabilities
-                .elicitation
-                .is_some_and(|e| e.form.is_some() || e.url.is_none());
+        let can_elicit = version >= ProtocolVersion::V2025_06_18 && offers_forms(p.capabilities);
         self.state.outbound.set_can_elicit(can_elicit);
         Ok(success_raw(id, self.service.initialize_result(version)))
     }

@@ -36,9 +36,22 @@ impl StateKey {
     /// the process (and reach only this replica).
     pub(crate) fn random() -> Self {
         let mut key = [0; 32];
-        // Without randomness, a fixed key still binds states to prompts
-        // and arguments; it no longer keeps forged ones out.
-        let _ = getrandom::fill(&mut key);
+        if getrandom::fill(&mut key).is_err() {
+            // Never a fixed key, which would let anyone forge states: the
+            // seeds std's hash maps draw from the system, and the time.
+            use std::hash::{BuildHasher, Hasher};
+            let mut seed = Sha256::new();
+            for _ in 0..4 {
+                let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+                hasher.write_u128(
+                    SystemTime::now()
+                        .duration_since(UNIX_EPOCH)
+                        .map_or(0, |d| d.as_nanos()),
+                );
+                seed.update(hasher.finish().to_le_bytes());
+            }
+            key = seed.finalize().into();
+        }
         Self(key)
     }
 

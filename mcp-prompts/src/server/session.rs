@@ -87,6 +87,12 @@ impl Session {
         session
     }
 
+    /// The transport's places for requests in flight, which a request
+    /// waiting for the client's answer gives back while it waits.
+    pub(crate) fn lend_in_flight(&self, places: Arc<tokio::sync::Semaphore>) {
+        self.state.outbound.lend_in_flight(places);
+    }
+
     /// The connection has ended: what its requests still wait for from the
     /// client will not come, so they stop waiting.
     pub(crate) fn end(&self) {

@@ -48,10 +48,11 @@ impl Output {
 
     /// Queues a notification if the budget has room for it now; otherwise
     /// drops it, as best-effort messages are.
-    pub(crate) fn try_send(&self, message: String) {
+    pub(crate) fn try_send(&self, message: String) -> bool {
         let cost = self.cost(&message);
-        if let Ok(permit) = Arc::clone(&self.budget).try_acquire_many_owned(cost) {
-            let _ = self.queue.send((message, permit));
+        match Arc::clone(&self.budget).try_acquire_many_owned(cost) {
+            Ok(permit) => self.queue.send((message, permit)).is_ok(),
+            Err(_) => false,
         }
     }
 

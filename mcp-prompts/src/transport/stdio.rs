@@ -126,9 +126,9 @@ fn sink<W: Write + Send + 'static>(shared: &Arc<Shared<W>>, queue: &Output) -> S
         if thread::current().id() == shared.serving {
             // Best effort, like every notification: a failed write shows
             // again, and is reported, with the next response.
-            let _ = shared.write(&message);
+            shared.write(&message).is_ok()
         } else {
-            queue.try_send(message);
+            queue.try_send(message)
         }
     })
 }
@@ -155,6 +155,7 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
     };
     let session = service.session_with_sink(sink(&shared, &queue));
     let in_flight = Arc::new(Semaphore::new(limits.in_flight));
+    session.lend_in_flight(Arc::clone(&in_flight));
     let mut lines = BlockingLineReader::new(reader, limits.message_bytes);
     let read_result = loop {
         // About to wait for input: what was answered goes out first.

@@ -36,6 +36,7 @@ impl Service {
         let writer = tokio::spawn(write_loop(written, writer));
         let session = self.session_with_sink(output.sink());
         let in_flight = Arc::new(Semaphore::new(limits.in_flight));
+        session.lend_in_flight(Arc::clone(&in_flight));
         let mut lines = LineReader::new(reader, limits.message_bytes);
         let read_result = loop {
             let reply = match lines.next().await {

@@ -21,7 +21,7 @@ use crate::{Error, ProtocolVersion};
 const SESSION_HEADER: &str = "mcp-session-id";
 
 /// Notifications a request may send before its response, held for it.
-pub(super) const REQUEST_QUEUE: usize = 256;
+const REQUEST_QUEUE: usize = 256;
 
 /// What every request of one endpoint shares.
 pub(crate) struct Endpoint {
@@ -121,11 +121,21 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         }
         Err(refusal) => return refuse(refusal),
     };
+    if message.is_stateless_request() {
+        let error = Error::new(
+            crate::protocol::modern::HEADER_MISMATCH,
+            format!(
+                "Header mismatch: the request's `_meta` names revision {} but the MCP-Protocol-Version header does not",
+                ProtocolVersion::MODERN
+            ),
+        );
+        return json_response(StatusCode::BAD_REQUEST, failure(message.id(), &error));
+    }
     let session = match open_session(&endpoint, headers, message.is_initialize(), version) {
         Ok(found) => found,
         Err(response) => return *response,
     };
-    let (tx, rx) = mpsc::channel(REQUEST_QUEUE);
+    let (tx, rx) = request_stream(headers);
     let reply = session.serve(message, Some(&tx));
     drop(tx);
     let message = match reply {
@@ -150,6 +160,20 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         response.headers_mut().insert(SESSION_HEADER, id);
     }
     response
+}
+
+/// The channel a request's own messages travel on to its response stream.
+/// Closed from the start when the client takes no stream: then log
+/// messages go to the session's stream, and a question to the client fails
+/// at once rather than wait for an answer that cannot come.
+pub(super) fn request_stream(
+    headers: &HeaderMap,
+) -> (mpsc::Sender<String>, mpsc::Receiver<String>) {
+    let (tx, mut rx) = mpsc::channel(REQUEST_QUEUE);
+    if !accepts_event_stream(headers) {
+        rx.close();
+    }
+    (tx, rx)
 }
 
 /// The response to a request: as JSON, or, when the request sent

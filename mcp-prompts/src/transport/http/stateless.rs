@@ -7,9 +7,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use base64::Engine as _;
 use serde_json::value::RawValue;
-use tokio::sync::mpsc;
 
-use super::handlers::{Endpoint, REQUEST_QUEUE, json_response, respond, respond_later};
+use super::handlers::{Endpoint, json_response, request_stream, respond, respond_later};
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::modern::{HEADER_MISMATCH, Head, MetaRead};
 use crate::server::{Parsed, Reply};
@@ -91,7 +90,7 @@ async fn serve(
     // A session of its own, for this request only: nothing it does
     // outlives the response.
     let session = endpoint.service.session(None);
-    let (tx, rx) = mpsc::channel(REQUEST_QUEUE);
+    let (tx, rx) = request_stream(headers);
     let reply = session.serve_stateless(id, method, params, meta, Some(&tx));
     drop(tx);
     match reply {
