@@ -39,7 +39,8 @@ await client.connect(transport);
 
 await check("initialize negotiated the latest revision", async () => {
   assert.equal(client.getServerVersion().name, "mcp-prompts-showcase");
-  assert.deepEqual(client.getServerCapabilities().prompts, { listChanged: true });
+  // The showcase's catalog is fixed: no change will be announced.
+  assert.deepEqual(client.getServerCapabilities().prompts, {});
   assert.deepEqual(client.getServerCapabilities().completions, {});
 });
 

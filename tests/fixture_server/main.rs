@@ -103,6 +103,34 @@ async fn repeat_later(text: String, times: u32) -> String {
     text.repeat(times as usize)
 }
 
+/// The fixture's live catalog, for the prompts that change it.
+static PROMPTS: OnceLock<mcp_prompts::Prompts> = OnceLock::new();
+
+fn prompts() -> &'static mcp_prompts::Prompts {
+    PROMPTS.get().expect("the catalog is live")
+}
+
+/// Disables the prompt `name` if it is served, else enables it
+#[prompt]
+fn toggle(name: String) -> String {
+    let prompts = prompts();
+    if prompts.served().contains(&name.as_str()) {
+        format!("disabled {name}: {}", prompts.disable(&name))
+    } else {
+        format!("enabled {name}: {}", prompts.enable(&name))
+    }
+}
+
+/// Changes the catalog six times in a row, ending where it began
+#[prompt]
+fn churn() -> String {
+    for _ in 0..3 {
+        prompts().disable("greet");
+        prompts().enable("greet");
+    }
+    "churned".into()
+}
+
 /// Reports progress in `count` steps, answers, and tries once more after
 #[prompt]
 async fn steps(ctx: RequestContext, count: u32) -> String {
@@ -251,8 +279,13 @@ async fn serve() -> std::io::Result<()> {
     if let Some(limit) = env("FIXTURE_MAX_BATCH_RESPONSE_BYTES") {
         server = server.max_batch_response_bytes(limit);
     }
+    // Live, so that prompts can change the catalog (`toggle`, `churn`).
+    let (service, prompts) = server
+        .build_live()
+        .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;
+    let _ = PROMPTS.set(prompts);
     let Some(addr) = env::<std::net::SocketAddr>("FIXTURE_HTTP") else {
-        return server.serve_stdio().await;
+        return service.serve_stdio().await;
     };
     // Streamable HTTP, configured from the environment; the bound address
     // goes to stderr for the test to read.
@@ -281,9 +314,6 @@ async fn serve() -> std::io::Result<()> {
     if let Some(max) = env("FIXTURE_MAX_CONNECTIONS") {
         options = options.max_connections(max);
     }
-    let service = server
-        .build()
-        .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     eprintln!("listening on http://{}/mcp", listener.local_addr()?);
     service

@@ -135,6 +135,11 @@ impl ServedPrompts {
         self.entries.len()
     }
 
+    /// The definitions served, in listing order.
+    pub(crate) fn defs(&self) -> impl Iterator<Item = &'static PromptDef> + '_ {
+        self.entries.iter().map(|e| e.def)
+    }
+
     /// Whether any argument of any prompt can be completed.
     pub(crate) fn has_completions(&self) -> bool {
         self.entries

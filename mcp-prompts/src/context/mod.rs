@@ -20,7 +20,7 @@ use crate::protocol::jsonrpc;
 pub use ask::Elicited;
 pub(crate) use ask::{Asking, InputRound};
 pub use log_level::LogLevel;
-pub(crate) use outbound::{Outbound, Sink, channel_sink};
+pub(crate) use outbound::{Outbound, Sink, WeakOutbound, channel_sink};
 pub(crate) use progress::Progress;
 
 pub use request_id::RequestId;

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
 
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -82,6 +82,11 @@ impl Outbound {
     /// Sends a server-initiated message, best effort; whether it was taken.
     pub(crate) fn notify(&self, message: String) -> bool {
         self.0.sink.as_ref().is_some_and(|sink| sink(message))
+    }
+
+    /// A handle that does not keep the session alive.
+    pub(crate) fn downgrade(&self) -> WeakOutbound {
+        WeakOutbound(Arc::downgrade(&self.0))
     }
 
     /// The places for requests in flight that a request waiting for the
@@ -163,6 +168,28 @@ impl Outbound {
             .waiting
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// A session's outbound handle that lets the session end.
+pub(crate) struct WeakOutbound(Weak<Shared>);
+
+impl WeakOutbound {
+    pub(crate) fn is_alive(&self) -> bool {
+        self.0.strong_count() > 0
+    }
+
+    /// Sends `message` if the session is still there; whether it is.
+    pub(crate) fn notify(&self, message: &str) -> bool {
+        match self.0.upgrade() {
+            Some(shared) => {
+                if let Some(sink) = &shared.sink {
+                    sink(message.to_owned());
+                }
+                true
+            }
+            None => false,
+        }
     }
 }
 

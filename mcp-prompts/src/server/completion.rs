@@ -70,7 +70,8 @@ impl Session {
         let typed = &*p.argument.value;
         match (&*p.reference.kind, &p.reference.name, &p.reference.uri) {
             ("ref/prompt", Some(name), _) => {
-                let Some(entry) = self.service.served().get(name) else {
+                let served = self.service.served();
+                let Some(entry) = served.get(name) else {
                     return fail(unknown_prompt(name));
                 };
                 // Fixed lists are answered from their index, with nothing

@@ -79,7 +79,8 @@ impl Session {
             Ok(p) => p,
             Err(error) => return fail(error),
         };
-        let Some(entry) = self.service.served().get(&p.name) else {
+        let served = self.service.served();
+        let Some(entry) = served.get(&p.name) else {
             return fail(unknown_prompt(&p.name));
         };
         let def = entry.def;

@@ -68,6 +68,7 @@ impl Session {
         }
         let can_elicit = version >= ProtocolVersion::V2025_06_18 && offers_forms(p.capabilities);
         self.state.outbound.set_can_elicit(can_elicit);
+        self.service.listen(&self.state.outbound);
         Ok(success_raw(id, self.service.initialize_result(version)))
     }
 
@@ -78,7 +79,8 @@ impl Session {
         raw: Option<&RawValue>,
     ) -> Result<String, Error> {
         let p: ListParams<'_> = params(raw)?;
-        let page = self.service.served().page(version, p.cursor.as_deref())?;
+        let served = self.service.served();
+        let page = served.page(version, p.cursor.as_deref())?;
         Ok(success_raw(id, page))
     }
 

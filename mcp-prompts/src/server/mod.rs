@@ -8,6 +8,7 @@ mod get;
 mod guard;
 mod handlers;
 mod limits;
+mod live;
 mod modern;
 mod request_state;
 mod session;
@@ -31,6 +32,7 @@ pub use limits::{
     DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
     DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
 };
+pub use live::Prompts;
 pub use modern::CacheScope;
 pub(crate) use modern::{CacheHints, ModernReplies};
 pub use session::Session;
@@ -299,18 +301,35 @@ impl Server {
     /// A duplicate prompt name, an invalid name or a default that does not
     /// parse is an error naming where each definition is.
     pub fn build(self) -> Result<Service, CatalogError> {
+        self.build_with(false)
+    }
+
+    /// Like [`build`](Self::build), and also returns the handle that
+    /// changes the catalog while the server runs: clients are told of each
+    /// change (`listChanged` is declared), and completion is declared for
+    /// the prompts to come.
+    pub fn build_live(self) -> Result<(Service, Prompts), CatalogError> {
+        let service = self.build_with(true)?;
+        let prompts = Prompts(Arc::clone(&service.0.live));
+        Ok((service, prompts))
+    }
+
+    fn build_with(self, changing: bool) -> Result<Service, CatalogError> {
         let registered = self.registered.unwrap_or(self.explicit.is_empty());
         let registered = registered.then(registered_prompts).into_iter().flatten();
         let served =
             ServedPrompts::build(self.explicit.into_iter().chain(registered), self.page_size)?;
-        let completions =
-            self.always_complete || self.resources.is_some() || served.has_completions();
+        let completions = changing
+            || self.always_complete
+            || self.resources.is_some()
+            || served.has_completions();
         let info = Info {
             name: &self.name,
             version: &self.version,
             title: self.title.as_deref(),
             instructions: self.instructions.as_deref(),
             completions,
+            changing,
         };
         let initialize = ProtocolVersion::LEGACY.map(|v| initialize_result(&info, v));
         let modern = ModernReplies::new(
@@ -320,7 +339,8 @@ impl Server {
             self.cache,
         );
         Ok(Service(Arc::new(Inner {
-            served,
+            live: Arc::new(live::Live::new(served, self.page_size)),
+            changing,
             initialize,
             modern,
             state_key: self
@@ -342,6 +362,8 @@ struct Info<'a> {
     title: Option<&'a str>,
     instructions: Option<&'a str>,
     completions: bool,
+    /// Whether the catalog can change, and changes are announced.
+    changing: bool,
 }
 
 /// `serverInfo`, with the fields `protocol` has.
@@ -358,8 +380,9 @@ fn server_info(server: &Info<'_>, protocol: ProtocolVersion) -> Value {
 /// What the server declares it can do, in `protocol`'s terms.
 fn capabilities(server: &Info<'_>, protocol: ProtocolVersion) -> Value {
     // A stateless client hears of changes only on `subscriptions/listen`,
-    // which this server does not offer (yet).
-    let prompts = if protocol.is_modern() {
+    // which this server does not offer (yet); a session hears of them when
+    // the catalog can change.
+    let prompts = if protocol.is_modern() || !server.changing {
         json!({})
     } else {
         json!({ "listChanged": true })
@@ -389,7 +412,10 @@ fn initialize_result(server: &Info<'_>, protocol: ProtocolVersion) -> Box<str> {
 pub struct Service(Arc<Inner>);
 
 pub(crate) struct Inner {
-    pub(crate) served: ServedPrompts,
+    /// The prompts served, swapped whole when the catalog changes.
+    live: Arc<live::Live>,
+    /// Whether the catalog can change ([`Server::build_live`]).
+    changing: bool,
     /// The `initialize` result for each handshake revision, serialized once.
     initialize: [Box<str>; 4],
     /// What stateless (2026-07-28) results carry, serialized once.
@@ -406,7 +432,7 @@ pub(crate) struct Inner {
 impl Service {
     /// How many prompts are served.
     pub fn prompt_count(&self) -> usize {
-        self.0.served.len()
+        self.0.live.served().len()
     }
 
     /// The largest incoming message accepted, in bytes.
@@ -437,8 +463,17 @@ impl Service {
         &self.0.initialize[i]
     }
 
-    pub(crate) fn served(&self) -> &ServedPrompts {
-        &self.0.served
+    /// The prompts served now; a request keeps the set it started with.
+    pub(crate) fn served(&self) -> arc_swap::Guard<Arc<ServedPrompts>> {
+        self.0.live.served()
+    }
+
+    /// Tells the session behind `outbound` of catalog changes, if the
+    /// catalog can change.
+    pub(crate) fn listen(&self, outbound: &crate::context::Outbound) {
+        if self.0.changing {
+            self.0.live.listen(outbound);
+        }
     }
 
     pub(crate) fn inner(&self) -> &Inner {

@@ -1,0 +1,190 @@
+//! A catalog that changes while serving: prompts added, replaced, removed,
+//! enabled and disabled through a [`Prompts`] handle. Each change builds a
+//! new immutable set (its listing serialized once) and swaps it in; readers
+//! never wait for writers. Sessions are told with one
+//! `notifications/prompts/list_changed` per burst of changes.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use arc_swap::ArcSwap;
+
+use crate::catalog::{CatalogError, ServedPrompts};
+use crate::context::{Outbound, WeakOutbound};
+use crate::descriptor::PromptDef;
+
+/// How long a burst of changes may last and still be announced once.
+const COALESCE: Duration = Duration::from_millis(50);
+
+/// The served set, and what a change needs.
+pub(crate) struct Live {
+    served: ArcSwap<ServedPrompts>,
+    /// Every prompt that can be served, and whether it is now.
+    sources: Mutex<Vec<(&'static PromptDef, bool)>>,
+    page_size: usize,
+    /// Sessions to tell of changes (weak: a finished one is forgotten).
+    listeners: Mutex<Vec<WeakOutbound>>,
+    announcing: AtomicBool,
+}
+
+impl Live {
+    pub(crate) fn new(served: ServedPrompts, page_size: usize) -> Self {
+        let sources = served.defs().map(|def| (def, true)).collect();
+        Self {
+            served: ArcSwap::from_pointee(served),
+            sources: Mutex::new(sources),
+            page_size,
+            listeners: Mutex::new(Vec::new()),
+            announcing: AtomicBool::new(false),
+        }
+    }
+
+    /// The set being served now; a request keeps the one it started with.
+    pub(crate) fn served(&self) -> arc_swap::Guard<Arc<ServedPrompts>> {
+        self.served.load()
+    }
+
+    /// Tells this session of every change from now on.
+    pub(crate) fn listen(&self, outbound: &Outbound) {
+        let mut listeners = lock(&self.listeners);
+        listeners.retain(WeakOutbound::is_alive);
+        listeners.push(outbound.downgrade());
+    }
+
+    /// Applies `change` to the sources, then serves and announces the
+    /// result; a change that leaves an invalid set is undone and refused.
+    fn change<T>(
+        self: &Arc<Self>,
+        change: impl FnOnce(&mut Vec<(&'static PromptDef, bool)>) -> T,
+    ) -> Result<T, CatalogError> {
+        let mut sources = lock(&self.sources);
+        let mut next = sources.clone();
+        let outcome = change(&mut next);
+        let same = next.len() == sources.len()
+            && next
+                .iter()
+                .zip(sources.iter())
+                .all(|((a, on_a), (b, on_b))| std::ptr::eq(*a, *b) && on_a == on_b);
+        if same {
+            return Ok(outcome);
+        }
+        let enabled = next.iter().filter(|(_, on)| *on).map(|(def, _)| *def);
+        let served = ServedPrompts::build(enabled, self.page_size)?;
+        self.served.store(Arc::new(served));
+        *sources = next;
+        drop(sources);
+        self.announce();
+        Ok(outcome)
+    }
+
+    /// One `list_changed` for every change within [`COALESCE`].
+    fn announce(self: &Arc<Self>) {
+        if self.announcing.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let live = Arc::clone(self);
+        // A thread, not a task: changes may come from anywhere, runtime or not.
+        std::thread::spawn(move || {
+            std::thread::sleep(COALESCE);
+            live.announcing.store(false, Ordering::Release);
+            let message = r#"{"jsonrpc":"2.0","method":"notifications/prompts/list_changed"}"#;
+            let mut listeners = lock(&live.listeners);
+            listeners.retain(|listener| listener.notify(message));
+        });
+    }
+}
+
+/// The application's handle on a live catalog
+/// ([`Server::build_live`](crate::Server::build_live)): cheap to clone,
+/// usable from any thread or task. Each change is served to requests that
+/// start after it and announced to connected clients.
+///
+/// ```
+/// use mcp_prompts::{Server, prompt};
+///
+/// /// Say hello
+/// #[prompt]
+/// fn hello() -> String {
+///     "Hello!".into()
+/// }
+///
+/// /// Say goodbye
+/// #[prompt]
+/// fn goodbye() -> String {
+///     "Goodbye!".into()
+/// }
+///
+/// let (service, prompts) = Server::new("greeter", "1.0")
+///     .prompts([hello::PROMPT])
+///     .build_live()?;
+/// prompts.add(goodbye::PROMPT)?;
+/// prompts.disable("hello");
+/// assert_eq!(service.prompt_count(), 1);
+/// # Ok::<(), mcp_prompts::CatalogError>(())
+/// ```
+#[derive(Clone)]
+pub struct Prompts(pub(crate) Arc<Live>);
+
+impl Prompts {
+    /// Serves `prompt` too; an error if its name is taken (or the prompt is
+    /// invalid), and nothing changes.
+    pub fn add(&self, prompt: &'static PromptDef) -> Result<(), CatalogError> {
+        self.0.change(|sources| sources.push((prompt, true)))
+    }
+
+    /// Serves `prompt` in place of the prompt of the same name (or adds
+    /// it), enabled.
+    pub fn replace(&self, prompt: &'static PromptDef) -> Result<(), CatalogError> {
+        self.0.change(|sources| {
+            sources.retain(|(def, _)| def.name != prompt.name);
+            sources.push((prompt, true));
+        })
+    }
+
+    /// Stops serving the prompt `name` and forgets it; whether there was one.
+    pub fn remove(&self, name: &str) -> bool {
+        self.0
+            .change(|sources| {
+                let before = sources.len();
+                sources.retain(|(def, _)| def.name != name);
+                sources.len() != before
+            })
+            .unwrap_or(false)
+    }
+
+    /// Stops serving the prompt `name` but keeps it, to
+    /// [`enable`](Self::enable) again; whether there is one.
+    pub fn disable(&self, name: &str) -> bool {
+        self.set_enabled(name, false)
+    }
+
+    /// Serves a disabled prompt again; whether there is one.
+    pub fn enable(&self, name: &str) -> bool {
+        self.set_enabled(name, true)
+    }
+
+    /// The names of the prompts served now, in listing order.
+    pub fn served(&self) -> Vec<&'static str> {
+        self.0.served().defs().map(PromptDef::name).collect()
+    }
+
+    fn set_enabled(&self, name: &str, enabled: bool) -> bool {
+        self.0
+            .change(|sources| {
+                let found = sources.iter_mut().find(|(def, _)| def.name == name);
+                found.map(|(_, on)| *on = enabled).is_some()
+            })
+            .unwrap_or(false)
+    }
+}
+
+impl std::fmt::Debug for Prompts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Prompts").field(&self.served()).finish()
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}

@@ -1,0 +1,69 @@
+//! A catalog that changes while serving, over stdio: a prompt disabled,
+//! enabled again, and a burst of changes, each served to the requests that
+//! come after it and announced with one `notifications/prompts/list_changed`
+//! per burst. The fixture server is built live; its `toggle` and `churn`
+//! prompts change its catalog.
+
+mod support;
+
+use serde_json::{Value, json};
+use support::{Client, LATEST};
+
+fn names(client: &mut Client) -> Vec<String> {
+    let listed = client.call("prompts/list", json!({}));
+    listed["result"]["prompts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn text(response: &Value) -> &str {
+    response["result"]["messages"][0]["content"]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no text: {response}"))
+}
+
+fn assert_list_changed(client: &mut Client) {
+    assert_eq!(
+        client.read(),
+        json!({"jsonrpc": "2.0", "method": "notifications/prompts/list_changed"})
+    );
+}
+
+#[test]
+fn changes_are_served_and_announced_once_per_burst() {
+    let mut client = Client::start();
+    let init = client.initialize(LATEST);
+    assert_eq!(
+        init["capabilities"]["prompts"],
+        json!({"listChanged": true})
+    );
+    assert!(names(&mut client).contains(&"greet".to_owned()));
+
+    let off = client.get("toggle", json!({"name": "greet"}));
+    assert_eq!(text(&off), "disabled greet: true");
+    assert_list_changed(&mut client);
+    assert!(!names(&mut client).contains(&"greet".to_owned()));
+    let gone = client.get("greet", json!({"name": "Ann"}));
+    assert_eq!(gone["error"]["code"], -32602, "{gone}");
+
+    let on = client.get("toggle", json!({"name": "greet"}));
+    assert_eq!(text(&on), "enabled greet: true");
+    assert_list_changed(&mut client);
+    let back = client.get("greet", json!({"name": "Ann"}));
+    assert_eq!(text(&back), "Compose a short, casual greeting for Ann.");
+
+    // Six changes in a row: one announcement.
+    assert_eq!(text(&client.get("churn", json!({}))), "churned");
+    assert_list_changed(&mut client);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(client.call("ping", json!({}))["result"], json!({}));
+
+    // A prompt that is not there cannot be enabled; nothing is announced.
+    let none = client.get("toggle", json!({"name": "no_such_prompt"}));
+    assert_eq!(text(&none), "enabled no_such_prompt: false");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(client.call("ping", json!({}))["result"], json!({}));
+}
