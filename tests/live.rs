@@ -1,12 +1,17 @@
-//! A catalog that changes while serving, over stdio: a prompt disabled,
+//! A catalog that changes while serving, over stdio and HTTP: a prompt disabled,
 //! enabled again, and a burst of changes, each served to the requests that
 //! come after it and announced with one `notifications/prompts/list_changed`
 //! per burst. The fixture server is built live; its `toggle` and `churn`
 //! prompts change its catalog.
 
+mod http_support;
 mod support;
 
+use http_body_util::BodyExt;
+use hyper::Method;
 use serde_json::{Value, json};
+
+use http_support::{Running, header, rpc, send};
 use support::{Client, LATEST};
 
 fn names(client: &mut Client) -> Vec<String> {
@@ -66,4 +71,51 @@ fn changes_are_served_and_announced_once_per_burst() {
     assert_eq!(text(&none), "enabled no_such_prompt: false");
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert_eq!(client.call("ping", json!({}))["result"], json!({}));
+}
+
+/// Over HTTP, the announcement goes on the session's own event stream.
+#[tokio::test]
+async fn http_sessions_hear_of_changes_on_their_stream() {
+    let server = Running::fixture(&[]);
+    let accept = ("accept", "application/json, text/event-stream");
+    let init = rpc(
+        0,
+        "initialize",
+        &json!({"protocolVersion": LATEST, "capabilities": {},
+               "clientInfo": {"name": "t", "version": "1"}}),
+    );
+    let response = send(server.addr, Method::POST, &[accept], init).await;
+    let session = header(&response, "mcp-session-id").unwrap().to_owned();
+    let headers = [
+        accept,
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", LATEST),
+    ];
+    let stream = send(server.addr, Method::GET, &headers, "").await;
+    assert_eq!(header(&stream, "content-type"), Some("text/event-stream"));
+    let toggle = rpc(
+        1,
+        "prompts/get",
+        &json!({"name": "toggle", "arguments": {"name": "greet"}}),
+    );
+    send(server.addr, Method::POST, &headers, toggle).await;
+    let mut body = stream.into_body();
+    let mut seen = String::new();
+    while !seen.contains("\n\n") {
+        let frame = tokio::time::timeout(std::time::Duration::from_secs(5), body.frame())
+            .await
+            .expect("the announcement comes in time")
+            .expect("the stream goes on")
+            .unwrap();
+        if let Ok(data) = frame.into_data() {
+            seen.push_str(std::str::from_utf8(&data).unwrap());
+        }
+    }
+    let data = seen
+        .lines()
+        .find_map(|l| l.strip_prefix("data:"))
+        .unwrap()
+        .trim();
+    let message: Value = serde_json::from_str(data).unwrap();
+    assert_eq!(message["method"], "notifications/prompts/list_changed");
 }
