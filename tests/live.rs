@@ -73,6 +73,62 @@ fn changes_are_served_and_announced_once_per_burst() {
     assert_eq!(client.call("ping", json!({}))["result"], json!({}));
 }
 
+fn modern(mut params: Value) -> Value {
+    params["_meta"] = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+    });
+    params
+}
+
+/// 2026-07-28: a stateless client hears of changes on its
+/// `subscriptions/listen` request, acknowledged first, every notification
+/// tagged with the request's id; at the end of input the request ends with
+/// its result.
+#[test]
+fn a_listen_request_hears_of_changes_until_the_connection_ends() {
+    let mut client = Client::start();
+    let discover = client.call("server/discover", modern(json!({})));
+    assert_eq!(
+        discover["result"]["capabilities"]["prompts"],
+        json!({"listChanged": true})
+    );
+    let listen =
+        modern(json!({"notifications": {"promptsListChanged": true, "toolsListChanged": true}}));
+    client.send_line(
+        &json!({"jsonrpc": "2.0", "id": 50, "method": "subscriptions/listen", "params": listen})
+            .to_string(),
+    );
+    let ack = client.read();
+    assert_eq!(
+        ack,
+        json!({"jsonrpc": "2.0", "method": "notifications/subscriptions/acknowledged",
+               "params": {"_meta": {"io.modelcontextprotocol/subscriptionId": 50},
+                          "notifications": {"promptsListChanged": true}}})
+    );
+    let toggle = modern(json!({"name": "toggle", "arguments": {"name": "greet"}}));
+    client.send_line(
+        &json!({"jsonrpc": "2.0", "id": 51, "method": "prompts/get", "params": toggle}).to_string(),
+    );
+    let mut seen = [client.read(), client.read()];
+    seen.sort_by_key(|m| m.get("id").is_some());
+    assert_eq!(
+        seen[0],
+        json!({"jsonrpc": "2.0", "method": "notifications/prompts/list_changed",
+               "params": {"_meta": {"io.modelcontextprotocol/subscriptionId": 50}}})
+    );
+    assert_eq!(seen[1]["id"], 51);
+    let (rest, status) = client.finish();
+    assert!(status.success());
+    assert_eq!(rest.len(), 1, "{rest:?}");
+    assert_eq!(rest[0]["id"], 50);
+    assert_eq!(rest[0]["result"]["resultType"], "complete");
+    assert_eq!(
+        rest[0]["result"]["_meta"]["io.modelcontextprotocol/subscriptionId"],
+        50
+    );
+}
+
 /// Over HTTP, the announcement goes on the session's own event stream.
 #[tokio::test]
 async fn http_sessions_hear_of_changes_on_their_stream() {
@@ -118,4 +174,82 @@ async fn http_sessions_hear_of_changes_on_their_stream() {
         .trim();
     let message: Value = serde_json::from_str(data).unwrap();
     assert_eq!(message["method"], "notifications/prompts/list_changed");
+}
+
+/// The next event's message on an event stream.
+async fn next_event(body: &mut hyper::body::Incoming, seen: &mut String) -> Value {
+    loop {
+        if let Some(end) = seen.find("\n\n") {
+            let event: String = seen.drain(..end + 2).collect();
+            if let Some(data) = event.lines().find_map(|l| l.strip_prefix("data:")) {
+                return serde_json::from_str(data.trim()).unwrap();
+            }
+            continue;
+        }
+        let frame = tokio::time::timeout(std::time::Duration::from_secs(5), body.frame())
+            .await
+            .expect("the stream goes on in time")
+            .expect("the stream goes on")
+            .unwrap();
+        if let Ok(data) = frame.into_data() {
+            seen.push_str(std::str::from_utf8(&data).unwrap());
+        }
+    }
+}
+
+/// Over stateless HTTP, a `subscriptions/listen` `POST` is an event stream
+/// that carries the acknowledgement, then each change.
+#[tokio::test]
+async fn a_listen_stream_over_http() {
+    let server = Running::fixture(&[]);
+    let headers = |method: &'static str, name: &'static str| {
+        let mut headers = vec![
+            ("accept", "application/json, text/event-stream"),
+            ("content-type", "application/json"),
+            ("mcp-protocol-version", "2026-07-28"),
+            ("mcp-method", method),
+        ];
+        if !name.is_empty() {
+            headers.push(("mcp-name", name));
+        }
+        headers
+    };
+    let listen = rpc(
+        7,
+        "subscriptions/listen",
+        &modern(json!({"notifications": {"promptsListChanged": true}})),
+    );
+    let stream = send(
+        server.addr,
+        Method::POST,
+        &headers("subscriptions/listen", ""),
+        listen,
+    )
+    .await;
+    assert_eq!(header(&stream, "content-type"), Some("text/event-stream"));
+    let (mut body, mut seen) = (stream.into_body(), String::new());
+    let ack = next_event(&mut body, &mut seen).await;
+    assert_eq!(ack["method"], "notifications/subscriptions/acknowledged");
+    assert_eq!(
+        ack["params"]["notifications"],
+        json!({"promptsListChanged": true})
+    );
+    let toggle = rpc(
+        8,
+        "prompts/get",
+        &modern(json!({"name": "toggle", "arguments": {"name": "greet"}})),
+    );
+    send(
+        server.addr,
+        Method::POST,
+        &headers("prompts/get", "toggle"),
+        toggle,
+    )
+    .await;
+    let change = next_event(&mut body, &mut seen).await;
+    assert_eq!(
+        change,
+        json!({"jsonrpc": "2.0", "method": "notifications/prompts/list_changed",
+               "params": {"_meta": {"io.modelcontextprotocol/subscriptionId": 7}}})
+    );
 }

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
 
 use serde_json::Value;
 use serde_json::value::RawValue;
-use tokio::sync::{Semaphore, mpsc, oneshot};
+use tokio::sync::{Notify, Semaphore, mpsc, oneshot};
 
 use super::LogLevel;
 use crate::Error;
@@ -37,6 +37,8 @@ struct Shared {
     can_elicit: AtomicBool,
     /// Set when the connection ends: no answer can come any more.
     closed: AtomicBool,
+    /// Wakes what waits for the end ([`Outbound::closed`]).
+    ending: Notify,
     next_id: AtomicU64,
     /// Requests sent to the client and not answered yet, by id as sent.
     waiting: Mutex<HashMap<Box<str>, oneshot::Sender<Answer>>>,
@@ -55,6 +57,7 @@ impl Outbound {
             sink,
             can_elicit: AtomicBool::new(false),
             closed: AtomicBool::new(false),
+            ending: Notify::new(),
             next_id: AtomicU64::new(1),
             waiting: Mutex::new(HashMap::new()),
             in_flight: OnceLock::new(),
@@ -161,6 +164,16 @@ impl Outbound {
     pub(crate) fn close(&self) {
         self.0.closed.store(true, Ordering::Release);
         self.waiting().clear();
+        self.0.ending.notify_waiters();
+    }
+
+    /// Completes when the connection ends.
+    pub(crate) async fn closed(&self) {
+        let ending = self.0.ending.notified();
+        if self.0.closed.load(Ordering::Acquire) {
+            return;
+        }
+        ending.await;
     }
 
     fn waiting(&self) -> MutexGuard<'_, HashMap<Box<str>, oneshot::Sender<Answer>>> {

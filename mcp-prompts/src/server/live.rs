@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use arc_swap::ArcSwap;
+use tokio::sync::mpsc;
 
 use crate::catalog::{CatalogError, ServedPrompts};
 use crate::context::{Outbound, WeakOutbound};
@@ -25,6 +26,9 @@ pub(crate) struct Live {
     page_size: usize,
     /// Sessions to tell of changes (weak: a finished one is forgotten).
     listeners: Mutex<Vec<WeakOutbound>>,
+    /// `subscriptions/listen` streams to tell of changes; each is
+    /// forgotten once its stream ends.
+    subscriptions: Mutex<Vec<mpsc::Sender<()>>>,
     announcing: AtomicBool,
 }
 
@@ -36,6 +40,7 @@ impl Live {
             sources: Mutex::new(sources),
             page_size,
             listeners: Mutex::new(Vec::new()),
+            subscriptions: Mutex::new(Vec::new()),
             announcing: AtomicBool::new(false),
         }
     }
@@ -50,6 +55,15 @@ impl Live {
         let mut listeners = lock(&self.listeners);
         listeners.retain(WeakOutbound::is_alive);
         listeners.push(outbound.downgrade());
+    }
+
+    /// A `subscriptions/listen` stream: woken once per announced change.
+    pub(crate) fn subscribe(&self) -> mpsc::Receiver<()> {
+        let (tx, rx) = mpsc::channel(1);
+        let mut subscriptions = lock(&self.subscriptions);
+        subscriptions.retain(|s| !s.is_closed());
+        subscriptions.push(tx);
+        rx
     }
 
     /// Applies `change` to the sources, then serves and announces the
@@ -89,8 +103,10 @@ impl Live {
             std::thread::sleep(COALESCE);
             live.announcing.store(false, Ordering::Release);
             let message = r#"{"jsonrpc":"2.0","method":"notifications/prompts/list_changed"}"#;
-            let mut listeners = lock(&live.listeners);
-            listeners.retain(|listener| listener.notify(message));
+            lock(&live.listeners).retain(|listener| listener.notify(message));
+            // A full channel already holds a wake-up: one is enough.
+            lock(&live.subscriptions)
+                .retain(|s| !matches!(s.try_send(()), Err(mpsc::error::TrySendError::Closed(()))));
         });
     }
 }

@@ -8,6 +8,7 @@ mod get;
 mod guard;
 mod handlers;
 mod limits;
+mod listen;
 mod live;
 mod modern;
 mod request_state;
@@ -379,13 +380,12 @@ fn server_info(server: &Info<'_>, protocol: ProtocolVersion) -> Value {
 
 /// What the server declares it can do, in `protocol`'s terms.
 fn capabilities(server: &Info<'_>, protocol: ProtocolVersion) -> Value {
-    // A stateless client hears of changes only on `subscriptions/listen`,
-    // which this server does not offer (yet); a session hears of them when
-    // the catalog can change.
-    let prompts = if protocol.is_modern() || !server.changing {
-        json!({})
-    } else {
+    // Changes are announced (to sessions, or on `subscriptions/listen`)
+    // when the catalog can change.
+    let prompts = if server.changing {
         json!({ "listChanged": true })
+    } else {
+        json!({})
     };
     let mut capabilities = json!({ "prompts": prompts, "logging": {} });
     // 2024-11-05 has the method but no capability to declare it.
@@ -466,6 +466,16 @@ impl Service {
     /// The prompts served now; a request keeps the set it started with.
     pub(crate) fn served(&self) -> arc_swap::Guard<Arc<ServedPrompts>> {
         self.0.live.served()
+    }
+
+    /// Whether the catalog can change, and changes are announced.
+    pub(crate) fn is_live(&self) -> bool {
+        self.0.changing
+    }
+
+    /// A `subscriptions/listen` stream's wake-ups, one per change.
+    pub(crate) fn subscribe(&self) -> tokio::sync::mpsc::Receiver<()> {
+        self.0.live.subscribe()
     }
 
     /// Tells the session behind `outbound` of catalog changes, if the

@@ -130,6 +130,7 @@ impl Session {
             }
             "prompts/get" => self.get_prompt(id, meta.into(), params, route),
             "completion/complete" => self.complete(id, params),
+            "subscriptions/listen" => return self.listen(id, params, route),
             // Removed in 2026-07-28 along with the handshake.
             _ => return Reply::Now(failure(Some(id), &Error::method_not_found(method))),
         };

@@ -15,11 +15,12 @@ use crate::server::{Parsed, Reply};
 use crate::{Error, ProtocolVersion};
 
 /// The methods a stateless request may call.
-const METHODS: [&str; 4] = [
+const METHODS: [&str; 5] = [
     "server/discover",
     "prompts/list",
     "prompts/get",
     "completion/complete",
+    "subscriptions/listen",
 ];
 
 /// Serves a `POST` whose `MCP-Protocol-Version` is a stateless revision.
@@ -96,7 +97,27 @@ async fn serve(
     match reply {
         Reply::Now(message) => respond(headers, message, rx),
         Reply::None => StatusCode::ACCEPTED.into_response(),
-        Reply::Later(future) => respond_later(headers, future, rx).await,
+        Reply::Later(future) => {
+            // At shutdown the connection ends: a `subscriptions/listen`
+            // stream gets its closing result rather than hold shutdown up.
+            let mut shutdown = endpoint.shutdown.subscribe();
+            let outbound = session.state.outbound.clone();
+            let future = Box::pin(async move {
+                let mut future = future;
+                let ended = tokio::select! {
+                    message = &mut future => Some(message),
+                    _ = shutdown.wait_for(|down| *down) => None,
+                };
+                match ended {
+                    Some(message) => message,
+                    None => {
+                        outbound.close();
+                        future.await
+                    }
+                }
+            });
+            respond_later(headers, future, rx).await
+        }
     }
 }
 

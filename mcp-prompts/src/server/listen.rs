@@ -1,0 +1,99 @@
+//! `subscriptions/listen` (2026-07-28): a long-lived request on which a
+//! stateless client hears of catalog changes. The acknowledgement comes
+//! first; every notification carries the listen request's id as its
+//! subscription id; the request ends (with an empty result) when the
+//! connection or the server ends, or when the client cancels it.
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use tokio::sync::mpsc;
+
+use super::handlers::params;
+use super::{Reply, Session};
+use crate::protocol::jsonrpc::{failure, success_raw};
+
+/// The `_meta` key tying a notification to its subscription.
+const SUBSCRIPTION_ID: &str = "io.modelcontextprotocol/subscriptionId";
+
+#[derive(Deserialize)]
+struct ListenParams {
+    notifications: Filter,
+}
+
+/// The notification types a client asks for; only prompts' are served.
+#[derive(Deserialize)]
+struct Filter {
+    #[serde(rename = "promptsListChanged", default)]
+    prompts_list_changed: bool,
+}
+
+impl Session {
+    pub(super) fn listen(
+        &self,
+        id: &RawValue,
+        raw: Option<&RawValue>,
+        route: Option<&mpsc::Sender<String>>,
+    ) -> Reply {
+        let p: ListenParams = match params(raw) {
+            Ok(p) => p,
+            Err(error) => return Reply::Now(failure(Some(id), &error)),
+        };
+        // Honoured only where changes are announced at all.
+        let honoured = p.notifications.prompts_list_changed && self.service.is_live();
+        let tag = format!("{{\"{SUBSCRIPTION_ID}\":{}}}", id.get());
+        let filter = if honoured {
+            r#"{"promptsListChanged":true}"#
+        } else {
+            "{}"
+        };
+        let ack = format!(
+            r#"{{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{{"_meta":{tag},"notifications":{filter}}}}}"#
+        );
+        let announcement = format!(
+            r#"{{"jsonrpc":"2.0","method":"notifications/prompts/list_changed","params":{{"_meta":{tag}}}}}"#
+        );
+        let mut changes = honoured.then(|| self.service.subscribe());
+        let (outbound, route) = (self.state.outbound.clone(), route.cloned());
+        let service = self.service.clone();
+        let id = id.to_owned();
+        Reply::Later(Box::pin(async move {
+            let send = |message: String| {
+                let (outbound, route) = (&outbound, &route);
+                async move {
+                    match route {
+                        Some(route) => route.send(message).await.is_ok(),
+                        None => outbound.notify(message),
+                    }
+                }
+            };
+            if !send(ack).await {
+                return None;
+            }
+            loop {
+                let change = async {
+                    match &mut changes {
+                        Some(changes) => changes.recv().await,
+                        None => std::future::pending().await,
+                    }
+                };
+                tokio::select! {
+                    Some(()) = change => {
+                        // A stream nobody reads any more ends here.
+                        if !send(announcement.clone()).await {
+                            return None;
+                        }
+                    }
+                    () = outbound.closed() => break,
+                }
+            }
+            // Torn down by the server: the subscription's empty result.
+            let meta = service.inner().modern.server_meta();
+            let result = format!(
+                "{{\"resultType\":\"complete\",\"_meta\":{{\"{SUBSCRIPTION_ID}\":{},{}}}}}",
+                id.get(),
+                &meta["\"_meta\":{".len()..meta.len() - 1]
+            );
+            Some(success_raw(&id, &result))
+        }))
+    }
+}
