@@ -1,7 +1,9 @@
 //! The official MCP TypeScript and Python SDK clients drive the real
 //! showcase binary over stdio and over Streamable HTTP
-//! (tests/clients/showcase.mjs and tests/clients/python/showcase.py), and
-//! must get the same results on both. Needs Node.js with npm, and Python 3
+//! (tests/clients/showcase.mjs and tests/clients/python/showcase.py, and
+//! modern.py for every protocol mode), and must get the same results on
+//! both; and the fixture server, whose catalog changes while they are
+//! connected (live.mjs, live.py). Needs Node.js with npm, and Python 3
 //! with pip; each client is installed on first use at its pinned version.
 
 mod http_support;
@@ -17,10 +19,15 @@ fn clients_dir() -> PathBuf {
 
 /// `node showcase.mjs TARGET`, installing the TypeScript SDK if needed.
 fn typescript_client(target: &str) -> Output {
+    typescript_script("showcase.mjs", target)
+}
+
+/// `node SCRIPT TARGET`, installing the TypeScript SDK if needed.
+fn typescript_script(script: &str, target: &str) -> Output {
     let dir = clients_dir();
     npm_ci_once(&dir);
     Command::new("node")
-        .arg("showcase.mjs")
+        .arg(script)
         .arg(target)
         .current_dir(&dir)
         .output()
@@ -111,4 +118,18 @@ fn python_client_in_every_mode_over_stdio() {
 fn python_client_in_every_mode_over_http() {
     let server = Running::showcase(&[]);
     assert_all_passed(&python_client("modern.py", &server.url()));
+}
+
+/// The fixture server's catalog is live: both clients see a prompt removed,
+/// added back, disabled and enabled again through the announcement and a
+/// new `prompts/list` (the Python client also in `auto` mode, through
+/// `subscriptions/listen`), over stdio and HTTP.
+#[test]
+fn both_clients_see_a_live_catalog_change() {
+    let fixture = env!("CARGO_BIN_EXE_fixture-server");
+    assert_all_passed(&typescript_script("live.mjs", fixture));
+    assert_all_passed(&python_client("live.py", fixture));
+    let server = Running::fixture(&[]);
+    assert_all_passed(&typescript_script("live.mjs", &server.url()));
+    assert_all_passed(&python_client("live.py", &server.url()));
 }

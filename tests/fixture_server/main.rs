@@ -10,7 +10,7 @@ use std::time::Duration;
 use std::sync::OnceLock;
 
 use mcp_prompts::{
-    CompletionInput, Content, Elicited, Error, Json, LogLevel, Message, RequestContext,
+    CompletionInput, Content, Elicited, Error, Json, LogLevel, Message, PromptArg, RequestContext,
     ResourceLink, Server, prompt,
 };
 
@@ -119,6 +119,35 @@ fn toggle(name: String) -> String {
     } else {
         format!("enabled {name}: {}", prompts.enable(&name))
     }
+}
+
+/// A change to the catalog.
+#[derive(Clone, Copy, Debug, PromptArg)]
+enum Change {
+    Add,
+    Remove,
+    Enable,
+    Disable,
+}
+
+/// Applies `change` to the prompt `name` (`whoami` or `slow` for `add`)
+#[prompt]
+fn change(change: Change, name: String) -> Result<String, Error> {
+    let prompts = prompts();
+    let done = match change {
+        Change::Add => {
+            let def = match name.as_str() {
+                "whoami" => whoami::PROMPT,
+                "slow" => slow::PROMPT,
+                _ => return Err(Error::invalid_params("only whoami and slow can be added")),
+            };
+            prompts.add(def).is_ok()
+        }
+        Change::Remove => prompts.remove(&name),
+        Change::Enable => prompts.enable(&name),
+        Change::Disable => prompts.disable(&name),
+    };
+    Ok(format!("{change:?} {name}: {done}"))
 }
 
 /// Changes the catalog six times in a row, ending where it began
