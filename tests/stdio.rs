@@ -337,6 +337,25 @@ fn prompt_errors_use_the_spec_codes() {
     assert!(simple["result"]["messages"].is_array());
 }
 
+/// A prompt's context sees its request cancelled, so work the prompt left
+/// running (here, a spawned task) can stop too; no response is sent.
+#[test]
+fn a_prompt_sees_its_cancellation() {
+    let mut client = Client::ready(LATEST);
+    client.send_line(
+        &json!({"jsonrpc": "2.0", "id": 77, "method": "prompts/get",
+                             "params": {"name": "awaits_cancel"}})
+        .to_string(),
+    );
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    client.notify("notifications/cancelled", json!({"requestId": 77}));
+    let note = client.read();
+    assert_eq!(note["method"], "notifications/message", "{note}");
+    assert_eq!(note["params"]["data"], "cancelled: true");
+    // No answer to the cancelled request: the next message answers the ping.
+    assert_eq!(client.call("ping", json!({}))["result"], json!({}));
+}
+
 #[test]
 fn progress_arrives_before_the_response_and_only_when_asked() {
     let mut client = Client::ready(LATEST);

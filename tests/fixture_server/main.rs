@@ -103,6 +103,19 @@ async fn repeat_later(text: String, times: u32) -> String {
     text.repeat(times as usize)
 }
 
+/// Waits to be cancelled; a task it started says when it sees it
+#[prompt]
+async fn awaits_cancel(ctx: RequestContext) -> String {
+    let watcher = ctx.clone();
+    tokio::spawn(async move {
+        watcher.cancelled().await;
+        let seen = watcher.is_cancelled();
+        watcher.log(LogLevel::Info, format!("cancelled: {seen}"));
+    });
+    tokio::time::sleep(Duration::from_secs(30)).await;
+    "not cancelled".into()
+}
+
 /// The fixture's live catalog, for the prompts that change it.
 static PROMPTS: OnceLock<mcp_prompts::Prompts> = OnceLock::new();
 

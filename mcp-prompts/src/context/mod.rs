@@ -2,13 +2,14 @@
 //! handle through which it talks back to its client.
 
 mod ask;
+mod cancel;
 mod log_level;
 mod outbound;
 mod progress;
 mod request_id;
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -19,6 +20,7 @@ use crate::protocol::jsonrpc;
 
 pub use ask::Elicited;
 pub(crate) use ask::{Asking, InputRound};
+pub(crate) use cancel::Cancel;
 pub use log_level::LogLevel;
 pub(crate) use outbound::{Outbound, Sink, WeakOutbound, channel_sink};
 pub(crate) use progress::Progress;
@@ -45,6 +47,10 @@ pub struct RequestContext {
     log: LogPolicy,
     asking: Asking,
     progress: Option<Arc<Progress>>,
+    /// The request's cancellation, found when first asked for (the request
+    /// is in flight only once the prompt's future exists), shared by the
+    /// context's clones; `None` if it cannot be cancelled.
+    cancel: Arc<OnceLock<Option<Arc<Cancel>>>>,
     outbound: Outbound,
     /// Where this request's notifications go, when not to the session's
     /// own stream (HTTP sends them on the request's response).
@@ -72,6 +78,7 @@ impl RequestParts<'_> {
             log: self.log,
             asking: self.asking.clone(),
             progress: self.progress.cloned(),
+            cancel: Arc::default(),
             outbound: self.outbound.clone(),
             route: self.route.cloned(),
         }
@@ -135,6 +142,48 @@ impl RequestContext {
         }
         let message = jsonrpc::notification("notifications/message", &Params { level, data });
         self.send_note(message);
+    }
+
+    /// Whether the client has cancelled this request. Its response is not
+    /// sent either way, and an async prompt's future is dropped at its next
+    /// `.await`: this is for work the prompt runs elsewhere (a spawned task,
+    /// a thread) that should stop too. Always false for a sync prompt's
+    /// request, which is answered before a cancellation can arrive.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancellation().is_some_and(|cancel| cancel.is_fired())
+    }
+
+    fn cancellation(&self) -> Option<&Arc<Cancel>> {
+        self.cancel
+            .get_or_init(|| self.outbound.cancellation(self.id.raw()))
+            .as_ref()
+    }
+
+    /// Completes when the client cancels this request; never, for one that
+    /// is answered without being cancelled, or that cannot be cancelled (a
+    /// sync prompt's).
+    ///
+    /// ```
+    /// use mcp_prompts::{RequestContext, prompt};
+    ///
+    /// /// Searches until done or cancelled
+    /// #[prompt]
+    /// async fn search(ctx: RequestContext) -> String {
+    ///     let watcher = ctx.clone();
+    ///     let work = tokio::spawn(async move {
+    ///         tokio::select! {
+    ///             () = watcher.cancelled() => "stopped".to_owned(),
+    ///             () = std::future::ready(()) => "found it".to_owned(),
+    ///         }
+    ///     });
+    ///     work.await.unwrap_or_default()
+    /// }
+    /// ```
+    pub async fn cancelled(&self) {
+        match self.cancellation() {
+            Some(cancel) => cancel.fired().await,
+            None => std::future::pending().await,
+        }
     }
 
     /// Tells the client how far the request has come, if it asked (with a

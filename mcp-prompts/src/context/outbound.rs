@@ -11,7 +11,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use tokio::sync::{Notify, Semaphore, mpsc, oneshot};
 
-use super::LogLevel;
+use super::{Cancel, LogLevel};
 use crate::Error;
 
 /// Where a session's server-sent messages go: the transport's, best
@@ -42,10 +42,13 @@ struct Shared {
     next_id: AtomicU64,
     /// Requests sent to the client and not answered yet, by id as sent.
     waiting: Mutex<HashMap<Box<str>, oneshot::Sender<Answer>>>,
+    /// The client's requests still being worked on (async ones), by id as
+    /// sent, so that `notifications/cancelled` can stop them.
+    in_flight: Mutex<HashMap<Box<str>, Arc<Cancel>>>,
     /// The transport's places for requests in flight: one waiting for the
     /// client gives its place back meanwhile, or requests waiting for
     /// answers could fill every place while the answers wait to be read.
-    in_flight: OnceLock<Arc<Semaphore>>,
+    places: OnceLock<Arc<Semaphore>>,
 }
 
 impl Outbound {
@@ -60,7 +63,8 @@ impl Outbound {
             ending: Notify::new(),
             next_id: AtomicU64::new(1),
             waiting: Mutex::new(HashMap::new()),
-            in_flight: OnceLock::new(),
+            in_flight: Mutex::new(HashMap::new()),
+            places: OnceLock::new(),
         }))
     }
 
@@ -87,6 +91,35 @@ impl Outbound {
         self.0.sink.as_ref().is_some_and(|sink| sink(message))
     }
 
+    /// Registers request `id` as in flight; its cancellation fires if the
+    /// client cancels it.
+    pub(crate) fn track(&self, id: &str) -> Arc<Cancel> {
+        let cancel = Arc::new(Cancel::default());
+        lock(&self.0.in_flight).insert(id.into(), Arc::clone(&cancel));
+        cancel
+    }
+
+    /// Forgets request `id` once it is done (unless the id was reused since).
+    pub(crate) fn untrack(&self, id: &str, cancel: &Arc<Cancel>) {
+        let mut in_flight = lock(&self.0.in_flight);
+        if in_flight.get(id).is_some_and(|c| Arc::ptr_eq(c, cancel)) {
+            in_flight.remove(id);
+        }
+    }
+
+    /// The cancellation of request `id`, if it is in flight.
+    pub(crate) fn cancellation(&self, id: &RawValue) -> Option<Arc<Cancel>> {
+        lock(&self.0.in_flight).get(id.get()).cloned()
+    }
+
+    /// Cancels request `id`; an unknown or finished one is ignored, as the
+    /// specification allows.
+    pub(crate) fn cancel(&self, id: &str) {
+        if let Some(cancel) = lock(&self.0.in_flight).get(id) {
+            cancel.fire();
+        }
+    }
+
     /// A handle that does not keep the session alive.
     pub(crate) fn downgrade(&self) -> WeakOutbound {
         WeakOutbound(Arc::downgrade(&self.0))
@@ -95,7 +128,7 @@ impl Outbound {
     /// The places for requests in flight that a request waiting for the
     /// client lends back while it waits.
     pub(crate) fn lend_in_flight(&self, places: Arc<Semaphore>) {
-        let _ = self.0.in_flight.set(places);
+        let _ = self.0.places.set(places);
     }
 
     /// Sends the client a request and waits for its answer: on `route`
@@ -133,7 +166,7 @@ impl Outbound {
             return Ok(None);
         }
         let answer = {
-            let _lent = self.0.in_flight.get().map(Lent::new);
+            let _lent = self.0.places.get().map(Lent::new);
             rx.await.map_err(|_| ended())?
         };
         match answer {
@@ -233,6 +266,10 @@ impl Drop for Lent<'_> {
             }
         }
     }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 fn ended() -> Error {

@@ -4,11 +4,12 @@ use std::sync::Arc;
 use std::task::{Context, Poll, Waker};
 
 use serde_json::value::RawValue;
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::mpsc;
 
 use super::guard::guarded;
 use super::{Era, Session, SessionState};
 use crate::Error;
+use crate::context::Cancel;
 use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
 use crate::protocol::modern::{CLIENT_CAPABILITIES, MetaRead, PROTOCOL_VERSION};
 
@@ -37,12 +38,12 @@ fn poll_once(mut future: ResponseFuture) -> Result<Option<String>, ResponseFutur
 struct Untrack<'a> {
     state: &'a SessionState,
     key: &'a str,
-    signal: &'a Arc<Notify>,
+    cancel: &'a Arc<Cancel>,
 }
 
 impl Drop for Untrack<'_> {
     fn drop(&mut self) {
-        self.state.untrack(self.key, self.signal);
+        self.state.outbound.untrack(self.key, self.cancel);
     }
 }
 
@@ -213,15 +214,21 @@ impl Session {
     }
 
     /// A reply still being produced is polled once, in case it is ready
-    /// already; one that waits can be cancelled while it does.
+    /// already; one that waits can be cancelled while it does. It is in
+    /// flight from before that first poll, so that its context can watch
+    /// for cancellation from the start.
     fn settle(&self, id: &RawValue, reply: Reply) -> Reply {
-        match reply {
-            Reply::Later(future) => match poll_once(future) {
-                Ok(Some(message)) => Reply::Now(message),
-                Ok(None) => Reply::None,
-                Err(future) => Reply::Later(self.cancellable(id, future)),
-            },
-            reply => reply,
+        let Reply::Later(future) = reply else {
+            return reply;
+        };
+        let outbound = &self.state.outbound;
+        let cancel = outbound.track(id.get());
+        match poll_once(future) {
+            Ok(message) => {
+                outbound.untrack(id.get(), &cancel);
+                message.map_or(Reply::None, Reply::Now)
+            }
+            Err(future) => Reply::Later(self.cancellable(id, future, cancel)),
         }
     }
 
@@ -265,24 +272,28 @@ impl Session {
         }
         let text = params.map_or("{}", RawValue::get);
         if let Ok(cancelled) = serde_json::from_str::<Cancelled<'_>>(text) {
-            self.state.cancel(cancelled.request_id.get());
+            self.state.outbound.cancel(cancelled.request_id.get());
         }
     }
 
     /// A request still being worked on, which ends with no response if the
     /// client cancels it: its work is dropped where it stands.
-    fn cancellable(&self, id: &RawValue, future: ResponseFuture) -> ResponseFuture {
+    fn cancellable(
+        &self,
+        id: &RawValue,
+        future: ResponseFuture,
+        cancel: Arc<Cancel>,
+    ) -> ResponseFuture {
         let key: Box<str> = id.get().into();
         let state = Arc::clone(&self.state);
-        let signal = state.track(&key);
         Box::pin(async move {
             let _done = Untrack {
                 state: &state,
                 key: &key,
-                signal: &signal,
+                cancel: &cancel,
             };
             let mut future = future;
-            let mut cancelled = std::pin::pin!(signal.notified());
+            let mut cancelled = std::pin::pin!(cancel.fired());
             std::future::poll_fn(|cx| {
                 if cancelled.as_mut().poll(cx).is_ready() {
                     return Poll::Ready(None);

@@ -1,20 +1,15 @@
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
-
-use tokio::sync::Notify;
+use std::sync::{Arc, OnceLock};
 
 use super::Service;
 use crate::ProtocolVersion;
 use crate::context::{Outbound, Sink};
 
-/// One client connection's state: the negotiated revision, what requests
-/// may send the client (with its log level), and the requests in flight.
+/// One client connection's state: the negotiated revision, and what
+/// requests may send the client (with its log level and the requests in
+/// flight).
 pub(crate) struct SessionState {
     version: OnceLock<ProtocolVersion>,
     pub(crate) outbound: Outbound,
-    /// Requests still being worked on, by id as sent, so that
-    /// `notifications/cancelled` can stop them.
-    in_flight: Mutex<HashMap<Box<str>, Arc<Notify>>>,
 }
 
 impl SessionState {
@@ -25,37 +20,6 @@ impl SessionState {
     /// Records the negotiated revision; false if one was already set.
     pub(crate) fn set_version(&self, version: ProtocolVersion) -> bool {
         self.version.set(version).is_ok()
-    }
-
-    /// Registers request `id` as in flight; the returned signal fires if
-    /// the client cancels it.
-    pub(crate) fn track(&self, id: &str) -> Arc<Notify> {
-        let signal = Arc::new(Notify::new());
-        self.in_flight().insert(id.into(), Arc::clone(&signal));
-        signal
-    }
-
-    /// Forgets request `id` once it is done (unless the id was reused since).
-    pub(crate) fn untrack(&self, id: &str, signal: &Arc<Notify>) {
-        let mut in_flight = self.in_flight();
-        if in_flight.get(id).is_some_and(|s| Arc::ptr_eq(s, signal)) {
-            in_flight.remove(id);
-        }
-    }
-
-    /// Cancels request `id`; an unknown or finished one is ignored, as the
-    /// specification allows.
-    pub(crate) fn cancel(&self, id: &str) {
-        if let Some(signal) = self.in_flight().remove(id) {
-            // Stores a permit if the request has not started waiting yet.
-            signal.notify_one();
-        }
-    }
-
-    fn in_flight(&self) -> MutexGuard<'_, HashMap<Box<str>, Arc<Notify>>> {
-        self.in_flight
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -73,7 +37,6 @@ impl Session {
             state: Arc::new(SessionState {
                 version: OnceLock::new(),
                 outbound: Outbound::new(outbound),
-                in_flight: Mutex::new(HashMap::new()),
             }),
         }
     }
