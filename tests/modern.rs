@@ -719,26 +719,26 @@ async fn stateless_http_rounds_and_discover() {
     );
 }
 
+/// A 2025-11-25 HTTP session whose client can show forms; its id.
+async fn eliciting_http_session(server: &Running) -> String {
+    let init = rpc(
+        0,
+        "initialize",
+        &json!({"protocolVersion": "2025-11-25", "capabilities": {"elicitation": {"form": {}}},
+               "clientInfo": {"name": "t", "version": "1"}}),
+    );
+    let accept = ("accept", "application/json, text/event-stream");
+    let response = send(server.addr, Method::POST, &[accept], init).await;
+    header(&response, "mcp-session-id").unwrap().to_owned()
+}
+
 /// A session POST that takes no event stream cannot carry a question: the
 /// prompt hears the client cannot be asked; a 2026-07-28 body under a
 /// handshake revision's header is a mismatch.
 #[tokio::test]
 async fn session_http_without_a_stream_is_not_asked() {
     let server = Running::fixture(&[]);
-    let init = rpc(
-        0,
-        "initialize",
-        &json!({"protocolVersion": "2025-11-25", "capabilities": {"elicitation": {}},
-               "clientInfo": {"name": "t", "version": "1"}}),
-    );
-    let response = send(
-        server.addr,
-        Method::POST,
-        &[("accept", "application/json, text/event-stream")],
-        init,
-    )
-    .await;
-    let session = header(&response, "mcp-session-id").unwrap().to_owned();
+    let session = eliciting_http_session(&server).await;
     let headers = [
         ("accept", "application/json"),
         ("mcp-session-id", session.as_str()),
@@ -776,15 +776,8 @@ async fn session_http_prompts_ask_on_the_posts_stream() {
     use http_body_util::BodyExt;
 
     let server = Running::fixture(&[]);
-    let init = rpc(
-        0,
-        "initialize",
-        &json!({"protocolVersion": "2025-11-25", "capabilities": {"elicitation": {"form": {}}},
-               "clientInfo": {"name": "t", "version": "1"}}),
-    );
+    let session = eliciting_http_session(&server).await;
     let accept = ("accept", "application/json, text/event-stream");
-    let response = send(server.addr, Method::POST, &[accept], init).await;
-    let session = header(&response, "mcp-session-id").unwrap().to_owned();
     let headers = [
         accept,
         ("mcp-session-id", session.as_str()),
