@@ -1,10 +1,11 @@
 //! What every target shares: a few prompts (sync, async that waits, with a
-//! choice argument) and the runtime futures run on. Each target uses part.
+//! choice argument, one that asks the user for input) and the runtime
+//! futures run on. Each target uses part.
 #![allow(dead_code)]
 
 use std::sync::OnceLock;
 
-use mcp_prompts::{PromptArg, Server, Service, prompt};
+use mcp_prompts::{Elicited, Error, PromptArg, PromptArgs, RequestContext, Server, Service, prompt};
 
 #[derive(Debug, PartialEq, PromptArg)]
 pub enum Tone {
@@ -24,6 +25,26 @@ fn echo(text: String, count: Option<u8>, tone: Option<Tone>) -> String {
 async fn later(text: String, #[arg(default = 2)] times: u8) -> String {
     tokio::task::yield_now().await;
     text.repeat(times.into())
+}
+
+/// What `asks` asks for.
+#[derive(PromptArgs)]
+pub struct Form {
+    pub name: String,
+    #[arg(default = 3)]
+    pub count: u8,
+    pub tone: Option<Tone>,
+}
+
+/// Asks the user to fill in a form, then answers
+#[prompt]
+async fn asks(ctx: RequestContext, topic: String) -> Result<String, Error> {
+    Ok(match ctx.elicit::<Form>("form", "Fill it in").await? {
+        Elicited::Accepted(form) => format!("{topic} {} {} {:?}", form.name, form.count, form.tone),
+        Elicited::Declined => format!("{topic} declined"),
+        Elicited::Cancelled => format!("{topic} cancelled"),
+        Elicited::Unsupported => format!("{topic} unasked"),
+    })
 }
 
 /// Renders a template
