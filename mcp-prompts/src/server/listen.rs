@@ -4,6 +4,9 @@
 //! subscription id; the request ends (with an empty result) when the
 //! connection or the server ends, or when the client cancels it.
 
+use std::future::{Future, poll_fn};
+use std::task::Poll;
+
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
@@ -69,21 +72,35 @@ impl Session {
             if !send(ack).await {
                 return None;
             }
+            // Without tokio's macros (a feature users need not enable): the
+            // end of the connection first, then a change.
             loop {
-                let change = async {
-                    match &mut changes {
-                        Some(changes) => changes.recv().await,
-                        None => std::future::pending().await,
-                    }
+                let next = {
+                    let mut closed = std::pin::pin!(outbound.closed());
+                    let mut change = std::pin::pin!(async {
+                        match &mut changes {
+                            Some(changes) => changes.recv().await,
+                            None => std::future::pending().await,
+                        }
+                    });
+                    poll_fn(|cx| {
+                        if closed.as_mut().poll(cx).is_ready() {
+                            return Poll::Ready(None);
+                        }
+                        change.as_mut().poll(cx).map(Some)
+                    })
+                    .await
                 };
-                tokio::select! {
-                    Some(()) = change => {
-                        // A stream nobody reads any more ends here.
+                match next {
+                    None => break,
+                    // A stream nobody reads any more ends here.
+                    Some(Some(())) => {
                         if !send(announcement.clone()).await {
                             return None;
                         }
                     }
-                    () = outbound.closed() => break,
+                    // The catalog let go of this stream: no more changes.
+                    Some(None) => changes = None,
                 }
             }
             // Torn down by the server: the subscription's empty result.
