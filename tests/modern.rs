@@ -732,6 +732,64 @@ async fn eliciting_http_session(server: &Running) -> String {
     header(&response, "mcp-session-id").unwrap().to_owned()
 }
 
+/// A session whose request waits for the client's answer is in use: a new
+/// session cannot evict it, however long the question has waited.
+#[tokio::test]
+async fn a_session_waiting_for_an_answer_is_not_evicted() {
+    use http_body_util::BodyExt;
+
+    let server = Running::fixture(&[
+        ("FIXTURE_MAX_SESSIONS", "1"),
+        ("FIXTURE_EVICTION_GRACE_MS", "0"),
+    ]);
+    let session = eliciting_http_session(&server).await;
+    let accept = ("accept", "application/json, text/event-stream");
+    let headers = [
+        accept,
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", "2025-11-25"),
+    ];
+    let get = rpc(
+        5,
+        "prompts/get",
+        &json!({"name": "deploy_notes", "arguments": {"service": "api"}}),
+    );
+    let mut body = send(server.addr, Method::POST, &headers, get)
+        .await
+        .into_body();
+    let mut seen = String::new();
+    while !seen.contains("\n\n") {
+        let frame = body.frame().await.expect("the question comes").unwrap();
+        if let Ok(data) = frame.into_data() {
+            seen.push_str(std::str::from_utf8(&data).unwrap());
+        }
+    }
+    let data = seen
+        .lines()
+        .find_map(|l| l.strip_prefix("data:"))
+        .unwrap()
+        .trim();
+    let question: Value = serde_json::from_str(data).unwrap();
+    assert_eq!(question["method"], "elicitation/create");
+
+    let other = rpc(
+        0,
+        "initialize",
+        &json!({"protocolVersion": "2025-11-25", "capabilities": {},
+                                              "clientInfo": {"name": "u", "version": "1"}}),
+    );
+    let refused = send(server.addr, Method::POST, &[accept], other.clone()).await;
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+
+    let answer = json!({"jsonrpc": "2.0", "id": question["id"], "result": {"action": "decline"}});
+    send(server.addr, Method::POST, &headers, answer.to_string()).await;
+    let rest = body.collect().await.unwrap().to_bytes();
+    assert!(String::from_utf8_lossy(&rest).contains("generic deployment notes"));
+    // Answered, the session is idle again, and may give way.
+    let accepted = send(server.addr, Method::POST, &[accept], other).await;
+    assert_eq!(accepted.status(), StatusCode::OK);
+}
+
 /// A session POST that takes no event stream cannot carry a question: the
 /// prompt hears the client cannot be asked; a 2026-07-28 body under a
 /// handshake revision's header is a mismatch.

@@ -107,6 +107,14 @@ impl Outbound {
         }
     }
 
+    /// Whether any request of the session is in flight, or waits for the
+    /// client's answer: the session is in use, however long ago its last
+    /// message came.
+    #[cfg(feature = "http")]
+    pub(crate) fn is_busy(&self) -> bool {
+        !lock(&self.0.in_flight).is_empty() || !self.waiting().is_empty()
+    }
+
     /// The cancellation of request `id`, if it is in flight.
     pub(crate) fn cancellation(&self, id: &RawValue) -> Option<Arc<Cancel>> {
         lock(&self.0.in_flight).get(id.get()).cloned()

@@ -55,6 +55,12 @@ impl HttpSession {
         self.ended.send_replace(true);
         self.session.end();
     }
+
+    /// Whether a request of the session is still being worked on (or waits
+    /// for the client's answer to a question): such a session is in use.
+    fn is_busy(&self) -> bool {
+        self.session.state.outbound.is_busy()
+    }
 }
 
 /// A kept session and when it was last used.
@@ -93,16 +99,37 @@ impl SessionStore {
         let now = Instant::now();
         let mut sessions = lock(&self.sessions);
         // Expired sessions, oldest first. Each is removed once, so this
-        // costs nothing on average.
-        while sessions
-            .peek_lru()
-            .is_some_and(|(_, live)| now.saturating_duration_since(live.seen) >= self.idle)
-        {
+        // costs nothing on average. A busy one is in use: it counts as
+        // used now.
+        while let Some((id, live)) = sessions.peek_lru() {
+            if now.saturating_duration_since(live.seen) < self.idle {
+                break;
+            }
+            if live.session.is_busy() {
+                let id = id.clone();
+                touch(&mut sessions, &id, now);
+                continue;
+            }
             if let Some((_, expired)) = sessions.pop_lru() {
                 expired.session.end();
             }
         }
         if sessions.len() >= self.max {
+            // Busy sessions are in use, however old their last message:
+            // each is skipped (counted as used now) once.
+            for _ in 0..sessions.len() {
+                let busy = match sessions.peek_lru() {
+                    Some((id, live)) if live.session.is_busy() => id.clone(),
+                    _ => break,
+                };
+                touch(&mut sessions, &busy, now);
+            }
+            // Every session is busy: none can give way.
+            if sessions.peek_lru().is_some_and(|(_, live)| live.session.is_busy()) {
+                return Err(Full {
+                    retry_after: self.grace.max(Duration::from_secs(1)),
+                });
+            }
             if let Some((_, oldest)) = sessions.peek_lru() {
                 let idle = now.saturating_duration_since(oldest.seen);
                 if idle < self.grace {
@@ -125,7 +152,7 @@ impl SessionStore {
         let now = Instant::now();
         let mut sessions = lock(&self.sessions);
         let live = sessions.get_mut(id)?;
-        if now.saturating_duration_since(live.seen) >= self.idle {
+        if now.saturating_duration_since(live.seen) >= self.idle && !live.session.is_busy() {
             if let Some(expired) = sessions.pop(id) {
                 expired.session.end();
             }
@@ -152,6 +179,13 @@ impl SessionStore {
     #[cfg(test)]
     fn len(&self) -> usize {
         lock(&self.sessions).len()
+    }
+}
+
+/// Marks session `id` as used at `now` (the most recently used).
+fn touch(sessions: &mut LruCache<Box<str>, Live>, id: &str, now: Instant) {
+    if let Some(live) = sessions.get_mut(id) {
+        live.seen = now;
     }
 }
 
