@@ -125,7 +125,10 @@ impl SessionStore {
                 touch(&mut sessions, &busy, now);
             }
             // Every session is busy: none can give way.
-            if sessions.peek_lru().is_some_and(|(_, live)| live.session.is_busy()) {
+            if sessions
+                .peek_lru()
+                .is_some_and(|(_, live)| live.session.is_busy())
+            {
                 return Err(Full {
                     retry_after: self.grace.max(Duration::from_secs(1)),
                 });
