@@ -7,11 +7,10 @@
 mod http_support;
 mod support;
 
-use http_body_util::BodyExt;
 use hyper::Method;
 use serde_json::{Value, json};
 
-use http_support::{Running, header, rpc, send};
+use http_support::{Events, Running, header, rpc, send};
 use support::{Client, LATEST};
 
 fn names(client: &mut Client) -> Vec<String> {
@@ -155,46 +154,8 @@ async fn http_sessions_hear_of_changes_on_their_stream() {
         &json!({"name": "toggle", "arguments": {"name": "greet"}}),
     );
     send(server.addr, Method::POST, &headers, toggle).await;
-    let mut body = stream.into_body();
-    let mut seen = String::new();
-    while !seen.contains("\n\n") {
-        let frame = tokio::time::timeout(std::time::Duration::from_secs(5), body.frame())
-            .await
-            .expect("the announcement comes in time")
-            .expect("the stream goes on")
-            .unwrap();
-        if let Ok(data) = frame.into_data() {
-            seen.push_str(std::str::from_utf8(&data).unwrap());
-        }
-    }
-    let data = seen
-        .lines()
-        .find_map(|l| l.strip_prefix("data:"))
-        .unwrap()
-        .trim();
-    let message: Value = serde_json::from_str(data).unwrap();
+    let message = Events::new(stream).next().await;
     assert_eq!(message["method"], "notifications/prompts/list_changed");
-}
-
-/// The next event's message on an event stream.
-async fn next_event(body: &mut hyper::body::Incoming, seen: &mut String) -> Value {
-    loop {
-        if let Some(end) = seen.find("\n\n") {
-            let event: String = seen.drain(..end + 2).collect();
-            if let Some(data) = event.lines().find_map(|l| l.strip_prefix("data:")) {
-                return serde_json::from_str(data.trim()).unwrap();
-            }
-            continue;
-        }
-        let frame = tokio::time::timeout(std::time::Duration::from_secs(5), body.frame())
-            .await
-            .expect("the stream goes on in time")
-            .expect("the stream goes on")
-            .unwrap();
-        if let Ok(data) = frame.into_data() {
-            seen.push_str(std::str::from_utf8(&data).unwrap());
-        }
-    }
 }
 
 /// Over stateless HTTP, a `subscriptions/listen` `POST` is an event stream
@@ -227,8 +188,8 @@ async fn a_listen_stream_over_http() {
     )
     .await;
     assert_eq!(header(&stream, "content-type"), Some("text/event-stream"));
-    let (mut body, mut seen) = (stream.into_body(), String::new());
-    let ack = next_event(&mut body, &mut seen).await;
+    let mut events = Events::new(stream);
+    let ack = events.next().await;
     assert_eq!(ack["method"], "notifications/subscriptions/acknowledged");
     assert_eq!(
         ack["params"]["notifications"],
@@ -246,7 +207,7 @@ async fn a_listen_stream_over_http() {
         toggle,
     )
     .await;
-    let change = next_event(&mut body, &mut seen).await;
+    let change = events.next().await;
     assert_eq!(
         change,
         json!({"jsonrpc": "2.0", "method": "notifications/prompts/list_changed",

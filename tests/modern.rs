@@ -14,7 +14,7 @@ mod support;
 use hyper::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use http_support::{Running, header, rpc, send, text};
+use http_support::{Events, Running, header, rpc, send, text};
 use support::Client;
 
 const MODERN: &str = "2026-07-28";
@@ -736,8 +736,6 @@ async fn eliciting_http_session(server: &Running) -> String {
 /// session cannot evict it, however long the question has waited.
 #[tokio::test]
 async fn a_session_waiting_for_an_answer_is_not_evicted() {
-    use http_body_util::BodyExt;
-
     let server = Running::fixture(&[
         ("FIXTURE_MAX_SESSIONS", "1"),
         ("FIXTURE_EVICTION_GRACE_MS", "0"),
@@ -754,22 +752,8 @@ async fn a_session_waiting_for_an_answer_is_not_evicted() {
         "prompts/get",
         &json!({"name": "deploy_notes", "arguments": {"service": "api"}}),
     );
-    let mut body = send(server.addr, Method::POST, &headers, get)
-        .await
-        .into_body();
-    let mut seen = String::new();
-    while !seen.contains("\n\n") {
-        let frame = body.frame().await.expect("the question comes").unwrap();
-        if let Ok(data) = frame.into_data() {
-            seen.push_str(std::str::from_utf8(&data).unwrap());
-        }
-    }
-    let data = seen
-        .lines()
-        .find_map(|l| l.strip_prefix("data:"))
-        .unwrap()
-        .trim();
-    let question: Value = serde_json::from_str(data).unwrap();
+    let mut events = Events::new(send(server.addr, Method::POST, &headers, get).await);
+    let question = events.next().await;
     assert_eq!(question["method"], "elicitation/create");
 
     let other = rpc(
@@ -783,8 +767,7 @@ async fn a_session_waiting_for_an_answer_is_not_evicted() {
 
     let answer = json!({"jsonrpc": "2.0", "id": question["id"], "result": {"action": "decline"}});
     send(server.addr, Method::POST, &headers, answer.to_string()).await;
-    let rest = body.collect().await.unwrap().to_bytes();
-    assert!(String::from_utf8_lossy(&rest).contains("generic deployment notes"));
+    assert!(events.rest().await.contains("generic deployment notes"));
     // Answered, the session is idle again, and may give way.
     let accepted = send(server.addr, Method::POST, &[accept], other).await;
     assert_eq!(accepted.status(), StatusCode::OK);
@@ -831,8 +814,6 @@ async fn session_http_without_a_stream_is_not_asked() {
 /// sent in a `POST` of its own, and the result ends the stream.
 #[tokio::test]
 async fn session_http_prompts_ask_on_the_posts_stream() {
-    use http_body_util::BodyExt;
-
     let server = Running::fixture(&[]);
     let session = eliciting_http_session(&server).await;
     let accept = ("accept", "application/json, text/event-stream");
@@ -848,31 +829,14 @@ async fn session_http_prompts_ask_on_the_posts_stream() {
     );
     let response = send(server.addr, Method::POST, &headers, get).await;
     assert_eq!(header(&response, "content-type"), Some("text/event-stream"));
-    let mut body = response.into_body();
-    let mut seen = String::new();
-    let mut events = Vec::new();
-    while events.len() < 2 {
-        let frame = body.frame().await.expect("the stream goes on").unwrap();
-        if let Ok(data) = frame.into_data() {
-            seen.push_str(std::str::from_utf8(&data).unwrap());
-        }
-        while let Some(end) = seen.find("\n\n") {
-            let event: String = seen.drain(..end + 2).collect();
-            let data = event
-                .lines()
-                .find_map(|l| l.strip_prefix("data:"))
-                .unwrap()
-                .trim();
-            let message: Value = serde_json::from_str(data).unwrap();
-            if message["method"] == "elicitation/create" {
-                let answer = json!({"jsonrpc": "2.0", "id": message["id"],
-                                    "result": {"action": "accept", "content": {"environment": "production"}}});
-                let posted = send(server.addr, Method::POST, &headers, answer.to_string()).await;
-                assert_eq!(posted.status(), StatusCode::ACCEPTED);
-            }
-            events.push(message);
-        }
-    }
+    let mut stream = Events::new(response);
+    let question = stream.next().await;
+    assert_eq!(question["method"], "elicitation/create");
+    let answer = json!({"jsonrpc": "2.0", "id": question["id"],
+                        "result": {"action": "accept", "content": {"environment": "production"}}});
+    let posted = send(server.addr, Method::POST, &headers, answer.to_string()).await;
+    assert_eq!(posted.status(), StatusCode::ACCEPTED);
+    let events = [question, stream.next().await];
     assert_eq!(events[0]["method"], "elicitation/create");
     assert_eq!(events[1]["id"], 5);
     assert_eq!(

@@ -179,3 +179,45 @@ pub fn header<'a>(response: &'a Response<Incoming>, name: &str) -> Option<&'a st
 pub fn rpc(id: u64, method: &str, params: &Value) -> String {
     json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string()
 }
+
+/// The messages of an event-stream response, one at a time.
+pub struct Events {
+    body: Incoming,
+    seen: String,
+}
+
+impl Events {
+    pub fn new(response: Response<Incoming>) -> Self {
+        Self {
+            body: response.into_body(),
+            seen: String::new(),
+        }
+    }
+
+    /// The next event's message; fails if none comes within 5 seconds.
+    pub async fn next(&mut self) -> Value {
+        loop {
+            if let Some(end) = self.seen.find("\n\n") {
+                let event: String = self.seen.drain(..end + 2).collect();
+                if let Some(data) = event.lines().find_map(|l| l.strip_prefix("data:")) {
+                    return serde_json::from_str(data.trim()).unwrap();
+                }
+                continue;
+            }
+            let frame = tokio::time::timeout(std::time::Duration::from_secs(5), self.body.frame())
+                .await
+                .expect("the stream goes on in time")
+                .expect("the stream goes on")
+                .unwrap();
+            if let Ok(data) = frame.into_data() {
+                self.seen.push_str(std::str::from_utf8(&data).unwrap());
+            }
+        }
+    }
+
+    /// Everything the stream still sends, until it ends.
+    pub async fn rest(self) -> String {
+        let rest = self.body.collect().await.unwrap().to_bytes();
+        self.seen + &String::from_utf8_lossy(&rest)
+    }
+}
