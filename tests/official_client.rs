@@ -19,23 +19,23 @@ fn clients_dir() -> PathBuf {
 
 /// `node showcase.mjs TARGET`, installing the TypeScript SDK if needed.
 fn typescript_client(target: &str) -> Output {
-    typescript_script("showcase.mjs", target)
+    typescript_script("showcase.mjs", &[target])
 }
 
-/// `node SCRIPT TARGET`, installing the TypeScript SDK if needed.
-fn typescript_script(script: &str, target: &str) -> Output {
+/// `node SCRIPT ARGS...`, installing the TypeScript SDK if needed.
+fn typescript_script(script: &str, args: &[&str]) -> Output {
     let dir = clients_dir();
     npm_ci_once(&dir);
     Command::new("node")
         .arg(script)
-        .arg(target)
+        .args(args)
         .current_dir(&dir)
         .output()
         .expect("node is needed to run the official MCP client")
 }
 
-/// `python SCRIPT TARGET`, installing the Python SDK if needed.
-fn python_client(script: &str, target: &str) -> Output {
+/// `python SCRIPT ARGS...`, installing the Python SDK if needed.
+fn python_client(script: &str, args: &[&str]) -> Output {
     let dir = clients_dir().join("python");
     install_once(&dir.join(".venv/.installed-by-tests"), || {
         // `--clear` redoes a virtual environment an earlier run left half made.
@@ -55,7 +55,7 @@ fn python_client(script: &str, target: &str) -> Output {
     let python = dir.join(".venv/bin/python");
     Command::new(&python)
         .arg(script)
-        .arg(target)
+        .args(args)
         .current_dir(&dir)
         .output()
         .expect("the Python client's virtual environment is broken")
@@ -88,20 +88,20 @@ fn typescript_client_over_http() {
 
 #[test]
 fn python_client_over_stdio() {
-    assert_all_passed(&python_client("showcase.py", &stdio_target()));
+    assert_all_passed(&python_client("showcase.py", &[&stdio_target()]));
 }
 
 #[test]
 fn python_client_over_http() {
     let server = Running::showcase(&[]);
-    assert_all_passed(&python_client("showcase.py", &server.url()));
+    assert_all_passed(&python_client("showcase.py", &[&server.url()]));
 }
 
 #[test]
 fn both_clients_over_stateless_http() {
     let server = Running::showcase(&["--stateless"]);
     assert_all_passed(&typescript_client(&server.url()));
-    assert_all_passed(&python_client("showcase.py", &server.url()));
+    assert_all_passed(&python_client("showcase.py", &[&server.url()]));
 }
 
 /// The Python client in every mode (`auto`, which probes `server/discover`
@@ -111,13 +111,13 @@ fn both_clients_over_stateless_http() {
 /// argument asked for.
 #[test]
 fn python_client_in_every_mode_over_stdio() {
-    assert_all_passed(&python_client("modern.py", &stdio_target()));
+    assert_all_passed(&python_client("modern.py", &[&stdio_target()]));
 }
 
 #[test]
 fn python_client_in_every_mode_over_http() {
     let server = Running::showcase(&[]);
-    assert_all_passed(&python_client("modern.py", &server.url()));
+    assert_all_passed(&python_client("modern.py", &[&server.url()]));
 }
 
 /// The fixture server's catalog is live: both clients see a prompt removed,
@@ -127,9 +127,28 @@ fn python_client_in_every_mode_over_http() {
 #[test]
 fn both_clients_see_a_live_catalog_change() {
     let fixture = env!("CARGO_BIN_EXE_fixture-server");
-    assert_all_passed(&typescript_script("live.mjs", fixture));
-    assert_all_passed(&python_client("live.py", fixture));
+    assert_all_passed(&typescript_script("live.mjs", &[fixture]));
+    assert_all_passed(&python_client("live.py", &[fixture]));
     let server = Running::fixture(&[]);
-    assert_all_passed(&typescript_script("live.mjs", &server.url()));
-    assert_all_passed(&python_client("live.py", &server.url()));
+    assert_all_passed(&typescript_script("live.mjs", &[&server.url()]));
+    assert_all_passed(&python_client("live.py", &[&server.url()]));
+}
+
+/// A directory of prompt files edited while each client is connected (a
+/// file added, edited, broken, fixed and deleted) is seen through the
+/// announcement and a new `prompts/list`, over stdio and HTTP; the Python
+/// client also in `auto` mode, through `subscriptions/listen`.
+#[test]
+fn both_clients_see_prompt_files_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_str().unwrap();
+    let showcase = stdio_target();
+    assert_all_passed(&typescript_script("prompt_files.mjs", &[&showcase, path]));
+    assert_all_passed(&python_client("prompt_files.py", &[&showcase, path]));
+    let server = Running::showcase(&["--prompts-dir", path]);
+    assert_all_passed(&typescript_script(
+        "prompt_files.mjs",
+        &[&server.url(), path],
+    ));
+    assert_all_passed(&python_client("prompt_files.py", &[&server.url(), path]));
 }

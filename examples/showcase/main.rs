@@ -5,32 +5,43 @@
 //! - `cargo run --example showcase -- --http 127.0.0.1:8080` serves it over
 //!   Streamable HTTP at `http://127.0.0.1:8080/mcp`; add `--stateless` for
 //!   the session-less mode replicas use.
+//! - `--prompts-dir DIR` also serves DIR's prompt files (`*.md`), kept in
+//!   step with the directory while serving: try `examples/prompt-files`.
 
 mod prompts;
 
 use std::net::SocketAddr;
 
-use mcp_prompts::{HttpOptions, Server};
+use mcp_prompts::{HttpOptions, PromptDir, Server};
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
     // Logs go to stderr (stdout is the MCP channel), filtered by RUST_LOG:
-    // errors by default, with the id a client got in its -32603.
+    // by default errors (with the id a client got in its -32603) and
+    // warnings (a prompt file that cannot be served, with its path and line).
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_ansi(false)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("error")),
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         )
         .init();
     let args = Args::parse()?;
-    let service = Server::new("mcp-prompts-showcase", env!("CARGO_PKG_VERSION"))
+    let server = Server::new("mcp-prompts-showcase", env!("CARGO_PKG_VERSION"))
         .catalog(prompts::CATALOG)
         .title("mcp-prompts showcase")
-        .instructions("Example prompts: code review, summaries, greetings, release notes, and the MCP conformance fixtures.")
-        .build()
-        .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;
+        .instructions("Example prompts: code review, summaries, greetings, release notes, and the MCP conformance fixtures.");
+    let invalid = |err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err);
+    // With prompt files the catalog changes while serving, and clients are
+    // told (`listChanged`); without, it is fixed.
+    let (service, _dir) = match &args.prompts_dir {
+        Some(dir) => {
+            let (service, prompts) = server.build_live().map_err(invalid)?;
+            (service, Some(PromptDir::watch(dir, &prompts)?))
+        }
+        None => (server.build().map_err(invalid)?, None),
+    };
     let count = service.prompt_count();
     match args.http {
         Some(addr) => {
@@ -67,10 +78,12 @@ async fn main() -> std::io::Result<()> {
 /// Where `--http` without an address listens.
 const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 
-/// `--http [ADDR | PORT]` and `--stateless`; anything else is an error.
+/// `--http [ADDR | PORT]`, `--stateless` and `--prompts-dir DIR`;
+/// anything else is an error.
 struct Args {
     http: Option<SocketAddr>,
     stateless: bool,
+    prompts_dir: Option<std::path::PathBuf>,
 }
 
 impl Args {
@@ -80,6 +93,7 @@ impl Args {
         let mut args = Self {
             http: None,
             stateless: false,
+            prompts_dir: None,
         };
         let mut words = std::env::args().skip(1);
         let mut pending: Option<String> = None;
@@ -102,9 +116,15 @@ impl Args {
                     );
                 }
                 "--stateless" => args.stateless = true,
+                "--prompts-dir" => {
+                    let dir = words
+                        .next()
+                        .ok_or_else(|| invalid("--prompts-dir needs a directory".into()))?;
+                    args.prompts_dir = Some(dir.into());
+                }
                 other => {
                     return Err(invalid(format!(
-                        "unknown option `{other}`; usage: showcase [--http [ADDR | PORT] [--stateless]]"
+                        "unknown option `{other}`; usage: showcase [--http [ADDR | PORT] [--stateless]] [--prompts-dir DIR]"
                     )));
                 }
             }

@@ -7,7 +7,10 @@ mod complete;
 mod content;
 mod context;
 mod descriptor;
+mod dynamic;
 mod error;
+#[cfg(feature = "files")]
+mod files;
 mod invoke;
 mod message;
 mod protocol;
@@ -190,7 +193,7 @@ pub use mcp_prompts_macros::PromptArg;
 pub use mcp_prompts_macros::catalog;
 
 pub use args::{Arguments, Input, Json, PromptArg, PromptArgs, PromptParam};
-pub use catalog::{Catalog, CatalogError, registered_prompts};
+pub use catalog::{AnyPrompt, Catalog, CatalogError, registered_prompts};
 pub use complete::{
     CompleteWith, Completer, CompleterOutput, CompletionCall, CompletionInput, IntoCompletions,
     Source,
@@ -198,7 +201,10 @@ pub use complete::{
 pub use content::{Annotations, Content, ResourceLink};
 pub use context::{Elicited, LogLevel, RequestContext, RequestId};
 pub use descriptor::{ArgDef, ArgType, InvokeFn, ParamKind, PromptDef};
+pub use dynamic::{ArgumentValues, DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
 pub use error::Error;
+#[cfg(feature = "files")]
+pub use files::{FileProblem, PromptDir};
 pub use invoke::{Invocation, PromptFuture};
 pub use message::{IntoPromptResult, Message, PromptResult, Role};
 pub use protocol::ProtocolVersion;

@@ -127,7 +127,7 @@ fn prompts() -> &'static mcp_prompts::Prompts {
 #[prompt]
 fn toggle(name: String) -> String {
     let prompts = prompts();
-    if prompts.served().contains(&name.as_str()) {
+    if prompts.served().contains(&name) {
         format!("disabled {name}: {}", prompts.disable(&name))
     } else {
         format!("enabled {name}: {}", prompts.enable(&name))

@@ -47,8 +47,20 @@ impl Client {
     }
 
     fn spawn(env: &[(&str, &str)], capture: bool) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fixture-server"))
-            .envs(env.iter().copied())
+        let mut command = Command::new(env!("CARGO_BIN_EXE_fixture-server"));
+        command.envs(env.iter().copied());
+        Self::spawn_command(command, capture)
+    }
+
+    /// Starts another server program (the showcase, say), keeping what it
+    /// logs on stderr.
+    pub fn start_program(mut command: Command) -> Self {
+        command.env("RUST_LOG", "warn");
+        Self::spawn_command(command, true)
+    }
+
+    fn spawn_command(mut command: Command, capture: bool) -> Self {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(if capture {
@@ -57,7 +69,7 @@ impl Client {
                 Stdio::null()
             })
             .spawn()
-            .expect("start the fixture server");
+            .expect("start the server");
         let log = child.stderr.take().map(|stderr| {
             let log = Arc::new(Mutex::new(String::new()));
             let sink = Arc::clone(&log);

@@ -5,9 +5,8 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as CURSOR;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
-use super::Entry;
+use super::{AnyPrompt, ArgInfo, Entry};
 use crate::ProtocolVersion;
-use crate::descriptor::{ArgDef, PromptDef};
 
 /// The listing differs only between revisions without titles (before
 /// 2025-06-18) and with them.
@@ -83,7 +82,7 @@ impl Serialize for Page<'_> {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 let mut seq = s.serialize_seq(Some(self.0.len()))?;
                 for entry in self.0 {
-                    seq.serialize_element(&Listing(entry.def, self.1))?;
+                    seq.serialize_element(&Listing(&entry.prompt, self.1))?;
                 }
                 seq.end()
             }
@@ -97,39 +96,34 @@ impl Serialize for Page<'_> {
     }
 }
 
-struct Listing(&'static PromptDef, Titles);
+struct Listing<'a>(&'a AnyPrompt, Titles);
 
-impl Serialize for Listing {
+impl Serialize for Listing<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        struct Args(&'static PromptDef, Titles);
-        impl Serialize for Args {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                let mut seq = s.serialize_seq(None)?;
-                for arg in self.0.arguments() {
-                    seq.serialize_element(&ArgListing(arg, self.1))?;
-                }
-                seq.end()
-            }
-        }
-        let Self(def, titles) = *self;
+        let Self(prompt, titles) = *self;
         let mut map = s.serialize_map(None)?;
-        map.serialize_entry("name", def.name)?;
-        if let (Titles::Shown, Some(title)) = (titles, def.title) {
+        map.serialize_entry("name", prompt.name())?;
+        if let (Titles::Shown, Some(title)) = (titles, prompt.title()) {
             map.serialize_entry("title", title)?;
         }
-        if let Some(description) = def.description {
+        if let Some(description) = prompt.description() {
             map.serialize_entry("description", description)?;
         }
-        if def.arguments().next().is_some() {
-            map.serialize_entry("arguments", &Args(def, titles))?;
+        let arguments = prompt.arguments();
+        if !arguments.is_empty() {
+            let listed: Vec<ArgListing<'_>> = arguments
+                .iter()
+                .map(|arg| ArgListing(arg, titles))
+                .collect();
+            map.serialize_entry("arguments", &listed)?;
         }
         map.end()
     }
 }
 
-struct ArgListing(&'static ArgDef, Titles);
+struct ArgListing<'a>(&'a ArgInfo<'a>, Titles);
 
-impl Serialize for ArgListing {
+impl Serialize for ArgListing<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let Self(arg, titles) = *self;
         let mut map = s.serialize_map(None)?;
@@ -152,17 +146,17 @@ impl Serialize for ArgListing {
             (Some(d), None) => map.serialize_entry("description", d)?,
             (None, None) => {}
         }
-        map.serialize_entry("required", &arg.required())?;
+        map.serialize_entry("required", &arg.required)?;
         map.end()
     }
 }
 
 /// "one of: formal, casual; default: casual", or `None` when there is
 /// nothing to say.
-fn notes(arg: &ArgDef) -> Option<String> {
-    let choices = arg.choices();
+fn notes(arg: &ArgInfo<'_>) -> Option<String> {
+    let choices = &arg.choices;
     let choices = (!choices.is_empty()).then(|| format!("one of: {}", choices.join(", ")));
-    let default = arg.default().map(|d| format!("default: {d}"));
+    let default = arg.default.map(|d| format!("default: {d}"));
     match (choices, default) {
         (Some(c), Some(d)) => Some(format!("{c}; {d}")),
         (one, other) => one.or(other),

@@ -1,6 +1,7 @@
 //! The set of prompts a server serves: gathered, validated, and with its
 //! `prompts/list` pages serialized once, up front.
 
+mod any;
 mod listing;
 mod registry;
 mod validate;
@@ -13,9 +14,12 @@ use crate::descriptor::PromptDef;
 use crate::error::excerpt;
 use crate::{Error, ProtocolVersion};
 
+pub use any::AnyPrompt;
+pub(crate) use any::{ArgInfo, Kind};
 use listing::{Titles, decode_cursor, paginate};
 pub use registry::Registration;
 pub use registry::registered_prompts;
+pub(crate) use validate::is_valid_name;
 use validate::validate;
 
 /// An explicit list of prompts, checked at compile time: build it with
@@ -26,7 +30,7 @@ pub type Catalog = &'static [&'static PromptDef];
 /// Why a set of prompts cannot be served.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CatalogError {
-    problems: Vec<String>,
+    pub(crate) problems: Vec<String>,
 }
 
 impl CatalogError {
@@ -45,79 +49,87 @@ impl fmt::Display for CatalogError {
 impl std::error::Error for CatalogError {}
 
 pub(crate) struct Entry {
-    pub(crate) def: &'static PromptDef,
+    pub(crate) prompt: AnyPrompt,
     /// Names of the arguments the client must send.
-    pub(crate) required: Box<[&'static str]>,
+    pub(crate) required: Box<[Box<str>]>,
     /// How each argument the client sees is completed, in order.
-    pub(crate) completions: Box<[(&'static str, ArgCompletion)]>,
+    pub(crate) completions: Box<[(Box<str>, ArgCompletion)]>,
 }
 
 impl Entry {
+    fn new(prompt: AnyPrompt) -> Self {
+        let arguments = prompt.arguments();
+        let required = arguments
+            .iter()
+            .filter(|a| a.required)
+            .map(|a| a.name.into())
+            .collect();
+        let completions = match &prompt.0 {
+            Kind::Macro(def) => def
+                .arguments()
+                .map(|a| (a.name.into(), ArgCompletion::for_arg(a)))
+                .collect(),
+            Kind::Dynamic(dynamic) => dynamic
+                .arguments()
+                .iter()
+                .map(|a| (a.name.as_str().into(), ArgCompletion::for_dynamic(a)))
+                .collect(),
+        };
+        drop(arguments);
+        Self {
+            prompt,
+            required,
+            completions,
+        }
+    }
+
     /// How argument `name` is completed; `None` if the prompt has no such
     /// argument.
     pub(crate) fn completion(&self, name: &str) -> Option<&ArgCompletion> {
         self.completions
             .iter()
-            .find(|(n, _)| *n == name)
+            .find(|(n, _)| &**n == name)
             .map(|(_, c)| c)
     }
 }
 
 pub(crate) struct ServedPrompts {
     entries: Vec<Entry>,
-    index: HashMap<&'static str, usize>,
+    index: HashMap<Box<str>, usize>,
     /// `prompts/list` results, without and with titles, per page.
     pages: [Vec<Box<str>>; 2],
 }
 
 impl ServedPrompts {
-    /// Validates `defs` and serializes the listing. `page_size` 0 = one page.
+    /// Validates `prompts` and serializes the listing. `page_size` 0 = one page.
     pub(crate) fn build(
-        defs: impl IntoIterator<Item = &'static PromptDef>,
+        prompts: impl IntoIterator<Item = AnyPrompt>,
         page_size: usize,
     ) -> Result<Self, CatalogError> {
-        let mut defs: Vec<&'static PromptDef> = defs.into_iter().collect();
-        defs.sort_by(|a, b| {
-            a.name
-                .cmp(b.name)
-                .then(a.file.cmp(b.file))
-                .then(a.line.cmp(&b.line))
-        });
+        let mut prompts: Vec<AnyPrompt> = prompts.into_iter().collect();
+        prompts.sort_by(|a, b| a.name().cmp(b.name()).then(a.place().cmp(&b.place())));
 
         let mut problems = Vec::new();
-        let mut index = HashMap::with_capacity(defs.len());
-        let mut entries: Vec<Entry> = Vec::with_capacity(defs.len());
-        for def in defs {
-            if let Some(&first) = index.get(def.name) {
-                let first: &Entry = &entries[first];
+        let mut index: HashMap<Box<str>, usize> = HashMap::with_capacity(prompts.len());
+        let mut entries: Vec<Entry> = Vec::with_capacity(prompts.len());
+        for prompt in prompts {
+            if let Some(&first) = index.get(prompt.name()) {
+                let first = &entries[first].prompt;
                 // The same prompt from two sources (inventory and a catalog).
-                if first.def.same_as(def) {
+                if first.same_as(&prompt) {
                     continue;
                 }
                 problems.push(format!(
                     "duplicate prompt name `{}`: defined at {} and at {}",
-                    def.name,
-                    first.def.location(),
-                    def.location()
+                    prompt.name(),
+                    first.location(),
+                    prompt.location(),
                 ));
                 continue;
             }
-            validate(def, &mut problems);
-            index.insert(def.name, entries.len());
-            let required = def
-                .arguments()
-                .filter(|a| a.required())
-                .map(|a| a.name)
-                .collect();
-            let completions = def
-                .arguments()
-                .map(|a| (a.name, ArgCompletion::for_arg(a)))
-                .collect();
-            entries.push(Entry {
-                def,
-                required,
-                completions,
-            });
+            validate(&prompt, &mut problems);
+            index.insert(prompt.name().into(), entries.len());
+            entries.push(Entry::new(prompt));
         }
         if !problems.is_empty() {
             return Err(CatalogError { problems });
@@ -135,9 +147,9 @@ impl ServedPrompts {
         self.entries.len()
     }
 
-    /// The definitions served, in listing order.
-    pub(crate) fn defs(&self) -> impl Iterator<Item = &'static PromptDef> + '_ {
-        self.entries.iter().map(|e| e.def)
+    /// The prompts served, in listing order.
+    pub(crate) fn prompts(&self) -> impl Iterator<Item = &AnyPrompt> + '_ {
+        self.entries.iter().map(|e| &e.prompt)
     }
 
     /// Whether any argument of any prompt can be completed.

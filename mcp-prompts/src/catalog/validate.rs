@@ -1,17 +1,26 @@
 //! The rules every served prompt must follow.
 
+use super::{AnyPrompt, Kind};
 use crate::descriptor::PromptDef;
+
+/// The name rule for every prompt; a run-time prompt's arguments were
+/// checked when it was built.
+pub(super) fn validate(prompt: &AnyPrompt, problems: &mut Vec<String>) {
+    if !is_valid_name(prompt.name()) {
+        problems.push(format!(
+            "prompt name `{}` at {} must be 1 to 128 characters of A-Z, a-z, 0-9, `_`, `-` and `.`",
+            prompt.name(),
+            prompt.location(),
+        ));
+    }
+    if let Kind::Macro(def) = prompt.0 {
+        validate_macro(def, problems);
+    }
+}
 
 /// Rules the macro already enforces, checked again for definitions that did
 /// not come from it, plus defaults, which only parsing can check.
-pub(super) fn validate(def: &PromptDef, problems: &mut Vec<String>) {
-    if !is_valid_name(def.name) {
-        problems.push(format!(
-            "prompt name `{}` at {} must be 1 to 128 characters of A-Z, a-z, 0-9, `_`, `-` and `.`",
-            def.name,
-            def.location()
-        ));
-    }
+fn validate_macro(def: &PromptDef, problems: &mut Vec<String>) {
     for (i, arg) in def.params.iter().enumerate() {
         if def.params[..i].iter().any(|a| a.name == arg.name) {
             problems.push(format!(
@@ -36,7 +45,7 @@ pub(super) fn validate(def: &PromptDef, problems: &mut Vec<String>) {
 }
 
 /// The name rule MCP gives tools, applied to prompts and their arguments.
-fn is_valid_name(name: &str) -> bool {
+pub(crate) fn is_valid_name(name: &str) -> bool {
     (1..=128).contains(&name.len())
         && name
             .bytes()

@@ -5,9 +5,11 @@ mod index;
 mod output;
 mod plan;
 
+use std::sync::Arc;
+
 use crate::descriptor::PromptDef;
 
-pub(crate) use index::{MAX_VALUES, Matches};
+pub(crate) use index::{MAX_VALUES, Matches, fold, starts_with_folded};
 
 pub use output::{CompleteWith, CompleterOutput, CompletionCall, IntoCompletions, Source};
 pub(crate) use plan::{ArgCompletion, StaticIndexes};
@@ -19,6 +21,32 @@ pub enum Completer {
     List(&'static [&'static str]),
     /// A function called with what the user typed so far.
     Call(fn(CompletionInput) -> CompletionCall),
+}
+
+/// A completer given at run time (to a [`DynamicArgument`](crate::DynamicArgument)
+/// or for resource templates), type-erased.
+#[derive(Clone)]
+pub(crate) struct DynCompleter(Arc<dyn Fn(CompletionInput) -> CompletionCall + Send + Sync>);
+
+impl DynCompleter {
+    pub(crate) fn new<C, M>(completer: C) -> Self
+    where
+        C: CompleteWith<M> + Clone + Send + Sync + 'static,
+    {
+        Self(Arc::new(move |input| {
+            completer.clone().complete_with(input)
+        }))
+    }
+
+    pub(crate) fn call(&self, input: CompletionInput) -> CompletionCall {
+        (self.0)(input)
+    }
+}
+
+impl std::fmt::Debug for DynCompleter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("DynCompleter")
+    }
 }
 
 /// What a completer is asked: the argument being completed, the text typed

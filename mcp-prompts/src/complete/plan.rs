@@ -6,8 +6,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
 use super::index::{Matches, PrefixIndex, rank};
-use super::{Completer, CompletionCall, CompletionInput, Source};
+use super::{Completer, CompletionCall, CompletionInput, DynCompleter, Source};
 use crate::descriptor::ArgDef;
+use crate::dynamic::DynamicArgument;
 
 pub(crate) enum ArgCompletion {
     /// No completer: an empty result.
@@ -16,6 +17,10 @@ pub(crate) enum ArgCompletion {
     Index(PrefixIndex),
     /// A function.
     Call(fn(CompletionInput) -> CompletionCall),
+    /// A run-time argument's choices: few, so filtered as they are.
+    Choices(Box<[String]>),
+    /// A run-time argument's completer.
+    Dyn(DynCompleter),
 }
 
 impl ArgCompletion {
@@ -25,6 +30,14 @@ impl ArgCompletion {
             (Some(Completer::Call(call)), _) => Self::Call(call),
             (None, []) => Self::Nothing,
             (None, choices) => Self::Index(PrefixIndex::new(choices)),
+        }
+    }
+
+    pub(crate) fn for_dynamic(arg: &DynamicArgument) -> Self {
+        match (&arg.completer, arg.choices.as_slice()) {
+            (Some(completer), _) => Self::Dyn(completer.clone()),
+            (None, []) => Self::Nothing,
+            (None, choices) => Self::Choices(choices.into()),
         }
     }
 

@@ -14,6 +14,7 @@ use super::RequestContext;
 use crate::Error;
 use crate::args::param::{invalid_value, missing_arguments};
 use crate::args::{Input, PromptArg, PromptArgs, PromptParam};
+use crate::catalog::ArgInfo;
 use crate::descriptor::{ArgDef, PromptDef};
 use crate::protocol::elicitation::{Answer, create_params, form_schema, read_answer};
 
@@ -159,7 +160,10 @@ impl RequestContext {
         key: &str,
         message: &str,
     ) -> Result<Elicited<T>, Error> {
-        let params = create_params(message, &form_schema(T::ARGS, self.version));
+        let params = create_params(
+            message,
+            &form_schema(T::ARGS.iter().map(ArgInfo::from), self.version),
+        );
         let Some(answer) = self.ask(key, params).await? else {
             return Ok(Elicited::Unsupported);
         };
@@ -211,7 +215,7 @@ impl RequestContext {
             ty: <T as PromptParam>::TYPE,
             complete: None,
         };
-        let params = create_params(message, &form_schema([&field], self.version));
+        let params = create_params(message, &form_schema([ArgInfo::from(&field)], self.version));
         let Some(answer) = self.ask(key, params).await? else {
             return Ok(Elicited::Unsupported);
         };

@@ -7,7 +7,8 @@ use std::borrow::Cow;
 use serde_json::{Map, Value, json};
 
 use crate::args::Arguments;
-use crate::descriptor::{ArgDef, DefaultCheck, ParamKind};
+use crate::catalog::ArgInfo;
+use crate::descriptor::DefaultCheck;
 use crate::error::excerpt;
 use crate::{Error, ProtocolVersion};
 
@@ -17,23 +18,23 @@ use crate::{Error, ProtocolVersion};
 /// not `Option`s are required. Before 2025-11-25 only a boolean field may
 /// show a default.
 pub(crate) fn form_schema<'a>(
-    fields: impl IntoIterator<Item = &'a ArgDef>,
+    fields: impl IntoIterator<Item = ArgInfo<'a>>,
     version: ProtocolVersion,
 ) -> Value {
     let mut properties = Map::new();
     let mut required = Vec::new();
     for arg in fields {
-        if arg.ty.kind == ParamKind::Injected {
+        if arg.injected() {
             continue;
         }
-        let mut field = field_schema(arg);
+        let mut field = field_schema(&arg);
         if version < ProtocolVersion::V2025_11_25 && field["type"] != "boolean" {
             if let Some(field) = field.as_object_mut() {
                 field.remove("default");
             }
         }
         properties.insert(arg.name.to_owned(), field);
-        if arg.ty.kind == ParamKind::Required && arg.default.is_none() {
+        if arg.required {
             required.push(arg.name);
         }
     }
@@ -44,15 +45,16 @@ pub(crate) fn form_schema<'a>(
     schema
 }
 
-fn field_schema(arg: &ArgDef) -> Value {
-    let ty = arg.ty;
-    let boolean = ty.choices == ["true", "false"];
-    let mut field = match ty.default_check {
+fn field_schema(arg: &ArgInfo<'_>) -> Value {
+    // A run-time argument is text, with or without choices.
+    let check = arg.ty.map_or(DefaultCheck::Anything, |ty| ty.default_check);
+    let boolean = arg.choices == ["true", "false"];
+    let mut field = match check {
         _ if boolean => json!({ "type": "boolean" }),
         DefaultCheck::Integer { signed, bits } => integer_schema(signed, bits),
         DefaultCheck::Number => json!({ "type": "number" }),
         DefaultCheck::Character => json!({ "type": "string", "minLength": 1, "maxLength": 1 }),
-        _ if !ty.choices.is_empty() => json!({ "type": "string", "enum": ty.choices }),
+        _ if !arg.choices.is_empty() => json!({ "type": "string", "enum": arg.choices }),
         _ => json!({ "type": "string" }),
     };
     if let Some(title) = arg.title {
@@ -62,7 +64,11 @@ fn field_schema(arg: &ArgDef) -> Value {
         field["description"] = description.into();
     }
     if let Some(default) = arg.default {
-        field["default"] = typed_default(&field, ty.canonical, default);
+        let text = arg
+            .ty
+            .and_then(|ty| (ty.canonical)(default))
+            .unwrap_or(default);
+        field["default"] = typed_default(&field, text);
     }
     field
 }
@@ -85,11 +91,11 @@ fn integer_schema(signed: bool, bits: u32) -> Value {
 }
 
 /// A default as a value of the field's JSON type.
-fn typed_default(field: &Value, canonical: fn(&str) -> Option<&'static str>, text: &str) -> Value {
+fn typed_default(field: &Value, text: &str) -> Value {
     match field["type"].as_str() {
         Some("boolean") => Value::Bool(text.trim().eq_ignore_ascii_case("true")),
         Some("integer" | "number") => serde_json::from_str(text.trim()).unwrap_or(text.into()),
-        _ => canonical(text).unwrap_or(text).into(),
+        _ => text.into(),
     }
 }
 
@@ -158,6 +164,7 @@ pub(crate) fn read_answer(result: &Value) -> Result<Answer, Error> {
 mod tests {
     use super::*;
     use crate::PromptParam;
+    use crate::descriptor::ArgDef;
 
     fn arg(name: &'static str, ty: &'static crate::ArgType) -> ArgDef {
         ArgDef {
@@ -182,7 +189,7 @@ mod tests {
             arg("name", <String as PromptParam>::TYPE),
             arg("ctx", <crate::RequestContext as PromptParam>::TYPE),
         ];
-        let schema = form_schema(&fields, ProtocolVersion::MODERN);
+        let schema = form_schema(fields.iter().map(ArgInfo::from), ProtocolVersion::MODERN);
         assert_eq!(
             schema,
             json!({
@@ -205,10 +212,16 @@ mod tests {
         let mut flag = arg("flag", <bool as PromptParam>::TYPE);
         flag.default = Some("true");
         let fields = [count, flag];
-        let old = form_schema(&fields, ProtocolVersion::V2025_06_18);
+        let old = form_schema(
+            fields.iter().map(ArgInfo::from),
+            ProtocolVersion::V2025_06_18,
+        );
         assert!(old["properties"]["count"].get("default").is_none(), "{old}");
         assert_eq!(old["properties"]["flag"]["default"], true);
-        let new = form_schema(&fields, ProtocolVersion::V2025_11_25);
+        let new = form_schema(
+            fields.iter().map(ArgInfo::from),
+            ProtocolVersion::V2025_11_25,
+        );
         assert_eq!(new["properties"]["count"]["default"], 3);
     }
 

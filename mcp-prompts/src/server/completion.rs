@@ -13,7 +13,9 @@ use super::handlers::unknown_prompt;
 use super::{Reply, Session};
 use crate::Error;
 use crate::args::Arguments;
+use crate::catalog::{Entry, Kind};
 use crate::complete::{ArgCompletion, CompletionCall, CompletionInput, MAX_VALUES, Matches};
+use crate::complete::{fold, starts_with_folded};
 use crate::error::excerpt;
 use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::{cow_str, optional_cow_str};
@@ -81,14 +83,27 @@ impl Session {
                     Some(ArgCompletion::Index(index)) => {
                         Reply::Now(result(id, &index.complete(typed)))
                     }
+                    Some(ArgCompletion::Choices(choices)) => {
+                        let typed = fold(typed);
+                        let values: Vec<&str> = choices
+                            .iter()
+                            .map(String::as_str)
+                            .filter(|c| starts_with_folded(c, &typed))
+                            .collect();
+                        let total = values.len();
+                        Reply::Now(result(id, &Matches { values, total }))
+                    }
                     Some(ArgCompletion::Call(call)) => {
                         let mut input = owned_input(&p);
-                        input.prompt = Some(entry.def);
-                        let culprit = Culprit {
-                            kind: "completer of prompt",
-                            name: entry.def.name,
-                        };
-                        self.finish(id, culprit, input, *call)
+                        if let Kind::Macro(def) = entry.prompt.0 {
+                            input.prompt = Some(def);
+                        }
+                        self.finish(id, culprit(entry), input, *call)
+                    }
+                    Some(ArgCompletion::Dyn(completer)) => {
+                        let input = owned_input(&p);
+                        let completer = completer.clone();
+                        self.finish(id, culprit(entry), input, move |i| completer.call(i))
                     }
                 }
             }
@@ -107,9 +122,9 @@ impl Session {
                 let resources = resources.clone();
                 let culprit = Culprit {
                     kind: "completer of",
-                    name: "resource templates",
+                    name: "resource templates".into(),
                 };
-                self.finish(id, culprit, input, move |input| (resources.0)(input))
+                self.finish(id, culprit, input, move |input| resources.call(input))
             }
             ("ref/prompt", None, _) => fail(Error::invalid_params("`ref/prompt` needs a `name`")),
             ("ref/resource", _, None) => {
@@ -133,7 +148,7 @@ impl Session {
         let typed = input.value.clone();
         let service = self.service.clone();
         let shape = move |source| service.inner().static_indexes.matches(source, &typed);
-        match call_catching(culprit, || Ok(call(input))) {
+        match call_catching(&culprit, || Ok(call(input))) {
             Err(error) => Reply::Now(failure(Some(id), &error)),
             Ok(CompletionCall::Ready(outcome)) => Reply::Now(match outcome {
                 Ok(source) => result(id, &shape(source)),
@@ -151,6 +166,11 @@ impl Session {
             }
         }
     }
+}
+
+/// Who to blame if a prompt's completer panics.
+fn culprit(entry: &Entry) -> Culprit {
+    Culprit::of("completer of prompt", &entry.prompt)
 }
 
 /// What a completer function is given: owned, so an async one's future

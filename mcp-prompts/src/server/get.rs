@@ -20,8 +20,9 @@ use super::handlers::{params, unknown_prompt};
 use super::request_state::fingerprint;
 use super::{Era, Inner, Reply, Session};
 use crate::args::{Arguments, Input, param::missing_arguments};
+use crate::catalog::{AnyPrompt, Kind};
 use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts};
-use crate::descriptor::PromptDef;
+use crate::dynamic::{ArgumentValues, Handler};
 use crate::invoke::Invocation;
 use crate::message::PromptResult;
 use crate::protocol::cow_str;
@@ -83,25 +84,24 @@ impl Session {
         let Some(entry) = served.get(&p.name) else {
             return fail(unknown_prompt(&p.name));
         };
-        let def = entry.def;
         let span = tracing::Span::current();
         if !span.is_disabled() {
             // Names only: argument values may be anything a user typed.
             let names: Vec<&str> = p.arguments.iter().map(|(name, _)| name).collect();
-            span.record("prompt", def.name);
+            span.record("prompt", entry.prompt.name());
             span.record("arguments", names.join(",").as_str());
         }
-        let missing: Vec<&'static str> = entry
+        let missing: Vec<&str> = entry
             .required
             .iter()
-            .copied()
+            .map(|name| &**name)
             .filter(|name| p.arguments.get(name).is_none())
             .collect();
         let progress = progress_token(p.meta).map(|token| Arc::new(Progress::new(&token)));
         let call = Call {
             id,
             era,
-            def,
+            prompt: entry.prompt.clone(),
             asking: Asking::Unable,
             progress,
             outbound: &self.state.outbound,
@@ -118,7 +118,7 @@ impl Session {
         mut call: Call<'_>,
         version: ProtocolVersion,
         arguments: Arguments<'_>,
-        missing: &[&'static str],
+        missing: &[&str],
     ) -> Reply {
         let can_elicit = call.outbound.can_elicit();
         if can_elicit {
@@ -127,30 +127,36 @@ impl Session {
         if missing.is_empty() {
             return call.run(&arguments).into_reply(&call, version);
         }
-        let (id, def) = (call.id, call.def);
+        let id = call.id;
         if !(can_elicit && self.service.inner().ask_for_missing) {
-            return Reply::Now(failure(Some(id), &missing_arguments(def.name, missing)));
+            return Reply::Now(failure(
+                Some(id),
+                &missing_arguments(call.prompt.name(), missing),
+            ));
         }
         // Asks the client for the missing ones, then calls the prompt.
+        let request = missing_form(&call.prompt, missing, version);
         let (id, outbound, route) = (id.to_owned(), call.outbound.clone(), call.route.cloned());
-        let (era, asking, progress) = (call.era, call.asking, call.progress);
-        let (arguments, missing) = (arguments.into_owned(), missing.to_vec());
+        let (era, asking, progress, prompt) = (call.era, call.asking, call.progress, call.prompt);
+        let arguments = arguments.into_owned();
+        let missing: Vec<String> = missing.iter().map(|&name| name.to_owned()).collect();
         Reply::Later(Box::pin(async move {
-            let request = missing_form(def, &missing, version);
+            let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
             let answered = outbound
                 .request("elicitation/create", &request["params"], route.as_ref())
                 .await;
             // A question nobody could be asked leaves the arguments missing.
+            let name = prompt.name();
             let answered =
-                answered.and_then(|a| a.ok_or_else(|| missing_arguments(def.name, &missing)));
-            let arguments = match answered.and_then(|a| complete(arguments, &a, def, &missing)) {
+                answered.and_then(|a| a.ok_or_else(|| missing_arguments(name, &missing)));
+            let arguments = match answered.and_then(|a| complete(arguments, &a, name, &missing)) {
                 Ok(arguments) => arguments,
                 Err(error) => return Some(failure(Some(&id), &error)),
             };
             let call = Call {
                 id: &id,
                 era,
-                def,
+                prompt,
                 asking,
                 progress,
                 outbound: &outbound,
@@ -166,16 +172,18 @@ impl Session {
         mut call: Call<'_>,
         meta: ModernMeta,
         p: GetParams<'_>,
-        missing: &[&'static str],
+        missing: &[&str],
     ) -> Reply {
-        let (id, def) = (call.id, call.def);
+        let id = call.id;
+        let prompt = call.prompt.clone();
+        let name = prompt.name();
         let fail = |error: Error| Reply::Now(failure(Some(id), &error));
         let inner = self.service.inner();
         // The state binds the client's arguments as sent, before any
         // answer fills in missing ones.
         let fingerprint = fingerprint(&p.arguments);
         let mut answers = match &p.request_state {
-            Some(state) => match inner.state_key.open(state, def.name, &fingerprint) {
+            Some(state) => match inner.state_key.open(state, name, &fingerprint) {
                 Ok(answers) => answers,
                 Err(error) => return fail(error),
             },
@@ -185,20 +193,20 @@ impl Session {
         let mut arguments = p.arguments;
         if !missing.is_empty() {
             if !(meta.can_elicit && inner.ask_for_missing) {
-                return fail(missing_arguments(def.name, missing));
+                return fail(missing_arguments(name, missing));
             }
             match answers.get(MISSING_ARGUMENTS) {
-                Some(answer) => match complete(arguments, answer, def, missing) {
+                Some(answer) => match complete(arguments, answer, name, missing) {
                     Ok(completed) => arguments = completed,
                     Err(error) => return fail(error),
                 },
                 None => {
                     let question = (
                         MISSING_ARGUMENTS.to_owned(),
-                        missing_form(def, missing, meta.version),
+                        missing_form(&prompt, missing, meta.version),
                     );
                     let message =
-                        input_required(id, inner, def.name, &fingerprint, &answers, vec![question]);
+                        input_required(id, inner, name, &fingerprint, &answers, vec![question]);
                     return Reply::Now(message);
                 }
             }
@@ -233,13 +241,13 @@ impl Session {
                 progress.finish();
             }
             Some(match outcome {
-                Ok(result) => respond(&id, def, version, result),
+                Ok(result) => respond(&id, &prompt, version, result),
                 Err(questions) => {
                     let answers = round.answers();
                     input_required(
                         &id,
                         service.inner(),
-                        def.name,
+                        prompt.name(),
                         &fingerprint,
                         answers,
                         questions,
@@ -254,7 +262,7 @@ impl Session {
 struct Call<'a> {
     id: &'a RawValue,
     era: Era,
-    def: &'static PromptDef,
+    prompt: AnyPrompt,
     asking: Asking,
     progress: Option<Arc<Progress>>,
     outbound: &'a Outbound,
@@ -269,21 +277,40 @@ enum Called {
 
 impl Call<'_> {
     fn run(&self, arguments: &Arguments<'_>) -> Called {
-        let input = Input {
-            def: self.def,
-            arguments,
-            request: RequestParts {
-                id: self.id,
-                version: self.era.version(),
-                log: self.era.log(),
-                asking: &self.asking,
-                progress: self.progress.as_ref(),
-                outbound: self.outbound,
-                route: self.route,
-            },
+        let request = RequestParts {
+            id: self.id,
+            version: self.era.version(),
+            log: self.era.log(),
+            asking: &self.asking,
+            progress: self.progress.as_ref(),
+            outbound: self.outbound,
+            route: self.route,
         };
-        let culprit = Culprit::prompt(self.def.name);
-        match call_catching(culprit, || (self.def.invoke)(&input)) {
+        let culprit = Culprit::prompt(&self.prompt);
+        let called = match &self.prompt.0 {
+            Kind::Macro(def) => {
+                let input = Input {
+                    def,
+                    arguments,
+                    request,
+                };
+                call_catching(&culprit, || (def.invoke)(&input))
+            }
+            Kind::Dynamic(prompt) => {
+                ArgumentValues::read(&prompt.0.arguments, arguments).and_then(|values| {
+                    match &prompt.0.handler {
+                        // A template needs no context, so none is made.
+                        Handler::Template(template) => Ok(Invocation::Ready(Ok(
+                            PromptResult::new(template.render(&values)),
+                        ))),
+                        Handler::Call(handler) => {
+                            call_catching(&culprit, || Ok(handler(values, request.context())))
+                        }
+                    }
+                })
+            }
+        };
+        match called {
             Err(error) => Called::Ready(Err(error)),
             Ok(Invocation::Ready(result)) => Called::Ready(result),
             Ok(Invocation::Pending(future)) => {
@@ -297,22 +324,23 @@ impl Called {
     /// The response, once the prompt is done; the request's progress ends
     /// with it.
     fn into_reply(self, call: &Call<'_>, version: ProtocolVersion) -> Reply {
-        let (def, progress) = (call.def, call.progress.clone());
+        let progress = call.progress.clone();
         match self {
             Self::Ready(result) => {
                 if let Some(progress) = &progress {
                     progress.finish();
                 }
-                Reply::Now(respond(call.id, def, version, result))
+                Reply::Now(respond(call.id, &call.prompt, version, result))
             }
             Self::Pending(future) => {
                 let id = call.id.to_owned();
+                let prompt = call.prompt.clone();
                 Reply::Later(Box::pin(async move {
                     let result = future.await;
                     if let Some(progress) = &progress {
                         progress.finish();
                     }
-                    Some(respond(&id, def, version, result))
+                    Some(respond(&id, &prompt, version, result))
                 }))
             }
         }
@@ -321,15 +349,18 @@ impl Called {
 
 /// The `elicitation/create` request for the arguments `missing`, with a
 /// form built from their definitions.
-fn missing_form(def: &PromptDef, missing: &[&str], version: ProtocolVersion) -> Value {
-    let fields = missing.iter().filter_map(|name| def.argument(name));
+fn missing_form(prompt: &AnyPrompt, missing: &[&str], version: ProtocolVersion) -> Value {
+    let arguments = prompt.arguments();
+    let fields = arguments
+        .into_iter()
+        .filter(|arg| missing.contains(&arg.name));
     let names = missing
         .iter()
         .map(|n| format!("`{n}`"))
         .collect::<Vec<_>>()
         .join(", ");
-    let prompt = def.title().unwrap_or(def.name);
-    let message = format!("The prompt `{prompt}` needs: {names}");
+    let title = prompt.title().unwrap_or(prompt.name());
+    let message = format!("The prompt `{title}` needs: {names}");
     serde_json::json!({
         "method": "elicitation/create",
         "params": create_params(&message, &form_schema(fields, version)),
@@ -341,10 +372,10 @@ fn missing_form(def: &PromptDef, missing: &[&str], version: ProtocolVersion) -> 
 fn complete<'a>(
     mut arguments: Arguments<'a>,
     answer: &Value,
-    def: &PromptDef,
+    prompt: &str,
     missing: &[&str],
 ) -> Result<Arguments<'a>, Error> {
-    let refused = || missing_arguments(def.name, missing);
+    let refused = || missing_arguments(prompt, missing);
     let Answer::Accepted(form) = read_answer(answer)? else {
         return Err(refused());
     };
@@ -361,7 +392,7 @@ fn complete<'a>(
     if still.is_empty() {
         Ok(arguments)
     } else {
-        Err(missing_arguments(def.name, &still))
+        Err(missing_arguments(prompt, &still))
     }
 }
 
@@ -389,14 +420,14 @@ fn input_required(
 
 fn respond(
     id: &RawValue,
-    def: &PromptDef,
+    prompt: &AnyPrompt,
     version: ProtocolVersion,
     result: Result<PromptResult, Error>,
 ) -> String {
     match result.and_then(|r| r.check_version(version).map(|()| r)) {
-        Ok(result) => success(id, &result.wire(def.description, version)),
+        Ok(result) => success(id, &result.wire(prompt.description(), version)),
         Err(error) => {
-            let error = error.redacted(&format!("prompt `{}`", def.name), id.get());
+            let error = error.redacted(&format!("prompt `{}`", prompt.name()), id.get());
             failure(Some(id), &error)
         }
     }

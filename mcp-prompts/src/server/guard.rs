@@ -3,6 +3,7 @@
 //! the server keeps serving.
 
 use std::any::Any;
+use std::borrow::Cow;
 use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::pin::Pin;
@@ -10,6 +11,7 @@ use std::task::{Context, Poll};
 
 use super::Reply;
 use crate::Error;
+use crate::catalog::{AnyPrompt, Kind};
 use crate::invoke::BoxedResult;
 use crate::protocol::jsonrpc::failure;
 
@@ -25,24 +27,30 @@ pub(super) fn guarded(dispatch: impl FnOnce() -> Reply) -> Reply {
 
 /// What user code is running, for the message when it panics:
 /// `prompt `greet``, `completer of prompt `greet``.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub(crate) struct Culprit {
     pub(crate) kind: &'static str,
-    pub(crate) name: &'static str,
+    /// Borrowed for a `#[prompt]`; a run-time prompt's name is copied.
+    pub(crate) name: Cow<'static, str>,
 }
 
 impl Culprit {
-    pub(crate) fn prompt(name: &'static str) -> Self {
-        Self {
-            kind: "prompt",
-            name,
-        }
+    pub(crate) fn prompt(prompt: &AnyPrompt) -> Self {
+        Self::of("prompt", prompt)
+    }
+
+    pub(crate) fn of(kind: &'static str, prompt: &AnyPrompt) -> Self {
+        let name = match &prompt.0 {
+            Kind::Macro(def) => Cow::Borrowed(def.name),
+            Kind::Dynamic(dynamic) => Cow::Owned(dynamic.name().to_owned()),
+        };
+        Self { kind, name }
     }
 }
 
 /// Runs `f`, turning a panic into an internal error naming the culprit.
 pub(crate) fn call_catching<T>(
-    culprit: Culprit,
+    culprit: &Culprit,
     f: impl FnOnce() -> Result<T, Error>,
 ) -> Result<T, Error> {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| Err(panicked(culprit, &*payload)))
@@ -58,15 +66,14 @@ impl<T> Future for CatchPanic<T> {
     type Output = Result<T, Error>;
 
     fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let culprit = self.culprit;
         match catch_unwind(AssertUnwindSafe(|| self.future.as_mut().poll(cx))) {
             Ok(poll) => poll,
-            Err(payload) => Poll::Ready(Err(panicked(culprit, &*payload))),
+            Err(payload) => Poll::Ready(Err(panicked(&self.culprit, &*payload))),
         }
     }
 }
 
-fn panicked(culprit: Culprit, payload: &(dyn Any + Send)) -> Error {
+fn panicked(culprit: &Culprit, payload: &(dyn Any + Send)) -> Error {
     let Culprit { kind, name } = culprit;
     let detail = payload
         .downcast_ref::<&str>()

@@ -11,9 +11,8 @@ use std::time::Duration;
 use arc_swap::ArcSwap;
 use tokio::sync::mpsc;
 
-use crate::catalog::{CatalogError, ServedPrompts};
+use crate::catalog::{AnyPrompt, CatalogError, ServedPrompts};
 use crate::context::{Outbound, WeakOutbound};
-use crate::descriptor::PromptDef;
 
 /// How long a burst of changes may last and still be announced once.
 const COALESCE: Duration = Duration::from_millis(50);
@@ -22,7 +21,7 @@ const COALESCE: Duration = Duration::from_millis(50);
 pub(crate) struct Live {
     served: ArcSwap<ServedPrompts>,
     /// Every prompt that can be served, and whether it is now.
-    sources: Mutex<Vec<(&'static PromptDef, bool)>>,
+    sources: Mutex<Vec<(AnyPrompt, bool)>>,
     page_size: usize,
     /// Sessions to tell of changes (weak: a finished one is forgotten).
     listeners: Mutex<Vec<WeakOutbound>>,
@@ -34,7 +33,7 @@ pub(crate) struct Live {
 
 impl Live {
     pub(crate) fn new(served: ServedPrompts, page_size: usize) -> Self {
-        let sources = served.defs().map(|def| (def, true)).collect();
+        let sources = served.prompts().map(|p| (p.clone(), true)).collect();
         Self {
             served: ArcSwap::from_pointee(served),
             sources: Mutex::new(sources),
@@ -70,7 +69,7 @@ impl Live {
     /// result; a change that leaves an invalid set is undone and refused.
     fn change<T>(
         self: &Arc<Self>,
-        change: impl FnOnce(&mut Vec<(&'static PromptDef, bool)>) -> T,
+        change: impl FnOnce(&mut Vec<(AnyPrompt, bool)>) -> T,
     ) -> Result<T, CatalogError> {
         let mut sources = lock(&self.sources);
         let mut next = sources.clone();
@@ -79,11 +78,14 @@ impl Live {
             && next
                 .iter()
                 .zip(sources.iter())
-                .all(|((a, on_a), (b, on_b))| std::ptr::eq(*a, *b) && on_a == on_b);
+                .all(|((a, on_a), (b, on_b))| a.same_as(b) && on_a == on_b);
         if same {
             return Ok(outcome);
         }
-        let enabled = next.iter().filter(|(_, on)| *on).map(|(def, _)| *def);
+        let enabled = next
+            .iter()
+            .filter(|(_, on)| *on)
+            .map(|(prompt, _)| prompt.clone());
         let served = ServedPrompts::build(enabled, self.page_size)?;
         self.served.store(Arc::new(served));
         *sources = next;
@@ -92,9 +94,15 @@ impl Live {
         Ok(outcome)
     }
 
-    /// One `list_changed` for every change within [`COALESCE`].
+    /// One `list_changed` for every change within [`COALESCE`]. With no
+    /// session or subscription yet, nobody has seen the list: nothing is
+    /// sent (prompts loaded at startup are not news).
     fn announce(self: &Arc<Self>) {
-        if self.announcing.swap(true, Ordering::AcqRel) {
+        let nobody = lock(&self.listeners).iter().all(|l| !l.is_alive())
+            && lock(&self.subscriptions)
+                .iter()
+                .all(mpsc::Sender::is_closed);
+        if nobody || self.announcing.swap(true, Ordering::AcqRel) {
             return;
         }
         let live = Arc::clone(self);
@@ -143,17 +151,20 @@ impl Live {
 pub struct Prompts(pub(crate) Arc<Live>);
 
 impl Prompts {
-    /// Serves `prompt` too; an error if its name is taken (or the prompt is
-    /// invalid), and nothing changes.
-    pub fn add(&self, prompt: &'static PromptDef) -> Result<(), CatalogError> {
+    /// Serves `prompt` too (a `#[prompt]`'s `PROMPT` or a
+    /// [`DynamicPrompt`](crate::DynamicPrompt)); an error if its name is
+    /// taken (or the prompt is invalid), and nothing changes.
+    pub fn add(&self, prompt: impl Into<AnyPrompt>) -> Result<(), CatalogError> {
+        let prompt = prompt.into();
         self.0.change(|sources| sources.push((prompt, true)))
     }
 
     /// Serves `prompt` in place of the prompt of the same name (or adds
     /// it), enabled.
-    pub fn replace(&self, prompt: &'static PromptDef) -> Result<(), CatalogError> {
+    pub fn replace(&self, prompt: impl Into<AnyPrompt>) -> Result<(), CatalogError> {
+        let prompt = prompt.into();
         self.0.change(|sources| {
-            sources.retain(|(def, _)| def.name != prompt.name);
+            sources.retain(|(served, _)| served.name() != prompt.name());
             sources.push((prompt, true));
         })
     }
@@ -163,7 +174,7 @@ impl Prompts {
         self.0
             .change(|sources| {
                 let before = sources.len();
-                sources.retain(|(def, _)| def.name != name);
+                sources.retain(|(prompt, _)| prompt.name() != name);
                 sources.len() != before
             })
             .unwrap_or(false)
@@ -181,14 +192,50 @@ impl Prompts {
     }
 
     /// The names of the prompts served now, in listing order.
-    pub fn served(&self) -> Vec<&'static str> {
-        self.0.served().defs().map(PromptDef::name).collect()
+    pub fn served(&self) -> Vec<String> {
+        self.0
+            .served()
+            .prompts()
+            .map(|prompt| prompt.name().to_owned())
+            .collect()
+    }
+
+    /// Replaces the prompts of one group (a directory's files) with
+    /// `wanted`, in one change: what is served of the group now, and the
+    /// prompts left out because another prompt has their name.
+    #[cfg(feature = "files")]
+    pub(crate) fn sync_group(
+        &self,
+        before: &[crate::DynamicPrompt],
+        wanted: Vec<crate::DynamicPrompt>,
+    ) -> (Vec<crate::DynamicPrompt>, Vec<crate::DynamicPrompt>) {
+        let outcome = self.0.change(|sources| {
+            let ours = |prompt: &AnyPrompt| match &prompt.0 {
+                crate::catalog::Kind::Dynamic(d) => before.iter().any(|b| b.same_as(d)),
+                crate::catalog::Kind::Macro(_) => false,
+            };
+            sources.retain(|(prompt, _)| !ours(prompt));
+            let (mut served, mut taken) = (Vec::new(), Vec::new());
+            for prompt in wanted {
+                if sources.iter().any(|(p, _)| p.name() == prompt.name()) {
+                    taken.push(prompt);
+                } else {
+                    sources.push((prompt.clone().into(), true));
+                    served.push(prompt);
+                }
+            }
+            (served, taken)
+        });
+        outcome.unwrap_or_else(|error| {
+            tracing::error!(%error, "prompt files could not be served");
+            (before.to_vec(), Vec::new())
+        })
     }
 
     fn set_enabled(&self, name: &str, enabled: bool) -> bool {
         self.0
             .change(|sources| {
-                let found = sources.iter_mut().find(|(def, _)| def.name == name);
+                let found = sources.iter_mut().find(|(prompt, _)| prompt.name() == name);
                 found.map(|(_, on)| *on = enabled).is_some()
             })
             .unwrap_or(false)

@@ -20,10 +20,9 @@ use serde_json::{Map, Value, json};
 use tokio::sync::mpsc;
 
 use crate::ProtocolVersion;
-use crate::catalog::{CatalogError, ServedPrompts, registered_prompts};
-use crate::complete::{CompleteWith, CompletionCall, CompletionInput, StaticIndexes};
+use crate::catalog::{AnyPrompt, CatalogError, ServedPrompts, registered_prompts};
+use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
-use crate::descriptor::PromptDef;
 
 #[cfg(feature = "http")]
 pub(crate) use dispatch::Parsed;
@@ -91,28 +90,17 @@ pub struct Server {
     page_size: usize,
     limits: Limits,
     /// Prompts added explicitly, through `catalog` or `prompts`.
-    explicit: Vec<&'static PromptDef>,
+    explicit: Vec<AnyPrompt>,
     /// Whether every `#[prompt]` in the binary is served too; by default
     /// only when nothing was added explicitly.
     registered: Option<bool>,
     /// Whether to declare `completions` even with nothing to complete.
     always_complete: bool,
-    resources: Option<ResourceCompleter>,
+    /// The completer of `ref/resource` (URI template) requests.
+    resources: Option<DynCompleter>,
     cache: CacheHints,
     state_key: Option<request_state::StateKey>,
     ask_for_missing: bool,
-}
-
-/// The application's completer for `ref/resource` (URI template) requests.
-#[derive(Clone)]
-pub(crate) struct ResourceCompleter(
-    pub(crate) Arc<dyn Fn(CompletionInput) -> CompletionCall + Send + Sync>,
-);
-
-impl std::fmt::Debug for ResourceCompleter {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("ResourceCompleter")
-    }
 }
 
 impl Server {
@@ -251,9 +239,10 @@ impl Server {
     }
 
     /// Serves these prompts instead of every registered one; like
-    /// [`catalog`](Self::catalog), for a list built at run time.
-    pub fn prompts(mut self, prompts: impl IntoIterator<Item = &'static PromptDef>) -> Self {
-        self.explicit.extend(prompts);
+    /// [`catalog`](Self::catalog), for a list built at run time. Each is a
+    /// `#[prompt]`'s `PROMPT` or a [`DynamicPrompt`](crate::DynamicPrompt).
+    pub fn prompts<P: Into<AnyPrompt>>(mut self, prompts: impl IntoIterator<Item = P>) -> Self {
+        self.explicit.extend(prompts.into_iter().map(Into::into));
         self
     }
 
@@ -275,7 +264,7 @@ impl Server {
     }
 
     /// Completes `ref/resource` requests (the variables of URI templates)
-    /// with `completer`: a function of a [`CompletionInput`] (whose `uri()`
+    /// with `completer`: a function of a [`CompletionInput`](crate::CompletionInput) (whose `uri()`
     /// is the template), sync or async, like a prompt argument's completer.
     ///
     /// ```
@@ -291,9 +280,7 @@ impl Server {
     where
         C: CompleteWith<M> + Clone + Send + Sync + 'static,
     {
-        self.resources = Some(ResourceCompleter(Arc::new(move |input| {
-            completer.clone().complete_with(input)
-        })));
+        self.resources = Some(DynCompleter::new(completer));
         self
     }
 
@@ -317,7 +304,11 @@ impl Server {
 
     fn build_with(self, changing: bool) -> Result<Service, CatalogError> {
         let registered = self.registered.unwrap_or(self.explicit.is_empty());
-        let registered = registered.then(registered_prompts).into_iter().flatten();
+        let registered = registered
+            .then(registered_prompts)
+            .into_iter()
+            .flatten()
+            .map(AnyPrompt::from);
         let served =
             ServedPrompts::build(self.explicit.into_iter().chain(registered), self.page_size)?;
         let completions = changing
@@ -425,7 +416,7 @@ pub(crate) struct Inner {
     pub(crate) limits: Limits,
     /// Whether `completions` is declared and `completion/complete` served.
     pub(crate) completions: bool,
-    pub(crate) resources: Option<ResourceCompleter>,
+    pub(crate) resources: Option<DynCompleter>,
     pub(crate) static_indexes: StaticIndexes,
 }
 

@@ -204,7 +204,10 @@ mod tests {
     use crate::Server;
 
     fn service() -> Service {
-        Server::new("t", "1").prompts([]).build().unwrap()
+        Server::new("t", "1")
+            .prompts(std::iter::empty::<crate::AnyPrompt>())
+            .build()
+            .unwrap()
     }
 
     const MINUTE: Duration = Duration::from_secs(60);

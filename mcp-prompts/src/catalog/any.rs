@@ -1,0 +1,136 @@
+//! One servable prompt, whichever way it was defined: a `#[prompt]`
+//! function's static definition or a [`DynamicPrompt`] built at run time.
+//! Listing, validation, completion and forms read both through this view.
+
+use crate::descriptor::{ArgDef, ArgType, ParamKind, PromptDef};
+use crate::dynamic::{DynamicArgument, DynamicPrompt};
+
+/// A prompt a catalog can serve: a `#[prompt]`'s
+/// [`PromptDef`] or a [`DynamicPrompt`]; both convert into it.
+#[derive(Clone, Debug)]
+pub struct AnyPrompt(pub(crate) Kind);
+
+#[derive(Clone, Debug)]
+pub(crate) enum Kind {
+    Macro(&'static PromptDef),
+    Dynamic(DynamicPrompt),
+}
+
+impl From<&'static PromptDef> for AnyPrompt {
+    fn from(def: &'static PromptDef) -> Self {
+        Self(Kind::Macro(def))
+    }
+}
+
+impl From<DynamicPrompt> for AnyPrompt {
+    fn from(prompt: DynamicPrompt) -> Self {
+        Self(Kind::Dynamic(prompt))
+    }
+}
+
+/// What a client sees of one argument, from either kind of definition.
+pub(crate) struct ArgInfo<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) title: Option<&'a str>,
+    pub(crate) description: Option<&'a str>,
+    pub(crate) default: Option<&'a str>,
+    pub(crate) choices: Vec<&'a str>,
+    pub(crate) required: bool,
+    /// The Rust type's facts, for a `#[prompt]` argument: a form field's
+    /// JSON type and bounds come from it. A run-time argument is text.
+    pub(crate) ty: Option<&'static ArgType>,
+}
+
+impl<'a> From<&'a ArgDef> for ArgInfo<'a> {
+    fn from(arg: &'a ArgDef) -> Self {
+        Self {
+            name: arg.name,
+            title: arg.title,
+            description: arg.description,
+            default: arg.default,
+            choices: arg.ty.choices.to_vec(),
+            required: arg.required(),
+            ty: Some(arg.ty),
+        }
+    }
+}
+
+impl<'a> From<&'a DynamicArgument> for ArgInfo<'a> {
+    fn from(arg: &'a DynamicArgument) -> Self {
+        Self {
+            name: &arg.name,
+            title: arg.title.as_deref(),
+            description: arg.description.as_deref(),
+            default: arg.default.as_deref(),
+            choices: arg.choices.iter().map(String::as_str).collect(),
+            required: arg.required,
+            ty: None,
+        }
+    }
+}
+
+impl ArgInfo<'_> {
+    /// Whether the argument is supplied by the server, not the client.
+    pub(crate) fn injected(&self) -> bool {
+        self.ty.is_some_and(|ty| ty.kind == ParamKind::Injected)
+    }
+}
+
+impl AnyPrompt {
+    /// The prompt's name.
+    pub fn name(&self) -> &str {
+        match &self.0 {
+            Kind::Macro(def) => def.name,
+            Kind::Dynamic(prompt) => prompt.name(),
+        }
+    }
+
+    pub(crate) fn title(&self) -> Option<&str> {
+        match &self.0 {
+            Kind::Macro(def) => def.title,
+            Kind::Dynamic(prompt) => prompt.title(),
+        }
+    }
+
+    pub(crate) fn description(&self) -> Option<&str> {
+        match &self.0 {
+            Kind::Macro(def) => def.description,
+            Kind::Dynamic(prompt) => prompt.description(),
+        }
+    }
+
+    /// Where it is defined: `file:line`, or what the run-time definition says.
+    pub(crate) fn location(&self) -> String {
+        match &self.0 {
+            Kind::Macro(def) => def.location(),
+            Kind::Dynamic(prompt) => prompt.0.origin.clone(),
+        }
+    }
+
+    /// Where it is defined, as (file or origin, line): what orders prompts
+    /// of the same name, so that messages about them are stable.
+    pub(crate) fn place(&self) -> (&str, u32) {
+        match &self.0 {
+            Kind::Macro(def) => (def.file, def.line),
+            Kind::Dynamic(prompt) => (&prompt.0.origin, 0),
+        }
+    }
+
+    /// The arguments a client sees, in order.
+    pub(crate) fn arguments(&self) -> Vec<ArgInfo<'_>> {
+        match &self.0 {
+            Kind::Macro(def) => def.arguments().map(ArgInfo::from).collect(),
+            Kind::Dynamic(prompt) => prompt.arguments().iter().map(ArgInfo::from).collect(),
+        }
+    }
+
+    /// Whether both are the same definition (one `static`, or clones of
+    /// one built prompt), served once when given twice.
+    pub(crate) fn same_as(&self, other: &Self) -> bool {
+        match (&self.0, &other.0) {
+            (Kind::Macro(a), Kind::Macro(b)) => a.same_as(b),
+            (Kind::Dynamic(a), Kind::Dynamic(b)) => a.same_as(b),
+            _ => false,
+        }
+    }
+}

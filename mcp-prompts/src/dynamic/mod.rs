@@ -1,0 +1,270 @@
+//! Prompts defined while the program runs, without macros: from a
+//! database, a configuration file, a directory of prompt files. Built with
+//! [`DynamicPrompt::builder`], served next to `#[prompt]` functions and
+//! behaving the same on the wire.
+
+mod argument;
+mod template;
+
+use std::fmt;
+use std::future::Future;
+use std::sync::Arc;
+
+pub use argument::{ArgumentValues, DynamicArgument};
+use template::RuntimeTemplate;
+
+use crate::catalog::CatalogError;
+use crate::context::RequestContext;
+use crate::invoke::{Invocation, pending, ready};
+use crate::message::IntoPromptResult;
+
+/// A handler closure, type-erased.
+type HandlerFn = dyn Fn(ArgumentValues, RequestContext) -> Invocation + Send + Sync;
+
+/// What a call of the prompt runs.
+#[derive(Clone)]
+pub(crate) enum Handler {
+    /// A template, rendered with the arguments: no context is made.
+    Template(Arc<RuntimeTemplate>),
+    /// A closure of the arguments and the request's context.
+    Call(Arc<HandlerFn>),
+}
+
+/// A prompt defined at run time. Build one with [`DynamicPrompt::builder`]
+/// and serve it through [`Server::prompts`](crate::Server::prompts) or a
+/// live catalog's [`Prompts::add`](crate::Prompts::add).
+///
+/// ```
+/// use mcp_prompts::{DynamicArgument, DynamicPrompt, Server};
+///
+/// let standup = DynamicPrompt::builder("standup")
+///     .title("Daily standup")
+///     .description("Summarize yesterday and plan today")
+///     .argument(DynamicArgument::new("yesterday").description("What you did"))
+///     .argument(DynamicArgument::new("mood").default("ok").choices(["great", "ok", "tired"]))
+///     .template("Yesterday I {yesterday}. Mood: {mood}.\n--- assistant\nWhat is the plan?")
+///     .build()?;
+/// let service = Server::new("team", "1.0").prompts([standup]).build()?;
+/// assert_eq!(service.prompt_count(), 1);
+/// # Ok::<(), mcp_prompts::CatalogError>(())
+/// ```
+#[derive(Clone)]
+pub struct DynamicPrompt(pub(crate) Arc<Definition>);
+
+/// The parts of a [`DynamicPrompt`], shared by every catalog serving it.
+pub(crate) struct Definition {
+    pub(crate) name: String,
+    pub(crate) title: Option<String>,
+    pub(crate) description: Option<String>,
+    pub(crate) arguments: Vec<DynamicArgument>,
+    pub(crate) handler: Handler,
+    /// Where it was defined, for messages about it (a file's path, or
+    /// "run time").
+    pub(crate) origin: String,
+}
+
+impl DynamicPrompt {
+    /// Starts a prompt named `name`.
+    pub fn builder(name: impl Into<String>) -> DynamicPromptBuilder {
+        DynamicPromptBuilder {
+            name: name.into(),
+            title: None,
+            description: None,
+            arguments: Vec::new(),
+            body: Body::Missing,
+            origin: None,
+        }
+    }
+
+    /// The prompt's name.
+    pub fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    /// The human-readable title, if any.
+    pub fn title(&self) -> Option<&str> {
+        self.0.title.as_deref()
+    }
+
+    /// The description, if any.
+    pub fn description(&self) -> Option<&str> {
+        self.0.description.as_deref()
+    }
+
+    /// The arguments, in declaration order.
+    pub fn arguments(&self) -> &[DynamicArgument] {
+        &self.0.arguments
+    }
+
+    /// Whether `self` and `other` are the same prompt (clones of one build).
+    pub(crate) fn same_as(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl fmt::Debug for DynamicPrompt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DynamicPrompt")
+            .field("name", &self.0.name)
+            .field("arguments", &self.0.arguments)
+            .field("origin", &self.0.origin)
+            .finish_non_exhaustive()
+    }
+}
+
+enum Body {
+    Missing,
+    Template(String),
+    Handler(Arc<HandlerFn>),
+}
+
+/// Builds a [`DynamicPrompt`]: name, title, description, arguments, and
+/// what it answers with (a [`template`](Self::template) or a
+/// [`handler`](Self::handler)). Everything is checked by
+/// [`build`](Self::build).
+#[must_use]
+pub struct DynamicPromptBuilder {
+    name: String,
+    title: Option<String>,
+    description: Option<String>,
+    arguments: Vec<DynamicArgument>,
+    body: Body,
+    origin: Option<String>,
+}
+
+impl DynamicPromptBuilder {
+    /// A human-readable title.
+    pub fn title(mut self, title: impl Into<String>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// What the prompt is for.
+    pub fn description(mut self, description: impl Into<String>) -> Self {
+        self.description = Some(description.into());
+        self
+    }
+
+    /// Declares an argument, after those declared before.
+    pub fn argument(mut self, argument: DynamicArgument) -> Self {
+        self.arguments.push(argument);
+        self
+    }
+
+    /// Answers with `template`, in the syntax of `#[prompt(template = ...)]`:
+    /// `{argument}` placeholders, `{{` and `}}` for braces, and lines
+    /// `--- user` / `--- assistant` starting messages. A placeholder that
+    /// names no argument makes [`build`](Self::build) fail.
+    pub fn template(mut self, template: impl Into<String>) -> Self {
+        self.body = Body::Template(template.into());
+        self
+    }
+
+    /// Answers with what `handler` returns for the checked arguments: a
+    /// `String`, a `Message`, a `Vec<Message>`, a `PromptResult`, or a
+    /// `Result` of one.
+    ///
+    /// ```
+    /// use mcp_prompts::{DynamicArgument, DynamicPrompt};
+    ///
+    /// let shout = DynamicPrompt::builder("shout")
+    ///     .argument(DynamicArgument::new("text"))
+    ///     .handler(|args, _ctx| args.get("text").unwrap_or_default().to_uppercase())
+    ///     .build()?;
+    /// # Ok::<(), mcp_prompts::CatalogError>(())
+    /// ```
+    pub fn handler<F, R>(mut self, handler: F) -> Self
+    where
+        F: Fn(&ArgumentValues, RequestContext) -> R + Send + Sync + 'static,
+        R: IntoPromptResult,
+    {
+        self.body = Body::Handler(Arc::new(move |args, ctx| ready(handler(&args, ctx))));
+        self
+    }
+
+    /// Answers with what the future `handler` returns resolves to; the
+    /// future owns the arguments and the context.
+    pub fn async_handler<F, Fut, R>(mut self, handler: F) -> Self
+    where
+        F: Fn(ArgumentValues, RequestContext) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = R> + Send + 'static,
+        R: IntoPromptResult,
+    {
+        self.body = Body::Handler(Arc::new(move |args, ctx| pending(handler(args, ctx))));
+        self
+    }
+
+    /// Says where the prompt comes from (a file's path, a table's row), for
+    /// messages about it.
+    pub fn origin(mut self, origin: impl Into<String>) -> Self {
+        self.origin = Some(origin.into());
+        self
+    }
+
+    /// The prompt, once its name, arguments, defaults and template are
+    /// checked; every problem found otherwise.
+    pub fn build(self) -> Result<DynamicPrompt, CatalogError> {
+        let origin = self.origin.unwrap_or_else(|| "run time".to_owned());
+        let mut problems = Vec::new();
+        for (i, arg) in self.arguments.iter().enumerate() {
+            if self.arguments[..i].iter().any(|a| a.name == arg.name) {
+                problems.push(format!(
+                    "prompt `{}` declares argument `{}` twice",
+                    self.name, arg.name
+                ));
+            }
+            if !crate::catalog::is_valid_name(&arg.name) {
+                problems.push(format!(
+                    "prompt `{}`: argument name `{}` must be 1 to 128 characters of A-Z, a-z, 0-9, `_`, `-` and `.`",
+                    self.name, arg.name
+                ));
+            }
+            if let Some(problem) = arg.problem() {
+                problems.push(format!("prompt `{}`: {problem}", self.name));
+            }
+        }
+        let handler = match self.body {
+            Body::Missing => {
+                problems.push(format!(
+                    "prompt `{}` has neither a template nor a handler",
+                    self.name
+                ));
+                None
+            }
+            Body::Template(text) => match RuntimeTemplate::parse(&text, &self.arguments) {
+                Ok(template) => Some(Handler::Template(Arc::new(template))),
+                Err(error) => {
+                    problems.push(format!(
+                        "prompt `{}`: template, line {}: {}",
+                        self.name, error.line, error.message
+                    ));
+                    None
+                }
+            },
+            Body::Handler(call) => Some(Handler::Call(call)),
+        };
+        match handler {
+            Some(handler) if problems.is_empty() => Ok(DynamicPrompt(Arc::new(Definition {
+                name: self.name,
+                title: self.title,
+                description: self.description,
+                arguments: self.arguments,
+                handler,
+                origin,
+            }))),
+            _ => Err(CatalogError { problems }),
+        }
+    }
+}
+
+#[cfg(feature = "files")]
+/// Checks a template against arguments: the line of the first problem
+/// (counted from 1 within the template) and what it is.
+pub(crate) fn check_template(
+    text: &str,
+    arguments: &[DynamicArgument],
+) -> Result<(), (usize, String)> {
+    RuntimeTemplate::parse(text, arguments)
+        .map(drop)
+        .map_err(|error| (error.line, error.message))
+}

@@ -1,0 +1,106 @@
+//! Templates given at run time: the same syntax as
+//! `#[prompt(template = ...)]`, parsed and checked against the prompt's
+//! arguments when the prompt is built, rendered on each call.
+
+use mcp_prompts_template::{ParseError, Part, parse, placeholders};
+
+use super::DynamicArgument;
+use super::argument::ArgumentValues;
+use crate::message::{Message, Role};
+
+/// A parsed template whose placeholders all name declared arguments.
+#[derive(Debug)]
+pub(crate) struct RuntimeTemplate {
+    messages: Vec<mcp_prompts_template::Message>,
+}
+
+/// Why a template cannot be used, and on which line of its text.
+#[derive(Debug)]
+pub(crate) struct TemplateError {
+    pub(crate) line: usize,
+    pub(crate) message: String,
+}
+
+impl RuntimeTemplate {
+    /// Parses `text`; every placeholder must be one of `arguments`.
+    pub(crate) fn parse(text: &str, arguments: &[DynamicArgument]) -> Result<Self, TemplateError> {
+        let messages =
+            parse(text).map_err(|ParseError { line, message }| TemplateError { line, message })?;
+        if let Some(unknown) = placeholders(&messages)
+            .into_iter()
+            .find(|name| !arguments.iter().any(|arg| arg.name == *name))
+        {
+            let declared: Vec<&str> = arguments.iter().map(|a| a.name.as_str()).collect();
+            let line = text
+                .lines()
+                .position(|line| line.contains(&format!("{{{unknown}}}")))
+                .map_or(1, |i| i + 1);
+            let known = if declared.is_empty() {
+                "the prompt declares no arguments".to_owned()
+            } else {
+                format!("the arguments are: {}", declared.join(", "))
+            };
+            return Err(TemplateError {
+                line,
+                message: format!("placeholder `{{{unknown}}}` names no argument; {known}"),
+            });
+        }
+        Ok(Self { messages })
+    }
+
+    /// The messages, each placeholder replaced by its argument's value (an
+    /// optional argument without one renders as nothing).
+    pub(crate) fn render(&self, values: &ArgumentValues) -> Vec<Message> {
+        self.messages
+            .iter()
+            .map(|message| {
+                let mut text = String::new();
+                for part in &message.parts {
+                    match part {
+                        Part::Text(piece) => text.push_str(piece),
+                        Part::Arg(name) => text.push_str(values.get(name).unwrap_or("")),
+                    }
+                }
+                let role = match message.role {
+                    mcp_prompts_template::Role::User => Role::User,
+                    mcp_prompts_template::Role::Assistant => Role::Assistant,
+                };
+                Message::new(role, text)
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::Arguments;
+
+    #[test]
+    fn renders_values_and_defaults() {
+        let args = [
+            DynamicArgument::new("who"),
+            DynamicArgument::new("mood").default("ok"),
+        ];
+        let template =
+            RuntimeTemplate::parse("Hi {who}, {{mood}}: {mood}\n--- assistant\nSure.", &args)
+                .unwrap();
+        let mut sent = Arguments::default();
+        sent.insert("who", "Ada");
+        let values = ArgumentValues::read(&args, &sent).unwrap();
+        let messages = template.render(&values);
+        assert_eq!(messages.len(), 2);
+        assert_eq!(messages[0].content().as_text(), Some("Hi Ada, {mood}: ok"));
+        assert_eq!(messages[1].role(), Role::Assistant);
+    }
+
+    #[test]
+    fn an_unknown_placeholder_is_an_error_with_its_line() {
+        let args = [DynamicArgument::new("who")];
+        let error = RuntimeTemplate::parse("Hi {who}\nand {whom}", &args).unwrap_err();
+        assert_eq!(error.line, 2);
+        assert!(error.message.contains("`{whom}`"), "{}", error.message);
+        assert!(error.message.contains("who"), "{}", error.message);
+        assert_eq!(RuntimeTemplate::parse("a }", &args).unwrap_err().line, 1);
+    }
+}

@@ -1,0 +1,178 @@
+//! One prompt file: TOML front matter between `+++` lines, then the
+//! template body.
+//!
+//! ```text
+//! +++
+//! title = "Daily standup"
+//! [[arguments]]
+//! name = "mood"
+//! required = false
+//! default = "ok"
+//! choices = ["great", "ok", "tired"]
+//! +++
+//! Mood: {mood}.
+//! ```
+
+use serde::Deserialize;
+
+use crate::dynamic::{DynamicArgument, DynamicPrompt, check_template};
+
+/// What is wrong with a file, and on which line (counted from 1).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Broken {
+    pub(crate) line: Option<usize>,
+    pub(crate) message: String,
+}
+
+impl Broken {
+    fn at(line: usize, message: impl Into<String>) -> Self {
+        Self {
+            line: Some(line),
+            message: message.into(),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FrontMatter {
+    name: Option<String>,
+    title: Option<String>,
+    description: Option<String>,
+    #[serde(default)]
+    arguments: Vec<ArgumentSpec>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArgumentSpec {
+    name: String,
+    title: Option<String>,
+    description: Option<String>,
+    required: Option<bool>,
+    default: Option<String>,
+    #[serde(default)]
+    choices: Vec<String>,
+}
+
+/// Reads a prompt file's text. `stem` names the prompt unless the front
+/// matter gives a `name`; `origin` says where it is, for messages.
+pub(crate) fn parse_file(text: &str, stem: &str, origin: &str) -> Result<DynamicPrompt, Broken> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text.split_inclusive('\n');
+    if lines.next().map(str::trim) != Some("+++") {
+        return Err(Broken::at(
+            1,
+            "a prompt file starts with a `+++` line, then TOML front matter, then another `+++` line",
+        ));
+    }
+    // Byte offsets of the front matter and of the body, and the body's first line.
+    let front_start = text.find('\n').map_or(text.len(), |i| i + 1);
+    let mut offset = front_start;
+    let mut closing = None;
+    for (index, line) in lines.enumerate() {
+        if line.trim() == "+++" {
+            closing = Some((offset, offset + line.len(), index + 3));
+            break;
+        }
+        offset += line.len();
+    }
+    let Some((front_end, body_start, body_line)) = closing else {
+        return Err(Broken::at(1, "the front matter has no closing `+++` line"));
+    };
+    let front = &text[front_start..front_end];
+    let matter: FrontMatter = toml::from_str(front).map_err(|err| {
+        let line = err.span().map_or(2, |span| {
+            2 + front[..span.start.min(front.len())].matches('\n').count()
+        });
+        Broken::at(line, format!("front matter: {}", err.message()))
+    })?;
+    let body = &text[body_start..];
+    let name = matter.name.unwrap_or_else(|| stem.to_owned());
+    let mut arguments = Vec::with_capacity(matter.arguments.len());
+    for spec in matter.arguments {
+        if spec.required == Some(true) && spec.default.is_some() {
+            return Err(Broken::at(
+                2,
+                format!(
+                    "argument `{}` is `required = true` and has a default; an argument with a default is optional",
+                    spec.name
+                ),
+            ));
+        }
+        let mut arg = DynamicArgument::new(spec.name).choices(spec.choices);
+        if spec.required == Some(false) {
+            arg = arg.optional();
+        }
+        if let Some(default) = spec.default {
+            arg = arg.default(default);
+        }
+        if let Some(title) = spec.title {
+            arg = arg.title(title);
+        }
+        if let Some(description) = spec.description {
+            arg = arg.description(description);
+        }
+        arguments.push(arg);
+    }
+    // The template is checked here too, for the line its problem is on.
+    check_template(body, &arguments)
+        .map_err(|(line, message)| Broken::at(body_line + line - 1, message))?;
+    let mut builder = DynamicPrompt::builder(name).origin(origin).template(body);
+    if let Some(title) = matter.title {
+        builder = builder.title(title);
+    }
+    if let Some(description) = matter.description {
+        builder = builder.description(description);
+    }
+    for arg in arguments {
+        builder = builder.argument(arg);
+    }
+    builder.build().map_err(|err| Broken {
+        line: None,
+        message: err.problems().join("; "),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STANDUP: &str = "+++\ntitle = \"Daily standup\"\n\n[[arguments]]\nname = \"yesterday\"\n\n[[arguments]]\nname = \"mood\"\nrequired = false\ndefault = \"ok\"\nchoices = [\"great\", \"ok\", \"tired\"]\n+++\nYesterday I {yesterday}. Mood: {mood}.\n--- assistant\nThanks.\n";
+
+    #[test]
+    fn reads_the_front_matter_and_the_body() {
+        let prompt = parse_file(STANDUP, "standup", "standup.md").unwrap();
+        assert_eq!(prompt.name(), "standup");
+        assert_eq!(prompt.title(), Some("Daily standup"));
+        let args = prompt.arguments();
+        assert!(args[0].is_required());
+        assert!(!args[1].is_required());
+        let named = STANDUP.replacen("+++\n", "+++\nname = \"daily\"\n", 1);
+        assert_eq!(parse_file(&named, "standup", "x").unwrap().name(), "daily");
+    }
+
+    #[test]
+    fn problems_name_their_line() {
+        let missing = parse_file("no front matter", "x", "x").unwrap_err();
+        assert_eq!(missing.line, Some(1));
+        let unclosed = parse_file("+++\ntitle = \"x\"\nbody", "x", "x").unwrap_err();
+        assert!(unclosed.message.contains("closing"), "{}", unclosed.message);
+        let bad_toml =
+            parse_file("+++\ntitle = \"x\"\ntitle = oops\n+++\nbody", "x", "x").unwrap_err();
+        assert_eq!(bad_toml.line, Some(3), "{}", bad_toml.message);
+        let unknown = STANDUP.replace("Mood: {mood}", "Mood: {mod}");
+        let unknown = parse_file(&unknown, "standup", "x").unwrap_err();
+        assert_eq!(unknown.line, Some(13));
+        assert!(unknown.message.contains("`{mod}`"), "{}", unknown.message);
+        let typo = parse_file("+++\ntitel = \"x\"\n+++\nbody", "x", "x").unwrap_err();
+        assert!(typo.message.contains("titel"), "{}", typo.message);
+        let bad_default = STANDUP.replace("default = \"ok\"", "default = \"meh\"");
+        let bad_default = parse_file(&bad_default, "standup", "x").unwrap_err();
+        assert!(
+            bad_default.message.contains("`meh`"),
+            "{}",
+            bad_default.message
+        );
+    }
+}

@@ -1,0 +1,284 @@
+//! Prompt files: a directory of `*.md` files, one prompt each, served in a
+//! live catalog and kept in step with the directory as files are added,
+//! edited, renamed and deleted.
+
+mod front_matter;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc as std_mpsc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use notify::{RecursiveMode, Watcher};
+
+use crate::catalog::is_valid_name;
+use crate::dynamic::DynamicPrompt;
+use crate::server::Prompts;
+use front_matter::{Broken, parse_file};
+
+/// How long after a change in the directory it is read again: an editor's
+/// save is often several events (write, rename, chmod).
+const SETTLE: Duration = Duration::from_millis(100);
+
+/// A prompt file that is not served, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileProblem {
+    /// The file.
+    pub path: PathBuf,
+    /// The line the problem is on (from 1), when it is on one.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for FileProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{line}: {}", self.path.display(), self.message),
+            None => write!(f, "{}: {}", self.path.display(), self.message),
+        }
+    }
+}
+
+/// A directory of prompt files served through a live catalog
+/// ([`Server::build_live`](crate::Server::build_live)), watched for
+/// changes until this value is dropped.
+///
+/// Each `*.md` file is one prompt: TOML front matter between `+++` lines
+/// (`name`, `title`, `description`, and `[[arguments]]` with `name`,
+/// `title`, `description`, `required`, `default`, `choices`), then the
+/// template body in the syntax of `#[prompt(template = ...)]`. The prompt
+/// is named after the file's stem unless the front matter says `name`.
+///
+/// A file that cannot be served (bad front matter, an unknown placeholder,
+/// a name already taken) is left out and reported as a `tracing` warning
+/// with its path and line; the other prompts are unaffected, and fixing
+/// the file brings its prompt back.
+///
+/// ```no_run
+/// use mcp_prompts::{PromptDir, Server};
+///
+/// # async fn run() -> std::io::Result<()> {
+/// let (service, prompts) = Server::new("team-prompts", "1.0")
+///     .build_live()
+///     .map_err(std::io::Error::other)?;
+/// let _dir = PromptDir::watch("prompts", &prompts)?;
+/// service.serve_stdio().await
+/// # }
+/// ```
+pub struct PromptDir {
+    state: Arc<Mutex<DirState>>,
+    _watcher: notify::RecommendedWatcher,
+}
+
+/// What the directory held when last read.
+struct DirState {
+    dir: PathBuf,
+    prompts: Prompts,
+    /// Each file's text and what it gave, so that an unchanged file keeps
+    /// its prompt (and the catalog does not change).
+    files: HashMap<PathBuf, (String, Result<DynamicPrompt, Broken>)>,
+    /// The prompts this directory put in the catalog.
+    served: Vec<DynamicPrompt>,
+    problems: Vec<FileProblem>,
+}
+
+impl PromptDir {
+    /// Serves the prompt files in `dir` through `prompts`, and keeps them
+    /// in step with the directory: a change is served and announced
+    /// within a fraction of a second.
+    pub fn watch(dir: impl Into<PathBuf>, prompts: &Prompts) -> std::io::Result<Self> {
+        let dir = dir.into();
+        if !dir.is_dir() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("prompt directory `{}` is not a directory", dir.display()),
+            ));
+        }
+        let state = Arc::new(Mutex::new(DirState {
+            dir: dir.clone(),
+            prompts: prompts.clone(),
+            files: HashMap::new(),
+            served: Vec::new(),
+            problems: Vec::new(),
+        }));
+        lock(&state).reload();
+        let (tx, rx) = std_mpsc::channel::<()>();
+        let mut watcher =
+            notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+                if event.is_ok_and(|e| !e.kind.is_access()) {
+                    let _ = tx.send(());
+                }
+            })
+            .map_err(std::io::Error::other)?;
+        watcher
+            .watch(&dir, RecursiveMode::NonRecursive)
+            .map_err(std::io::Error::other)?;
+        let weak = Arc::downgrade(&state);
+        // Ends when the watcher (and with it the sender) is dropped.
+        std::thread::spawn(move || {
+            while rx.recv().is_ok() {
+                std::thread::sleep(SETTLE);
+                while rx.try_recv().is_ok() {}
+                let Some(state) = weak.upgrade() else { break };
+                lock(&state).reload();
+            }
+        });
+        tracing::info!(dir = %dir.display(), "watching prompt files");
+        Ok(Self {
+            state,
+            _watcher: watcher,
+        })
+    }
+
+    /// The files not served now, and why.
+    pub fn problems(&self) -> Vec<FileProblem> {
+        lock(&self.state).problems.clone()
+    }
+
+    /// The names of the prompts served from the directory now.
+    pub fn served(&self) -> Vec<String> {
+        lock(&self.state)
+            .served
+            .iter()
+            .map(|p| p.name().to_owned())
+            .collect()
+    }
+}
+
+impl fmt::Debug for PromptDir {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let state = lock(&self.state);
+        f.debug_struct("PromptDir")
+            .field("dir", &state.dir)
+            .field("served", &state.served)
+            .field("problems", &state.problems)
+            .finish_non_exhaustive()
+    }
+}
+
+impl DirState {
+    /// Reads the directory again and serves what it now holds.
+    fn reload(&mut self) {
+        let paths = match prompt_files(&self.dir) {
+            Ok(paths) => paths,
+            Err(err) => {
+                tracing::warn!(dir = %self.dir.display(), error = %err, "cannot read the prompt directory");
+                return;
+            }
+        };
+        let mut files = HashMap::with_capacity(paths.len());
+        for path in paths {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue; // Gone since it was listed, or not text: left out.
+            };
+            let read = match self.files.remove(&path) {
+                Some((old, read)) if old == text => read,
+                _ => read_prompt(&path, &text),
+            };
+            files.insert(path, (text, read));
+        }
+        self.files = files;
+
+        // Files in name order, so that of two with the same prompt name
+        // the same one is served every time.
+        let mut paths: Vec<&PathBuf> = self.files.keys().collect();
+        paths.sort();
+        let mut problems = Vec::new();
+        let mut candidates: Vec<(&PathBuf, DynamicPrompt)> = Vec::new();
+        for path in paths {
+            match &self.files[path].1 {
+                Ok(prompt) => {
+                    if let Some((first, _)) =
+                        candidates.iter().find(|(_, p)| p.name() == prompt.name())
+                    {
+                        problems.push(problem(
+                            path,
+                            None,
+                            format!(
+                                "prompt name `{}` is already taken by {}",
+                                prompt.name(),
+                                first.display()
+                            ),
+                        ));
+                    } else {
+                        candidates.push((path, prompt.clone()));
+                    }
+                }
+                Err(broken) => problems.push(problem(path, broken.line, broken.message.clone())),
+            }
+        }
+        let wanted: Vec<DynamicPrompt> = candidates.iter().map(|(_, p)| p.clone()).collect();
+        let (served, taken) = self.prompts.sync_group(&self.served, wanted);
+        for prompt in taken {
+            if let Some((path, _)) = candidates.iter().find(|(_, p)| p.same_as(&prompt)) {
+                problems.push(problem(
+                    path,
+                    None,
+                    format!(
+                        "prompt name `{}` is already taken by a prompt not from this directory",
+                        prompt.name()
+                    ),
+                ));
+            }
+        }
+        self.served = served;
+        problems.sort_by(|a, b| a.path.cmp(&b.path));
+        for problem in &problems {
+            if !self.problems.contains(problem) {
+                tracing::warn!("prompt file not served: {problem}");
+            }
+        }
+        self.problems = problems;
+    }
+}
+
+fn problem(path: &Path, line: Option<usize>, message: String) -> FileProblem {
+    FileProblem {
+        path: path.to_owned(),
+        line,
+        message,
+    }
+}
+
+/// A file's prompt, or what is wrong with it.
+fn read_prompt(path: &Path, text: &str) -> Result<DynamicPrompt, Broken> {
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    let prompt = parse_file(text, stem, &path.display().to_string())?;
+    if is_valid_name(prompt.name()) {
+        Ok(prompt)
+    } else {
+        Err(Broken {
+            line: None,
+            message: format!(
+                "prompt name `{}` must be 1 to 128 characters of A-Z, a-z, 0-9, `_`, `-` and `.` (rename the file or set `name`)",
+                prompt.name()
+            ),
+        })
+    }
+}
+
+/// The directory's `*.md` files, hidden ones (editors' swap files) aside.
+fn prompt_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut paths = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        let hidden = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_none_or(|n| n.starts_with('.'));
+        if !hidden && path.extension().is_some_and(|e| e == "md") && path.is_file() {
+            paths.push(path);
+        }
+    }
+    Ok(paths)
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}

@@ -1,0 +1,198 @@
+//! Prompt files with hot reload, over stdio: the showcase started with
+//! `--prompts-dir` serves a directory's `*.md` prompts next to its own,
+//! and a file added, edited, broken, fixed and deleted while a client is
+//! connected is served (or not) and announced with `list_changed`.
+
+mod http_support;
+mod support;
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::{Value, json};
+
+use http_support::showcase_binary;
+use support::{Client, LATEST};
+
+const STANDUP: &str = r#"+++
+title = "Daily standup"
+description = "Summarize yesterday and plan today"
+
+[[arguments]]
+name = "yesterday"
+description = "What you did yesterday"
+
+[[arguments]]
+name = "mood"
+description = "How you feel"
+required = false
+default = "ok"
+choices = ["great", "ok", "tired"]
++++
+Yesterday I {yesterday}. Mood: {mood}.
+--- assistant
+Thanks. What is the plan for today?
+"#;
+
+fn listed(client: &mut Client) -> Vec<Value> {
+    let listed = client.call("prompts/list", json!({}));
+    listed["result"]["prompts"].as_array().unwrap().clone()
+}
+
+fn names(client: &mut Client) -> Vec<String> {
+    listed(client)
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn texts(response: &Value) -> Vec<&str> {
+    response["result"]["messages"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no messages: {response}"))
+        .iter()
+        .map(|m| m["content"]["text"].as_str().unwrap())
+        .collect()
+}
+
+/// The next message is the announcement (within the client's 20 s read
+/// timeout; it comes within a fraction of a second).
+fn assert_list_changed(client: &mut Client) {
+    assert_eq!(
+        client.read(),
+        json!({"jsonrpc": "2.0", "method": "notifications/prompts/list_changed"})
+    );
+}
+
+fn start(dir: &Path) -> Client {
+    let mut command = Command::new(showcase_binary());
+    command.arg("--prompts-dir").arg(dir);
+    let mut client = Client::start_program(command);
+    let init = client.initialize(LATEST);
+    assert_eq!(
+        init["capabilities"]["prompts"],
+        json!({"listChanged": true})
+    );
+    client
+}
+
+#[test]
+fn a_directory_edited_while_serving_is_served_and_announced() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("standup.md");
+    std::fs::write(&file, STANDUP).unwrap();
+    let mut client = start(dir.path());
+    let showcase = names(&mut client).len() - 1;
+
+    // The file's prompt, as any other: listing, choices, defaults, errors.
+    let standup = listed(&mut client)
+        .into_iter()
+        .find(|p| p["name"] == "standup")
+        .expect("standup is listed");
+    assert_eq!(standup["title"], "Daily standup");
+    assert_eq!(standup["arguments"][0]["required"], true);
+    assert_eq!(
+        standup["arguments"][1]["description"],
+        "How you feel (one of: great, ok, tired; default: ok)"
+    );
+    let got = client.get("standup", json!({"yesterday": "shipped"}));
+    assert_eq!(
+        texts(&got),
+        [
+            "Yesterday I shipped. Mood: ok.",
+            "Thanks. What is the plan for today?"
+        ]
+    );
+    let bad = client.get("standup", json!({"yesterday": "x", "mood": "sad"}));
+    assert_eq!(bad["error"]["code"], -32602, "{bad}");
+    assert_eq!(
+        bad["error"]["data"]["choices"],
+        json!(["great", "ok", "tired"])
+    );
+    let missing = client.get("standup", json!({}));
+    assert_eq!(missing["error"]["code"], -32602, "{missing}");
+    let completed = client.call(
+        "completion/complete",
+        json!({"ref": {"type": "ref/prompt", "name": "standup"}, "argument": {"name": "mood", "value": "g"}}),
+    );
+    assert_eq!(
+        completed["result"]["completion"]["values"],
+        json!(["great"])
+    );
+
+    // Added.
+    std::fs::write(
+        dir.path().join("retro.md"),
+        "+++\ndescription = \"Run a retro\"\n+++\nWhat went well?",
+    )
+    .unwrap();
+    assert_list_changed(&mut client);
+    assert!(names(&mut client).contains(&"retro".to_owned()));
+    assert_eq!(texts(&client.get("retro", json!({}))), ["What went well?"]);
+
+    // Edited.
+    std::fs::write(&file, STANDUP.replace("Mood: {mood}.", "Feeling {mood}.")).unwrap();
+    assert_list_changed(&mut client);
+    let got = client.get("standup", json!({"yesterday": "shipped", "mood": "GREAT"}));
+    assert_eq!(texts(&got)[0], "Yesterday I shipped. Feeling great.");
+
+    // Broken: not served, reported with its path and line; the rest stays.
+    std::fs::write(&file, STANDUP.replace("Mood: {mood}", "Mood: {mod}")).unwrap();
+    assert_list_changed(&mut client);
+    let now = names(&mut client);
+    assert!(!now.contains(&"standup".to_owned()), "{now:?}");
+    assert_eq!(now.len(), showcase + 1, "{now:?}");
+    let gone = client.get("standup", json!({"yesterday": "x"}));
+    assert_eq!(gone["error"]["code"], -32602, "{gone}");
+    let log = client.log();
+    let reported = format!(
+        "{}:16: placeholder `{{mod}}` names no argument",
+        file.display()
+    );
+    assert!(log.contains(&reported), "{log}");
+
+    // Fixed.
+    std::fs::write(&file, STANDUP).unwrap();
+    assert_list_changed(&mut client);
+    assert!(names(&mut client).contains(&"standup".to_owned()));
+
+    // Deleted, and a duplicate name refused while the first file serves it.
+    std::fs::write(
+        dir.path().join("zz_standup.md"),
+        STANDUP.replacen("+++\n", "+++\nname = \"retro\"\n", 1),
+    )
+    .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    std::fs::remove_file(dir.path().join("retro.md")).unwrap();
+    assert_list_changed(&mut client);
+    // The duplicate now serves `retro`: its own text, not the deleted one's.
+    let retro = client.get("retro", json!({"yesterday": "rested"}));
+    assert_eq!(texts(&retro)[0], "Yesterday I rested. Mood: ok.");
+    let log = client.log();
+    assert!(
+        log.contains("prompt name `retro` is already taken"),
+        "{log}"
+    );
+    std::fs::remove_file(&file).unwrap();
+    assert_list_changed(&mut client);
+    assert!(!names(&mut client).contains(&"standup".to_owned()));
+}
+
+#[test]
+fn a_file_may_not_take_a_name_the_server_already_serves() {
+    let dir = tempfile::tempdir().unwrap();
+    // `greet` is one of the showcase's own prompts.
+    std::fs::write(dir.path().join("greet.md"), "+++\n+++\nHello").unwrap();
+    std::fs::write(dir.path().join("hello.md"), "+++\n+++\nHello").unwrap();
+    let mut client = start(dir.path());
+    let greet = client.get("greet", json!({"name": "Ann"}));
+    assert_ne!(texts(&greet)[0], "Hello");
+    assert_eq!(texts(&client.get("hello", json!({})))[0], "Hello");
+    let log = client.log();
+    assert!(
+        log.contains(
+            "greet.md: prompt name `greet` is already taken by a prompt not from this directory"
+        ),
+        "{log}"
+    );
+}
