@@ -10,8 +10,8 @@ use std::time::Duration;
 use std::sync::OnceLock;
 
 use mcp_prompts::{
-    CompletionInput, Content, Elicited, Error, Json, LogLevel, Message, PromptArg, RequestContext,
-    ResourceLink, Server, prompt,
+    CompletionInput, Content, DynamicArgument, DynamicPrompt, Elicited, Error, Json, LogLevel,
+    Message, PromptArg, RequestContext, ResourceLink, Server, prompt,
 };
 
 /// Panics while building the prompt
@@ -279,6 +279,48 @@ fn completes(
 /// `FIXTURE_CURRENT_THREAD` picks tokio's single-threaded runtime instead of
 /// the multi-threaded one `#[tokio::main]` gives. Logs go to stderr,
 /// filtered by `RUST_LOG` (errors by default).
+/// Prompts built at run time, without macros: a closure with a completer
+/// and choices, and one that panics with a secret in its message.
+fn runtime_prompts() -> Vec<DynamicPrompt> {
+    let echo = DynamicPrompt::builder("runtime_echo")
+        .title("Runtime echo")
+        .description("Echo a text, built at run time")
+        .argument(
+            DynamicArgument::new("text")
+                .description("What to echo")
+                .complete(|input: &CompletionInput| {
+                    input
+                        .matching(["alpha", "beta", "alphabet"])
+                        .map(str::to_owned)
+                        .collect::<Vec<_>>()
+                }),
+        )
+        .argument(
+            DynamicArgument::new("tone")
+                .default("plain")
+                .choices(["plain", "loud"]),
+        )
+        .async_handler(|args, ctx: RequestContext| async move {
+            let text = args.get("text").unwrap_or_default();
+            let text = match args.get("tone") {
+                Some("loud") => text.to_uppercase(),
+                _ => text.to_owned(),
+            };
+            format!("{text} ({})", ctx.protocol_version())
+        })
+        .build();
+    let panics = DynamicPrompt::builder("runtime_panics")
+        .description("Panics, with a secret in the message")
+        .handler(|_, _| -> String {
+            panic!("could not connect to postgres://admin:hunter2@db.internal/prod")
+        })
+        .build();
+    [echo, panics]
+        .into_iter()
+        .map(|built| built.expect("the fixture's run-time prompts are valid"))
+        .collect()
+}
+
 fn main() -> std::io::Result<()> {
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -305,6 +347,7 @@ async fn serve() -> std::io::Result<()> {
     let mut server = Server::new("fixture", "1.0.0")
         .title("Fixture")
         .catalog(showcase::CATALOG)
+        .prompts(runtime_prompts())
         .include_registered();
     if let Some(limit) = env("FIXTURE_MAX_IN_FLIGHT") {
         server = server.max_in_flight(limit);

@@ -46,6 +46,24 @@ impl Client {
         log.lock().unwrap().clone()
     }
 
+    /// The first logged line containing `needle`, waiting up to 10 s for
+    /// it: stderr is read on its own thread, so a line written before a
+    /// response may be seen after it.
+    pub fn log_line(&self, needle: &str) -> String {
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let log = self.log();
+            if let Some(line) = log.lines().find(|l| l.contains(needle)) {
+                return line.to_owned();
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "`{needle}` is not in the log:\n{log}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     fn spawn(env: &[(&str, &str)], capture: bool) -> Self {
         let mut command = Command::new(env!("CARGO_BIN_EXE_fixture-server"));
         command.envs(env.iter().copied());
