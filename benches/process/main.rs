@@ -30,10 +30,20 @@ use hyper::body::Bytes;
 use serde_json::{Value, json};
 
 const RUNS: usize = 5;
-const SERVERS: [(&str, &str); 2] = [
-    ("mcp-prompts", env!("CARGO_BIN_EXE_bench-server")),
-    ("floor", env!("CARGO_BIN_EXE_bench-floor")),
-];
+
+/// The server measured and the floor. `BENCH_SERVER=PATH` measures another
+/// build of `bench-server` instead (an earlier commit's, to compare a
+/// change before and after against the same floor).
+/// `measure` of each server, in order.
+fn each<T>(servers: &[String; 2], measure: impl Fn(&str) -> T) -> [T; 2] {
+    [measure(&servers[0]), measure(&servers[1])]
+}
+
+fn servers() -> [String; 2] {
+    let ours = std::env::var("BENCH_SERVER")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_bench-server").to_owned());
+    [ours, env!("CARGO_BIN_EXE_bench-floor").to_owned()]
+}
 
 fn main() {
     assert!(
@@ -41,6 +51,7 @@ fn main() {
         "the benchmark reads the server's rusage through GNU time: apt-get install time"
     );
     let quick = std::env::args().any(|a| a == "--quick");
+    let servers = servers();
     let scale = if quick { 10 } else { 1 };
     let dir = std::env::temp_dir().join(format!("mcp-prompts-stdio-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -48,7 +59,7 @@ fn main() {
     let mut rows = Vec::new();
     for (n, w) in [(20_000 / scale, 1), (100_000 / scale, 64)] {
         let label = format!("{n} prompts/get, W={w}");
-        let [ours, floor] = SERVERS.map(|(_, exe)| median_of(|| in_flight(exe, n, w, &dir)));
+        let [ours, floor] = each(&servers, |exe| median_of(|| in_flight(exe, n, w, &dir)));
         rows.push(Row::ratio(
             &format!("{label}: server CPU (s)"),
             ours.cpu,
@@ -66,7 +77,7 @@ fn main() {
         ));
     }
     let n = 100_000 / scale;
-    let [ours, floor] = SERVERS.map(|(_, exe)| median_of(|| whole_file(exe, n, &dir)));
+    let [ours, floor] = each(&servers, |exe| median_of(|| whole_file(exe, n, &dir)));
     rows.push(Row::ratio(
         &format!("{n} mixed requests as a file on stdin: peak RSS (MiB)"),
         ours.rss,
@@ -77,8 +88,9 @@ fn main() {
         ours.cpu,
         floor.cpu,
     ));
-    let [ours, floor] =
-        SERVERS.map(|(_, exe)| median(&(0..RUNS).map(|_| idle_rss(exe)).collect::<Vec<_>>()));
+    let [ours, floor] = each(&servers, |exe| {
+        median(&(0..RUNS).map(|_| idle_rss(exe)).collect::<Vec<_>>())
+    });
     rows.push(Row::ratio(
         "idle after one prompts/list: RSS (MiB)",
         ours,
@@ -86,12 +98,12 @@ fn main() {
     ));
     if Path::new("/usr/bin/strace").exists() {
         let n = 2_000;
-        let [ours, floor] = SERVERS.map(|(_, exe)| syscalls(exe, n, &dir));
+        let [ours, floor] = each(&servers, |exe| syscalls(exe, n, &dir));
         rows.push(Row::counts("W=1: futex calls per request", ours.0, floor.0));
         rows.push(Row::counts("W=1: writes per response", ours.1, floor.1));
     }
     let n = 40_000 / scale;
-    let [ours, floor] = SERVERS.map(|(_, exe)| {
+    let [ours, floor] = each(&servers, |exe| {
         let runs: Vec<Http> = (0..RUNS).map(|_| http(exe, n, 32)).collect();
         Http {
             per_second: median(&runs.iter().map(|r| r.per_second).collect::<Vec<_>>()),

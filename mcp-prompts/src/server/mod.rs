@@ -143,9 +143,10 @@ impl Server {
 
     /// How long a 2026-07-28 client may reuse a `prompts/list` or
     /// `server/discover` result before asking again (its `ttlMs`; default
-    /// 60 s). Zero: do not reuse it.
+    /// 60 s, or 5 s for a live catalog, whose list can change at any
+    /// moment). Zero: do not reuse it.
     pub fn cache_ttl(mut self, ttl: std::time::Duration) -> Self {
-        self.cache.ttl = ttl;
+        self.cache.ttl = Some(ttl);
         self
     }
 
@@ -329,6 +330,7 @@ impl Server {
             &capabilities(&info, ProtocolVersion::MODERN),
             info.instructions,
             self.cache,
+            changing,
         );
         Ok(Service(Arc::new(Inner {
             live: Arc::new(live::Live::new(served, self.page_size)),

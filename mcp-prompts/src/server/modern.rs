@@ -35,18 +35,25 @@ impl CacheScope {
 
 /// How long clients may cache `prompts/list` and `server/discover` results
 /// (2026-07-28 `ttlMs` and `cacheScope`); the same on every page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct CacheHints {
-    pub(crate) ttl: Duration,
+    /// As set; by default [`FIXED_TTL`] or [`LIVE_TTL`].
+    pub(crate) ttl: Option<Duration>,
     pub(crate) scope: CacheScope,
 }
 
-impl Default for CacheHints {
-    fn default() -> Self {
-        Self {
-            ttl: Duration::from_secs(60),
-            scope: CacheScope::Public,
-        }
+/// How long a fixed catalog's list may be reused by default.
+const FIXED_TTL: Duration = Duration::from_secs(60);
+
+/// How long a live catalog's list may be reused by default: it can change
+/// at any moment, and a client that does not listen for changes should
+/// see one soon.
+const LIVE_TTL: Duration = Duration::from_secs(5);
+
+impl CacheHints {
+    fn ttl(self, changing: bool) -> Duration {
+        self.ttl
+            .unwrap_or(if changing { LIVE_TTL } else { FIXED_TTL })
     }
 }
 
@@ -68,11 +75,12 @@ impl ModernReplies {
         capabilities: &Value,
         instructions: Option<&str>,
         hints: CacheHints,
+        changing: bool,
     ) -> Self {
         let meta = json!({ SERVER_INFO: server_info }).to_string();
         let server_meta = format!("\"_meta\":{meta}");
         let complete = format!("\"resultType\":\"complete\",{server_meta}");
-        let ttl = u64::try_from(hints.ttl.as_millis()).unwrap_or(u64::MAX);
+        let ttl = u64::try_from(hints.ttl(changing).as_millis()).unwrap_or(u64::MAX);
         let hints = format!(
             "\"ttlMs\":{ttl},\"cacheScope\":\"{}\"",
             hints.scope.as_str()
@@ -137,5 +145,38 @@ impl Session {
         let id = id.to_owned();
         let service = self.service.clone();
         reply.map(move |message| add_result_fields(message, &id, &service.inner().modern.complete))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use serde_json::json;
+
+    use crate::Server;
+    use crate::testing::Client;
+
+    async fn ttl(server: Server, live: bool) -> serde_json::Value {
+        let service = if live {
+            server.build_live().unwrap().0
+        } else {
+            server.build().unwrap()
+        };
+        let meta = json!({"_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+        }});
+        let listed = Client::new(&service).request("prompts/list", &meta).await;
+        listed.unwrap()["ttlMs"].clone()
+    }
+
+    #[tokio::test]
+    async fn a_live_list_may_be_reused_only_briefly_unless_told_otherwise() {
+        let server = || Server::new("t", "1").prompts(std::iter::empty::<crate::AnyPrompt>());
+        assert_eq!(ttl(server(), false).await, json!(60_000));
+        assert_eq!(ttl(server(), true).await, json!(5_000));
+        let told = server().cache_ttl(Duration::from_secs(30));
+        assert_eq!(ttl(told, true).await, json!(30_000));
     }
 }
