@@ -60,6 +60,12 @@ pub struct ParseError {
 
 /// Parses a template into its messages.
 pub fn parse(text: &str) -> Result<Vec<Message>, ParseError> {
+    parse_checked(text, &|_| true)
+}
+
+/// Parses a template whose placeholders must all be `known` names: an
+/// unknown one is an error on its line.
+pub fn parse_checked(text: &str, known: &dyn Fn(&str) -> bool) -> Result<Vec<Message>, ParseError> {
     let mut messages = Vec::new();
     let mut role = Role::User;
     let mut body = String::new();
@@ -68,7 +74,7 @@ pub fn parse(text: &str) -> Result<Vec<Message>, ParseError> {
     for (index, line) in text.split_inclusive('\n').enumerate() {
         match marker(line) {
             Some(next) => {
-                finish(&mut messages, role, &body, body_line, explicit)?;
+                finish(&mut messages, role, &body, body_line, explicit, known)?;
                 body.clear();
                 role = next;
                 body_line = index + 2;
@@ -77,7 +83,7 @@ pub fn parse(text: &str) -> Result<Vec<Message>, ParseError> {
             None => body.push_str(line),
         }
     }
-    finish(&mut messages, role, &body, body_line, explicit)?;
+    finish(&mut messages, role, &body, body_line, explicit, known)?;
     if messages.is_empty() {
         return Err(ParseError {
             line: 1,
@@ -105,6 +111,7 @@ fn finish(
     body: &str,
     line: usize,
     explicit: bool,
+    known: &dyn Fn(&str) -> bool,
 ) -> Result<(), ParseError> {
     let marker_line = line.saturating_sub(1).max(1);
     let text = trim_blank_lines(body);
@@ -122,7 +129,7 @@ fn finish(
     }
     messages.push(Message {
         role,
-        parts: parts(text, line)?,
+        parts: parts(text, line, known)?,
     });
     Ok(())
 }
@@ -150,7 +157,11 @@ fn trim_blank_lines(body: &str) -> &str {
     }
 }
 
-fn parts(text: &str, first_line: usize) -> Result<Vec<Part>, ParseError> {
+fn parts(
+    text: &str,
+    first_line: usize,
+    known: &dyn Fn(&str) -> bool,
+) -> Result<Vec<Part>, ParseError> {
     let mut parts = Vec::new();
     let mut literal = String::new();
     let mut chars = text.char_indices().peekable();
@@ -186,6 +197,12 @@ fn parts(text: &str, first_line: usize) -> Result<Vec<Part>, ParseError> {
                         message: format!(
                             "`{{{name}}}` is not a placeholder: write `{{argument_name}}`, or `{{{{` for a literal brace"
                         ),
+                    });
+                }
+                if !known(name) {
+                    return Err(ParseError {
+                        line: line_at(offset),
+                        message: format!("placeholder `{{{name}}}` names no argument"),
                     });
                 }
                 while chars.peek().is_some_and(|&(o, _)| o <= start + len) {
@@ -252,6 +269,15 @@ mod tests {
         let leading = parse("--- assistant\nHi").unwrap();
         assert_eq!(leading.len(), 1);
         assert_eq!(leading[0].role, Role::Assistant);
+    }
+
+    #[test]
+    fn unknown_placeholders_are_errors_on_their_line() {
+        let known = |name: &str| name == "who";
+        let err = parse_checked("{{whom}} {who}\n--- assistant\nand {whom}", &known).unwrap_err();
+        assert_eq!(err.line, 3);
+        assert_eq!(err.message, "placeholder `{whom}` names no argument");
+        assert!(parse_checked("{{whom}} {who}", &known).is_ok());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::descriptor::PromptDef;
 
-pub(crate) use index::{MAX_VALUES, Matches, fold, starts_with_folded};
+pub(crate) use index::{MAX_VALUES, Matches, fold, rank, starts_with_folded};
 
 pub use output::{CompleteWith, CompleterOutput, CompletionCall, IntoCompletions, Source};
 pub(crate) use plan::{ArgCompletion, StaticIndexes};
@@ -54,6 +54,7 @@ impl std::fmt::Debug for DynCompleter {
 #[derive(Clone, Debug)]
 pub struct CompletionInput {
     pub(crate) prompt: Option<&'static PromptDef>,
+    pub(crate) prompt_name: Option<String>,
     pub(crate) uri: Option<String>,
     pub(crate) argument: String,
     pub(crate) value: String,
@@ -80,9 +81,17 @@ impl CompletionInput {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The prompt, when completing a prompt's argument.
+    /// The `#[prompt]`'s definition, when completing one's argument
+    /// (`None` for a [`DynamicPrompt`](crate::DynamicPrompt)'s: see
+    /// [`prompt_name`](Self::prompt_name)).
     pub fn prompt(&self) -> Option<&'static PromptDef> {
         self.prompt
+    }
+
+    /// The name of the prompt whose argument is completed, whichever way
+    /// it was defined; `None` when completing a resource template.
+    pub fn prompt_name(&self) -> Option<&str> {
+        self.prompt_name.as_deref()
     }
 
     /// The URI template, when completing a resource template's variable.

@@ -70,8 +70,9 @@ impl DynamicArgument {
         self
     }
 
-    /// The only values accepted (ASCII case aside; a value is passed on in
-    /// the spelling given here). They are offered as completions.
+    /// The only values accepted (case aside, as for a `#[derive(PromptArg)]`
+    /// enum; a value is passed on in the spelling given here). They are
+    /// offered as completions.
     pub fn choices<I>(mut self, choices: I) -> Self
     where
         I: IntoIterator,
@@ -103,9 +104,13 @@ impl DynamicArgument {
         if self.choices.is_empty() {
             return Some(value);
         }
+        let value = value.trim();
         self.choices
             .iter()
-            .find(|choice| choice.eq_ignore_ascii_case(value.trim()))
+            .find(|choice| {
+                choice.eq_ignore_ascii_case(value)
+                    || (!value.is_ascii() && choice.to_lowercase() == value.to_lowercase())
+            })
             .map(String::as_str)
     }
 
@@ -113,7 +118,7 @@ impl DynamicArgument {
     fn not_a_choice(&self, value: &str) -> Error {
         let name = &self.name;
         let list = self.choices.join(", ");
-        let reason = format!("`{}` is not one of them", crate::error::excerpt(value));
+        let reason = format!("got `{}`", crate::error::excerpt(value.trim()));
         Error::invalid_params(format!(
             "invalid value for argument `{name}`: expected one of: {list} ({reason})"
         ))
@@ -186,7 +191,7 @@ mod tests {
             DynamicArgument::new("topic"),
             DynamicArgument::new("mood")
                 .default("ok")
-                .choices(["Great", "ok"]),
+                .choices(["Great", "ok", "Élan"]),
             DynamicArgument::new("extra").optional(),
         ];
         let mut sent = Arguments::default();
@@ -197,10 +202,17 @@ mod tests {
         sent.insert("mood", "GREAT");
         let values = ArgumentValues::read(&declared, &sent).unwrap();
         assert_eq!(values.get("mood"), Some("Great"));
+        sent.insert("mood", "élan");
+        let values = ArgumentValues::read(&declared, &sent).unwrap();
+        assert_eq!(values.get("mood"), Some("Élan"));
         sent.insert("mood", "sad");
         let error = ArgumentValues::read(&declared, &sent).unwrap_err();
         assert_eq!(error.code(), Error::INVALID_PARAMS);
-        assert_eq!(error.data().unwrap()["choices"], json!(["Great", "ok"]));
+        assert_eq!(
+            error.data().unwrap()["choices"],
+            json!(["Great", "ok", "Élan"])
+        );
+        assert_eq!(error.data().unwrap()["reason"], "got `sad`");
     }
 
     #[test]

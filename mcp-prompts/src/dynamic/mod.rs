@@ -118,11 +118,22 @@ enum Body {
     Handler(Arc<HandlerFn>),
 }
 
+impl fmt::Debug for Body {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Missing => f.write_str("Missing"),
+            Self::Template(text) => f.debug_tuple("Template").field(text).finish(),
+            Self::Handler(_) => f.write_str("Handler"),
+        }
+    }
+}
+
 /// Builds a [`DynamicPrompt`]: name, title, description, arguments, and
 /// what it answers with (a [`template`](Self::template) or a
 /// [`handler`](Self::handler)). Everything is checked by
 /// [`build`](Self::build).
 #[must_use]
+#[derive(Debug)]
 pub struct DynamicPromptBuilder {
     name: String,
     title: Option<String>,
@@ -206,6 +217,12 @@ impl DynamicPromptBuilder {
     pub fn build(self) -> Result<DynamicPrompt, CatalogError> {
         let origin = self.origin.unwrap_or_else(|| "run time".to_owned());
         let mut problems = Vec::new();
+        if !crate::catalog::is_valid_name(&self.name) {
+            problems.push(format!(
+                "prompt name `{}` at {origin} must be 1 to 128 characters of A-Z, a-z, 0-9, `_`, `-` and `.`",
+                self.name
+            ));
+        }
         for (i, arg) in self.arguments.iter().enumerate() {
             if self.arguments[..i].iter().any(|a| a.name == arg.name) {
                 problems.push(format!(

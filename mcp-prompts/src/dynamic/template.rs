@@ -2,7 +2,7 @@
 //! `#[prompt(template = ...)]`, parsed and checked against the prompt's
 //! arguments when the prompt is built, rendered on each call.
 
-use mcp_prompts_template::{ParseError, Part, parse, placeholders};
+use mcp_prompts_template::{ParseError, Part, parse_checked};
 
 use super::DynamicArgument;
 use super::argument::ArgumentValues;
@@ -24,27 +24,20 @@ pub(crate) struct TemplateError {
 impl RuntimeTemplate {
     /// Parses `text`; every placeholder must be one of `arguments`.
     pub(crate) fn parse(text: &str, arguments: &[DynamicArgument]) -> Result<Self, TemplateError> {
+        let known = |name: &str| arguments.iter().any(|arg| arg.name == name);
         let messages =
-            parse(text).map_err(|ParseError { line, message }| TemplateError { line, message })?;
-        if let Some(unknown) = placeholders(&messages)
-            .into_iter()
-            .find(|name| !arguments.iter().any(|arg| arg.name == *name))
-        {
-            let declared: Vec<&str> = arguments.iter().map(|a| a.name.as_str()).collect();
-            let line = text
-                .lines()
-                .position(|line| line.contains(&format!("{{{unknown}}}")))
-                .map_or(1, |i| i + 1);
-            let known = if declared.is_empty() {
-                "the prompt declares no arguments".to_owned()
-            } else {
-                format!("the arguments are: {}", declared.join(", "))
-            };
-            return Err(TemplateError {
-                line,
-                message: format!("placeholder `{{{unknown}}}` names no argument; {known}"),
-            });
-        }
+            parse_checked(text, &known).map_err(|ParseError { line, mut message }| {
+                if message.ends_with("names no argument") {
+                    let declared: Vec<&str> = arguments.iter().map(|a| a.name.as_str()).collect();
+                    if declared.is_empty() {
+                        message.push_str("; the prompt declares no arguments");
+                    } else {
+                        message.push_str("; the arguments are: ");
+                        message.push_str(&declared.join(", "));
+                    }
+                }
+                TemplateError { line, message }
+            })?;
         Ok(Self { messages })
     }
 
@@ -97,7 +90,7 @@ mod tests {
     #[test]
     fn an_unknown_placeholder_is_an_error_with_its_line() {
         let args = [DynamicArgument::new("who")];
-        let error = RuntimeTemplate::parse("Hi {who}\nand {whom}", &args).unwrap_err();
+        let error = RuntimeTemplate::parse("Hi {who} {{whom}}\nand {whom}", &args).unwrap_err();
         assert_eq!(error.line, 2);
         assert!(error.message.contains("`{whom}`"), "{}", error.message);
         assert!(error.message.contains("who"), "{}", error.message);

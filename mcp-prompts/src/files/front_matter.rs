@@ -14,7 +14,9 @@
 //! ```
 
 use serde::Deserialize;
+use toml::Spanned;
 
+use crate::catalog::is_valid_name;
 use crate::dynamic::{DynamicArgument, DynamicPrompt, check_template};
 
 /// What is wrong with a file, and on which line (counted from 1).
@@ -36,11 +38,11 @@ impl Broken {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FrontMatter {
-    name: Option<String>,
+    name: Option<Spanned<String>>,
     title: Option<String>,
     description: Option<String>,
     #[serde(default)]
-    arguments: Vec<ArgumentSpec>,
+    arguments: Vec<Spanned<ArgumentSpec>>,
 }
 
 #[derive(Deserialize)]
@@ -81,23 +83,39 @@ pub(crate) fn parse_file(text: &str, stem: &str, origin: &str) -> Result<Dynamic
         return Err(Broken::at(1, "the front matter has no closing `+++` line"));
     };
     let front = &text[front_start..front_end];
+    // The file's line of a byte offset into the front matter.
+    let line_of = |offset: usize| 2 + front[..offset.min(front.len())].matches('\n').count();
     let matter: FrontMatter = toml::from_str(front).map_err(|err| {
-        let line = err.span().map_or(2, |span| {
-            2 + front[..span.start.min(front.len())].matches('\n').count()
-        });
+        let line = err.span().map_or(2, |span| line_of(span.start));
         Broken::at(line, format!("front matter: {}", err.message()))
     })?;
     let body = &text[body_start..];
-    let name = matter.name.unwrap_or_else(|| stem.to_owned());
-    let mut arguments = Vec::with_capacity(matter.arguments.len());
+    let name = match matter.name {
+        Some(name) => {
+            let line = line_of(name.span().start);
+            let name = name.into_inner();
+            if !is_valid_name(&name) {
+                return Err(Broken::at(line, invalid_name("prompt name", &name)));
+            }
+            name
+        }
+        None => stem.to_owned(),
+    };
+    let mut arguments: Vec<DynamicArgument> = Vec::with_capacity(matter.arguments.len());
     for spec in matter.arguments {
+        let line = line_of(spec.span().start);
+        let spec = spec.into_inner();
+        let at = |message: String| Err(Broken::at(line, message));
+        if !is_valid_name(&spec.name) {
+            return at(invalid_name("argument name", &spec.name));
+        }
+        if arguments.iter().any(|a| a.name == spec.name) {
+            return at(format!("argument `{}` is declared twice", spec.name));
+        }
         if spec.required == Some(true) && spec.default.is_some() {
-            return Err(Broken::at(
-                2,
-                format!(
-                    "argument `{}` is `required = true` and has a default; an argument with a default is optional",
-                    spec.name
-                ),
+            return at(format!(
+                "argument `{}` is `required = true` and has a default; an argument with a default is optional",
+                spec.name
             ));
         }
         let mut arg = DynamicArgument::new(spec.name).choices(spec.choices);
@@ -112,6 +130,9 @@ pub(crate) fn parse_file(text: &str, stem: &str, origin: &str) -> Result<Dynamic
         }
         if let Some(description) = spec.description {
             arg = arg.description(description);
+        }
+        if let Some(problem) = arg.problem() {
+            return at(problem);
         }
         arguments.push(arg);
     }
@@ -132,6 +153,10 @@ pub(crate) fn parse_file(text: &str, stem: &str, origin: &str) -> Result<Dynamic
         line: None,
         message: err.problems().join("; "),
     })
+}
+
+fn invalid_name(what: &str, name: &str) -> String {
+    format!("{what} `{name}` must be 1 to 128 characters of A-Z, a-z, 0-9, `_`, `-` and `.`")
 }
 
 #[cfg(test)]
@@ -174,5 +199,13 @@ mod tests {
             "{}",
             bad_default.message
         );
+        // The second `[[arguments]]` table starts on line 7.
+        assert_eq!(bad_default.line, Some(7), "{}", bad_default.message);
+        let twice = STANDUP.replace("name = \"mood\"", "name = \"yesterday\"");
+        let twice = parse_file(&twice, "standup", "x").unwrap_err();
+        assert_eq!(twice.line, Some(7), "{}", twice.message);
+        let bad_name = "+++\ntitle = \"x\"\nname = \"a b\"\n+++\nbody";
+        let bad_name = parse_file(bad_name, "x", "x").unwrap_err();
+        assert_eq!(bad_name.line, Some(3), "{}", bad_name.message);
     }
 }

@@ -24,6 +24,7 @@ const SETTLE: Duration = Duration::from_millis(100);
 
 /// A prompt file that is not served, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct FileProblem {
     /// The file.
     pub path: PathBuf,
@@ -43,8 +44,8 @@ impl fmt::Display for FileProblem {
 }
 
 /// A directory of prompt files served through a live catalog
-/// ([`Server::build_live`](crate::Server::build_live)), watched for
-/// changes until this value is dropped.
+/// ([`Server::build_live`](crate::Server::build_live)) while this value
+/// lives: watched for changes, and its prompts removed when it is dropped.
 ///
 /// Each `*.md` file is one prompt: TOML front matter between `+++` lines
 /// (`name`, `title`, `description`, and `[[arguments]]` with `name`,
@@ -55,7 +56,11 @@ impl fmt::Display for FileProblem {
 /// A file that cannot be served (bad front matter, an unknown placeholder,
 /// a name already taken) is left out and reported as a `tracing` warning
 /// with its path and line; the other prompts are unaffected, and fixing
-/// the file brings its prompt back.
+/// the file brings its prompt back. A file that cannot be read for a
+/// moment (held by an editor) keeps serving what it last held.
+///
+/// Where the file system sends no change events (some network and
+/// container mounts), call [`reload`](Self::reload) now and then.
 ///
 /// ```no_run
 /// use mcp_prompts::{PromptDir, Server};
@@ -68,6 +73,7 @@ impl fmt::Display for FileProblem {
 /// service.serve_stdio().await
 /// # }
 /// ```
+#[must_use = "the directory is served only while its PromptDir lives"]
 pub struct PromptDir {
     state: Arc<Mutex<DirState>>,
     _watcher: notify::RecommendedWatcher,
@@ -104,18 +110,21 @@ impl PromptDir {
             served: Vec::new(),
             problems: Vec::new(),
         }));
-        lock(&state).reload();
         let (tx, rx) = std_mpsc::channel::<()>();
         let mut watcher =
-            notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-                if event.is_ok_and(|e| !e.kind.is_access()) {
+            notify::recommended_watcher(move |event: notify::Result<notify::Event>| match event {
+                Ok(event) if changes_files(event.kind) => {
                     let _ = tx.send(());
                 }
+                Ok(_) => {}
+                Err(error) => tracing::warn!(%error, "watching prompt files"),
             })
             .map_err(std::io::Error::other)?;
         watcher
             .watch(&dir, RecursiveMode::NonRecursive)
             .map_err(std::io::Error::other)?;
+        // Read after watching starts, so that no change falls in between.
+        lock(&state).reload();
         let weak = Arc::downgrade(&state);
         // Ends when the watcher (and with it the sender) is dropped.
         std::thread::spawn(move || {
@@ -133,6 +142,11 @@ impl PromptDir {
         })
     }
 
+    /// Reads the directory again now, as a change event would.
+    pub fn reload(&self) {
+        lock(&self.state).reload();
+    }
+
     /// The files not served now, and why.
     pub fn problems(&self) -> Vec<FileProblem> {
         lock(&self.state).problems.clone()
@@ -145,6 +159,14 @@ impl PromptDir {
             .iter()
             .map(|p| p.name().to_owned())
             .collect()
+    }
+}
+
+impl Drop for PromptDir {
+    fn drop(&mut self) {
+        let mut state = lock(&self.state);
+        let served = std::mem::take(&mut state.served);
+        state.prompts.sync_group(&served, Vec::new());
     }
 }
 
@@ -171,8 +193,30 @@ impl DirState {
         };
         let mut files = HashMap::with_capacity(paths.len());
         for path in paths {
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue; // Gone since it was listed, or not text: left out.
+            let text = match std::fs::read_to_string(&path) {
+                Ok(text) => text,
+                // Gone since it was listed.
+                Err(err) if err.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(err) => {
+                    // Held by another program for a moment: what it held
+                    // before stays. Not text, or never read: reported.
+                    let kept = self
+                        .files
+                        .remove(&path)
+                        .filter(|_| err.kind() != std::io::ErrorKind::InvalidData);
+                    let entry = kept.unwrap_or_else(|| {
+                        let message = format!("cannot read the file: {err}");
+                        (
+                            String::new(),
+                            Err(Broken {
+                                line: None,
+                                message,
+                            }),
+                        )
+                    });
+                    files.insert(path, entry);
+                    continue;
+                }
             };
             let read = match self.files.remove(&path) {
                 Some((old, read)) if old == text => read,
@@ -272,13 +316,93 @@ fn prompt_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
             .file_name()
             .and_then(|n| n.to_str())
             .is_none_or(|n| n.starts_with('.'));
-        if !hidden && path.extension().is_some_and(|e| e == "md") && path.is_file() {
+        let markdown = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("md"));
+        if !hidden && markdown && path.is_file() {
             paths.push(path);
         }
     }
     Ok(paths)
 }
 
+/// Whether an event may have changed what a file holds: not a mere open
+/// or read, but a write closed (all some writers produce) counts.
+fn changes_files(kind: notify::EventKind) -> bool {
+    use notify::event::{AccessKind, AccessMode};
+    match kind {
+        notify::EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
+        notify::EventKind::Access(_) => false,
+        _ => true,
+    }
+}
+
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Server;
+
+    /// A fresh directory under the system's temporary one.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("mcp-prompts-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_reload_keeps_what_the_application_disabled_and_a_drop_removes_the_prompts() {
+        let dir = scratch("files-disable");
+        std::fs::write(dir.join("one.md"), "+++\n+++\nOne").unwrap();
+        std::fs::write(dir.join("Two.MD"), "+++\n+++\nTwo").unwrap();
+        std::fs::write(dir.join(".hidden.md"), "+++\n+++\nHidden").unwrap();
+        let (_service, prompts) = Server::new("t", "1")
+            .prompts(std::iter::empty::<crate::AnyPrompt>())
+            .build_live()
+            .unwrap();
+        let watched = PromptDir::watch(&dir, &prompts).unwrap();
+        assert_eq!(prompts.served(), ["Two", "one"]);
+        assert!(prompts.disable("one"));
+        std::fs::write(dir.join("three.md"), "+++\n+++\nThree").unwrap();
+        watched.reload();
+        assert_eq!(prompts.served(), ["Two", "three"]);
+        assert!(prompts.enable("one"));
+        assert_eq!(watched.served().len(), 3);
+        assert!(watched.problems().is_empty());
+        drop(watched);
+        assert!(prompts.served().is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_broken_file_is_a_problem_until_fixed() {
+        let dir = scratch("files-broken");
+        let file = dir.join("broken.md");
+        std::fs::write(&file, "+++\n+++\nHi {who}").unwrap();
+        let (_service, prompts) = Server::new("t", "1")
+            .prompts(std::iter::empty::<crate::AnyPrompt>())
+            .build_live()
+            .unwrap();
+        let watched = PromptDir::watch(&dir, &prompts).unwrap();
+        let problems = watched.problems();
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].line, Some(3));
+        assert_eq!(
+            problems[0].to_string(),
+            format!(
+                "{}:3: placeholder `{{who}}` names no argument; the prompt declares no arguments",
+                file.display()
+            )
+        );
+        assert!(prompts.served().is_empty());
+        std::fs::write(&file, "+++\n[[arguments]]\nname = \"who\"\n+++\nHi {who}").unwrap();
+        watched.reload();
+        assert!(watched.problems().is_empty());
+        assert_eq!(prompts.served(), ["broken"]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

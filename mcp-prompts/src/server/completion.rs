@@ -13,9 +13,9 @@ use super::handlers::unknown_prompt;
 use super::{Reply, Session};
 use crate::Error;
 use crate::args::Arguments;
-use crate::catalog::{Entry, Kind};
+use crate::catalog::{AnyPrompt, Entry, Kind};
 use crate::complete::{ArgCompletion, CompletionCall, CompletionInput, MAX_VALUES, Matches};
-use crate::complete::{fold, starts_with_folded};
+use crate::complete::{fold, rank, starts_with_folded};
 use crate::error::excerpt;
 use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::{cow_str, optional_cow_str};
@@ -84,24 +84,21 @@ impl Session {
                         Reply::Now(result(id, &index.complete(typed)))
                     }
                     Some(ArgCompletion::Choices(choices)) => {
-                        let typed = fold(typed);
-                        let values: Vec<&str> = choices
+                        // As an enum's choices: matches only, exact first.
+                        let folded = fold(typed);
+                        let matching = choices
                             .iter()
-                            .map(String::as_str)
-                            .filter(|c| starts_with_folded(c, &typed))
+                            .filter(|c| starts_with_folded(c, &folded))
+                            .cloned()
                             .collect();
-                        let total = values.len();
-                        Reply::Now(result(id, &Matches { values, total }))
+                        Reply::Now(result(id, &rank(matching, typed)))
                     }
                     Some(ArgCompletion::Call(call)) => {
-                        let mut input = owned_input(&p);
-                        if let Kind::Macro(def) = entry.prompt.0 {
-                            input.prompt = Some(def);
-                        }
+                        let input = prompt_input(&p, &entry.prompt);
                         self.finish(id, culprit(entry), input, *call)
                     }
                     Some(ArgCompletion::Dyn(completer)) => {
-                        let input = owned_input(&p);
+                        let input = prompt_input(&p, &entry.prompt);
                         let completer = completer.clone();
                         self.finish(id, culprit(entry), input, move |i| completer.call(i))
                     }
@@ -173,6 +170,16 @@ fn culprit(entry: &Entry) -> Culprit {
     Culprit::of("completer of prompt", &entry.prompt)
 }
 
+/// What a prompt argument's completer is given.
+fn prompt_input(p: &CompleteParams<'_>, prompt: &AnyPrompt) -> CompletionInput {
+    let mut input = owned_input(p);
+    input.prompt_name = Some(prompt.name().to_owned());
+    if let Kind::Macro(def) = prompt.0 {
+        input.prompt = Some(def);
+    }
+    input
+}
+
 /// What a completer function is given: owned, so an async one's future
 /// can keep it.
 fn owned_input(p: &CompleteParams<'_>) -> CompletionInput {
@@ -188,6 +195,7 @@ fn owned_input(p: &CompleteParams<'_>) -> CompletionInput {
         .unwrap_or_default();
     CompletionInput {
         prompt: None,
+        prompt_name: None,
         uri: None,
         argument: p.argument.name.to_string(),
         value: p.argument.value.to_string(),

@@ -156,7 +156,12 @@ impl Prompts {
     /// taken (or the prompt is invalid), and nothing changes.
     pub fn add(&self, prompt: impl Into<AnyPrompt>) -> Result<(), CatalogError> {
         let prompt = prompt.into();
-        self.0.change(|sources| sources.push((prompt, true)))
+        self.0.change(|sources| {
+            // The same prompt again is already there.
+            if !sources.iter().any(|(p, _)| p.same_as(&prompt)) {
+                sources.push((prompt, true));
+            }
+        })
     }
 
     /// Serves `prompt` in place of the prompt of the same name (or adds
@@ -210,14 +215,20 @@ impl Prompts {
         wanted: Vec<crate::DynamicPrompt>,
     ) -> (Vec<crate::DynamicPrompt>, Vec<crate::DynamicPrompt>) {
         let outcome = self.0.change(|sources| {
-            let ours = |prompt: &AnyPrompt| match &prompt.0 {
-                crate::catalog::Kind::Dynamic(d) => before.iter().any(|b| b.same_as(d)),
+            let is = |prompt: &AnyPrompt, d: &crate::DynamicPrompt| match &prompt.0 {
+                crate::catalog::Kind::Dynamic(p) => p.same_as(d),
                 crate::catalog::Kind::Macro(_) => false,
             };
-            sources.retain(|(prompt, _)| !ours(prompt));
+            // Prompts still wanted keep their place and whether they are
+            // enabled; the others of the group go.
+            sources.retain(|(prompt, _)| {
+                !before.iter().any(|b| is(prompt, b)) || wanted.iter().any(|w| is(prompt, w))
+            });
             let (mut served, mut taken) = (Vec::new(), Vec::new());
             for prompt in wanted {
-                if sources.iter().any(|(p, _)| p.name() == prompt.name()) {
+                if sources.iter().any(|(p, _)| is(p, &prompt)) {
+                    served.push(prompt);
+                } else if sources.iter().any(|(p, _)| p.name() == prompt.name()) {
                     taken.push(prompt);
                 } else {
                     sources.push((prompt.clone().into(), true));
