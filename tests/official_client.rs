@@ -11,7 +11,7 @@ mod http_support;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use http_support::{Running, install_once, npm_ci_once, showcase_binary};
+use http_support::{Running, example_binary, install_once, npm_ci_once, showcase_binary};
 
 fn clients_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients")
@@ -151,4 +151,20 @@ fn both_clients_see_prompt_files_change() {
         &[&server.url(), path],
     ));
     assert_all_passed(&python_client("prompt_files.py", &[&server.url(), path]));
+}
+
+/// `examples/with_rmcp.rs`: rmcp's tool and the showcase's prompts in one
+/// server. Both clients see the tool, and the prompts answer exactly as the
+/// showcase's do (the same scripts, the same expectations), over rmcp's
+/// stdio and Streamable HTTP.
+#[test]
+fn both_clients_see_tools_and_prompts_in_an_rmcp_server() {
+    let binary = example_binary("with_rmcp");
+    let stdio = binary.to_str().unwrap();
+    assert_all_passed(&typescript_script("showcase.mjs", &[stdio, "with_rmcp"]));
+    assert_all_passed(&python_client("showcase.py", &[stdio, "with_rmcp"]));
+    let server = Running::example("with_rmcp");
+    let url = server.url();
+    assert_all_passed(&typescript_script("showcase.mjs", &[&url, "with_rmcp"]));
+    assert_all_passed(&python_client("showcase.py", &[&url, "with_rmcp"]));
 }

@@ -1,5 +1,8 @@
 //! Content blocks a prompt message carries, serialized per protocol revision.
 
+#[cfg(feature = "rmcp")]
+mod to_rmcp;
+
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use serde::ser::{Serialize, SerializeMap, Serializer};

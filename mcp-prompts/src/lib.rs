@@ -15,6 +15,8 @@ mod invoke;
 mod message;
 mod protocol;
 mod request;
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
 mod server;
 mod template;
 pub mod testing;

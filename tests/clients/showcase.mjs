@@ -1,12 +1,16 @@
 // Drives the showcase with the official MCP TypeScript SDK client, over
 // stdio (it starts the binary) or Streamable HTTP (the server is running).
-// Usage: node showcase.mjs <path to the showcase binary | http://host:port/mcp>
+// With `with_rmcp`, the server is examples/with_rmcp.rs: the showcase's
+// prompts served by an rmcp server that also has a tool, which must answer
+// exactly as the showcase does.
+// Usage: node showcase.mjs <path to the binary | http://host:port/mcp> [with_rmcp]
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import assert from "node:assert/strict";
 
 const target = process.argv[2];
+const withRmcp = process.argv[3] === "with_rmcp";
 const transport = target.startsWith("http")
   ? new StreamableHTTPClientTransport(new URL(target))
   : new StdioClientTransport({ command: target, args: [], stderr: "ignore" });
@@ -38,7 +42,7 @@ async function rejects(call, code, mention) {
 await client.connect(transport);
 
 await check("initialize negotiated the latest revision", async () => {
-  assert.equal(client.getServerVersion().name, "mcp-prompts-showcase");
+  assert.equal(client.getServerVersion().name, withRmcp ? "mcp-prompts-with-rmcp" : "mcp-prompts-showcase");
   // The showcase's catalog is fixed: no change will be announced.
   assert.deepEqual(client.getServerCapabilities().prompts, {});
   assert.deepEqual(client.getServerCapabilities().completions, {});
@@ -181,6 +185,17 @@ await check("deploy_notes does not ask a client that cannot elicit", async () =>
 await check("ping and logging/setLevel answer {}", async () => {
   assert.deepEqual(await client.ping(), {});
   assert.deepEqual(await client.setLoggingLevel("info"), {});
+});
+
+await check("tools come from rmcp, next to the prompts", async () => {
+  if (!withRmcp) {
+    assert.equal(client.getServerCapabilities().tools, undefined);
+    return;
+  }
+  const tools = (await client.listTools()).tools.map((t) => t.name);
+  assert.deepEqual(tools, ["word_count"]);
+  const r = await client.callTool({ name: "word_count", arguments: { text: "one two  three" } });
+  assert.deepEqual(r.content, [{ type: "text", text: "3 words" }]);
 });
 
 await client.close();

@@ -48,6 +48,13 @@ impl Running {
         Self::start(command)
     }
 
+    /// Another example over HTTP (`--http 127.0.0.1:0`).
+    pub fn example(name: &str) -> Self {
+        let mut command = Command::new(example_binary(name));
+        command.args(["--http", "127.0.0.1:0"]);
+        Self::start(command)
+    }
+
     fn start(mut command: Command) -> Self {
         let mut child = command
             .stdin(Stdio::null())
@@ -131,13 +138,18 @@ pub fn npm_ci_once(dir: &Path) {
 }
 
 pub fn showcase_binary() -> PathBuf {
-    // target/debug/deps/TEST-HASH -> target/debug/examples/showcase
+    example_binary("showcase")
+}
+
+/// An example's binary, which `cargo test` builds.
+pub fn example_binary(name: &str) -> PathBuf {
+    // target/debug/deps/TEST-HASH -> target/debug/examples/NAME
     let exe = std::env::current_exe().unwrap();
     let profile_dir = exe.parent().and_then(Path::parent).unwrap();
-    let binary = profile_dir.join("examples").join("showcase");
+    let binary = profile_dir.join("examples").join(name);
     assert!(
         binary.exists(),
-        "{} is missing: `cargo test` builds it; with a test filter, run `cargo build --example showcase` first",
+        "{} is missing: `cargo test` builds it; with a test filter, run `cargo build --example {name}` first",
         binary.display()
     );
     binary

@@ -56,7 +56,7 @@ pub(super) fn paginate(entries: &[Entry], titles: Titles, page_size: usize) -> V
         .collect()
 }
 
-fn encode_cursor(page: usize) -> String {
+pub(super) fn encode_cursor(page: usize) -> String {
     CURSOR.encode(format!("page:{page}"))
 }
 
@@ -131,23 +131,26 @@ impl Serialize for ArgListing<'_> {
         if let (Titles::Shown, Some(title)) = (titles, arg.title) {
             map.serialize_entry("title", title)?;
         }
-        // PromptArgument has no `_meta` in any revision, so choices and a
-        // default are shown where every client displays them: at the end of
-        // the description.
-        match (arg.description, notes(arg)) {
-            (Some(d), Some(notes)) => {
-                map.serialize_entry("description", &format!("{d} ({notes})"))?;
-            }
-            (None, Some(notes)) => {
-                let mut notes = notes;
-                notes[..1].make_ascii_uppercase();
-                map.serialize_entry("description", &notes)?;
-            }
-            (Some(d), None) => map.serialize_entry("description", d)?,
-            (None, None) => {}
+        if let Some(description) = described(arg) {
+            map.serialize_entry("description", &description)?;
         }
         map.serialize_entry("required", &arg.required)?;
         map.end()
+    }
+}
+
+/// An argument's description as listed. `PromptArgument` has no `_meta`
+/// in any revision, so choices and a default are shown where every client
+/// displays them: at the end of the description.
+pub(crate) fn described(arg: &ArgInfo<'_>) -> Option<String> {
+    match (arg.description, notes(arg)) {
+        (Some(d), Some(notes)) => Some(format!("{d} ({notes})")),
+        (None, Some(mut notes)) => {
+            notes[..1].make_ascii_uppercase();
+            Some(notes)
+        }
+        (Some(d), None) => Some(d.to_owned()),
+        (None, None) => None,
     }
 }
 

@@ -16,7 +16,9 @@ use crate::{Error, ProtocolVersion};
 
 pub use any::AnyPrompt;
 pub(crate) use any::{ArgInfo, Kind};
-use listing::{Titles, decode_cursor, paginate};
+#[cfg(feature = "rmcp")]
+pub(crate) use listing::described;
+use listing::{Titles, decode_cursor, encode_cursor, paginate};
 pub use registry::Registration;
 pub use registry::registered_prompts;
 pub(crate) use validate::is_valid_name;
@@ -98,6 +100,8 @@ pub(crate) struct ServedPrompts {
     index: HashMap<Box<str>, usize>,
     /// `prompts/list` results, without and with titles, per page.
     pages: [Vec<Box<str>>; 2],
+    /// How many prompts a page holds; 0: all on one.
+    page_size: usize,
 }
 
 impl ServedPrompts {
@@ -140,6 +144,7 @@ impl ServedPrompts {
             entries,
             index,
             pages,
+            page_size,
         })
     }
 
@@ -163,6 +168,30 @@ impl ServedPrompts {
         self.index.get(name).map(|&i| &self.entries[i])
     }
 
+    /// The page of prompts a cursor points at, and the next page's cursor,
+    /// for a host SDK that serializes the listing itself.
+    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
+    pub(crate) fn page_of(
+        &self,
+        cursor: Option<&str>,
+    ) -> Result<(impl Iterator<Item = &AnyPrompt>, Option<String>), Error> {
+        let size = if self.page_size == 0 {
+            self.entries.len().max(1)
+        } else {
+            self.page_size
+        };
+        let count = self.entries.len().div_ceil(size).max(1);
+        let page = match cursor {
+            None => 0,
+            Some(cursor) => decode_cursor(cursor)
+                .filter(|&p| p > 0 && p < count)
+                .ok_or_else(|| invalid_cursor(cursor))?,
+        };
+        let next = (page + 1 < count).then(|| encode_cursor(page + 1));
+        let prompts = self.entries.iter().skip(page * size).take(size);
+        Ok((prompts.map(|e| &e.prompt), next))
+    }
+
     /// The serialized `prompts/list` result for a cursor.
     pub(crate) fn page(
         &self,
@@ -174,10 +203,12 @@ impl ServedPrompts {
             None => 0,
             Some(cursor) => decode_cursor(cursor)
                 .filter(|&p| p > 0 && p < pages.len())
-                .ok_or_else(|| {
-                    Error::invalid_params(format!("invalid cursor: `{}`", excerpt(cursor)))
-                })?,
+                .ok_or_else(|| invalid_cursor(cursor))?,
         };
         Ok(&pages[page])
     }
+}
+
+fn invalid_cursor(cursor: &str) -> Error {
+    Error::invalid_params(format!("invalid cursor: `{}`", excerpt(cursor)))
 }

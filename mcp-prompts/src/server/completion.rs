@@ -10,20 +10,21 @@ use serde_json::value::RawValue;
 
 use super::guard::{CatchPanic, Culprit, call_catching};
 use super::handlers::unknown_prompt;
-use super::{Reply, Session};
+use super::{Reply, Service, Session};
 use crate::Error;
 use crate::args::Arguments;
-use crate::catalog::{AnyPrompt, Entry, Kind};
+use crate::catalog::{AnyPrompt, Kind};
 use crate::complete::{ArgCompletion, CompletionCall, CompletionInput, MAX_VALUES, Matches};
 use crate::complete::{fold, rank, starts_with_folded};
 use crate::error::excerpt;
+use crate::invoke::BoxedResult;
 use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::{cow_str, optional_cow_str};
 
 #[derive(Deserialize)]
 struct CompleteParams<'a> {
     #[serde(rename = "ref", borrow)]
-    reference: Reference<'a>,
+    reference: WireReference<'a>,
     #[serde(borrow)]
     argument: Argument<'a>,
     #[serde(default, borrow)]
@@ -31,7 +32,7 @@ struct CompleteParams<'a> {
 }
 
 #[derive(Deserialize)]
-struct Reference<'a> {
+struct WireReference<'a> {
     #[serde(rename = "type", borrow, deserialize_with = "cow_str")]
     kind: Cow<'a, str>,
     #[serde(default, borrow, deserialize_with = "optional_cow_str")]
@@ -54,11 +55,31 @@ struct Context<'a> {
     arguments: Arguments<'a>,
 }
 
+/// What is being completed, whichever way the request arrived.
+pub(crate) struct Query<'a> {
+    /// `ref/prompt` (a prompt's name) or `ref/resource` (a URI template).
+    pub(crate) reference: Reference<'a>,
+    pub(crate) argument: &'a str,
+    pub(crate) value: &'a str,
+    /// The arguments the user already filled in.
+    pub(crate) filled: Vec<(String, String)>,
+}
+
+pub(crate) enum Reference<'a> {
+    Prompt(&'a str),
+    Resource(&'a str),
+}
+
+/// Completion values, now or later.
+pub(crate) enum Completed {
+    Now(Result<Matches<String>, Error>),
+    Later(BoxedResult<Matches<String>>),
+}
+
 impl Session {
     pub(super) fn complete(&self, id: &RawValue, raw: Option<&RawValue>) -> Reply {
         let fail = |error: Error| Reply::Now(failure(Some(id), &error));
-        let inner = self.service.inner();
-        if !inner.completions {
+        if !self.service.inner().completions {
             return fail(Error::new(
                 Error::METHOD_NOT_FOUND,
                 "completion/complete is not supported: this server declares no completions",
@@ -69,19 +90,94 @@ impl Session {
             Ok(p) => p,
             Err(err) => return fail(Error::bad_params(&err)),
         };
-        let typed = &*p.argument.value;
-        match (&*p.reference.kind, &p.reference.name, &p.reference.uri) {
-            ("ref/prompt", Some(name), _) => {
-                let served = self.service.served();
+        let reference = match (&*p.reference.kind, &p.reference.name, &p.reference.uri) {
+            ("ref/prompt", Some(name), _) => Reference::Prompt(name),
+            ("ref/resource", _, Some(uri)) => Reference::Resource(uri),
+            ("ref/prompt", None, _) => {
+                return fail(Error::invalid_params("`ref/prompt` needs a `name`"));
+            }
+            ("ref/resource", _, None) => {
+                return fail(Error::invalid_params("`ref/resource` needs a `uri`"));
+            }
+            (other, _, _) => {
+                return fail(Error::invalid_params(format!(
+                    "unknown reference type `{}`: expected `ref/prompt` or `ref/resource`",
+                    excerpt(other)
+                )));
+            }
+        };
+        // A fixed list is answered from its index, with nothing copied.
+        if let Reference::Prompt(name) = reference {
+            let served = self.service.served();
+            if let Some(ArgCompletion::Index(index)) = served
+                .get(name)
+                .and_then(|entry| entry.completion(&p.argument.name))
+            {
+                return Reply::Now(result(id, &index.complete(&p.argument.value)));
+            }
+        }
+        let filled = p
+            .context
+            .as_ref()
+            .map(|c| {
+                c.arguments
+                    .iter()
+                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let query = Query {
+            reference,
+            argument: &p.argument.name,
+            value: &p.argument.value,
+            filled,
+        };
+        match self.service.complete(&query) {
+            Completed::Now(outcome) => Reply::Now(answer(id, outcome)),
+            Completed::Later(future) => {
+                let id = id.to_owned();
+                Reply::Later(Box::pin(async move { Some(answer(&id, future.await)) }))
+            }
+        }
+    }
+}
+
+impl Service {
+    /// Completes an argument of a prompt or a resource template; the
+    /// transport-neutral core of `completion/complete`.
+    pub(crate) fn complete(&self, query: &Query<'_>) -> Completed {
+        let inner = self.inner();
+        let input = |prompt: Option<&AnyPrompt>, uri: Option<&str>| CompletionInput {
+            prompt: prompt.and_then(|p| match p.0 {
+                Kind::Macro(def) => Some(def),
+                Kind::Dynamic(_) => None,
+            }),
+            prompt_name: prompt.map(|p| p.name().to_owned()),
+            uri: uri.map(str::to_owned),
+            argument: query.argument.to_owned(),
+            value: query.value.to_owned(),
+            filled: query.filled.clone(),
+        };
+        let typed = query.value;
+        match query.reference {
+            Reference::Prompt(name) => {
+                let served = self.served();
                 let Some(entry) = served.get(name) else {
-                    return fail(unknown_prompt(name));
+                    return Completed::Now(Err(unknown_prompt(name)));
                 };
-                // Fixed lists are answered from their index, with nothing
-                // copied; only a function gets an input of its own.
-                match entry.completion(&p.argument.name) {
-                    None | Some(ArgCompletion::Nothing) => Reply::Now(result(id, &empty())),
+                let culprit = Culprit::of("completer of prompt", &entry.prompt);
+                match entry.completion(query.argument) {
+                    None | Some(ArgCompletion::Nothing) => Completed::Now(Ok(Matches {
+                        values: Vec::new(),
+                        total: 0,
+                    })),
                     Some(ArgCompletion::Index(index)) => {
-                        Reply::Now(result(id, &index.complete(typed)))
+                        let found = index.complete(typed);
+                        let values = found.values.into_iter().map(str::to_owned).collect();
+                        Completed::Now(Ok(Matches {
+                            values,
+                            total: found.total,
+                        }))
                     }
                     Some(ArgCompletion::Choices(choices)) => {
                         // As an enum's choices: matches only, exact first.
@@ -91,122 +187,62 @@ impl Session {
                             .filter(|c| starts_with_folded(c, &folded))
                             .cloned()
                             .collect();
-                        Reply::Now(result(id, &rank(matching, typed)))
+                        Completed::Now(Ok(rank(matching, typed)))
                     }
                     Some(ArgCompletion::Call(call)) => {
-                        let input = prompt_input(&p, &entry.prompt);
-                        self.finish(id, culprit(entry), input, *call)
+                        let input = input(Some(&entry.prompt), None);
+                        self.run_completer(culprit, input, *call)
                     }
                     Some(ArgCompletion::Dyn(completer)) => {
-                        let input = prompt_input(&p, &entry.prompt);
+                        let input = input(Some(&entry.prompt), None);
                         let completer = completer.clone();
-                        self.finish(id, culprit(entry), input, move |i| completer.call(i))
+                        self.run_completer(culprit, input, move |i| completer.call(i))
                     }
                 }
             }
-            ("ref/resource", _, Some(uri)) => {
+            Reference::Resource(uri) => {
                 let Some(resources) = &inner.resources else {
-                    return fail(
-                        Error::invalid_params(format!(
-                            "no resource templates are served, so `{}` cannot be completed",
-                            excerpt(uri)
-                        ))
-                        .with_data(json!({ "uri": excerpt(uri) })),
-                    );
+                    return Completed::Now(Err(Error::invalid_params(format!(
+                        "no resource templates are served, so `{}` cannot be completed",
+                        excerpt(uri)
+                    ))
+                    .with_data(json!({ "uri": excerpt(uri) }))));
                 };
-                let mut input = owned_input(&p);
-                input.uri = Some(uri.to_string());
                 let resources = resources.clone();
                 let culprit = Culprit {
                     kind: "completer of",
                     name: "resource templates".into(),
                 };
-                self.finish(id, culprit, input, move |input| resources.call(input))
+                self.run_completer(culprit, input(None, Some(uri)), move |i| resources.call(i))
             }
-            ("ref/prompt", None, _) => fail(Error::invalid_params("`ref/prompt` needs a `name`")),
-            ("ref/resource", _, None) => {
-                fail(Error::invalid_params("`ref/resource` needs a `uri`"))
-            }
-            (other, _, _) => fail(Error::invalid_params(format!(
-                "unknown reference type `{}`: expected `ref/prompt` or `ref/resource`",
-                excerpt(other)
-            ))),
         }
     }
 
-    /// Runs a completer, catching panics, and answers now or later.
-    fn finish(
+    /// Runs a completer, catching panics, and shapes its values.
+    fn run_completer(
         &self,
-        id: &RawValue,
         culprit: Culprit,
         input: CompletionInput,
         call: impl FnOnce(CompletionInput) -> CompletionCall,
-    ) -> Reply {
+    ) -> Completed {
         let typed = input.value.clone();
-        let service = self.service.clone();
+        let service = self.clone();
         let shape = move |source| service.inner().static_indexes.matches(source, &typed);
         match call_catching(&culprit, || Ok(call(input))) {
-            Err(error) => Reply::Now(failure(Some(id), &error)),
-            Ok(CompletionCall::Ready(outcome)) => Reply::Now(match outcome {
-                Ok(source) => result(id, &shape(source)),
-                Err(error) => failure(Some(id), &error),
-            }),
+            Err(error) => Completed::Now(Err(error)),
+            Ok(CompletionCall::Ready(outcome)) => Completed::Now(outcome.map(shape)),
             Ok(CompletionCall::Pending(future)) => {
-                let id = id.to_owned();
                 let future = CatchPanic { culprit, future };
-                Reply::Later(Box::pin(async move {
-                    Some(match future.await {
-                        Ok(source) => result(&id, &shape(source)),
-                        Err(error) => failure(Some(&id), &error),
-                    })
-                }))
+                Completed::Later(Box::pin(async move { future.await.map(shape) }))
             }
         }
     }
 }
 
-/// Who to blame if a prompt's completer panics.
-fn culprit(entry: &Entry) -> Culprit {
-    Culprit::of("completer of prompt", &entry.prompt)
-}
-
-/// What a prompt argument's completer is given.
-fn prompt_input(p: &CompleteParams<'_>, prompt: &AnyPrompt) -> CompletionInput {
-    let mut input = owned_input(p);
-    input.prompt_name = Some(prompt.name().to_owned());
-    if let Kind::Macro(def) = prompt.0 {
-        input.prompt = Some(def);
-    }
-    input
-}
-
-/// What a completer function is given: owned, so an async one's future
-/// can keep it.
-fn owned_input(p: &CompleteParams<'_>) -> CompletionInput {
-    let filled = p
-        .context
-        .as_ref()
-        .map(|c| {
-            c.arguments
-                .iter()
-                .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                .collect()
-        })
-        .unwrap_or_default();
-    CompletionInput {
-        prompt: None,
-        prompt_name: None,
-        uri: None,
-        argument: p.argument.name.to_string(),
-        value: p.argument.value.to_string(),
-        filled,
-    }
-}
-
-fn empty() -> Matches<&'static str> {
-    Matches {
-        values: Vec::new(),
-        total: 0,
+fn answer(id: &RawValue, outcome: Result<Matches<String>, Error>) -> String {
+    match outcome {
+        Ok(found) => result(id, &found),
+        Err(error) => failure(Some(id), &error),
     }
 }
 

@@ -432,3 +432,73 @@ fn respond(
         }
     }
 }
+
+impl super::Service {
+    /// `prompts/get` for a host SDK that has parsed the request and will
+    /// send the answer itself (rmcp): the prompt's result and the prompt,
+    /// typed. Missing arguments are refused (-32602), as for a client that
+    /// cannot show a form; a handler's hidden error is redacted.
+    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
+    pub(crate) async fn get_typed(
+        &self,
+        request: TypedGet<'_>,
+        arguments: &Arguments<'_>,
+    ) -> Result<(PromptResult, AnyPrompt), Error> {
+        let TypedGet {
+            id,
+            version,
+            name,
+            progress,
+            outbound,
+        } = request;
+        let (prompt, missing) = {
+            let served = self.served();
+            let entry = served.get(name).ok_or_else(|| unknown_prompt(name))?;
+            let missing: Vec<String> = entry
+                .required
+                .iter()
+                .filter(|name| arguments.get(name).is_none())
+                .map(ToString::to_string)
+                .collect();
+            (entry.prompt.clone(), missing)
+        };
+        if !missing.is_empty() {
+            let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
+            return Err(missing_arguments(prompt.name(), &missing));
+        }
+        let call = Call {
+            id,
+            era: Era::Session(version),
+            prompt,
+            asking: Asking::Unable,
+            progress,
+            outbound,
+            route: None,
+        };
+        let result = match call.run(arguments) {
+            Called::Ready(result) => result,
+            Called::Pending(future) => future.await,
+        };
+        if let Some(progress) = &call.progress {
+            progress.finish();
+        }
+        match result.and_then(|r| r.check_version(version).map(|()| r)) {
+            Ok(result) => Ok((result, call.prompt)),
+            Err(error) => {
+                let culprit = format!("prompt `{}`", call.prompt.name());
+                Err(error.redacted(&culprit, id.get()))
+            }
+        }
+    }
+}
+
+/// What a typed `prompts/get` is made of.
+#[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
+pub(crate) struct TypedGet<'a> {
+    /// The request's id, as JSON.
+    pub(crate) id: &'a RawValue,
+    pub(crate) version: ProtocolVersion,
+    pub(crate) name: &'a str,
+    pub(crate) progress: Option<Arc<Progress>>,
+    pub(crate) outbound: &'a Outbound,
+}

@@ -24,9 +24,13 @@ use crate::catalog::{AnyPrompt, CatalogError, ServedPrompts, registered_prompts}
 use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
 
+#[cfg(feature = "rmcp")]
+pub(crate) use completion::{Completed, Query, Reference};
 #[cfg(feature = "http")]
 pub(crate) use dispatch::Parsed;
 pub use dispatch::{Reply, ResponseFuture};
+#[cfg(feature = "rmcp")]
+pub(crate) use get::TypedGet;
 pub(crate) use limits::Limits;
 pub use limits::{
     DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,

@@ -1,7 +1,11 @@
 """Drives the showcase with the official MCP Python SDK client, over stdio
 (it starts the binary) or Streamable HTTP (the server is running).
 
-Usage: python showcase.py <path to the showcase binary | http://host:port/mcp>
+With `with_rmcp`, the server is examples/with_rmcp.rs: the showcase's prompts
+served by an rmcp server that also has a tool, which must answer exactly as
+the showcase does.
+
+Usage: python showcase.py <path to the binary | http://host:port/mcp> [with_rmcp]
 """
 
 import sys
@@ -21,7 +25,7 @@ def connect(target):
     return stdio_client(StdioServerParameters(command=target, args=[]))
 
 
-async def main(target):
+async def main(target, with_rmcp=False):
     async with connect(target) as streams:
         read, write = streams[0], streams[1]
         async with ClientSession(read, write) as session:
@@ -126,8 +130,21 @@ async def main(target):
 
             await check("errors carry the spec's codes", errors)
 
+            async def tools():
+                if not with_rmcp:
+                    assert init.capabilities.tools is None, init.capabilities
+                    return
+                assert init.server_info.name == "mcp-prompts-with-rmcp", init.server_info
+                listed = await session.list_tools()
+                assert [t.name for t in listed.tools] == ["word_count"], listed
+                r = await session.call_tool("word_count", {"text": "one two  three"})
+                assert [(c.type, c.text) for c in r.content] == [("text", "3 words")], r
+
+            await check("tools come from rmcp, next to the prompts", tools)
+
     return summary()
 
 
 if __name__ == "__main__":
-    sys.exit(0 if anyio.run(main, sys.argv[1]) else 1)
+    with_rmcp = sys.argv[2:] == ["with_rmcp"]
+    sys.exit(0 if anyio.run(main, sys.argv[1], with_rmcp) else 1)

@@ -1,0 +1,108 @@
+//! Tools from rmcp, the official Rust SDK, and prompts from mcp-prompts, in
+//! one server: rmcp's `#[tool_router]` serves `word_count`, and the
+//! showcase's catalog answers the prompt methods.
+//!
+//! - `cargo run --example with_rmcp` serves it over stdio (rmcp's transport);
+//! - `cargo run --example with_rmcp -- --http 127.0.0.1:8080` over rmcp's
+//!   Streamable HTTP at `http://127.0.0.1:8080/mcp`.
+
+#[path = "showcase/prompts.rs"]
+mod prompts;
+
+use mcp_prompts::rmcp::RmcpPrompts;
+use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
+use rmcp::model::{Implementation, ServerCapabilities, ServerConfig};
+use rmcp::{ServerHandler, ServiceExt, schemars, tool, tool_handler, tool_router};
+
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+struct WordCount {
+    /// The text whose words to count
+    text: String,
+}
+
+#[derive(Clone)]
+struct Assistant {
+    tool_router: ToolRouter<Self>,
+    prompts: RmcpPrompts,
+}
+
+#[tool_router]
+impl Assistant {
+    fn new(prompts: &mcp_prompts::Service) -> Self {
+        Self {
+            tool_router: Self::tool_router(),
+            prompts: RmcpPrompts::new(prompts),
+        }
+    }
+
+    /// Count the words of a text
+    #[tool]
+    #[allow(clippy::unused_self)] // rmcp's tools are methods
+    fn word_count(&self, Parameters(WordCount { text }): Parameters<WordCount>) -> String {
+        format!("{} words", text.split_whitespace().count())
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for Assistant {
+    fn get_info(&self) -> ServerConfig {
+        let tools = ServerCapabilities::builder().enable_tools().build();
+        ServerConfig::new(self.prompts.capabilities(tools)).with_server_info(Implementation::new(
+            "mcp-prompts-with-rmcp",
+            env!("CARGO_PKG_VERSION"),
+        ))
+    }
+
+    mcp_prompts::rmcp::serve_prompts!(prompts);
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let prompts = mcp_prompts::Server::new("mcp-prompts-with-rmcp", env!("CARGO_PKG_VERSION"))
+        .catalog(prompts::CATALOG)
+        .build()?;
+    let mut args = std::env::args().skip(1);
+    match (args.next().as_deref(), args.next()) {
+        (None, _) => {
+            eprintln!(
+                "with_rmcp: serving a tool and {} prompts over stdio",
+                prompts.prompt_count()
+            );
+            Assistant::new(&prompts)
+                .serve(rmcp::transport::stdio())
+                .await?
+                .waiting()
+                .await?;
+        }
+        (Some("--http"), Some(addr)) => serve_http(prompts, &addr).await?,
+        _ => return Err("usage: with_rmcp [--http ADDR]".into()),
+    }
+    Ok(())
+}
+
+/// rmcp's Streamable HTTP, in axum, at `/mcp`; one handler per session.
+async fn serve_http(
+    prompts: mcp_prompts::Service,
+    addr: &str,
+) -> Result<(), Box<dyn std::error::Error>> {
+    use rmcp::transport::streamable_http_server::{
+        StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
+    };
+    let service: StreamableHttpService<Assistant, LocalSessionManager> = StreamableHttpService::new(
+        move || Ok(Assistant::new(&prompts)),
+        std::sync::Arc::default(),
+        StreamableHttpServerConfig::default(),
+    );
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    eprintln!(
+        "with_rmcp: serving at http://{}/mcp; Ctrl-C stops",
+        listener.local_addr()?
+    );
+    let router = axum::Router::new().nest_service("/mcp", service);
+    axum::serve(listener, router)
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}

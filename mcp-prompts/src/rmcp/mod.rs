@@ -1,0 +1,379 @@
+//! Prompts inside a server built on rmcp, the official Rust SDK: its tools
+//! (and transports) stay as they are, and an mcp-prompts catalog answers
+//! `prompts/list`, `prompts/get`, `completion/complete` and
+//! `logging/setLevel`, converted between rmcp's types and ours directly.
+//!
+//! ```ignore
+//! #[tool_handler(router = self.tool_router)]
+//! impl ServerHandler for MyServer {
+//!     fn get_info(&self) -> ServerConfig {
+//!         let tools = ServerCapabilities::builder().enable_tools().build();
+//!         ServerConfig::new(self.prompts.capabilities(tools))
+//!     }
+//!     mcp_prompts::rmcp::serve_prompts!(prompts);
+//! }
+//! ```
+
+mod forward;
+
+use std::sync::{Arc, OnceLock};
+
+use ::rmcp::model::{
+    CompleteRequestParams, CompleteResult, CompletionInfo, GetPromptRequestParams, GetPromptResult,
+    ListPromptsResult, PaginatedRequestParams, Prompt, PromptArgument, PromptMessage,
+    Reference as RmcpReference, ServerCapabilities,
+};
+use ::rmcp::service::RequestContext;
+use serde_json::Value;
+
+use crate::args::Arguments;
+use crate::catalog::AnyPrompt;
+use crate::context::{LogLevel, Outbound, Progress};
+use crate::server::{Completed, Query, Reference, TypedGet};
+use crate::{Error, ProtocolVersion, Service};
+use forward::Forwarder;
+
+/// An mcp-prompts catalog serving the prompts of an rmcp `ServerHandler`.
+/// Make one per handler ([`new`](Self::new) is cheap: the catalog is
+/// shared), keep it in a field, and answer the prompt methods with
+/// [`serve_prompts!`](crate::rmcp::serve_prompts) or by calling
+/// [`list`](Self::list), [`get`](Self::get), [`complete`](Self::complete)
+/// and [`set_level`](Self::set_level) yourself.
+///
+/// Log messages and progress from prompts go to the client through rmcp's
+/// peer, rmcp's cancellation reaches
+/// [`RequestContext::cancelled`](crate::RequestContext::cancelled), and a
+/// live catalog's changes are
+/// announced with `notifications/prompts/list_changed`. rmcp answers
+/// `elicitation/create` itself, so prompts see a client that cannot show a
+/// form: missing arguments are -32602, and
+/// [`elicit`](crate::RequestContext::elicit) answers `Unsupported`.
+#[derive(Clone)]
+pub struct RmcpPrompts {
+    service: Service,
+    outbound: Outbound,
+    forwarder: Arc<OnceLock<Forwarder>>,
+}
+
+impl RmcpPrompts {
+    /// Serves `service`'s catalog (from [`Server::build`](crate::Server::build)
+    /// or [`build_live`](crate::Server::build_live)).
+    pub fn new(service: &Service) -> Self {
+        let forwarder: Arc<OnceLock<Forwarder>> = Arc::default();
+        let sink_forwarder = Arc::clone(&forwarder);
+        let sink: crate::context::Sink = Box::new(move |message: String| {
+            sink_forwarder
+                .get()
+                .is_some_and(|forwarder| forwarder.send(&message))
+        });
+        Self {
+            service: service.clone(),
+            outbound: Outbound::new(Some(sink)),
+            forwarder,
+        }
+    }
+
+    /// `capabilities` with what the catalog serves added: prompts (with
+    /// `listChanged` when the catalog is live), completions and logging.
+    pub fn capabilities(&self, capabilities: ServerCapabilities) -> ServerCapabilities {
+        let mut capabilities = capabilities;
+        let mut prompts = ::rmcp::model::PromptsCapability::default();
+        prompts.list_changed = self.service.is_live().then_some(true);
+        capabilities.prompts = Some(prompts);
+        if self.service.inner().completions {
+            capabilities.completions = Some(serde_json::Map::new());
+        }
+        // `logging/setLevel` is answered (`set_level`), for clients before
+        // 2026-07-28, which still have it.
+        capabilities.logging = Some(serde_json::Map::new());
+        capabilities
+    }
+
+    /// Answers `prompts/list`, page by page.
+    pub fn list(
+        &self,
+        request: Option<&PaginatedRequestParams>,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        self.attach(context);
+        let titles = version_of(context).has_titles();
+        let served = self.service.served();
+        let cursor = request.and_then(|r| r.cursor.as_deref());
+        let (page, next) = served.page_of(cursor).map_err(to_rmcp)?;
+        let mut result =
+            ListPromptsResult::with_all_items(page.map(|prompt| listed(prompt, titles)).collect());
+        result.next_cursor = next;
+        Ok(result)
+    }
+
+    /// Answers `prompts/get`: the arguments checked and bound, the prompt
+    /// called, its messages converted.
+    pub async fn get(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResult, ErrorData> {
+        self.attach(&context);
+        let version = version_of(&context);
+        let arguments = arguments(request.arguments.as_ref()).map_err(to_rmcp)?;
+        let id = serde_json::value::to_raw_value(&context.id).map_err(internal)?;
+        let progress = match context.meta.get_progress_token() {
+            Some(token) => {
+                let token = serde_json::value::to_raw_value(&token).map_err(internal)?;
+                Some(Arc::new(Progress::new(&token)))
+            }
+            None => None,
+        };
+        let typed = TypedGet {
+            id: &id,
+            version,
+            name: &request.name,
+            progress,
+            outbound: &self.outbound,
+        };
+        // Cancelled: the prompt's future is dropped; rmcp sends nothing.
+        let cancel = self.outbound.track(id.get());
+        let outcome = tokio::select! {
+            outcome = self.service.get_typed(typed, &arguments) => outcome,
+            () = context.ct.cancelled() => {
+                cancel.fire();
+                Err(Error::new(Error::INVALID_REQUEST, "the request was cancelled"))
+            }
+        };
+        self.outbound.untrack(id.get(), &cancel);
+        let (result, prompt) = outcome.map_err(to_rmcp)?;
+        let messages = result
+            .messages
+            .iter()
+            .map(|m| PromptMessage::new(m.role().to_rmcp(), m.content().to_rmcp()))
+            .collect();
+        let mut answer = GetPromptResult::new(messages);
+        answer.description = result
+            .description
+            .or_else(|| prompt.description().map(str::to_owned));
+        Ok(answer)
+    }
+
+    /// Answers `completion/complete` for the catalog's prompts and, with
+    /// [`Server::complete_resources`](crate::Server::complete_resources),
+    /// resource templates.
+    pub async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        self.attach(&context);
+        let reference = match &request.r#ref {
+            RmcpReference::Prompt(prompt) => Reference::Prompt(&prompt.name),
+            RmcpReference::Resource(resource) => Reference::Resource(&resource.uri),
+            _ => {
+                return Err(ErrorData::invalid_params(
+                    "unknown reference type: expected `ref/prompt` or `ref/resource`",
+                    None,
+                ));
+            }
+        };
+        let filled = request
+            .context
+            .as_ref()
+            .and_then(|c| c.arguments.as_ref())
+            .map(|arguments| {
+                arguments
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let query = Query {
+            reference,
+            argument: &request.argument.name,
+            value: &request.argument.value,
+            filled,
+        };
+        let found = match self.service.complete(&query) {
+            Completed::Now(found) => found,
+            Completed::Later(future) => future.await,
+        }
+        .map_err(to_rmcp)?;
+        let total = found.total;
+        let mut values = found.values;
+        values.truncate(crate::complete::MAX_VALUES);
+        let has_more = total > values.len();
+        let total = u32::try_from(total).unwrap_or(u32::MAX);
+        let info =
+            CompletionInfo::with_pagination(values, Some(total), has_more).map_err(internal)?;
+        Ok(CompleteResult::new(info))
+    }
+
+    /// Answers `logging/setLevel`: prompts' log messages below `level` are
+    /// not sent.
+    #[allow(deprecated)] // Logging leaves MCP after 2026-07-28; clients before use it.
+    pub fn set_level(
+        &self,
+        request: &::rmcp::model::SetLevelRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.attach(context);
+        let name = serde_json::to_value(request.level).map_err(internal)?;
+        let level = name
+            .as_str()
+            .and_then(LogLevel::parse)
+            .ok_or_else(|| ErrorData::invalid_params(format!("unknown log level {name}"), None))?;
+        self.outbound.set_log_level(level);
+        Ok(())
+    }
+
+    /// Takes the client's peer for messages sent outside a response, the
+    /// first time one is seen, and starts hearing of catalog changes.
+    fn attach(&self, context: &RequestContext<RoleServer>) {
+        if self.forwarder.get().is_none()
+            && self
+                .forwarder
+                .set(Forwarder::start(context.peer.clone()))
+                .is_ok()
+        {
+            self.service.listen(&self.outbound);
+        }
+    }
+}
+
+impl std::fmt::Debug for RmcpPrompts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RmcpPrompts")
+            .field("prompts", &self.service.prompt_count())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The prompt methods of an rmcp `ServerHandler`, answered by the
+/// [`RmcpPrompts`] in the field named: `list_prompts`, `get_prompt`,
+/// `complete` and `set_level`. Write it inside the `impl ServerHandler`
+/// block; rmcp's `#[tool_handler]` keeps it.
+///
+/// ```ignore
+/// impl ServerHandler for MyServer {
+///     mcp_prompts::rmcp::serve_prompts!(prompts);
+/// }
+/// ```
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __serve_prompts {
+    ($field:ident) => {
+        async fn list_prompts(
+            &self,
+            request: ::std::option::Option<$crate::rmcp::model::PaginatedRequestParams>,
+            context: $crate::rmcp::service::RequestContext<$crate::rmcp::RoleServer>,
+        ) -> ::std::result::Result<$crate::rmcp::model::ListPromptsResult, $crate::rmcp::ErrorData>
+        {
+            self.$field.list(request.as_ref(), &context)
+        }
+
+        async fn get_prompt(
+            &self,
+            request: $crate::rmcp::model::GetPromptRequestParams,
+            context: $crate::rmcp::service::RequestContext<$crate::rmcp::RoleServer>,
+        ) -> ::std::result::Result<$crate::rmcp::model::GetPromptResponse, $crate::rmcp::ErrorData>
+        {
+            self.$field
+                .get(request, context)
+                .await
+                .map(::std::convert::Into::into)
+        }
+
+        async fn complete(
+            &self,
+            request: $crate::rmcp::model::CompleteRequestParams,
+            context: $crate::rmcp::service::RequestContext<$crate::rmcp::RoleServer>,
+        ) -> ::std::result::Result<$crate::rmcp::model::CompleteResult, $crate::rmcp::ErrorData> {
+            self.$field.complete(request, context).await
+        }
+
+        #[allow(deprecated)]
+        async fn set_level(
+            &self,
+            request: $crate::rmcp::model::SetLevelRequestParams,
+            context: $crate::rmcp::service::RequestContext<$crate::rmcp::RoleServer>,
+        ) -> ::std::result::Result<(), $crate::rmcp::ErrorData> {
+            self.$field.set_level(&request, &context)
+        }
+    };
+}
+
+#[doc(inline)]
+pub use crate::__serve_prompts as serve_prompts;
+
+/// rmcp's items the macro names, so that the user's crate needs no path
+/// of its own to them.
+#[doc(hidden)]
+pub use ::rmcp::{ErrorData, RoleServer, model, service};
+
+/// The revision a request is served under: the one its `_meta` names or
+/// the session negotiated; the latest handshake revision if rmcp knows
+/// neither.
+fn version_of(context: &RequestContext<RoleServer>) -> ProtocolVersion {
+    context
+        .protocol_version()
+        .and_then(|v| ProtocolVersion::parse(v.as_str()))
+        .unwrap_or(ProtocolVersion::LATEST)
+}
+
+/// A prompt as rmcp lists it; titles only from revision 2025-06-18 on.
+fn listed(prompt: &AnyPrompt, titles: bool) -> Prompt {
+    let arguments: Vec<PromptArgument> = prompt
+        .arguments()
+        .iter()
+        .map(|arg| {
+            let mut argument = PromptArgument::new(arg.name).with_required(arg.required);
+            if let Some(description) = crate::catalog::described(arg) {
+                argument = argument.with_description(description);
+            }
+            if let (true, Some(title)) = (titles, arg.title) {
+                argument = argument.with_title(title);
+            }
+            argument
+        })
+        .collect();
+    let mut listed = Prompt::new(
+        prompt.name(),
+        prompt.description(),
+        (!arguments.is_empty()).then_some(arguments),
+    );
+    if let (true, Some(title)) = (titles, prompt.title()) {
+        listed = listed.with_title(title);
+    }
+    listed
+}
+
+/// The arguments as `prompts/get` reads them from JSON: strings as they
+/// are, numbers and booleans as their text, `null` as absent.
+fn arguments(sent: Option<&serde_json::Map<String, Value>>) -> Result<Arguments<'_>, Error> {
+    let mut arguments = Arguments::default();
+    for (name, value) in sent.into_iter().flatten() {
+        match value {
+            Value::String(text) => arguments.insert(name.as_str(), text.as_str()),
+            Value::Number(n) => arguments.insert(name.as_str(), n.to_string()),
+            Value::Bool(b) => arguments.insert(name.as_str(), b.to_string()),
+            Value::Null => {}
+            Value::Array(_) | Value::Object(_) => {
+                return Err(Error::invalid_params(format!(
+                    "argument `{}` must be a string",
+                    crate::error::excerpt(name)
+                )));
+            }
+        }
+    }
+    Ok(arguments)
+}
+
+/// Our error as rmcp's: the same code, message and data.
+fn to_rmcp(error: Error) -> ErrorData {
+    let (code, message, data) = error.into_parts();
+    ErrorData::new(::rmcp::model::ErrorCode(code), message, data)
+}
+
+fn internal(error: impl std::fmt::Display) -> ErrorData {
+    ErrorData::internal_error(error.to_string(), None)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,117 @@
+//! The conversions between our types and rmcp's: listings as our own
+//! serializer writes them, arguments as our JSON reader reads them, errors
+//! with their code and data.
+
+use serde_json::json;
+
+use super::*;
+use crate::{DynamicArgument, DynamicPrompt, Server};
+
+fn catalog() -> Service {
+    let standup = DynamicPrompt::builder("standup")
+        .title("Daily standup")
+        .description("Plan the day")
+        .argument(
+            DynamicArgument::new("yesterday")
+                .title("Yesterday")
+                .description("What you did"),
+        )
+        .argument(
+            DynamicArgument::new("mood")
+                .default("ok")
+                .choices(["great", "ok"]),
+        )
+        .template("{yesterday} {mood}")
+        .build()
+        .unwrap();
+    let bare = DynamicPrompt::builder("bare")
+        .template("Hi")
+        .build()
+        .unwrap();
+    Server::new("t", "1")
+        .prompts([standup, bare])
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn a_listing_converts_as_our_serializer_writes_it() {
+    let service = catalog();
+    let served = service.served();
+    for version in ProtocolVersion::LEGACY {
+        let ours: Value = serde_json::from_str(served.page(version, None).unwrap()).unwrap();
+        let (page, next) = served.page_of(None).unwrap();
+        let theirs: Vec<Value> = page
+            .map(|p| serde_json::to_value(listed(p, version.has_titles())).unwrap())
+            .collect();
+        assert_eq!(Value::from(theirs), ours["prompts"], "{version}");
+        assert_eq!(next, None);
+    }
+}
+
+#[test]
+fn pages_and_cursors_match_ours() {
+    let service = Server::new("t", "1")
+        .prompts(
+            ["a", "b", "c"].map(|name| DynamicPrompt::builder(name).template("x").build().unwrap()),
+        )
+        .page_size(2)
+        .build()
+        .unwrap();
+    let served = service.served();
+    let ours: Value =
+        serde_json::from_str(served.page(ProtocolVersion::LATEST, None).unwrap()).unwrap();
+    let (page, next) = served.page_of(None).unwrap();
+    assert_eq!(page.count(), 2);
+    assert_eq!(next.as_deref(), ours["nextCursor"].as_str());
+    let (last, none) = served.page_of(next.as_deref()).unwrap();
+    assert_eq!(last.map(AnyPrompt::name).collect::<Vec<_>>(), ["c"]);
+    assert_eq!(none, None);
+    let error = served.page_of(Some("bogus")).err().unwrap();
+    assert_eq!(error.code(), Error::INVALID_PARAMS);
+}
+
+#[test]
+fn arguments_are_read_as_our_json_reader_reads_them() {
+    let sent = json!({"text": "hi", "count": 3, "flag": true, "gone": null});
+    let map = sent.as_object().unwrap();
+    let read = arguments(Some(map)).unwrap();
+    assert_eq!(read.get("text"), Some("hi"));
+    assert_eq!(read.get("count"), Some("3"));
+    assert_eq!(read.get("flag"), Some("true"));
+    assert_eq!(read.get("gone"), None);
+    let nested = json!({"list": ["a"]});
+    let error = arguments(nested.as_object()).err().unwrap();
+    assert_eq!(error.code(), Error::INVALID_PARAMS);
+    assert!(arguments(None).unwrap().is_empty());
+}
+
+#[test]
+fn errors_keep_their_code_message_and_data() {
+    let error = Error::invalid_params("bad").with_data(json!({"argument": "x"}));
+    let converted = to_rmcp(error);
+    assert_eq!(converted.code.0, -32602);
+    assert_eq!(converted.message, "bad");
+    assert_eq!(converted.data, Some(json!({"argument": "x"})));
+    let plain = to_rmcp(Error::new(-32601, "no"));
+    assert_eq!((plain.code.0, plain.data), (-32601, None));
+}
+
+#[test]
+fn capabilities_add_prompts_completions_and_logging() {
+    let service = catalog();
+    let prompts = RmcpPrompts::new(&service);
+    let capabilities = prompts.capabilities(ServerCapabilities::default());
+    let wire = serde_json::to_value(&capabilities).unwrap();
+    assert_eq!(wire["prompts"], json!({}));
+    assert_eq!(wire["completions"], json!({}));
+    assert_eq!(wire["logging"], json!({}));
+    let (live, _) = Server::new("t", "1")
+        .prompts(std::iter::empty::<AnyPrompt>())
+        .build_live()
+        .unwrap();
+    let wire =
+        serde_json::to_value(RmcpPrompts::new(&live).capabilities(ServerCapabilities::default()))
+            .unwrap();
+    assert_eq!(wire["prompts"], json!({"listChanged": true}));
+}

@@ -1,0 +1,239 @@
+//! The rmcp adapter (`mcp_prompts::rmcp`) inside a real rmcp server, driven
+//! over rmcp's own stdio-style transport (newline-delimited JSON on a
+//! pipe): log messages and progress from a prompt reach the client through
+//! rmcp's peer, rmcp's cancellation reaches the prompt, a live catalog's
+//! change is announced, and a failing prompt's error is redacted.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use mcp_prompts::rmcp::RmcpPrompts;
+use mcp_prompts::{Error, LogLevel, RequestContext, Server, prompt};
+use rmcp::model::{ServerCapabilities, ServerConfig};
+use rmcp::{ServerHandler, ServiceExt};
+use serde_json::{Value, json};
+use tokio::io::{
+    AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, Lines, ReadHalf, WriteHalf,
+};
+
+/// Logs, then reports progress twice
+#[prompt]
+fn chatty(ctx: RequestContext) -> String {
+    ctx.log(LogLevel::Info, "about to answer");
+    ctx.log(LogLevel::Debug, "a detail");
+    ctx.progress(1.0, Some(2.0), Some("half"));
+    ctx.progress(2.0, Some(2.0), None);
+    "done".into()
+}
+
+static SAW_CANCELLATION: AtomicBool = AtomicBool::new(false);
+
+/// Waits to be cancelled; a task it started says when it sees it (the
+/// prompt's own future is dropped where it stands, as in our server)
+#[prompt]
+async fn waits(ctx: RequestContext) -> String {
+    let watcher = ctx.clone();
+    tokio::spawn(async move {
+        watcher.cancelled().await;
+        SAW_CANCELLATION.store(watcher.is_cancelled(), Ordering::SeqCst);
+    });
+    tokio::time::sleep(Duration::from_secs(30)).await;
+    "not cancelled".into()
+}
+
+/// Fails with a secret
+#[prompt]
+fn leaks() -> Result<String, Error> {
+    Err(std::io::Error::other("postgres://admin:hunter2@db").into())
+}
+
+/// Added while serving
+#[prompt]
+fn later() -> String {
+    "later".into()
+}
+
+#[derive(Clone)]
+struct Handler {
+    prompts: RmcpPrompts,
+}
+
+impl ServerHandler for Handler {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(self.prompts.capabilities(ServerCapabilities::default()))
+    }
+
+    mcp_prompts::rmcp::serve_prompts!(prompts);
+}
+
+struct Client {
+    lines: Lines<BufReader<ReadHalf<DuplexStream>>>,
+    writer: WriteHalf<DuplexStream>,
+}
+
+impl Client {
+    async fn send(&mut self, message: Value) {
+        let mut line = message.to_string();
+        line.push('\n');
+        self.writer.write_all(line.as_bytes()).await.unwrap();
+    }
+
+    async fn read(&mut self) -> Value {
+        let line = tokio::time::timeout(Duration::from_secs(10), self.lines.next_line())
+            .await
+            .expect("a message in time")
+            .unwrap()
+            .expect("the server is still there");
+        serde_json::from_str(&line).unwrap()
+    }
+
+    /// Messages until the response to `id`, which comes last.
+    async fn until_response(&mut self, id: u64) -> Vec<Value> {
+        let mut messages = Vec::new();
+        loop {
+            let message = self.read().await;
+            let done = message["id"] == id;
+            messages.push(message);
+            if done {
+                return messages;
+            }
+        }
+    }
+}
+
+async fn connect() -> (Client, mcp_prompts::Prompts) {
+    let (service, prompts) = Server::new("rmcp-test", "1.0")
+        .prompts([chatty::PROMPT, waits::PROMPT, leaks::PROMPT])
+        .build_live()
+        .unwrap();
+    let handler = Handler {
+        prompts: RmcpPrompts::new(&service),
+    };
+    let (ours, theirs) = tokio::io::duplex(1 << 16);
+    let (read, write) = tokio::io::split(theirs);
+    tokio::spawn(async move {
+        if let Ok(running) = handler.serve((read, write)).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let (read, writer) = tokio::io::split(ours);
+    let mut client = Client {
+        lines: BufReader::new(read).lines(),
+        writer,
+    };
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"}}}),
+        )
+        .await;
+    let init = client.read().await;
+    assert_eq!(
+        init["result"]["capabilities"]["prompts"],
+        json!({"listChanged": true}),
+        "{init}"
+    );
+    client
+        .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        .await;
+    (client, prompts)
+}
+
+#[tokio::test]
+async fn logs_and_progress_reach_the_client_through_rmcp() {
+    let (mut client, _prompts) = connect().await;
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 2, "method": "logging/setLevel", "params": {"level": "info"}}))
+        .await;
+    assert_eq!(client.read().await["result"], json!({}));
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 3, "method": "prompts/get",
+                     "params": {"name": "chatty", "_meta": {"progressToken": "p1"}}}))
+        .await;
+    let mut messages = client.until_response(3).await;
+    let response = messages.pop().unwrap();
+    assert_eq!(response["result"]["messages"][0]["content"]["text"], "done");
+    // Notifications travel on their own task: the last may follow the answer.
+    while messages.len() < 3 {
+        messages.push(client.read().await);
+    }
+    let logs: Vec<&Value> = messages
+        .iter()
+        .filter(|m| m["method"] == "notifications/message")
+        .collect();
+    assert_eq!(logs.len(), 1, "{messages:?}");
+    assert_eq!(logs[0]["params"]["level"], "info");
+    assert_eq!(logs[0]["params"]["data"], "about to answer");
+    let progress: Vec<&Value> = messages
+        .iter()
+        .filter(|m| m["method"] == "notifications/progress")
+        .map(|m| &m["params"])
+        .collect();
+    assert_eq!(
+        progress,
+        [
+            &json!({"progressToken": "p1", "progress": 1.0, "total": 2.0, "message": "half"}),
+            &json!({"progressToken": "p1", "progress": 2.0, "total": 2.0}),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn rmcp_cancellation_reaches_the_prompt_and_changes_are_announced() {
+    let (mut client, prompts) = connect().await;
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 4, "method": "prompts/get", "params": {"name": "waits"}}))
+        .await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                     "params": {"requestId": 4, "reason": "no longer needed"}}),
+        )
+        .await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !SAW_CANCELLATION.load(Ordering::SeqCst) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the prompt never saw it"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+
+    prompts.add(later::PROMPT).unwrap();
+    let announced = client.read().await;
+    assert_eq!(
+        announced,
+        json!({"jsonrpc": "2.0", "method": "notifications/prompts/list_changed"})
+    );
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 5, "method": "prompts/get", "params": {"name": "later"}}))
+        .await;
+    let got = client.until_response(5).await.pop().unwrap();
+    assert_eq!(got["result"]["messages"][0]["content"]["text"], "later");
+}
+
+#[tokio::test]
+async fn errors_keep_their_code_and_data_and_failures_are_redacted() {
+    let (mut client, _prompts) = connect().await;
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 6, "method": "prompts/get", "params": {"name": "leaks"}}))
+        .await;
+    let failed = client.until_response(6).await.pop().unwrap();
+    assert_eq!(failed["error"]["code"], -32603, "{failed}");
+    assert_eq!(failed["error"]["message"], "Internal error");
+    assert!(failed["error"]["data"]["errorId"].is_string(), "{failed}");
+    assert!(!failed.to_string().contains("hunter2"), "{failed}");
+
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "id": 7, "method": "prompts/get", "params": {"name": "nope"}}),
+        )
+        .await;
+    let unknown = client.until_response(7).await.pop().unwrap();
+    assert_eq!(
+        unknown["error"],
+        json!({"code": -32602, "message": "Unknown prompt: nope", "data": {"name": "nope"}})
+    );
+}
