@@ -96,13 +96,24 @@ impl RmcpPrompts {
         context: &RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, ErrorData> {
         self.attach(context);
-        let titles = version_of(context).has_titles();
+        let version = version_of(context);
+        let titles = version.has_titles();
         let served = self.service.served();
         let cursor = request.and_then(|r| r.cursor.as_deref());
         let (page, next) = served.page_of(cursor).map_err(to_rmcp)?;
         let mut result =
             ListPromptsResult::with_all_items(page.map(|prompt| listed(prompt, titles)).collect());
         result.next_cursor = next;
+        if version.is_modern() {
+            // The hints our own server sends (rmcp's default is not to cache).
+            let hints = self.service.inner().cache;
+            let ttl = hints.ttl(self.service.is_live());
+            result.ttl_ms = Some(u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX));
+            result.cache_scope = Some(match hints.scope {
+                crate::CacheScope::Private => ::rmcp::model::CacheScope::Private,
+                _ => ::rmcp::model::CacheScope::Public,
+            });
+        }
         Ok(result)
     }
 

@@ -341,6 +341,10 @@ impl Server {
             changing,
             initialize,
             modern,
+            cache: CacheHints {
+                ttl: Some(self.cache.ttl(changing)),
+                scope: self.cache.scope,
+            },
             state_key: self
                 .state_key
                 .unwrap_or_else(request_state::StateKey::random),
@@ -417,6 +421,9 @@ pub(crate) struct Inner {
     initialize: [Box<str>; 4],
     /// What stateless (2026-07-28) results carry, serialized once.
     pub(crate) modern: ModernReplies,
+    /// The caching hints those carry (for a host SDK's own results).
+    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
+    pub(crate) cache: CacheHints,
     pub(crate) state_key: request_state::StateKey,
     pub(crate) ask_for_missing: bool,
     pub(crate) limits: Limits,

@@ -51,7 +51,7 @@ const FIXED_TTL: Duration = Duration::from_secs(60);
 const LIVE_TTL: Duration = Duration::from_secs(5);
 
 impl CacheHints {
-    fn ttl(self, changing: bool) -> Duration {
+    pub(crate) fn ttl(self, changing: bool) -> Duration {
         self.ttl
             .unwrap_or(if changing { LIVE_TTL } else { FIXED_TTL })
     }
