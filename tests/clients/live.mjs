@@ -7,8 +7,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { PromptListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import assert from "node:assert/strict";
+import { announcements } from "./announcements.mjs";
 
 const target = process.argv[2];
 const transport = target.startsWith("http")
@@ -16,16 +16,7 @@ const transport = target.startsWith("http")
   : new StdioClientTransport({ command: target, args: [], stderr: "ignore" });
 const client = new Client({ name: "mcp-prompts-live-test", version: "1.0.0" });
 
-let announced = () => {};
-client.setNotificationHandler(PromptListChangedNotificationSchema, () => announced());
-const nextAnnouncement = () =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("no list_changed within 5 s")), 5000);
-    announced = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-  });
+const nextAnnouncement = announcements(client);
 
 await client.connect(transport);
 let failed = 0;

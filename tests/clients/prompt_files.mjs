@@ -8,8 +8,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { PromptListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import assert from "node:assert/strict";
+import { announcements } from "./announcements.mjs";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -19,17 +19,7 @@ const transport = target.startsWith("http")
   : new StdioClientTransport({ command: target, args: ["--prompts-dir", dir], stderr: "ignore" });
 const client = new Client({ name: "mcp-prompts-files-test", version: "1.0.0" });
 
-let announced = () => {};
-client.setNotificationHandler(PromptListChangedNotificationSchema, () => announced());
-const nextAnnouncement = () =>
-  new Promise((resolve, reject) => {
-    // The issue allows 2 s; a slow CI machine gets some slack.
-    const timer = setTimeout(() => reject(new Error("no list_changed within 5 s")), 5000);
-    announced = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-  });
+const nextAnnouncement = announcements(client);
 
 const file = join(dir, "notes_ts.md");
 const prompt = (body) =>
