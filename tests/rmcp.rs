@@ -2,7 +2,8 @@
 //! over rmcp's own stdio-style transport (newline-delimited JSON on a
 //! pipe): log messages and progress from a prompt reach the client through
 //! rmcp's peer, rmcp's cancellation reaches the prompt, a live catalog's
-//! change is announced, and a failing prompt's error is redacted.
+//! change is announced, a client that can show a form is asked for missing
+//! arguments, and a failing prompt's error is redacted.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -45,6 +46,12 @@ async fn waits(ctx: RequestContext) -> String {
 #[prompt]
 fn leaks() -> Result<String, Error> {
     Err(std::io::Error::other("postgres://admin:hunter2@db").into())
+}
+
+/// Needs a topic
+#[prompt]
+fn needs(topic: String) -> String {
+    format!("About {topic}")
 }
 
 /// Added while serving
@@ -102,8 +109,12 @@ impl Client {
 }
 
 async fn connect() -> (Client, mcp_prompts::Prompts) {
+    connect_with(json!({})).await
+}
+
+async fn connect_with(capabilities: Value) -> (Client, mcp_prompts::Prompts) {
     let (service, prompts) = Server::new("rmcp-test", "1.0")
-        .prompts([chatty::PROMPT, waits::PROMPT, leaks::PROMPT])
+        .prompts([chatty::PROMPT, waits::PROMPT, leaks::PROMPT, needs::PROMPT])
         .build_live()
         .unwrap();
     let handler = Handler {
@@ -124,7 +135,7 @@ async fn connect() -> (Client, mcp_prompts::Prompts) {
     client
         .send(
             json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {},
+            "protocolVersion": "2025-11-25", "capabilities": capabilities,
             "clientInfo": {"name": "t", "version": "1"}}}),
         )
         .await;
@@ -236,4 +247,40 @@ async fn errors_keep_their_code_and_data_and_failures_are_redacted() {
         unknown["error"],
         json!({"code": -32602, "message": "Unknown prompt: nope", "data": {"name": "nope"}})
     );
+}
+
+#[tokio::test]
+async fn a_client_that_can_show_a_form_is_asked_for_missing_arguments() {
+    let (mut client, _prompts) = connect_with(json!({"elicitation": {}})).await;
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 8, "method": "prompts/get", "params": {"name": "needs"}}))
+        .await;
+    let asked = client.read().await;
+    assert_eq!(asked["method"], "elicitation/create", "{asked}");
+    assert_eq!(
+        asked["params"]["requestedSchema"]["required"],
+        json!(["topic"]),
+        "{asked}"
+    );
+    client
+        .send(json!({"jsonrpc": "2.0", "id": asked["id"],
+                     "result": {"action": "accept", "content": {"topic": "rust"}}}))
+        .await;
+    let got = client.until_response(8).await.pop().unwrap();
+    assert_eq!(
+        got["result"]["messages"][0]["content"]["text"], "About rust",
+        "{got}"
+    );
+
+    // Declined: the arguments stay missing.
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 9, "method": "prompts/get", "params": {"name": "needs"}}))
+        .await;
+    let asked = client.read().await;
+    client
+        .send(json!({"jsonrpc": "2.0", "id": asked["id"], "result": {"action": "decline"}}))
+        .await;
+    let refused = client.until_response(9).await.pop().unwrap();
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+    assert_eq!(refused["error"]["data"]["missing"], json!(["topic"]));
 }

@@ -226,9 +226,19 @@ impl Outbound {
 }
 
 /// A session's outbound handle that lets the session end.
+#[derive(Clone)]
 pub(crate) struct WeakOutbound(Weak<Shared>);
 
 impl WeakOutbound {
+    /// Hands an answer to the request waiting for it, if the session is
+    /// still there.
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn resolve(&self, id: &RawValue, outcome: Result<&RawValue, &RawValue>) {
+        if let Some(shared) = self.0.upgrade() {
+            Outbound(shared).resolve(id, outcome);
+        }
+    }
+
     pub(crate) fn is_alive(&self) -> bool {
         self.0.strong_count() > 0
     }

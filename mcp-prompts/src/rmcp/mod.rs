@@ -44,10 +44,12 @@ use forward::Forwarder;
 /// peer, rmcp's cancellation reaches
 /// [`RequestContext::cancelled`](crate::RequestContext::cancelled), and a
 /// live catalog's changes are
-/// announced with `notifications/prompts/list_changed`. rmcp answers
-/// `elicitation/create` itself, so prompts see a client that cannot show a
-/// form: missing arguments are -32602, and
-/// [`elicit`](crate::RequestContext::elicit) answers `Unsupported`.
+/// announced with `notifications/prompts/list_changed`. A client that can
+/// show a form is asked for missing arguments, and
+/// [`elicit`](crate::RequestContext::elicit) asks it, through rmcp's
+/// `elicitation/create`; in a 2026-07-28 request, which cannot ask the
+/// client, missing arguments are -32602 and `elicit` answers
+/// `Unsupported`.
 #[derive(Clone)]
 pub struct RmcpPrompts {
     service: Service,
@@ -237,12 +239,18 @@ impl RmcpPrompts {
     /// Takes the client's peer for messages sent outside a response, the
     /// first time one is seen, and starts hearing of catalog changes.
     fn attach(&self, context: &RequestContext<RoleServer>) {
-        if self.forwarder.get().is_none()
-            && self
-                .forwarder
-                .set(Forwarder::start(context.peer.clone()))
-                .is_ok()
-        {
+        if self.forwarder.get().is_some() {
+            return;
+        }
+        let forwarder = Forwarder::start(context.peer.clone(), self.outbound.downgrade());
+        if self.forwarder.set(forwarder).is_ok() {
+            // A form, unless the client says it can only open URLs.
+            let forms = context
+                .peer
+                .peer_info()
+                .and_then(|info| info.capabilities.elicitation.clone())
+                .is_some_and(|can| can.form.is_some() || can.url.is_none());
+            self.outbound.set_can_elicit(forms);
             self.service.listen(&self.outbound);
         }
     }

@@ -142,14 +142,11 @@ impl Session {
         let missing: Vec<String> = missing.iter().map(|&name| name.to_owned()).collect();
         Reply::Later(Box::pin(async move {
             let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
-            let answered = outbound
-                .request("elicitation/create", &request["params"], route.as_ref())
-                .await;
-            // A question nobody could be asked leaves the arguments missing.
-            let name = prompt.name();
-            let answered =
-                answered.and_then(|a| a.ok_or_else(|| missing_arguments(name, &missing)));
-            let arguments = match answered.and_then(|a| complete(arguments, &a, name, &missing)) {
+            let asked = ask_missing(&outbound, route.as_ref(), &request, prompt.name(), &missing);
+            let arguments = match asked
+                .await
+                .and_then(|a| complete(arguments, &a, prompt.name(), &missing))
+            {
                 Ok(arguments) => arguments,
                 Err(error) => return Some(failure(Some(&id), &error)),
             };
@@ -347,6 +344,22 @@ impl Called {
     }
 }
 
+/// Asks the client for the missing arguments with `request` (from
+/// [`missing_form`]): its answer, or -32602 naming them if nobody could be
+/// asked.
+async fn ask_missing(
+    outbound: &Outbound,
+    route: Option<&mpsc::Sender<String>>,
+    request: &Value,
+    prompt: &str,
+    missing: &[&str],
+) -> Result<Value, Error> {
+    let answered = outbound
+        .request("elicitation/create", &request["params"], route)
+        .await?;
+    answered.ok_or_else(|| missing_arguments(prompt, missing))
+}
+
 /// The `elicitation/create` request for the arguments `missing`, with a
 /// form built from their definitions.
 fn missing_form(prompt: &AnyPrompt, missing: &[&str], version: ProtocolVersion) -> Value {
@@ -436,8 +449,8 @@ fn respond(
 impl super::Service {
     /// `prompts/get` for a host SDK that has parsed the request and will
     /// send the answer itself (rmcp): the prompt's result and the prompt,
-    /// typed. Missing arguments are refused (-32602), as for a client that
-    /// cannot show a form; a handler's hidden error is redacted.
+    /// typed. Missing arguments are asked for where the client can show a
+    /// form, else refused (-32602); a handler's hidden error is redacted.
     #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
     pub(crate) async fn get_typed(
         &self,
@@ -462,15 +475,31 @@ impl super::Service {
                 .collect();
             (entry.prompt.clone(), missing)
         };
-        if !missing.is_empty() {
+        // A client that can show a form is asked, in a handshake session.
+        let can_ask = outbound.can_elicit() && !version.is_modern();
+        let asked;
+        let arguments = if missing.is_empty() {
+            arguments
+        } else {
             let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
-            return Err(missing_arguments(prompt.name(), &missing));
-        }
+            if !(can_ask && self.inner().ask_for_missing) {
+                return Err(missing_arguments(prompt.name(), &missing));
+            }
+            let request = missing_form(&prompt, &missing, version);
+            let answer = ask_missing(outbound, None, &request, prompt.name(), &missing).await?;
+            let sent = Arguments::clone_owned(arguments);
+            asked = complete(sent, &answer, prompt.name(), &missing)?;
+            &asked
+        };
         let call = Call {
             id,
             era: Era::Session(version),
             prompt,
-            asking: Asking::Unable,
+            asking: if can_ask {
+                Asking::Client
+            } else {
+                Asking::Unable
+            },
             progress,
             outbound,
             route: None,
