@@ -279,6 +279,27 @@ impl DirState {
     }
 }
 
+impl DynamicPrompt {
+    /// The prompt a prompt file's text defines (the format
+    /// [`PromptDir`] serves), named `stem` unless its front matter says
+    /// `name`: for prompt files kept elsewhere (embedded with
+    /// `include_str!`, stored in a database).
+    ///
+    /// ```
+    /// use mcp_prompts::DynamicPrompt;
+    ///
+    /// let text = "+++\ntitle = \"Hello\"\n[[arguments]]\nname = \"who\"\n+++\nHello, {who}!";
+    /// let hello = DynamicPrompt::from_prompt_file("hello", text).unwrap();
+    /// assert_eq!(hello.title(), Some("Hello"));
+    /// let broken = DynamicPrompt::from_prompt_file("hello", "+++\n+++\nHello, {who}!");
+    /// assert_eq!(broken.unwrap_err().line, Some(3));
+    /// ```
+    pub fn from_prompt_file(stem: &str, text: &str) -> Result<Self, FileProblem> {
+        let path = Path::new(stem);
+        read_prompt(path, text).map_err(|broken| problem(path, broken.line, broken.message))
+    }
+}
+
 fn problem(path: &Path, line: Option<usize>, message: String) -> FileProblem {
     FileProblem {
         path: path.to_owned(),
