@@ -162,13 +162,19 @@ async fn logs_and_progress_reach_the_client_through_rmcp() {
         .send(json!({"jsonrpc": "2.0", "id": 3, "method": "prompts/get",
                      "params": {"name": "chatty", "_meta": {"progressToken": "p1"}}}))
         .await;
+    // The request's messages come in the order sent, before its response.
     let mut messages = client.until_response(3).await;
     let response = messages.pop().unwrap();
     assert_eq!(response["result"]["messages"][0]["content"]["text"], "done");
-    // Notifications travel on their own task: the last may follow the answer.
-    while messages.len() < 3 {
-        messages.push(client.read().await);
-    }
+    let methods: Vec<&Value> = messages.iter().map(|m| &m["method"]).collect();
+    assert_eq!(
+        methods,
+        [
+            "notifications/message",
+            "notifications/progress",
+            "notifications/progress"
+        ]
+    );
     let logs: Vec<&Value> = messages
         .iter()
         .filter(|m| m["method"] == "notifications/message")

@@ -4,12 +4,13 @@
 use rmcp::model as r;
 
 use super::{Annotations, Content, EmbeddedResource, Kind, ResourceBody, ResourceLink};
+use crate::ProtocolVersion;
 use crate::message::Role;
 
 impl Content {
-    /// The block as rmcp's `ContentBlock`.
-    pub(crate) fn to_rmcp(&self) -> r::ContentBlock {
-        let annotations = self.annotations.as_ref().map(Annotations::to_rmcp);
+    /// The block as rmcp's `ContentBlock`, as `version` has it.
+    pub(crate) fn to_rmcp(&self, version: ProtocolVersion) -> r::ContentBlock {
+        let annotations = self.annotations.as_ref().map(|a| a.to_rmcp(version));
         match &self.kind {
             Kind::Text(text) => {
                 let mut block = r::TextContent::new(text.clone());
@@ -41,7 +42,7 @@ impl Content {
 }
 
 impl Annotations {
-    fn to_rmcp(&self) -> r::Annotations {
+    fn to_rmcp(&self, version: ProtocolVersion) -> r::Annotations {
         let mut annotations = r::Annotations::default();
         if !self.audience.is_empty() {
             annotations.audience = Some(self.audience.iter().map(|role| role.to_rmcp()).collect());
@@ -51,7 +52,10 @@ impl Annotations {
         {
             annotations.priority = self.priority.map(|p| p as f32);
         }
-        annotations.last_modified.clone_from(&self.last_modified);
+        // As our serializer: older revisions do not define it.
+        if version.has_titles() {
+            annotations.last_modified.clone_from(&self.last_modified);
+        }
         annotations
     }
 }
@@ -129,9 +133,11 @@ mod tests {
             Content::embedded_text("file:///n.md", "text/markdown", "# N"),
             Content::embedded_blob("file:///b.bin", "application/octet-stream", [9u8]),
         ];
-        for content in blocks {
-            let ours = serde_json::to_value(content.for_version(version)).unwrap();
-            assert_eq!(wire(&content.to_rmcp()), ours, "{content:?}");
+        for version in [version, crate::ProtocolVersion::V2025_03_26] {
+            for content in &blocks {
+                let ours = serde_json::to_value(content.for_version(version)).unwrap();
+                assert_eq!(wire(&content.to_rmcp(version)), ours, "{content:?}");
+            }
         }
     }
 

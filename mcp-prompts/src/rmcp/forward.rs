@@ -1,7 +1,9 @@
 //! What a prompt sends outside its response, handed to rmcp's peer: log
 //! messages, progress and `list_changed` in the order they were sent, and
 //! questions to the client (`elicitation/create`), whose answers go back
-//! to the prompt waiting for them.
+//! to the prompt waiting for them. While a request runs, its own messages
+//! are sent from its handler (`RmcpPrompts::get`), so that rmcp puts them
+//! on the request's stream; the [`Forwarder`] takes the rest.
 
 use ::rmcp::RoleServer;
 use ::rmcp::model::{ServerNotification, ServerRequest};
@@ -12,21 +14,26 @@ use tokio::sync::mpsc;
 
 use crate::context::WeakOutbound;
 
-enum Outgoing {
+pub(super) enum Outgoing {
     Notification(ServerNotification),
     /// A request, with the id our side waits on.
     Request(Box<RawValue>, ServerRequest),
 }
 
+/// How many messages outside any request may wait to be sent; more are
+/// dropped, as on our own transports, so a chatty prompt on a slow
+/// connection cannot grow memory without bound.
+const QUEUE: usize = 1024;
+
 /// The sending end; a task on the runtime that served the first request
 /// sends each message through the peer in turn.
-pub(super) struct Forwarder(mpsc::UnboundedSender<Outgoing>);
+pub(super) struct Forwarder(mpsc::Sender<Outgoing>);
 
 impl Forwarder {
     /// Starts forwarding to `peer`; answers go to `outbound`. Called from
     /// a request handler, so on rmcp's runtime.
     pub(super) fn start(peer: Peer<RoleServer>, outbound: WeakOutbound) -> Self {
-        let (tx, mut rx) = mpsc::unbounded_channel::<Outgoing>();
+        let (tx, mut rx) = mpsc::channel::<Outgoing>(QUEUE);
         tokio::spawn(async move {
             while let Some(outgoing) = rx.recv().await {
                 match outgoing {
@@ -49,13 +56,13 @@ impl Forwarder {
     /// Queues one of our messages, read into rmcp's types; whether it
     /// could be.
     pub(super) fn send(&self, message: &str) -> bool {
-        read(message).is_some_and(|outgoing| self.0.send(outgoing).is_ok())
+        read(message).is_some_and(|outgoing| self.0.try_send(outgoing).is_ok())
     }
 }
 
 /// One of our messages as rmcp's type: a request if it has an id (rmcp
 /// would read any method as a custom notification), else a notification.
-fn read(message: &str) -> Option<Outgoing> {
+pub(super) fn read(message: &str) -> Option<Outgoing> {
     let mut value: Value = serde_json::from_str(message).ok()?;
     let object = value.as_object_mut()?;
     object.remove("jsonrpc");
@@ -71,7 +78,7 @@ fn read(message: &str) -> Option<Outgoing> {
 }
 
 /// Sends the request and hands the answer (or the failure) back.
-async fn ask(
+pub(super) async fn ask(
     peer: Peer<RoleServer>,
     outbound: WeakOutbound,
     id: Box<RawValue>,

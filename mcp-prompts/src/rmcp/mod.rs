@@ -31,11 +31,18 @@ use crate::catalog::AnyPrompt;
 use crate::context::{LogLevel, Outbound, Progress};
 use crate::server::{Completed, Query, Reference, TypedGet};
 use crate::{Error, ProtocolVersion, Service};
-use forward::Forwarder;
+use forward::{Forwarder, Outgoing};
+use futures_util::StreamExt as _;
+use futures_util::stream::FuturesUnordered;
+use tokio::sync::mpsc;
+
+/// How many of a running request's messages may wait to be sent.
+const ROUTE_CAPACITY: usize = 64;
 
 /// An mcp-prompts catalog serving the prompts of an rmcp `ServerHandler`.
-/// Make one per handler ([`new`](Self::new) is cheap: the catalog is
-/// shared), keep it in a field, and answer the prompt methods with
+/// Make one per handler, that is per session ([`new`](Self::new) is cheap:
+/// the catalog is shared; a clone is a new one), keep it in a field, and
+/// answer the prompt methods with
 /// [`serve_prompts!`](crate::rmcp::serve_prompts) or by calling
 /// [`list`](Self::list), [`get`](Self::get), [`complete`](Self::complete)
 /// and [`set_level`](Self::set_level) yourself.
@@ -50,7 +57,6 @@ use forward::Forwarder;
 /// `elicitation/create`; in a 2026-07-28 request, which cannot ask the
 /// client, missing arguments are -32602 and `elicit` answers
 /// `Unsupported`.
-#[derive(Clone)]
 pub struct RmcpPrompts {
     service: Service,
     outbound: Outbound,
@@ -137,28 +143,57 @@ impl RmcpPrompts {
             }
             None => None,
         };
+        // The request's own messages come here while it runs, and are sent
+        // from this handler: rmcp then puts them on the request's stream,
+        // before its response.
+        let (route, mut routed) = mpsc::channel::<String>(ROUTE_CAPACITY);
         let typed = TypedGet {
             id: &id,
             version,
             name: &request.name,
             progress,
             outbound: &self.outbound,
+            route: Some(&route),
         };
-        // Cancelled: the prompt's future is dropped; rmcp sends nothing.
-        let cancel = self.outbound.track(id.get());
-        let outcome = tokio::select! {
-            outcome = self.service.get_typed(typed, &arguments) => outcome,
-            () = context.ct.cancelled() => {
-                cancel.fire();
-                Err(Error::new(Error::INVALID_REQUEST, "the request was cancelled"))
+        let tracked = Tracked::new(&self.outbound, id.get());
+        let mut prompt = std::pin::pin!(self.service.get_typed(typed, &arguments));
+        let mut questions = FuturesUnordered::new();
+        let outcome = loop {
+            tokio::select! {
+                outcome = &mut prompt => break outcome,
+                Some(message) = routed.recv() => match forward::read(&message) {
+                    Some(Outgoing::Notification(note)) => {
+                        let _ = context.peer.send_notification(note).await;
+                    }
+                    Some(Outgoing::Request(asked, question)) => {
+                        let outbound = self.outbound.downgrade();
+                        questions.push(forward::ask(context.peer.clone(), outbound, asked, question));
+                    }
+                    None => {}
+                },
+                Some(()) = questions.next(), if !questions.is_empty() => {}
+                // Cancelled: the prompt's future is dropped, as in our own
+                // server; rmcp sends no response.
+                () = context.ct.cancelled() => {
+                    tracked.cancel.fire();
+                    break Err(Error::new(Error::INVALID_REQUEST, "the request was cancelled"));
+                }
             }
         };
-        self.outbound.untrack(id.get(), &cancel);
+        // What the prompt sent last goes before the response; anything its
+        // spawned work sends later goes to the session.
+        routed.close();
+        while let Ok(message) = routed.try_recv() {
+            if let Some(Outgoing::Notification(note)) = forward::read(&message) {
+                let _ = context.peer.send_notification(note).await;
+            }
+        }
+        drop(tracked);
         let (result, prompt) = outcome.map_err(to_rmcp)?;
         let messages = result
             .messages
             .iter()
-            .map(|m| PromptMessage::new(m.role().to_rmcp(), m.content().to_rmcp()))
+            .map(|m| PromptMessage::new(m.role().to_rmcp(), m.content().to_rmcp(version)))
             .collect();
         let mut answer = GetPromptResult::new(messages);
         answer.description = result
@@ -176,6 +211,13 @@ impl RmcpPrompts {
         context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, ErrorData> {
         self.attach(&context);
+        if !self.service.inner().completions {
+            return Err(ErrorData::new(
+                ::rmcp::model::ErrorCode(Error::METHOD_NOT_FOUND),
+                "completion/complete is not supported: this server declares no completions",
+                None,
+            ));
+        }
         let reference = match &request.r#ref {
             RmcpReference::Prompt(prompt) => Reference::Prompt(&prompt.name),
             RmcpReference::Resource(resource) => Reference::Resource(&resource.uri),
@@ -242,17 +284,51 @@ impl RmcpPrompts {
         if self.forwarder.get().is_some() {
             return;
         }
+        // A form, unless the client says it can only open URLs.
+        let forms = context
+            .peer
+            .peer_info()
+            .and_then(|info| info.capabilities.elicitation.clone())
+            .is_some_and(|can| can.form.is_some() || can.url.is_none());
+        self.outbound.set_can_elicit(forms);
         let forwarder = Forwarder::start(context.peer.clone(), self.outbound.downgrade());
         if self.forwarder.set(forwarder).is_ok() {
-            // A form, unless the client says it can only open URLs.
-            let forms = context
-                .peer
-                .peer_info()
-                .and_then(|info| info.capabilities.elicitation.clone())
-                .is_some_and(|can| can.form.is_some() || can.url.is_none());
-            self.outbound.set_can_elicit(forms);
             self.service.listen(&self.outbound);
         }
+    }
+}
+
+/// A clone serves another session: it shares the catalog, not the
+/// session (its client, log level, requests in flight), so a handler
+/// cloned for each rmcp session by a factory keeps each client apart.
+impl Clone for RmcpPrompts {
+    fn clone(&self) -> Self {
+        Self::new(&self.service)
+    }
+}
+
+/// A request in flight, for `notifications/cancelled`; forgotten when
+/// dropped, however the handler ends.
+struct Tracked<'a> {
+    outbound: &'a Outbound,
+    id: &'a str,
+    cancel: Arc<crate::context::Cancel>,
+}
+
+impl<'a> Tracked<'a> {
+    fn new(outbound: &'a Outbound, id: &'a str) -> Self {
+        let cancel = outbound.track(id);
+        Self {
+            outbound,
+            id,
+            cancel,
+        }
+    }
+}
+
+impl Drop for Tracked<'_> {
+    fn drop(&mut self) {
+        self.outbound.untrack(self.id, &self.cancel);
     }
 }
 

@@ -115,3 +115,14 @@ fn capabilities_add_prompts_completions_and_logging() {
             .unwrap();
     assert_eq!(wire["prompts"], json!({"listChanged": true}));
 }
+
+#[test]
+fn a_clone_serves_another_session() {
+    let service = catalog();
+    let first = RmcpPrompts::new(&service);
+    let second = first.clone();
+    // The catalog is shared; the session (peer, log level, requests) is not.
+    assert!(!Arc::ptr_eq(&first.forwarder, &second.forwarder));
+    first.outbound.set_log_level(LogLevel::Error);
+    assert_ne!(second.outbound.log_level(), LogLevel::Error);
+}

@@ -463,6 +463,7 @@ impl super::Service {
             name,
             progress,
             outbound,
+            route,
         } = request;
         let (prompt, missing) = {
             let served = self.served();
@@ -475,8 +476,11 @@ impl super::Service {
                 .collect();
             (entry.prompt.clone(), missing)
         };
-        // A client that can show a form is asked, in a handshake session.
-        let can_ask = outbound.can_elicit() && !version.is_modern();
+        // A client that can show a form is asked, in a handshake session of
+        // a revision that has forms.
+        let can_ask = outbound.can_elicit()
+            && version >= ProtocolVersion::V2025_06_18
+            && !version.is_modern();
         let asked;
         let arguments = if missing.is_empty() {
             arguments
@@ -486,7 +490,7 @@ impl super::Service {
                 return Err(missing_arguments(prompt.name(), &missing));
             }
             let request = missing_form(&prompt, &missing, version);
-            let answer = ask_missing(outbound, None, &request, prompt.name(), &missing).await?;
+            let answer = ask_missing(outbound, route, &request, prompt.name(), &missing).await?;
             let sent = Arguments::clone_owned(arguments);
             asked = complete(sent, &answer, prompt.name(), &missing)?;
             &asked
@@ -502,7 +506,7 @@ impl super::Service {
             },
             progress,
             outbound,
-            route: None,
+            route,
         };
         let result = match call.run(arguments) {
             Called::Ready(result) => result,
@@ -530,4 +534,6 @@ pub(crate) struct TypedGet<'a> {
     pub(crate) name: &'a str,
     pub(crate) progress: Option<Arc<Progress>>,
     pub(crate) outbound: &'a Outbound,
+    /// Where the request's own messages go while it runs (its stream).
+    pub(crate) route: Option<&'a mpsc::Sender<String>>,
 }
