@@ -568,3 +568,59 @@ fn an_event_stream_nobody_reads_keeps_the_server_bounded() {
     eprintln!("peak RSS {peak:.1} MiB");
     assert!(peak < RSS_BOUND_MIB, "peak RSS {peak:.1} MiB");
 }
+
+#[test]
+fn a_request_stream_read_slowly_pauses_its_prompt_and_loses_nothing() {
+    let server = Running::fixture(&[]);
+    let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+        "params": {"protocolVersion": LATEST, "capabilities": {},
+                   "clientInfo": {"name": "t", "version": "1"}}});
+    let (head, _) = read_response(post_raw(&server, &[], init.to_string().as_bytes()));
+    let session = header_value(&head, "mcp-session-id").unwrap().to_owned();
+    let headers = [
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", LATEST),
+    ];
+    // 200,000 progress notifications (about 30 MB of events, far more than
+    // the sockets buffer) on the request's own stream, which the client
+    // leaves unread for a while.
+    let steps = json!({"jsonrpc": "2.0", "id": 1, "method": "prompts/get",
+        "params": {"name": "steps", "arguments": {"count": "200000"},
+                   "_meta": {"progressToken": "t"}}});
+    let mut stream = post_raw(&server, &headers, steps.to_string().as_bytes());
+    std::thread::sleep(Duration::from_secs(2));
+    let peak = peak_rss_mib(server.pid());
+    // Read now, the stream has every notification, then the answer.
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let answer = br#""id":1,"result""#;
+    let (mut kept, mut tail) = (0, Vec::new());
+    let mut buf = vec![0; 1 << 16];
+    while !tail.windows(answer.len()).any(|w| w == answer) {
+        let n = stream.read(&mut buf).unwrap();
+        assert!(n > 0, "stream ended without the answer");
+        // Only the new bytes and a short overlap (counted before) are
+        // searched.
+        let needle = b"notifications/progress";
+        tail.drain(..tail.len().saturating_sub(64));
+        let before = count(&tail, needle);
+        tail.extend_from_slice(&buf[..n]);
+        kept += count(&tail, needle) - before;
+    }
+    assert!(String::from_utf8_lossy(&tail).contains("200000 steps"));
+    eprintln!("peak RSS {peak:.1} MiB");
+    assert_eq!(
+        kept, 200_000,
+        "every notification arrives, in order, before the answer"
+    );
+    assert!(peak < RSS_BOUND_MIB, "peak RSS {peak:.1} MiB");
+}
+
+/// How many times `needle` occurs in `haystack`.
+fn count(haystack: &[u8], needle: &[u8]) -> usize {
+    haystack
+        .windows(needle.len())
+        .filter(|w| *w == needle)
+        .count()
+}
