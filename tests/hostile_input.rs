@@ -303,6 +303,15 @@ fn header_value<'a>(head: &'a str, name: &str) -> Option<&'a str> {
     })
 }
 
+/// Initializes a session under the latest handshake revision; its id.
+fn open_session(server: &Running) -> String {
+    let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+        "params": {"protocolVersion": LATEST, "capabilities": {},
+                   "clientInfo": {"name": "t", "version": "1"}}});
+    let (head, _) = read_response(post_raw(server, &[], init.to_string().as_bytes()));
+    header_value(&head, "mcp-session-id").unwrap().to_owned()
+}
+
 #[test]
 fn http_batches_and_readers_that_never_read_stay_bounded() {
     let server = Running::fixture(&[("FIXTURE_STATELESS", "1")]);
@@ -538,11 +547,7 @@ fn a_stdio_client_that_never_reads_log_messages_keeps_the_server_bounded() {
 #[test]
 fn an_event_stream_nobody_reads_keeps_the_server_bounded() {
     let server = Running::fixture(&[]);
-    let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
-        "params": {"protocolVersion": LATEST, "capabilities": {},
-                   "clientInfo": {"name": "t", "version": "1"}}});
-    let (head, _) = read_response(post_raw(&server, &[], init.to_string().as_bytes()));
-    let session = header_value(&head, "mcp-session-id").unwrap().to_owned();
+    let session = open_session(&server);
     let headers = [
         ("mcp-session-id", session.as_str()),
         ("mcp-protocol-version", LATEST),
@@ -572,11 +577,7 @@ fn an_event_stream_nobody_reads_keeps_the_server_bounded() {
 #[test]
 fn a_request_stream_read_slowly_pauses_its_prompt_and_loses_nothing() {
     let server = Running::fixture(&[]);
-    let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
-        "params": {"protocolVersion": LATEST, "capabilities": {},
-                   "clientInfo": {"name": "t", "version": "1"}}});
-    let (head, _) = read_response(post_raw(&server, &[], init.to_string().as_bytes()));
-    let session = header_value(&head, "mcp-session-id").unwrap().to_owned();
+    let session = open_session(&server);
     let headers = [
         ("mcp-session-id", session.as_str()),
         ("mcp-protocol-version", LATEST),
