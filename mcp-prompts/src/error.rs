@@ -167,13 +167,39 @@ fn truncate(input: &str, max_chars: usize) -> String {
             let _ = write!(out, "…({} bytes)", input.len());
             break;
         }
-        if c.is_control() {
+        if c.is_control() || is_format(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);
         }
     }
     out
+}
+
+/// Unicode's invisible format characters (category Cf) that change how
+/// text around them shows: the bidirectional controls (which can make an
+/// echoed value read differently from what was sent), zero-width ones,
+/// the soft hyphen and the language tags.
+fn is_format(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{0600}'..='\u{0605}'
+            | '\u{061C}'
+            | '\u{06DD}'
+            | '\u{070F}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{206F}'
+            | '\u{FEFF}'
+            | '\u{FFF9}'..='\u{FFFB}'
+            | '\u{110BD}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0001}'
+            | '\u{E0020}'..='\u{E007F}'
+    )
 }
 
 impl fmt::Display for Error {
@@ -234,6 +260,10 @@ mod tests {
     fn excerpts_are_short_and_escaped() {
         assert_eq!(excerpt("prompts/get"), "prompts/get");
         assert_eq!(excerpt("a\nb\u{1b}"), "a\\nb\\u{1b}");
+        // A right-to-left override would make the echo read otherwise.
+        assert_eq!(excerpt("x\u{202E}gpj.exe"), "x\\u{202e}gpj.exe");
+        assert_eq!(excerpt("a\u{200B}b\u{2067}"), "a\\u{200b}b\\u{2067}");
+        assert_eq!(excerpt("Straße ǅ"), "Straße ǅ");
         let long = "é".repeat(100_000);
         let short = excerpt(&long);
         assert!(short.starts_with(&"é".repeat(ECHO_CHARS)), "{short}");

@@ -213,8 +213,9 @@ pub use protocol::ProtocolVersion;
 pub use request::{ArgsBuilder, GetPrompt, IntoArgText};
 pub use server::{
     CacheScope, DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
-    DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES, Prompts, Reply, ResponseFuture,
-    Server, Service, Session,
+    DEFAULT_MAX_LISTENS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
+    DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT, Prompts, Reply, ResponseFuture, Server, Service,
+    Session,
 };
 #[cfg(feature = "http")]
 pub use transport::http::{DEFAULT_PATH, HttpEndpoint, HttpOptions};

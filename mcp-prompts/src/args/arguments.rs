@@ -10,7 +10,8 @@ use crate::protocol::{CowStr, cow_str};
 ///
 /// Borrowed from the request text where possible. JSON numbers and booleans
 /// are accepted as their text (some clients send them where the
-/// specification says string); `null` counts as absent.
+/// specification says string); `null` counts as absent. A name given twice
+/// is an error: which value was meant is ambiguous.
 #[derive(Debug, Default)]
 pub struct Arguments<'a> {
     entries: Vec<(Cow<'a, str>, Cow<'a, str>)>,
@@ -99,12 +100,17 @@ impl<'de> Visitor<'de> for ArgumentsVisitor {
 
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
         let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(4));
+        // Names sent as `null`: absent, but still names given once.
+        let mut nulls = Vec::new();
         while let Some(CowStr(key)) = map.next_key::<CowStr<'de>>()? {
             let raw: &'de RawValue = map.next_value()?;
             let text = raw.get();
             let value = match text.as_bytes().first() {
                 Some(b'"') => cow_str(raw).map_err(de::Error::custom)?,
-                Some(b'n') => continue,
+                Some(b'n') => {
+                    nulls.push(key);
+                    continue;
+                }
                 Some(b't' | b'f' | b'-' | b'0'..=b'9') => Cow::Borrowed(text),
                 _ => {
                     return Err(de::Error::custom(format!(
@@ -115,8 +121,28 @@ impl<'de> Visitor<'de> for ArgumentsVisitor {
             };
             entries.push((key, value));
         }
+        let names = entries.iter().map(|(key, _)| key).chain(&nulls);
+        if let Some(twice) = repeated(names.collect()) {
+            return Err(de::Error::custom(format!(
+                "argument `{}` is given more than once",
+                crate::error::excerpt(twice)
+            )));
+        }
         Ok(Arguments { entries })
     }
+}
+
+/// A name that occurs more than once, if any; sorting keeps a request with
+/// many names from costing the square of their number.
+fn repeated<'n>(mut names: Vec<&'n Cow<'_, str>>) -> Option<&'n str> {
+    if names.len() < 2 {
+        return None;
+    }
+    names.sort_unstable();
+    names
+        .windows(2)
+        .find(|pair| pair[0] == pair[1])
+        .map(|pair| pair[0].as_ref())
 }
 
 #[cfg(test)]
@@ -133,6 +159,22 @@ mod tests {
         assert_eq!(args.get("d"), None);
         assert_eq!(args.get("e"), Some(""));
         assert_eq!(args.get("f"), Some("q\""));
+    }
+
+    #[test]
+    fn rejects_a_name_given_twice() {
+        for text in [
+            r#"{"service":"api","service":"prod-db"}"#,
+            r#"{"a":"1","b":"2","a":null}"#,
+            r#"{"a":null,"a":null}"#,
+        ] {
+            let err = serde_json::from_str::<Arguments<'_>>(text).unwrap_err();
+            assert!(err.to_string().contains("is given more than once"), "{err}");
+        }
+        let many: String = (0..10_000).map(|n| format!("\"k{n}\":\"v\",")).collect();
+        let text = format!("{{{many}\"k0\":\"again\"}}");
+        assert!(serde_json::from_str::<Arguments<'_>>(&text).is_err());
+        assert!(serde_json::from_str::<Arguments<'_>>(r#"{"a":"1","b":null}"#).is_ok());
     }
 
     #[test]

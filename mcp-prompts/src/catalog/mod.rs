@@ -44,7 +44,11 @@ impl CatalogError {
 
 impl fmt::Display for CatalogError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid prompt catalog: {}", self.problems.join("; "))
+        write!(
+            f,
+            "the server cannot be built: {}",
+            self.problems.join("; ")
+        )
     }
 }
 

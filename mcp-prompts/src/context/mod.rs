@@ -22,7 +22,7 @@ pub use ask::Elicited;
 pub(crate) use ask::{Asking, InputRound};
 pub(crate) use cancel::Cancel;
 pub use log_level::LogLevel;
-pub(crate) use outbound::{Outbound, Sink, WeakOutbound, channel_sink};
+pub(crate) use outbound::{InFlight, Outbound, Sink, WaitBounds, WeakOutbound, channel_sink};
 pub(crate) use progress::Progress;
 
 pub use request_id::RequestId;

@@ -4,8 +4,9 @@
 //! Request contexts hold this, never the server's or the session's state.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
+use std::time::Duration;
 
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -25,6 +26,17 @@ pub(crate) fn channel_sink(channel: mpsc::Sender<String>) -> Sink {
 
 /// A client's answer: its `result`, or its `error` object.
 type Answer = Result<Box<RawValue>, Box<RawValue>>;
+
+/// What a connection's requests may hold while they wait for the client.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WaitBounds {
+    /// The most requests waiting for answers at once.
+    pub(crate) max_waiting: usize,
+    /// How long a question waits for its answer.
+    pub(crate) question_timeout: Duration,
+    /// The most `subscriptions/listen` requests open at once.
+    pub(crate) max_listens: usize,
+}
 
 /// Cheap to clone; every clone is the same session's.
 #[derive(Clone)]
@@ -49,12 +61,20 @@ struct Shared {
     /// client gives its place back meanwhile, or requests waiting for
     /// answers could fill every place while the answers wait to be read.
     places: OnceLock<Arc<Semaphore>>,
+    /// The most requests that may wait for the client's answer at once.
+    max_waiting: usize,
+    /// How long a question waits for its answer.
+    question_timeout: Duration,
+    /// `subscriptions/listen` requests open, and the most there may be.
+    listens: AtomicUsize,
+    max_listens: usize,
 }
 
 impl Outbound {
     /// `sink` takes messages not tied to a request's response; `None`
-    /// drops them (a session with nowhere to send them).
-    pub(crate) fn new(sink: Option<Sink>) -> Self {
+    /// drops them (a session with nowhere to send them). `bounds` limit
+    /// what the connection's requests may hold while they wait.
+    pub(crate) fn new(sink: Option<Sink>, bounds: WaitBounds) -> Self {
         Self(Arc::new(Shared {
             log_level: AtomicU8::new(LogLevel::Info as u8),
             sink,
@@ -65,6 +85,10 @@ impl Outbound {
             waiting: Mutex::new(HashMap::new()),
             in_flight: Mutex::new(HashMap::new()),
             places: OnceLock::new(),
+            max_waiting: bounds.max_waiting,
+            question_timeout: bounds.question_timeout,
+            listens: AtomicUsize::new(0),
+            max_listens: bounds.max_listens,
         }))
     }
 
@@ -91,19 +115,19 @@ impl Outbound {
         self.0.sink.as_ref().is_some_and(|sink| sink(message))
     }
 
-    /// Registers request `id` as in flight; its cancellation fires if the
-    /// client cancels it.
-    pub(crate) fn track(&self, id: &str) -> Arc<Cancel> {
+    /// Registers request `id` as in flight until the value returned is
+    /// dropped; its cancellation fires if the client cancels it. The entry
+    /// and its removal are one value, so a request dropped at any point
+    /// (finished, cancelled, never polled, its connection gone) is
+    /// forgotten.
+    pub(crate) fn track(&self, id: &str) -> InFlight {
         let cancel = Arc::new(Cancel::default());
-        lock(&self.0.in_flight).insert(id.into(), Arc::clone(&cancel));
-        cancel
-    }
-
-    /// Forgets request `id` once it is done (unless the id was reused since).
-    pub(crate) fn untrack(&self, id: &str, cancel: &Arc<Cancel>) {
-        let mut in_flight = lock(&self.0.in_flight);
-        if in_flight.get(id).is_some_and(|c| Arc::ptr_eq(c, cancel)) {
-            in_flight.remove(id);
+        let key: Box<str> = id.into();
+        lock(&self.0.in_flight).insert(key.clone(), Arc::clone(&cancel));
+        InFlight {
+            outbound: self.clone(),
+            key,
+            cancel,
         }
     }
 
@@ -142,7 +166,11 @@ impl Outbound {
     /// Sends the client a request and waits for its answer: on `route`
     /// (the response stream of the request it belongs to) if there is one,
     /// else on the session's stream. `None` if the request could not be
-    /// sent (no stream can carry it now), so nobody will answer.
+    /// sent (no stream can carry it now, or as many requests as the
+    /// connection may keep already wait for answers), so nobody will
+    /// answer. A question that waits past the timeout is withdrawn (the
+    /// client is sent `notifications/cancelled`) and answered with a
+    /// decline.
     pub(crate) async fn request(
         &self,
         method: &str,
@@ -152,7 +180,17 @@ impl Outbound {
         let n = self.0.next_id.fetch_add(1, Ordering::Relaxed);
         let id = format!("\"mcp-prompts-{n}\"");
         let (tx, rx) = oneshot::channel();
-        self.waiting().insert(id.clone().into(), tx);
+        {
+            let mut waiting = self.waiting();
+            if waiting.len() >= self.0.max_waiting {
+                tracing::debug!(
+                    limit = self.0.max_waiting,
+                    "not asking the client: as many requests as allowed wait for its answers"
+                );
+                return Ok(None);
+            }
+            waiting.insert(id.clone().into(), tx);
+        }
         // Forgets the request if the prompt stops waiting (cancelled).
         let _forget = Forget {
             outbound: self,
@@ -166,16 +204,27 @@ impl Outbound {
         let message = format!(
             "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"{method}\",\"params\":{params}}}"
         );
-        let sent = match route {
-            Some(route) => route.send(message).await.is_ok(),
-            None => self.notify(message),
-        };
-        if !sent {
+        if !self.send(message, route).await {
             return Ok(None);
         }
         let answer = {
-            let _lent = self.0.places.get().map(Lent::new);
-            rx.await.map_err(|_| ended())?
+            let _lent = self
+                .0
+                .places
+                .get()
+                .map(|places| Lent::new(Arc::clone(places)));
+            match tokio::time::timeout(self.0.question_timeout, rx).await {
+                Ok(answer) => answer.map_err(|_| ended())?,
+                Err(_) => {
+                    tracing::debug!(id, "the client did not answer in time: withdrawn");
+                    let cancelled = format!(
+                        "{{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{{\"requestId\":{id},\"reason\":\"no answer within {} s\"}}}}",
+                        self.0.question_timeout.as_secs()
+                    );
+                    self.send(cancelled, route).await;
+                    return Ok(Some(serde_json::json!({ "action": "decline" })));
+                }
+            }
         };
         match answer {
             Ok(result) => serde_json::from_str(result.get())
@@ -190,6 +239,36 @@ impl Outbound {
                 )))
             }
         }
+    }
+
+    /// Sends `message` on `route` (waiting for room) or the session's
+    /// stream; whether it was taken.
+    async fn send(&self, message: String, route: Option<&mpsc::Sender<String>>) -> bool {
+        match route {
+            Some(route) => route.send(message).await.is_ok(),
+            None => self.notify(message),
+        }
+    }
+
+    /// Opens a `subscriptions/listen` on this connection, if it has fewer
+    /// than its limit: it holds no place among the requests in flight (it
+    /// lends its own back), only one of the listens, until dropped.
+    pub(crate) fn open_listen(&self) -> Result<Listening, usize> {
+        let max = self.0.max_listens;
+        self.0
+            .listens
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |open| {
+                (open < max).then_some(open + 1)
+            })
+            .map_err(|_| max)?;
+        Ok(Listening {
+            outbound: self.clone(),
+            _lent: self
+                .0
+                .places
+                .get()
+                .map(|places| Lent::new(Arc::clone(places))),
+        })
     }
 
     /// Hands a client's response to the request waiting for it; a response
@@ -225,6 +304,34 @@ impl Outbound {
     }
 }
 
+/// A request in flight on a session, registered for `notifications/cancelled`
+/// for as long as this value lives.
+pub(crate) struct InFlight {
+    outbound: Outbound,
+    key: Box<str>,
+    cancel: Arc<Cancel>,
+}
+
+impl InFlight {
+    /// Fired when the client cancels the request.
+    pub(crate) fn cancel(&self) -> &Arc<Cancel> {
+        &self.cancel
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        let mut in_flight = lock(&self.outbound.0.in_flight);
+        // Unless the id was reused since by another request.
+        if in_flight
+            .get(&self.key)
+            .is_some_and(|c| Arc::ptr_eq(c, &self.cancel))
+        {
+            in_flight.remove(&self.key);
+        }
+    }
+}
+
 /// A session's outbound handle that lets the session end.
 #[derive(Clone)]
 pub(crate) struct WeakOutbound(Weak<Shared>);
@@ -257,25 +364,37 @@ impl WeakOutbound {
     }
 }
 
-/// A place among the requests in flight, lent back while a request waits
-/// for the client, and taken again once the answer is in: at once if one
-/// is free, else as soon as one is (the request goes on meanwhile, one
-/// over the bound for the short time it has left).
-struct Lent<'a>(&'a Arc<Semaphore>);
+/// An open `subscriptions/listen`, counted until dropped.
+pub(crate) struct Listening {
+    outbound: Outbound,
+    _lent: Option<Lent>,
+}
 
-impl<'a> Lent<'a> {
-    fn new(places: &'a Arc<Semaphore>) -> Self {
+impl Drop for Listening {
+    fn drop(&mut self) {
+        self.outbound.0.listens.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// A place among the requests in flight, lent back while a request waits
+/// for the client (or listens), and taken again once it is done: at once
+/// if one is free, else as soon as one is (the request goes on meanwhile,
+/// one over the bound for the short time it has left).
+struct Lent(Arc<Semaphore>);
+
+impl Lent {
+    fn new(places: Arc<Semaphore>) -> Self {
         places.add_permits(1);
         Self(places)
     }
 }
 
-impl Drop for Lent<'_> {
+impl Drop for Lent {
     fn drop(&mut self) {
         match self.0.try_acquire() {
             Ok(place) => place.forget(),
             Err(_) => {
-                let places = Arc::clone(self.0);
+                let places = Arc::clone(&self.0);
                 tokio::spawn(async move {
                     if let Ok(place) = places.acquire_owned().await {
                         place.forget();

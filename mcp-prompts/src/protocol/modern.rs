@@ -52,16 +52,21 @@ pub(crate) enum MetaRead {
 
 impl MetaRead {
     /// Reads the `_meta` of a request's `params`. Cheap for the requests of
-    /// a session: unless the text names the per-request revision key, the
-    /// params are not parsed here.
+    /// a session: unless the text names the per-request revision key, or
+    /// holds a backslash (an escape can spell any key, the key included),
+    /// the params are not parsed here.
     pub(crate) fn of(params: Option<&RawValue>) -> Self {
         match params {
-            Some(params) if params.get().contains(PROTOCOL_VERSION) => {
-                Head::parse(params.get()).meta
-            }
+            Some(params) if may_name_revision(params.get()) => Head::parse(params.get()).meta,
             _ => Self::Legacy,
         }
     }
+}
+
+/// Whether `params` may hold the per-request revision key: spelt out, or
+/// written with escapes.
+fn may_name_revision(params: &str) -> bool {
+    params.contains(PROTOCOL_VERSION) || memchr::memchr(b'\\', params.as_bytes()).is_some()
 }
 
 /// What the HTTP transport compares with a modern request's headers,
@@ -244,6 +249,24 @@ mod tests {
         assert_eq!(meta.version, ProtocolVersion::V2026_07_28);
         assert_eq!(meta.log_level, Some(LogLevel::Debug));
         assert!(meta.can_elicit);
+    }
+
+    #[test]
+    fn keys_written_with_escapes_are_read_as_keys() {
+        let caps = r#""io.modelcontextprotocol/clientCapabilities":{}"#;
+        for meta in [
+            r#""_meta":{"io.modelcontextprotocol\/protocolVersion":"2026-07-28","#,
+            r#""_meta":{"io.modelcontextprotocol\u002fprotocolVersion":"2026-07-28","#,
+            r#""\u005fmeta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","#,
+        ] {
+            let params = format!(r#"{{"name":"x",{meta}{caps}}}}}"#);
+            assert!(matches!(read(&params), MetaRead::Modern(_)), "{params}");
+        }
+        // A backslash elsewhere leaves a session request as it is.
+        assert!(matches!(
+            read(r#"{"name":"x","arguments":{"code":"a\nb"}}"#),
+            MetaRead::Legacy
+        ));
     }
 
     #[test]

@@ -76,7 +76,7 @@ impl RmcpPrompts {
         });
         Self {
             service: service.clone(),
-            outbound: Outbound::new(Some(sink)),
+            outbound: Outbound::new(Some(sink), service.limits().wait_bounds()),
             forwarder,
         }
     }
@@ -155,7 +155,7 @@ impl RmcpPrompts {
             outbound: &self.outbound,
             route: Some(&route),
         };
-        let tracked = Tracked::new(&self.outbound, id.get());
+        let tracked = self.outbound.track(id.get());
         let mut prompt = std::pin::pin!(self.service.get_typed(typed, &arguments));
         let mut questions = FuturesUnordered::new();
         let outcome = loop {
@@ -175,7 +175,7 @@ impl RmcpPrompts {
                 // Cancelled: the prompt's future is dropped, as in our own
                 // server; rmcp sends no response.
                 () = context.ct.cancelled() => {
-                    tracked.cancel.fire();
+                    tracked.cancel().fire();
                     break Err(Error::new(Error::INVALID_REQUEST, "the request was cancelled"));
                 }
             }
@@ -304,31 +304,6 @@ impl RmcpPrompts {
 impl Clone for RmcpPrompts {
     fn clone(&self) -> Self {
         Self::new(&self.service)
-    }
-}
-
-/// A request in flight, for `notifications/cancelled`; forgotten when
-/// dropped, however the handler ends.
-struct Tracked<'a> {
-    outbound: &'a Outbound,
-    id: &'a str,
-    cancel: Arc<crate::context::Cancel>,
-}
-
-impl<'a> Tracked<'a> {
-    fn new(outbound: &'a Outbound, id: &'a str) -> Self {
-        let cancel = outbound.track(id);
-        Self {
-            outbound,
-            id,
-            cancel,
-        }
-    }
-}
-
-impl Drop for Tracked<'_> {
-    fn drop(&mut self) {
-        self.outbound.untrack(self.id, &self.cancel);
     }
 }
 

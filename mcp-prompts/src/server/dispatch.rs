@@ -1,15 +1,14 @@
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
 use std::task::{Context, Poll, Waker};
 
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::guard::guarded;
-use super::{Era, Session, SessionState};
+use super::{Era, Session};
 use crate::Error;
-use crate::context::Cancel;
+use crate::context::InFlight;
 use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
 use crate::protocol::modern::{CLIENT_CAPABILITIES, MetaRead, PROTOCOL_VERSION};
 
@@ -30,20 +29,6 @@ fn poll_once(mut future: ResponseFuture) -> Result<Option<String>, ResponseFutur
     match future.as_mut().poll(&mut cx) {
         Poll::Ready(message) => Ok(message),
         Poll::Pending => Err(future),
-    }
-}
-
-/// Forgets a request once its future ends, whether it finished, was
-/// cancelled, or was dropped.
-struct Untrack<'a> {
-    state: &'a SessionState,
-    key: &'a str,
-    cancel: &'a Arc<Cancel>,
-}
-
-impl Drop for Untrack<'_> {
-    fn drop(&mut self) {
-        self.state.outbound.untrack(self.key, self.cancel);
     }
 }
 
@@ -221,14 +206,10 @@ impl Session {
         let Reply::Later(future) = reply else {
             return reply;
         };
-        let outbound = &self.state.outbound;
-        let cancel = outbound.track(id.get());
+        let in_flight = self.state.outbound.track(id.get());
         match poll_once(future) {
-            Ok(message) => {
-                outbound.untrack(id.get(), &cancel);
-                message.map_or(Reply::None, Reply::Now)
-            }
-            Err(future) => Reply::Later(self.cancellable(id, future, cancel)),
+            Ok(message) => message.map_or(Reply::None, Reply::Now),
+            Err(future) => Reply::Later(cancellable(future, in_flight)),
         }
     }
 
@@ -276,34 +257,6 @@ impl Session {
         }
     }
 
-    /// A request still being worked on, which ends with no response if the
-    /// client cancels it: its work is dropped where it stands.
-    fn cancellable(
-        &self,
-        id: &RawValue,
-        future: ResponseFuture,
-        cancel: Arc<Cancel>,
-    ) -> ResponseFuture {
-        let key: Box<str> = id.get().into();
-        let state = Arc::clone(&self.state);
-        Box::pin(async move {
-            let _done = Untrack {
-                state: &state,
-                key: &key,
-                cancel: &cancel,
-            };
-            let mut future = future;
-            let mut cancelled = std::pin::pin!(cancel.fired());
-            std::future::poll_fn(|cx| {
-                if cancelled.as_mut().poll(cx).is_ready() {
-                    return Poll::Ready(None);
-                }
-                future.as_mut().poll(cx)
-            })
-            .await
-        })
-    }
-
     /// Before `initialize`, only `initialize` and `ping` are served; every
     /// other request still gets an answer, so a client probing with a method
     /// from a newer revision can fall back at once.
@@ -318,6 +271,22 @@ impl Session {
         };
         Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
     }
+}
+
+/// A request still being worked on, which ends with no response if the
+/// client cancels it: its work is dropped where it stands. It stays in
+/// flight for as long as the future lives, polled or not.
+fn cancellable(mut future: ResponseFuture, in_flight: InFlight) -> ResponseFuture {
+    Box::pin(async move {
+        let mut cancelled = std::pin::pin!(in_flight.cancel().fired());
+        std::future::poll_fn(|cx| {
+            if cancelled.as_mut().poll(cx).is_ready() {
+                return Poll::Ready(None);
+            }
+            future.as_mut().poll(cx)
+        })
+        .await
+    })
 }
 
 /// -32602 for `server/discover` sent as a session request: it exists only

@@ -17,7 +17,7 @@ use tokio::sync::mpsc;
 
 use super::guard::{CatchPanic, Culprit, call_catching};
 use super::handlers::{params, unknown_prompt};
-use super::request_state::fingerprint;
+use super::request_state::{Opened, fingerprint};
 use super::{Era, Inner, Reply, Session};
 use crate::args::{Arguments, Input, param::missing_arguments};
 use crate::catalog::{AnyPrompt, Kind};
@@ -179,14 +179,14 @@ impl Session {
         // The state binds the client's arguments as sent, before any
         // answer fills in missing ones.
         let fingerprint = fingerprint(&p.arguments);
-        let mut answers = match &p.request_state {
+        let opened = match &p.request_state {
             Some(state) => match inner.state_key.open(state, name, &fingerprint) {
-                Ok(answers) => answers,
+                Ok(opened) => opened,
                 Err(error) => return fail(error),
             },
-            None => HashMap::new(),
+            None => Opened::default(),
         };
-        answers.extend(p.input_responses.unwrap_or_default());
+        let answers = opened.answers_with(p.input_responses.unwrap_or_default());
         let mut arguments = p.arguments;
         if !missing.is_empty() {
             if !(meta.can_elicit && inner.ask_for_missing) {
@@ -419,8 +419,9 @@ fn input_required(
     answers: &HashMap<String, Value>,
     questions: Vec<(String, Value)>,
 ) -> String {
+    let asked = questions.iter().map(|(key, _)| key.clone()).collect();
+    let state = inner.state_key.seal(prompt, fingerprint, answers, asked);
     let requests: serde_json::Map<String, Value> = questions.into_iter().collect();
-    let state = inner.state_key.seal(prompt, fingerprint, answers);
     let rest = serde_json::json!({ "inputRequests": requests, "requestState": state });
     let rest = rest.to_string();
     let result = format!(

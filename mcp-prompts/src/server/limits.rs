@@ -2,6 +2,8 @@
 //! in one place. The transports read them from here; README's "Security and limits"
 //! section lists them with their defaults.
 
+use std::time::Duration;
+
 /// The default limit on one incoming message: 4 MiB.
 pub const DEFAULT_MAX_MESSAGE_BYTES: usize = 4 * 1024 * 1024;
 
@@ -19,6 +21,18 @@ pub const DEFAULT_MAX_IN_FLIGHT: usize = 64;
 /// for the client to read them: 4 MiB.
 pub const DEFAULT_MAX_PENDING_OUTPUT_BYTES: usize = 4 * 1024 * 1024;
 
+/// The default limit on a connection's requests waiting for the client to
+/// answer a question (`elicitation/create`) at once: 16.
+pub const DEFAULT_MAX_WAITING: usize = 16;
+
+/// How long a question to the client waits for its answer by default: 10
+/// minutes. Then the prompt sees a decline.
+pub const DEFAULT_QUESTION_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// The default limit on `subscriptions/listen` requests open at once on
+/// one connection: 16.
+pub const DEFAULT_MAX_LISTENS: usize = 16;
+
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
     pub(crate) message_bytes: usize,
@@ -26,6 +40,9 @@ pub(crate) struct Limits {
     pub(crate) batch_response_bytes: usize,
     pub(crate) in_flight: usize,
     pub(crate) pending_output_bytes: usize,
+    pub(crate) waiting: usize,
+    pub(crate) question_timeout: Duration,
+    pub(crate) listens: usize,
 }
 
 impl Default for Limits {
@@ -36,6 +53,20 @@ impl Default for Limits {
             batch_response_bytes: DEFAULT_MAX_BATCH_RESPONSE_BYTES,
             in_flight: DEFAULT_MAX_IN_FLIGHT,
             pending_output_bytes: DEFAULT_MAX_PENDING_OUTPUT_BYTES,
+            waiting: DEFAULT_MAX_WAITING,
+            question_timeout: DEFAULT_QUESTION_TIMEOUT,
+            listens: DEFAULT_MAX_LISTENS,
+        }
+    }
+}
+
+impl Limits {
+    /// What a connection's requests may hold while they wait for the client.
+    pub(crate) fn wait_bounds(&self) -> crate::context::WaitBounds {
+        crate::context::WaitBounds {
+            max_waiting: self.waiting,
+            question_timeout: self.question_timeout,
+            max_listens: self.listens,
         }
     }
 }

@@ -41,6 +41,17 @@ impl Session {
             Ok(p) => p,
             Err(error) => return Reply::Now(failure(Some(id), &error)),
         };
+        let listening = match self.state.outbound.open_listen() {
+            Ok(listening) => listening,
+            Err(limit) => {
+                let error = crate::Error::invalid_request(format!(
+                    "this connection has {limit} subscriptions open, the most it may: \
+                     cancel one first"
+                ))
+                .with_data(serde_json::json!({ "limit": limit }));
+                return Reply::Now(failure(Some(id), &error));
+            }
+        };
         // Honoured only where changes are announced at all.
         let honoured = p.notifications.prompts_list_changed && self.service.is_live();
         let tag = format!("{{\"{SUBSCRIPTION_ID}\":{}}}", id.get());
@@ -60,6 +71,7 @@ impl Session {
         let service = self.service.clone();
         let id = id.to_owned();
         Reply::Later(Box::pin(async move {
+            let _listening = listening;
             let send = |message: String| {
                 let (outbound, route) = (&outbound, &route);
                 async move {

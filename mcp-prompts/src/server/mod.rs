@@ -34,13 +34,13 @@ pub(crate) use get::TypedGet;
 pub(crate) use limits::Limits;
 pub use limits::{
     DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
-    DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
+    DEFAULT_MAX_LISTENS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
+    DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT,
 };
 pub use live::Prompts;
 pub use modern::CacheScope;
 pub(crate) use modern::{CacheHints, ModernReplies};
 pub use session::Session;
-pub(crate) use session::SessionState;
 
 /// The rules a request is served under: its session's negotiated revision,
 /// or the revision and capabilities a stateless request carries.
@@ -103,7 +103,9 @@ pub struct Server {
     /// The completer of `ref/resource` (URI template) requests.
     resources: Option<DynCompleter>,
     cache: CacheHints,
-    state_key: Option<request_state::StateKey>,
+    /// The key from the application's secret; `Err` with the secret's
+    /// length if it is too short, reported by `build`.
+    state_key: Option<Result<request_state::StateKey, usize>>,
     ask_for_missing: bool,
 }
 
@@ -139,9 +141,12 @@ impl Server {
     /// The secret that signs the `requestState` a stateless prompt hands
     /// its client between rounds of questions. By default each process
     /// makes a random one, so a client must come back to the same process;
-    /// give every replica behind a load balancer the same secret.
+    /// give every replica behind a load balancer the same secret, of at
+    /// least 32 random bytes: a shorter one makes
+    /// [`build`](Self::build) fail.
     pub fn request_state_secret(mut self, secret: impl AsRef<[u8]>) -> Self {
-        self.state_key = Some(request_state::StateKey::from_secret(secret.as_ref()));
+        let secret = secret.as_ref();
+        self.state_key = Some(request_state::StateKey::from_secret(secret).ok_or(secret.len()));
         self
     }
 
@@ -217,6 +222,37 @@ impl Server {
     /// that stops reading gets back-pressure, not a growing server.
     pub fn max_pending_output_bytes(mut self, limit: usize) -> Self {
         self.limits.pending_output_bytes = limit.max(1);
+        self
+    }
+
+    /// How many requests of one connection (a stdio connection, an HTTP
+    /// session, an rmcp session) may wait at once for the client to answer
+    /// a question: [`RequestContext::elicit`](crate::RequestContext::elicit),
+    /// [`choose`](crate::RequestContext::choose) or the form for missing
+    /// arguments (default 16). Past it, asking does not wait: the answer
+    /// is [`Elicited::Unsupported`](crate::Elicited::Unsupported), and
+    /// missing arguments are -32602. Reading never pauses for waiting
+    /// requests, so the client's answers, cancellations and end of input
+    /// are always read.
+    pub fn max_waiting_questions(mut self, limit: usize) -> Self {
+        self.limits.waiting = limit;
+        self
+    }
+
+    /// How long a question to the client waits for its answer (default
+    /// 10 minutes). Then the prompt sees a decline, and the client is sent
+    /// `notifications/cancelled` for its `elicitation/create`.
+    pub fn question_timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.limits.question_timeout = timeout;
+        self
+    }
+
+    /// How many `subscriptions/listen` requests one connection may keep
+    /// open at once (default 16). A listen does not take one of the
+    /// [`max_in_flight`](Self::max_in_flight) places; one past this bound
+    /// is refused with -32600.
+    pub fn max_listens(mut self, limit: usize) -> Self {
+        self.limits.listens = limit;
         self
     }
 
@@ -308,6 +344,18 @@ impl Server {
     }
 
     fn build_with(self, changing: bool) -> Result<Service, CatalogError> {
+        let state_key = match self.state_key {
+            Some(Ok(key)) => key,
+            Some(Err(length)) => {
+                return Err(CatalogError {
+                    problems: vec![format!(
+                        "the request state secret has {length} bytes; it needs at least {}",
+                        request_state::StateKey::MIN_SECRET_BYTES
+                    )],
+                });
+            }
+            None => request_state::StateKey::random(),
+        };
         let registered = self.registered.unwrap_or(self.explicit.is_empty());
         let registered = registered
             .then(registered_prompts)
@@ -345,9 +393,7 @@ impl Server {
                 ttl: Some(self.cache.ttl(changing)),
                 scope: self.cache.scope,
             },
-            state_key: self
-                .state_key
-                .unwrap_or_else(request_state::StateKey::random),
+            state_key,
             ask_for_missing: self.ask_for_missing,
             limits: self.limits,
             completions,

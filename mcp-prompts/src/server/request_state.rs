@@ -3,6 +3,8 @@
 //! from one round to the next. The client is not trusted with it: it is
 //! signed (HMAC-SHA256 with the server's key), bound to the prompt and its
 //! arguments, and expires, so a tampered, foreign or stale state is refused.
+//! It also names the questions its round asked: only those may be answered
+//! in the next, and never an answer it carries sealed.
 
 use std::collections::HashMap;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -55,10 +57,14 @@ impl StateKey {
         Self(key)
     }
 
+    /// The fewest bytes a secret may have: as many as the key it becomes.
+    pub(crate) const MIN_SECRET_BYTES: usize = 32;
+
     /// A key derived from the application's secret, the same on every
-    /// replica that shares it.
-    pub(crate) fn from_secret(secret: &[u8]) -> Self {
-        Self(Sha256::digest(secret).into())
+    /// replica that shares it; `None` for a secret shorter than
+    /// [`MIN_SECRET_BYTES`](Self::MIN_SECRET_BYTES), too easy to guess.
+    pub(crate) fn from_secret(secret: &[u8]) -> Option<Self> {
+        (secret.len() >= Self::MIN_SECRET_BYTES).then(|| Self(Sha256::digest(secret).into()))
     }
 
     fn mac(&self) -> Hmac<Sha256> {
@@ -66,13 +72,15 @@ impl StateKey {
         Hmac::new_from_slice(&self.0).unwrap_or_else(|_| unreachable!())
     }
 
-    /// A state carrying `answers`, for the prompt `prompt` called with the
-    /// arguments whose [`fingerprint`] this is.
+    /// A state carrying `answers` and the keys of the questions `asked`
+    /// in this round, for the prompt `prompt` called with the arguments
+    /// whose [`fingerprint`] this is.
     pub(crate) fn seal(
         &self,
         prompt: &str,
         fingerprint: &str,
         answers: &HashMap<String, Value>,
+        asked: Vec<String>,
     ) -> String {
         let expires = now() + LIFETIME.as_secs();
         let body = State {
@@ -80,6 +88,7 @@ impl StateKey {
             arguments: fingerprint.to_owned(),
             expires,
             answers: answers.clone(),
+            asked,
         };
         let body = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&body).unwrap_or_default());
         let mut mac = self.mac();
@@ -88,14 +97,15 @@ impl StateKey {
         format!("{body}.{tag}")
     }
 
-    /// The answers a state carries, if it is ours, intact, unexpired and
-    /// for this prompt and these arguments.
+    /// The answers a state carries and the questions its round asked, if
+    /// it is ours, intact, unexpired and for this prompt and these
+    /// arguments.
     pub(crate) fn open(
         &self,
         state: &str,
         prompt: &str,
         fingerprint: &str,
-    ) -> Result<HashMap<String, Value>, Error> {
+    ) -> Result<Opened, Error> {
         let refused = |why: &str| Error::invalid_params(format!("invalid requestState: {why}"));
         let (body, tag) = state.split_once('.').ok_or_else(|| refused("malformed"))?;
         let tag = URL_SAFE_NO_PAD
@@ -115,7 +125,36 @@ impl StateKey {
         if state.expires < now() {
             return Err(refused("expired: get the prompt again"));
         }
-        Ok(state.answers)
+        Ok(Opened {
+            answers: state.answers,
+            asked: state.asked,
+        })
+    }
+}
+
+/// What an opened state holds.
+#[derive(Debug, Default, PartialEq)]
+pub(crate) struct Opened {
+    /// The answers of every earlier round.
+    pub(crate) answers: HashMap<String, Value>,
+    /// The keys of the questions the last round asked.
+    pub(crate) asked: Vec<String>,
+}
+
+impl Opened {
+    /// The answers for this round: those sealed, then the client's
+    /// `responses` to the questions the last round asked. A response that
+    /// would replace a sealed answer, or answers a question never asked,
+    /// is ignored (the specification: servers SHOULD ignore unknown extra
+    /// inputs).
+    pub(crate) fn answers_with(self, responses: HashMap<String, Value>) -> HashMap<String, Value> {
+        let Self { mut answers, asked } = self;
+        for (key, value) in responses {
+            if asked.contains(&key) && !answers.contains_key(&key) {
+                answers.insert(key, value);
+            }
+        }
+        answers
     }
 }
 
@@ -129,6 +168,8 @@ struct State {
     expires: u64,
     #[serde(rename = "r")]
     answers: HashMap<String, Value>,
+    #[serde(rename = "q")]
+    asked: Vec<String>,
 }
 
 /// The arguments' fingerprint, independent of their order.
@@ -168,10 +209,12 @@ mod tests {
         let key = StateKey::random();
         let answers = HashMap::from([("k".to_owned(), serde_json::json!({"action": "decline"}))]);
         let ab = fingerprint(&args(&[("a", "1"), ("b", "2")]));
-        let state = key.seal("p", &ab, &answers);
+        let state = key.seal("p", &ab, &answers, vec!["n".to_owned()]);
         // Argument order does not matter.
         let ba = fingerprint(&args(&[("b", "2"), ("a", "1")]));
-        assert_eq!(key.open(&state, "p", &ba).unwrap(), answers);
+        let opened = key.open(&state, "p", &ba).unwrap();
+        assert_eq!(opened.answers, answers);
+        assert_eq!(opened.asked, ["n"]);
         assert!(key.open(&state, "q", &ab).is_err());
         assert!(
             key.open(&state, "p", &fingerprint(&args(&[("a", "1")])))
@@ -188,13 +231,37 @@ mod tests {
 
     #[test]
     fn keys_from_the_same_secret_agree() {
+        let (s, t) = (&[b's'; 32], &[b't'; 32]);
         let none = fingerprint(&args(&[]));
-        let state = StateKey::from_secret(b"s").seal("p", &none, &HashMap::new());
-        assert!(StateKey::from_secret(b"s").open(&state, "p", &none).is_ok());
-        assert!(
-            StateKey::from_secret(b"t")
-                .open(&state, "p", &none)
-                .is_err()
-        );
+        let state = StateKey::from_secret(s)
+            .unwrap()
+            .seal("p", &none, &HashMap::new(), Vec::new());
+        let key = |secret| StateKey::from_secret(secret).unwrap();
+        assert!(key(s).open(&state, "p", &none).is_ok());
+        assert!(key(t).open(&state, "p", &none).is_err());
+    }
+
+    #[test]
+    fn secrets_shorter_than_the_key_are_refused() {
+        assert!(StateKey::from_secret(b"").is_none());
+        assert!(StateKey::from_secret(&[7; 31]).is_none());
+        assert!(StateKey::from_secret(&[7; 32]).is_some());
+    }
+
+    #[test]
+    fn sealed_answers_win_and_unasked_questions_are_ignored() {
+        use serde_json::json;
+        let opened = Opened {
+            answers: HashMap::from([("first".to_owned(), json!("sealed"))]),
+            asked: vec!["second".to_owned()],
+        };
+        let answers = opened.answers_with(HashMap::from([
+            ("first".to_owned(), json!("replaced")),
+            ("second".to_owned(), json!("given")),
+            ("never".to_owned(), json!("asked")),
+        ]));
+        assert_eq!(answers.len(), 2);
+        assert_eq!(answers["first"], "sealed");
+        assert_eq!(answers["second"], "given");
     }
 }

@@ -32,11 +32,12 @@ pub struct Session {
 
 impl Session {
     pub(crate) fn new(service: Service, outbound: Option<Sink>) -> Self {
+        let outbound = Outbound::new(outbound, service.limits().wait_bounds());
         Self {
             service,
             state: Arc::new(SessionState {
                 version: OnceLock::new(),
-                outbound: Outbound::new(outbound),
+                outbound,
             }),
         }
     }

@@ -24,9 +24,12 @@ pub(crate) fn check_origin(
     authority: Option<&str>,
     options: &HttpOptions,
 ) -> Result<(), Refusal> {
-    let host = match headers.get(header::HOST) {
-        Some(value) => Some(value.to_str().map_err(|_| Refusal::Host)?),
-        None => authority,
+    let mut hosts = headers.get_all(header::HOST).iter();
+    let host = match (hosts.next(), hosts.next()) {
+        // Two `Host` headers: which one names the server is ambiguous.
+        (Some(_), Some(_)) => return Err(Refusal::Host),
+        (Some(value), None) => Some(value.to_str().map_err(|_| Refusal::Host)?),
+        (None, _) => authority,
     };
     if let Some(host) = host {
         if !host_allowed(&hostname(host), &options.hosts) {
@@ -130,6 +133,14 @@ mod tests {
                 "{host}"
             );
         }
+        let twice = headers(&[
+            (header::HOST, "localhost:3000"),
+            (header::HOST, "evil.example.com"),
+        ]);
+        assert!(matches!(
+            check_origin(&twice, None, &options),
+            Err(Refusal::Host)
+        ));
         let evil = headers(&[(header::HOST, "evil.example.com")]);
         assert!(matches!(
             check_origin(&evil, None, &options),
