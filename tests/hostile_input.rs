@@ -5,14 +5,13 @@
 mod http_support;
 mod support;
 
-use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use http_support::Running;
+use http_support::{Running, header_value, post_raw, read_response};
 use support::{Client, LATEST, peak_rss_mib, spawn_fixture};
 
 /// What the server may reach at its peak, whatever it was sent.
@@ -248,59 +247,6 @@ fn a_stdio_client_that_stops_reading_gets_back_pressure_and_every_answer() {
     assert!(child.wait().unwrap().success());
     eprintln!("peak RSS {peak:.1} MiB");
     assert!(peak < RSS_BOUND_MIB, "peak RSS {peak:.1} MiB");
-}
-
-/// Sends a raw HTTP/1.1 POST on a new connection, and returns it unread.
-fn post_raw(server: &Running, headers: &[(&str, &str)], body: &[u8]) -> TcpStream {
-    let mut stream = TcpStream::connect(server.addr).unwrap();
-    let mut head = format!(
-        "POST /mcp HTTP/1.1\r\nhost: {}\r\ncontent-type: application/json\r\n\
-         accept: application/json, text/event-stream\r\ncontent-length: {}\r\n",
-        server.addr,
-        body.len()
-    );
-    for (name, value) in headers {
-        let _ = write!(head, "{name}: {value}\r\n");
-    }
-    head.push_str("\r\n");
-    stream.write_all(head.as_bytes()).unwrap();
-    stream.write_all(body).unwrap();
-    stream
-}
-
-/// The head (status line and headers, lowercased) and body of the
-/// response on `stream`.
-fn read_response(mut stream: TcpStream) -> (String, String) {
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
-    let mut bytes = Vec::new();
-    let mut buf = [0; 4096];
-    loop {
-        let n = stream.read(&mut buf).unwrap();
-        assert!(
-            n > 0,
-            "connection closed: {}",
-            String::from_utf8_lossy(&bytes)
-        );
-        bytes.extend_from_slice(&buf[..n]);
-        let text = String::from_utf8_lossy(&bytes);
-        let Some((head, body)) = text.split_once("\r\n\r\n") else {
-            continue;
-        };
-        let head = head.to_ascii_lowercase();
-        let length = header_value(&head, "content-length").and_then(|n| n.parse::<usize>().ok());
-        if length.is_some_and(|n| body.len() >= n) {
-            return (head, body.to_owned());
-        }
-    }
-}
-
-fn header_value<'a>(head: &'a str, name: &str) -> Option<&'a str> {
-    head.lines().find_map(|line| {
-        let (key, value) = line.split_once(':')?;
-        (key == name).then(|| value.trim())
-    })
 }
 
 /// Initializes a session under the latest handshake revision; its id.

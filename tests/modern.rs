@@ -244,7 +244,7 @@ fn a_stateless_prompt_asks_in_rounds() {
     let done = deploy_round(
         &mut client,
         service.clone(),
-        json!({"inputResponses": defaulted}),
+        json!({"inputResponses": defaulted, "requestState": state}),
         can_elicit(),
     );
     assert_eq!(
@@ -256,7 +256,7 @@ fn a_stateless_prompt_asks_in_rounds() {
         let done = deploy_round(
             &mut client,
             service.clone(),
-            json!({"inputResponses": answer}),
+            json!({"inputResponses": answer, "requestState": state}),
             can_elicit(),
         );
         assert_eq!(
@@ -270,7 +270,7 @@ fn a_stateless_prompt_asks_in_rounds() {
     let refused = deploy_round(
         &mut client,
         service.clone(),
-        json!({"inputResponses": wrong}),
+        json!({"inputResponses": wrong, "requestState": state}),
         can_elicit(),
     );
     assert_eq!(refused["error"]["code"], -32602, "{refused}");
@@ -324,7 +324,8 @@ fn a_prompt_can_ask_for_one_choice() {
         }}),
         "{first}"
     );
-    let answer = |choice: &str| json!({"inputResponses": {"tone": {"action": "accept", "content": {"choice": choice}}}});
+    let state = first["result"]["requestState"].clone();
+    let answer = |choice: &str| json!({"inputResponses": {"tone": {"action": "accept", "content": {"choice": choice}}}, "requestState": state});
     let done = client.call("prompts/get", ask(answer("Formal")));
     assert_eq!(texts(&done), ["tone: formal"]);
     let refused = client.call("prompts/get", ask(answer("rude")));
@@ -335,7 +336,7 @@ fn a_prompt_can_ask_for_one_choice() {
     );
     let cancelled = client.call(
         "prompts/get",
-        ask(json!({"inputResponses": {"tone": {"action": "cancel"}}})),
+        ask(json!({"inputResponses": {"tone": {"action": "cancel"}}, "requestState": state})),
     );
     assert_eq!(texts(&cancelled), ["no tone: Cancelled"]);
 }
@@ -383,7 +384,7 @@ fn missing_arguments_are_asked_for_where_the_client_can_answer() {
     let refused = deploy_round(
         &mut client,
         json!({}),
-        json!({"inputResponses": declined}),
+        json!({"inputResponses": declined, "requestState": state}),
         can_elicit(),
     );
     assert_eq!(refused["error"]["code"], -32602);
@@ -399,6 +400,66 @@ fn missing_arguments_are_asked_for_where_the_client_can_answer() {
         json!(["service"]),
         "{refused}"
     );
+}
+
+/// The state binds what the earlier rounds were answered: an answer it
+/// carries cannot be replaced, a question never asked cannot be answered,
+/// and arguments whose meaning depends on which duplicate wins are refused.
+#[test]
+fn request_state_seals_its_answers_and_its_questions() {
+    let mut client = Client::start();
+    let service_answer = |service: &str| json!({"mcp-prompts/missing-arguments": {"action": "accept", "content": {"service": service}}});
+    let first = deploy_round(&mut client, json!({}), json!({}), can_elicit());
+    let second = deploy_round(
+        &mut client,
+        json!({}),
+        json!({"inputResponses": service_answer("api"),
+               "requestState": first["result"]["requestState"]}),
+        can_elicit(),
+    );
+    let state = second["result"]["requestState"].clone();
+    assert!(state.is_string(), "{second}");
+    // The client tries to swap the sealed `api` for `prod-db`.
+    let mut responses = service_answer("prod-db");
+    responses["deployment"] = json!({"action": "accept", "content": {"environment": "production"}});
+    let third = deploy_round(
+        &mut client,
+        json!({}),
+        json!({"inputResponses": responses, "requestState": state}),
+        can_elicit(),
+    );
+    assert_eq!(
+        texts(&third),
+        ["Write deployment notes for api going to production (canary: false)."]
+    );
+
+    // An answer to a question no round asked is ignored: the prompt asks.
+    let unasked =
+        json!({"deployment": {"action": "accept", "content": {"environment": "production"}}});
+    let first = deploy_round(
+        &mut client,
+        json!({"service": "api"}),
+        json!({"inputResponses": unasked}),
+        can_elicit(),
+    );
+    assert_eq!(first["result"]["resultType"], "input_required", "{first}");
+
+    // A name given twice is ambiguous, so the state cannot bind it: -32602,
+    // in either era.
+    let mut session = legacy_session(true);
+    let stateless = r#","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}}"#;
+    for (client, meta) in [(&mut client, stateless), (&mut session, "")] {
+        let line = format!(
+            r#"{{"jsonrpc":"2.0","id":9,"method":"prompts/get","params":{{"name":"deploy_notes","arguments":{{"service":"api","service":"prod-db"}}{meta}}}}}"#
+        );
+        let refused = client.send_raw(&line);
+        assert_eq!(refused["error"]["code"], -32602, "{refused}");
+        let message = refused["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("`service` is given more than once"),
+            "{message}"
+        );
+    }
 }
 
 /// Starts a legacy session over stdio whose client can (or cannot) elicit.

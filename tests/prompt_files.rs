@@ -187,3 +187,63 @@ fn a_file_may_not_take_a_name_the_server_already_serves() {
         "greet.md: prompt name `greet` is already taken by a prompt not from this directory",
     );
 }
+
+/// Files that would hold or burst the loader are reported, not served:
+/// a FIFO (opening one for reading waits for a writer), a symbolic link
+/// swapped between a file and a FIFO, a file over the size limit, and a
+/// link leading outside the directory. The loader goes on serving files
+/// added later, and the server exits at the end of its input.
+#[cfg(unix)]
+#[test]
+fn files_that_could_block_or_burst_the_loader_are_refused() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("prompts");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("good.md"), "+++\n+++\nGood").unwrap();
+    std::fs::write(root.path().join("secret.md"), "+++\n+++\nSecret").unwrap();
+    std::os::unix::fs::symlink(root.path().join("secret.md"), dir.join("outside.md")).unwrap();
+    let big = format!("+++\n+++\n{}", "x".repeat(2 * 1024 * 1024));
+    std::fs::write(dir.join("big.md"), big).unwrap();
+    let mkfifo = |path: &Path| {
+        let made = Command::new("mkfifo").arg(path).status().unwrap();
+        assert!(made.success());
+    };
+    mkfifo(&dir.join("fifo.md"));
+    mkfifo(&root.path().join("pipe"));
+    std::os::unix::fs::symlink(dir.join("good.md"), dir.join("swapped.md")).unwrap();
+
+    let mut client = start(&dir);
+    assert_eq!(
+        names(&mut client)
+            .iter()
+            .filter(|n| n.as_str() == "good")
+            .count(),
+        1
+    );
+    // The link now leads to a FIFO: the next reload must not hang on it.
+    std::fs::remove_file(dir.join("swapped.md")).unwrap();
+    std::os::unix::fs::symlink(root.path().join("pipe"), dir.join("swapped.md")).unwrap();
+    std::fs::write(dir.join("later.md"), "+++\n+++\nLater").unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !names(&mut client).contains(&"later".to_owned()) {
+        assert!(std::time::Instant::now() < deadline, "the loader stopped");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let served = names(&mut client);
+    for refused in ["outside", "big", "fifo", "swapped"] {
+        assert!(
+            !served.contains(&refused.to_owned()),
+            "{refused} served: {served:?}"
+        );
+    }
+    for (file, why) in [
+        ("outside.md", "outside the directory"),
+        ("big.md", "larger than the limit of 1048576 bytes"),
+        ("fifo.md", "not a regular file"),
+    ] {
+        let line = client.log_line(file);
+        assert!(line.contains(why), "{line}");
+    }
+    let (_, status) = client.finish();
+    assert!(status.success(), "{status}");
+}

@@ -206,7 +206,9 @@ pub use descriptor::{ArgDef, ArgType, InvokeFn, ParamKind, PromptDef};
 pub use dynamic::{ArgumentValues, DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
 pub use error::Error;
 #[cfg(feature = "files")]
-pub use files::{FileProblem, PromptDir};
+pub use files::{
+    DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, FileProblem, PromptDir, PromptDirOptions,
+};
 pub use invoke::{Invocation, PromptFuture};
 pub use message::{IntoPromptResult, Message, PromptResult, Role};
 pub use protocol::ProtocolVersion;

@@ -364,6 +364,12 @@ async fn serve() -> std::io::Result<()> {
     if let Some(limit) = env("FIXTURE_MAX_BATCH_RESPONSE_BYTES") {
         server = server.max_batch_response_bytes(limit);
     }
+    if let Some(limit) = env("FIXTURE_MAX_WAITING") {
+        server = server.max_waiting_questions(limit);
+    }
+    if let Some(ms) = env("FIXTURE_QUESTION_TIMEOUT_MS") {
+        server = server.question_timeout(Duration::from_millis(ms));
+    }
     // Live, so that prompts can change the catalog (`toggle`, `churn`).
     let (service, prompts) = server
         .build_live()

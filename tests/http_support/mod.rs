@@ -2,8 +2,10 @@
 //! and stops it when dropped. Each test crate uses part of this.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
+use std::fmt::Write as _;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
 
 use http_body_util::{BodyExt, Full};
 use hyper::body::{Bytes, Incoming};
@@ -232,4 +234,57 @@ impl Events {
         let rest = self.body.collect().await.unwrap().to_bytes();
         self.seen + &String::from_utf8_lossy(&rest)
     }
+}
+
+/// Sends a raw HTTP/1.1 POST on a new connection, and returns it unread.
+pub fn post_raw(server: &Running, headers: &[(&str, &str)], body: &[u8]) -> TcpStream {
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    let mut head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {}\r\ncontent-type: application/json\r\n\
+         accept: application/json, text/event-stream\r\ncontent-length: {}\r\n",
+        server.addr,
+        body.len()
+    );
+    for (name, value) in headers {
+        let _ = write!(head, "{name}: {value}\r\n");
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body).unwrap();
+    stream
+}
+
+/// The head (status line and headers, lowercased) and body of the
+/// response on `stream`.
+pub fn read_response(mut stream: TcpStream) -> (String, String) {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let mut bytes = Vec::new();
+    let mut buf = [0; 4096];
+    loop {
+        let n = stream.read(&mut buf).unwrap();
+        assert!(
+            n > 0,
+            "connection closed: {}",
+            String::from_utf8_lossy(&bytes)
+        );
+        bytes.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&bytes);
+        let Some((head, body)) = text.split_once("\r\n\r\n") else {
+            continue;
+        };
+        let head = head.to_ascii_lowercase();
+        let length = header_value(&head, "content-length").and_then(|n| n.parse::<usize>().ok());
+        if length.is_some_and(|n| body.len() >= n) {
+            return (head, body.to_owned());
+        }
+    }
+}
+
+pub fn header_value<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines().find_map(|line| {
+        let (key, value) = line.split_once(':')?;
+        (key == name).then(|| value.trim())
+    })
 }

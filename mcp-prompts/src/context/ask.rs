@@ -29,8 +29,10 @@ pub enum Elicited<T> {
     Declined,
     /// The user dismissed the form without choosing.
     Cancelled,
-    /// The client cannot show forms (it declared no `elicitation`
-    /// capability), so nobody was asked.
+    /// Nobody was asked: the client cannot show forms (it declared no
+    /// `elicitation` capability), or as many of the connection's requests
+    /// as the server allows already wait for answers
+    /// ([`Server::max_waiting_questions`](crate::Server::max_waiting_questions)).
     Unsupported,
 }
 
@@ -130,7 +132,9 @@ impl RequestContext {
     /// ask, and the prompt runs again from the start with the answer;
     /// anything it does before asking must be safe to repeat. A client
     /// that cannot show forms gets no question: the answer is
-    /// [`Elicited::Unsupported`].
+    /// [`Elicited::Unsupported`]. A question left unanswered past
+    /// [`Server::question_timeout`](crate::Server::question_timeout) is
+    /// withdrawn and reads as [`Elicited::Declined`].
     ///
     /// ```
     /// use mcp_prompts::{Elicited, PromptArg, PromptArgs, RequestContext, prompt};

@@ -3,6 +3,7 @@
 //! edited, renamed and deleted.
 
 mod front_matter;
+mod read;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -17,6 +18,8 @@ use crate::catalog::is_valid_name;
 use crate::dynamic::DynamicPrompt;
 use crate::server::Prompts;
 use front_matter::{Broken, parse_file};
+use read::{Access, ServedDir};
+pub use read::{DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES};
 
 /// How long after a change in the directory it is read again: an editor's
 /// save is often several events (write, rename, chmod).
@@ -75,13 +78,70 @@ impl fmt::Display for FileProblem {
 /// ```
 #[must_use = "the directory is served only while its PromptDir lives"]
 pub struct PromptDir {
-    state: Arc<Mutex<DirState>>,
+    loader: Arc<Loader>,
     _watcher: notify::RecommendedWatcher,
+}
+
+/// How a [`PromptDir`] reads its directory; the defaults suit most.
+///
+/// ```no_run
+/// use mcp_prompts::{PromptDir, PromptDirOptions, Server};
+///
+/// # fn run() -> std::io::Result<()> {
+/// let (service, prompts) = Server::new("team-prompts", "1.0")
+///     .build_live()
+///     .map_err(std::io::Error::other)?;
+/// let options = PromptDirOptions::new().max_file_bytes(256 * 1024);
+/// let _dir = PromptDir::watch_with("prompts", &prompts, options)?;
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PromptDirOptions(Access);
+
+impl PromptDirOptions {
+    /// The defaults: files of at most 1 MiB, at most 1,000 of them, no
+    /// symbolic link leading outside the directory.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The largest file served (default [`DEFAULT_MAX_FILE_BYTES`], 1 MiB);
+    /// a larger one is reported, not read.
+    pub fn max_file_bytes(mut self, limit: u64) -> Self {
+        self.0.max_file_bytes = limit;
+        self
+    }
+
+    /// The most files served (default [`DEFAULT_MAX_FILES`]); past it, the
+    /// first in name order are served and the rest reported.
+    pub fn max_files(mut self, limit: usize) -> Self {
+        self.0.max_files = limit;
+        self
+    }
+
+    /// Whether a symbolic link in the directory may lead outside it
+    /// (default: no; such a file is reported and not served). Links that
+    /// stay inside are always followed.
+    pub fn links_outside(mut self, allowed: bool) -> Self {
+        self.0.links_outside = allowed;
+        self
+    }
+}
+
+/// Reads the directory, one reload at a time, and keeps what it read.
+struct Loader {
+    dir: PathBuf,
+    access: Access,
+    /// Held for a whole reload, I/O included, so that two reloads never
+    /// interleave; nothing else waits on it.
+    reloading: Mutex<()>,
+    /// Held only to look at or apply what was read, never across I/O.
+    state: Mutex<DirState>,
 }
 
 /// What the directory held when last read.
 struct DirState {
-    dir: PathBuf,
     prompts: Prompts,
     /// Each file's text and what it gave, so that an unchanged file keeps
     /// its prompt (and the catalog does not change).
@@ -96,6 +156,16 @@ impl PromptDir {
     /// in step with the directory: a change is served and announced
     /// within a fraction of a second.
     pub fn watch(dir: impl Into<PathBuf>, prompts: &Prompts) -> std::io::Result<Self> {
+        Self::watch_with(dir, prompts, PromptDirOptions::default())
+    }
+
+    /// Like [`watch`](Self::watch), reading the directory as `options`
+    /// say.
+    pub fn watch_with(
+        dir: impl Into<PathBuf>,
+        prompts: &Prompts,
+        options: PromptDirOptions,
+    ) -> std::io::Result<Self> {
         let dir = dir.into();
         if !dir.is_dir() {
             return Err(std::io::Error::new(
@@ -103,13 +173,17 @@ impl PromptDir {
                 format!("prompt directory `{}` is not a directory", dir.display()),
             ));
         }
-        let state = Arc::new(Mutex::new(DirState {
+        let loader = Arc::new(Loader {
             dir: dir.clone(),
-            prompts: prompts.clone(),
-            files: HashMap::new(),
-            served: Vec::new(),
-            problems: Vec::new(),
-        }));
+            access: options.0,
+            reloading: Mutex::new(()),
+            state: Mutex::new(DirState {
+                prompts: prompts.clone(),
+                files: HashMap::new(),
+                served: Vec::new(),
+                problems: Vec::new(),
+            }),
+        });
         let (tx, rx) = std_mpsc::channel::<()>();
         let mut watcher =
             notify::recommended_watcher(move |event: notify::Result<notify::Event>| match event {
@@ -124,37 +198,37 @@ impl PromptDir {
             .watch(&dir, RecursiveMode::NonRecursive)
             .map_err(std::io::Error::other)?;
         // Read after watching starts, so that no change falls in between.
-        lock(&state).reload();
-        let weak = Arc::downgrade(&state);
+        loader.reload();
+        let weak = Arc::downgrade(&loader);
         // Ends when the watcher (and with it the sender) is dropped.
         std::thread::spawn(move || {
             while rx.recv().is_ok() {
                 std::thread::sleep(SETTLE);
                 while rx.try_recv().is_ok() {}
-                let Some(state) = weak.upgrade() else { break };
-                lock(&state).reload();
+                let Some(loader) = weak.upgrade() else { break };
+                loader.reload();
             }
         });
         tracing::info!(dir = %dir.display(), "watching prompt files");
         Ok(Self {
-            state,
+            loader,
             _watcher: watcher,
         })
     }
 
     /// Reads the directory again now, as a change event would.
     pub fn reload(&self) {
-        lock(&self.state).reload();
+        self.loader.reload();
     }
 
     /// The files not served now, and why.
     pub fn problems(&self) -> Vec<FileProblem> {
-        lock(&self.state).problems.clone()
+        lock(&self.loader.state).problems.clone()
     }
 
     /// The names of the prompts served from the directory now.
     pub fn served(&self) -> Vec<String> {
-        lock(&self.state)
+        lock(&self.loader.state)
             .served
             .iter()
             .map(|p| p.name().to_owned())
@@ -164,7 +238,7 @@ impl PromptDir {
 
 impl Drop for PromptDir {
     fn drop(&mut self) {
-        let mut state = lock(&self.state);
+        let mut state = lock(&self.loader.state);
         let served = std::mem::take(&mut state.served);
         state.prompts.sync_group(&served, Vec::new());
     }
@@ -172,34 +246,65 @@ impl Drop for PromptDir {
 
 impl fmt::Debug for PromptDir {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let state = lock(&self.state);
+        let state = lock(&self.loader.state);
         f.debug_struct("PromptDir")
-            .field("dir", &state.dir)
+            .field("dir", &self.loader.dir)
             .field("served", &state.served)
             .field("problems", &state.problems)
             .finish_non_exhaustive()
     }
 }
 
-impl DirState {
+/// What one reload read: each file's text, or why it could not be read.
+struct Read {
+    files: Vec<(PathBuf, std::io::Result<String>)>,
+    /// Files past the limit, not read.
+    left_out: usize,
+}
+
+impl Loader {
     /// Reads the directory again and serves what it now holds.
-    fn reload(&mut self) {
-        let paths = match prompt_files(&self.dir) {
-            Ok(paths) => paths,
+    fn reload(&self) {
+        let _one_at_a_time = lock(&self.reloading);
+        match self.read() {
+            Ok(read) => lock(&self.state).apply(read, &self.dir, self.access.max_files),
             Err(err) => {
                 tracing::warn!(dir = %self.dir.display(), error = %err, "cannot read the prompt directory");
-                return;
             }
-        };
-        let mut files = HashMap::with_capacity(paths.len());
-        for path in paths {
-            let text = match std::fs::read_to_string(&path) {
+        }
+    }
+
+    /// Every prompt file's text, read without any lock held.
+    fn read(&self) -> std::io::Result<Read> {
+        let dir = ServedDir::open(&self.dir, self.access)?;
+        let listing = dir.list(is_prompt_file)?;
+        let files = listing
+            .names
+            .into_iter()
+            .map(|name| {
+                let text = dir.read(&name);
+                (self.dir.join(name), text)
+            })
+            .collect();
+        Ok(Read {
+            files,
+            left_out: listing.left_out,
+        })
+    }
+}
+
+impl DirState {
+    /// Serves what a reload read.
+    fn apply(&mut self, read: Read, dir: &Path, max_files: usize) {
+        let mut files = HashMap::with_capacity(read.files.len());
+        for (path, text) in read.files {
+            let text = match text {
                 Ok(text) => text,
                 // Gone since it was listed.
                 Err(err) if err.kind() == std::io::ErrorKind::NotFound => continue,
                 Err(err) => {
                     // Held by another program for a moment: what it held
-                    // before stays. Not text, or never read: reported.
+                    // before stays. One that may not be served: reported.
                     let kept = self
                         .files
                         .remove(&path)
@@ -270,6 +375,16 @@ impl DirState {
         }
         self.served = served;
         problems.sort_by(|a, b| a.path.cmp(&b.path));
+        if read.left_out > 0 {
+            problems.push(problem(
+                dir,
+                None,
+                format!(
+                    "{} prompt files past the limit of {max_files} are not served",
+                    read.left_out
+                ),
+            ));
+        }
         for problem in &problems {
             if !self.problems.contains(problem) {
                 tracing::warn!("prompt file not served: {problem}");
@@ -328,23 +443,13 @@ fn read_prompt(path: &Path, text: &str) -> Result<DynamicPrompt, Broken> {
     }
 }
 
-/// The directory's `*.md` files, hidden ones (editors' swap files) aside.
-fn prompt_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut paths = Vec::new();
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        let hidden = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .is_none_or(|n| n.starts_with('.'));
-        let markdown = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("md"));
-        if !hidden && markdown && path.is_file() {
-            paths.push(path);
-        }
-    }
-    Ok(paths)
+/// Whether a directory entry is a prompt file: `*.md`, hidden ones
+/// (editors' swap files) aside.
+fn is_prompt_file(name: &str) -> bool {
+    let markdown = Path::new(name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("md"));
+    markdown && !name.starts_with('.')
 }
 
 /// Whether an event may have changed what a file holds: not a mere open

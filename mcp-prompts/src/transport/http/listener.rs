@@ -4,22 +4,30 @@
 //! - A connection must send a request's headers within the header timeout,
 //!   and, once idle between requests, its next request's within the same
 //!   time; otherwise it is closed.
-//! - At most `max_connections` are open at once. A new connection beyond
-//!   that, or one the process has no file descriptor left for, first ends
-//!   the oldest connection that has not sent a whole request yet (the
-//!   cheapest to lose: no answer is pending on it); if every connection is
-//!   busy, the new one waits in the listener's queue.
+//! - At most `max_connections` are open at once, long-lived requests
+//!   included. A new connection beyond that, or one the process has no
+//!   file descriptor left for, makes room by ending, oldest first: a
+//!   connection that has not sent a whole request yet (no answer is
+//!   pending on it); else one idle between requests; else one whose
+//!   response is an event stream still open (a `subscriptions/listen`, a
+//!   request waiting for its client's answer, a session's `GET` stream:
+//!   its client reconnects). If every connection is working on a request,
+//!   the new one is closed at once.
 
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::io;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::Router;
+use axum::body::Body;
 use axum::extract::Request;
-use hyper::body::Incoming;
+use axum::response::Response;
+use hyper::body::{Frame, Incoming, SizeHint};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
@@ -37,9 +45,28 @@ struct Connections {
 }
 
 struct Open {
-    /// Set once the connection has sent a whole request.
-    used: Arc<AtomicBool>,
+    /// What the connection is doing: one of the `Use` values.
+    state: Arc<AtomicU8>,
     task: JoinHandle<()>,
+}
+
+/// What a connection is doing, in the order connections are ended to make
+/// room.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+enum Use {
+    /// It has not sent a whole request yet.
+    Unused,
+    /// It is between requests.
+    Idle,
+    /// Its response is an event stream still open.
+    Streaming,
+    /// It is working on a request.
+    Busy,
+}
+
+fn set(state: &AtomicU8, to: Use) {
+    state.store(to as u8, Ordering::Relaxed);
 }
 
 impl Connections {
@@ -51,15 +78,19 @@ impl Connections {
         self.lock().len()
     }
 
-    /// Ends the oldest connection that has not sent a whole request; false
-    /// if every connection has.
-    fn end_oldest_unused(&self) -> bool {
+    /// Ends a connection to make room for a new one: the oldest unused,
+    /// else the oldest idle, else the oldest streaming; false if every
+    /// connection is working on a request.
+    fn make_room(&self) -> bool {
         let mut open = self.lock();
-        let oldest = open
-            .iter()
-            .find(|(_, c)| !c.used.load(Ordering::Relaxed))
-            .map(|(&id, _)| id);
-        match oldest.and_then(|id| open.remove(&id)) {
+        let victim = [Use::Unused, Use::Idle, Use::Streaming]
+            .into_iter()
+            .find_map(|wanted| {
+                open.iter()
+                    .find(|(_, c)| c.state.load(Ordering::Relaxed) == wanted as u8)
+                    .map(|(&id, _)| id)
+            });
+        match victim.and_then(|id| open.remove(&id)) {
             Some(connection) => {
                 connection.task.abort();
                 true
@@ -96,7 +127,7 @@ where
             Err(err) if is_out_of_descriptors(&err) => {
                 // Make room, then try again: the ended connection's socket
                 // closes once its task is dropped.
-                if !connections.end_oldest_unused() {
+                if !connections.make_room() {
                     tokio::time::sleep(BACKOFF).await;
                 }
                 tokio::task::yield_now().await;
@@ -106,12 +137,12 @@ where
             // peer): nothing to serve.
             Err(_) => continue,
         };
-        if connections.len() >= max_connections && !connections.end_oldest_unused() {
+        if connections.len() >= max_connections && !connections.make_room() {
             // Every connection is serving a request: this one is refused.
             drop(stream);
             continue;
         }
-        let used = Arc::new(AtomicBool::new(false));
+        let state = Arc::new(AtomicU8::new(Use::Unused as u8));
         let id = next_id;
         next_id += 1;
         // Held while spawning, so the connection cannot forget itself
@@ -120,13 +151,13 @@ where
         let task = tokio::spawn(serve_connection(
             stream,
             app.clone(),
-            Arc::clone(&used),
+            Arc::clone(&state),
             header_timeout,
             stopped.clone(),
             Arc::clone(&connections),
             id,
         ));
-        open.insert(id, Open { used, task });
+        open.insert(id, Open { state, task });
     }
     stop.send_replace(true);
     // Connections finish their requests and close; wait for them.
@@ -140,6 +171,54 @@ where
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
+/// The response, with the connection marked as streaming while its body
+/// is an event stream still being sent, and idle once it is sent.
+fn watched(response: Response, state: Arc<AtomicU8>) -> Response {
+    let streaming = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"text/event-stream"));
+    if !streaming {
+        set(&state, Use::Idle);
+        return response;
+    }
+    set(&state, Use::Streaming);
+    response.map(|body| Body::new(Streamed { body, state }))
+}
+
+/// An event stream's body; the connection is idle again once it ends.
+struct Streamed {
+    body: Body,
+    state: Arc<AtomicU8>,
+}
+
+impl Drop for Streamed {
+    fn drop(&mut self) {
+        set(&self.state, Use::Idle);
+    }
+}
+
+impl hyper::body::Body for Streamed {
+    type Data = <Body as hyper::body::Body>::Data;
+    type Error = <Body as hyper::body::Body>::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Self::Data>, Self::Error>>> {
+        Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
+    }
+}
+
 fn is_out_of_descriptors(err: &io::Error) -> bool {
     // EMFILE (24) and ENFILE (23) on Unix; there is no portable kind for them.
     matches!(err.raw_os_error(), Some(23 | 24))
@@ -148,15 +227,17 @@ fn is_out_of_descriptors(err: &io::Error) -> bool {
 async fn serve_connection(
     stream: TcpStream,
     app: Router,
-    used: Arc<AtomicBool>,
+    state: Arc<AtomicU8>,
     header_timeout: Duration,
     mut stopped: watch::Receiver<bool>,
     connections: Arc<Connections>,
     id: u64,
 ) {
     let service = hyper::service::service_fn(move |request: Request<Incoming>| {
-        used.store(true, Ordering::Relaxed);
-        app.clone().call(request)
+        set(&state, Use::Busy);
+        let state = Arc::clone(&state);
+        let response = app.clone().call(request);
+        async move { response.await.map(|response| watched(response, state)) }
     });
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder

@@ -1,0 +1,240 @@
+//! The one way the server reads a file it serves from. Whatever the
+//! directory holds (a FIFO, a device, a huge file, a symbolic link to
+//! elsewhere, a file swapped for another between two looks), reading it
+//! never blocks, never takes more than a bounded amount of memory, and
+//! never leaves the directory unless the application allowed it:
+//!
+//! - the file is opened beneath the directory's own handle, so no `..`,
+//!   symbolic link or rename race leads outside it (on Linux through
+//!   `openat2` with `RESOLVE_BENEATH`, elsewhere component by component);
+//! - it is opened without blocking, then what was opened is checked, not
+//!   the path: a regular file, at most the size limit, read with that
+//!   bound;
+//! - a directory lists at most a bounded number of files, and only its
+//!   own: subfolders are not read.
+
+use std::io::{self, Read};
+use std::path::Path;
+
+use cap_std::ambient_authority;
+use cap_std::fs::{Dir, File, OpenOptions};
+
+/// The largest prompt file read by default: 1 MiB.
+pub const DEFAULT_MAX_FILE_BYTES: u64 = 1024 * 1024;
+
+/// The most prompt files one directory serves by default.
+pub const DEFAULT_MAX_FILES: usize = 1000;
+
+/// How a directory's files may be read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Access {
+    pub(crate) max_file_bytes: u64,
+    pub(crate) max_files: usize,
+    /// Whether a symbolic link may lead outside the directory.
+    pub(crate) links_outside: bool,
+}
+
+impl Default for Access {
+    fn default() -> Self {
+        Self {
+            max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+            max_files: DEFAULT_MAX_FILES,
+            links_outside: false,
+        }
+    }
+}
+
+/// A directory opened for reading the files it serves.
+pub(crate) struct ServedDir<'a> {
+    path: &'a Path,
+    handle: Dir,
+    access: Access,
+}
+
+/// A directory's file names, and how many were left out over the limit.
+pub(crate) struct Listing {
+    pub(crate) names: Vec<String>,
+    pub(crate) left_out: usize,
+}
+
+impl<'a> ServedDir<'a> {
+    pub(crate) fn open(path: &'a Path, access: Access) -> io::Result<Self> {
+        let handle = Dir::open_ambient_dir(path, ambient_authority())?;
+        Ok(Self {
+            path,
+            handle,
+            access,
+        })
+    }
+
+    /// The names of the directory's entries that `wanted` accepts, in
+    /// name order, at most the limit of them.
+    pub(crate) fn list(&self, wanted: impl Fn(&str) -> bool) -> io::Result<Listing> {
+        let mut names = Vec::new();
+        for entry in self.handle.entries()? {
+            let entry = entry?;
+            // Subfolders are not read; a link to one is refused when read.
+            if entry.file_type()?.is_dir() {
+                continue;
+            }
+            let name = entry.file_name();
+            if let Some(name) = name.to_str().filter(|name| wanted(name)) {
+                names.push(name.to_owned());
+            }
+        }
+        names.sort_unstable();
+        let left_out = names.len().saturating_sub(self.access.max_files);
+        names.truncate(self.access.max_files);
+        Ok(Listing { names, left_out })
+    }
+
+    /// The text of the file `name`. A file that is not there is
+    /// `NotFound`; one that may not be served (not a regular file, too
+    /// large, not UTF-8, a link leading outside) is `InvalidData` with the
+    /// reason.
+    pub(crate) fn read(&self, name: &str) -> io::Result<String> {
+        let file = self.open_file(name)?;
+        let metadata = file.metadata()?;
+        if !metadata.is_file() {
+            return Err(refused("not a regular file"));
+        }
+        let limit = self.access.max_file_bytes;
+        if metadata.len() > limit {
+            return Err(too_large(limit));
+        }
+        // The file may grow between the look and the read.
+        let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0));
+        file.take(limit + 1).read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > limit {
+            return Err(too_large(limit));
+        }
+        String::from_utf8(bytes).map_err(|_| refused("not UTF-8 text"))
+    }
+
+    fn open_file(&self, name: &str) -> io::Result<File> {
+        let mut options = OpenOptions::new();
+        options.read(true);
+        #[cfg(unix)]
+        {
+            use cap_std::fs::OpenOptionsExt as _;
+            // A FIFO opened for reading waits for a writer; a device may
+            // wait for anything. Neither may hold the loader.
+            options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+        }
+        match self.handle.open_with(name, &options) {
+            Ok(file) => Ok(file),
+            Err(err) if err.kind() == io::ErrorKind::NotFound => Err(err),
+            Err(err) if self.is_link(name) => {
+                if !self.access.links_outside {
+                    return Err(refused(
+                        "a symbolic link leading outside the directory (allow it with \
+                         `PromptDirOptions::links_outside`)",
+                    ));
+                }
+                let mut options = std::fs::OpenOptions::new();
+                options.read(true);
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::OpenOptionsExt as _;
+                    options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+                }
+                match options.open(self.path.join(name)) {
+                    Ok(file) => Ok(File::from_std(file)),
+                    Err(_) => Err(err),
+                }
+            }
+            Err(err) => Err(err),
+        }
+    }
+
+    fn is_link(&self, name: &str) -> bool {
+        self.handle
+            .symlink_metadata(name)
+            .is_ok_and(|m| m.file_type().is_symlink())
+    }
+}
+
+fn refused(why: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, why.to_owned())
+}
+
+fn too_large(limit: u64) -> io::Error {
+    refused(&format!("larger than the limit of {limit} bytes"))
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("mcp-prompts-read-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn reads_regular_files_within_bounds_and_refuses_the_rest() {
+        let root = scratch("bounds");
+        let dir = root.join("prompts");
+        std::fs::create_dir(&dir).unwrap();
+        std::fs::write(dir.join("ok.md"), "hello").unwrap();
+        std::fs::write(dir.join("big.md"), vec![b'x'; 2048]).unwrap();
+        std::fs::write(dir.join("binary.md"), [0xff, 0xfe]).unwrap();
+        std::fs::write(root.join("secret.md"), "outside").unwrap();
+        std::os::unix::fs::symlink(root.join("secret.md"), dir.join("outside.md")).unwrap();
+        std::os::unix::fs::symlink("ok.md", dir.join("inside.md")).unwrap();
+        std::fs::create_dir(dir.join("sub.md")).unwrap();
+        let fifo = dir.join("fifo.md");
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success()
+        );
+        let access = Access {
+            max_file_bytes: 1024,
+            ..Access::default()
+        };
+        let served = ServedDir::open(&dir, access).unwrap();
+        assert_eq!(served.read("ok.md").unwrap(), "hello");
+        assert_eq!(served.read("inside.md").unwrap(), "hello");
+        let reason = |name: &str| {
+            let err = served.read(name).unwrap_err();
+            assert_eq!(err.kind(), io::ErrorKind::InvalidData, "{name}: {err}");
+            err.to_string()
+        };
+        assert!(reason("big.md").contains("limit of 1024"));
+        assert!(reason("binary.md").contains("UTF-8"));
+        assert!(reason("outside.md").contains("outside the directory"));
+        assert!(reason("fifo.md").contains("not a regular file"));
+        assert_eq!(
+            served.read("gone.md").unwrap_err().kind(),
+            io::ErrorKind::NotFound
+        );
+        let allowed = ServedDir::open(
+            &dir,
+            Access {
+                links_outside: true,
+                ..access
+            },
+        )
+        .unwrap();
+        assert_eq!(allowed.read("outside.md").unwrap(), "outside");
+        let listing = ServedDir::open(
+            &dir,
+            Access {
+                max_files: 3,
+                ..access
+            },
+        )
+        .unwrap()
+        .list(|name| name.ends_with(".md"))
+        .unwrap();
+        assert_eq!(listing.names, ["big.md", "binary.md", "fifo.md"]);
+        assert_eq!(listing.left_out, 3, "the subfolder is not listed");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+}
