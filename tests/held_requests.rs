@@ -29,7 +29,7 @@ fn eliciting_session(env: &[(&str, &str)]) -> Client {
     client
 }
 
-fn get_line(id: u64, name: &str, arguments: Value) -> String {
+fn get_line(id: u64, name: &str, arguments: &Value) -> String {
     json!({"jsonrpc": "2.0", "id": id, "method": "prompts/get",
            "params": {"name": name, "arguments": arguments}})
     .to_string()
@@ -56,7 +56,7 @@ fn read_split(client: &mut Client, count: usize) -> (Vec<Value>, Vec<Value>) {
 fn questions_past_the_bound_are_not_asked() {
     let mut client = eliciting_session(&[("FIXTURE_MAX_WAITING", "2")]);
     for id in 1..=3 {
-        client.send_line(&get_line(id, "ask_tone", json!({})));
+        client.send_line(&get_line(id, "ask_tone", &json!({})));
     }
     let (questions, answers) = read_split(&mut client, 3);
     assert_eq!(questions.len(), 2, "{questions:?} {answers:?}");
@@ -69,7 +69,7 @@ fn questions_past_the_bound_are_not_asked() {
         json!({"jsonrpc": "2.0", "id": questions[0]["id"], "result": {"action": "decline"}});
     client.send_line(&reply.to_string());
     assert_eq!(text_of(&client.read()), "no tone: Declined");
-    client.send_line(&get_line(5, "ask_tone", json!({})));
+    client.send_line(&get_line(5, "ask_tone", &json!({})));
     assert_eq!(client.read()["method"], "elicitation/create");
 }
 
@@ -81,7 +81,7 @@ fn unanswered_questions_with_large_arguments_stay_bounded() {
     let mut client = eliciting_session(&[]);
     let pad = "p".repeat(1024 * 1024);
     for id in 1..=100 {
-        client.send_line(&get_line(id, "deploy_notes", json!({ "pad": pad })));
+        client.send_line(&get_line(id, "deploy_notes", &json!({ "pad": pad })));
     }
     let (questions, refused) = read_split(&mut client, 100);
     assert_eq!(questions.len(), 16);
@@ -97,7 +97,7 @@ fn unanswered_questions_with_large_arguments_stay_bounded() {
 #[test]
 fn an_unanswered_question_expires() {
     let mut client = eliciting_session(&[("FIXTURE_QUESTION_TIMEOUT_MS", "300")]);
-    client.send_line(&get_line(1, "ask_tone", json!({})));
+    client.send_line(&get_line(1, "ask_tone", &json!({})));
     let question = client.read();
     assert_eq!(question["method"], "elicitation/create");
     let withdrawn = client.read();

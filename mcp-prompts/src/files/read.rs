@@ -231,7 +231,11 @@ mod tests {
             },
         )
         .unwrap()
-        .list(|name| name.ends_with(".md"))
+        .list(|name| {
+            Path::new(name)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("md"))
+        })
         .unwrap();
         assert_eq!(listing.names, ["big.md", "binary.md", "fifo.md"]);
         assert_eq!(listing.left_out, 3, "the subfolder is not listed");
