@@ -1,4 +1,7 @@
-#![doc = include_str!("../../README.md")]
+// The crate docs are the user manual: README.md here links to the repository's
+// README.md, and `cargo package` ships the file itself at the package root, so
+// this path holds in the repository and in the published package alike.
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
 mod args;
