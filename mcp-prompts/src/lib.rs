@@ -3,6 +3,8 @@
 // this path holds in the repository and in the published package alike.
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
+// docs.rs (nightly, `--cfg docsrs`): each feature-gated item says which feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod args;
 mod catalog;
