@@ -410,10 +410,10 @@ proptest! {
         fenced in prop::bool::weighted(0.9),
     ) {
         let text = if fenced { format!("+++\n{front}+++\n{body}") } else { body };
-        if let Err(problem) = DynamicPrompt::from_prompt_file("p", &text) {
-            if let Some(line) = problem.line {
-                prop_assert!(line >= 1 && line <= text.lines().count().max(1) + 1, "{problem}");
-            }
+        if let Err(problem) = DynamicPrompt::from_prompt_file("p", &text)
+            && let Some(line) = problem.line
+        {
+            prop_assert!(line >= 1 && line <= text.lines().count().max(1) + 1, "{problem}");
         }
     }
 }

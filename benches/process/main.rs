@@ -181,7 +181,7 @@ fn request(i: usize, mixed: bool) -> (String, Value) {
     let (method, params, result) = match kind {
         0 => {
             let (language, code) = (format!("lang{:05}", i % 10_000), format!("fn f{i}() {{}}"));
-            let focus = (i % 4 == 0).then(|| format!("focus {i}"));
+            let focus = i.is_multiple_of(4).then(|| format!("focus {i}"));
             let mut arguments = json!({"language": language, "code": code});
             if let Some(focus) = &focus {
                 arguments["focus"] = json!(focus);
@@ -199,7 +199,11 @@ fn request(i: usize, mixed: bool) -> (String, Value) {
             )
         }
         1 => {
-            let words = if i % 3 == 0 { None } else { Some(i % 200) };
+            let words = if i.is_multiple_of(3) {
+                None
+            } else {
+                Some(i % 200)
+            };
             let mut arguments = json!({"text": format!("text number {i}")});
             if let Some(words) = words {
                 arguments["max_words"] = json!(words.to_string());

@@ -1,4 +1,6 @@
-//! Implementation detail of the `mcp-prompts` crate; use that crate instead.
+//! Implementation detail of the [`mcp-prompts`](https://docs.rs/mcp-prompts) crate: its
+//! macros, which work only through it. Use that crate instead; its re-exports carry the
+//! documentation.
 
 mod arglist;
 mod ast;

@@ -1,3 +1,6 @@
+//! Implementation detail of the [`mcp-prompts`](https://docs.rs/mcp-prompts) crate; use
+//! that crate instead: this API may change in any release, only that crate's is kept stable.
+//!
 //! The syntax of mcp-prompts templates, shared by the `#[prompt]` macro
 //! (which checks templates when the crate compiles) and the runtime (which
 //! checks templates defined while serving, as they are added).

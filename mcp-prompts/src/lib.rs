@@ -1,5 +1,10 @@
-#![doc = include_str!("../../README.md")]
+// The crate docs are the user manual: README.md here links to the repository's
+// README.md, and `cargo package` ships the file itself at the package root, so
+// this path holds in the repository and in the published package alike.
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
+// docs.rs (nightly, `--cfg docsrs`): each feature-gated item says which feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod args;
 mod catalog;
