@@ -163,6 +163,8 @@ mod tests {
 
     #[test]
     fn rejects_a_name_given_twice() {
+        use std::fmt::Write as _;
+
         for text in [
             r#"{"service":"api","service":"prod-db"}"#,
             r#"{"a":"1","b":"2","a":null}"#,
@@ -173,7 +175,7 @@ mod tests {
         }
         let mut text = String::from("{");
         for n in 0..10_000 {
-            text.push_str(&format!("\"k{n}\":\"v\","));
+            let _ = write!(text, "\"k{n}\":\"v\",");
         }
         text.push_str("\"k0\":\"again\"}");
         assert!(serde_json::from_str::<Arguments<'_>>(&text).is_err());
