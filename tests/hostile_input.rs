@@ -193,6 +193,74 @@ fn errors_repeat_only_a_short_prefix_of_the_input() {
     }
 }
 
+/// Echoed input cannot hide what it says: bidirectional overrides and
+/// other invisible format characters come back escaped. An id is echoed
+/// exactly, as JSON-RPC needs, and the rest of the error stays short.
+#[test]
+fn echoes_escape_format_characters_and_keep_ids_exact() {
+    let mut client = Client::ready(LATEST);
+    let spoofed = "report\u{202E}fdp.exe\u{200B}";
+    let answer = client.get(spoofed, json!({}));
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("report\\u{202e}fdp.exe\\u{200b}"),
+        "{message}"
+    );
+    assert!(!message.contains('\u{202E}'), "{message}");
+
+    let id = "i".repeat(1024 * 1024);
+    let line = json!({"jsonrpc": "2.0", "id": id, "method": "no/such"}).to_string();
+    let answer = client.send_raw(&line);
+    assert_eq!(answer["id"], json!(id), "the id comes back exactly");
+    assert_eq!(answer["error"]["code"], -32601);
+    let size = answer.to_string().len();
+    assert!(
+        size < id.len() + 400,
+        "{} bytes beyond the id",
+        size - id.len()
+    );
+}
+
+/// A per-request revision written with escapes (`\/`, `\u002f`, an
+/// escaped `_meta`) is still read as one: the request is served under
+/// 2026-07-28, not slipped into the session.
+#[test]
+fn a_meta_key_written_with_escapes_is_still_read() {
+    let mut client = Client::ready(LATEST);
+    let caps = r#""io.modelcontextprotocol/clientCapabilities":{}"#;
+    for (id, meta) in [
+        r#""_meta":{"io.modelcontextprotocol\/protocolVersion":"2026-07-28","#,
+        r#""_meta":{"io.modelcontextprotocol\u002fprotocolVersion":"2026-07-28","#,
+        r#""\u005fmeta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","#,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let line = format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"prompts/get","params":{{"name":"greet","arguments":{{"name":"a"}},{meta}{caps}}}}}}}"#
+        );
+        let answer = client.send_raw(&line);
+        assert_eq!(
+            answer["result"]["resultType"], "complete",
+            "{line} -> {answer}"
+        );
+    }
+}
+
+/// A state secret shorter than the key it makes is refused when the
+/// server is built: the process says why and exits.
+#[test]
+fn a_short_request_state_secret_stops_the_server() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_fixture-server"))
+        .env("FIXTURE_STATE_SECRET", "too short")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("it needs at least 32"), "{stderr}");
+}
+
 /// A request line for the never-reading client: big responses from sync
 /// prompts, async prompts and batches.
 fn flood_line(id: u64) -> String {
@@ -294,6 +362,16 @@ fn http_batches_and_readers_that_never_read_stay_bounded() {
     drop(unread);
     eprintln!("peak RSS {peak:.1} MiB");
     assert!(peak < RSS_BOUND_MIB, "peak RSS {peak:.1} MiB");
+}
+
+/// Two `Host` headers are refused: a check of the first alone would let
+/// the second name any host.
+#[test]
+fn two_host_headers_are_refused() {
+    let server = Running::fixture(&[]);
+    let ping = br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
+    let (head, _) = read_response(post_raw(&server, &[("host", "evil.example.com")], ping));
+    assert!(head.starts_with("http/1.1 403"), "{head}");
 }
 
 #[test]

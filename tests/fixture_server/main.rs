@@ -364,6 +364,9 @@ async fn serve() -> std::io::Result<()> {
     if let Some(limit) = env("FIXTURE_MAX_BATCH_RESPONSE_BYTES") {
         server = server.max_batch_response_bytes(limit);
     }
+    if let Some(secret) = env::<String>("FIXTURE_STATE_SECRET") {
+        server = server.request_state_secret(secret);
+    }
     if let Some(limit) = env("FIXTURE_MAX_WAITING") {
         server = server.max_waiting_questions(limit);
     }

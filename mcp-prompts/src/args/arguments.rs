@@ -108,6 +108,9 @@ impl<'de> Visitor<'de> for ArgumentsVisitor {
             let value = match text.as_bytes().first() {
                 Some(b'"') => cow_str(raw).map_err(de::Error::custom)?,
                 Some(b'n') => {
+                    if entries.len() + nulls.len() < FEW && seen(&entries, &nulls, &key) {
+                        return Err(given_twice(&key));
+                    }
                     nulls.push(key);
                     continue;
                 }
@@ -119,30 +122,48 @@ impl<'de> Visitor<'de> for ArgumentsVisitor {
                     )));
                 }
             };
+            // The few names of a usual request are checked as they come.
+            if entries.len() + nulls.len() < FEW && seen(&entries, &nulls, &key) {
+                return Err(given_twice(&key));
+            }
             entries.push((key, value));
         }
-        let names = entries.iter().map(|(key, _)| key).chain(&nulls);
-        if let Some(twice) = repeated(names.collect()) {
-            return Err(de::Error::custom(format!(
-                "argument `{}` is given more than once",
-                crate::error::excerpt(twice)
-            )));
+        if entries.len() + nulls.len() >= FEW {
+            if let Some(twice) = repeated(&entries, &nulls) {
+                return Err(given_twice(twice));
+            }
         }
         Ok(Arguments { entries })
     }
 }
 
-/// A name that occurs more than once, if any; sorting keeps a request with
-/// many names from costing the square of their number.
-fn repeated<'n>(mut names: Vec<&'n Cow<'_, str>>) -> Option<&'n str> {
-    if names.len() < 2 {
-        return None;
-    }
+/// Up to this many names, each is checked against those before it as it
+/// comes; past it, all are sorted once at the end, so that many names
+/// cannot cost the square of their number.
+const FEW: usize = 16;
+
+type Entry<'a> = (Cow<'a, str>, Cow<'a, str>);
+
+fn seen(entries: &[Entry<'_>], nulls: &[Cow<'_, str>], name: &str) -> bool {
+    entries.iter().any(|(key, _)| key == name) || nulls.iter().any(|key| key == name)
+}
+
+/// A name that occurs more than once, if any.
+fn repeated<'n>(entries: &'n [Entry<'_>], nulls: &'n [Cow<'_, str>]) -> Option<&'n str> {
+    let mut names: Vec<&str> = entries.iter().map(|(key, _)| key.as_ref()).collect();
+    names.extend(nulls.iter().map(AsRef::as_ref));
     names.sort_unstable();
     names
         .windows(2)
         .find(|pair| pair[0] == pair[1])
-        .map(|pair| pair[0].as_ref())
+        .map(|pair| pair[0])
+}
+
+fn given_twice<E: de::Error>(name: &str) -> E {
+    E::custom(format!(
+        "argument `{}` is given more than once",
+        crate::error::excerpt(name)
+    ))
 }
 
 #[cfg(test)]

@@ -3,6 +3,9 @@
 //! revision we do not serve. Also the envelope every modern result gets.
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use memchr::memmem;
 
 use serde::Deserialize;
 use serde::de::IgnoredAny;
@@ -64,9 +67,18 @@ impl MetaRead {
 }
 
 /// Whether `params` may hold the per-request revision key: spelt out, or
-/// written with escapes.
+/// written with escapes. Neither that key nor `_meta` holds a quote, a
+/// backslash or a control character, so the only escapes that can spell
+/// them are `\/` and `\uXXXX`; text with other escapes only (code with
+/// `\n` and `\"`) is not parsed here. An escaped backslash before `u`
+/// or `/` is taken for such an escape: a needless parse, never a miss.
 fn may_name_revision(params: &str) -> bool {
-    params.contains(PROTOCOL_VERSION) || memchr::memchr(b'\\', params.as_bytes()).is_some()
+    static KEY: LazyLock<memmem::Finder<'static>> =
+        LazyLock::new(|| memmem::Finder::new(PROTOCOL_VERSION));
+    let bytes = params.as_bytes();
+    KEY.find(bytes).is_some()
+        || memchr::memchr_iter(b'\\', bytes)
+            .any(|at| matches!(bytes.get(at + 1), Some(b'u' | b'/')))
 }
 
 /// What the HTTP transport compares with a modern request's headers,
@@ -262,9 +274,12 @@ mod tests {
             let params = format!(r#"{{"name":"x",{meta}{caps}}}}}"#);
             assert!(matches!(read(&params), MetaRead::Modern(_)), "{params}");
         }
-        // A backslash elsewhere leaves a session request as it is.
+        // Other escapes leave a session request as it is, unparsed.
+        assert!(!may_name_revision(
+            r#"{"name":"x","arguments":{"code":"a\nb \"q\""}}"#
+        ));
         assert!(matches!(
-            read(r#"{"name":"x","arguments":{"code":"a\nb"}}"#),
+            read(r#"{"name":"x","arguments":{"code":"a\u0041\/"}}"#),
             MetaRead::Legacy
         ));
     }
