@@ -164,19 +164,12 @@ fn too_large(limit: u64) -> io::Error {
 
 #[cfg(all(test, unix))]
 mod tests {
+    use super::super::tests::scratch;
     use super::*;
-
-    fn scratch(name: &str) -> std::path::PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("mcp-prompts-read-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
 
     #[test]
     fn reads_regular_files_within_bounds_and_refuses_the_rest() {
-        let root = scratch("bounds");
+        let root = scratch("read-bounds");
         let dir = root.join("prompts");
         std::fs::create_dir(&dir).unwrap();
         std::fs::write(dir.join("ok.md"), "hello").unwrap();
