@@ -1,14 +1,26 @@
 #!/usr/bin/env python3
-"""How much `cargo check` and `cargo build` time #[prompt] adds: 200
-prompts against the same 200 functions without it, in two generated crates,
-in one run.
+"""How much `cargo check` and `cargo build` time #[prompt] adds, against
+two baselines, in one run:
 
-Usage: python3 benches/check_time.py [N]   (N prompts, default 200)
+- plain: the same functions without the attribute;
+- floor: the least any inventory-based design can cost. Each prompt is one
+  plain function that takes the arguments map, extracts and parses its own
+  arguments by hand (a missing or mistyped one is an error value) and
+  returns its messages; next to it, one `inventory::submit!` of a static
+  registration (name, description, argument descriptors, the function);
+  dispatch iterates the collected registrations;
+- prompts: the same functions with `#[prompt]`.
+
+Each for prompts of one argument (a `String`) and of three (a `String`, a
+`u32`, and a choice enum with a default, parsed by hand in the twins).
+
+Usage: python3 benches/check_time.py [N] [RUNS]   (default 200 prompts, 3 runs)
 
 Each crate is built once to warm the cache of its dependencies; then, for
 each command, its lib.rs is touched and the whole `cargo` process timed
-five times, with incremental compilation off (as in CI and release builds);
-the median is reported.
+five times, with incremental compilation off (as in CI and release
+builds); a run reports the median. Runs vary by more than the margins
+that matter, so the table gives the range over RUNS runs.
 """
 
 import os
@@ -21,33 +33,153 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+
+TONE_PLAIN = """#[derive(Clone, Copy, Debug)]
+pub enum Tone { Formal, Casual }
+"""
+
+TONE_DERIVED = """#[derive(Clone, Copy, Debug, mcp_prompts::PromptArg)]
+pub enum Tone { Formal, Casual }
+"""
+
+FLOOR_PRELUDE = """use serde_json::{Map, Value};
+
+/// One argument as a client sees it.
+pub struct ArgDesc {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub required: bool,
+}
+
+/// One prompt, registered through inventory.
+pub struct Registration {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub arguments: &'static [ArgDesc],
+    pub call: fn(&Map<String, Value>) -> Result<Vec<String>, String>,
+}
+
+inventory::collect!(Registration);
+
+/// Calls the prompt named `name`.
+pub fn dispatch(name: &str, arguments: &Map<String, Value>) -> Option<Result<Vec<String>, String>> {
+    inventory::iter::<Registration>
+        .into_iter()
+        .find(|r| r.name == name)
+        .map(|r| (r.call)(arguments))
+}
+
+fn string_arg(arguments: &Map<String, Value>, name: &str) -> Result<String, String> {
+    match arguments.get(name) {
+        Some(Value::String(s)) => Ok(s.clone()),
+        Some(_) => Err(format!("`{name}` must be a string")),
+        None => Err(format!("missing `{name}`")),
+    }
+}
+"""
 
 
-def prompt(i, with_macro):
-    doc = "    /// " if with_macro else "    // "
-    attr = "#[mcp_prompts::prompt]\n" if with_macro else ""
+def body(i, arity):
+    if arity == 1:
+        return f'format!("Summarize: {{text}} ({i})")'
+    return f'format!("Summarize in {{max_words}} words, {{tone:?}}: {{text}} ({i})")'
+
+
+def plain(i, arity):
+    params = "    text: String,\n"
+    if arity == 3:
+        params += "    max_words: u32,\n    tone: Tone,\n"
     return f"""/// Summarize text {i}
-{attr}pub fn summarize_{i}(
-{doc}The text to summarize
-    text: String,
-{doc}The most words the summary may use
-    max_words: u32,
-{doc}What to focus on
-    focus: Option<String>,
-) -> String {{
-    format!("Summarize in {{max_words}} words, focusing on {{focus:?}}: {{text}} ({i})")
+pub fn summarize_{i}(
+    // The text to summarize
+{params}) -> String {{
+    {body(i, arity)}
 }}
 """
 
 
-def crate(base, name, with_macro, target):
+def prompt(i, arity):
+    params = "    /// The text to summarize\n    text: String,\n"
+    if arity == 3:
+        params += (
+            "    /// The most words the summary may use\n    max_words: u32,\n"
+            '    /// How it should sound\n    #[arg(default = "casual")]\n    tone: Tone,\n'
+        )
+    return f"""/// Summarize text {i}
+#[mcp_prompts::prompt]
+pub fn summarize_{i}(
+{params}) -> String {{
+    {body(i, arity)}
+}}
+"""
+
+
+def floor(i, arity):
+    parse = '    let text = string_arg(arguments, "text")?;\n'
+    descs = '        ArgDesc { name: "text", description: "The text to summarize", required: true },\n'
+    if arity == 3:
+        parse += """    let max_words: u32 = string_arg(arguments, "max_words")?
+        .trim()
+        .parse()
+        .map_err(|e| format!("`max_words`: {e}"))?;
+    let tone = match arguments.get("tone") {
+        None => Tone::Casual,
+        Some(Value::String(s)) => match s.trim().to_ascii_lowercase().as_str() {
+            "formal" => Tone::Formal,
+            "casual" => Tone::Casual,
+            _ => return Err(format!("`tone`: expected one of formal, casual (got {s})")),
+        },
+        Some(_) => return Err("`tone` must be a string".to_owned()),
+    };
+"""
+        descs += (
+            '        ArgDesc { name: "max_words", description: "The most words the summary may use", required: true },\n'
+            '        ArgDesc { name: "tone", description: "How it should sound", required: false },\n'
+        )
+    return f"""/// Summarize text {i}
+pub fn summarize_{i}(arguments: &Map<String, Value>) -> Result<Vec<String>, String> {{
+{parse}    Ok(vec![{body(i, arity)}])
+}}
+
+inventory::submit! {{
+    Registration {{
+        name: "summarize_{i}",
+        description: "Summarize text {i}",
+        arguments: &[
+{descs}        ],
+        call: summarize_{i},
+    }}
+}}
+"""
+
+
+KINDS = {
+    "plain": (plain, lambda arity: TONE_PLAIN if arity == 3 else "", ""),
+    "floor": (
+        floor,
+        lambda arity: FLOOR_PRELUDE + (TONE_PLAIN if arity == 3 else ""),
+        'inventory = "0.3"\nserde_json = "1"\n',
+    ),
+    "prompts": (
+        prompt,
+        lambda arity: TONE_DERIVED if arity == 3 else "",
+        f'mcp-prompts = {{ path = "{ROOT / "mcp-prompts"}" }}\n',
+    ),
+}
+
+
+def crate(base, kind, arity):
+    make, prelude, deps = KINDS[kind]
+    name = f"{kind}{arity}"
     path = base / name
     (path / "src").mkdir(parents=True)
     (path / "Cargo.toml").write_text(
         f'[package]\nname = "{name}"\nversion = "0.1.0"\nedition = "2024"\n\n'
-        f'[dependencies]\nmcp-prompts = {{ path = "{ROOT / "mcp-prompts"}" }}\n'
+        f"[dependencies]\n{deps}"
     )
-    (path / "src" / "lib.rs").write_text("\n".join(prompt(i, with_macro) for i in range(N)))
+    items = [prelude(arity)] + [make(i, arity) for i in range(N)]
+    (path / "src" / "lib.rs").write_text("\n".join(items))
     return path
 
 
@@ -73,22 +205,35 @@ def command_time(path, target, command):
     return statistics.median(times)
 
 
+def span(values):
+    low, high = min(values), max(values)
+    return f"{low:.2f}" if f"{low:.2f}" == f"{high:.2f}" else f"{low:.2f}–{high:.2f}"
+
+
 with tempfile.TemporaryDirectory() as tmp:
     base = pathlib.Path(tmp)
     target = base / "target"
-    plain_crate = crate(base, "plain", False, target)
-    macro_crate = crate(base, "prompts", True, target)
-    print(f"| crate | `cargo check` | `cargo build` |")
-    print(f"|---|---|---|")
-    results = {}
-    for command in ["check", "build"]:
-        results[command] = (
-            command_time(plain_crate, target, command),
-            command_time(macro_crate, target, command),
-        )
-    (check_plain, check_macro), (build_plain, build_macro) = results["check"], results["build"]
-    print(f"| {N} plain functions | {check_plain:.2f} s | {build_plain:.2f} s |")
-    print(
-        f"| {N} `#[prompt]` functions | {check_macro:.2f} s ({check_macro / check_plain:.1f}x) "
-        f"| {build_macro:.2f} s ({build_macro / build_plain:.1f}x) |"
-    )
+    crates = {(k, a): crate(base, k, a) for a in (1, 3) for k in KINDS}
+    # times[(kind, arity, command)] = one median per run
+    times = {}
+    for run in range(RUNS):
+        for command in ["check", "build"]:
+            for (kind, arity), path in crates.items():
+                key = (kind, arity, command)
+                times.setdefault(key, []).append(command_time(path, target, command))
+        print(f"run {run + 1} of {RUNS} done", file=sys.stderr)
+    print(f"{N} prompts, {RUNS} runs (range of the medians; ratios computed run by run)\n")
+    print("| crate | `cargo check` | vs plain | vs floor | `cargo build` | vs plain | vs floor |")
+    print("|---|---|---|---|---|---|---|")
+    for arity in (1, 3):
+        for kind in KINDS:
+            cells = []
+            for command in ["check", "build"]:
+                own = times[(kind, arity, command)]
+                ratio = lambda other: [o / b for o, b in zip(own, times[(other, arity, command)])]
+                cells += [
+                    f"{span(own)} s",
+                    f"{span(ratio('plain'))}x",
+                    f"{span(ratio('floor'))}x",
+                ]
+            print(f"| {kind}, {arity} argument{'s' if arity > 1 else ''} | " + " | ".join(cells) + " |")
