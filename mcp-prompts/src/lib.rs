@@ -13,6 +13,7 @@ mod content;
 mod context;
 mod descriptor;
 mod dynamic;
+mod elicit;
 mod error;
 #[cfg(feature = "files")]
 mod files;
@@ -206,9 +207,10 @@ pub use complete::{
     Source,
 };
 pub use content::{Annotations, Content, ResourceLink};
-pub use context::{Elicited, LogLevel, RequestContext, RequestId};
+pub use context::{RequestContext, RequestId};
 pub use descriptor::{ArgDef, ArgType, InvokeFn, ParamKind, PromptDef};
 pub use dynamic::{ArgumentValues, DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
+pub use elicit::Elicited;
 pub use error::Error;
 #[cfg(feature = "files")]
 pub use files::{
@@ -216,7 +218,7 @@ pub use files::{
 };
 pub use invoke::{Invocation, PromptFuture};
 pub use message::{IntoPromptResult, Message, PromptResult, Role};
-pub use protocol::ProtocolVersion;
+pub use protocol::{LogLevel, ProtocolVersion};
 pub use request::{ArgsBuilder, GetPrompt, IntoArgText};
 pub use server::{
     CacheScope, DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,

@@ -12,8 +12,9 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use tokio::sync::{Notify, Semaphore, mpsc, oneshot};
 
-use super::{Cancel, LogLevel};
+use super::Cancel;
 use crate::Error;
+use crate::protocol::LogLevel;
 
 /// Where a session's server-sent messages go: the transport's, best
 /// effort (a message it cannot take now is dropped); whether it took it.

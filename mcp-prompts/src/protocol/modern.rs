@@ -12,9 +12,9 @@ use serde::de::IgnoredAny;
 use serde_json::json;
 use serde_json::value::RawValue;
 
-use super::{ProtocolVersion, optional_cow_str};
+use super::{LogLevel, ProtocolVersion, optional_cow_str};
+use crate::Error;
 use crate::error::excerpt;
-use crate::{Error, LogLevel};
 
 /// The `_meta` key naming the request's protocol revision.
 pub(crate) const PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";

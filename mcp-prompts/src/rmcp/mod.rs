@@ -28,7 +28,8 @@ use serde_json::Value;
 
 use crate::args::Arguments;
 use crate::catalog::AnyPrompt;
-use crate::context::{LogLevel, Outbound, Progress};
+use crate::context::{Outbound, Progress};
+use crate::protocol::LogLevel;
 use crate::server::{Completed, Query, Reference, TypedGet};
 use crate::{Error, ProtocolVersion, Service};
 use forward::{Forwarder, Outgoing};
