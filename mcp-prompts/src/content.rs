@@ -1,4 +1,5 @@
-//! Content blocks a prompt message carries, serialized per protocol revision.
+//! Content blocks a prompt message carries, serialized per protocol revision,
+//! and the roles: a message is from one, an annotation names its audience.
 
 #[cfg(feature = "rmcp")]
 mod to_rmcp;
@@ -8,7 +9,6 @@ use base64::engine::general_purpose::STANDARD as BASE64;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::ProtocolVersion;
-use crate::message::Role;
 
 /// One content block of a [`Message`](crate::Message).
 ///
@@ -96,6 +96,16 @@ enum ResourceBody {
     Text(String),
     /// Base64-encoded.
     Blob(String),
+}
+
+/// Who a message is from. MCP prompts know only these two roles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// The human user.
+    User,
+    /// The model.
+    Assistant,
 }
 
 /// Hints for the client about how to use a content block.

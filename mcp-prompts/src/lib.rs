@@ -206,7 +206,7 @@ pub use complete::{
     CompleteWith, Completer, CompleterOutput, CompletionCall, CompletionInput, IntoCompletions,
     Source,
 };
-pub use content::{Annotations, Content, ResourceLink};
+pub use content::{Annotations, Content, ResourceLink, Role};
 pub use context::{RequestContext, RequestId};
 pub use descriptor::{ArgDef, ArgType, InvokeFn, ParamKind, PromptDef};
 pub use dynamic::{ArgumentValues, DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
@@ -217,7 +217,7 @@ pub use files::{
     DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, FileProblem, PromptDir, PromptDirOptions,
 };
 pub use invoke::{Invocation, PromptFuture};
-pub use message::{IntoPromptResult, Message, PromptResult, Role};
+pub use message::{IntoPromptResult, Message, PromptResult};
 pub use protocol::{LogLevel, ProtocolVersion};
 pub use request::{ArgsBuilder, GetPrompt, IntoArgText};
 pub use server::{

@@ -3,7 +3,8 @@
 //! of messages, each a list of literal pieces and argument names.
 
 use crate::args::Input;
-use crate::message::{Message, Role};
+use crate::content::Role;
+use crate::message::Message;
 
 /// A parsed template: one or more messages.
 #[doc(hidden)]

@@ -38,7 +38,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::{Error, GetPrompt, ProtocolVersion, Role, Service, Session};
+use crate::content::Role;
+use crate::{Error, GetPrompt, ProtocolVersion, Service, Session};
 
 /// A client connected in-process to a [`Service`], initialized with the
 /// latest protocol revision (or the one given).

@@ -3,9 +3,8 @@
 
 use rmcp::model as r;
 
-use super::{Annotations, Content, EmbeddedResource, Kind, ResourceBody, ResourceLink};
+use super::{Annotations, Content, EmbeddedResource, Kind, ResourceBody, ResourceLink, Role};
 use crate::ProtocolVersion;
-use crate::message::Role;
 
 impl Content {
     /// The block as rmcp's `ContentBlock`, as `version` has it.

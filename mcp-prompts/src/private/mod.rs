@@ -15,9 +15,10 @@ pub use crate::Error;
 pub use crate::args::{Input, PromptArg, PromptArgs, PromptParam};
 pub use crate::catalog::Registration;
 pub use crate::complete::{CompleteWith, Completer};
+pub use crate::content::Role;
 pub use crate::descriptor::{ArgDef, DefaultCheck, PromptDef};
 pub use crate::invoke::{Invocation, pending, ready};
-pub use crate::message::{Message, Role};
+pub use crate::message::Message;
 pub use crate::request::{ArgsBuilder, GetPrompt, IntoArgText};
 pub use crate::template::{Part, Template, TemplateMessage};
 
