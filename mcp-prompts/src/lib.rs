@@ -200,7 +200,7 @@ pub use mcp_prompts_macros::PromptArg;
 /// ```
 pub use mcp_prompts_macros::catalog;
 
-pub use args::{Arguments, Input, Json, PromptArg, PromptArgs, PromptParam};
+pub use args::{Arguments, Input, IntoArgText, Json, PromptArg, PromptArgs, PromptParam};
 pub use catalog::{AnyPrompt, Catalog, CatalogError, registered_prompts};
 pub use complete::{
     CompleteWith, Completer, CompleterOutput, CompletionCall, CompletionInput, IntoCompletions,
@@ -219,7 +219,7 @@ pub use files::{
 pub use invoke::{Invocation, PromptFuture};
 pub use message::{IntoPromptResult, Message, PromptResult};
 pub use protocol::{LogLevel, ProtocolVersion};
-pub use request::{ArgsBuilder, GetPrompt, IntoArgText};
+pub use request::{ArgsBuilder, GetPrompt};
 pub use server::{
     CacheScope, DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
     DEFAULT_MAX_LISTENS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,

@@ -10,4 +10,4 @@ pub use arguments::Arguments;
 pub use flatten::PromptArgs;
 pub use json::Json;
 pub use param::{Input, PromptParam};
-pub use parse::PromptArg;
+pub use parse::{IntoArgText, PromptArg};

@@ -12,14 +12,14 @@ pub use self::checks::{
     check_unused_names, check_used, splice,
 };
 pub use crate::Error;
-pub use crate::args::{Input, PromptArg, PromptArgs, PromptParam};
+pub use crate::args::{Input, IntoArgText, PromptArg, PromptArgs, PromptParam};
 pub use crate::catalog::Registration;
 pub use crate::complete::{CompleteWith, Completer};
 pub use crate::content::Role;
 pub use crate::descriptor::{ArgDef, DefaultCheck, PromptDef};
 pub use crate::invoke::{Invocation, pending, ready};
 pub use crate::message::Message;
-pub use crate::request::{ArgsBuilder, GetPrompt, IntoArgText};
+pub use crate::request::{ArgsBuilder, GetPrompt};
 pub use crate::template::{Part, Template, TemplateMessage};
 
 /// Argument `index` of the prompt being called.
