@@ -201,7 +201,7 @@ pub use mcp_prompts_macros::PromptArg;
 pub use mcp_prompts_macros::catalog;
 
 pub use args::{Arguments, Input, IntoArgText, Json, PromptArg, PromptArgs, PromptParam};
-pub use catalog::{AnyPrompt, Catalog, CatalogError, registered_prompts};
+pub use catalog::{AnyPrompt, Catalog, registered_prompts};
 pub use complete::{
     CompleteWith, Completer, CompleterOutput, CompletionCall, CompletionInput, IntoCompletions,
     Source,
@@ -211,7 +211,7 @@ pub use context::{RequestContext, RequestId};
 pub use descriptor::{ArgDef, ArgType, InvokeFn, ParamKind, PromptDef};
 pub use dynamic::{ArgumentValues, DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
 pub use elicit::Elicited;
-pub use error::Error;
+pub use error::{CatalogError, Error};
 #[cfg(feature = "files")]
 pub use files::{
     DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, FileProblem, PromptDir, PromptDirOptions,

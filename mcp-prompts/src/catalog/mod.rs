@@ -7,11 +7,10 @@ mod registry;
 mod validate;
 
 use std::collections::HashMap;
-use std::fmt;
 
 use crate::complete::ArgCompletion;
 use crate::descriptor::PromptDef;
-use crate::error::excerpt;
+use crate::error::{CatalogError, excerpt};
 use crate::{Error, ProtocolVersion};
 
 pub use any::AnyPrompt;
@@ -21,38 +20,12 @@ pub(crate) use listing::described;
 use listing::{Titles, decode_cursor, encode_cursor, paginate};
 pub use registry::Registration;
 pub use registry::registered_prompts;
-pub(crate) use validate::is_valid_name;
 use validate::validate;
 
 /// An explicit list of prompts, checked at compile time: build it with
 /// [`catalog!`](crate::catalog!) and serve it with
 /// [`Server::catalog`](crate::Server::catalog).
 pub type Catalog = &'static [&'static PromptDef];
-
-/// Why a set of prompts cannot be served.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CatalogError {
-    pub(crate) problems: Vec<String>,
-}
-
-impl CatalogError {
-    /// Each problem found, one sentence each.
-    pub fn problems(&self) -> &[String] {
-        &self.problems
-    }
-}
-
-impl fmt::Display for CatalogError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the server cannot be built: {}",
-            self.problems.join("; ")
-        )
-    }
-}
-
-impl std::error::Error for CatalogError {}
 
 pub(crate) struct Entry {
     pub(crate) prompt: AnyPrompt,

@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use notify::{RecursiveMode, Watcher};
 
-use crate::catalog::is_valid_name;
 use crate::dynamic::DynamicPrompt;
+use crate::protocol::is_valid_name;
 use crate::server::Prompts;
 use front_matter::{Broken, parse_file};
 use read::{Access, ServedDir};

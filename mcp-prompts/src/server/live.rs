@@ -11,8 +11,9 @@ use std::time::Duration;
 use arc_swap::ArcSwap;
 use tokio::sync::mpsc;
 
-use crate::catalog::{AnyPrompt, CatalogError, ServedPrompts};
+use crate::catalog::{AnyPrompt, ServedPrompts};
 use crate::context::{Outbound, WeakOutbound};
+use crate::error::CatalogError;
 
 /// How long a burst of changes may last and still be announced once.
 const COALESCE: Duration = Duration::from_millis(50);

@@ -20,9 +20,10 @@ use serde_json::{Map, Value, json};
 use tokio::sync::mpsc;
 
 use crate::ProtocolVersion;
-use crate::catalog::{AnyPrompt, CatalogError, ServedPrompts, registered_prompts};
+use crate::catalog::{AnyPrompt, ServedPrompts, registered_prompts};
 use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
+use crate::error::CatalogError;
 
 #[cfg(feature = "rmcp")]
 pub(crate) use completion::{Completed, Query, Reference};
