@@ -201,7 +201,7 @@ pub use mcp_prompts_macros::PromptArg;
 pub use mcp_prompts_macros::catalog;
 
 pub use args::{Arguments, Input, IntoArgText, Json, PromptArg, PromptArgs, PromptParam};
-pub use catalog::{AnyPrompt, Catalog, registered_prompts};
+pub use catalog::{AnyPrompt, Catalog, Prompts, registered_prompts};
 pub use complete::{
     CompleteWith, Completer, CompleterOutput, CompletionCall, CompletionInput, IntoCompletions,
     Source,
@@ -223,8 +223,7 @@ pub use request::{ArgsBuilder, GetPrompt};
 pub use server::{
     CacheScope, DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
     DEFAULT_MAX_LISTENS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
-    DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT, Prompts, Reply, ResponseFuture, Server, Service,
-    Session,
+    DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT, Reply, ResponseFuture, Server, Service, Session,
 };
 #[cfg(feature = "http")]
 pub use transport::http::{DEFAULT_PATH, HttpEndpoint, HttpOptions};

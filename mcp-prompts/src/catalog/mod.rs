@@ -1,8 +1,10 @@
 //! The set of prompts a server serves: gathered, validated, and with its
-//! `prompts/list` pages serialized once, up front.
+//! `prompts/list` pages serialized once, up front; and the live catalog,
+//! which swaps in a new set on each change.
 
 mod any;
 mod listing;
+mod live;
 mod registry;
 mod validate;
 
@@ -18,6 +20,8 @@ pub(crate) use any::{ArgInfo, Kind};
 #[cfg(feature = "rmcp")]
 pub(crate) use listing::described;
 use listing::{Titles, decode_cursor, encode_cursor, paginate};
+pub(crate) use live::Live;
+pub use live::Prompts;
 pub use registry::Registration;
 pub use registry::registered_prompts;
 use validate::validate;

@@ -14,9 +14,9 @@ use std::time::Duration;
 
 use notify::{RecursiveMode, Watcher};
 
+use crate::catalog::Prompts;
 use crate::dynamic::DynamicPrompt;
 use crate::protocol::is_valid_name;
-use crate::server::Prompts;
 use front_matter::{Broken, parse_file};
 use read::{Access, ServedDir};
 pub use read::{DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES};

@@ -9,7 +9,6 @@ mod guard;
 mod handlers;
 mod limits;
 mod listen;
-mod live;
 mod modern;
 mod request_state;
 mod session;
@@ -20,7 +19,7 @@ use serde_json::{Map, Value, json};
 use tokio::sync::mpsc;
 
 use crate::ProtocolVersion;
-use crate::catalog::{AnyPrompt, ServedPrompts, registered_prompts};
+use crate::catalog::{AnyPrompt, Live, Prompts, ServedPrompts, registered_prompts};
 use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
 use crate::error::CatalogError;
@@ -38,7 +37,6 @@ pub use limits::{
     DEFAULT_MAX_LISTENS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
     DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT,
 };
-pub use live::Prompts;
 pub use modern::CacheScope;
 pub(crate) use modern::{CacheHints, ModernReplies};
 pub use session::Session;
@@ -386,7 +384,7 @@ impl Server {
             changing,
         );
         Ok(Service(Arc::new(Inner {
-            live: Arc::new(live::Live::new(served, self.page_size)),
+            live: Arc::new(Live::new(served, self.page_size)),
             changing,
             initialize,
             modern,
@@ -461,7 +459,7 @@ pub struct Service(Arc<Inner>);
 
 pub(crate) struct Inner {
     /// The prompts served, swapped whole when the catalog changes.
-    live: Arc<live::Live>,
+    live: Arc<Live>,
     /// Whether the catalog can change ([`Server::build_live`]).
     changing: bool,
     /// The `initialize` result for each handshake revision, serialized once.
