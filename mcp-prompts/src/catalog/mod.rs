@@ -3,6 +3,7 @@
 //! which swaps in a new set on each change.
 
 mod any;
+mod completion;
 mod listing;
 mod live;
 mod registry;
@@ -10,13 +11,13 @@ mod validate;
 
 use std::collections::HashMap;
 
-use crate::complete::ArgCompletion;
 use crate::descriptor::PromptDef;
 use crate::error::{CatalogError, excerpt};
 use crate::{Error, ProtocolVersion};
 
 pub use any::AnyPrompt;
 pub(crate) use any::{ArgInfo, Kind};
+pub(crate) use completion::ArgCompletion;
 #[cfg(feature = "rmcp")]
 pub(crate) use listing::described;
 use listing::{Titles, decode_cursor, encode_cursor, paginate};

@@ -9,10 +9,10 @@ use std::sync::Arc;
 
 use crate::descriptor::PromptDef;
 
-pub(crate) use index::{MAX_VALUES, Matches, fold, rank, starts_with_folded};
+pub(crate) use index::{MAX_VALUES, Matches, PrefixIndex, fold, rank, starts_with_folded};
 
 pub use output::{CompleteWith, CompleterOutput, CompletionCall, IntoCompletions, Source};
-pub(crate) use plan::{ArgCompletion, StaticIndexes};
+pub(crate) use plan::StaticIndexes;
 
 /// How an argument is completed, when its `#[arg(complete = ...)]` says.
 #[derive(Clone, Copy, Debug)]
