@@ -200,7 +200,7 @@ pub use mcp_prompts_macros::PromptArg;
 /// ```
 pub use mcp_prompts_macros::catalog;
 
-pub use args::{Arguments, Input, IntoArgText, Json, PromptArg, PromptArgs, PromptParam};
+pub use args::{IntoArgText, Json, PromptArg, PromptArgs, PromptParam};
 pub use catalog::{AnyPrompt, Catalog, Prompts, registered_prompts};
 pub use complete::{
     CompleteWith, Completer, CompleterOutput, CompletionCall, CompletionInput, IntoCompletions,
@@ -208,7 +208,7 @@ pub use complete::{
 };
 pub use content::{Annotations, Content, ResourceLink, Role};
 pub use context::{RequestContext, RequestId};
-pub use descriptor::{ArgDef, ArgType, InvokeFn, ParamKind, PromptDef};
+pub use descriptor::{ArgDef, ArgType, Input, InvokeFn, ParamKind, PromptDef};
 pub use dynamic::{ArgumentValues, DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
 pub use elicit::Elicited;
 pub use error::{CatalogError, Error};
@@ -218,7 +218,7 @@ pub use files::{
 };
 pub use invoke::{Invocation, PromptFuture};
 pub use message::{IntoPromptResult, Message, PromptResult};
-pub use protocol::{LogLevel, ProtocolVersion};
+pub use protocol::{Arguments, LogLevel, ProtocolVersion};
 pub use request::{ArgsBuilder, GetPrompt};
 pub use server::{
     CacheScope, DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,

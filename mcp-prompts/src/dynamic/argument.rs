@@ -4,8 +4,8 @@
 use serde_json::json;
 
 use crate::Error;
-use crate::args::Arguments;
 use crate::complete::{CompleteWith, DynCompleter};
+use crate::protocol::Arguments;
 
 /// One argument of a [`DynamicPrompt`](crate::DynamicPrompt): a text the
 /// client sends, required unless made [`optional`](Self::optional) or given

@@ -68,7 +68,7 @@ impl RuntimeTemplate {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::args::Arguments;
+    use crate::protocol::Arguments;
 
     #[test]
     fn renders_values_and_defaults() {

@@ -6,10 +6,10 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value, json};
 
-use crate::args::Arguments;
 use crate::catalog::ArgInfo;
 use crate::descriptor::DefaultCheck;
 use crate::error::excerpt;
+use crate::protocol::Arguments;
 use crate::{Error, ProtocolVersion};
 
 /// The JSON Schema of a form with one field per argument: each field's

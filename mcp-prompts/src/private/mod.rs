@@ -12,11 +12,11 @@ pub use self::checks::{
     check_unused_names, check_used, splice,
 };
 pub use crate::Error;
-pub use crate::args::{Input, IntoArgText, PromptArg, PromptArgs, PromptParam};
+pub use crate::args::{IntoArgText, PromptArg, PromptArgs, PromptParam};
 pub use crate::catalog::Registration;
 pub use crate::complete::{CompleteWith, Completer};
 pub use crate::content::Role;
-pub use crate::descriptor::{ArgDef, DefaultCheck, PromptDef};
+pub use crate::descriptor::{ArgDef, DefaultCheck, Input, PromptDef};
 pub use crate::invoke::{Invocation, pending, ready};
 pub use crate::message::Message;
 pub use crate::request::{ArgsBuilder, GetPrompt};

@@ -1,12 +1,14 @@
 //! JSON-RPC 2.0 framing, MCP protocol revisions, and the data and rules MCP
 //! itself defines (log levels, the name rule). Pure data; no I/O.
 
+mod arguments;
 mod cow_str;
 pub(crate) mod jsonrpc;
 mod log_level;
 pub(crate) mod modern;
 mod version;
 
+pub use arguments::Arguments;
 pub(crate) use cow_str::{CowStr, cow_str, optional_cow_str};
 pub use log_level::LogLevel;
 pub use version::ProtocolVersion;

@@ -26,9 +26,9 @@ use ::rmcp::model::{
 use ::rmcp::service::RequestContext;
 use serde_json::Value;
 
-use crate::args::Arguments;
 use crate::catalog::AnyPrompt;
 use crate::context::{Outbound, Progress};
+use crate::protocol::Arguments;
 use crate::protocol::LogLevel;
 use crate::server::{Completed, Query, Reference, TypedGet};
 use crate::{Error, ProtocolVersion, Service};

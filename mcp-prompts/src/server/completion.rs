@@ -12,13 +12,13 @@ use super::guard::{CatchPanic, Culprit, call_catching};
 use super::handlers::unknown_prompt;
 use super::{Reply, Service, Session};
 use crate::Error;
-use crate::args::Arguments;
 use crate::catalog::ArgCompletion;
 use crate::catalog::{AnyPrompt, Kind};
 use crate::complete::{CompletionCall, CompletionInput, MAX_VALUES, Matches};
 use crate::complete::{fold, rank, starts_with_folded};
 use crate::error::excerpt;
 use crate::invoke::BoxedResult;
+use crate::protocol::Arguments;
 use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::{cow_str, optional_cow_str};
 

@@ -19,16 +19,17 @@ use super::guard::{CatchPanic, Culprit, call_catching};
 use super::handlers::{params, unknown_prompt};
 use super::request_state::{Opened, fingerprint};
 use super::{Era, Inner, Reply, Session};
-use crate::args::{Arguments, Input, param::missing_arguments};
+use crate::args::param::missing_arguments;
 use crate::catalog::{AnyPrompt, Kind};
 use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts};
+use crate::descriptor::Input;
 use crate::dynamic::{ArgumentValues, Handler};
 use crate::elicit::form::{Answer, create_params, form_schema, read_answer};
 use crate::invoke::Invocation;
 use crate::message::PromptResult;
-use crate::protocol::cow_str;
 use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::modern::ModernMeta;
+use crate::protocol::{Arguments, cow_str};
 use crate::{Error, ProtocolVersion};
 
 /// The question under which missing arguments are asked for.

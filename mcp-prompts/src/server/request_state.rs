@@ -17,7 +17,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::Error;
-use crate::args::Arguments;
+use crate::protocol::Arguments;
 
 /// How long a client may take to answer before its state is refused.
 pub(crate) const LIFETIME: Duration = Duration::from_secs(15 * 60);
