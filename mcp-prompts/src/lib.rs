@@ -202,13 +202,13 @@ pub use mcp_prompts_macros::catalog;
 
 pub use args::{IntoArgText, Json, PromptArg, PromptArgs, PromptParam};
 pub use catalog::{AnyPrompt, Catalog, Prompts, registered_prompts};
-pub use complete::{
-    CompleteWith, Completer, CompleterOutput, CompletionCall, CompletionInput, IntoCompletions,
-    Source,
-};
+pub use complete::{CompleteWith, CompleterOutput, IntoCompletions};
 pub use content::{Annotations, Content, ResourceLink, Role};
 pub use context::{RequestContext, RequestId};
-pub use descriptor::{ArgDef, ArgType, Input, InvokeFn, ParamKind, PromptDef};
+pub use descriptor::{
+    ArgDef, ArgType, Completer, CompletionCall, CompletionInput, Input, InvokeFn, ParamKind,
+    PromptDef, Source,
+};
 pub use dynamic::{ArgumentValues, DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
 pub use elicit::Elicited;
 pub use error::{CatalogError, Error};

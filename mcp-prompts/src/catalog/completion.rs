@@ -2,8 +2,8 @@
 //! the server is built: an explicit completer wins, else the type's
 //! choices (enums, `bool`), else nothing.
 
-use crate::complete::{Completer, CompletionCall, CompletionInput, DynCompleter, PrefixIndex};
-use crate::descriptor::ArgDef;
+use crate::complete::{DynCompleter, PrefixIndex};
+use crate::descriptor::{ArgDef, Completer, CompletionCall, CompletionInput};
 use crate::dynamic::DynamicArgument;
 
 pub(crate) enum ArgCompletion {

@@ -3,8 +3,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
-use super::Source;
 use super::index::{Matches, PrefixIndex, rank};
+use crate::descriptor::Source;
 
 /// Indexes of the `&'static` lists completers return, built on first use
 /// and kept: such lists are fixed, so each is indexed once.

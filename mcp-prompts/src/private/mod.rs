@@ -14,9 +14,9 @@ pub use self::checks::{
 pub use crate::Error;
 pub use crate::args::{IntoArgText, PromptArg, PromptArgs, PromptParam};
 pub use crate::catalog::Registration;
-pub use crate::complete::{CompleteWith, Completer};
+pub use crate::complete::CompleteWith;
 pub use crate::content::Role;
-pub use crate::descriptor::{ArgDef, DefaultCheck, Input, PromptDef};
+pub use crate::descriptor::{ArgDef, Completer, DefaultCheck, Input, PromptDef};
 pub use crate::invoke::{Invocation, pending, ready};
 pub use crate::message::Message;
 pub use crate::request::{ArgsBuilder, GetPrompt};

@@ -1,11 +1,14 @@
 //! The static description of a prompt: what `#[prompt]` emits, and the
 //! contract between the macro crate and the runtime.
 
+mod completer;
+
 use crate::Error;
-use crate::complete::Completer;
 use crate::context::{RequestContext, RequestParts};
 use crate::invoke::Invocation;
 use crate::protocol::{Arguments, ProtocolVersion};
+
+pub use completer::{Completer, CompletionCall, CompletionInput, Source};
 
 /// One prompt, as `#[prompt]` describes it at compile time.
 ///
