@@ -14,6 +14,7 @@
 //! }
 //! ```
 
+mod content;
 mod forward;
 
 use std::sync::{Arc, OnceLock};

@@ -1,10 +1,12 @@
 //! Content blocks as rmcp's model types, converted field by field (no JSON
 //! text in between).
 
-use rmcp::model as r;
+use ::rmcp::model as r;
 
-use super::{Annotations, Content, EmbeddedResource, Kind, ResourceBody, ResourceLink, Role};
 use crate::ProtocolVersion;
+use crate::content::{
+    Annotations, Content, EmbeddedResource, Kind, ResourceBody, ResourceLink, Role,
+};
 
 impl Content {
     /// The block as rmcp's `ContentBlock`, as `version` has it.
