@@ -182,13 +182,6 @@ pub(crate) fn failure(id: Option<&RawValue>, error: &Error) -> String {
     out
 }
 
-/// Whether `message` is an error response that could name no request
-/// (unparseable JSON, an invalid envelope): HTTP answers those 400.
-#[cfg(feature = "http")]
-pub(crate) fn is_error_without_id(message: &str) -> bool {
-    message.starts_with("{\"jsonrpc\":\"2.0\",\"error\":")
-}
-
 /// A notification message with already-serialized params.
 pub(crate) fn notification<T: Serialize>(method: &str, params: &T) -> String {
     let params = serde_json::to_string(params).unwrap_or_else(|_| "{}".to_owned());

@@ -14,7 +14,7 @@ use tokio::sync::{mpsc, watch};
 use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_version};
 use super::options::HttpOptions;
 use super::sessions::{HttpSession, SessionStore};
-use crate::protocol::jsonrpc::{failure, is_error_without_id};
+use crate::protocol::jsonrpc::failure;
 use crate::server::{Parsed, Reply, ResponseFuture, Service, Session};
 use crate::{Error, ProtocolVersion};
 
@@ -201,6 +201,13 @@ pub(super) fn respond(
         .chain([message])
         .map(|data| Ok::<_, Infallible>(Event::default().event("message").data(data)));
     Sse::new(stream::iter(events)).into_response()
+}
+
+/// Whether `message` is an error response that could name no request
+/// (unparseable JSON, an invalid envelope): HTTP answers those 400. Such a
+/// response starts as [`failure`] writes one without an id.
+fn is_error_without_id(message: &str) -> bool {
+    message.starts_with("{\"jsonrpc\":\"2.0\",\"error\":")
 }
 
 /// The response to a request still being worked on. If it sends a
