@@ -27,9 +27,6 @@ pub(crate) const SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
 
 /// -32022: the request names a revision this server does not serve.
 pub(crate) const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
-/// -32020: an HTTP header disagrees with the body, or is missing.
-#[cfg(feature = "http")]
-pub(crate) const HEADER_MISMATCH: i32 = -32020;
 
 /// What a modern request says about itself in `_meta`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -123,7 +123,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     };
     if message.is_stateless_request() {
         let error = Error::new(
-            crate::protocol::modern::HEADER_MISMATCH,
+            super::HEADER_MISMATCH,
             format!(
                 "Header mismatch: the request's `_meta` names revision {} but the MCP-Protocol-Version header does not",
                 ProtocolVersion::MODERN

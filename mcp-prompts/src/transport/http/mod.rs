@@ -24,6 +24,9 @@ pub use options::HttpOptions;
 use crate::server::{Server, Service};
 use handlers::Endpoint;
 
+/// -32020: an HTTP header disagrees with the body, or is missing.
+const HEADER_MISMATCH: i32 = -32020;
+
 /// The path [`Server::serve_http`] serves MCP at.
 pub const DEFAULT_PATH: &str = "/mcp";
 

@@ -8,9 +8,10 @@ use axum::response::{IntoResponse, Response};
 use base64::Engine as _;
 use serde_json::value::RawValue;
 
+use super::HEADER_MISMATCH;
 use super::handlers::{Endpoint, json_response, request_stream, respond, respond_later};
 use crate::protocol::jsonrpc::{Incoming, failure};
-use crate::protocol::modern::{HEADER_MISMATCH, Head, MetaRead};
+use crate::protocol::modern::{Head, MetaRead};
 use crate::server::{Parsed, Reply};
 use crate::{Error, ProtocolVersion};
 
