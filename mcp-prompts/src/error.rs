@@ -116,12 +116,6 @@ impl Error {
         self.data.as_ref()
     }
 
-    /// The code, message and data, for a host SDK's own error type.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn into_parts(self) -> (i32, Cow<'static, str>, Option<Value>) {
-        (self.code, self.message, self.data)
-    }
-
     pub(crate) fn invalid_request(message: impl Into<Cow<'static, str>>) -> Self {
         Self::new(Self::INVALID_REQUEST, message)
     }

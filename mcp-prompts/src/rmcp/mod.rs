@@ -110,7 +110,7 @@ impl RmcpPrompts {
         let titles = version.has_titles();
         let served = self.service.served();
         let cursor = request.and_then(|r| r.cursor.as_deref());
-        let (page, next) = served.page_of(cursor).map_err(to_rmcp)?;
+        let (page, next) = served.page_of(cursor).map_err(|e| to_rmcp(&e))?;
         let mut result =
             ListPromptsResult::with_all_items(page.map(|prompt| listed(prompt, titles)).collect());
         result.next_cursor = next;
@@ -136,7 +136,7 @@ impl RmcpPrompts {
     ) -> Result<GetPromptResult, ErrorData> {
         self.attach(&context);
         let version = version_of(&context);
-        let arguments = arguments(request.arguments.as_ref()).map_err(to_rmcp)?;
+        let arguments = arguments(request.arguments.as_ref()).map_err(|e| to_rmcp(&e))?;
         let id = serde_json::value::to_raw_value(&context.id).map_err(internal)?;
         let progress = match context.meta.get_progress_token() {
             Some(token) => {
@@ -191,7 +191,7 @@ impl RmcpPrompts {
             }
         }
         drop(tracked);
-        let (result, prompt) = outcome.map_err(to_rmcp)?;
+        let (result, prompt) = outcome.map_err(|e| to_rmcp(&e))?;
         let messages = result
             .messages
             .iter()
@@ -251,7 +251,7 @@ impl RmcpPrompts {
             Completed::Now(found) => found,
             Completed::Later(future) => future.await,
         }
-        .map_err(to_rmcp)?;
+        .map_err(|e| to_rmcp(&e))?;
         let total = found.total;
         let mut values = found.values;
         values.truncate(crate::complete::MAX_VALUES);
@@ -437,10 +437,14 @@ fn arguments(sent: Option<&serde_json::Map<String, Value>>) -> Result<Arguments<
     Ok(arguments)
 }
 
-/// Our error as rmcp's: the same code, message and data.
-fn to_rmcp(error: Error) -> ErrorData {
-    let (code, message, data) = error.into_parts();
-    ErrorData::new(::rmcp::model::ErrorCode(code), message, data)
+/// Our error as rmcp's: the same code, message and data, copied (an error
+/// is the rare path).
+fn to_rmcp(error: &Error) -> ErrorData {
+    let (code, data) = (
+        ::rmcp::model::ErrorCode(error.code()),
+        error.data().cloned(),
+    );
+    ErrorData::new(code, error.message().to_owned(), data)
 }
 
 fn internal(error: impl std::fmt::Display) -> ErrorData {
