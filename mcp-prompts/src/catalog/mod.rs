@@ -4,7 +4,7 @@
 
 mod any;
 mod completion;
-mod listing;
+pub(crate) mod listing;
 mod live;
 mod registry;
 mod validate;
@@ -18,8 +18,6 @@ use crate::{Error, ProtocolVersion};
 pub use any::AnyPrompt;
 pub(crate) use any::{ArgInfo, Kind};
 pub(crate) use completion::ArgCompletion;
-#[cfg(feature = "rmcp")]
-pub(crate) use listing::described;
 use listing::{Titles, decode_cursor, encode_cursor, paginate};
 pub(crate) use live::Live;
 pub use live::Prompts;

@@ -396,7 +396,7 @@ fn listed(prompt: &AnyPrompt, titles: bool) -> Prompt {
         .iter()
         .map(|arg| {
             let mut argument = PromptArgument::new(arg.name).with_required(arg.required);
-            if let Some(description) = crate::catalog::described(arg) {
+            if let Some(description) = crate::catalog::listing::described(arg) {
                 argument = argument.with_description(description);
             }
             if let (true, Some(title)) = (titles, arg.title) {
