@@ -2,9 +2,9 @@
 //! the transport that carries the messages.
 
 mod batch;
-mod completion;
-mod dispatch;
-mod get;
+pub(crate) mod completion;
+pub(crate) mod dispatch;
+pub(crate) mod get;
 mod guard;
 mod handlers;
 mod limits;
@@ -24,13 +24,7 @@ use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
 use crate::error::CatalogError;
 
-#[cfg(feature = "rmcp")]
-pub(crate) use completion::{Completed, Query, Reference};
-#[cfg(feature = "http")]
-pub(crate) use dispatch::Parsed;
 pub use dispatch::{Reply, ResponseFuture};
-#[cfg(feature = "rmcp")]
-pub(crate) use get::TypedGet;
 pub(crate) use limits::Limits;
 pub use limits::{
     DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,

@@ -15,7 +15,8 @@ use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_ver
 use super::options::HttpOptions;
 use super::sessions::{HttpSession, SessionStore};
 use crate::protocol::jsonrpc::failure;
-use crate::server::{Parsed, Reply, ResponseFuture, Service, Session};
+use crate::server::dispatch::Parsed;
+use crate::server::{Reply, ResponseFuture, Service, Session};
 use crate::{Error, ProtocolVersion};
 
 const SESSION_HEADER: &str = "mcp-session-id";

@@ -12,7 +12,8 @@ use super::HEADER_MISMATCH;
 use super::handlers::{Endpoint, json_response, request_stream, respond, respond_later};
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::modern::{MetaRead, read_head};
-use crate::server::{Parsed, Reply};
+use crate::server::Reply;
+use crate::server::dispatch::Parsed;
 use crate::{Error, ProtocolVersion};
 
 /// The methods a stateless request may call.
