@@ -77,30 +77,6 @@ impl<'a> Parsed<'a> {
             _ => Self::One(jsonrpc::classify(text)),
         }
     }
-
-    /// The id of a single request, if it has a readable one.
-    #[cfg(feature = "http")]
-    pub(crate) fn id(&self) -> Option<&'a RawValue> {
-        match self {
-            Self::One(Ok(Incoming::Request { id, .. })) => Some(id),
-            Self::One(Err(rejected)) => rejected.id,
-            _ => None,
-        }
-    }
-
-    /// Whether this is a request whose `_meta` names the stateless
-    /// revision (which must come with that revision's headers).
-    #[cfg(feature = "http")]
-    pub(crate) fn is_stateless_request(&self) -> bool {
-        matches!(self, Self::One(Ok(Incoming::Request { params, .. }))
-            if matches!(MetaRead::of(*params), MetaRead::Modern(_)))
-    }
-
-    /// Whether this is an `initialize` request (never part of a batch).
-    #[cfg(feature = "http")]
-    pub(crate) fn is_initialize(&self) -> bool {
-        matches!(self, Self::One(Ok(Incoming::Request { method, .. })) if method == "initialize")
-    }
 }
 
 impl Session {

@@ -42,15 +42,6 @@ impl Session {
         }
     }
 
-    /// A session that skips the handshake, as if `initialize` had
-    /// negotiated `version`: how stateless HTTP serves each request.
-    #[cfg(feature = "http")]
-    pub(crate) fn initialized(service: Service, version: ProtocolVersion) -> Self {
-        let session = Self::new(service, None);
-        session.state.set_version(version);
-        session
-    }
-
     /// The transport's places for requests in flight, which a request
     /// waiting for the client's answer gives back while it waits.
     pub(crate) fn lend_in_flight(&self, places: Arc<tokio::sync::Semaphore>) {

@@ -9,12 +9,14 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
+use serde_json::value::RawValue;
 use tokio::sync::{mpsc, watch};
 
 use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_version};
 use super::options::HttpOptions;
 use super::sessions::{HttpSession, SessionStore};
-use crate::protocol::jsonrpc::failure;
+use crate::protocol::jsonrpc::{Incoming, failure};
+use crate::protocol::modern::MetaRead;
 use crate::server::dispatch::Parsed;
 use crate::server::{Reply, ResponseFuture, Service, Session};
 use crate::{Error, ProtocolVersion};
@@ -519,4 +521,39 @@ pub(super) fn json_response(status: StatusCode, body: String) -> Response {
         body,
     )
         .into_response()
+}
+
+// What a `POST` asks of its message and session before serving it: the
+// server's dispatch needs none of it.
+impl<'a> Parsed<'a> {
+    /// The id of a single request, if it has a readable one.
+    fn id(&self) -> Option<&'a RawValue> {
+        match self {
+            Self::One(Ok(Incoming::Request { id, .. })) => Some(id),
+            Self::One(Err(rejected)) => rejected.id,
+            _ => None,
+        }
+    }
+
+    /// Whether this is a request whose `_meta` names the stateless
+    /// revision (which must come with that revision's headers).
+    fn is_stateless_request(&self) -> bool {
+        matches!(self, Self::One(Ok(Incoming::Request { params, .. }))
+            if matches!(MetaRead::of(*params), MetaRead::Modern(_)))
+    }
+
+    /// Whether this is an `initialize` request (never part of a batch).
+    fn is_initialize(&self) -> bool {
+        matches!(self, Self::One(Ok(Incoming::Request { method, .. })) if method == "initialize")
+    }
+}
+
+impl Session {
+    /// A session that skips the handshake, as if `initialize` had
+    /// negotiated `version`: how stateless HTTP serves each request.
+    fn initialized(service: Service, version: ProtocolVersion) -> Self {
+        let session = Self::new(service, None);
+        session.state.set_version(version);
+        session
+    }
 }
