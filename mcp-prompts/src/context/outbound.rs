@@ -338,13 +338,9 @@ impl Drop for InFlight {
 pub(crate) struct WeakOutbound(Weak<Shared>);
 
 impl WeakOutbound {
-    /// Hands an answer to the request waiting for it, if the session is
-    /// still there.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn resolve(&self, id: &RawValue, outcome: Result<&RawValue, &RawValue>) {
-        if let Some(shared) = self.0.upgrade() {
-            Outbound(shared).resolve(id, outcome);
-        }
+    /// The session's handle, if the session is still there.
+    pub(crate) fn upgrade(&self) -> Option<Outbound> {
+        self.0.upgrade().map(Outbound)
     }
 
     pub(crate) fn is_alive(&self) -> bool {
@@ -353,9 +349,9 @@ impl WeakOutbound {
 
     /// Sends `message` if the session is still there; whether it is.
     pub(crate) fn notify(&self, message: &str) -> bool {
-        match self.0.upgrade() {
-            Some(shared) => {
-                if let Some(sink) = &shared.sink {
+        match self.upgrade() {
+            Some(outbound) => {
+                if let Some(sink) = &outbound.0.sink {
                     sink(message.to_owned());
                 }
                 true

@@ -88,6 +88,10 @@ pub(super) async fn ask(
         Ok(result) => to_raw_value(&result).map_err(|err| err.to_string()),
         Err(err) => Err(err.to_string()),
     };
+    // Not before: a session that ends while its client thinks is let go.
+    let Some(outbound) = outbound.upgrade() else {
+        return;
+    };
     match answer {
         Ok(result) => outbound.resolve(&id, Ok(&result)),
         Err(message) => {
