@@ -150,7 +150,6 @@ impl ServedPrompts {
 
     /// The page of prompts a cursor points at, and the next page's cursor,
     /// for a host SDK that serializes the listing itself.
-    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
     pub(crate) fn page_of(
         &self,
         cursor: Option<&str>,

@@ -162,7 +162,6 @@ impl Session {
 
     /// Serves a stateless (2026-07-28) request whose `_meta` the transport
     /// has read already, checking it against its headers.
-    #[cfg(feature = "http")]
     pub(crate) fn serve_stateless(
         &self,
         id: &RawValue,

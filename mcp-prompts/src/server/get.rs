@@ -453,7 +453,6 @@ impl super::Service {
     /// send the answer itself (rmcp): the prompt's result and the prompt,
     /// typed. Missing arguments are asked for where the client can show a
     /// form, else refused (-32602); a handler's hidden error is redacted.
-    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
     pub(crate) async fn get_typed(
         &self,
         request: TypedGet<'_>,
@@ -528,7 +527,6 @@ impl super::Service {
 }
 
 /// What a typed `prompts/get` is made of.
-#[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
 pub(crate) struct TypedGet<'a> {
     /// The request's id, as JSON.
     pub(crate) id: &'a RawValue,

@@ -461,7 +461,6 @@ pub(crate) struct Inner {
     /// What stateless (2026-07-28) results carry, serialized once.
     pub(crate) modern: ModernReplies,
     /// The caching hints those carry (for a host SDK's own results).
-    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
     pub(crate) cache: CacheHints,
     pub(crate) state_key: request_state::StateKey,
     pub(crate) ask_for_missing: bool,
