@@ -5,7 +5,7 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use crate::ProtocolVersion;
+use crate::protocol::ProtocolVersion;
 
 /// One content block of a [`Message`](crate::Message).
 ///

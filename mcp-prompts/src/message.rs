@@ -3,7 +3,8 @@
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use crate::content::{Content, Role, Versioned};
-use crate::{Error, ProtocolVersion};
+use crate::error::Error;
+use crate::protocol::ProtocolVersion;
 
 /// One message of a prompt: a role and one content block.
 ///

@@ -1,9 +1,9 @@
 use serde_json::json;
 
 use super::PromptArg;
-use crate::Error;
 use crate::context::RequestContext;
 use crate::descriptor::{ArgDef, ArgType, DefaultCheck, Input, ParamKind, PromptDef};
+use crate::error::Error;
 
 /// A type a `#[prompt]` function's parameter can have.
 ///

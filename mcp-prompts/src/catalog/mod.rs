@@ -12,8 +12,8 @@ mod validate;
 use std::collections::HashMap;
 
 use crate::descriptor::PromptDef;
-use crate::error::{CatalogError, excerpt};
-use crate::{Error, ProtocolVersion};
+use crate::error::{CatalogError, Error, excerpt};
+use crate::protocol::ProtocolVersion;
 
 pub use any::AnyPrompt;
 pub(crate) use any::{ArgInfo, Kind};

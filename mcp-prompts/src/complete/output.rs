@@ -6,8 +6,8 @@
 use std::future::Future;
 use std::marker::PhantomData;
 
-use crate::Error;
 use crate::descriptor::{CompletionCall, CompletionInput, Source};
+use crate::error::Error;
 
 /// A collection of completion values: any `IntoIterator` of strings, or a
 /// `&'static [&'static str]` list.

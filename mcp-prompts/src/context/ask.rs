@@ -11,7 +11,7 @@ use std::task::Waker;
 use serde_json::Value;
 
 use super::RequestContext;
-use crate::Error;
+use crate::error::Error;
 
 /// How a request can ask its client's user for input.
 #[derive(Clone)]

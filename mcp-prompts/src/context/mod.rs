@@ -14,8 +14,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
-use crate::ProtocolVersion;
-use crate::protocol::{LogLevel, jsonrpc};
+use crate::protocol::{LogLevel, ProtocolVersion, jsonrpc};
 
 pub(crate) use ask::{Asking, InputRound};
 pub(crate) use cancel::Cancel;

@@ -13,7 +13,7 @@ use serde_json::value::RawValue;
 use tokio::sync::{Notify, Semaphore, mpsc, oneshot};
 
 use super::Cancel;
-use crate::Error;
+use crate::error::Error;
 use crate::protocol::LogLevel;
 
 /// Where a session's server-sent messages go: the transport's, best

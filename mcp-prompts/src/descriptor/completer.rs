@@ -4,7 +4,7 @@
 //! they share a module.
 
 use super::PromptDef;
-use crate::Error;
+use crate::error::Error;
 use crate::invoke::BoxedResult;
 
 /// How an argument is completed, when its `#[arg(complete = ...)]` says.

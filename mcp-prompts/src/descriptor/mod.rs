@@ -3,8 +3,8 @@
 
 mod completer;
 
-use crate::Error;
 use crate::context::{RequestContext, RequestParts};
+use crate::error::Error;
 use crate::invoke::Invocation;
 use crate::protocol::{Arguments, ProtocolVersion};
 

@@ -3,8 +3,8 @@
 
 use serde_json::json;
 
-use crate::Error;
 use crate::complete::{CompleteWith, DynCompleter};
+use crate::error::Error;
 use crate::protocol::Arguments;
 
 /// One argument of a [`DynamicPrompt`](crate::DynamicPrompt): a text the

@@ -5,12 +5,12 @@
 
 pub(crate) mod form;
 
-use crate::Error;
 use crate::args::param::{invalid_value, missing_arguments};
 use crate::args::{PromptArg, PromptArgs, PromptParam};
 use crate::catalog::ArgInfo;
 use crate::context::RequestContext;
 use crate::descriptor::{ArgDef, Input, PromptDef};
+use crate::error::Error;
 use form::{Answer, create_params, form_schema, read_answer};
 
 /// What the user did with a form a prompt asked them to fill in

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::value::RawValue;
 
-use crate::Error;
+use crate::error::Error;
 
 /// One message that was a JSON object.
 pub(crate) enum Incoming<'a> {

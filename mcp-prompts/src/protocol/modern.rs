@@ -13,8 +13,7 @@ use serde_json::json;
 use serde_json::value::RawValue;
 
 use super::{LogLevel, ProtocolVersion, optional_cow_str};
-use crate::Error;
-use crate::error::excerpt;
+use crate::error::{Error, excerpt};
 
 /// The `_meta` key naming the request's protocol revision.
 pub(crate) const PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";

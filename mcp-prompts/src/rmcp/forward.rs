@@ -95,7 +95,7 @@ pub(super) async fn ask(
     match answer {
         Ok(result) => outbound.resolve(&id, Ok(&result)),
         Err(message) => {
-            let error = json!({ "code": crate::Error::INTERNAL_ERROR, "message": message });
+            let error = json!({ "code": crate::error::Error::INTERNAL_ERROR, "message": message });
             if let Ok(error) = to_raw_value(&error) {
                 outbound.resolve(&id, Err(&error));
             }

@@ -29,11 +29,11 @@ use serde_json::Value;
 
 use crate::catalog::AnyPrompt;
 use crate::context::{Outbound, Progress};
-use crate::protocol::Arguments;
-use crate::protocol::LogLevel;
+use crate::error::Error;
+use crate::protocol::{Arguments, LogLevel, ProtocolVersion};
+use crate::server::Service;
 use crate::server::completion::{Completed, Query, Reference};
 use crate::server::get::TypedGet;
-use crate::{Error, ProtocolVersion, Service};
 use forward::{Forwarder, Outgoing};
 use futures_util::StreamExt as _;
 use futures_util::stream::FuturesUnordered;
@@ -121,7 +121,7 @@ impl RmcpPrompts {
             let ttl = hints.ttl(self.service.is_live());
             result.ttl_ms = Some(u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX));
             result.cache_scope = Some(match hints.scope {
-                crate::CacheScope::Private => ::rmcp::model::CacheScope::Private,
+                crate::server::CacheScope::Private => ::rmcp::model::CacheScope::Private,
                 _ => ::rmcp::model::CacheScope::Public,
             });
         }

@@ -5,7 +5,8 @@
 use serde_json::json;
 
 use super::*;
-use crate::{DynamicArgument, DynamicPrompt, Server};
+use crate::dynamic::{DynamicArgument, DynamicPrompt};
+use crate::server::Server;
 
 fn catalog() -> Service {
     let standup = DynamicPrompt::builder("standup")

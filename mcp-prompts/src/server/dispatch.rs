@@ -7,8 +7,8 @@ use tokio::sync::mpsc;
 
 use super::guard::guarded;
 use super::{Era, Session};
-use crate::Error;
 use crate::context::InFlight;
+use crate::error::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
 use crate::protocol::modern::{CLIENT_CAPABILITIES, MetaRead, PROTOCOL_VERSION};
 

@@ -25,12 +25,12 @@ use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts};
 use crate::descriptor::Input;
 use crate::dynamic::{ArgumentValues, Handler};
 use crate::elicit::form::{Answer, create_params, form_schema, read_answer};
+use crate::error::Error;
 use crate::invoke::Invocation;
 use crate::message::PromptResult;
 use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::modern::ModernMeta;
-use crate::protocol::{Arguments, cow_str};
-use crate::{Error, ProtocolVersion};
+use crate::protocol::{Arguments, ProtocolVersion, cow_str};
 
 /// The question under which missing arguments are asked for.
 /// Namespaced, so that it cannot be the key of a prompt's own question.

@@ -18,11 +18,11 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 use tokio::sync::mpsc;
 
-use crate::ProtocolVersion;
 use crate::catalog::{AnyPrompt, Live, Prompts, ServedPrompts, registered_prompts};
 use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
 use crate::error::CatalogError;
+use crate::protocol::ProtocolVersion;
 
 pub use dispatch::{Reply, ResponseFuture};
 pub(crate) use limits::Limits;
@@ -268,7 +268,7 @@ impl Server {
     /// assert_eq!(service.prompt_count(), 1);
     /// # Ok::<(), mcp_prompts::CatalogError>(())
     /// ```
-    pub fn catalog(self, catalog: crate::Catalog) -> Self {
+    pub fn catalog(self, catalog: crate::catalog::Catalog) -> Self {
         self.prompts(catalog.iter().copied())
     }
 

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::Error;
+use crate::error::Error;
 use crate::protocol::Arguments;
 
 /// How long a client may take to answer before its state is refused.

@@ -1,8 +1,8 @@
 use std::sync::{Arc, OnceLock};
 
 use super::Service;
-use crate::ProtocolVersion;
 use crate::context::{Outbound, Sink};
+use crate::protocol::ProtocolVersion;
 
 /// One client connection's state: the negotiated revision, and what
 /// requests may send the client (with its log level and the requests in

@@ -15,11 +15,12 @@ use tokio::sync::{mpsc, watch};
 use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_version};
 use super::options::HttpOptions;
 use super::sessions::{HttpSession, SessionStore};
+use crate::error::Error;
+use crate::protocol::ProtocolVersion;
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::modern::MetaRead;
 use crate::server::dispatch::Parsed;
 use crate::server::{Reply, ResponseFuture, Service, Session};
-use crate::{Error, ProtocolVersion};
 
 const SESSION_HEADER: &str = "mcp-session-id";
 

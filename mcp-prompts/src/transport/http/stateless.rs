@@ -10,11 +10,12 @@ use serde_json::value::RawValue;
 
 use super::HEADER_MISMATCH;
 use super::handlers::{Endpoint, json_response, request_stream, respond, respond_later};
+use crate::error::Error;
+use crate::protocol::ProtocolVersion;
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::modern::{MetaRead, read_head};
 use crate::server::Reply;
 use crate::server::dispatch::Parsed;
-use crate::{Error, ProtocolVersion};
 
 /// The methods a stateless request may call.
 const METHODS: [&str; 5] = [
