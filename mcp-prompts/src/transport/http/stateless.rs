@@ -9,7 +9,7 @@ use base64::Engine as _;
 use serde_json::value::RawValue;
 
 use super::HEADER_MISMATCH;
-use super::handlers::{Endpoint, json_response, request_stream, respond, respond_later};
+use super::respond::{Endpoint, json_response, request_stream, respond, respond_later};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::jsonrpc::{Incoming, failure};
