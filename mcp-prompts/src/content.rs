@@ -1,14 +1,11 @@
-//! Content blocks a prompt message carries, serialized per protocol revision.
-
-#[cfg(feature = "rmcp")]
-mod to_rmcp;
+//! Content blocks a prompt message carries, serialized per protocol revision,
+//! and the roles: a message is from one, an annotation names its audience.
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use crate::ProtocolVersion;
-use crate::message::Role;
+use crate::protocol::ProtocolVersion;
 
 /// One content block of a [`Message`](crate::Message).
 ///
@@ -20,14 +17,15 @@ use crate::message::Role;
 /// let doc = Content::embedded_text("file:///notes.md", "text/markdown", "# Notes")
 ///     .with_annotations(Annotations::new().audience([Role::User]).priority(0.8));
 /// ```
+// The crate's fields: the rmcp adapter converts them one by one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Content {
-    kind: Kind,
-    annotations: Option<Annotations>,
+    pub(crate) kind: Kind,
+    pub(crate) annotations: Option<Annotations>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-enum Kind {
+pub(crate) enum Kind {
     Text(String),
     Image { data: String, mime_type: String },
     Audio { data: String, mime_type: String },
@@ -38,12 +36,12 @@ enum Kind {
 /// A link to a resource the client can fetch (revision 2025-06-18 and later).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResourceLink {
-    uri: String,
-    name: String,
-    title: Option<String>,
-    description: Option<String>,
-    mime_type: Option<String>,
-    size: Option<u64>,
+    pub(crate) uri: String,
+    pub(crate) name: String,
+    pub(crate) title: Option<String>,
+    pub(crate) description: Option<String>,
+    pub(crate) mime_type: Option<String>,
+    pub(crate) size: Option<u64>,
 }
 
 impl ResourceLink {
@@ -85,25 +83,35 @@ impl ResourceLink {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-struct EmbeddedResource {
-    uri: String,
-    mime_type: Option<String>,
-    body: ResourceBody,
+pub(crate) struct EmbeddedResource {
+    pub(crate) uri: String,
+    pub(crate) mime_type: Option<String>,
+    pub(crate) body: ResourceBody,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-enum ResourceBody {
+pub(crate) enum ResourceBody {
     Text(String),
     /// Base64-encoded.
     Blob(String),
 }
 
+/// Who a message is from. MCP prompts know only these two roles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// The human user.
+    User,
+    /// The model.
+    Assistant,
+}
+
 /// Hints for the client about how to use a content block.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Annotations {
-    audience: Vec<Role>,
-    priority: Option<f64>,
-    last_modified: Option<String>,
+    pub(crate) audience: Vec<Role>,
+    pub(crate) priority: Option<f64>,
+    pub(crate) last_modified: Option<String>,
 }
 
 impl Annotations {

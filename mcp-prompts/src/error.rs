@@ -1,4 +1,5 @@
-//! The error type every fallible part of a prompt returns.
+//! The error types: the one every fallible part of a prompt returns, and
+//! the one that says why a set of prompts cannot be served.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -113,12 +114,6 @@ impl Error {
     /// The structured data, if any.
     pub fn data(&self) -> Option<&Value> {
         self.data.as_ref()
-    }
-
-    /// The code, message and data, for a host SDK's own error type.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn into_parts(self) -> (i32, Cow<'static, str>, Option<Value>) {
-        (self.code, self.message, self.data)
     }
 
     pub(crate) fn invalid_request(message: impl Into<Cow<'static, str>>) -> Self {
@@ -251,6 +246,31 @@ fn error_id() -> String {
     }
     id
 }
+
+/// Why a set of prompts cannot be served.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogError {
+    pub(crate) problems: Vec<String>,
+}
+
+impl CatalogError {
+    /// Each problem found, one sentence each.
+    pub fn problems(&self) -> &[String] {
+        &self.problems
+    }
+}
+
+impl fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the server cannot be built: {}",
+            self.problems.join("; ")
+        )
+    }
+}
+
+impl std::error::Error for CatalogError {}
 
 #[cfg(test)]
 mod tests {

@@ -4,7 +4,7 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use crate::Error;
+use crate::error::Error;
 use crate::message::{IntoPromptResult, PromptResult};
 
 /// A boxed prompt future.

@@ -5,6 +5,10 @@
 #![forbid(unsafe_code)]
 // docs.rs (nightly, `--cfg docsrs`): each feature-gated item says which feature it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
+// Below the transports nothing names a feature, so the hooks only HTTP or
+// rmcp call (listing pages, typed gets, stateless serving) are unused in
+// a build without them. The all-features build still lints dead code.
+#![cfg_attr(not(all(feature = "http", feature = "rmcp")), allow(dead_code))]
 
 mod args;
 mod catalog;
@@ -13,6 +17,7 @@ mod content;
 mod context;
 mod descriptor;
 mod dynamic;
+mod elicit;
 mod error;
 #[cfg(feature = "files")]
 mod files;
@@ -199,30 +204,30 @@ pub use mcp_prompts_macros::PromptArg;
 /// ```
 pub use mcp_prompts_macros::catalog;
 
-pub use args::{Arguments, Input, Json, PromptArg, PromptArgs, PromptParam};
-pub use catalog::{AnyPrompt, Catalog, CatalogError, registered_prompts};
-pub use complete::{
-    CompleteWith, Completer, CompleterOutput, CompletionCall, CompletionInput, IntoCompletions,
-    Source,
+pub use args::{IntoArgText, Json, PromptArg, PromptArgs, PromptParam};
+pub use catalog::{AnyPrompt, Catalog, Prompts, registered_prompts};
+pub use complete::{CompleteWith, CompleterOutput, IntoCompletions};
+pub use content::{Annotations, Content, ResourceLink, Role};
+pub use context::{RequestContext, RequestId};
+pub use descriptor::{
+    ArgDef, ArgType, Completer, CompletionCall, CompletionInput, Input, InvokeFn, ParamKind,
+    PromptDef, Source,
 };
-pub use content::{Annotations, Content, ResourceLink};
-pub use context::{Elicited, LogLevel, RequestContext, RequestId};
-pub use descriptor::{ArgDef, ArgType, InvokeFn, ParamKind, PromptDef};
 pub use dynamic::{ArgumentValues, DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
-pub use error::Error;
+pub use elicit::Elicited;
+pub use error::{CatalogError, Error};
 #[cfg(feature = "files")]
 pub use files::{
     DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, FileProblem, PromptDir, PromptDirOptions,
 };
 pub use invoke::{Invocation, PromptFuture};
-pub use message::{IntoPromptResult, Message, PromptResult, Role};
-pub use protocol::ProtocolVersion;
-pub use request::{ArgsBuilder, GetPrompt, IntoArgText};
+pub use message::{IntoPromptResult, Message, PromptResult};
+pub use protocol::{Arguments, LogLevel, ProtocolVersion};
+pub use request::{ArgsBuilder, GetPrompt};
 pub use server::{
     CacheScope, DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
     DEFAULT_MAX_LISTENS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
-    DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT, Prompts, Reply, ResponseFuture, Server, Service,
-    Session,
+    DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT, Reply, ResponseFuture, Server, Service, Session,
 };
 #[cfg(feature = "http")]
 pub use transport::http::{DEFAULT_PATH, HttpEndpoint, HttpOptions};

@@ -2,18 +2,9 @@
 
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
-use crate::content::{Content, Versioned};
-use crate::{Error, ProtocolVersion};
-
-/// Who a message is from. MCP prompts know only these two roles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Role {
-    /// The human user.
-    User,
-    /// The model.
-    Assistant,
-}
+use crate::content::{Content, Role, Versioned};
+use crate::error::Error;
+use crate::protocol::ProtocolVersion;
 
 /// One message of a prompt: a role and one content block.
 ///

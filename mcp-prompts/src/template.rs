@@ -2,8 +2,9 @@
 //! checks the template at compile time; what reaches the runtime is a list
 //! of messages, each a list of literal pieces and argument names.
 
-use crate::args::Input;
-use crate::message::{Message, Role};
+use crate::content::Role;
+use crate::descriptor::Input;
+use crate::message::Message;
 
 /// A parsed template: one or more messages.
 #[doc(hidden)]

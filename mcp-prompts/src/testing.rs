@@ -38,7 +38,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::{Error, GetPrompt, ProtocolVersion, Role, Service, Session};
+use crate::content::Role;
+use crate::error::Error;
+use crate::protocol::ProtocolVersion;
+use crate::request::GetPrompt;
+use crate::server::{Service, Session};
 
 /// A client connected in-process to a [`Service`], initialized with the
 /// latest protocol revision (or the one given).
@@ -66,7 +70,7 @@ impl Client {
         });
         // `initialize` is always answered inline.
         let text = client.envelope("initialize", &init);
-        if let crate::Reply::Now(reply) = client.session.handle(&text) {
+        if let crate::server::Reply::Now(reply) = client.session.handle(&text) {
             debug_assert!(reply.contains("\"result\""), "{reply}");
         }
         client

@@ -1,6 +1,5 @@
-use super::Input;
-use crate::Error;
-use crate::descriptor::ArgDef;
+use crate::descriptor::{ArgDef, Input};
+use crate::error::Error;
 use crate::request::ArgsBuilder;
 
 /// A set of prompt arguments declared once as a struct, taken by a prompt

@@ -1,41 +1,9 @@
 use serde_json::json;
 
-use super::{Arguments, PromptArg};
-use crate::Error;
-use crate::ProtocolVersion;
-use crate::context::{RequestContext, RequestParts};
-use crate::descriptor::{ArgDef, ArgType, DefaultCheck, ParamKind, PromptDef};
-
-/// What a prompt function's parameter is bound from: the request's arguments
-/// and what its context is made of.
-pub struct Input<'a> {
-    pub(crate) def: &'a PromptDef,
-    pub(crate) arguments: &'a Arguments<'a>,
-    pub(crate) request: RequestParts<'a>,
-}
-
-impl Input<'_> {
-    /// The prompt being called (or, for the answer to a form, the form).
-    pub fn prompt(&self) -> &PromptDef {
-        self.def
-    }
-
-    /// The arguments the client sent.
-    pub fn arguments(&self) -> &Arguments<'_> {
-        self.arguments
-    }
-
-    /// The protocol revision the request is served under.
-    pub fn protocol_version(&self) -> ProtocolVersion {
-        self.request.version
-    }
-
-    /// A context for the request, made on each call: only the parameters
-    /// that ask for one pay for it.
-    pub fn context(&self) -> RequestContext {
-        self.request.context()
-    }
-}
+use super::PromptArg;
+use crate::context::RequestContext;
+use crate::descriptor::{ArgDef, ArgType, DefaultCheck, Input, ParamKind, PromptDef};
+use crate::error::Error;
 
 /// A type a `#[prompt]` function's parameter can have.
 ///

@@ -1,3 +1,5 @@
+use std::fmt::Display;
+
 use crate::descriptor::DefaultCheck;
 
 /// A type a prompt argument's string value parses into.
@@ -176,6 +178,44 @@ prompt_arg_from_str!(
     std::net::SocketAddr,
     "a socket address such as 127.0.0.1:8080"
 );
+
+/// A value a typed builder takes for a parameter of type `T`: a value of
+/// the argument's type (sent as its `Display` text), or the text a client
+/// would send, as `&str`, which is how a test sends a value that does not
+/// parse. For an `Option<T>` parameter, the same values as for `T`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a value for a parameter of type `{T}`",
+    label = "expected the argument's type or a `&str`",
+    note = "a typed builder takes the argument's own type (if it implements `Display`) or the text a client would send, as `&str`"
+)]
+pub trait IntoArgText<T> {
+    /// The text sent to the server.
+    fn into_arg_text(self) -> String;
+}
+
+impl<T: PromptArg + Display> IntoArgText<T> for T {
+    fn into_arg_text(self) -> String {
+        self.to_string()
+    }
+}
+
+impl<T: PromptArg> IntoArgText<T> for &str {
+    fn into_arg_text(self) -> String {
+        self.to_owned()
+    }
+}
+
+impl<T: PromptArg + Display> IntoArgText<Option<T>> for T {
+    fn into_arg_text(self) -> String {
+        self.to_string()
+    }
+}
+
+impl<T: PromptArg> IntoArgText<Option<T>> for &str {
+    fn into_arg_text(self) -> String {
+        self.to_owned()
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD as CURSOR;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use super::{AnyPrompt, ArgInfo, Entry};
-use crate::ProtocolVersion;
+use crate::protocol::ProtocolVersion;
 
 /// The listing differs only between revisions without titles (before
 /// 2025-06-18) and with them.

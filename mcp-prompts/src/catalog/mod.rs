@@ -1,58 +1,34 @@
 //! The set of prompts a server serves: gathered, validated, and with its
-//! `prompts/list` pages serialized once, up front.
+//! `prompts/list` pages serialized once, up front; and the live catalog,
+//! which swaps in a new set on each change.
 
 mod any;
-mod listing;
+mod completion;
+pub(crate) mod listing;
+mod live;
 mod registry;
 mod validate;
 
 use std::collections::HashMap;
-use std::fmt;
 
-use crate::complete::ArgCompletion;
 use crate::descriptor::PromptDef;
-use crate::error::excerpt;
-use crate::{Error, ProtocolVersion};
+use crate::error::{CatalogError, Error, excerpt};
+use crate::protocol::ProtocolVersion;
 
 pub use any::AnyPrompt;
 pub(crate) use any::{ArgInfo, Kind};
-#[cfg(feature = "rmcp")]
-pub(crate) use listing::described;
+pub(crate) use completion::ArgCompletion;
 use listing::{Titles, decode_cursor, encode_cursor, paginate};
+pub(crate) use live::Live;
+pub use live::Prompts;
 pub use registry::Registration;
 pub use registry::registered_prompts;
-pub(crate) use validate::is_valid_name;
 use validate::validate;
 
 /// An explicit list of prompts, checked at compile time: build it with
 /// [`catalog!`](crate::catalog!) and serve it with
 /// [`Server::catalog`](crate::Server::catalog).
 pub type Catalog = &'static [&'static PromptDef];
-
-/// Why a set of prompts cannot be served.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CatalogError {
-    pub(crate) problems: Vec<String>,
-}
-
-impl CatalogError {
-    /// Each problem found, one sentence each.
-    pub fn problems(&self) -> &[String] {
-        &self.problems
-    }
-}
-
-impl fmt::Display for CatalogError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the server cannot be built: {}",
-            self.problems.join("; ")
-        )
-    }
-}
-
-impl std::error::Error for CatalogError {}
 
 pub(crate) struct Entry {
     pub(crate) prompt: AnyPrompt,
@@ -174,7 +150,6 @@ impl ServedPrompts {
 
     /// The page of prompts a cursor points at, and the next page's cursor,
     /// for a host SDK that serializes the listing itself.
-    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
     pub(crate) fn page_of(
         &self,
         cursor: Option<&str>,

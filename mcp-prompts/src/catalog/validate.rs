@@ -2,6 +2,7 @@
 
 use super::{AnyPrompt, Kind};
 use crate::descriptor::PromptDef;
+use crate::protocol::is_valid_name;
 
 /// The name rule for every prompt; a run-time prompt's arguments were
 /// checked when it was built.
@@ -41,28 +42,5 @@ fn validate_macro(def: &PromptDef, problems: &mut Vec<String>) {
                 ));
             }
         }
-    }
-}
-
-/// The name rule MCP gives tools, applied to prompts and their arguments.
-pub(crate) fn is_valid_name(name: &str) -> bool {
-    (1..=128).contains(&name.len())
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_follow_the_rule() {
-        assert!(is_valid_name("code_review"));
-        assert!(is_valid_name("a.b-c_D9"));
-        assert!(!is_valid_name(""));
-        assert!(!is_valid_name("has space"));
-        assert!(!is_valid_name("é"));
-        assert!(!is_valid_name(&"x".repeat(129)));
     }
 }

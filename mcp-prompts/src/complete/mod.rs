@@ -7,21 +7,12 @@ mod plan;
 
 use std::sync::Arc;
 
-use crate::descriptor::PromptDef;
+use crate::descriptor::{CompletionCall, CompletionInput};
 
-pub(crate) use index::{MAX_VALUES, Matches, fold, rank, starts_with_folded};
+pub(crate) use index::{MAX_VALUES, Matches, PrefixIndex, fold, rank, starts_with_folded};
 
-pub use output::{CompleteWith, CompleterOutput, CompletionCall, IntoCompletions, Source};
-pub(crate) use plan::{ArgCompletion, StaticIndexes};
-
-/// How an argument is completed, when its `#[arg(complete = ...)]` says.
-#[derive(Clone, Copy, Debug)]
-pub enum Completer {
-    /// A fixed list, filtered by prefix through an index built once.
-    List(&'static [&'static str]),
-    /// A function called with what the user typed so far.
-    Call(fn(CompletionInput) -> CompletionCall),
-}
+pub use output::{CompleteWith, CompleterOutput, IntoCompletions};
+pub(crate) use plan::StaticIndexes;
 
 /// A completer given at run time (to a [`DynamicArgument`](crate::DynamicArgument)
 /// or for resource templates), type-erased.
@@ -49,56 +40,8 @@ impl std::fmt::Debug for DynCompleter {
     }
 }
 
-/// What a completer is asked: the argument being completed, the text typed
-/// so far, and the arguments the user already filled in.
-#[derive(Clone, Debug)]
-pub struct CompletionInput {
-    pub(crate) prompt: Option<&'static PromptDef>,
-    pub(crate) prompt_name: Option<String>,
-    pub(crate) uri: Option<String>,
-    pub(crate) argument: String,
-    pub(crate) value: String,
-    pub(crate) filled: Vec<(String, String)>,
-}
-
+// Here, not with the type: it matches the way the prefix index does.
 impl CompletionInput {
-    /// The text typed so far.
-    pub fn value(&self) -> &str {
-        &self.value
-    }
-
-    /// The name of the argument being completed.
-    pub fn argument(&self) -> &str {
-        &self.argument
-    }
-
-    /// The value of another argument the user already filled in
-    /// (`context.arguments`, sent by clients from revision 2025-06-18 on).
-    pub fn filled(&self, name: &str) -> Option<&str> {
-        self.filled
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The `#[prompt]`'s definition, when completing one's argument
-    /// (`None` for a [`DynamicPrompt`](crate::DynamicPrompt)'s: see
-    /// [`prompt_name`](Self::prompt_name)).
-    pub fn prompt(&self) -> Option<&'static PromptDef> {
-        self.prompt
-    }
-
-    /// The name of the prompt whose argument is completed, whichever way
-    /// it was defined; `None` when completing a resource template.
-    pub fn prompt_name(&self) -> Option<&str> {
-        self.prompt_name.as_deref()
-    }
-
-    /// The URI template, when completing a resource template's variable.
-    pub fn uri(&self) -> Option<&str> {
-        self.uri.as_deref()
-    }
-
     /// The items that start with the typed text, ignoring case, in their
     /// order: the one-liner most completers need.
     ///

@@ -6,26 +6,8 @@
 use std::future::Future;
 use std::marker::PhantomData;
 
-use super::CompletionInput;
-use crate::Error;
-use crate::invoke::BoxedResult;
-
-/// Values a completer produced.
-#[derive(Debug)]
-pub enum Source {
-    /// A fixed list: filtered by prefix through an index.
-    Static(&'static [&'static str]),
-    /// Computed values: ranked, not filtered.
-    Values(Vec<String>),
-}
-
-/// A completer's result, now or later.
-pub enum CompletionCall {
-    /// A sync completer's values.
-    Ready(Result<Source, Error>),
-    /// An async completer's values.
-    Pending(BoxedResult<Source>),
-}
+use crate::descriptor::{CompletionCall, CompletionInput, Source};
+use crate::error::Error;
 
 /// A collection of completion values: any `IntoIterator` of strings, or a
 /// `&'static [&'static str]` list.

@@ -3,7 +3,6 @@
 
 mod ask;
 mod cancel;
-mod log_level;
 mod outbound;
 mod progress;
 mod request_id;
@@ -15,13 +14,10 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
-use crate::ProtocolVersion;
-use crate::protocol::jsonrpc;
+use crate::protocol::{LogLevel, ProtocolVersion, jsonrpc};
 
-pub use ask::Elicited;
 pub(crate) use ask::{Asking, InputRound};
 pub(crate) use cancel::Cancel;
-pub use log_level::LogLevel;
 pub(crate) use outbound::{InFlight, Outbound, Sink, WaitBounds, WeakOutbound, channel_sink};
 pub(crate) use progress::Progress;
 

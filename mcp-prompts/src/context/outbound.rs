@@ -12,8 +12,9 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use tokio::sync::{Notify, Semaphore, mpsc, oneshot};
 
-use super::{Cancel, LogLevel};
-use crate::Error;
+use super::Cancel;
+use crate::error::Error;
+use crate::protocol::LogLevel;
 
 /// Where a session's server-sent messages go: the transport's, best
 /// effort (a message it cannot take now is dropped); whether it took it.
@@ -134,7 +135,6 @@ impl Outbound {
     /// Whether any request of the session is in flight, or waits for the
     /// client's answer: the session is in use, however long ago its last
     /// message came.
-    #[cfg(feature = "http")]
     pub(crate) fn is_busy(&self) -> bool {
         !lock(&self.0.in_flight).is_empty() || !self.waiting().is_empty()
     }
@@ -337,13 +337,9 @@ impl Drop for InFlight {
 pub(crate) struct WeakOutbound(Weak<Shared>);
 
 impl WeakOutbound {
-    /// Hands an answer to the request waiting for it, if the session is
-    /// still there.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn resolve(&self, id: &RawValue, outcome: Result<&RawValue, &RawValue>) {
-        if let Some(shared) = self.0.upgrade() {
-            Outbound(shared).resolve(id, outcome);
-        }
+    /// The session's handle, if the session is still there.
+    pub(crate) fn upgrade(&self) -> Option<Outbound> {
+        self.0.upgrade().map(Outbound)
     }
 
     pub(crate) fn is_alive(&self) -> bool {
@@ -352,9 +348,9 @@ impl WeakOutbound {
 
     /// Sends `message` if the session is still there; whether it is.
     pub(crate) fn notify(&self, message: &str) -> bool {
-        match self.0.upgrade() {
-            Some(shared) => {
-                if let Some(sink) = &shared.sink {
+        match self.upgrade() {
+            Some(outbound) => {
+                if let Some(sink) = &outbound.0.sink {
                     sink(message.to_owned());
                 }
                 true

@@ -3,9 +3,9 @@
 
 use serde_json::json;
 
-use crate::Error;
-use crate::args::Arguments;
 use crate::complete::{CompleteWith, DynCompleter};
+use crate::error::Error;
+use crate::protocol::Arguments;
 
 /// One argument of a [`DynamicPrompt`](crate::DynamicPrompt): a text the
 /// client sends, required unless made [`optional`](Self::optional) or given

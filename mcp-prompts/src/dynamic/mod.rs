@@ -13,8 +13,8 @@ use std::sync::Arc;
 pub use argument::{ArgumentValues, DynamicArgument};
 use template::RuntimeTemplate;
 
-use crate::catalog::CatalogError;
 use crate::context::RequestContext;
+use crate::error::CatalogError;
 use crate::invoke::{Invocation, pending, ready};
 use crate::message::IntoPromptResult;
 
@@ -217,7 +217,7 @@ impl DynamicPromptBuilder {
     pub fn build(self) -> Result<DynamicPrompt, CatalogError> {
         let origin = self.origin.unwrap_or_else(|| "run time".to_owned());
         let mut problems = Vec::new();
-        if !crate::catalog::is_valid_name(&self.name) {
+        if !crate::protocol::is_valid_name(&self.name) {
             problems.push(format!(
                 "prompt name `{}` at {origin} must be 1 to 128 characters of A-Z, a-z, 0-9, `_`, `-` and `.`",
                 self.name
@@ -230,7 +230,7 @@ impl DynamicPromptBuilder {
                     self.name, arg.name
                 ));
             }
-            if !crate::catalog::is_valid_name(&arg.name) {
+            if !crate::protocol::is_valid_name(&arg.name) {
                 problems.push(format!(
                     "prompt `{}`: argument name `{}` must be 1 to 128 characters of A-Z, a-z, 0-9, `_`, `-` and `.`",
                     self.name, arg.name

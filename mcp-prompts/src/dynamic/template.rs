@@ -6,7 +6,8 @@ use mcp_prompts_template::{ParseError, Part, parse_checked};
 
 use super::DynamicArgument;
 use super::argument::ArgumentValues;
-use crate::message::{Message, Role};
+use crate::content::Role;
+use crate::message::Message;
 
 /// A parsed template whose placeholders all name declared arguments.
 #[derive(Debug)]
@@ -67,7 +68,7 @@ impl RuntimeTemplate {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::args::Arguments;
+    use crate::protocol::Arguments;
 
     #[test]
     fn renders_values_and_defaults() {

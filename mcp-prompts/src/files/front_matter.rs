@@ -16,8 +16,8 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::catalog::is_valid_name;
 use crate::dynamic::{DynamicArgument, DynamicPrompt, check_template};
+use crate::protocol::is_valid_name;
 
 /// What is wrong with a file, and on which line (counted from 1).
 #[derive(Debug, PartialEq, Eq)]

@@ -14,9 +14,9 @@ use std::time::Duration;
 
 use notify::{RecursiveMode, Watcher};
 
-use crate::catalog::is_valid_name;
+use crate::catalog::Prompts;
 use crate::dynamic::DynamicPrompt;
-use crate::server::Prompts;
+use crate::protocol::is_valid_name;
 use front_matter::{Broken, parse_file};
 use read::{Access, ServedDir};
 pub use read::{DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES};
@@ -470,7 +470,7 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Server;
+    use crate::server::Server;
 
     /// A fresh directory under the system's temporary one.
     pub(super) fn scratch(name: &str) -> PathBuf {
@@ -487,7 +487,7 @@ mod tests {
         std::fs::write(dir.join("Two.MD"), "+++\n+++\nTwo").unwrap();
         std::fs::write(dir.join(".hidden.md"), "+++\n+++\nHidden").unwrap();
         let (_service, prompts) = Server::new("t", "1")
-            .prompts(std::iter::empty::<crate::AnyPrompt>())
+            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
             .build_live()
             .unwrap();
         let watched = PromptDir::watch(&dir, &prompts).unwrap();
@@ -510,7 +510,7 @@ mod tests {
         let file = dir.join("broken.md");
         std::fs::write(&file, "+++\n+++\nHi {who}").unwrap();
         let (_service, prompts) = Server::new("t", "1")
-            .prompts(std::iter::empty::<crate::AnyPrompt>())
+            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
             .build_live()
             .unwrap();
         let watched = PromptDir::watch(&dir, &prompts).unwrap();

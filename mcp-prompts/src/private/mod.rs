@@ -11,14 +11,15 @@ pub use self::checks::{
     Problem, arg_count, check_catalog_entry, check_default, check_placeholder, check_unique,
     check_unused_names, check_used, splice,
 };
-pub use crate::Error;
-pub use crate::args::{Input, PromptArg, PromptArgs, PromptParam};
+pub use crate::args::{IntoArgText, PromptArg, PromptArgs, PromptParam};
 pub use crate::catalog::Registration;
-pub use crate::complete::{CompleteWith, Completer};
-pub use crate::descriptor::{ArgDef, DefaultCheck, PromptDef};
+pub use crate::complete::CompleteWith;
+pub use crate::content::Role;
+pub use crate::descriptor::{ArgDef, Completer, DefaultCheck, Input, PromptDef};
+pub use crate::error::Error;
 pub use crate::invoke::{Invocation, pending, ready};
-pub use crate::message::{Message, Role};
-pub use crate::request::{ArgsBuilder, GetPrompt, IntoArgText};
+pub use crate::message::Message;
+pub use crate::request::{ArgsBuilder, GetPrompt};
 pub use crate::template::{Part, Template, TemplateMessage};
 
 /// Argument `index` of the prompt being called.

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::value::RawValue;
 
-use crate::Error;
+use crate::error::Error;
 
 /// One message that was a JSON object.
 pub(crate) enum Incoming<'a> {
@@ -180,13 +180,6 @@ pub(crate) fn failure(id: Option<&RawValue>, error: &Error) -> String {
     out.push_str(&serde_json::to_string(error).unwrap_or_default());
     out.push('}');
     out
-}
-
-/// Whether `message` is an error response that could name no request
-/// (unparseable JSON, an invalid envelope): HTTP answers those 400.
-#[cfg(feature = "http")]
-pub(crate) fn is_error_without_id(message: &str) -> bool {
-    message.starts_with("{\"jsonrpc\":\"2.0\",\"error\":")
 }
 
 /// A notification message with already-serialized params.

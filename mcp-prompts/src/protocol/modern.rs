@@ -12,9 +12,8 @@ use serde::de::IgnoredAny;
 use serde_json::json;
 use serde_json::value::RawValue;
 
-use super::{ProtocolVersion, optional_cow_str};
-use crate::error::excerpt;
-use crate::{Error, LogLevel};
+use super::{LogLevel, ProtocolVersion, optional_cow_str};
+use crate::error::{Error, excerpt};
 
 /// The `_meta` key naming the request's protocol revision.
 pub(crate) const PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
@@ -27,9 +26,6 @@ pub(crate) const SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
 
 /// -32022: the request names a revision this server does not serve.
 pub(crate) const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
-/// -32020: an HTTP header disagrees with the body, or is missing.
-#[cfg(feature = "http")]
-pub(crate) const HEADER_MISMATCH: i32 = -32020;
 
 /// What a modern request says about itself in `_meta`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,7 +56,7 @@ impl MetaRead {
     /// the params are not parsed here.
     pub(crate) fn of(params: Option<&RawValue>) -> Self {
         match params {
-            Some(params) if may_name_revision(params.get()) => Head::parse(params.get()).meta,
+            Some(params) if may_name_revision(params.get()) => read_head(params.get()).2,
             _ => Self::Legacy,
         }
     }
@@ -81,56 +77,34 @@ fn may_name_revision(params: &str) -> bool {
             .any(|at| matches!(bytes.get(at + 1), Some(b'u' | b'/')))
 }
 
-/// What the HTTP transport compares with a modern request's headers,
-/// read in one pass: the prompt name, the revision `_meta` names, and the
-/// `_meta` as a whole.
-#[cfg_attr(not(feature = "http"), allow(dead_code))]
-pub(crate) struct Head {
-    pub(crate) name: Option<String>,
-    pub(crate) requested: Option<String>,
-    pub(crate) meta: MetaRead,
-}
-
-impl Head {
-    #[cfg(feature = "http")]
-    pub(crate) fn of(params: Option<&RawValue>) -> Self {
-        Self::parse(params.map_or("{}", RawValue::get))
+/// A request's `params` read in one pass: the prompt name, the revision
+/// `_meta` names (as sent), and the `_meta` as a whole. The HTTP transport
+/// compares the first two with the request's headers.
+pub(crate) fn read_head(params: &str) -> (Option<String>, Option<String>, MetaRead) {
+    #[derive(Deserialize)]
+    struct Params<'a> {
+        #[serde(default, borrow, deserialize_with = "optional_cow_str")]
+        name: Option<Cow<'a, str>>,
+        #[serde(rename = "_meta", borrow)]
+        meta: Option<Meta<'a>>,
     }
-
-    fn parse(params: &str) -> Self {
-        #[derive(Deserialize)]
-        struct Params<'a> {
-            #[serde(default, borrow, deserialize_with = "optional_cow_str")]
-            name: Option<Cow<'a, str>>,
-            #[serde(rename = "_meta", borrow)]
-            meta: Option<Meta<'a>>,
+    let (name, meta) = match serde_json::from_str::<Params<'_>>(params) {
+        Ok(params) => (params.name.map(Cow::into_owned), params.meta),
+        Err(err) => {
+            let error = Error::invalid_params(format!(
+                "malformed params: {}",
+                crate::error::brief(&err.to_string())
+            ));
+            return (None, None, MetaRead::Invalid(error));
         }
-        let (name, meta) = match serde_json::from_str::<Params<'_>>(params) {
-            Ok(params) => (params.name.map(Cow::into_owned), params.meta),
-            Err(err) => {
-                let error = Error::invalid_params(format!(
-                    "malformed params: {}",
-                    crate::error::brief(&err.to_string())
-                ));
-                return Self::new(None, None, MetaRead::Invalid(error));
-            }
-        };
-        // Without the key (it was elsewhere, in an argument value), the
-        // request belongs to a session.
-        let Some(meta) = meta else {
-            return Self::new(name, None, MetaRead::Legacy);
-        };
-        let requested = meta.version.as_deref().map(str::to_owned);
-        Self::new(name, requested, read_meta(meta))
-    }
-
-    fn new(name: Option<String>, requested: Option<String>, meta: MetaRead) -> Self {
-        Self {
-            name,
-            requested,
-            meta,
-        }
-    }
+    };
+    // Without the key (it was elsewhere, in an argument value), the
+    // request belongs to a session.
+    let Some(meta) = meta else {
+        return (name, None, MetaRead::Legacy);
+    };
+    let requested = meta.version.as_deref().map(str::to_owned);
+    (name, requested, read_meta(meta))
 }
 
 fn read_meta(meta: Meta<'_>) -> MetaRead {

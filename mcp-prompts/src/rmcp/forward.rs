@@ -88,10 +88,14 @@ pub(super) async fn ask(
         Ok(result) => to_raw_value(&result).map_err(|err| err.to_string()),
         Err(err) => Err(err.to_string()),
     };
+    // Not before: a session that ends while its client thinks is let go.
+    let Some(outbound) = outbound.upgrade() else {
+        return;
+    };
     match answer {
         Ok(result) => outbound.resolve(&id, Ok(&result)),
         Err(message) => {
-            let error = json!({ "code": crate::Error::INTERNAL_ERROR, "message": message });
+            let error = json!({ "code": crate::error::Error::INTERNAL_ERROR, "message": message });
             if let Ok(error) = to_raw_value(&error) {
                 outbound.resolve(&id, Err(&error));
             }

@@ -14,6 +14,7 @@
 //! }
 //! ```
 
+mod content;
 mod forward;
 
 use std::sync::{Arc, OnceLock};
@@ -26,11 +27,13 @@ use ::rmcp::model::{
 use ::rmcp::service::RequestContext;
 use serde_json::Value;
 
-use crate::args::Arguments;
 use crate::catalog::AnyPrompt;
-use crate::context::{LogLevel, Outbound, Progress};
-use crate::server::{Completed, Query, Reference, TypedGet};
-use crate::{Error, ProtocolVersion, Service};
+use crate::context::{Outbound, Progress};
+use crate::error::Error;
+use crate::protocol::{Arguments, LogLevel, ProtocolVersion};
+use crate::server::Service;
+use crate::server::completion::{Completed, Query, Reference};
+use crate::server::get::TypedGet;
 use forward::{Forwarder, Outgoing};
 use futures_util::StreamExt as _;
 use futures_util::stream::FuturesUnordered;
@@ -108,7 +111,7 @@ impl RmcpPrompts {
         let titles = version.has_titles();
         let served = self.service.served();
         let cursor = request.and_then(|r| r.cursor.as_deref());
-        let (page, next) = served.page_of(cursor).map_err(to_rmcp)?;
+        let (page, next) = served.page_of(cursor).map_err(|e| to_rmcp(&e))?;
         let mut result =
             ListPromptsResult::with_all_items(page.map(|prompt| listed(prompt, titles)).collect());
         result.next_cursor = next;
@@ -118,7 +121,7 @@ impl RmcpPrompts {
             let ttl = hints.ttl(self.service.is_live());
             result.ttl_ms = Some(u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX));
             result.cache_scope = Some(match hints.scope {
-                crate::CacheScope::Private => ::rmcp::model::CacheScope::Private,
+                crate::server::CacheScope::Private => ::rmcp::model::CacheScope::Private,
                 _ => ::rmcp::model::CacheScope::Public,
             });
         }
@@ -134,7 +137,7 @@ impl RmcpPrompts {
     ) -> Result<GetPromptResult, ErrorData> {
         self.attach(&context);
         let version = version_of(&context);
-        let arguments = arguments(request.arguments.as_ref()).map_err(to_rmcp)?;
+        let arguments = arguments(request.arguments.as_ref()).map_err(|e| to_rmcp(&e))?;
         let id = serde_json::value::to_raw_value(&context.id).map_err(internal)?;
         let progress = match context.meta.get_progress_token() {
             Some(token) => {
@@ -189,7 +192,7 @@ impl RmcpPrompts {
             }
         }
         drop(tracked);
-        let (result, prompt) = outcome.map_err(to_rmcp)?;
+        let (result, prompt) = outcome.map_err(|e| to_rmcp(&e))?;
         let messages = result
             .messages
             .iter()
@@ -249,7 +252,7 @@ impl RmcpPrompts {
             Completed::Now(found) => found,
             Completed::Later(future) => future.await,
         }
-        .map_err(to_rmcp)?;
+        .map_err(|e| to_rmcp(&e))?;
         let total = found.total;
         let mut values = found.values;
         values.truncate(crate::complete::MAX_VALUES);
@@ -394,7 +397,7 @@ fn listed(prompt: &AnyPrompt, titles: bool) -> Prompt {
         .iter()
         .map(|arg| {
             let mut argument = PromptArgument::new(arg.name).with_required(arg.required);
-            if let Some(description) = crate::catalog::described(arg) {
+            if let Some(description) = crate::catalog::listing::described(arg) {
                 argument = argument.with_description(description);
             }
             if let (true, Some(title)) = (titles, arg.title) {
@@ -435,10 +438,14 @@ fn arguments(sent: Option<&serde_json::Map<String, Value>>) -> Result<Arguments<
     Ok(arguments)
 }
 
-/// Our error as rmcp's: the same code, message and data.
-fn to_rmcp(error: Error) -> ErrorData {
-    let (code, message, data) = error.into_parts();
-    ErrorData::new(::rmcp::model::ErrorCode(code), message, data)
+/// Our error as rmcp's: the same code, message and data, copied (an error
+/// is the rare path).
+fn to_rmcp(error: &Error) -> ErrorData {
+    let (code, data) = (
+        ::rmcp::model::ErrorCode(error.code()),
+        error.data().cloned(),
+    );
+    ErrorData::new(code, error.message().to_owned(), data)
 }
 
 fn internal(error: impl std::fmt::Display) -> ErrorData {

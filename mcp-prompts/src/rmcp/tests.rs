@@ -5,7 +5,8 @@
 use serde_json::json;
 
 use super::*;
-use crate::{DynamicArgument, DynamicPrompt, Server};
+use crate::dynamic::{DynamicArgument, DynamicPrompt};
+use crate::server::Server;
 
 fn catalog() -> Service {
     let standup = DynamicPrompt::builder("standup")
@@ -89,11 +90,11 @@ fn arguments_are_read_as_our_json_reader_reads_them() {
 #[test]
 fn errors_keep_their_code_message_and_data() {
     let error = Error::invalid_params("bad").with_data(json!({"argument": "x"}));
-    let converted = to_rmcp(error);
+    let converted = to_rmcp(&error);
     assert_eq!(converted.code.0, -32602);
     assert_eq!(converted.message, "bad");
     assert_eq!(converted.data, Some(json!({"argument": "x"})));
-    let plain = to_rmcp(Error::new(-32601, "no"));
+    let plain = to_rmcp(&Error::new(-32601, "no"));
     assert_eq!((plain.code.0, plain.data), (-32601, None));
 }
 

@@ -9,7 +9,7 @@ use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::{Reply, Session};
-use crate::Error;
+use crate::error::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure};
 
 impl Session {
@@ -17,7 +17,7 @@ impl Session {
         let allowed = self
             .state
             .version()
-            .is_some_and(crate::ProtocolVersion::allows_batches);
+            .is_some_and(crate::protocol::ProtocolVersion::allows_batches);
         if !allowed {
             let error = match serde_json::from_str::<IgnoredAny>(text) {
                 Ok(_) => Error::invalid_request(

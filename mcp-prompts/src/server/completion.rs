@@ -11,15 +11,13 @@ use serde_json::value::RawValue;
 use super::guard::{CatchPanic, Culprit, call_catching};
 use super::handlers::unknown_prompt;
 use super::{Reply, Service, Session};
-use crate::Error;
-use crate::args::Arguments;
-use crate::catalog::{AnyPrompt, Kind};
-use crate::complete::{ArgCompletion, CompletionCall, CompletionInput, MAX_VALUES, Matches};
-use crate::complete::{fold, rank, starts_with_folded};
-use crate::error::excerpt;
+use crate::catalog::{AnyPrompt, ArgCompletion, Kind};
+use crate::complete::{MAX_VALUES, Matches, fold, rank, starts_with_folded};
+use crate::descriptor::{CompletionCall, CompletionInput};
+use crate::error::{Error, excerpt};
 use crate::invoke::BoxedResult;
 use crate::protocol::jsonrpc::{failure, success};
-use crate::protocol::{cow_str, optional_cow_str};
+use crate::protocol::{Arguments, cow_str, optional_cow_str};
 
 #[derive(Deserialize)]
 struct CompleteParams<'a> {

@@ -7,8 +7,8 @@ use tokio::sync::mpsc;
 
 use super::guard::guarded;
 use super::{Era, Session};
-use crate::Error;
 use crate::context::InFlight;
+use crate::error::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
 use crate::protocol::modern::{CLIENT_CAPABILITIES, MetaRead, PROTOCOL_VERSION};
 
@@ -76,30 +76,6 @@ impl<'a> Parsed<'a> {
             Some(b'[') => Self::Batch(text),
             _ => Self::One(jsonrpc::classify(text)),
         }
-    }
-
-    /// The id of a single request, if it has a readable one.
-    #[cfg(feature = "http")]
-    pub(crate) fn id(&self) -> Option<&'a RawValue> {
-        match self {
-            Self::One(Ok(Incoming::Request { id, .. })) => Some(id),
-            Self::One(Err(rejected)) => rejected.id,
-            _ => None,
-        }
-    }
-
-    /// Whether this is a request whose `_meta` names the stateless
-    /// revision (which must come with that revision's headers).
-    #[cfg(feature = "http")]
-    pub(crate) fn is_stateless_request(&self) -> bool {
-        matches!(self, Self::One(Ok(Incoming::Request { params, .. }))
-            if matches!(MetaRead::of(*params), MetaRead::Modern(_)))
-    }
-
-    /// Whether this is an `initialize` request (never part of a batch).
-    #[cfg(feature = "http")]
-    pub(crate) fn is_initialize(&self) -> bool {
-        matches!(self, Self::One(Ok(Incoming::Request { method, .. })) if method == "initialize")
     }
 }
 
@@ -186,7 +162,6 @@ impl Session {
 
     /// Serves a stateless (2026-07-28) request whose `_meta` the transport
     /// has read already, checking it against its headers.
-    #[cfg(feature = "http")]
     pub(crate) fn serve_stateless(
         &self,
         id: &RawValue,

@@ -19,17 +19,18 @@ use super::guard::{CatchPanic, Culprit, call_catching};
 use super::handlers::{params, unknown_prompt};
 use super::request_state::{Opened, fingerprint};
 use super::{Era, Inner, Reply, Session};
-use crate::args::{Arguments, Input, param::missing_arguments};
+use crate::args::param::missing_arguments;
 use crate::catalog::{AnyPrompt, Kind};
 use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts};
+use crate::descriptor::Input;
 use crate::dynamic::{ArgumentValues, Handler};
+use crate::elicit::form::{Answer, create_params, form_schema, read_answer};
+use crate::error::Error;
 use crate::invoke::Invocation;
 use crate::message::PromptResult;
-use crate::protocol::cow_str;
-use crate::protocol::elicitation::{Answer, create_params, form_schema, read_answer};
 use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::modern::ModernMeta;
-use crate::{Error, ProtocolVersion};
+use crate::protocol::{Arguments, ProtocolVersion, cow_str};
 
 /// The question under which missing arguments are asked for.
 /// Namespaced, so that it cannot be the key of a prompt's own question.
@@ -452,7 +453,6 @@ impl super::Service {
     /// send the answer itself (rmcp): the prompt's result and the prompt,
     /// typed. Missing arguments are asked for where the client can show a
     /// form, else refused (-32602); a handler's hidden error is redacted.
-    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
     pub(crate) async fn get_typed(
         &self,
         request: TypedGet<'_>,
@@ -527,7 +527,6 @@ impl super::Service {
 }
 
 /// What a typed `prompts/get` is made of.
-#[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
 pub(crate) struct TypedGet<'a> {
     /// The request's id, as JSON.
     pub(crate) id: &'a RawValue,

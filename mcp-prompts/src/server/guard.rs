@@ -10,8 +10,8 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use super::Reply;
-use crate::Error;
 use crate::catalog::{AnyPrompt, Kind};
+use crate::error::Error;
 use crate::invoke::BoxedResult;
 use crate::protocol::jsonrpc::failure;
 

@@ -4,10 +4,9 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use super::Session;
-use crate::error::excerpt;
+use crate::error::{Error, excerpt};
 use crate::protocol::jsonrpc::success_raw;
-use crate::protocol::{cow_str, optional_cow_str};
-use crate::{Error, LogLevel, ProtocolVersion};
+use crate::protocol::{LogLevel, ProtocolVersion, cow_str, optional_cow_str};
 
 /// Reads `params` into `T`; absent params read as `{}`.
 pub(super) fn params<'a, T: Deserialize<'a>>(params: Option<&'a RawValue>) -> Result<T, Error> {

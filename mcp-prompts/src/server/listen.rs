@@ -44,7 +44,7 @@ impl Session {
         let listening = match self.state.outbound.open_listen() {
             Ok(listening) => listening,
             Err(limit) => {
-                let error = crate::Error::invalid_request(format!(
+                let error = crate::error::Error::invalid_request(format!(
                     "this connection has {limit} subscriptions open, the most it may: \
                      cancel one first"
                 ))

@@ -2,14 +2,13 @@
 //! the transport that carries the messages.
 
 mod batch;
-mod completion;
-mod dispatch;
-mod get;
+pub(crate) mod completion;
+pub(crate) mod dispatch;
+pub(crate) mod get;
 mod guard;
 mod handlers;
 mod limits;
 mod listen;
-mod live;
 mod modern;
 mod request_state;
 mod session;
@@ -19,25 +18,19 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 use tokio::sync::mpsc;
 
-use crate::ProtocolVersion;
-use crate::catalog::{AnyPrompt, CatalogError, ServedPrompts, registered_prompts};
+use crate::catalog::{AnyPrompt, Live, Prompts, ServedPrompts, registered_prompts};
 use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
+use crate::error::CatalogError;
+use crate::protocol::ProtocolVersion;
 
-#[cfg(feature = "rmcp")]
-pub(crate) use completion::{Completed, Query, Reference};
-#[cfg(feature = "http")]
-pub(crate) use dispatch::Parsed;
 pub use dispatch::{Reply, ResponseFuture};
-#[cfg(feature = "rmcp")]
-pub(crate) use get::TypedGet;
 pub(crate) use limits::Limits;
 pub use limits::{
     DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
     DEFAULT_MAX_LISTENS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
     DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT,
 };
-pub use live::Prompts;
 pub use modern::CacheScope;
 pub(crate) use modern::{CacheHints, ModernReplies};
 pub use session::Session;
@@ -275,7 +268,7 @@ impl Server {
     /// assert_eq!(service.prompt_count(), 1);
     /// # Ok::<(), mcp_prompts::CatalogError>(())
     /// ```
-    pub fn catalog(self, catalog: crate::Catalog) -> Self {
+    pub fn catalog(self, catalog: crate::catalog::Catalog) -> Self {
         self.prompts(catalog.iter().copied())
     }
 
@@ -385,7 +378,7 @@ impl Server {
             changing,
         );
         Ok(Service(Arc::new(Inner {
-            live: Arc::new(live::Live::new(served, self.page_size)),
+            live: Arc::new(Live::new(served, self.page_size)),
             changing,
             initialize,
             modern,
@@ -460,7 +453,7 @@ pub struct Service(Arc<Inner>);
 
 pub(crate) struct Inner {
     /// The prompts served, swapped whole when the catalog changes.
-    live: Arc<live::Live>,
+    live: Arc<Live>,
     /// Whether the catalog can change ([`Server::build_live`]).
     changing: bool,
     /// The `initialize` result for each handshake revision, serialized once.
@@ -468,7 +461,6 @@ pub(crate) struct Inner {
     /// What stateless (2026-07-28) results carry, serialized once.
     pub(crate) modern: ModernReplies,
     /// The caching hints those carry (for a host SDK's own results).
-    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
     pub(crate) cache: CacheHints,
     pub(crate) state_key: request_state::StateKey,
     pub(crate) ask_for_missing: bool,

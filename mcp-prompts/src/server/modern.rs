@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
 use super::{Reply, Session};
-use crate::Error;
+use crate::error::Error;
 use crate::protocol::jsonrpc::{failure, success_raw};
 use crate::protocol::modern::{ModernMeta, SERVER_INFO, add_result_fields, supported_versions};
 
@@ -154,7 +154,7 @@ mod tests {
 
     use serde_json::json;
 
-    use crate::Server;
+    use crate::server::Server;
     use crate::testing::Client;
 
     async fn ttl(server: Server, live: bool) -> serde_json::Value {
@@ -173,7 +173,8 @@ mod tests {
 
     #[tokio::test]
     async fn a_live_list_may_be_reused_only_briefly_unless_told_otherwise() {
-        let server = || Server::new("t", "1").prompts(std::iter::empty::<crate::AnyPrompt>());
+        let server =
+            || Server::new("t", "1").prompts(std::iter::empty::<crate::catalog::AnyPrompt>());
         assert_eq!(ttl(server(), false).await, json!(60_000));
         assert_eq!(ttl(server(), true).await, json!(5_000));
         let told = server().cache_ttl(Duration::from_secs(30));

@@ -16,8 +16,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::Error;
-use crate::args::Arguments;
+use crate::error::Error;
+use crate::protocol::Arguments;
 
 /// How long a client may take to answer before its state is refused.
 pub(crate) const LIFETIME: Duration = Duration::from_secs(15 * 60);

@@ -1,8 +1,8 @@
 use std::sync::{Arc, OnceLock};
 
 use super::Service;
-use crate::ProtocolVersion;
 use crate::context::{Outbound, Sink};
+use crate::protocol::ProtocolVersion;
 
 /// One client connection's state: the negotiated revision, and what
 /// requests may send the client (with its log level and the requests in
@@ -40,15 +40,6 @@ impl Session {
                 outbound,
             }),
         }
-    }
-
-    /// A session that skips the handshake, as if `initialize` had
-    /// negotiated `version`: how stateless HTTP serves each request.
-    #[cfg(feature = "http")]
-    pub(crate) fn initialized(service: Service, version: ProtocolVersion) -> Self {
-        let session = Self::new(service, None);
-        session.state.set_version(version);
-        session
     }
 
     /// The transport's places for requests in flight, which a request

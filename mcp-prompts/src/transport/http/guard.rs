@@ -4,7 +4,7 @@
 use axum::http::{HeaderMap, HeaderValue, header};
 
 use super::options::{HostPolicy, HttpOptions};
-use crate::ProtocolVersion;
+use crate::protocol::ProtocolVersion;
 
 const LOOPBACK: [&str; 3] = ["localhost", "127.0.0.1", "[::1]"];
 

@@ -9,55 +9,20 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
+use serde_json::value::RawValue;
 use tokio::sync::{mpsc, watch};
 
 use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_version};
-use super::options::HttpOptions;
-use super::sessions::{HttpSession, SessionStore};
-use crate::protocol::jsonrpc::{failure, is_error_without_id};
-use crate::server::{Parsed, Reply, ResponseFuture, Service, Session};
-use crate::{Error, ProtocolVersion};
+use super::respond::{Endpoint, json_response, request_stream, respond, respond_later};
+use super::sessions::HttpSession;
+use crate::error::Error;
+use crate::protocol::ProtocolVersion;
+use crate::protocol::jsonrpc::{Incoming, failure};
+use crate::protocol::modern::MetaRead;
+use crate::server::dispatch::Parsed;
+use crate::server::{Reply, Service, Session};
 
 const SESSION_HEADER: &str = "mcp-session-id";
-
-/// Notifications a request may send before its response, held for it.
-const REQUEST_QUEUE: usize = 256;
-
-/// What every request of one endpoint shares.
-pub(crate) struct Endpoint {
-    pub(crate) service: Service,
-    pub(crate) options: HttpOptions,
-    pub(crate) sessions: SessionStore,
-    /// Set at shutdown: open event streams end, so shutdown can finish.
-    pub(crate) shutdown: watch::Sender<bool>,
-}
-
-impl Endpoint {
-    pub(crate) fn new(service: Service, options: HttpOptions) -> Self {
-        Self {
-            sessions: SessionStore::new(
-                options.max_sessions,
-                options.idle_timeout,
-                options.eviction_grace,
-            ),
-            service,
-            options,
-            shutdown: watch::Sender::new(false),
-        }
-    }
-
-    /// The largest body accepted.
-    pub(crate) fn body_limit(&self) -> usize {
-        self.options
-            .max_body_bytes
-            .unwrap_or(self.service.max_message_bytes())
-    }
-
-    pub(crate) fn shut_down(&self) {
-        self.shutdown.send_replace(true);
-        self.sessions.end_all();
-    }
-}
 
 type Shared = State<Arc<Endpoint>>;
 
@@ -123,7 +88,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     };
     if message.is_stateless_request() {
         let error = Error::new(
-            crate::protocol::modern::HEADER_MISMATCH,
+            super::HEADER_MISMATCH,
             format!(
                 "Header mismatch: the request's `_meta` names revision {} but the MCP-Protocol-Version header does not",
                 ProtocolVersion::MODERN
@@ -160,110 +125,6 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         response.headers_mut().insert(SESSION_HEADER, id);
     }
     response
-}
-
-/// The channel a request's own messages travel on to its response stream.
-/// Closed from the start when the client takes no stream: then log
-/// messages go to the session's stream, and a question to the client fails
-/// at once rather than wait for an answer that cannot come.
-pub(super) fn request_stream(
-    headers: &HeaderMap,
-) -> (mpsc::Sender<String>, mpsc::Receiver<String>) {
-    let (tx, mut rx) = mpsc::channel(REQUEST_QUEUE);
-    if !accepts_event_stream(headers) {
-        rx.close();
-    }
-    (tx, rx)
-}
-
-/// The response to a request: as JSON, or, when the request sent
-/// notifications (log messages) and the client takes a stream, those and
-/// then the response as one event stream.
-pub(super) fn respond(
-    headers: &HeaderMap,
-    message: String,
-    mut notes: mpsc::Receiver<String>,
-) -> Response {
-    let mut held = Vec::new();
-    while let Ok(note) = notes.try_recv() {
-        held.push(note);
-    }
-    if held.is_empty() || !accepts_event_stream(headers) {
-        let status = if is_error_without_id(&message) {
-            StatusCode::BAD_REQUEST
-        } else {
-            StatusCode::OK
-        };
-        return json_response(status, message);
-    }
-    let events = held
-        .into_iter()
-        .chain([message])
-        .map(|data| Ok::<_, Infallible>(Event::default().event("message").data(data)));
-    Sse::new(stream::iter(events)).into_response()
-}
-
-/// The response to a request still being worked on. If it sends a
-/// message before it is done (a log message, or a request to the client
-/// such as `elicitation/create`, which must reach the client before the
-/// request can finish) and the client takes a stream, the response is a
-/// stream from then on: those messages as they come, then the response.
-/// Otherwise it is answered as [`respond`] does, once done.
-pub(super) async fn respond_later(
-    headers: &HeaderMap,
-    mut future: ResponseFuture,
-    mut notes: mpsc::Receiver<String>,
-) -> Response {
-    let first = if accepts_event_stream(headers) {
-        tokio::select! {
-            message = &mut future => Err(message),
-            Some(note) = notes.recv() => Ok(note),
-        }
-    } else {
-        Err((&mut future).await)
-    };
-    let first = match first {
-        Ok(note) => note,
-        Err(Some(message)) => return respond(headers, message, notes),
-        Err(None) => return StatusCode::ACCEPTED.into_response(),
-    };
-    let events = stream::unfold(
-        Streaming::Running(Some(first), future, notes),
-        |state| async move {
-            let (message, next) = match state {
-                Streaming::Running(Some(note), future, notes) => {
-                    (note, Streaming::Running(None, future, notes))
-                }
-                Streaming::Running(None, mut future, mut notes) => tokio::select! {
-                    biased;
-                    Some(note) = notes.recv() => (note, Streaming::Running(None, future, notes)),
-                    message = &mut future => {
-                        // What the request sent last, then its response.
-                        let mut rest = Vec::new();
-                        while let Ok(note) = notes.try_recv() {
-                            rest.push(note);
-                        }
-                        rest.extend(message);
-                        rest.reverse();
-                        let first = rest.pop()?;
-                        (first, Streaming::Done(rest))
-                    }
-                },
-                Streaming::Done(mut rest) => (rest.pop()?, Streaming::Done(rest)),
-            };
-            let event = Event::default().event("message").data(message);
-            Some((Ok::<_, Infallible>(event), next))
-        },
-    );
-    Sse::new(events).into_response()
-}
-
-/// Where a streamed response stands.
-enum Streaming {
-    /// A message to send first, the work, and its messages.
-    Running(Option<String>, ResponseFuture, mpsc::Receiver<String>),
-    /// What is left to send, in reverse order.
-    Done(Vec<String>),
 }
 
 /// Stores a session whose `initialize` succeeded, under a new id; 503 if
@@ -501,14 +362,37 @@ fn http_error(status: StatusCode, error: &Error) -> Response {
     json_response(status, failure(None, error))
 }
 
-pub(super) fn json_response(status: StatusCode, body: String) -> Response {
-    (
-        status,
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        )],
-        body,
-    )
-        .into_response()
+// What a `POST` asks of its message and session before serving it: the
+// server's dispatch needs none of it.
+impl<'a> Parsed<'a> {
+    /// The id of a single request, if it has a readable one.
+    fn id(&self) -> Option<&'a RawValue> {
+        match self {
+            Self::One(Ok(Incoming::Request { id, .. })) => Some(id),
+            Self::One(Err(rejected)) => rejected.id,
+            _ => None,
+        }
+    }
+
+    /// Whether this is a request whose `_meta` names the stateless
+    /// revision (which must come with that revision's headers).
+    fn is_stateless_request(&self) -> bool {
+        matches!(self, Self::One(Ok(Incoming::Request { params, .. }))
+            if matches!(MetaRead::of(*params), MetaRead::Modern(_)))
+    }
+
+    /// Whether this is an `initialize` request (never part of a batch).
+    fn is_initialize(&self) -> bool {
+        matches!(self, Self::One(Ok(Incoming::Request { method, .. })) if method == "initialize")
+    }
+}
+
+impl Session {
+    /// A session that skips the handshake, as if `initialize` had
+    /// negotiated `version`: how stateless HTTP serves each request.
+    fn initialized(service: Service, version: ProtocolVersion) -> Self {
+        let session = Self::new(service, None);
+        session.state.set_version(version);
+        session
+    }
 }

@@ -7,6 +7,7 @@ mod guard;
 mod handlers;
 mod listener;
 mod options;
+mod respond;
 mod sessions;
 mod stateless;
 
@@ -22,7 +23,10 @@ use tokio::net::TcpListener;
 pub use options::HttpOptions;
 
 use crate::server::{Server, Service};
-use handlers::Endpoint;
+use respond::Endpoint;
+
+/// -32020: an HTTP header disagrees with the body, or is missing.
+const HEADER_MISMATCH: i32 = -32020;
 
 /// The path [`Server::serve_http`] serves MCP at.
 pub const DEFAULT_PATH: &str = "/mcp";

@@ -201,11 +201,11 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Server;
+    use crate::server::Server;
 
     fn service() -> Service {
         Server::new("t", "1")
-            .prompts(std::iter::empty::<crate::AnyPrompt>())
+            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
             .build()
             .unwrap()
     }

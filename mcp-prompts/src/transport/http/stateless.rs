@@ -8,11 +8,14 @@ use axum::response::{IntoResponse, Response};
 use base64::Engine as _;
 use serde_json::value::RawValue;
 
-use super::handlers::{Endpoint, json_response, request_stream, respond, respond_later};
+use super::HEADER_MISMATCH;
+use super::respond::{Endpoint, json_response, request_stream, respond, respond_later};
+use crate::error::Error;
+use crate::protocol::ProtocolVersion;
 use crate::protocol::jsonrpc::{Incoming, failure};
-use crate::protocol::modern::{HEADER_MISMATCH, Head, MetaRead};
-use crate::server::{Parsed, Reply};
-use crate::{Error, ProtocolVersion};
+use crate::protocol::modern::{MetaRead, read_head};
+use crate::server::Reply;
+use crate::server::dispatch::Parsed;
 
 /// The methods a stateless request may call.
 const METHODS: [&str; 5] = [
@@ -46,18 +49,18 @@ pub(super) async fn post(endpoint: &Endpoint, headers: &HeaderMap, text: &str) -
     if let Err(error) = matches_header(headers, "mcp-method", "Mcp-Method", &method) {
         return refuse(StatusCode::BAD_REQUEST, error);
     }
-    let head = Head::of(params);
+    let (name, requested, meta) = read_head(params.map_or("{}", RawValue::get));
     let modern = ProtocolVersion::MODERN.as_str();
     // The body must name the header's revision before anything about it
     // is judged: a disagreement is a mismatch, not an unknown revision.
-    if let Some(requested) = head.requested.as_deref().filter(|&r| r != modern) {
+    if let Some(requested) = requested.as_deref().filter(|&r| r != modern) {
         let error = mismatch(&format!(
             "the MCP-Protocol-Version header says {modern} but `_meta` says `{}`",
             crate::error::excerpt(requested)
         ));
         return refuse(StatusCode::BAD_REQUEST, error);
     }
-    let meta = match head.meta {
+    let meta = match meta {
         MetaRead::Modern(meta) => meta,
         MetaRead::Invalid(error) => return refuse(StatusCode::BAD_REQUEST, error),
         MetaRead::Legacy => {
@@ -69,7 +72,7 @@ pub(super) async fn post(endpoint: &Endpoint, headers: &HeaderMap, text: &str) -
         }
     };
     if method == "prompts/get" {
-        let name = head.name.as_deref().unwrap_or_default();
+        let name = name.as_deref().unwrap_or_default();
         if let Err(error) = matches_header(headers, "mcp-name", "Mcp-Name", name) {
             return refuse(StatusCode::BAD_REQUEST, error);
         }

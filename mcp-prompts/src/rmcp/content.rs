@@ -1,11 +1,12 @@
 //! Content blocks as rmcp's model types, converted field by field (no JSON
 //! text in between).
 
-use rmcp::model as r;
+use ::rmcp::model as r;
 
-use super::{Annotations, Content, EmbeddedResource, Kind, ResourceBody, ResourceLink};
-use crate::ProtocolVersion;
-use crate::message::Role;
+use crate::content::{
+    Annotations, Content, EmbeddedResource, Kind, ResourceBody, ResourceLink, Role,
+};
+use crate::protocol::ProtocolVersion;
 
 impl Content {
     /// The block as rmcp's `ContentBlock`, as `version` has it.
@@ -113,7 +114,7 @@ mod tests {
 
     #[test]
     fn every_block_type_converts_as_the_wire_has_it() {
-        let version = crate::ProtocolVersion::V2025_11_25;
+        let version = crate::protocol::ProtocolVersion::V2025_11_25;
         let annotations = Annotations::new()
             .audience([Role::User, Role::Assistant])
             .priority(0.5)
@@ -133,7 +134,7 @@ mod tests {
             Content::embedded_text("file:///n.md", "text/markdown", "# N"),
             Content::embedded_blob("file:///b.bin", "application/octet-stream", [9u8]),
         ];
-        for version in [version, crate::ProtocolVersion::V2025_03_26] {
+        for version in [version, crate::protocol::ProtocolVersion::V2025_03_26] {
             for content in &blocks {
                 let ours = serde_json::to_value(content.for_version(version)).unwrap();
                 assert_eq!(wire(&content.to_rmcp(version)), ours, "{content:?}");

@@ -6,11 +6,10 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value, json};
 
-use crate::args::Arguments;
 use crate::catalog::ArgInfo;
 use crate::descriptor::DefaultCheck;
-use crate::error::excerpt;
-use crate::{Error, ProtocolVersion};
+use crate::error::{Error, excerpt};
+use crate::protocol::{Arguments, ProtocolVersion};
 
 /// The JSON Schema of a form with one field per argument: each field's
 /// type, bounds, choices, title, description and default come from the
@@ -163,10 +162,10 @@ pub(crate) fn read_answer(result: &Value) -> Result<Answer, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::PromptParam;
+    use crate::args::PromptParam;
     use crate::descriptor::ArgDef;
 
-    fn arg(name: &'static str, ty: &'static crate::ArgType) -> ArgDef {
+    fn arg(name: &'static str, ty: &'static crate::descriptor::ArgType) -> ArgDef {
         ArgDef {
             name,
             title: None,
@@ -187,7 +186,7 @@ mod tests {
             arg("ratio", <Option<f64> as PromptParam>::TYPE),
             flag,
             arg("name", <String as PromptParam>::TYPE),
-            arg("ctx", <crate::RequestContext as PromptParam>::TYPE),
+            arg("ctx", <crate::context::RequestContext as PromptParam>::TYPE),
         ];
         let schema = form_schema(fields.iter().map(ArgInfo::from), ProtocolVersion::MODERN);
         assert_eq!(

@@ -4,7 +4,7 @@ use std::fmt;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
-use crate::protocol::{CowStr, cow_str};
+use super::{CowStr, cow_str};
 
 /// The `arguments` of a `prompts/get` request: names to string values.
 ///

@@ -11,8 +11,11 @@ use std::time::Duration;
 use arc_swap::ArcSwap;
 use tokio::sync::mpsc;
 
-use crate::catalog::{AnyPrompt, CatalogError, ServedPrompts};
+use super::{AnyPrompt, ServedPrompts};
 use crate::context::{Outbound, WeakOutbound};
+#[cfg(feature = "files")]
+use crate::dynamic::DynamicPrompt;
+use crate::error::CatalogError;
 
 /// How long a burst of changes may last and still be announced once.
 const COALESCE: Duration = Duration::from_millis(50);
@@ -211,13 +214,13 @@ impl Prompts {
     #[cfg(feature = "files")]
     pub(crate) fn sync_group(
         &self,
-        before: &[crate::DynamicPrompt],
-        wanted: Vec<crate::DynamicPrompt>,
-    ) -> (Vec<crate::DynamicPrompt>, Vec<crate::DynamicPrompt>) {
+        before: &[DynamicPrompt],
+        wanted: Vec<DynamicPrompt>,
+    ) -> (Vec<DynamicPrompt>, Vec<DynamicPrompt>) {
         let outcome = self.0.change(|sources| {
-            let is = |prompt: &AnyPrompt, d: &crate::DynamicPrompt| match &prompt.0 {
-                crate::catalog::Kind::Dynamic(p) => p.same_as(d),
-                crate::catalog::Kind::Macro(_) => false,
+            let is = |prompt: &AnyPrompt, d: &DynamicPrompt| match &prompt.0 {
+                super::Kind::Dynamic(p) => p.same_as(d),
+                super::Kind::Macro(_) => false,
             };
             // Prompts still wanted keep their place and whether they are
             // enabled; the others of the group go.

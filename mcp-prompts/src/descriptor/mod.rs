@@ -1,10 +1,14 @@
 //! The static description of a prompt: what `#[prompt]` emits, and the
 //! contract between the macro crate and the runtime.
 
-use crate::Error;
-use crate::args::Input;
-use crate::complete::Completer;
+mod completer;
+
+use crate::context::{RequestContext, RequestParts};
+use crate::error::Error;
 use crate::invoke::Invocation;
+use crate::protocol::{Arguments, ProtocolVersion};
+
+pub use completer::{Completer, CompletionCall, CompletionInput, Source};
 
 /// One prompt, as `#[prompt]` describes it at compile time.
 ///
@@ -34,6 +38,37 @@ pub struct PromptDef {
 /// The glue function `#[prompt]` generates: binds the arguments and calls the
 /// user's function.
 pub type InvokeFn = fn(&Input<'_>) -> Result<Invocation, Error>;
+
+/// What a prompt function's parameter is bound from: the request's arguments
+/// and what its context is made of.
+pub struct Input<'a> {
+    pub(crate) def: &'a PromptDef,
+    pub(crate) arguments: &'a Arguments<'a>,
+    pub(crate) request: RequestParts<'a>,
+}
+
+impl Input<'_> {
+    /// The prompt being called (or, for the answer to a form, the form).
+    pub fn prompt(&self) -> &PromptDef {
+        self.def
+    }
+
+    /// The arguments the client sent.
+    pub fn arguments(&self) -> &Arguments<'_> {
+        self.arguments
+    }
+
+    /// The protocol revision the request is served under.
+    pub fn protocol_version(&self) -> ProtocolVersion {
+        self.request.version
+    }
+
+    /// A context for the request, made on each call: only the parameters
+    /// that ask for one pay for it.
+    pub fn context(&self) -> RequestContext {
+        self.request.context()
+    }
+}
 
 /// One parameter of a prompt function (or one field of a flattened
 /// [`PromptArgs`](crate::PromptArgs) struct).

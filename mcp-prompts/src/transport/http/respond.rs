@@ -1,0 +1,179 @@
+//! What both `POST` handlers (a session's, and the stateless one) share:
+//! the endpoint's state, and a request's answer, as JSON or as an event
+//! stream when the request sends messages before it.
+
+use std::convert::Infallible;
+
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::sse::{Event, Sse};
+use axum::response::{IntoResponse, Response};
+use futures_util::stream;
+use tokio::sync::{mpsc, watch};
+
+use super::guard::accepts_event_stream;
+use super::options::HttpOptions;
+use super::sessions::SessionStore;
+use crate::server::{ResponseFuture, Service};
+
+/// Notifications a request may send before its response, held for it.
+const REQUEST_QUEUE: usize = 256;
+
+/// What every request of one endpoint shares.
+pub(crate) struct Endpoint {
+    pub(crate) service: Service,
+    pub(crate) options: HttpOptions,
+    pub(crate) sessions: SessionStore,
+    /// Set at shutdown: open event streams end, so shutdown can finish.
+    pub(crate) shutdown: watch::Sender<bool>,
+}
+
+impl Endpoint {
+    pub(crate) fn new(service: Service, options: HttpOptions) -> Self {
+        Self {
+            sessions: SessionStore::new(
+                options.max_sessions,
+                options.idle_timeout,
+                options.eviction_grace,
+            ),
+            service,
+            options,
+            shutdown: watch::Sender::new(false),
+        }
+    }
+
+    /// The largest body accepted.
+    pub(crate) fn body_limit(&self) -> usize {
+        self.options
+            .max_body_bytes
+            .unwrap_or(self.service.max_message_bytes())
+    }
+
+    pub(crate) fn shut_down(&self) {
+        self.shutdown.send_replace(true);
+        self.sessions.end_all();
+    }
+}
+
+/// The channel a request's own messages travel on to its response stream.
+/// Closed from the start when the client takes no stream: then log
+/// messages go to the session's stream, and a question to the client fails
+/// at once rather than wait for an answer that cannot come.
+pub(super) fn request_stream(
+    headers: &HeaderMap,
+) -> (mpsc::Sender<String>, mpsc::Receiver<String>) {
+    let (tx, mut rx) = mpsc::channel(REQUEST_QUEUE);
+    if !accepts_event_stream(headers) {
+        rx.close();
+    }
+    (tx, rx)
+}
+
+/// The response to a request: as JSON, or, when the request sent
+/// notifications (log messages) and the client takes a stream, those and
+/// then the response as one event stream.
+pub(super) fn respond(
+    headers: &HeaderMap,
+    message: String,
+    mut notes: mpsc::Receiver<String>,
+) -> Response {
+    let mut held = Vec::new();
+    while let Ok(note) = notes.try_recv() {
+        held.push(note);
+    }
+    if held.is_empty() || !accepts_event_stream(headers) {
+        let status = if is_error_without_id(&message) {
+            StatusCode::BAD_REQUEST
+        } else {
+            StatusCode::OK
+        };
+        return json_response(status, message);
+    }
+    let events = held
+        .into_iter()
+        .chain([message])
+        .map(|data| Ok::<_, Infallible>(Event::default().event("message").data(data)));
+    Sse::new(stream::iter(events)).into_response()
+}
+
+/// Whether `message` is an error response that could name no request
+/// (unparseable JSON, an invalid envelope): HTTP answers those 400. Such a
+/// response starts as [`failure`](crate::protocol::jsonrpc::failure) writes
+/// one without an id.
+fn is_error_without_id(message: &str) -> bool {
+    message.starts_with("{\"jsonrpc\":\"2.0\",\"error\":")
+}
+
+/// The response to a request still being worked on. If it sends a
+/// message before it is done (a log message, or a request to the client
+/// such as `elicitation/create`, which must reach the client before the
+/// request can finish) and the client takes a stream, the response is a
+/// stream from then on: those messages as they come, then the response.
+/// Otherwise it is answered as [`respond`] does, once done.
+pub(super) async fn respond_later(
+    headers: &HeaderMap,
+    mut future: ResponseFuture,
+    mut notes: mpsc::Receiver<String>,
+) -> Response {
+    let first = if accepts_event_stream(headers) {
+        tokio::select! {
+            message = &mut future => Err(message),
+            Some(note) = notes.recv() => Ok(note),
+        }
+    } else {
+        Err((&mut future).await)
+    };
+    let first = match first {
+        Ok(note) => note,
+        Err(Some(message)) => return respond(headers, message, notes),
+        Err(None) => return StatusCode::ACCEPTED.into_response(),
+    };
+    let events = stream::unfold(
+        Streaming::Running(Some(first), future, notes),
+        |state| async move {
+            let (message, next) = match state {
+                Streaming::Running(Some(note), future, notes) => {
+                    (note, Streaming::Running(None, future, notes))
+                }
+                Streaming::Running(None, mut future, mut notes) => tokio::select! {
+                    biased;
+                    Some(note) = notes.recv() => (note, Streaming::Running(None, future, notes)),
+                    message = &mut future => {
+                        // What the request sent last, then its response.
+                        let mut rest = Vec::new();
+                        while let Ok(note) = notes.try_recv() {
+                            rest.push(note);
+                        }
+                        rest.extend(message);
+                        rest.reverse();
+                        let first = rest.pop()?;
+                        (first, Streaming::Done(rest))
+                    }
+                },
+                Streaming::Done(mut rest) => (rest.pop()?, Streaming::Done(rest)),
+            };
+            let event = Event::default().event("message").data(message);
+            Some((Ok::<_, Infallible>(event), next))
+        },
+    );
+    Sse::new(events).into_response()
+}
+
+/// Where a streamed response stands.
+enum Streaming {
+    /// A message to send first, the work, and its messages.
+    Running(Option<String>, ResponseFuture, mpsc::Receiver<String>),
+    /// What is left to send, in reverse order.
+    Done(Vec<String>),
+}
+
+pub(super) fn json_response(status: StatusCode, body: String) -> Response {
+    (
+        status,
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        body,
+    )
+        .into_response()
+}
