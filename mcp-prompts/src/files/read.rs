@@ -164,8 +164,8 @@ fn too_large(limit: u64) -> io::Error {
 
 #[cfg(all(test, unix))]
 mod tests {
-    use super::super::tests::scratch;
     use super::*;
+    use crate::files::tests::scratch;
 
     #[test]
     fn reads_regular_files_within_bounds_and_refuses_the_rest() {
