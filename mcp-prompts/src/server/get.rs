@@ -17,7 +17,7 @@ use tokio::sync::mpsc;
 
 use super::guard::{CatchPanic, Culprit, call_catching};
 use super::handlers::{params, unknown_prompt};
-use super::request_state::{Opened, fingerprint};
+use super::request_state::{Opened, StateKey, fingerprint};
 use super::{Era, Inner, Reply, Session};
 use crate::args::param::missing_arguments;
 use crate::catalog::{AnyPrompt, Kind};
@@ -181,10 +181,12 @@ impl Session {
         // answer fills in missing ones.
         let fingerprint = fingerprint(&p.arguments);
         let opened = match &p.request_state {
-            Some(state) => match inner.state_key.open(state, name, &fingerprint) {
-                Ok(opened) => opened,
-                Err(error) => return fail(error),
-            },
+            Some(state) => {
+                match state_key(inner).and_then(|key| key.open(state, name, &fingerprint)) {
+                    Ok(opened) => opened,
+                    Err(error) => return fail(error),
+                }
+            }
             None => Opened::default(),
         };
         let answers = opened.answers_with(p.input_responses.unwrap_or_default());
@@ -420,8 +422,12 @@ fn input_required(
     answers: &HashMap<String, Value>,
     questions: Vec<(String, Value)>,
 ) -> String {
+    let key = match state_key(inner) {
+        Ok(key) => key,
+        Err(error) => return failure(Some(id), &error),
+    };
     let asked = questions.iter().map(|(key, _)| key.clone()).collect();
-    let state = inner.state_key.seal(prompt, fingerprint, answers, asked);
+    let state = key.seal(prompt, fingerprint, answers, asked);
     let requests: serde_json::Map<String, Value> = questions.into_iter().collect();
     let rest = serde_json::json!({ "inputRequests": requests, "requestState": state });
     let rest = rest.to_string();
@@ -431,6 +437,17 @@ fn input_required(
         &rest[1..]
     );
     crate::protocol::jsonrpc::success_raw(id, &result)
+}
+
+/// The key request states are signed with; without one (no randomness,
+/// no secret) a stateless prompt cannot ask, and says why.
+fn state_key(inner: &Inner) -> Result<&StateKey, Error> {
+    inner.state_key.as_ref().ok_or_else(|| {
+        Error::internal(
+            "this server cannot ask for input statelessly: the system gave no randomness \
+             for its request-state key (give one with Server::request_state_secret)",
+        )
+    })
 }
 
 fn respond(

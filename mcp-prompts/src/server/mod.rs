@@ -338,7 +338,7 @@ impl Server {
 
     fn build_with(self, changing: bool) -> Result<Service, CatalogError> {
         let state_key = match self.state_key {
-            Some(Ok(key)) => key,
+            Some(Ok(key)) => Some(key),
             Some(Err(length)) => {
                 return Err(CatalogError {
                     problems: vec![format!(
@@ -347,7 +347,17 @@ impl Server {
                     )],
                 });
             }
-            None => request_state::StateKey::random(),
+            None => {
+                let key = request_state::StateKey::random();
+                if key.is_none() {
+                    tracing::warn!(
+                        "the system gives no randomness for the request-state key: stateless \
+                         prompts cannot ask their user unless a secret is given \
+                         (Server::request_state_secret)"
+                    );
+                }
+                key
+            }
         };
         let registered = self.registered.unwrap_or(self.explicit.is_empty());
         let registered = registered
@@ -462,7 +472,8 @@ pub(crate) struct Inner {
     pub(crate) modern: ModernReplies,
     /// The caching hints those carry (for a host SDK's own results).
     pub(crate) cache: CacheHints,
-    pub(crate) state_key: request_state::StateKey,
+    /// `None` when the system gave no randomness and no secret was given.
+    pub(crate) state_key: Option<request_state::StateKey>,
     pub(crate) ask_for_missing: bool,
     pub(crate) limits: Limits,
     /// Whether `completions` is declared and `completion/complete` served.

@@ -35,26 +35,14 @@ impl std::fmt::Debug for StateKey {
 
 impl StateKey {
     /// A key of the system's randomness: states survive only as long as
-    /// the process (and reach only this replica).
-    pub(crate) fn random() -> Self {
+    /// the process (and reach only this replica). `None` when the system
+    /// gives no randomness: no key is better than a guessable one, so
+    /// stateless prompts then cannot ask (unless the application gives a
+    /// secret).
+    pub(crate) fn random() -> Option<Self> {
         let mut key = [0; 32];
-        if getrandom::fill(&mut key).is_err() {
-            // Never a fixed key, which would let anyone forge states: the
-            // seeds std's hash maps draw from the system, and the time.
-            use std::hash::{BuildHasher, Hasher};
-            let mut seed = Sha256::new();
-            for _ in 0..4 {
-                let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-                hasher.write_u128(
-                    SystemTime::now()
-                        .duration_since(UNIX_EPOCH)
-                        .map_or(0, |d| d.as_nanos()),
-                );
-                seed.update(hasher.finish().to_le_bytes());
-            }
-            key = seed.finalize().into();
-        }
-        Self(key)
+        getrandom::fill(&mut key).ok()?;
+        Some(Self(key))
     }
 
     /// The fewest bytes a secret may have: as many as the key it becomes.
@@ -206,7 +194,7 @@ mod tests {
 
     #[test]
     fn opens_only_what_it_sealed_for_the_same_call() {
-        let key = StateKey::random();
+        let key = StateKey::random().unwrap();
         let answers = HashMap::from([("k".to_owned(), serde_json::json!({"action": "decline"}))]);
         let ab = fingerprint(&args(&[("a", "1"), ("b", "2")]));
         let state = key.seal("p", &ab, &answers, vec!["n".to_owned()]);
@@ -220,7 +208,7 @@ mod tests {
             key.open(&state, "p", &fingerprint(&args(&[("a", "1")])))
                 .is_err()
         );
-        assert!(StateKey::random().open(&state, "p", &ab).is_err());
+        assert!(StateKey::random().unwrap().open(&state, "p", &ab).is_err());
         let mut tampered = state.clone().into_bytes();
         tampered[3] ^= 1;
         let tampered = String::from_utf8(tampered).unwrap();

@@ -142,9 +142,27 @@ impl Server {
         let service = self
             .build()
             .map_err(|err| io::Error::new(io::ErrorKind::InvalidInput, err))?;
+        service.serve_http(addr).await
+    }
+}
+
+impl Service {
+    /// Serves this service over Streamable HTTP at `http://{addr}/mcp`
+    /// until Ctrl-C or SIGTERM; see [`Server::serve_http`]. For a live
+    /// catalog, built with [`Server::build_live`].
+    ///
+    /// ```no_run
+    /// #[tokio::main]
+    /// async fn main() -> std::io::Result<()> {
+    ///     let (service, _prompts) = mcp_prompts::Server::new("my-prompts", "1.0")
+    ///         .build_live()
+    ///         .map_err(std::io::Error::other)?;
+    ///     service.serve_http(([127, 0, 0, 1], 8080).into()).await
+    /// }
+    /// ```
+    pub async fn serve_http(&self, addr: SocketAddr) -> io::Result<()> {
         let listener = TcpListener::bind(addr).await?;
-        service
-            .serve_http_on(listener, HttpOptions::for_addr(addr), shutdown_signal())
+        self.serve_http_on(listener, HttpOptions::for_addr(addr), shutdown_signal())
             .await
     }
 }
