@@ -219,9 +219,17 @@ impl hyper::body::Body for Streamed {
     }
 }
 
+/// Whether `accept` failed for want of a file descriptor (the process's or
+/// the system's); std has no error kind for it, so the codes are the
+/// platform's.
 fn is_out_of_descriptors(err: &io::Error) -> bool {
-    // EMFILE (24) and ENFILE (23) on Unix; there is no portable kind for them.
-    matches!(err.raw_os_error(), Some(23 | 24))
+    #[cfg(unix)]
+    return matches!(err.raw_os_error(), Some(libc::EMFILE | libc::ENFILE));
+    // WSAEMFILE: Winsock's "too many open sockets".
+    #[cfg(windows)]
+    return err.raw_os_error() == Some(10024);
+    #[cfg(not(any(unix, windows)))]
+    return false;
 }
 
 async fn serve_connection(
