@@ -68,9 +68,7 @@ async fn main() -> std::io::Result<()> {
                  npx @modelcontextprotocol/inspector cargo run --example showcase\n\
                  Or serve over HTTP: cargo run --example showcase -- --http 127.0.0.1:8080"
             );
-            service
-                .serve_io(tokio::io::stdin(), tokio::io::stdout())
-                .await
+            service.serve_stdio().await
         }
     }
 }
