@@ -17,7 +17,7 @@ use std::path::Path;
 /// layers, not its peers. `lib.rs`, which declares and re-exports
 /// everything, is exempt.
 const LAYERS: &str = "
-    error
+    error sync
     protocol
     request content
     message context

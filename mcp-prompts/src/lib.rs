@@ -28,6 +28,7 @@ mod request;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 mod server;
+mod sync;
 mod template;
 pub mod testing;
 mod transport;

@@ -5,7 +5,7 @@
 //! `notifications/prompts/list_changed` per burst of changes.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use arc_swap::ArcSwap;
@@ -16,6 +16,7 @@ use crate::context::{Outbound, WeakOutbound};
 #[cfg(feature = "files")]
 use crate::dynamic::DynamicPrompt;
 use crate::error::CatalogError;
+use crate::sync::lock;
 
 /// How long a burst of changes may last and still be announced once.
 const COALESCE: Duration = Duration::from_millis(50);
@@ -260,8 +261,4 @@ impl std::fmt::Debug for Prompts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_tuple("Prompts").field(&self.served()).finish()
     }
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }

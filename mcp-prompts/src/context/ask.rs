@@ -5,13 +5,14 @@
 //! start, when the client retries with the answers.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::task::Waker;
 
 use serde_json::Value;
 
 use super::RequestContext;
 use crate::error::Error;
+use crate::sync::lock;
 
 /// How a request can ask its client's user for input.
 #[derive(Clone)]
@@ -91,7 +92,7 @@ impl InputRound {
     }
 
     fn asked(&self) -> std::sync::MutexGuard<'_, Asked> {
-        self.asked.lock().unwrap_or_else(PoisonError::into_inner)
+        lock(&self.asked)
     }
 }
 

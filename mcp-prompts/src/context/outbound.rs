@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, Weak};
 use std::time::Duration;
 
 use serde_json::Value;
@@ -15,6 +15,7 @@ use tokio::sync::{Notify, Semaphore, mpsc, oneshot};
 use super::Cancel;
 use crate::error::Error;
 use crate::protocol::LogLevel;
+use crate::sync::lock;
 
 /// Where a session's server-sent messages go: the transport's, best
 /// effort (a message it cannot take now is dropped); whether it took it.
@@ -297,10 +298,7 @@ impl Outbound {
     }
 
     fn waiting(&self) -> MutexGuard<'_, HashMap<Box<str>, oneshot::Sender<Answer>>> {
-        self.0
-            .waiting
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
+        lock(&self.0.waiting)
     }
 }
 
@@ -399,10 +397,6 @@ impl Drop for Lent {
             }
         }
     }
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 fn ended() -> Error {

@@ -2,8 +2,9 @@
 //! its `_meta`: values only grow, and nothing is sent once the request is
 //! answered.
 
-use std::sync::{Mutex, PoisonError};
+use std::sync::Mutex;
 
+use crate::sync::lock;
 use serde_json::value::RawValue;
 
 /// One request's progress token and how far it has been reported.
@@ -28,7 +29,7 @@ impl Progress {
     /// Whether `value` may be sent now: above the last value sent, and
     /// before the response. Records it if so.
     pub(crate) fn advance(&self, value: f64) -> bool {
-        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut state = lock(&self.state);
         let (last, answered) = &mut *state;
         if *answered || !value.is_finite() || last.is_some_and(|last| value <= last) {
             return false;
@@ -39,6 +40,6 @@ impl Progress {
 
     /// The request is answered: no progress after this.
     pub(crate) fn finish(&self) {
-        self.state.lock().unwrap_or_else(PoisonError::into_inner).1 = true;
+        lock(&self.state).1 = true;
     }
 }

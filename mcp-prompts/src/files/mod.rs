@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc as std_mpsc;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use notify::{RecursiveMode, Watcher};
@@ -17,6 +17,7 @@ use notify::{RecursiveMode, Watcher};
 use crate::catalog::Prompts;
 use crate::dynamic::DynamicPrompt;
 use crate::protocol::is_valid_name;
+use crate::sync::lock;
 use front_matter::{Broken, parse_file};
 use read::{Access, ServedDir};
 pub use read::{DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES};
@@ -461,10 +462,6 @@ fn changes_files(kind: notify::EventKind) -> bool {
         notify::EventKind::Access(_) => false,
         _ => true,
     }
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@
 //! kind of tokio runtime.
 
 use std::io::{self, BufWriter, Read, Write};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::{self, ThreadId};
 
 use tokio::runtime::Handle;
@@ -27,6 +27,7 @@ use super::lines::BlockingLineReader;
 use super::output::{Output, Written};
 use crate::context::Sink;
 use crate::server::{Reply, Server, Service};
+use crate::sync::lock;
 
 impl Server {
     /// Validates the catalog and serves it on stdin and stdout until stdin
@@ -100,7 +101,7 @@ struct Shared<W: Write> {
 impl<W: Write> Shared<W> {
     fn lock(&self) -> MutexGuard<'_, BufWriter<W>> {
         // A panic while writing leaves at worst a partial buffer.
-        self.out.lock().unwrap_or_else(PoisonError::into_inner)
+        lock(&self.out)
     }
 
     fn write(&self, message: &str) -> io::Result<()> {

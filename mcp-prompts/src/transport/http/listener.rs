@@ -19,10 +19,11 @@ use std::future::Future;
 use std::io;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use crate::sync::lock;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::Request;
@@ -71,7 +72,7 @@ fn set(state: &AtomicU8, to: Use) {
 
 impl Connections {
     fn lock(&self) -> MutexGuard<'_, BTreeMap<u64, Open>> {
-        self.open.lock().unwrap_or_else(PoisonError::into_inner)
+        lock(&self.open)
     }
 
     fn len(&self) -> usize {

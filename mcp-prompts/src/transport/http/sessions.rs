@@ -8,13 +8,14 @@
 //! Sessions are kept in order of use, so every step finds its victim
 //! without scanning the store.
 
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use lru::LruCache;
 use tokio::sync::{mpsc, watch};
 
 use crate::server::{Service, Session};
+use crate::sync::lock;
 
 /// Server-to-client messages waiting for a `GET` stream; beyond this they
 /// are dropped (they are notifications, best effort by nature).
@@ -190,12 +191,6 @@ fn touch(sessions: &mut LruCache<Box<str>, Live>, id: &str, now: Instant) {
     if let Some(live) = sessions.get_mut(id) {
         live.seen = now;
     }
-}
-
-/// A poisoned lock only means another request panicked while holding it;
-/// the data (timestamps, a map) is still sound.
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 #[cfg(test)]
