@@ -272,12 +272,7 @@ impl RmcpPrompts {
         context: &RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
         self.attach(context);
-        let name = serde_json::to_value(request.level).map_err(internal)?;
-        let level = name
-            .as_str()
-            .and_then(LogLevel::parse)
-            .ok_or_else(|| ErrorData::invalid_params(format!("unknown log level {name}"), None))?;
-        self.outbound.set_log_level(level);
+        self.outbound.set_log_level(log_level(request.level));
         Ok(())
     }
 
@@ -315,6 +310,22 @@ impl std::fmt::Debug for RmcpPrompts {
         f.debug_struct("RmcpPrompts")
             .field("prompts", &self.service.prompt_count())
             .finish_non_exhaustive()
+    }
+}
+
+/// rmcp's log level as ours: the same eight levels of the specification.
+#[allow(deprecated)] // Logging leaves MCP after 2026-07-28; clients before use it.
+fn log_level(level: ::rmcp::model::LoggingLevel) -> LogLevel {
+    use ::rmcp::model::LoggingLevel as Level;
+    match level {
+        Level::Debug => LogLevel::Debug,
+        Level::Info => LogLevel::Info,
+        Level::Notice => LogLevel::Notice,
+        Level::Warning => LogLevel::Warning,
+        Level::Error => LogLevel::Error,
+        Level::Critical => LogLevel::Critical,
+        Level::Alert => LogLevel::Alert,
+        Level::Emergency => LogLevel::Emergency,
     }
 }
 

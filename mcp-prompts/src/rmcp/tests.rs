@@ -127,3 +127,27 @@ fn a_clone_serves_another_session() {
     first.outbound.set_log_level(LogLevel::Error);
     assert_ne!(second.outbound.log_level(), LogLevel::Error);
 }
+
+#[test]
+#[allow(deprecated)] // rmcp's logging types, deprecated with logging itself.
+fn log_levels_map_to_the_same_level_by_name() {
+    use ::rmcp::model::LoggingLevel as Level;
+    let levels = [
+        Level::Debug,
+        Level::Info,
+        Level::Notice,
+        Level::Warning,
+        Level::Error,
+        Level::Critical,
+        Level::Alert,
+        Level::Emergency,
+    ];
+    for level in levels {
+        let name = serde_json::to_value(level).unwrap();
+        assert_eq!(
+            Some(log_level(level)),
+            LogLevel::parse(name.as_str().unwrap()),
+            "{name}"
+        );
+    }
+}
