@@ -104,7 +104,9 @@ fn main() {
     }
     let n = 40_000 / scale;
     let [ours, floor] = each(&servers, |exe| {
-        let runs: Vec<Http> = (0..RUNS).map(|_| http(exe, n, 32)).collect();
+        let runs: Vec<Http> = (0..RUNS)
+            .map(|_| http_with(exe, n, 32, Workload::Session))
+            .collect();
         Http {
             per_second: median(&runs.iter().map(|r| r.per_second).collect::<Vec<_>>()),
             cpu_micros: median(&runs.iter().map(|r| r.cpu_micros).collect::<Vec<_>>()),
@@ -117,6 +119,27 @@ fn main() {
     ));
     rows.push(Row::ratio(
         "HTTP: server CPU per request (µs)",
+        ours.cpu_micros,
+        floor.cpu_micros,
+    ));
+    // Where mcp-prompts trails the floor most: one prompt with a code
+    // argument of 203 bytes, unique ids, 16 connections, no session.
+    let [ours, floor] = each(&servers, |exe| {
+        let runs: Vec<Http> = (0..RUNS)
+            .map(|_| http_with(exe, n, 16, Workload::StatelessReview))
+            .collect();
+        Http {
+            per_second: median(&runs.iter().map(|r| r.per_second).collect::<Vec<_>>()),
+            cpu_micros: median(&runs.iter().map(|r| r.cpu_micros).collect::<Vec<_>>()),
+        }
+    });
+    rows.push(Row::ratio(
+        &format!("HTTP stateless, {n} prompts/get code_review (203-byte code) on 16 connections: requests/s"),
+        ours.per_second,
+        floor.per_second,
+    ));
+    rows.push(Row::ratio(
+        "HTTP stateless: server CPU per request (µs)",
         ours.cpu_micros,
         floor.cpu_micros,
     ));
@@ -501,12 +524,42 @@ async fn post(
     (session, String::from_utf8(body.to_vec()).unwrap())
 }
 
-/// `n` `prompts/get` over Streamable HTTP from `connections` keep-alive
-/// connections at once, after one `initialize` (whose session, where the
-/// server issues one, every request carries).
-fn http(exe: &str, n: usize, connections: usize) -> Http {
+/// What an HTTP run sends.
+#[derive(Clone, Copy)]
+enum Workload {
+    /// `prompts/get` of both prompts, after one `initialize` (whose session,
+    /// where the server issues one, every request carries).
+    Session,
+    /// `code_review` with a 203-byte code argument, each request on its
+    /// own, to a server started with `--stateless`.
+    StatelessReview,
+}
+
+/// `review_request(i)`: request `i` of the stateless workload and the
+/// result it must get.
+fn review_request(i: usize) -> (String, Value) {
+    let code = format!("fn f{i:08}() {{ let v: Vec<u32> = (0..10).map(|x| x * 2).collect(); ");
+    let code = format!("{code}{}}}", "/".repeat(203 - code.len() - 1));
+    debug_assert_eq!(code.len(), 203);
+    let text =
+        |role: &str, text: String| json!({"role": role, "content": {"type": "text", "text": text}});
+    let line = json!({"jsonrpc": "2.0", "id": i, "method": "prompts/get",
+        "params": {"name": "code_review", "arguments": {"language": "rust", "code": code}}});
+    let result = json!({"description": "Review a code snippet", "messages": [
+        text("user", "I am reviewing rust code.".into()),
+        text("assistant", "I will look at correctness first, then style.".into()),
+        text("user", format!("Review this code with a focus on general quality:\n\n{code}")),
+    ]});
+    (line.to_string(), result)
+}
+
+/// `n` requests of `workload` over Streamable HTTP from `connections`
+/// keep-alive connections at once.
+fn http_with(exe: &str, n: usize, connections: usize, workload: Workload) -> Http {
+    let stateless = matches!(workload, Workload::StatelessReview);
     let mut child = Command::new(exe)
         .args(["--http", "127.0.0.1:0"])
+        .args(stateless.then_some("--stateless"))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -533,9 +586,13 @@ fn http(exe: &str, n: usize, connections: usize) -> Http {
         .unwrap();
     let pid = child.id();
     let (wall, cpu) = runtime.block_on(async move {
-        let mut first = connect(addr).await;
-        let (session, _) = post(&mut first, addr, None, INITIALIZE.to_owned()).await;
-        let session: Option<Arc<str>> = session.map(Into::into);
+        let session: Option<Arc<str>> = if stateless {
+            None
+        } else {
+            let mut first = connect(addr).await;
+            let (session, _) = post(&mut first, addr, None, INITIALIZE.to_owned()).await;
+            session.map(Into::into)
+        };
         let (start, cpu_start) = (Instant::now(), cpu_seconds(pid));
         let per = n / connections;
         let clients: Vec<_> = (0..connections)
@@ -544,9 +601,17 @@ fn http(exe: &str, n: usize, connections: usize) -> Http {
                 tokio::spawn(async move {
                     let mut sender = connect(addr).await;
                     for i in c * per..(c + 1) * per {
-                        let (line, _) = request(i, false);
-                        let (_, body) = post(&mut sender, addr, session.as_deref(), line).await;
-                        assert_eq!(check(&body, false), i);
+                        if stateless {
+                            let (line, expected) = review_request(i);
+                            let (_, body) = post(&mut sender, addr, None, line).await;
+                            let response: Value = serde_json::from_str(&body).unwrap();
+                            assert_eq!(response["id"], i, "{body}");
+                            assert_eq!(response["result"], expected, "{body}");
+                        } else {
+                            let (line, _) = request(i, false);
+                            let (_, body) = post(&mut sender, addr, session.as_deref(), line).await;
+                            assert_eq!(check(&body, false), i);
+                        }
                     }
                 })
             })

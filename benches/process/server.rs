@@ -60,7 +60,10 @@ async fn main() -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(&addr).await?;
     let addr = listener.local_addr()?;
     eprintln!("listening on http://{addr}/mcp");
-    let options = mcp_prompts::HttpOptions::for_addr(addr);
+    let mut options = mcp_prompts::HttpOptions::for_addr(addr);
+    if std::env::args().any(|a| a == "--stateless") {
+        options = options.stateless();
+    }
     service
         .serve_http_on(listener, options, async {
             let _ = tokio::signal::ctrl_c().await;
