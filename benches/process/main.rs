@@ -103,46 +103,45 @@ fn main() {
         rows.push(Row::counts("W=1: writes per response", ours.1, floor.1));
     }
     let n = 40_000 / scale;
-    let [ours, floor] = each(&servers, |exe| {
-        let runs: Vec<Http> = (0..RUNS)
-            .map(|_| http_with(exe, n, 32, Workload::Session))
-            .collect();
-        Http {
-            per_second: median(&runs.iter().map(|r| r.per_second).collect::<Vec<_>>()),
-            cpu_micros: median(&runs.iter().map(|r| r.cpu_micros).collect::<Vec<_>>()),
-        }
-    });
-    rows.push(Row::ratio(
-        &format!("HTTP, {n} prompts/get on 32 connections: requests/s"),
-        ours.per_second,
-        floor.per_second,
-    ));
-    rows.push(Row::ratio(
-        "HTTP: server CPU per request (µs)",
-        ours.cpu_micros,
-        floor.cpu_micros,
-    ));
-    // Where mcp-prompts trails the floor most: one prompt with a code
-    // argument of 203 bytes, unique ids, 16 connections, no session.
-    let [ours, floor] = each(&servers, |exe| {
-        let runs: Vec<Http> = (0..RUNS)
-            .map(|_| http_with(exe, n, 16, Workload::StatelessReview))
-            .collect();
-        Http {
-            per_second: median(&runs.iter().map(|r| r.per_second).collect::<Vec<_>>()),
-            cpu_micros: median(&runs.iter().map(|r| r.cpu_micros).collect::<Vec<_>>()),
-        }
-    });
-    rows.push(Row::ratio(
-        &format!("HTTP stateless, {n} prompts/get code_review (203-byte code) on 16 connections: requests/s"),
-        ours.per_second,
-        floor.per_second,
-    ));
-    rows.push(Row::ratio(
-        "HTTP stateless: server CPU per request (µs)",
-        ours.cpu_micros,
-        floor.cpu_micros,
-    ));
+    let workloads = [
+        (
+            Workload::Session,
+            32,
+            format!("HTTP, {n} prompts/get on 32 connections"),
+            "HTTP",
+        ),
+        // Where mcp-prompts trails the floor most: one prompt with a code
+        // argument of 203 bytes, unique ids, 16 connections, no session.
+        (
+            Workload::StatelessReview,
+            16,
+            format!(
+                "HTTP stateless, {n} prompts/get code_review (203-byte code) on 16 connections"
+            ),
+            "HTTP stateless",
+        ),
+    ];
+    for (workload, connections, name, short) in workloads {
+        let [ours, floor] = each(&servers, |exe| {
+            let runs: Vec<Http> = (0..RUNS)
+                .map(|_| http_with(exe, n, connections, workload))
+                .collect();
+            Http {
+                per_second: median(&runs.iter().map(|r| r.per_second).collect::<Vec<_>>()),
+                cpu_micros: median(&runs.iter().map(|r| r.cpu_micros).collect::<Vec<_>>()),
+            }
+        });
+        rows.push(Row::ratio(
+            &format!("{name}: requests/s"),
+            ours.per_second,
+            floor.per_second,
+        ));
+        rows.push(Row::ratio(
+            &format!("{short}: server CPU per request (µs)"),
+            ours.cpu_micros,
+            floor.cpu_micros,
+        ));
+    }
     let _ = std::fs::remove_dir_all(&dir);
 
     println!("| workload | mcp-prompts | floor | ratio |");
