@@ -63,13 +63,9 @@ struct Shared {
     /// client gives its place back meanwhile, or requests waiting for
     /// answers could fill every place while the answers wait to be read.
     places: OnceLock<Arc<Semaphore>>,
-    /// The most requests that may wait for the client's answer at once.
-    max_waiting: usize,
-    /// How long a question waits for its answer.
-    question_timeout: Duration,
-    /// `subscriptions/listen` requests open, and the most there may be.
+    bounds: WaitBounds,
+    /// `subscriptions/listen` requests open.
     listens: AtomicUsize,
-    max_listens: usize,
 }
 
 impl Outbound {
@@ -87,10 +83,8 @@ impl Outbound {
             waiting: Mutex::new(HashMap::new()),
             in_flight: Mutex::new(HashMap::new()),
             places: OnceLock::new(),
-            max_waiting: bounds.max_waiting,
-            question_timeout: bounds.question_timeout,
+            bounds,
             listens: AtomicUsize::new(0),
-            max_listens: bounds.max_listens,
         }))
     }
 
@@ -183,9 +177,9 @@ impl Outbound {
         let (tx, rx) = oneshot::channel();
         {
             let mut waiting = self.waiting();
-            if waiting.len() >= self.0.max_waiting {
+            if waiting.len() >= self.0.bounds.max_waiting {
                 tracing::debug!(
-                    limit = self.0.max_waiting,
+                    limit = self.0.bounds.max_waiting,
                     "not asking the client: as many requests as allowed wait for its answers"
                 );
                 return Ok(None);
@@ -214,13 +208,13 @@ impl Outbound {
                 .places
                 .get()
                 .map(|places| Lent::new(Arc::clone(places)));
-            match tokio::time::timeout(self.0.question_timeout, rx).await {
+            match tokio::time::timeout(self.0.bounds.question_timeout, rx).await {
                 Ok(answer) => answer.map_err(|_| ended())?,
                 Err(_) => {
                     tracing::debug!(id, "the client did not answer in time: withdrawn");
                     let cancelled = format!(
                         "{{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{{\"requestId\":{id},\"reason\":\"no answer within {} s\"}}}}",
-                        self.0.question_timeout.as_secs()
+                        self.0.bounds.question_timeout.as_secs()
                     );
                     self.send(cancelled, route).await;
                     return Ok(Some(serde_json::json!({ "action": "decline" })));
@@ -255,7 +249,7 @@ impl Outbound {
     /// than its limit: it holds no place among the requests in flight (it
     /// lends its own back), only one of the listens, until dropped.
     pub(crate) fn open_listen(&self) -> Result<Listening, usize> {
-        let max = self.0.max_listens;
+        let max = self.0.bounds.max_listens;
         self.0
             .listens
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |open| {
