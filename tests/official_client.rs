@@ -168,3 +168,17 @@ fn both_clients_see_tools_and_prompts_in_an_rmcp_server() {
     assert_all_passed(&typescript_script("showcase.mjs", &[&url, "with_rmcp"]));
     assert_all_passed(&python_client("showcase.py", &[&url, "with_rmcp"]));
 }
+
+/// The rmcp route is equal: the Python client in every mode (`auto` and
+/// pinned 2026-07-28, where rmcp answers with an `InputRequiredResult`, and
+/// `legacy`, where it sends `elicitation/create`) gets `deploy_notes`'
+/// question and the missing-argument form from `examples/with_rmcp.rs`,
+/// answers, and the prompt completes, over rmcp's stdio and Streamable
+/// HTTP: the same script and expectations as on our own transports.
+#[test]
+fn python_client_in_every_mode_in_an_rmcp_server() {
+    let binary = example_binary("with_rmcp");
+    assert_all_passed(&python_client("modern.py", &[binary.to_str().unwrap()]));
+    let server = Running::example("with_rmcp");
+    assert_all_passed(&python_client("modern.py", &[&server.url()]));
+}

@@ -17,8 +17,9 @@ use crate::sync::lock;
 /// How a request can ask its client's user for input.
 #[derive(Clone)]
 pub(crate) enum Asking {
-    /// It cannot: the client declared no form elicitation.
-    Unable,
+    /// It cannot, for the reason given (the client declared no form
+    /// elicitation, or its revision has none).
+    Unable(&'static str),
     /// By sending `elicitation/create` on its session and waiting.
     Client,
     /// By ending the run with the questions (stateless requests).
@@ -101,7 +102,10 @@ impl RequestContext {
     /// `key`; the client's `ElicitResult`, or `None` if it cannot be asked.
     pub(crate) async fn ask(&self, key: &str, params: Value) -> Result<Option<Value>, Error> {
         match &self.asking {
-            Asking::Unable => Ok(None),
+            Asking::Unable(why) => {
+                tracing::debug!(question = key, why, "the prompt's question is not asked");
+                Ok(None)
+            }
             // Not sent (no stream can carry it now): nobody can answer.
             Asking::Client => {
                 self.outbound

@@ -33,17 +33,6 @@ impl<'a> Arguments<'a> {
         self.entries.push((name.into(), value.into()));
     }
 
-    /// A copy that owns its text.
-    pub(crate) fn clone_owned(&self) -> Arguments<'static> {
-        Arguments {
-            entries: self
-                .entries
-                .iter()
-                .map(|(k, v)| (Cow::Owned(k.to_string()), Cow::Owned(v.to_string())))
-                .collect(),
-        }
-    }
-
     /// The same arguments, owning their text.
     pub(crate) fn into_owned(self) -> Arguments<'static> {
         Arguments {

@@ -189,6 +189,27 @@ pub(crate) fn supported_versions() -> Vec<&'static str> {
         .collect()
 }
 
+/// What a 2026-07-28 result is: the final one, or a request for input.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum ResultType {
+    Complete,
+    InputRequired,
+}
+
+/// A 2026-07-28 result: its type, the server's `_meta` (serialized once,
+/// when the server is built), then the body's own fields, written in one
+/// pass.
+#[derive(serde::Serialize)]
+pub(crate) struct Enveloped<'a, T> {
+    #[serde(rename = "resultType")]
+    pub(crate) result_type: ResultType,
+    #[serde(rename = "_meta")]
+    pub(crate) meta: &'a RawValue,
+    #[serde(flatten)]
+    pub(crate) body: &'a T,
+}
+
 /// Adds `fields` (serialized object members, without braces) at the start
 /// of the result of `message`, a success response this crate wrote for the
 /// request `id`; an error response is returned as it is.

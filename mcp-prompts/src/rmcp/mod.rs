@@ -20,9 +20,10 @@ mod forward;
 use std::sync::{Arc, OnceLock};
 
 use ::rmcp::model::{
-    CompleteRequestParams, CompleteResult, CompletionInfo, GetPromptRequestParams, GetPromptResult,
-    ListPromptsResult, PaginatedRequestParams, Prompt, PromptArgument, PromptMessage,
-    Reference as RmcpReference, ServerCapabilities,
+    CompleteRequestParams, CompleteResult, CompletionInfo, GetPromptRequestParams,
+    GetPromptResponse, GetPromptResult, InputRequiredResult, ListPromptsResult,
+    PaginatedRequestParams, Prompt, PromptArgument, PromptMessage, Reference as RmcpReference,
+    ServerCapabilities,
 };
 use ::rmcp::service::RequestContext;
 use serde_json::Value;
@@ -30,10 +31,12 @@ use serde_json::Value;
 use crate::catalog::AnyPrompt;
 use crate::context::{Outbound, Progress};
 use crate::error::Error;
+use crate::protocol::modern::ModernMeta;
 use crate::protocol::{Arguments, LogLevel, ProtocolVersion};
+use crate::server::Era;
 use crate::server::Service;
 use crate::server::completion::{Completed, Query, Reference};
-use crate::server::get::TypedGet;
+use crate::server::get::{GetOutcome, GetRequest, Got, Retry};
 use forward::{Forwarder, Outgoing};
 use futures_util::StreamExt as _;
 use futures_util::stream::FuturesUnordered;
@@ -57,9 +60,9 @@ const ROUTE_CAPACITY: usize = 64;
 /// announced with `notifications/prompts/list_changed`. A client that can
 /// show a form is asked for missing arguments, and
 /// [`elicit`](crate::RequestContext::elicit) asks it, through rmcp's
-/// `elicitation/create`; in a 2026-07-28 request, which cannot ask the
-/// client, missing arguments are -32602 and `elicit` answers
-/// `Unsupported`.
+/// `elicitation/create`. Under 2026-07-28, which has no requests to the
+/// client, both end the round with an `InputRequiredResult`, exactly as
+/// on mcp-prompts' own transports.
 pub struct RmcpPrompts {
     service: Service,
     outbound: Outbound,
@@ -129,12 +132,15 @@ impl RmcpPrompts {
     }
 
     /// Answers `prompts/get`: the arguments checked and bound, the prompt
-    /// called, its messages converted.
+    /// called, its messages converted. Under 2026-07-28 a prompt that asks
+    /// (and missing arguments, where the client can show a form) ends the
+    /// round with rmcp's `InputRequiredResult`, carrying our signed
+    /// `requestState`; the client's retry brings the answers.
     pub async fn get(
         &self,
         request: GetPromptRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<GetPromptResult, ErrorData> {
+    ) -> Result<GetPromptResponse, ErrorData> {
         self.attach(&context);
         let version = version_of(&context);
         let arguments = arguments(request.arguments.as_ref()).map_err(|e| to_rmcp(&e))?;
@@ -150,16 +156,27 @@ impl RmcpPrompts {
         // from this handler: rmcp then puts them on the request's stream,
         // before its response.
         let (route, mut routed) = mpsc::channel::<String>(ROUTE_CAPACITY);
-        let typed = TypedGet {
+        let get = GetRequest {
             id: &id,
-            version,
+            era: era_of(&context, version),
             name: &request.name,
+            arguments,
+            retry: Retry {
+                input_responses: request.input_responses.map(|r| r.into_iter().collect()),
+                request_state: request.request_state,
+            },
             progress,
             outbound: &self.outbound,
             route: Some(&route),
         };
         let tracked = self.outbound.track(id.get());
-        let mut prompt = std::pin::pin!(self.service.get_typed(typed, &arguments));
+        let got = self.service.get(get);
+        let mut prompt = std::pin::pin!(async move {
+            match got {
+                Got::Now(result) => result,
+                Got::Later(future) => future.await,
+            }
+        });
         let mut questions = FuturesUnordered::new();
         let outcome = loop {
             tokio::select! {
@@ -192,17 +209,29 @@ impl RmcpPrompts {
             }
         }
         drop(tracked);
-        let (result, prompt) = outcome.map_err(|e| to_rmcp(&e))?;
-        let messages = result
-            .messages
-            .iter()
-            .map(|m| PromptMessage::new(m.role().to_rmcp(), m.content().to_rmcp(version)))
-            .collect();
-        let mut answer = GetPromptResult::new(messages);
-        answer.description = result
-            .description
-            .or_else(|| prompt.description().map(str::to_owned));
-        Ok(answer)
+        match outcome.map_err(|e| to_rmcp(&e))? {
+            GetOutcome::Prompt { result, prompt } => {
+                let messages = result
+                    .messages
+                    .iter()
+                    .map(|m| PromptMessage::new(m.role().to_rmcp(), m.content().to_rmcp(version)))
+                    .collect();
+                let mut answer = GetPromptResult::new(messages);
+                answer.description = result
+                    .description
+                    .or_else(|| prompt.description().map(str::to_owned));
+                Ok(answer.into())
+            }
+            GetOutcome::InputRequired(asked) => {
+                let requests = asked
+                    .requests
+                    .into_iter()
+                    .map(|(key, request)| Ok((key, serde_json::from_value(request)?)))
+                    .collect::<Result<_, serde_json::Error>>()
+                    .map_err(internal)?;
+                Ok(InputRequiredResult::new(Some(requests), Some(asked.state)).into())
+            }
+        }
     }
 
     /// Answers `completion/complete` for the catalog's prompts and, with
@@ -399,6 +428,25 @@ fn version_of(context: &RequestContext<RoleServer>) -> ProtocolVersion {
         .protocol_version()
         .and_then(|v| ProtocolVersion::parse(v.as_str()))
         .unwrap_or(ProtocolVersion::LATEST)
+}
+
+/// The rules a request is served under: a 2026-07-28 request carries its
+/// own client capabilities and log level; an earlier revision's request
+/// belongs to its session.
+fn era_of(context: &RequestContext<RoleServer>, version: ProtocolVersion) -> Era {
+    if !version.is_modern() {
+        return Era::Session(version);
+    }
+    // A form, unless the client says it can only open URLs.
+    let can_elicit = context
+        .client_capabilities()
+        .and_then(|capabilities| capabilities.elicitation)
+        .is_some_and(|can| can.form.is_some() || can.url.is_none());
+    Era::Stateless(ModernMeta {
+        version,
+        log_level: context.meta.log_level().map(log_level),
+        can_elicit,
+    })
 }
 
 /// A prompt as rmcp lists it; titles only from revision 2025-06-18 on.

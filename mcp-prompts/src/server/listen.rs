@@ -13,7 +13,8 @@ use tokio::sync::mpsc;
 
 use super::handlers::params;
 use super::{Reply, Session};
-use crate::protocol::jsonrpc::{failure, success_raw};
+use crate::protocol::jsonrpc::{failure, success};
+use crate::protocol::modern::{Enveloped, ResultType, SERVER_INFO};
 
 /// The `_meta` key tying a notification to its subscription.
 const SUBSCRIPTION_ID: &str = "io.modelcontextprotocol/subscriptionId";
@@ -116,13 +117,18 @@ impl Session {
                 }
             }
             // Torn down by the server: the subscription's empty result.
-            let meta = service.inner().modern.server_meta();
-            let result = format!(
-                "{{\"resultType\":\"complete\",\"_meta\":{{\"{SUBSCRIPTION_ID}\":{},{}}}}}",
-                id.get(),
-                &meta["\"_meta\":{".len()..meta.len() - 1]
-            );
-            Some(success_raw(&id, &result))
+            let modern = &service.inner().modern;
+            let meta = serde_json::json!({
+                SUBSCRIPTION_ID: &*id,
+                SERVER_INFO: modern.server_info(),
+            });
+            let meta = serde_json::value::to_raw_value(&meta).ok()?;
+            let result = Enveloped {
+                result_type: ResultType::Complete,
+                meta: &meta,
+                body: &serde_json::Map::new(),
+            };
+            Some(success(&id, &result))
         }))
     }
 }

@@ -11,7 +11,9 @@ use tokio::sync::mpsc;
 use super::{Reply, Session};
 use crate::error::Error;
 use crate::protocol::jsonrpc::{failure, success_raw};
-use crate::protocol::modern::{ModernMeta, SERVER_INFO, add_result_fields, supported_versions};
+use crate::protocol::modern::{
+    Enveloped, ModernMeta, ResultType, SERVER_INFO, add_result_fields, supported_versions,
+};
 
 /// Whether clients may share a cached `prompts/list` between users.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -59,8 +61,10 @@ impl CacheHints {
 
 /// What modern results add, serialized once when the server is built.
 pub(crate) struct ModernReplies {
-    /// `"_meta":{..serverInfo..}`.
-    server_meta: Box<str>,
+    /// `{"io.modelcontextprotocol/serverInfo":{..}}`, every result's `_meta`.
+    meta: Box<RawValue>,
+    /// The `serverInfo` object alone.
+    server_info: Box<RawValue>,
     /// `"resultType":"complete","_meta":{..serverInfo..}`.
     complete: Box<str>,
     /// The same with the caching hints, for `prompts/list`.
@@ -77,8 +81,10 @@ impl ModernReplies {
         hints: CacheHints,
         changing: bool,
     ) -> Self {
-        let meta = json!({ SERVER_INFO: server_info }).to_string();
+        let meta = json!({ SERVER_INFO: server_info });
         let server_meta = format!("\"_meta\":{meta}");
+        // A `Value` always serializes.
+        let meta = serde_json::value::to_raw_value(&meta).expect("a JSON value serializes");
         let complete = format!("\"resultType\":\"complete\",{server_meta}");
         let ttl = u64::try_from(hints.ttl(changing).as_millis()).unwrap_or(u64::MAX);
         let hints = format!(
@@ -93,8 +99,11 @@ impl ModernReplies {
             discover["instructions"] = instructions.into();
         }
         let discover = add_fields(&discover.to_string(), &format!("{complete},{hints}"));
+        let server_info =
+            serde_json::value::to_raw_value(server_info).expect("a JSON value serializes");
         Self {
-            server_meta: server_meta.into(),
+            meta,
+            server_info,
             listing: format!("{complete},{hints}").into(),
             complete: complete.into(),
             discover: discover.into(),
@@ -103,9 +112,22 @@ impl ModernReplies {
 }
 
 impl ModernReplies {
-    /// `"_meta":{"io.modelcontextprotocol/serverInfo":{..}}`.
-    pub(crate) fn server_meta(&self) -> &str {
-        &self.server_meta
+    /// The server's `serverInfo`, for a result with more in its `_meta`.
+    pub(crate) fn server_info(&self) -> &RawValue {
+        &self.server_info
+    }
+
+    /// `body` as a 2026-07-28 result of type `result_type`.
+    pub(crate) fn envelope<'a, T>(
+        &'a self,
+        result_type: ResultType,
+        body: &'a T,
+    ) -> Enveloped<'a, T> {
+        Enveloped {
+            result_type,
+            meta: &self.meta,
+            body,
+        }
     }
 }
 
@@ -136,7 +158,7 @@ impl Session {
                 let message = listed.unwrap_or_else(|error| failure(Some(id), &error));
                 return Reply::Now(add_result_fields(message, id, &replies.listing));
             }
-            "prompts/get" => self.get_prompt(id, meta.into(), params, route),
+            "prompts/get" => return self.get_prompt(id, meta.into(), params, route),
             "completion/complete" => self.complete(id, params),
             "subscriptions/listen" => return self.listen(id, params, route),
             // Removed in 2026-07-28 along with the handshake.

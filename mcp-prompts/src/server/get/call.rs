@@ -1,0 +1,188 @@
+//! One call of a prompt, with what its context is made of: a `#[prompt]`
+//! through its generated glue, a run-time prompt through its handler or
+//! template, either under the panic guard.
+
+use std::future::{Future, poll_fn};
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::Poll;
+
+use serde_json::value::RawValue;
+use tokio::sync::mpsc;
+
+use super::missing::{ask_missing, fill_missing};
+use super::{GetResult, Round, finish};
+use crate::catalog::{AnyPrompt, Kind};
+use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts};
+use crate::descriptor::Input;
+use crate::dynamic::{ArgumentValues, Handler};
+use crate::error::Error;
+use crate::invoke::Invocation;
+use crate::message::PromptResult;
+use crate::protocol::Arguments;
+use crate::server::guard::{CatchPanic, Culprit, call_catching};
+use crate::server::{Era, Service};
+
+pub(super) struct Call<'a> {
+    pub(super) id: &'a RawValue,
+    pub(super) era: Era,
+    pub(super) prompt: AnyPrompt,
+    pub(super) asking: Asking,
+    pub(super) progress: Option<Arc<Progress>>,
+    pub(super) outbound: &'a Outbound,
+    pub(super) route: Option<&'a mpsc::Sender<String>>,
+}
+
+/// What calling a prompt gave.
+pub(super) enum Called {
+    Ready(Result<PromptResult, Error>),
+    Pending(Pin<Box<CatchPanic<PromptResult>>>),
+}
+
+type Later = Pin<Box<dyn Future<Output = GetResult> + Send>>;
+
+impl Call<'_> {
+    pub(super) fn run(&self, arguments: &Arguments<'_>) -> Called {
+        let request = RequestParts {
+            id: self.id,
+            version: self.era.version(),
+            log: self.era.log(),
+            asking: &self.asking,
+            progress: self.progress.as_ref(),
+            outbound: self.outbound,
+            route: self.route,
+        };
+        let culprit = Culprit::prompt(&self.prompt);
+        let called = match &self.prompt.0 {
+            Kind::Macro(def) => {
+                let input = Input {
+                    def,
+                    arguments,
+                    request,
+                };
+                call_catching(&culprit, || (def.invoke)(&input))
+            }
+            Kind::Dynamic(prompt) => {
+                ArgumentValues::read(&prompt.0.arguments, arguments).and_then(|values| {
+                    match &prompt.0.handler {
+                        // A template needs no context, so none is made.
+                        Handler::Template(template) => Ok(Invocation::Ready(Ok(
+                            PromptResult::new(template.render(&values)),
+                        ))),
+                        Handler::Call(handler) => {
+                            call_catching(&culprit, || Ok(handler(values, request.context())))
+                        }
+                    }
+                })
+            }
+        };
+        match called {
+            Err(error) => Called::Ready(Err(error)),
+            Ok(Invocation::Ready(result)) => Called::Ready(result),
+            Ok(Invocation::Pending(future)) => {
+                Called::Pending(Box::pin(CatchPanic { culprit, future }))
+            }
+        }
+    }
+
+    /// The outcome of a prompt that has returned.
+    pub(super) fn finish(self, result: Result<PromptResult, Error>) -> GetResult {
+        let version = self.era.version();
+        finish(
+            self.id,
+            self.prompt,
+            version,
+            self.progress.as_deref(),
+            result,
+        )
+    }
+
+    /// The outcome of a prompt still running, once it returns.
+    pub(super) fn finish_later(self, future: Pin<Box<CatchPanic<PromptResult>>>) -> Later {
+        let (id, prompt, version) = (self.id.to_owned(), self.prompt, self.era.version());
+        let progress = self.progress;
+        Box::pin(async move {
+            let result = future.await;
+            finish(&id, prompt, version, progress.as_deref(), result)
+        })
+    }
+
+    /// A stateless run of a prompt that waits: it runs until it finishes,
+    /// or waits with questions asked; then the run ends, and the client is
+    /// told what to answer.
+    pub(super) fn finish_or_ask(
+        self,
+        mut future: Pin<Box<CatchPanic<PromptResult>>>,
+        round: Round,
+        input: Arc<InputRound>,
+        service: Service,
+    ) -> Later {
+        let (id, prompt, version) = (self.id.to_owned(), self.prompt, self.era.version());
+        let progress = self.progress;
+        Box::pin(async move {
+            let outcome = poll_fn(|cx| match future.as_mut().poll(cx) {
+                Poll::Ready(result) => Poll::Ready(Ok(result)),
+                Poll::Pending => match input.questions(cx.waker()) {
+                    questions if questions.is_empty() => Poll::Pending,
+                    questions => Poll::Ready(Err(questions)),
+                },
+            })
+            .await;
+            input.finish();
+            drop(future);
+            match outcome {
+                Ok(result) => finish(&id, prompt, version, progress.as_deref(), result),
+                Err(questions) => {
+                    if let Some(progress) = &progress {
+                        progress.finish();
+                    }
+                    let round = Round {
+                        answers: input.answers().clone(),
+                        ..round
+                    };
+                    round.input_required(service.inner(), &prompt, questions)
+                }
+            }
+        })
+    }
+
+    /// In a session: asks the client for the `missing` arguments with a
+    /// form, then calls the prompt with them.
+    pub(super) fn ask_then_run(self, arguments: Arguments<'_>, missing: &[&str]) -> Later {
+        let request = super::missing_form(&self.prompt, missing, self.era.version());
+        let id = self.id.to_owned();
+        let (outbound, route) = (self.outbound.clone(), self.route.cloned());
+        let Self {
+            era,
+            prompt,
+            asking,
+            progress,
+            ..
+        } = self;
+        let arguments = arguments.into_owned();
+        let missing: Vec<String> = missing.iter().map(|&name| name.to_owned()).collect();
+        Box::pin(async move {
+            let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
+            let asked = ask_missing(&outbound, route.as_ref(), &request, prompt.name(), &missing);
+            let arguments = asked
+                .await
+                .and_then(|answer| fill_missing(arguments, &answer, prompt.name(), &missing))?;
+            let call = Call {
+                id: &id,
+                era,
+                prompt,
+                asking,
+                progress,
+                outbound: &outbound,
+                route: route.as_ref(),
+            };
+            match call.run(&arguments) {
+                Called::Ready(result) => call.finish(result),
+                Called::Pending(future) => {
+                    let result = future.await;
+                    call.finish(result)
+                }
+            }
+        })
+    }
+}

@@ -1,0 +1,293 @@
+//! `prompts/get`, one path for every route (a session, a stateless
+//! request, an rmcp handler): checks the arguments, asks the user for
+//! missing ones where the client can show a form, binds them and calls the
+//! prompt, and ends with a typed [`GetOutcome`]. Each route reads its own
+//! request into a [`GetRequest`] and writes the outcome its own way: ours
+//! serialize it ([`wire`]), rmcp converts it.
+//!
+//! Asking differs by era. In a session the client is sent
+//! `elicitation/create` and the prompt waits for the answer; a stateless
+//! (2026-07-28) run ends with "input required" instead, and runs again
+//! when the client retries with the answers.
+
+mod call;
+mod missing;
+pub(crate) mod wire;
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+use tokio::sync::mpsc;
+
+use super::handlers::unknown_prompt;
+use super::request_state::{Opened, StateKey, fingerprint};
+use super::{Era, Inner, Service};
+use crate::args::param::missing_arguments;
+use crate::catalog::AnyPrompt;
+use crate::context::{Asking, InputRound, Outbound, Progress};
+use crate::error::Error;
+use crate::message::PromptResult;
+use crate::protocol::{Arguments, ProtocolVersion};
+use call::{Call, Called};
+use missing::{MISSING_ARGUMENTS, fill_missing, missing_form};
+
+/// One `prompts/get`, as every route reads it.
+pub(crate) struct GetRequest<'a> {
+    /// The request's id, as JSON.
+    pub(crate) id: &'a RawValue,
+    pub(crate) era: Era,
+    pub(crate) name: &'a str,
+    pub(crate) arguments: Arguments<'a>,
+    /// 2026-07-28: what a retry brings back from the rounds before.
+    pub(crate) retry: Retry,
+    pub(crate) progress: Option<Arc<Progress>>,
+    pub(crate) outbound: &'a Outbound,
+    /// Where the request's own messages go while it runs (its stream).
+    pub(crate) route: Option<&'a mpsc::Sender<String>>,
+}
+
+/// What a stateless retry carries: the client's answers to the questions
+/// of the last round, and the state that round handed it.
+#[derive(Default)]
+pub(crate) struct Retry {
+    pub(crate) input_responses: Option<HashMap<String, Value>>,
+    pub(crate) request_state: Option<String>,
+}
+
+/// How a `prompts/get` ended, before any route writes it.
+pub(crate) enum GetOutcome {
+    /// The prompt's messages, checked against the request's revision; the
+    /// prompt gives the description a result without one falls back to.
+    Prompt {
+        result: PromptResult,
+        prompt: AnyPrompt,
+    },
+    /// 2026-07-28: the run asked questions; the client answers them and
+    /// retries with the state.
+    InputRequired(InputRequired),
+}
+
+/// The questions of a stateless round, keyed, each an
+/// `elicitation/create` request (`method` and `params`), and the signed
+/// state that carries every answer so far.
+pub(crate) struct InputRequired {
+    pub(crate) requests: Map<String, Value>,
+    pub(crate) state: String,
+}
+
+pub(crate) type GetResult = Result<GetOutcome, Error>;
+
+/// A `prompts/get` outcome: ready now (a sync prompt, an error), or still
+/// being produced.
+pub(crate) enum Got {
+    Now(GetResult),
+    Later(Pin<Box<dyn Future<Output = GetResult> + Send>>),
+}
+
+/// Whether the request's client can be shown a form: in a session, one
+/// whose client declared form elicitation, in a revision that has forms;
+/// statelessly, one whose request says so. If not, why not.
+fn can_show_form(era: Era, outbound: &Outbound) -> Result<(), &'static str> {
+    match era {
+        Era::Session(version) if version < ProtocolVersion::V2025_06_18 => {
+            Err("the session's revision has no elicitation forms")
+        }
+        Era::Session(_) if !outbound.can_elicit() => Err("the client declared no form elicitation"),
+        Era::Session(_) => Ok(()),
+        Era::Stateless(meta) if meta.can_elicit => Ok(()),
+        Era::Stateless(_) => Err("the request's client capabilities have no form elicitation"),
+    }
+}
+
+impl Service {
+    /// Serves `prompts/get` for any route. A sync prompt whose arguments
+    /// are all there is answered now; anything that waits is a future.
+    pub(crate) fn get(&self, request: GetRequest<'_>) -> Got {
+        let GetRequest {
+            id,
+            era,
+            name,
+            mut arguments,
+            retry,
+            progress,
+            outbound,
+            route,
+        } = request;
+        let inner = self.inner();
+        let served = self.served();
+        let Some(entry) = served.get(name) else {
+            return Got::Now(Err(unknown_prompt(name)));
+        };
+        let span = tracing::Span::current();
+        if !span.is_disabled() {
+            // Names only: argument values may be anything a user typed.
+            let names: Vec<&str> = arguments.iter().map(|(name, _)| name).collect();
+            span.record("prompt", entry.prompt.name());
+            span.record("arguments", names.join(",").as_str());
+        }
+        let prompt = entry.prompt.clone();
+        let can_ask = can_show_form(era, outbound);
+        // A stateless request: the answers of the rounds before, bound to
+        // the client's arguments as sent, before any answer fills in
+        // missing ones.
+        let round = match era {
+            Era::Stateless(_) => match open_round(inner, prompt.name(), &arguments, retry) {
+                Ok(round) => Some(round),
+                Err(error) => return Got::Now(Err(error)),
+            },
+            Era::Session(_) => None,
+        };
+        let missing: Vec<&str> = entry
+            .required
+            .iter()
+            .map(|name| &**name)
+            .filter(|name| arguments.get(name).is_none())
+            .collect();
+        if !missing.is_empty() {
+            if !(can_ask.is_ok() && inner.ask_for_missing) {
+                return Got::Now(Err(missing_arguments(prompt.name(), &missing)));
+            }
+            match &round {
+                Some(round) => match round.answers.get(MISSING_ARGUMENTS) {
+                    Some(answer) => {
+                        match fill_missing(arguments, answer, prompt.name(), &missing) {
+                            Ok(filled) => arguments = filled,
+                            Err(error) => return Got::Now(Err(error)),
+                        }
+                    }
+                    None => {
+                        let form = missing_form(&prompt, &missing, era.version());
+                        let questions = vec![(MISSING_ARGUMENTS.to_owned(), form)];
+                        return Got::Now(round.input_required(inner, &prompt, questions));
+                    }
+                },
+                None => {
+                    let call = Call {
+                        id,
+                        era,
+                        prompt,
+                        asking: Asking::Client,
+                        progress,
+                        outbound,
+                        route,
+                    };
+                    return Got::Later(call.ask_then_run(arguments, &missing));
+                }
+            }
+        }
+        drop(served);
+        let (asking, stateless) = match (round, can_ask) {
+            (Some(mut round), Ok(())) => {
+                // The round's answers move to the run; the questions it
+                // asks are sealed with them, from there.
+                let answers = std::mem::take(&mut round.answers);
+                let input = Arc::new(InputRound::new(answers));
+                (Asking::Rounds(Arc::clone(&input)), Some((round, input)))
+            }
+            (None, Ok(())) => (Asking::Client, None),
+            (_, Err(why)) => (Asking::Unable(why), None),
+        };
+        let call = Call {
+            id,
+            era,
+            prompt,
+            asking,
+            progress,
+            outbound,
+            route,
+        };
+        match (call.run(&arguments), stateless) {
+            (Called::Ready(result), stateless) => {
+                if let Some((_, input)) = stateless {
+                    input.finish();
+                }
+                Got::Now(call.finish(result))
+            }
+            (Called::Pending(future), None) => Got::Later(call.finish_later(future)),
+            (Called::Pending(future), Some((round, input))) => {
+                Got::Later(call.finish_or_ask(future, round, input, self.clone()))
+            }
+        }
+    }
+}
+
+/// A stateless run's footing: the arguments' fingerprint and the answers
+/// every round so far has given.
+pub(super) struct Round {
+    fingerprint: String,
+    pub(super) answers: HashMap<String, Value>,
+}
+
+/// Opens the request state a retry brings (checking it is this prompt's,
+/// for these arguments, and unexpired) and takes the client's answers to
+/// the questions it asked.
+fn open_round(
+    inner: &Inner,
+    prompt: &str,
+    arguments: &Arguments<'_>,
+    retry: Retry,
+) -> Result<Round, Error> {
+    let fingerprint = fingerprint(arguments);
+    let opened = match &retry.request_state {
+        Some(state) => state_key(inner)?.open(state, prompt, &fingerprint)?,
+        None => Opened::default(),
+    };
+    let answers = opened.answers_with(retry.input_responses.unwrap_or_default());
+    Ok(Round {
+        fingerprint,
+        answers,
+    })
+}
+
+impl Round {
+    /// Ends a stateless run with `questions`: the state handed to the
+    /// client carries every answer so far.
+    pub(super) fn input_required(
+        &self,
+        inner: &Inner,
+        prompt: &AnyPrompt,
+        questions: Vec<(String, Value)>,
+    ) -> GetResult {
+        let key = state_key(inner)?;
+        let asked = questions.iter().map(|(key, _)| key.clone()).collect();
+        let state = key.seal(prompt.name(), &self.fingerprint, &self.answers, asked);
+        Ok(GetOutcome::InputRequired(InputRequired {
+            requests: questions.into_iter().collect(),
+            state,
+        }))
+    }
+}
+
+/// The key request states are signed with; without one (no randomness,
+/// no secret) a stateless prompt cannot ask, and says why.
+fn state_key(inner: &Inner) -> Result<&StateKey, Error> {
+    inner.state_key.as_ref().ok_or_else(|| {
+        Error::internal(
+            "this server cannot ask for input statelessly: the system gave no randomness \
+             for its request-state key (give one with Server::request_state_secret)",
+        )
+    })
+}
+
+/// The outcome of a prompt that has returned: its progress ends, its
+/// content is checked against the revision, and an error it hid is
+/// redacted.
+fn finish(
+    id: &RawValue,
+    prompt: AnyPrompt,
+    version: ProtocolVersion,
+    progress: Option<&Progress>,
+    result: Result<PromptResult, Error>,
+) -> GetResult {
+    if let Some(progress) = progress {
+        progress.finish();
+    }
+    match result.and_then(|r| r.check_version(version).map(|()| r)) {
+        Ok(result) => Ok(GetOutcome::Prompt { result, prompt }),
+        Err(error) => Err(error.redacted(&format!("prompt `{}`", prompt.name()), id.get())),
+    }
+}

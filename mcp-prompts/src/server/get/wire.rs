@@ -1,0 +1,119 @@
+//! `prompts/get` on our own transports: the request read from its JSON
+//! params, and the outcome written once, in the request's era (a
+//! 2026-07-28 result in its envelope).
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+use tokio::sync::mpsc;
+
+use super::{GetOutcome, GetRequest, GetResult, Got, Retry};
+use crate::context::Progress;
+use crate::protocol::jsonrpc::{failure, success};
+use crate::protocol::modern::ResultType;
+use crate::protocol::{Arguments, cow_str};
+use crate::server::handlers::params;
+use crate::server::{Era, Reply, Service, Session};
+
+#[derive(Deserialize)]
+struct GetParams<'a> {
+    #[serde(borrow, deserialize_with = "cow_str")]
+    name: Cow<'a, str>,
+    #[serde(default, borrow)]
+    arguments: Arguments<'a>,
+    /// 2026-07-28: the answers to the questions of the previous round.
+    #[serde(rename = "inputResponses", default)]
+    input_responses: Option<HashMap<String, Value>>,
+    /// 2026-07-28: the state the previous round handed the client.
+    #[serde(rename = "requestState", default)]
+    request_state: Option<String>,
+    #[serde(rename = "_meta", default, borrow)]
+    meta: Option<&'a RawValue>,
+}
+
+/// The request's `progressToken`, if it sent a valid one (a string or an
+/// integer); a `_meta` of another shape is not an error.
+fn progress_token(meta: Option<&RawValue>) -> Option<Box<RawValue>> {
+    #[derive(Deserialize)]
+    struct Meta<'a> {
+        #[serde(rename = "progressToken", borrow)]
+        progress_token: Option<&'a RawValue>,
+    }
+    let meta: Meta<'_> = serde_json::from_str(meta?.get()).ok()?;
+    let token = meta.progress_token?;
+    let text = token.get();
+    (text.starts_with('"') || text.parse::<i64>().is_ok()).then(|| token.to_owned())
+}
+
+impl Session {
+    /// Serves `prompts/get` from its JSON params.
+    pub(crate) fn get_prompt(
+        &self,
+        id: &RawValue,
+        era: Era,
+        raw: Option<&RawValue>,
+        route: Option<&mpsc::Sender<String>>,
+    ) -> Reply {
+        let p: GetParams<'_> = match params(raw) {
+            Ok(p) => p,
+            Err(error) => return Reply::Now(failure(Some(id), &error)),
+        };
+        let request = GetRequest {
+            id,
+            era,
+            name: &p.name,
+            arguments: p.arguments,
+            retry: Retry {
+                input_responses: p.input_responses,
+                request_state: p.request_state,
+            },
+            progress: progress_token(p.meta).map(|token| Arc::new(Progress::new(&token))),
+            outbound: &self.state.outbound,
+            route,
+        };
+        match self.service.get(request) {
+            Got::Now(result) => Reply::Now(respond(&self.service, id, era, result)),
+            Got::Later(future) => {
+                let (service, id) = (self.service.clone(), id.to_owned());
+                Reply::Later(Box::pin(async move {
+                    Some(respond(&service, &id, era, future.await))
+                }))
+            }
+        }
+    }
+}
+
+/// The `InputRequiredResult` body: the questions and the state.
+#[derive(Serialize)]
+struct InputRequiredBody<'a> {
+    #[serde(rename = "inputRequests")]
+    requests: &'a Map<String, Value>,
+    #[serde(rename = "requestState")]
+    state: &'a str,
+}
+
+/// The response to `prompts/get`, in the request's era.
+fn respond(service: &Service, id: &RawValue, era: Era, result: GetResult) -> String {
+    let modern = &service.inner().modern;
+    match (result, era) {
+        (Ok(GetOutcome::Prompt { result, prompt }), Era::Session(version)) => {
+            success(id, &result.wire(prompt.description(), version))
+        }
+        (Ok(GetOutcome::Prompt { result, prompt }), Era::Stateless(meta)) => {
+            let wire = result.wire(prompt.description(), meta.version);
+            success(id, &modern.envelope(ResultType::Complete, &wire))
+        }
+        (Ok(GetOutcome::InputRequired(asked)), _) => {
+            let body = InputRequiredBody {
+                requests: &asked.requests,
+                state: &asked.state,
+            };
+            success(id, &modern.envelope(ResultType::InputRequired, &body))
+        }
+        (Err(error), _) => failure(Some(id), &error),
+    }
+}
