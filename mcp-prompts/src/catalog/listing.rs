@@ -3,7 +3,11 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as CURSOR;
-use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
+use std::ops::Range;
+
+use serde::Serialize;
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use serde_json::value::RawValue;
 
 use super::{AnyPrompt, ArgInfo, Entry};
 use crate::protocol::ProtocolVersion;
@@ -26,34 +30,58 @@ impl Titles {
     }
 }
 
-pub(super) fn paginate(entries: &[Entry], titles: Titles, page_size: usize) -> Vec<Box<str>> {
+/// Where a page starts and ends among `len` prompts, `page_size` to a
+/// page (0: all on one), and whether another follows.
+pub(super) fn bounds(len: usize, page_size: usize, page: usize) -> (Range<usize>, bool) {
     let size = if page_size == 0 {
-        entries.len().max(1)
+        len.max(1)
     } else {
         page_size
     };
-    let chunks: Vec<&[Entry]> = if entries.is_empty() {
-        vec![&[]]
+    let start = (page * size).min(len);
+    let end = (start + size).min(len);
+    (start..end, end < len)
+}
+
+/// How many pages `len` prompts fill (at least one, maybe empty).
+pub(super) fn page_count(len: usize, page_size: usize) -> usize {
+    let size = if page_size == 0 {
+        len.max(1)
     } else {
-        entries.chunks(size).collect()
+        page_size
     };
-    let count = chunks.len();
-    chunks
-        .into_iter()
-        .enumerate()
-        .map(|(i, chunk)| {
-            let next = (i + 1 < count).then(|| encode_cursor(i + 1));
-            let page = Page {
-                prompts: chunk,
-                titles,
-                next_cursor: next.as_deref(),
-            };
-            // Only strings and bools: serializing cannot fail.
-            serde_json::to_string(&page)
-                .unwrap_or_default()
-                .into_boxed_str()
+    len.div_ceil(size).max(1)
+}
+
+/// One page as served: its prompts serialized once, up front, and the
+/// next page's cursor.
+pub(super) struct CachedPage {
+    prompts: Box<RawValue>,
+    next_cursor: Option<Box<str>>,
+}
+
+/// Serializes every page of `entries` as `titles` shows them.
+pub(super) fn paginate(entries: &[Entry], titles: Titles, page_size: usize) -> Vec<CachedPage> {
+    (0..page_count(entries.len(), page_size))
+        .map(|page| {
+            let (range, more) = bounds(entries.len(), page_size, page);
+            let prompts = Prompts(&entries[range], titles);
+            CachedPage {
+                // Only strings and bools: serializing cannot fail.
+                prompts: serde_json::value::to_raw_value(&prompts).expect("a listing serializes"),
+                next_cursor: more.then(|| encode_cursor(page + 1).into_boxed_str()),
+            }
         })
         .collect()
+}
+
+impl CachedPage {
+    pub(super) fn page(&self) -> Page<'_> {
+        Page {
+            prompts: &self.prompts,
+            next_cursor: self.next_cursor.as_deref(),
+        }
+    }
 }
 
 pub(super) fn encode_cursor(page: usize) -> String {
@@ -69,30 +97,23 @@ pub(super) fn decode_cursor(cursor: &str) -> Option<usize> {
         .ok()
 }
 
-struct Page<'a> {
-    prompts: &'a [Entry],
-    titles: Titles,
+/// A `prompts/list` result: the page's prompts and the next cursor.
+#[derive(Serialize)]
+pub(crate) struct Page<'a> {
+    prompts: &'a RawValue,
+    #[serde(rename = "nextCursor", skip_serializing_if = "Option::is_none")]
     next_cursor: Option<&'a str>,
 }
 
-impl Serialize for Page<'_> {
+struct Prompts<'a>(&'a [Entry], Titles);
+
+impl Serialize for Prompts<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        struct Prompts<'a>(&'a [Entry], Titles);
-        impl Serialize for Prompts<'_> {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                let mut seq = s.serialize_seq(Some(self.0.len()))?;
-                for entry in self.0 {
-                    seq.serialize_element(&Listing(&entry.prompt, self.1))?;
-                }
-                seq.end()
-            }
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for entry in self.0 {
+            seq.serialize_element(&Listing(&entry.prompt, self.1))?;
         }
-        let mut map = s.serialize_map(None)?;
-        map.serialize_entry("prompts", &Prompts(self.prompts, self.titles))?;
-        if let Some(cursor) = self.next_cursor {
-            map.serialize_entry("nextCursor", cursor)?;
-        }
-        map.end()
+        seq.end()
     }
 }
 

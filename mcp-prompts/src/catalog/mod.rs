@@ -79,7 +79,7 @@ pub(crate) struct ServedPrompts {
     entries: Vec<Entry>,
     index: HashMap<Box<str>, usize>,
     /// `prompts/list` results, without and with titles, per page.
-    pages: [Vec<Box<str>>; 2],
+    pages: [Vec<listing::CachedPage>; 2],
     /// How many prompts a page holds; 0: all on one.
     page_size: usize,
 }
@@ -154,37 +154,32 @@ impl ServedPrompts {
         &self,
         cursor: Option<&str>,
     ) -> Result<(impl Iterator<Item = &AnyPrompt>, Option<String>), Error> {
-        let size = if self.page_size == 0 {
-            self.entries.len().max(1)
-        } else {
-            self.page_size
-        };
-        let count = self.entries.len().div_ceil(size).max(1);
-        let page = match cursor {
-            None => 0,
-            Some(cursor) => decode_cursor(cursor)
-                .filter(|&p| p > 0 && p < count)
-                .ok_or_else(|| invalid_cursor(cursor))?,
-        };
-        let next = (page + 1 < count).then(|| encode_cursor(page + 1));
-        let prompts = self.entries.iter().skip(page * size).take(size);
-        Ok((prompts.map(|e| &e.prompt), next))
+        let page = self.page_number(cursor)?;
+        let (range, more) = listing::bounds(self.entries.len(), self.page_size, page);
+        let next = more.then(|| encode_cursor(page + 1));
+        Ok((self.entries[range].iter().map(|e| &e.prompt), next))
     }
 
-    /// The serialized `prompts/list` result for a cursor.
+    /// The `prompts/list` result for a cursor, as `version` shows it.
     pub(crate) fn page(
         &self,
         version: ProtocolVersion,
         cursor: Option<&str>,
-    ) -> Result<&str, Error> {
-        let pages = &self.pages[Titles::of(version) as usize];
-        let page = match cursor {
-            None => 0,
+    ) -> Result<listing::Page<'_>, Error> {
+        let page = self.page_number(cursor)?;
+        Ok(self.pages[Titles::of(version) as usize][page].page())
+    }
+
+    /// The page a cursor points at: the first without one; an error for
+    /// one we did not hand out.
+    fn page_number(&self, cursor: Option<&str>) -> Result<usize, Error> {
+        let count = listing::page_count(self.entries.len(), self.page_size);
+        match cursor {
+            None => Ok(0),
             Some(cursor) => decode_cursor(cursor)
-                .filter(|&p| p > 0 && p < pages.len())
-                .ok_or_else(|| invalid_cursor(cursor))?,
-        };
-        Ok(&pages[page])
+                .filter(|&p| p > 0 && p < count)
+                .ok_or_else(|| invalid_cursor(cursor)),
+        }
     }
 }
 

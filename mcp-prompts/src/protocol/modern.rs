@@ -210,33 +210,6 @@ pub(crate) struct Enveloped<'a, T> {
     pub(crate) body: &'a T,
 }
 
-/// Adds `fields` (serialized object members, without braces) at the start
-/// of the result of `message`, a success response this crate wrote for the
-/// request `id`; an error response is returned as it is.
-pub(crate) fn add_result_fields(message: String, id: &RawValue, fields: &str) -> String {
-    let at = "{\"jsonrpc\":\"2.0\",\"id\":".len() + id.get().len() + ",\"result\":{".len();
-    if !message
-        .as_bytes()
-        .get(..at)
-        .is_some_and(|head| head.ends_with(b",\"result\":{") && message[at - 1..].starts_with('{'))
-    {
-        return message;
-    }
-    // A result that has its own type (input required) keeps it.
-    if message[at..].starts_with("\"resultType\"") {
-        return message;
-    }
-    let empty = message.as_bytes().get(at) == Some(&b'}');
-    let mut out = String::with_capacity(message.len() + fields.len() + 1);
-    out.push_str(&message[..at]);
-    out.push_str(fields);
-    if !empty {
-        out.push(',');
-    }
-    out.push_str(&message[at..]);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,22 +293,5 @@ mod tests {
         assert_eq!(error.code(), UNSUPPORTED_PROTOCOL_VERSION);
         assert_eq!(error.data().unwrap()["supported"][0], "2026-07-28");
         assert_eq!(error.data().unwrap()["requested"], "1900-01-01");
-    }
-
-    #[test]
-    fn adds_fields_to_results_only() {
-        let id = RawValue::from_string("7".to_owned()).unwrap();
-        let ok = r#"{"jsonrpc":"2.0","id":7,"result":{"a":1}}"#.to_owned();
-        assert_eq!(
-            add_result_fields(ok, &id, r#""resultType":"complete""#),
-            r#"{"jsonrpc":"2.0","id":7,"result":{"resultType":"complete","a":1}}"#
-        );
-        let empty = r#"{"jsonrpc":"2.0","id":7,"result":{}}"#.to_owned();
-        assert_eq!(
-            add_result_fields(empty, &id, r#""resultType":"complete""#),
-            r#"{"jsonrpc":"2.0","id":7,"result":{"resultType":"complete"}}"#
-        );
-        let error = r#"{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"x"}}"#;
-        assert_eq!(add_result_fields(error.to_owned(), &id, "x"), error);
     }
 }

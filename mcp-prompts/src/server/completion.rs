@@ -10,13 +10,13 @@ use serde_json::value::RawValue;
 
 use super::guard::{CatchPanic, Culprit, call_catching};
 use super::handlers::unknown_prompt;
-use super::{Reply, Service, Session};
+use super::{Era, Reply, Service, Session};
 use crate::catalog::{AnyPrompt, ArgCompletion, Kind};
 use crate::complete::{MAX_VALUES, Matches, fold, rank, starts_with_folded};
 use crate::descriptor::{CompletionCall, CompletionInput};
 use crate::error::{Error, excerpt};
 use crate::invoke::BoxedResult;
-use crate::protocol::jsonrpc::{failure, success};
+use crate::protocol::jsonrpc::failure;
 use crate::protocol::{Arguments, cow_str, optional_cow_str};
 
 #[derive(Deserialize)]
@@ -75,7 +75,7 @@ pub(crate) enum Completed {
 }
 
 impl Session {
-    pub(super) fn complete(&self, id: &RawValue, raw: Option<&RawValue>) -> Reply {
+    pub(super) fn complete(&self, id: &RawValue, era: Era, raw: Option<&RawValue>) -> Reply {
         let fail = |error: Error| Reply::Now(failure(Some(id), &error));
         if !self.service.inner().completions {
             return fail(Error::new(
@@ -111,7 +111,8 @@ impl Session {
                 .get(name)
                 .and_then(|entry| entry.completion(&p.argument.name))
             {
-                return Reply::Now(result(id, &index.complete(&p.argument.value)));
+                let found = index.complete(&p.argument.value);
+                return Reply::Now(self.service.result(id, era, &CompleteResult::of(&found)));
             }
         }
         let filled = p
@@ -131,10 +132,12 @@ impl Session {
             filled,
         };
         match self.service.complete(&query) {
-            Completed::Now(outcome) => Reply::Now(answer(id, outcome)),
+            Completed::Now(outcome) => Reply::Now(answer(&self.service, id, era, outcome)),
             Completed::Later(future) => {
-                let id = id.to_owned();
-                Reply::Later(Box::pin(async move { Some(answer(&id, future.await)) }))
+                let (service, id) = (self.service.clone(), id.to_owned());
+                Reply::Later(Box::pin(async move {
+                    Some(answer(&service, &id, era, future.await))
+                }))
             }
         }
     }
@@ -237,13 +240,20 @@ impl Service {
     }
 }
 
-fn answer(id: &RawValue, outcome: Result<Matches<String>, Error>) -> String {
+fn answer(
+    service: &Service,
+    id: &RawValue,
+    era: Era,
+    outcome: Result<Matches<String>, Error>,
+) -> String {
     match outcome {
-        Ok(found) => result(id, &found),
+        Ok(found) => service.result(id, era, &CompleteResult::of(&found)),
         Err(error) => failure(Some(id), &error),
     }
 }
 
+/// A `completion/complete` result: at most [`MAX_VALUES`] of the values
+/// found, with how many there were.
 #[derive(Serialize)]
 struct CompleteResult<'a, T> {
     completion: CompletionValues<'a, T>,
@@ -257,12 +267,14 @@ struct CompletionValues<'a, T> {
     has_more: bool,
 }
 
-fn result<T: Serialize>(id: &RawValue, found: &Matches<T>) -> String {
-    let values = &found.values[..found.values.len().min(MAX_VALUES)];
-    let completion = CompletionValues {
-        values,
-        total: found.total,
-        has_more: found.total > values.len(),
-    };
-    success(id, &CompleteResult { completion })
+impl<'a, T> CompleteResult<'a, T> {
+    fn of(found: &'a Matches<T>) -> Self {
+        let values = &found.values[..found.values.len().min(MAX_VALUES)];
+        let completion = CompletionValues {
+            values,
+            total: found.total,
+            has_more: found.total > values.len(),
+        };
+        Self { completion }
+    }
 }

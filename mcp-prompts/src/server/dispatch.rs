@@ -43,15 +43,6 @@ pub enum Reply {
 }
 
 impl Reply {
-    /// The same reply with `f` applied to its message, now or when it comes.
-    pub(crate) fn map(self, f: impl FnOnce(String) -> String + Send + 'static) -> Self {
-        match self {
-            Self::None => Self::None,
-            Self::Now(message) => Self::Now(f(message)),
-            Self::Later(future) => Self::Later(Box::pin(async move { future.await.map(f) })),
-        }
-    }
-
     /// Waits for the response, whichever kind it is.
     pub async fn into_message(self) -> Option<String> {
         match self {
@@ -208,9 +199,9 @@ impl Session {
         };
         let result = match method {
             "ping" => return Reply::Now(success_raw(id, "{}")),
-            "prompts/list" => self.list_prompts(id, version, params),
+            "prompts/list" => self.list_prompts(id, Era::Session(version), params),
             "prompts/get" => return self.get_prompt(id, Era::Session(version), params, route),
-            "completion/complete" => return self.complete(id, params),
+            "completion/complete" => return self.complete(id, Era::Session(version), params),
             "logging/setLevel" => self.set_log_level(id, params),
             "initialize" => Err(Error::invalid_request("the session is already initialized")),
             _ => Err(Error::method_not_found(method)),

@@ -3,9 +3,9 @@ use std::borrow::Cow;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::Session;
+use super::{Era, Session};
 use crate::error::{Error, excerpt};
-use crate::protocol::jsonrpc::success_raw;
+use crate::protocol::jsonrpc::{success, success_raw};
 use crate::protocol::{LogLevel, ProtocolVersion, cow_str, optional_cow_str};
 
 /// Reads `params` into `T`; absent params read as `{}`.
@@ -74,13 +74,16 @@ impl Session {
     pub(super) fn list_prompts(
         &self,
         id: &RawValue,
-        version: ProtocolVersion,
+        era: Era,
         raw: Option<&RawValue>,
     ) -> Result<String, Error> {
         let p: ListParams<'_> = params(raw)?;
         let served = self.service.served();
-        let page = served.page(version, p.cursor.as_deref())?;
-        Ok(success_raw(id, page))
+        let page = served.page(era.version(), p.cursor.as_deref())?;
+        Ok(match era {
+            Era::Session(_) => success(id, &page),
+            Era::Stateless(_) => self.service.modern_listing(id, &page),
+        })
     }
 
     pub(super) fn set_log_level(

@@ -4,16 +4,16 @@
 
 use std::time::Duration;
 
+use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
-use super::{Reply, Session};
+use super::{Era, Reply, Service, Session};
+use crate::catalog::listing::Page;
 use crate::error::Error;
-use crate::protocol::jsonrpc::{failure, success_raw};
-use crate::protocol::modern::{
-    Enveloped, ModernMeta, ResultType, SERVER_INFO, add_result_fields, supported_versions,
-};
+use crate::protocol::jsonrpc::{failure, success, success_raw};
+use crate::protocol::modern::{Enveloped, ModernMeta, ResultType, SERVER_INFO, supported_versions};
 
 /// Whether clients may share a cached `prompts/list` between users.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,12 +26,12 @@ pub enum CacheScope {
     Private,
 }
 
-impl CacheScope {
-    fn as_str(self) -> &'static str {
-        match self {
+impl Serialize for CacheScope {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match self {
             Self::Public => "public",
             Self::Private => "private",
-        }
+        })
     }
 }
 
@@ -65,10 +65,8 @@ pub(crate) struct ModernReplies {
     meta: Box<RawValue>,
     /// The `serverInfo` object alone.
     server_info: Box<RawValue>,
-    /// `"resultType":"complete","_meta":{..serverInfo..}`.
-    complete: Box<str>,
-    /// The same with the caching hints, for `prompts/list`.
-    listing: Box<str>,
+    /// How long a listing may be reused, in milliseconds.
+    ttl_ms: u64,
     /// The whole `server/discover` result.
     discover: Box<str>,
 }
@@ -81,37 +79,40 @@ impl ModernReplies {
         hints: CacheHints,
         changing: bool,
     ) -> Self {
-        let meta = json!({ SERVER_INFO: server_info });
-        let server_meta = format!("\"_meta\":{meta}");
-        // A `Value` always serializes.
-        let meta = serde_json::value::to_raw_value(&meta).expect("a JSON value serializes");
-        let complete = format!("\"resultType\":\"complete\",{server_meta}");
-        let ttl = u64::try_from(hints.ttl(changing).as_millis()).unwrap_or(u64::MAX);
-        let hints = format!(
-            "\"ttlMs\":{ttl},\"cacheScope\":\"{}\"",
-            hints.scope.as_str()
-        );
-        let mut discover = json!({
-            "supportedVersions": supported_versions(),
-            "capabilities": capabilities,
-        });
-        if let Some(instructions) = instructions {
-            discover["instructions"] = instructions.into();
+        #[derive(Serialize)]
+        struct Discover<'a> {
+            #[serde(rename = "ttlMs")]
+            ttl_ms: u64,
+            #[serde(rename = "cacheScope")]
+            cache_scope: CacheScope,
+            #[serde(rename = "supportedVersions")]
+            supported_versions: Vec<&'static str>,
+            capabilities: &'a Value,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            instructions: Option<&'a str>,
         }
-        let discover = add_fields(&discover.to_string(), &format!("{complete},{hints}"));
-        let server_info =
-            serde_json::value::to_raw_value(server_info).expect("a JSON value serializes");
-        Self {
-            meta,
-            server_info,
-            listing: format!("{complete},{hints}").into(),
-            complete: complete.into(),
-            discover: discover.into(),
-        }
+        // A `Value` always serializes, and so do these.
+        let raw = |value: &Value| serde_json::value::to_raw_value(value).expect("JSON serializes");
+        let mut replies = Self {
+            meta: raw(&json!({ SERVER_INFO: server_info })),
+            server_info: raw(server_info),
+            ttl_ms: u64::try_from(hints.ttl(changing).as_millis()).unwrap_or(u64::MAX),
+            discover: Box::default(),
+        };
+        let discover = Discover {
+            ttl_ms: replies.ttl_ms,
+            cache_scope: hints.scope,
+            supported_versions: supported_versions(),
+            capabilities,
+            instructions,
+        };
+        let discover = replies.envelope(ResultType::Complete, &discover);
+        replies.discover = serde_json::to_string(&discover)
+            .expect("JSON serializes")
+            .into_boxed_str();
+        replies
     }
-}
 
-impl ModernReplies {
     /// The server's `serverInfo`, for a result with more in its `_meta`.
     pub(crate) fn server_info(&self) -> &RawValue {
         &self.server_info
@@ -131,14 +132,6 @@ impl ModernReplies {
     }
 }
 
-/// `object` (a serialized JSON object) with `fields` added first.
-fn add_fields(object: &str, fields: &str) -> String {
-    match object.strip_prefix("{}") {
-        Some(_) => format!("{{{fields}}}"),
-        None => format!("{{{fields},{}", &object[1..]),
-    }
-}
-
 impl Session {
     /// Serves a request that carries its own revision and capabilities,
     /// whatever the session has negotiated (or not).
@@ -150,23 +143,54 @@ impl Session {
         meta: ModernMeta,
         route: Option<&mpsc::Sender<String>>,
     ) -> Reply {
-        let replies = &self.service.inner().modern;
-        let reply = match method {
-            "server/discover" => return Reply::Now(success_raw(id, &replies.discover)),
-            "prompts/list" => {
-                let listed = self.list_prompts(id, meta.version, params);
-                let message = listed.unwrap_or_else(|error| failure(Some(id), &error));
-                return Reply::Now(add_result_fields(message, id, &replies.listing));
+        let era = Era::Stateless(meta);
+        let result = match method {
+            "server/discover" => {
+                let discover = &self.service.inner().modern.discover;
+                return Reply::Now(success_raw(id, discover));
             }
-            "prompts/get" => return self.get_prompt(id, meta.into(), params, route),
-            "completion/complete" => self.complete(id, params),
+            "prompts/list" => self.list_prompts(id, era, params),
+            "prompts/get" => return self.get_prompt(id, era, params, route),
+            "completion/complete" => return self.complete(id, era, params),
             "subscriptions/listen" => return self.listen(id, params, route),
             // Removed in 2026-07-28 along with the handshake.
-            _ => return Reply::Now(failure(Some(id), &Error::method_not_found(method))),
+            _ => Err(Error::method_not_found(method)),
         };
-        let id = id.to_owned();
-        let service = self.service.clone();
-        reply.map(move |message| add_result_fields(message, &id, &service.inner().modern.complete))
+        Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
+    }
+}
+
+impl Service {
+    /// A `prompts/list` page as a 2026-07-28 result, with its caching hints.
+    pub(crate) fn modern_listing(&self, id: &RawValue, page: &Page<'_>) -> String {
+        #[derive(Serialize)]
+        struct Listing<'a> {
+            #[serde(rename = "ttlMs")]
+            ttl_ms: u64,
+            #[serde(rename = "cacheScope")]
+            cache_scope: CacheScope,
+            #[serde(flatten)]
+            page: &'a Page<'a>,
+        }
+        let inner = self.inner();
+        let listing = Listing {
+            ttl_ms: inner.modern.ttl_ms,
+            cache_scope: inner.cache.scope,
+            page,
+        };
+        success(id, &inner.modern.envelope(ResultType::Complete, &listing))
+    }
+
+    /// `body` as the result of the request `id`: as it is in a session, in
+    /// the 2026-07-28 envelope for a stateless request.
+    pub(crate) fn result<T: Serialize>(&self, id: &RawValue, era: Era, body: &T) -> String {
+        match era {
+            Era::Session(_) => success(id, body),
+            Era::Stateless(_) => success(
+                id,
+                &self.inner().modern.envelope(ResultType::Complete, body),
+            ),
+        }
     }
 }
 
