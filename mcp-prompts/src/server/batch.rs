@@ -25,25 +25,24 @@ impl Session {
                 ),
                 Err(_) => jsonrpc::parse_failure(text),
             };
-            return Reply::Now(failure(None, &error));
+            return Reply::rejected(&error);
         }
         let limits = *self.service.limits();
         let items = match read_items(text, limits.batch_items) {
             Ok(Ok(items)) if items.is_empty() => {
-                return Reply::Now(failure(None, &Error::invalid_request("the batch is empty")));
+                return Reply::rejected(&Error::invalid_request("the batch is empty"));
             }
             Ok(Ok(items)) => items,
             Ok(Err(count)) => {
-                return Reply::Now(failure(
-                    None,
+                return Reply::rejected(
                     &Error::invalid_request(format!(
                         "the batch holds {count} messages, over the limit of {}",
                         limits.batch_items
                     ))
                     .with_data(serde_json::json!({ "limit": limits.batch_items })),
-                ));
+                );
             }
-            Err(_) => return Reply::Now(failure(None, &jsonrpc::parse_failure(text))),
+            Err(_) => return Reply::rejected(&jsonrpc::parse_failure(text)),
         };
         let mut responses = Responses::new(limits.batch_response_bytes);
         let mut later = Vec::new();
@@ -60,7 +59,7 @@ impl Session {
             };
             match self.handle_one(incoming, route) {
                 Reply::None => {}
-                Reply::Now(message) => responses.add(id, message),
+                Reply::Now(message) | Reply::Rejected(message) => responses.add(id, message),
                 Reply::Later(future) => {
                     // Answered in the batch's order once the rest is done;
                     // only the id is kept, to refuse it if need be.

@@ -40,14 +40,23 @@ pub enum Reply {
     Now(String),
     /// A response still being produced (an async prompt that waits).
     Later(ResponseFuture),
+    /// An error response naming no request: the message could not be read
+    /// as one (malformed JSON, an invalid envelope, a batch refused
+    /// whole). HTTP answers it with status 400.
+    Rejected(String),
 }
 
 impl Reply {
+    /// The error response to a message that names no request.
+    pub(crate) fn rejected(error: &Error) -> Self {
+        Self::Rejected(failure(None, error))
+    }
+
     /// Waits for the response, whichever kind it is.
     pub async fn into_message(self) -> Option<String> {
         match self {
             Self::None => None,
-            Self::Now(message) => Some(message),
+            Self::Now(message) | Self::Rejected(message) => Some(message),
             Self::Later(future) => future.await,
         }
     }
@@ -101,11 +110,12 @@ impl Session {
     pub(crate) fn reject_oversized(&self, head: &[u8], tail: &[u8]) -> Reply {
         let limit = self.service.max_message_bytes();
         guarded(|| {
-            let id = jsonrpc::recover_id(head, tail);
-            Reply::Now(failure(
-                id.as_deref(),
-                &Error::invalid_request(format!("the message exceeds the limit of {limit} bytes")),
-            ))
+            let error =
+                Error::invalid_request(format!("the message exceeds the limit of {limit} bytes"));
+            match jsonrpc::recover_id(head, tail) {
+                Some(id) => Reply::Now(failure(Some(&id), &error)),
+                None => Reply::rejected(&error),
+            }
         })
     }
 
@@ -147,7 +157,10 @@ impl Session {
                 self.state.outbound.resolve(id, outcome);
                 Reply::None
             }
-            Err(rejected) => Reply::Now(failure(rejected.id, &rejected.error)),
+            Err(rejected) => match rejected.id {
+                Some(id) => Reply::Now(failure(Some(id), &rejected.error)),
+                None => Reply::rejected(&rejected.error),
+            },
         }
     }
 

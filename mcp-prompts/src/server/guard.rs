@@ -13,14 +13,12 @@ use super::Reply;
 use crate::catalog::{AnyPrompt, Kind};
 use crate::error::Error;
 use crate::invoke::BoxedResult;
-use crate::protocol::jsonrpc::failure;
 
 /// Runs `dispatch`, turning a panic into an internal error without an id.
 pub(super) fn guarded(dispatch: impl FnOnce() -> Reply) -> Reply {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(dispatch)).unwrap_or_else(|_| {
-        Reply::Now(failure(
-            None,
-            &Error::internal("the server failed while reading this message"),
+        Reply::rejected(&Error::internal(
+            "the server failed while reading this message",
         ))
     })
 }
@@ -92,7 +90,7 @@ mod tests {
     #[test]
     fn a_panic_while_dispatching_becomes_an_internal_error() {
         let reply = guarded(|| panic!("a bug"));
-        let Reply::Now(message) = reply else {
+        let Reply::Rejected(message) = reply else {
             panic!("an answer now")
         };
         let message: serde_json::Value = serde_json::from_str(&message).unwrap();

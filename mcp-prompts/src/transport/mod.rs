@@ -7,7 +7,7 @@ mod output;
 mod stdio;
 mod stream;
 
-use crate::protocol::jsonrpc::{failure, parse_failure};
+use crate::protocol::jsonrpc::parse_failure;
 use crate::server::{Reply, Session};
 use lines::Line;
 
@@ -19,7 +19,7 @@ fn answer(session: &Session, line: Line<'_>) -> Option<Reply> {
         Line::Message(bytes) => match std::str::from_utf8(bytes) {
             Ok(text) if text.trim().is_empty() => Reply::None,
             Ok(text) => session.handle(text),
-            Err(_) => Reply::Now(failure(None, &parse_failure(""))),
+            Err(_) => Reply::rejected(&parse_failure("")),
         },
     })
 }

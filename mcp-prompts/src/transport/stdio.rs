@@ -174,7 +174,7 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
         };
         match reply {
             Reply::None => {}
-            Reply::Now(message) => {
+            Reply::Now(message) | Reply::Rejected(message) => {
                 if let Err(err) = shared.write(&message) {
                     break Err(err);
                 }

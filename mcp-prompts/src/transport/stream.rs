@@ -60,7 +60,7 @@ impl Service {
             let sent = match reply {
                 Reply::None => true,
                 // Waits while the client is behind on reading.
-                Reply::Now(message) => output.send(message).await,
+                Reply::Now(message) | Reply::Rejected(message) => output.send(message).await,
                 Reply::Later(future) => {
                     // Waits while `max_in_flight` requests are running.
                     let Ok(running) = Arc::clone(&in_flight).acquire_owned().await else {

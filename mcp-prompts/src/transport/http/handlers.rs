@@ -105,6 +105,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     drop(tx);
     let message = match reply {
         Reply::Now(message) => message,
+        Reply::Rejected(message) => return json_response(StatusCode::BAD_REQUEST, message),
         Reply::None => return StatusCode::ACCEPTED.into_response(),
         // Never an `initialize`: no session to announce.
         Reply::Later(future) => return respond_later(headers, future, rx).await,

@@ -81,26 +81,13 @@ pub(super) fn respond(
         held.push(note);
     }
     if held.is_empty() || !accepts_event_stream(headers) {
-        let status = if is_error_without_id(&message) {
-            StatusCode::BAD_REQUEST
-        } else {
-            StatusCode::OK
-        };
-        return json_response(status, message);
+        return json_response(StatusCode::OK, message);
     }
     let events = held
         .into_iter()
         .chain([message])
         .map(|data| Ok::<_, Infallible>(Event::default().event("message").data(data)));
     Sse::new(stream::iter(events)).into_response()
-}
-
-/// Whether `message` is an error response that could name no request
-/// (unparseable JSON, an invalid envelope): HTTP answers those 400. Such a
-/// response starts as [`failure`](crate::protocol::jsonrpc::failure) writes
-/// one without an id.
-fn is_error_without_id(message: &str) -> bool {
-    message.starts_with("{\"jsonrpc\":\"2.0\",\"error\":")
 }
 
 /// The response to a request still being worked on. If it sends a

@@ -99,6 +99,7 @@ async fn serve(
     drop(tx);
     match reply {
         Reply::Now(message) => respond(headers, message, rx),
+        Reply::Rejected(message) => json_response(StatusCode::BAD_REQUEST, message),
         Reply::None => StatusCode::ACCEPTED.into_response(),
         Reply::Later(future) => {
             // At shutdown the connection ends: a `subscriptions/listen`
