@@ -16,6 +16,7 @@ use crate::context::{Outbound, WeakOutbound};
 #[cfg(feature = "files")]
 use crate::dynamic::DynamicPrompt;
 use crate::error::CatalogError;
+use crate::protocol::to_client::ToClient;
 use crate::sync::lock;
 
 /// How long a burst of changes may last and still be announced once.
@@ -114,8 +115,9 @@ impl Live {
         std::thread::spawn(move || {
             std::thread::sleep(COALESCE);
             live.announcing.store(false, Ordering::Release);
-            let message = r#"{"jsonrpc":"2.0","method":"notifications/prompts/list_changed"}"#;
-            lock(&live.listeners).retain(|listener| listener.notify(message));
+            lock(&live.listeners).retain(|listener| {
+                listener.notify(ToClient::PromptsListChanged { subscription: None })
+            });
             // A full channel already holds a wake-up: one is enough.
             lock(&live.subscriptions)
                 .retain(|s| !matches!(s.try_send(()), Err(mpsc::error::TrySendError::Closed(()))));

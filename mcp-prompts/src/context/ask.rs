@@ -107,11 +107,7 @@ impl RequestContext {
                 Ok(None)
             }
             // Not sent (no stream can carry it now): nobody can answer.
-            Asking::Client => {
-                self.outbound
-                    .request("elicitation/create", &params, self.route.as_ref())
-                    .await
-            }
+            Asking::Client => self.outbound.elicit(params, self.route.as_ref()).await,
             Asking::Rounds(round) => match round.answer(key) {
                 Some(answer) => Ok(Some(answer.clone())),
                 None => {

@@ -6,20 +6,24 @@ mod cancel;
 mod outbound;
 mod progress;
 mod request_id;
+mod route;
 
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 use serde_json::value::RawValue;
-use tokio::sync::mpsc;
 
-use crate::protocol::{LogLevel, ProtocolVersion, jsonrpc};
+use crate::protocol::to_client::ToClient;
+use crate::protocol::{LogLevel, ProtocolVersion};
 
 pub(crate) use ask::{Asking, InputRound};
 pub(crate) use cancel::Cancel;
-pub(crate) use outbound::{InFlight, Outbound, Sink, WaitBounds, WeakOutbound, channel_sink};
+pub(crate) use outbound::{
+    Answer, InFlight, Outbound, Sink, WaitBounds, WeakOutbound, channel_sink,
+};
 pub(crate) use progress::Progress;
+pub(crate) use route::Route;
 
 pub use request_id::RequestId;
 
@@ -50,7 +54,7 @@ pub struct RequestContext {
     outbound: Outbound,
     /// Where this request's notifications go, when not to the session's
     /// own stream (HTTP sends them on the request's response).
-    route: Option<mpsc::Sender<String>>,
+    route: Option<Route>,
 }
 
 /// What a [`RequestContext`] is made from, borrowed from the request being
@@ -63,7 +67,7 @@ pub(crate) struct RequestParts<'a> {
     pub(crate) asking: &'a Asking,
     pub(crate) progress: Option<&'a Arc<Progress>>,
     pub(crate) outbound: &'a Outbound,
-    pub(crate) route: Option<&'a mpsc::Sender<String>>,
+    pub(crate) route: Option<&'a Route>,
 }
 
 impl RequestParts<'_> {
@@ -123,11 +127,6 @@ impl RequestContext {
     ///
     /// Best effort: a message that cannot be queued is dropped.
     pub fn log(&self, level: LogLevel, data: impl Serialize) {
-        #[derive(Serialize)]
-        struct Params<D> {
-            level: LogLevel,
-            data: D,
-        }
         let least = match self.log {
             LogPolicy::Session => self.outbound.log_level(),
             LogPolicy::Request(Some(least)) => least,
@@ -136,8 +135,10 @@ impl RequestContext {
         if level < least {
             return;
         }
-        let message = jsonrpc::notification("notifications/message", &Params { level, data });
-        self.send_note(message);
+        match serde_json::to_value(data) {
+            Ok(data) => self.send_note(ToClient::Log { level, data }),
+            Err(err) => tracing::debug!(%err, "a log message's data does not serialize: dropped"),
+        }
     }
 
     /// Whether the client has cancelled this request. Its response is not
@@ -203,16 +204,6 @@ impl RequestContext {
     /// }
     /// ```
     pub fn progress(&self, progress: f64, total: Option<f64>, message: Option<&str>) {
-        #[derive(Serialize)]
-        struct Params<'a> {
-            #[serde(rename = "progressToken")]
-            token: &'a RawValue,
-            progress: f64,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            total: Option<f64>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            message: Option<&'a str>,
-        }
         let Some(state) = &self.progress else {
             return;
         };
@@ -221,23 +212,22 @@ impl RequestContext {
         }
         // Progress messages exist from 2025-03-26.
         let message = message.filter(|_| self.version >= ProtocolVersion::V2025_03_26);
-        let params = Params {
-            token: state.token(),
+        self.send_note(ToClient::Progress {
+            token: state.token().to_owned(),
             progress,
             total: total.filter(|total| total.is_finite()),
-            message,
-        };
-        self.send_note(jsonrpc::notification("notifications/progress", &params));
+            message: message.map(str::to_owned),
+        });
     }
 
     /// Sends a notification on the request's own stream while it is open,
     /// else on the session's.
-    fn send_note(&self, message: String) {
+    fn send_note(&self, message: ToClient) {
         // Once the request is answered its route is closed; later messages
         // (from work the prompt left running) go to the session's stream.
         match &self.route {
             Some(route) => {
-                if let Err(mpsc::error::TrySendError::Closed(message)) = route.try_send(message) {
+                if let Err(Some(message)) = route.try_send(message) {
                     self.outbound.notify(message);
                 }
             }

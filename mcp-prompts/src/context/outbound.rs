@@ -12,22 +12,24 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use tokio::sync::{Notify, Semaphore, mpsc, oneshot};
 
-use super::Cancel;
+use super::{Cancel, Route};
 use crate::error::Error;
 use crate::protocol::LogLevel;
+use crate::protocol::to_client::ToClient;
 use crate::sync::lock;
 
 /// Where a session's server-sent messages go: the transport's, best
 /// effort (a message it cannot take now is dropped); whether it took it.
-pub(crate) type Sink = Box<dyn Fn(String) -> bool + Send + Sync>;
+pub(crate) type Sink = Box<dyn Fn(ToClient) -> bool + Send + Sync>;
 
-/// A sink that queues on `channel`, dropping what does not fit.
+/// A sink that queues on `channel` as JSON-RPC text, dropping what does
+/// not fit.
 pub(crate) fn channel_sink(channel: mpsc::Sender<String>) -> Sink {
-    Box::new(move |message| channel.try_send(message).is_ok())
+    Box::new(move |message| channel.try_send(message.to_json()).is_ok())
 }
 
-/// A client's answer: its `result`, or its `error` object.
-type Answer = Result<Box<RawValue>, Box<RawValue>>;
+/// A client's answer: its `result`, or its error's message.
+pub(crate) type Answer = Result<Value, String>;
 
 /// What a connection's requests may hold while they wait for the client.
 #[derive(Clone, Copy, Debug)]
@@ -107,7 +109,7 @@ impl Outbound {
     }
 
     /// Sends a server-initiated message, best effort; whether it was taken.
-    pub(crate) fn notify(&self, message: String) -> bool {
+    pub(crate) fn notify(&self, message: ToClient) -> bool {
         self.0.sink.as_ref().is_some_and(|sink| sink(message))
     }
 
@@ -158,7 +160,8 @@ impl Outbound {
         let _ = self.0.places.set(places);
     }
 
-    /// Sends the client a request and waits for its answer: on `route`
+    /// Asks the client a question (`elicitation/create` with `params`) and
+    /// waits for its answer: on `route`
     /// (the response stream of the request it belongs to) if there is one,
     /// else on the session's stream. `None` if the request could not be
     /// sent (no stream can carry it now, or as many requests as the
@@ -166,11 +169,10 @@ impl Outbound {
     /// answer. A question that waits past the timeout is withdrawn (the
     /// client is sent `notifications/cancelled`) and answered with a
     /// decline.
-    pub(crate) async fn request(
+    pub(crate) async fn elicit(
         &self,
-        method: &str,
-        params: &Value,
-        route: Option<&mpsc::Sender<String>>,
+        params: Value,
+        route: Option<&Route>,
     ) -> Result<Option<Value>, Error> {
         let n = self.0.next_id.fetch_add(1, Ordering::Relaxed);
         let id = format!("\"mcp-prompts-{n}\"");
@@ -196,9 +198,10 @@ impl Outbound {
         if self.0.closed.load(Ordering::Acquire) {
             return Err(ended());
         }
-        let message = format!(
-            "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"{method}\",\"params\":{params}}}"
-        );
+        let message = ToClient::Elicit {
+            id: raw_id(&id),
+            params,
+        };
         if !self.send(message, route).await {
             return Ok(None);
         }
@@ -212,35 +215,32 @@ impl Outbound {
                 Ok(answer) => answer.map_err(|_| ended())?,
                 Err(_) => {
                     tracing::debug!(id, "the client did not answer in time: withdrawn");
-                    let cancelled = format!(
-                        "{{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{{\"requestId\":{id},\"reason\":\"no answer within {} s\"}}}}",
-                        self.0.bounds.question_timeout.as_secs()
-                    );
+                    let cancelled = ToClient::Cancelled {
+                        request: raw_id(&id),
+                        reason: format!(
+                            "no answer within {} s",
+                            self.0.bounds.question_timeout.as_secs()
+                        ),
+                    };
                     self.send(cancelled, route).await;
                     return Ok(Some(serde_json::json!({ "action": "decline" })));
                 }
             }
         };
         match answer {
-            Ok(result) => serde_json::from_str(result.get())
-                .map(Some)
-                .map_err(|err| Error::internal(format!("unreadable answer: {err}"))),
-            Err(error) => {
-                let error: Value = serde_json::from_str(error.get()).unwrap_or_default();
-                let message = error["message"].as_str().unwrap_or("no message");
-                Err(Error::internal(format!(
-                    "the client answered `{method}` with an error: {}",
-                    crate::error::brief(message)
-                )))
-            }
+            Ok(result) => Ok(Some(result)),
+            Err(message) => Err(Error::internal(format!(
+                "the client answered `elicitation/create` with an error: {}",
+                crate::error::brief(&message)
+            ))),
         }
     }
 
     /// Sends `message` on `route` (waiting for room) or the session's
     /// stream; whether it was taken.
-    async fn send(&self, message: String, route: Option<&mpsc::Sender<String>>) -> bool {
+    async fn send(&self, message: ToClient, route: Option<&Route>) -> bool {
         match route {
-            Some(route) => route.send(message).await.is_ok(),
+            Some(route) => route.send(message).await,
             None => self.notify(message),
         }
     }
@@ -266,11 +266,11 @@ impl Outbound {
         })
     }
 
-    /// Hands a client's response to the request waiting for it; a response
-    /// to nothing we asked is ignored.
-    pub(crate) fn resolve(&self, id: &RawValue, outcome: Result<&RawValue, &RawValue>) {
-        if let Some(waiter) = self.waiting().remove(id.get()) {
-            let _ = waiter.send(outcome.map(RawValue::to_owned).map_err(RawValue::to_owned));
+    /// Hands a client's answer to the request waiting for it (`id` as
+    /// JSON); an answer to nothing we asked is ignored.
+    pub(crate) fn resolve(&self, id: &str, answer: Answer) {
+        if let Some(waiter) = self.waiting().remove(id) {
+            let _ = waiter.send(answer);
         }
     }
 
@@ -339,12 +339,10 @@ impl WeakOutbound {
     }
 
     /// Sends `message` if the session is still there; whether it is.
-    pub(crate) fn notify(&self, message: &str) -> bool {
+    pub(crate) fn notify(&self, message: ToClient) -> bool {
         match self.upgrade() {
             Some(outbound) => {
-                if let Some(sink) = &outbound.0.sink {
-                    sink(message.to_owned());
-                }
+                outbound.notify(message);
                 true
             }
             None => false,
@@ -391,6 +389,11 @@ impl Drop for Lent {
             }
         }
     }
+}
+
+/// One of our request ids (a JSON string we wrote) as raw JSON.
+fn raw_id(id: &str) -> Box<RawValue> {
+    RawValue::from_string(id.to_owned()).expect("our request ids are JSON strings")
 }
 
 fn ended() -> Error {

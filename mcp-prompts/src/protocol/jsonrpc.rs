@@ -182,12 +182,6 @@ pub(crate) fn failure(id: Option<&RawValue>, error: &Error) -> String {
     out
 }
 
-/// A notification message with already-serialized params.
-pub(crate) fn notification<T: Serialize>(method: &str, params: &T) -> String {
-    let params = serde_json::to_string(params).unwrap_or_else(|_| "{}".to_owned());
-    format!("{{\"jsonrpc\":\"2.0\",\"method\":\"{method}\",\"params\":{params}}}")
-}
-
 /// Recovers the id of a message too large to parse, from its first and last
 /// bytes, so that the client still gets an answer it can match.
 ///

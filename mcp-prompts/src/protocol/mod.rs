@@ -6,6 +6,7 @@ mod cow_str;
 pub(crate) mod jsonrpc;
 mod log_level;
 pub(crate) mod modern;
+pub(crate) mod to_client;
 mod version;
 
 pub use arguments::Arguments;

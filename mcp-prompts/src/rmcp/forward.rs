@@ -1,18 +1,27 @@
-//! What a prompt sends outside its response, handed to rmcp's peer: log
-//! messages, progress and `list_changed` in the order they were sent, and
-//! questions to the client (`elicitation/create`), whose answers go back
-//! to the prompt waiting for them. While a request runs, its own messages
-//! are sent from its handler (`RmcpPrompts::get`), so that rmcp puts them
-//! on the request's stream; the [`Forwarder`] takes the rest.
+//! What a prompt sends outside its response, handed to rmcp's peer as
+//! rmcp's own types: log messages, progress and `list_changed` in the
+//! order they were sent, and questions to the client (`elicitation/create`),
+//! whose answers go back to the prompt waiting for them. While a request
+//! runs, its own messages are sent from its handler (`RmcpPrompts::get`),
+//! so that rmcp puts them on the request's stream; the [`Forwarder`] takes
+//! the rest.
+
+use std::time::Duration;
 
 use ::rmcp::RoleServer;
-use ::rmcp::model::{ServerNotification, ServerRequest};
-use ::rmcp::service::Peer;
-use serde_json::value::{RawValue, to_raw_value};
-use serde_json::{Value, json};
+#[allow(deprecated)] // Logging leaves MCP after 2026-07-28; clients before use it.
+use ::rmcp::model::LoggingMessageNotificationParam;
+use ::rmcp::model::{
+    Notification, NotificationNoParam, NumberOrString, ProgressNotificationParam, ProgressToken,
+    Request, ServerNotification, ServerRequest,
+};
+use ::rmcp::service::{Peer, PeerRequestOptions};
+use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use crate::context::WeakOutbound;
+use crate::protocol::LogLevel;
+use crate::protocol::to_client::ToClient;
 
 pub(super) enum Outgoing {
     Notification(ServerNotification),
@@ -30,9 +39,10 @@ const QUEUE: usize = 1024;
 pub(super) struct Forwarder(mpsc::Sender<Outgoing>);
 
 impl Forwarder {
-    /// Starts forwarding to `peer`; answers go to `outbound`. Called from
-    /// a request handler, so on rmcp's runtime.
-    pub(super) fn start(peer: Peer<RoleServer>, outbound: WeakOutbound) -> Self {
+    /// Starts forwarding to `peer`; answers go to `outbound`, and a
+    /// question waits at most `timeout`. Called from a request handler, so
+    /// on rmcp's runtime.
+    pub(super) fn start(peer: Peer<RoleServer>, outbound: WeakOutbound, timeout: Duration) -> Self {
         let (tx, mut rx) = mpsc::channel::<Outgoing>(QUEUE);
         tokio::spawn(async move {
             while let Some(outgoing) = rx.recv().await {
@@ -45,7 +55,8 @@ impl Forwarder {
                     // Answered whenever the user is done, while the rest
                     // goes on.
                     Outgoing::Request(id, request) => {
-                        tokio::spawn(ask(peer.clone(), outbound.clone(), id, request));
+                        let asked = ask(peer.clone(), outbound.clone(), id, request, timeout);
+                        tokio::spawn(asked);
                     }
                 }
             }
@@ -53,52 +64,98 @@ impl Forwarder {
         Self(tx)
     }
 
-    /// Queues one of our messages, read into rmcp's types; whether it
-    /// could be.
-    pub(super) fn send(&self, message: &str) -> bool {
-        read(message).is_some_and(|outgoing| self.0.try_send(outgoing).is_ok())
+    /// Queues one of our messages; whether it could be.
+    pub(super) fn send(&self, message: ToClient) -> bool {
+        convert(message).is_some_and(|outgoing| self.0.try_send(outgoing).is_ok())
     }
 }
 
-/// One of our messages as rmcp's type: a request if it has an id (rmcp
-/// would read any method as a custom notification), else a notification.
-pub(super) fn read(message: &str) -> Option<Outgoing> {
-    let mut value: Value = serde_json::from_str(message).ok()?;
-    let object = value.as_object_mut()?;
-    object.remove("jsonrpc");
-    match object.remove("id") {
-        Some(id) => Some(Outgoing::Request(
-            to_raw_value(&id).ok()?,
-            serde_json::from_value(value).ok()?,
-        )),
-        None => serde_json::from_value(value)
-            .ok()
-            .map(Outgoing::Notification),
+/// One of our messages as rmcp's type. `None` for what rmcp does itself:
+/// withdrawing a question (its request times out under its own id, see
+/// [`ask`]) and `subscriptions/listen`, which it serves.
+pub(super) fn convert(message: ToClient) -> Option<Outgoing> {
+    let notification = match message {
+        #[allow(deprecated)] // Logging leaves MCP after 2026-07-28; clients before use it.
+        ToClient::Log { level, data } => {
+            let params = LoggingMessageNotificationParam::new(level_of(level), data);
+            ServerNotification::LoggingMessageNotification(Notification::new(params))
+        }
+        ToClient::Progress {
+            token,
+            progress,
+            total,
+            message,
+        } => {
+            let mut params = ProgressNotificationParam::new(progress_token(&token)?, progress);
+            params.total = total;
+            params.message = message;
+            ServerNotification::ProgressNotification(Notification::new(params))
+        }
+        ToClient::PromptsListChanged { subscription: None } => {
+            ServerNotification::PromptListChangedNotification(NotificationNoParam::default())
+        }
+        ToClient::Elicit { id, params } => {
+            let params = serde_json::from_value(params).ok()?;
+            let request = ServerRequest::ElicitRequest(Request::new(params));
+            return Some(Outgoing::Request(id, request));
+        }
+        ToClient::PromptsListChanged {
+            subscription: Some(_),
+        }
+        | ToClient::Acknowledged { .. }
+        | ToClient::Cancelled { .. } => return None,
+    };
+    Some(Outgoing::Notification(notification))
+}
+
+/// Our progress token (a JSON string or integer, as the client sent it)
+/// as rmcp's.
+fn progress_token(token: &RawValue) -> Option<ProgressToken> {
+    let text = token.get();
+    let token = match text.parse::<i64>() {
+        Ok(number) => NumberOrString::Number(number),
+        Err(_) => NumberOrString::String(serde_json::from_str::<String>(text).ok()?.into()),
+    };
+    Some(ProgressToken(token))
+}
+
+/// Our log level as rmcp's: the same eight levels of the specification.
+#[allow(deprecated)] // Logging leaves MCP after 2026-07-28; clients before use it.
+fn level_of(level: LogLevel) -> ::rmcp::model::LoggingLevel {
+    use ::rmcp::model::LoggingLevel as Level;
+    match level {
+        LogLevel::Debug => Level::Debug,
+        LogLevel::Info => Level::Info,
+        LogLevel::Notice => Level::Notice,
+        LogLevel::Warning => Level::Warning,
+        LogLevel::Error => Level::Error,
+        LogLevel::Critical => Level::Critical,
+        LogLevel::Alert => Level::Alert,
+        LogLevel::Emergency => Level::Emergency,
     }
 }
 
-/// Sends the request and hands the answer (or the failure) back.
+/// Sends the request and hands the answer (or the failure) back. Past
+/// `timeout` rmcp withdraws it with `notifications/cancelled` under the id
+/// it sent, and our side, waiting as long, sees a decline.
 pub(super) async fn ask(
     peer: Peer<RoleServer>,
     outbound: WeakOutbound,
     id: Box<RawValue>,
     request: ServerRequest,
+    timeout: Duration,
 ) {
-    let answer = match peer.send_request(request).await {
-        Ok(result) => to_raw_value(&result).map_err(|err| err.to_string()),
+    let mut options = PeerRequestOptions::no_options();
+    options.timeout = Some(timeout);
+    let answer = match peer.send_request_with_option(request, options).await {
+        Ok(handle) => match handle.await_response().await {
+            Ok(result) => serde_json::to_value(&result).map_err(|err| err.to_string()),
+            Err(err) => Err(err.to_string()),
+        },
         Err(err) => Err(err.to_string()),
     };
     // Not before: a session that ends while its client thinks is let go.
-    let Some(outbound) = outbound.upgrade() else {
-        return;
-    };
-    match answer {
-        Ok(result) => outbound.resolve(&id, Ok(&result)),
-        Err(message) => {
-            let error = json!({ "code": crate::error::Error::INTERNAL_ERROR, "message": message });
-            if let Ok(error) = to_raw_value(&error) {
-                outbound.resolve(&id, Err(&error));
-            }
-        }
+    if let Some(outbound) = outbound.upgrade() {
+        outbound.resolve(id.get(), answer);
     }
 }

@@ -29,9 +29,10 @@ use ::rmcp::service::RequestContext;
 use serde_json::Value;
 
 use crate::catalog::AnyPrompt;
-use crate::context::{Outbound, Progress};
+use crate::context::{Outbound, Progress, Route};
 use crate::error::Error;
 use crate::protocol::modern::ModernMeta;
+use crate::protocol::to_client::ToClient;
 use crate::protocol::{Arguments, LogLevel, ProtocolVersion};
 use crate::server::Era;
 use crate::server::Service;
@@ -75,10 +76,10 @@ impl RmcpPrompts {
     pub fn new(service: &Service) -> Self {
         let forwarder: Arc<OnceLock<Forwarder>> = Arc::default();
         let sink_forwarder = Arc::clone(&forwarder);
-        let sink: crate::context::Sink = Box::new(move |message: String| {
+        let sink: crate::context::Sink = Box::new(move |message: ToClient| {
             sink_forwarder
                 .get()
-                .is_some_and(|forwarder| forwarder.send(&message))
+                .is_some_and(|forwarder| forwarder.send(message))
         });
         Self {
             service: service.clone(),
@@ -155,7 +156,8 @@ impl RmcpPrompts {
         // The request's own messages come here while it runs, and are sent
         // from this handler: rmcp then puts them on the request's stream,
         // before its response.
-        let (route, mut routed) = mpsc::channel::<String>(ROUTE_CAPACITY);
+        let (route, mut routed) = mpsc::channel::<ToClient>(ROUTE_CAPACITY);
+        let route = Route::Typed(route);
         let get = GetRequest {
             id: &id,
             era: era_of(&context, version),
@@ -181,13 +183,15 @@ impl RmcpPrompts {
         let outcome = loop {
             tokio::select! {
                 outcome = &mut prompt => break outcome,
-                Some(message) = routed.recv() => match forward::read(&message) {
+                Some(message) = routed.recv() => match forward::convert(message) {
                     Some(Outgoing::Notification(note)) => {
                         let _ = context.peer.send_notification(note).await;
                     }
                     Some(Outgoing::Request(asked, question)) => {
                         let outbound = self.outbound.downgrade();
-                        questions.push(forward::ask(context.peer.clone(), outbound, asked, question));
+                        let timeout = self.service.limits().question_timeout;
+                        let peer = context.peer.clone();
+                        questions.push(forward::ask(peer, outbound, asked, question, timeout));
                     }
                     None => {}
                 },
@@ -204,7 +208,7 @@ impl RmcpPrompts {
         // spawned work sends later goes to the session.
         routed.close();
         while let Ok(message) = routed.try_recv() {
-            if let Some(Outgoing::Notification(note)) = forward::read(&message) {
+            if let Some(Outgoing::Notification(note)) = forward::convert(message) {
                 let _ = context.peer.send_notification(note).await;
             }
         }
@@ -318,7 +322,8 @@ impl RmcpPrompts {
             .and_then(|info| info.capabilities.elicitation.clone())
             .is_some_and(|can| can.form.is_some() || can.url.is_none());
         self.outbound.set_can_elicit(forms);
-        let forwarder = Forwarder::start(context.peer.clone(), self.outbound.downgrade());
+        let timeout = self.service.limits().question_timeout;
+        let forwarder = Forwarder::start(context.peer.clone(), self.outbound.downgrade(), timeout);
         if self.forwarder.set(forwarder).is_ok() {
             self.service.listen(&self.outbound);
         }

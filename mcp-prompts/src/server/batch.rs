@@ -6,14 +6,14 @@ use std::fmt;
 
 use serde::de::{Deserializer, IgnoredAny, SeqAccess, Visitor};
 use serde_json::value::RawValue;
-use tokio::sync::mpsc;
 
 use super::{Reply, Session};
+use crate::context::Route;
 use crate::error::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure};
 
 impl Session {
-    pub(super) fn handle_batch(&self, text: &str, route: Option<&mpsc::Sender<String>>) -> Reply {
+    pub(super) fn handle_batch(&self, text: &str, route: Option<&Route>) -> Reply {
         let allowed = self
             .state
             .version()

@@ -7,7 +7,7 @@ use tokio::sync::mpsc;
 
 use super::guard::guarded;
 use super::{Era, Session};
-use crate::context::InFlight;
+use crate::context::{Answer, InFlight, Route};
 use crate::error::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
 use crate::protocol::modern::{CLIENT_CAPABILITIES, MetaRead, PROTOCOL_VERSION};
@@ -93,11 +93,12 @@ impl Session {
     /// A panic while reading or dispatching the message (a bug, never
     /// expected) is answered with -32603 instead of ending the connection.
     pub fn handle_routed(&self, text: &str, route: Option<&mpsc::Sender<String>>) -> Reply {
-        guarded(|| self.serve(Parsed::new(text), route))
+        let route = route.map(|route| Route::Text(route.clone()));
+        guarded(|| self.serve(Parsed::new(text), route.as_ref()))
     }
 
     /// Serves a message a transport has parsed already.
-    pub(crate) fn serve(&self, message: Parsed<'_>, route: Option<&mpsc::Sender<String>>) -> Reply {
+    pub(crate) fn serve(&self, message: Parsed<'_>, route: Option<&Route>) -> Reply {
         guarded(|| match message {
             Parsed::One(incoming) => self.handle_one(incoming, route),
             Parsed::Batch(text) => self.handle_batch(text, route),
@@ -122,7 +123,7 @@ impl Session {
     pub(super) fn handle_one(
         &self,
         incoming: Result<Incoming<'_>, jsonrpc::Rejected<'_>>,
-        route: Option<&mpsc::Sender<String>>,
+        route: Option<&Route>,
     ) -> Reply {
         match incoming {
             Ok(Incoming::Request { id, method, params }) => {
@@ -154,7 +155,7 @@ impl Session {
             }
             // The client's answer to a request a prompt sent it.
             Ok(Incoming::Response { id, outcome }) => {
-                self.state.outbound.resolve(id, outcome);
+                self.state.outbound.resolve(id.get(), read_answer(outcome));
                 Reply::None
             }
             Err(rejected) => match rejected.id {
@@ -172,7 +173,7 @@ impl Session {
         method: &str,
         params: Option<&RawValue>,
         meta: crate::protocol::modern::ModernMeta,
-        route: Option<&mpsc::Sender<String>>,
+        route: Option<&Route>,
     ) -> Reply {
         guarded(|| self.settle(id, self.modern_request(id, method, params, meta, route)))
     }
@@ -197,7 +198,7 @@ impl Session {
         id: &RawValue,
         method: &str,
         params: Option<&RawValue>,
-        route: Option<&mpsc::Sender<String>>,
+        route: Option<&Route>,
     ) -> Reply {
         match MetaRead::of(params) {
             MetaRead::Legacy => {}
@@ -249,6 +250,24 @@ impl Session {
             _ => Err(Error::method_not_found(method)),
         };
         Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
+    }
+}
+
+/// A client's response to a question of ours: its `result` as a value,
+/// or its error's message.
+fn read_answer(outcome: Result<&RawValue, &RawValue>) -> Answer {
+    #[derive(serde::Deserialize)]
+    struct ErrorObject {
+        message: Option<String>,
+    }
+    match outcome {
+        Ok(result) => {
+            serde_json::from_str(result.get()).map_err(|err| format!("unreadable answer: {err}"))
+        }
+        Err(error) => Err(serde_json::from_str::<ErrorObject>(error.get())
+            .ok()
+            .and_then(|error| error.message)
+            .unwrap_or_else(|| "no message".to_owned())),
     }
 }
 

@@ -9,15 +9,13 @@ use std::task::Poll;
 
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use tokio::sync::mpsc;
 
 use super::handlers::params;
 use super::{Reply, Session};
+use crate::context::Route;
 use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::modern::{Enveloped, ResultType, SERVER_INFO};
-
-/// The `_meta` key tying a notification to its subscription.
-const SUBSCRIPTION_ID: &str = "io.modelcontextprotocol/subscriptionId";
+use crate::protocol::to_client::{SUBSCRIPTION_ID, ToClient};
 
 #[derive(Deserialize)]
 struct ListenParams {
@@ -36,7 +34,7 @@ impl Session {
         &self,
         id: &RawValue,
         raw: Option<&RawValue>,
-        route: Option<&mpsc::Sender<String>>,
+        route: Option<&Route>,
     ) -> Reply {
         let p: ListenParams = match params(raw) {
             Ok(p) => p,
@@ -55,29 +53,21 @@ impl Session {
         };
         // Honoured only where changes are announced at all.
         let honoured = p.notifications.prompts_list_changed && self.service.is_live();
-        let tag = format!("{{\"{SUBSCRIPTION_ID}\":{}}}", id.get());
-        let filter = if honoured {
-            r#"{"promptsListChanged":true}"#
-        } else {
-            "{}"
+        let ack = ToClient::Acknowledged {
+            subscription: id.to_owned(),
+            prompts_list_changed: honoured,
         };
-        let ack = format!(
-            r#"{{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{{"_meta":{tag},"notifications":{filter}}}}}"#
-        );
-        let announcement = format!(
-            r#"{{"jsonrpc":"2.0","method":"notifications/prompts/list_changed","params":{{"_meta":{tag}}}}}"#
-        );
         let mut changes = honoured.then(|| self.service.subscribe());
         let (outbound, route) = (self.state.outbound.clone(), route.cloned());
         let service = self.service.clone();
         let id = id.to_owned();
         Reply::Later(Box::pin(async move {
             let _listening = listening;
-            let send = |message: String| {
+            let send = |message: ToClient| {
                 let (outbound, route) = (&outbound, &route);
                 async move {
                     match route {
-                        Some(route) => route.send(message).await.is_ok(),
+                        Some(route) => route.send(message).await,
                         None => outbound.notify(message),
                     }
                 }
@@ -108,7 +98,10 @@ impl Session {
                     None => break,
                     // A stream nobody reads any more ends here.
                     Some(Some(())) => {
-                        if !send(announcement.clone()).await {
+                        let announcement = ToClient::PromptsListChanged {
+                            subscription: Some(id.clone()),
+                        };
+                        if !send(announcement).await {
                             return None;
                         }
                     }

@@ -7,10 +7,10 @@ use std::time::Duration;
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
-use tokio::sync::mpsc;
 
 use super::{Era, Reply, Service, Session};
 use crate::catalog::listing::Page;
+use crate::context::Route;
 use crate::error::Error;
 use crate::protocol::jsonrpc::{failure, success, success_raw};
 use crate::protocol::modern::{Enveloped, ModernMeta, ResultType, SERVER_INFO, supported_versions};
@@ -141,7 +141,7 @@ impl Session {
         method: &str,
         params: Option<&RawValue>,
         meta: ModernMeta,
-        route: Option<&mpsc::Sender<String>>,
+        route: Option<&Route>,
     ) -> Reply {
         let era = Era::Stateless(meta);
         let result = match method {

@@ -61,6 +61,6 @@ impl Output {
     /// client before its response.
     pub(crate) fn sink(&self) -> Sink {
         let output = self.clone();
-        Box::new(move |message| output.try_send(message))
+        Box::new(move |message| output.try_send(message.to_json()))
     }
 }

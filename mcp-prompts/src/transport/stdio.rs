@@ -127,9 +127,9 @@ fn sink<W: Write + Send + 'static>(shared: &Arc<Shared<W>>, queue: &Output) -> S
         if thread::current().id() == shared.serving {
             // Best effort, like every notification: a failed write shows
             // again, and is reported, with the next response.
-            shared.write(&message).is_ok()
+            shared.write(&message.to_json()).is_ok()
         } else {
-            queue.try_send(message)
+            queue.try_send(message.to_json())
         }
     })
 }

@@ -8,12 +8,11 @@ use std::sync::Arc;
 use std::task::Poll;
 
 use serde_json::value::RawValue;
-use tokio::sync::mpsc;
 
 use super::missing::{ask_missing, fill_missing};
 use super::{GetResult, Round, finish};
 use crate::catalog::{AnyPrompt, Kind};
-use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts};
+use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts, Route};
 use crate::descriptor::Input;
 use crate::dynamic::{ArgumentValues, Handler};
 use crate::error::Error;
@@ -30,7 +29,7 @@ pub(super) struct Call<'a> {
     pub(super) asking: Asking,
     pub(super) progress: Option<Arc<Progress>>,
     pub(super) outbound: &'a Outbound,
-    pub(super) route: Option<&'a mpsc::Sender<String>>,
+    pub(super) route: Option<&'a Route>,
 }
 
 /// What calling a prompt gave.

@@ -2,11 +2,10 @@
 //! definitions, and the answer read back into the arguments.
 
 use serde_json::Value;
-use tokio::sync::mpsc;
 
 use crate::args::param::missing_arguments;
 use crate::catalog::AnyPrompt;
-use crate::context::Outbound;
+use crate::context::{Outbound, Route};
 use crate::elicit::form::{Answer, create_params, form_schema, read_answer};
 use crate::error::Error;
 use crate::protocol::{Arguments, ProtocolVersion};
@@ -20,14 +19,12 @@ pub(super) const MISSING_ARGUMENTS: &str = "mcp-prompts/missing-arguments";
 /// asked.
 pub(super) async fn ask_missing(
     outbound: &Outbound,
-    route: Option<&mpsc::Sender<String>>,
+    route: Option<&Route>,
     request: &Value,
     prompt: &str,
     missing: &[&str],
 ) -> Result<Value, Error> {
-    let answered = outbound
-        .request("elicitation/create", &request["params"], route)
-        .await?;
+    let answered = outbound.elicit(request["params"].clone(), route).await?;
     answered.ok_or_else(|| missing_arguments(prompt, missing))
 }
 

@@ -21,14 +21,13 @@ use std::sync::Arc;
 
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
-use tokio::sync::mpsc;
 
 use super::handlers::unknown_prompt;
 use super::request_state::{Opened, StateKey, fingerprint};
 use super::{Era, Inner, Service};
 use crate::args::param::missing_arguments;
 use crate::catalog::AnyPrompt;
-use crate::context::{Asking, InputRound, Outbound, Progress};
+use crate::context::{Asking, InputRound, Outbound, Progress, Route};
 use crate::error::Error;
 use crate::message::PromptResult;
 use crate::protocol::{Arguments, ProtocolVersion};
@@ -47,7 +46,7 @@ pub(crate) struct GetRequest<'a> {
     pub(crate) progress: Option<Arc<Progress>>,
     pub(crate) outbound: &'a Outbound,
     /// Where the request's own messages go while it runs (its stream).
-    pub(crate) route: Option<&'a mpsc::Sender<String>>,
+    pub(crate) route: Option<&'a Route>,
 }
 
 /// What a stateless retry carries: the client's answers to the questions

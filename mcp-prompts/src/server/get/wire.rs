@@ -9,10 +9,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
-use tokio::sync::mpsc;
 
 use super::{GetOutcome, GetRequest, GetResult, Got, Retry};
-use crate::context::Progress;
+use crate::context::{Progress, Route};
 use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::modern::ResultType;
 use crate::protocol::{Arguments, cow_str};
@@ -56,7 +55,7 @@ impl Session {
         id: &RawValue,
         era: Era,
         raw: Option<&RawValue>,
-        route: Option<&mpsc::Sender<String>>,
+        route: Option<&Route>,
     ) -> Reply {
         let p: GetParams<'_> = match params(raw) {
             Ok(p) => p,

@@ -15,6 +15,7 @@ use tokio::sync::{mpsc, watch};
 use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_version};
 use super::respond::{Endpoint, json_response, request_stream, respond, respond_later};
 use super::sessions::HttpSession;
+use crate::context::Route;
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::jsonrpc::{Incoming, failure};
@@ -101,8 +102,9 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         Err(response) => return *response,
     };
     let (tx, rx) = request_stream(headers);
-    let reply = session.serve(message, Some(&tx));
-    drop(tx);
+    let reply = session.serve(message, Some(&Route::Text(tx)));
+    // The route's sender is gone with the call: the stream ends when the
+    // request's own clones do.
     let message = match reply {
         Reply::Now(message) => message,
         Reply::Rejected(message) => return json_response(StatusCode::BAD_REQUEST, message),

@@ -10,6 +10,7 @@ use serde_json::value::RawValue;
 
 use super::HEADER_MISMATCH;
 use super::respond::{Endpoint, json_response, request_stream, respond, respond_later};
+use crate::context::Route;
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::jsonrpc::{Incoming, failure};
@@ -95,8 +96,9 @@ async fn serve(
     // outlives the response.
     let session = endpoint.service.session(None);
     let (tx, rx) = request_stream(headers);
-    let reply = session.serve_stateless(id, method, params, meta, Some(&tx));
-    drop(tx);
+    let reply = session.serve_stateless(id, method, params, meta, Some(&Route::Text(tx)));
+    // The route's sender is gone with the call: the stream ends when the
+    // request's own clones do.
     match reply {
         Reply::Now(message) => respond(headers, message, rx),
         Reply::Rejected(message) => json_response(StatusCode::BAD_REQUEST, message),

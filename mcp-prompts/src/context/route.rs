@@ -1,0 +1,39 @@
+//! Where a request's own messages go while it runs: its response stream
+//! (HTTP), or the rmcp handler serving it. Each takes the messages in its
+//! own form: text for a stream we write, typed values for rmcp.
+
+use tokio::sync::mpsc;
+
+use crate::protocol::to_client::ToClient;
+
+/// A request's own channel to the client. Cheap to clone.
+#[derive(Clone, Debug)]
+pub(crate) enum Route {
+    /// Written as JSON-RPC text for a transport's stream.
+    Text(mpsc::Sender<String>),
+    /// Handed over as it is (the rmcp adapter converts it).
+    Typed(mpsc::Sender<ToClient>),
+}
+
+impl Route {
+    /// Queues `message` if there is room now; a closed route (the request
+    /// is answered) gives it back, for the session's stream to take.
+    pub(crate) fn try_send(&self, message: ToClient) -> Result<(), Option<ToClient>> {
+        match self {
+            Self::Text(route) if route.is_closed() => Err(Some(message)),
+            Self::Text(route) => route.try_send(message.to_json()).map_err(|_| None),
+            Self::Typed(route) => route.try_send(message).map_err(|error| match error {
+                mpsc::error::TrySendError::Closed(message) => Some(message),
+                mpsc::error::TrySendError::Full(_) => None,
+            }),
+        }
+    }
+
+    /// Queues `message`, waiting for room; whether the route took it.
+    pub(crate) async fn send(&self, message: ToClient) -> bool {
+        match self {
+            Self::Text(route) => route.send(message.to_json()).await.is_ok(),
+            Self::Typed(route) => route.send(message).await.is_ok(),
+        }
+    }
+}
