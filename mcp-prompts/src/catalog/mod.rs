@@ -9,8 +9,6 @@ mod live;
 mod registry;
 mod validate;
 
-use std::collections::HashMap;
-
 use crate::descriptor::PromptDef;
 use crate::error::{CatalogError, Error, excerpt};
 use crate::protocol::ProtocolVersion;
@@ -76,8 +74,8 @@ impl Entry {
 }
 
 pub(crate) struct ServedPrompts {
+    /// Sorted by name, each name once.
     entries: Vec<Entry>,
-    index: HashMap<Box<str>, usize>,
     /// `prompts/list` results, without and with titles, per page.
     pages: [Vec<listing::CachedPage>; 2],
     /// How many prompts a page holds; 0: all on one.
@@ -94,11 +92,12 @@ impl ServedPrompts {
         prompts.sort_by(|a, b| a.name().cmp(b.name()).then(a.place().cmp(&b.place())));
 
         let mut problems = Vec::new();
-        let mut index: HashMap<Box<str>, usize> = HashMap::with_capacity(prompts.len());
         let mut entries: Vec<Entry> = Vec::with_capacity(prompts.len());
         for prompt in prompts {
-            if let Some(&first) = index.get(prompt.name()) {
-                let first = &entries[first].prompt;
+            // Sorted: a name seen before is the last one kept.
+            let last = entries.last().filter(|e| e.prompt.name() == prompt.name());
+            if let Some(first) = last {
+                let first = &first.prompt;
                 // The same prompt from two sources (inventory and a catalog).
                 if first.same_as(&prompt) {
                     continue;
@@ -112,7 +111,6 @@ impl ServedPrompts {
                 continue;
             }
             validate(&prompt, &mut problems);
-            index.insert(prompt.name().into(), entries.len());
             entries.push(Entry::new(prompt));
         }
         if !problems.is_empty() {
@@ -122,7 +120,6 @@ impl ServedPrompts {
             [Titles::Omitted, Titles::Shown].map(|titles| paginate(&entries, titles, page_size));
         Ok(Self {
             entries,
-            index,
             pages,
             page_size,
         })
@@ -145,7 +142,9 @@ impl ServedPrompts {
     }
 
     pub(crate) fn get(&self, name: &str) -> Option<&Entry> {
-        self.index.get(name).map(|&i| &self.entries[i])
+        // A few comparisons of sorted names cost less than hashing one.
+        let found = self.entries.binary_search_by(|e| e.prompt.name().cmp(name));
+        found.ok().map(|i| &self.entries[i])
     }
 
     /// The page of prompts a cursor points at, and the next page's cursor,

@@ -172,7 +172,7 @@ impl RmcpPrompts {
             route: Some(&route),
         };
         let tracked = self.outbound.track(id.get());
-        let got = self.service.get(get);
+        let got = self.service.get(get, |_, _, result| result);
         let mut prompt = std::pin::pin!(async move {
             match got {
                 Got::Now(result) => result,

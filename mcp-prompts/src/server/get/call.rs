@@ -10,7 +10,7 @@ use std::task::Poll;
 use serde_json::value::RawValue;
 
 use super::missing::{ask_missing, fill_missing};
-use super::{GetResult, Round, finish};
+use super::{GetResult, Later, Round, finish};
 use crate::catalog::{AnyPrompt, Kind};
 use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts, Route};
 use crate::descriptor::Input;
@@ -37,8 +37,6 @@ pub(super) enum Called {
     Ready(Result<PromptResult, Error>),
     Pending(Pin<Box<CatchPanic<PromptResult>>>),
 }
-
-type Later = Pin<Box<dyn Future<Output = GetResult> + Send>>;
 
 impl Call<'_> {
     pub(super) fn run(&self, arguments: &Arguments<'_>) -> Called {
@@ -96,26 +94,40 @@ impl Call<'_> {
         )
     }
 
-    /// The outcome of a prompt still running, once it returns.
-    pub(super) fn finish_later(self, future: Pin<Box<CatchPanic<PromptResult>>>) -> Later {
+    /// The outcome of a prompt still running, once it returns, written.
+    pub(super) fn finish_later<T, W>(
+        self,
+        future: Pin<Box<CatchPanic<PromptResult>>>,
+        service: Service,
+        write: W,
+    ) -> Later<T>
+    where
+        W: FnOnce(&Service, &RawValue, GetResult) -> T + Send + 'static,
+        T: 'static,
+    {
         let (id, prompt, version) = (self.id.to_owned(), self.prompt, self.era.version());
         let progress = self.progress;
         Box::pin(async move {
             let result = future.await;
-            finish(&id, prompt, version, progress.as_deref(), result)
+            let outcome = finish(&id, prompt, version, progress.as_deref(), result);
+            write(&service, &id, outcome)
         })
     }
 
     /// A stateless run of a prompt that waits: it runs until it finishes,
     /// or waits with questions asked; then the run ends, and the client is
     /// told what to answer.
-    pub(super) fn finish_or_ask(
+    pub(super) fn finish_or_ask<T, W>(
         self,
         mut future: Pin<Box<CatchPanic<PromptResult>>>,
-        round: Round,
-        input: Arc<InputRound>,
+        (round, input): (Round, Arc<InputRound>),
         service: Service,
-    ) -> Later {
+        write: W,
+    ) -> Later<T>
+    where
+        W: FnOnce(&Service, &RawValue, GetResult) -> T + Send + 'static,
+        T: 'static,
+    {
         let (id, prompt, version) = (self.id.to_owned(), self.prompt, self.era.version());
         let progress = self.progress;
         Box::pin(async move {
@@ -129,7 +141,7 @@ impl Call<'_> {
             .await;
             input.finish();
             drop(future);
-            match outcome {
+            let outcome = match outcome {
                 Ok(result) => finish(&id, prompt, version, progress.as_deref(), result),
                 Err(questions) => {
                     if let Some(progress) = &progress {
@@ -141,13 +153,24 @@ impl Call<'_> {
                     };
                     round.input_required(service.inner(), &prompt, questions)
                 }
-            }
+            };
+            write(&service, &id, outcome)
         })
     }
 
     /// In a session: asks the client for the `missing` arguments with a
     /// form, then calls the prompt with them.
-    pub(super) fn ask_then_run(self, arguments: Arguments<'_>, missing: &[&str]) -> Later {
+    pub(super) fn ask_then_run<T, W>(
+        self,
+        arguments: Arguments<'_>,
+        missing: &[&str],
+        service: Service,
+        write: W,
+    ) -> Later<T>
+    where
+        W: FnOnce(&Service, &RawValue, GetResult) -> T + Send + 'static,
+        T: 'static,
+    {
         let request = super::missing_form(&self.prompt, missing, self.era.version());
         let id = self.id.to_owned();
         let (outbound, route) = (self.outbound.clone(), self.route.cloned());
@@ -163,9 +186,13 @@ impl Call<'_> {
         Box::pin(async move {
             let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
             let asked = ask_missing(&outbound, route.as_ref(), &request, prompt.name(), &missing);
-            let arguments = asked
+            let filled = asked
                 .await
-                .and_then(|answer| fill_missing(arguments, &answer, prompt.name(), &missing))?;
+                .and_then(|answer| fill_missing(arguments, &answer, prompt.name(), &missing));
+            let arguments = match filled {
+                Ok(arguments) => arguments,
+                Err(error) => return write(&service, &id, Err(error)),
+            };
             let call = Call {
                 id: &id,
                 era,
@@ -175,13 +202,14 @@ impl Call<'_> {
                 outbound: &outbound,
                 route: route.as_ref(),
             };
-            match call.run(&arguments) {
+            let outcome = match call.run(&arguments) {
                 Called::Ready(result) => call.finish(result),
                 Called::Pending(future) => {
                     let result = future.await;
                     call.finish(result)
                 }
-            }
+            };
+            write(&service, &id, outcome)
         })
     }
 }

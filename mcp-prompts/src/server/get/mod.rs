@@ -80,12 +80,15 @@ pub(crate) struct InputRequired {
 
 pub(crate) type GetResult = Result<GetOutcome, Error>;
 
-/// A `prompts/get` outcome: ready now (a sync prompt, an error), or still
-/// being produced.
-pub(crate) enum Got {
-    Now(GetResult),
-    Later(Pin<Box<dyn Future<Output = GetResult> + Send>>),
+/// A `prompts/get` outcome as its route wrote it: ready now (a sync
+/// prompt, an error), or still being produced.
+pub(crate) enum Got<T> {
+    Now(T),
+    Later(Later<T>),
 }
+
+/// An outcome still being produced, written by its route once it is.
+pub(crate) type Later<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 
 /// Whether the request's client can be shown a form: in a session, one
 /// whose client declared form elicitation, in a revision that has forms;
@@ -103,9 +106,15 @@ fn can_show_form(era: Era, outbound: &Outbound) -> Result<(), &'static str> {
 }
 
 impl Service {
-    /// Serves `prompts/get` for any route. A sync prompt whose arguments
-    /// are all there is answered now; anything that waits is a future.
-    pub(crate) fn get(&self, request: GetRequest<'_>) -> Got {
+    /// Serves `prompts/get` for any route, which writes the outcome with
+    /// `write` (given the service and the request's id). A sync prompt whose arguments are
+    /// all there is answered now; anything that waits is one future, the
+    /// writing included.
+    pub(crate) fn get<T, W>(&self, request: GetRequest<'_>, write: W) -> Got<T>
+    where
+        W: FnOnce(&Service, &RawValue, GetResult) -> T + Send + 'static,
+        T: 'static,
+    {
         let GetRequest {
             id,
             era,
@@ -119,24 +128,18 @@ impl Service {
         let inner = self.inner();
         let served = self.served();
         let Some(entry) = served.get(name) else {
-            return Got::Now(Err(unknown_prompt(name)));
+            return Got::Now(write(self, id, Err(unknown_prompt(name))));
         };
-        let span = tracing::Span::current();
-        if !span.is_disabled() {
-            // Names only: argument values may be anything a user typed.
-            let names: Vec<&str> = arguments.iter().map(|(name, _)| name).collect();
-            span.record("prompt", entry.prompt.name());
-            span.record("arguments", names.join(",").as_str());
-        }
+        record_span(entry.prompt.name(), &arguments);
         let prompt = entry.prompt.clone();
         let can_ask = can_show_form(era, outbound);
         // A stateless request: the answers of the rounds before, bound to
         // the client's arguments as sent, before any answer fills in
         // missing ones.
-        let round = match era {
+        let mut round = match era {
             Era::Stateless(_) => match open_round(inner, prompt.name(), &arguments, retry) {
                 Ok(round) => Some(round),
-                Err(error) => return Got::Now(Err(error)),
+                Err(error) => return Got::Now(write(self, id, Err(error))),
             },
             Era::Session(_) => None,
         };
@@ -148,20 +151,22 @@ impl Service {
             .collect();
         if !missing.is_empty() {
             if !(can_ask.is_ok() && inner.ask_for_missing) {
-                return Got::Now(Err(missing_arguments(prompt.name(), &missing)));
+                let error = missing_arguments(prompt.name(), &missing);
+                return Got::Now(write(self, id, Err(error)));
             }
             match &round {
                 Some(round) => match round.answers.get(MISSING_ARGUMENTS) {
                     Some(answer) => {
                         match fill_missing(arguments, answer, prompt.name(), &missing) {
                             Ok(filled) => arguments = filled,
-                            Err(error) => return Got::Now(Err(error)),
+                            Err(error) => return Got::Now(write(self, id, Err(error))),
                         }
                     }
                     None => {
                         let form = missing_form(&prompt, &missing, era.version());
                         let questions = vec![(MISSING_ARGUMENTS.to_owned(), form)];
-                        return Got::Now(round.input_required(inner, &prompt, questions));
+                        let asked = round.input_required(inner, &prompt, questions);
+                        return Got::Now(write(self, id, asked));
                     }
                 },
                 None => {
@@ -174,21 +179,21 @@ impl Service {
                         outbound,
                         route,
                     };
-                    return Got::Later(call.ask_then_run(arguments, &missing));
+                    let service = self.clone();
+                    return Got::Later(call.ask_then_run(arguments, &missing, service, write));
                 }
             }
         }
         drop(served);
-        let (asking, stateless) = match (round, can_ask) {
-            (Some(mut round), Ok(())) => {
-                // The round's answers move to the run; the questions it
-                // asks are sealed with them, from there.
+        let asking = match (&mut round, can_ask) {
+            // The round's answers move to the run; the questions it asks
+            // are sealed with them, from there.
+            (Some(round), Ok(())) => {
                 let answers = std::mem::take(&mut round.answers);
-                let input = Arc::new(InputRound::new(answers));
-                (Asking::Rounds(Arc::clone(&input)), Some((round, input)))
+                Asking::Rounds(Arc::new(InputRound::new(answers)))
             }
-            (None, Ok(())) => (Asking::Client, None),
-            (_, Err(why)) => (Asking::Unable(why), None),
+            (None, Ok(())) => Asking::Client,
+            (_, Err(why)) => Asking::Unable(why),
         };
         let call = Call {
             id,
@@ -199,18 +204,38 @@ impl Service {
             outbound,
             route,
         };
-        match (call.run(&arguments), stateless) {
-            (Called::Ready(result), stateless) => {
-                if let Some((_, input)) = stateless {
+        match call.run(&arguments) {
+            Called::Ready(result) => {
+                if let Asking::Rounds(input) = &call.asking {
                     input.finish();
                 }
-                Got::Now(call.finish(result))
+                Got::Now(write(self, id, call.finish(result)))
             }
-            (Called::Pending(future), None) => Got::Later(call.finish_later(future)),
-            (Called::Pending(future), Some((round, input))) => {
-                Got::Later(call.finish_or_ask(future, round, input, self.clone()))
-            }
+            Called::Pending(future) => match (round, &call.asking) {
+                (Some(round), Asking::Rounds(input)) => {
+                    let (input, service) = (Arc::clone(input), self.clone());
+                    Got::Later(call.finish_or_ask(future, (round, input), service, write))
+                }
+                _ => Got::Later(call.finish_later(future, self.clone(), write)),
+            },
         }
+    }
+}
+
+/// Names the prompt and its arguments on the request's span, if anyone
+/// listens: names only, as argument values may be anything a user typed.
+#[inline]
+fn record_span(prompt: &str, arguments: &Arguments<'_>) {
+    // The request's span is at debug level: with debug off everywhere it
+    // is off too, and finding it would cost more than this check.
+    if !tracing::level_enabled!(tracing::Level::DEBUG) {
+        return;
+    }
+    let span = tracing::Span::current();
+    if !span.is_disabled() {
+        let names: Vec<&str> = arguments.iter().map(|(name, _)| name).collect();
+        span.record("prompt", prompt);
+        span.record("arguments", names.join(",").as_str());
     }
 }
 

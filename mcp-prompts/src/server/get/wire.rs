@@ -74,14 +74,11 @@ impl Session {
             outbound: &self.state.outbound,
             route,
         };
-        match self.service.get(request) {
-            Got::Now(result) => Reply::Now(respond(&self.service, id, era, result)),
-            Got::Later(future) => {
-                let (service, id) = (self.service.clone(), id.to_owned());
-                Reply::Later(Box::pin(async move {
-                    Some(respond(&service, &id, era, future.await))
-                }))
-            }
+        let write =
+            move |service: &Service, id: &RawValue, result| Some(respond(service, id, era, result));
+        match self.service.get(request, write) {
+            Got::Now(message) => message.map_or(Reply::None, Reply::Now),
+            Got::Later(future) => Reply::Later(future),
         }
     }
 }
