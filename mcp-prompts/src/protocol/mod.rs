@@ -5,6 +5,7 @@ mod arguments;
 mod cow_str;
 pub(crate) mod jsonrpc;
 mod log_level;
+pub(crate) mod method;
 pub(crate) mod modern;
 pub(crate) mod to_client;
 mod version;

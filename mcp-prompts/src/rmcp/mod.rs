@@ -31,6 +31,7 @@ use serde_json::Value;
 use crate::catalog::AnyPrompt;
 use crate::context::{Outbound, Progress, Route};
 use crate::error::Error;
+use crate::protocol::method::{Capability, Method};
 use crate::protocol::modern::ModernMeta;
 use crate::protocol::to_client::ToClient;
 use crate::protocol::{Arguments, LogLevel, ProtocolVersion};
@@ -95,7 +96,7 @@ impl RmcpPrompts {
         let mut prompts = ::rmcp::model::PromptsCapability::default();
         prompts.list_changed = self.service.is_live().then_some(true);
         capabilities.prompts = Some(prompts);
-        if self.service.inner().completions {
+        if self.service.declares(Capability::Completions) {
             capabilities.completions = Some(serde_json::Map::new());
         }
         // `logging/setLevel` is answered (`set_level`), for clients before
@@ -247,13 +248,10 @@ impl RmcpPrompts {
         context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, ErrorData> {
         self.attach(&context);
-        if !self.service.inner().completions {
-            return Err(ErrorData::new(
-                ::rmcp::model::ErrorCode(Error::METHOD_NOT_FOUND),
-                "completion/complete is not supported: this server declares no completions",
-                None,
-            ));
-        }
+        let method = Some(Method::CompletionComplete);
+        self.service
+            .serves(Method::CompletionComplete.name(), method)
+            .map_err(|e| to_rmcp(&e))?;
         let reference = match &request.r#ref {
             RmcpReference::Prompt(prompt) => Reference::Prompt(&prompt.name),
             RmcpReference::Resource(resource) => Reference::Resource(&resource.uri),

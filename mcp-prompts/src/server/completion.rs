@@ -77,12 +77,6 @@ pub(crate) enum Completed {
 impl Session {
     pub(super) fn complete(&self, id: &RawValue, era: Era, raw: Option<&RawValue>) -> Reply {
         let fail = |error: Error| Reply::Now(failure(Some(id), &error));
-        if !self.service.inner().completions {
-            return fail(Error::new(
-                Error::METHOD_NOT_FOUND,
-                "completion/complete is not supported: this server declares no completions",
-            ));
-        }
         let text = raw.map_or("{}", RawValue::get);
         let p: CompleteParams<'_> = match serde_json::from_str(text) {
             Ok(p) => p,

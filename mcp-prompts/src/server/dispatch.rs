@@ -10,6 +10,7 @@ use super::{Era, Session};
 use crate::context::{Answer, InFlight, Route};
 use crate::error::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
+use crate::protocol::method::Method;
 use crate::protocol::modern::{CLIENT_CAPABILITIES, MetaRead, PROTOCOL_VERSION};
 
 /// A response still being produced; `None` when there turns out to be
@@ -196,29 +197,41 @@ impl Session {
     fn request(
         &self,
         id: &RawValue,
-        method: &str,
+        name: &str,
         params: Option<&RawValue>,
         route: Option<&Route>,
     ) -> Reply {
+        let method = Method::from_name(name);
         match MetaRead::of(params) {
             MetaRead::Legacy => {}
-            MetaRead::Modern(meta) => return self.modern_request(id, method, params, meta, route),
+            MetaRead::Modern(meta) => return self.modern_request(id, name, params, meta, route),
             MetaRead::Invalid(error) => return Reply::Now(failure(Some(id), &error)),
         }
-        if method == "server/discover" {
+        if method == Some(Method::ServerDiscover) {
             return Reply::Now(failure(Some(id), &discover_without_meta()));
         }
         let Some(version) = self.state.version() else {
-            return self.before_initialize(id, method, params);
+            return self.before_initialize(id, name, method, params);
         };
+        let method = match self
+            .service
+            .serves(name, method.filter(|m| m.in_sessions()))
+        {
+            Ok(method) => method,
+            Err(error) => return Reply::Now(failure(Some(id), &error)),
+        };
+        let era = Era::Session(version);
         let result = match method {
-            "ping" => return Reply::Now(success_raw(id, "{}")),
-            "prompts/list" => self.list_prompts(id, Era::Session(version), params),
-            "prompts/get" => return self.get_prompt(id, Era::Session(version), params, route),
-            "completion/complete" => return self.complete(id, Era::Session(version), params),
-            "logging/setLevel" => self.set_log_level(id, params),
-            "initialize" => Err(Error::invalid_request("the session is already initialized")),
-            _ => Err(Error::method_not_found(method)),
+            Method::Ping => return Reply::Now(success_raw(id, "{}")),
+            Method::PromptsList => self.list_prompts(id, era, params),
+            Method::PromptsGet => return self.get_prompt(id, era, params, route),
+            Method::CompletionComplete => return self.complete(id, era, params),
+            Method::LoggingSetLevel => self.set_log_level(id, params),
+            Method::Initialize => Err(Error::invalid_request("the session is already initialized")),
+            // Not in a session's revisions: `serves` refused them.
+            Method::ServerDiscover | Method::SubscriptionsListen => {
+                Err(Error::method_not_found(name))
+            }
         };
         Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
     }
@@ -240,14 +253,21 @@ impl Session {
     /// Before `initialize`, only `initialize` and `ping` are served; every
     /// other request still gets an answer, so a client probing with a method
     /// from a newer revision can fall back at once.
-    fn before_initialize(&self, id: &RawValue, method: &str, params: Option<&RawValue>) -> Reply {
-        let result = match method {
-            "initialize" => self.initialize(id, params),
-            "ping" => Ok(success_raw(id, "{}")),
-            "prompts/list" | "prompts/get" | "logging/setLevel" | "completion/complete" => Err(
-                Error::invalid_request("the session is not initialized: send `initialize` first"),
-            ),
-            _ => Err(Error::method_not_found(method)),
+    fn before_initialize(
+        &self,
+        id: &RawValue,
+        name: &str,
+        method: Option<Method>,
+        params: Option<&RawValue>,
+    ) -> Reply {
+        let result = match method.filter(|m| m.in_sessions()) {
+            None => Err(Error::method_not_found(name)),
+            Some(method) if !method.before_initialize() => Err(Error::invalid_request(
+                "the session is not initialized: send `initialize` first",
+            )),
+            Some(Method::Initialize) => self.initialize(id, params),
+            // `ping`, the other one served before `initialize`.
+            Some(_) => Ok(success_raw(id, "{}")),
         };
         Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
     }

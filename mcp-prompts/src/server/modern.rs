@@ -13,6 +13,7 @@ use crate::catalog::listing::Page;
 use crate::context::Route;
 use crate::error::Error;
 use crate::protocol::jsonrpc::{failure, success, success_raw};
+use crate::protocol::method::{Capability, Method};
 use crate::protocol::modern::{Enveloped, ModernMeta, ResultType, SERVER_INFO, supported_versions};
 
 /// Whether clients may share a cached `prompts/list` between users.
@@ -138,29 +139,63 @@ impl Session {
     pub(super) fn modern_request(
         &self,
         id: &RawValue,
-        method: &str,
+        name: &str,
         params: Option<&RawValue>,
         meta: ModernMeta,
         route: Option<&Route>,
     ) -> Reply {
         let era = Era::Stateless(meta);
+        let method = Method::from_name(name).filter(|m| m.is_stateless());
+        let method = match self.service.serves(name, method) {
+            Ok(method) => method,
+            Err(error) => return Reply::Now(failure(Some(id), &error)),
+        };
         let result = match method {
-            "server/discover" => {
+            Method::ServerDiscover => {
                 let discover = &self.service.inner().modern.discover;
                 return Reply::Now(success_raw(id, discover));
             }
-            "prompts/list" => self.list_prompts(id, era, params),
-            "prompts/get" => return self.get_prompt(id, era, params, route),
-            "completion/complete" => return self.complete(id, era, params),
-            "subscriptions/listen" => return self.listen(id, params, route),
-            // Removed in 2026-07-28 along with the handshake.
-            _ => Err(Error::method_not_found(method)),
+            Method::PromptsList => self.list_prompts(id, era, params),
+            Method::PromptsGet => return self.get_prompt(id, era, params, route),
+            Method::CompletionComplete => return self.complete(id, era, params),
+            Method::SubscriptionsListen => return self.listen(id, params, route),
+            // Removed in 2026-07-28 along with the handshake: `serves`
+            // refused them.
+            Method::Initialize | Method::Ping | Method::LoggingSetLevel => {
+                Err(Error::method_not_found(name))
+            }
         };
         Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
     }
 }
 
 impl Service {
+    /// The method the request names, if the request's revision has it
+    /// (`method` is `None` if not) and the server declares the capability
+    /// it needs; else -32601.
+    pub(crate) fn serves(&self, name: &str, method: Option<Method>) -> Result<Method, Error> {
+        let method = method.ok_or_else(|| Error::method_not_found(name))?;
+        match method.capability() {
+            Some(capability) if !self.declares(capability) => Err(Error::new(
+                Error::METHOD_NOT_FOUND,
+                format!(
+                    "{} is not supported: this server declares no {}",
+                    method.name(),
+                    capability.name()
+                ),
+            )),
+            _ => Ok(method),
+        }
+    }
+
+    /// Whether the server declares `capability`.
+    pub(crate) fn declares(&self, capability: Capability) -> bool {
+        match capability {
+            Capability::Prompts | Capability::Logging => true,
+            Capability::Completions => self.inner().completions,
+        }
+    }
+
     /// A `prompts/list` page as a 2026-07-28 result, with its caching hints.
     pub(crate) fn modern_listing(&self, id: &RawValue, page: &Page<'_>) -> String {
         #[derive(Serialize)]

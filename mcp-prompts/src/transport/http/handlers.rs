@@ -19,6 +19,7 @@ use crate::context::Route;
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::jsonrpc::{Incoming, failure};
+use crate::protocol::method::Method;
 use crate::protocol::modern::MetaRead;
 use crate::server::dispatch::Parsed;
 use crate::server::{Reply, Service, Session};
@@ -386,7 +387,7 @@ impl<'a> Parsed<'a> {
 
     /// Whether this is an `initialize` request (never part of a batch).
     fn is_initialize(&self) -> bool {
-        matches!(self, Self::One(Ok(Incoming::Request { method, .. })) if method == "initialize")
+        matches!(self, Self::One(Ok(Incoming::Request { method, .. })) if method == Method::Initialize.name())
     }
 }
 

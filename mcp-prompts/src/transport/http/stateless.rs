@@ -14,18 +14,10 @@ use crate::context::Route;
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::jsonrpc::{Incoming, failure};
+use crate::protocol::method::Method;
 use crate::protocol::modern::{MetaRead, read_head};
 use crate::server::Reply;
 use crate::server::dispatch::Parsed;
-
-/// The methods a stateless request may call.
-const METHODS: [&str; 5] = [
-    "server/discover",
-    "prompts/list",
-    "prompts/get",
-    "completion/complete",
-    "subscriptions/listen",
-];
 
 /// Serves a `POST` whose `MCP-Protocol-Version` is a stateless revision.
 pub(super) async fn post(endpoint: &Endpoint, headers: &HeaderMap, text: &str) -> Response {
@@ -72,13 +64,13 @@ pub(super) async fn post(endpoint: &Endpoint, headers: &HeaderMap, text: &str) -
             return refuse(StatusCode::BAD_REQUEST, error);
         }
     };
-    if method == "prompts/get" {
+    if method == Method::PromptsGet.name() {
         let name = name.as_deref().unwrap_or_default();
         if let Err(error) = matches_header(headers, "mcp-name", "Mcp-Name", name) {
             return refuse(StatusCode::BAD_REQUEST, error);
         }
     }
-    if !METHODS.contains(&&*method) {
+    if !Method::from_name(&method).is_some_and(Method::is_stateless) {
         return refuse(StatusCode::NOT_FOUND, Error::method_not_found(&method));
     }
     serve(endpoint, headers, id, &method, params, meta).await
