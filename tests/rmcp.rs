@@ -113,7 +113,12 @@ async fn connect() -> (Client, mcp_prompts::Prompts) {
 }
 
 async fn connect_with(capabilities: Value) -> (Client, mcp_prompts::Prompts) {
-    let (service, prompts) = Server::new("rmcp-test", "1.0")
+    connect_to(Server::new("rmcp-test", "1.0"), capabilities).await
+}
+
+/// A client of an rmcp server whose prompts come from `server`.
+async fn connect_to(server: Server, capabilities: Value) -> (Client, mcp_prompts::Prompts) {
+    let (service, prompts) = server
         .prompts([chatty::PROMPT, waits::PROMPT, leaks::PROMPT, needs::PROMPT])
         .build_live()
         .unwrap();
@@ -287,6 +292,36 @@ async fn a_client_that_can_show_a_form_is_asked_for_missing_arguments() {
         .send(json!({"jsonrpc": "2.0", "id": asked["id"], "result": {"action": "decline"}}))
         .await;
     let refused = client.until_response(9).await.pop().unwrap();
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+    assert_eq!(refused["error"]["data"]["missing"], json!(["topic"]));
+}
+
+/// A question the client leaves unanswered past the timeout is withdrawn:
+/// the client is sent `notifications/cancelled` with the id rmcp sent the
+/// question under, and the prompt sees a decline (here: the missing
+/// argument stays missing).
+#[tokio::test]
+async fn an_unanswered_question_is_withdrawn_under_the_id_rmcp_sent() {
+    let server = Server::new("rmcp-test", "1.0").question_timeout(Duration::from_millis(200));
+    let (mut client, _prompts) = connect_to(server, json!({"elicitation": {}})).await;
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 10, "method": "prompts/get", "params": {"name": "needs"}}))
+        .await;
+    let asked = client.read().await;
+    assert_eq!(asked["method"], "elicitation/create", "{asked}");
+    let (mut withdrawn, mut refused) = (None, None);
+    while withdrawn.is_none() || refused.is_none() {
+        let message = tokio::time::timeout(Duration::from_secs(5), client.read())
+            .await
+            .expect("the question is withdrawn and the request answered");
+        if message["method"] == "notifications/cancelled" {
+            withdrawn = Some(message);
+        } else if message["id"] == 10 {
+            refused = Some(message);
+        }
+    }
+    let (withdrawn, refused) = (withdrawn.unwrap(), refused.unwrap());
+    assert_eq!(withdrawn["params"]["requestId"], asked["id"], "{withdrawn}");
     assert_eq!(refused["error"]["code"], -32602, "{refused}");
     assert_eq!(refused["error"]["data"]["missing"], json!(["topic"]));
 }

@@ -30,14 +30,20 @@ impl Titles {
     }
 }
 
-/// Where a page starts and ends among `len` prompts, `page_size` to a
-/// page (0: all on one), and whether another follows.
-pub(super) fn bounds(len: usize, page_size: usize, page: usize) -> (Range<usize>, bool) {
-    let size = if page_size == 0 {
+/// How many prompts a page of `len` holds: `page_size`, or all (at least
+/// one place) when it is 0.
+fn page_len(len: usize, page_size: usize) -> usize {
+    if page_size == 0 {
         len.max(1)
     } else {
         page_size
-    };
+    }
+}
+
+/// Where a page starts and ends among `len` prompts, `page_size` to a
+/// page (0: all on one), and whether another follows.
+pub(super) fn bounds(len: usize, page_size: usize, page: usize) -> (Range<usize>, bool) {
+    let size = page_len(len, page_size);
     let start = (page * size).min(len);
     let end = (start + size).min(len);
     (start..end, end < len)
@@ -45,12 +51,7 @@ pub(super) fn bounds(len: usize, page_size: usize, page: usize) -> (Range<usize>
 
 /// How many pages `len` prompts fill (at least one, maybe empty).
 pub(super) fn page_count(len: usize, page_size: usize) -> usize {
-    let size = if page_size == 0 {
-        len.max(1)
-    } else {
-        page_size
-    };
-    len.div_ceil(size).max(1)
+    len.div_ceil(page_len(len, page_size)).max(1)
 }
 
 /// One page as served: its prompts serialized once, up front, and the

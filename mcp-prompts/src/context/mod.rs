@@ -20,7 +20,7 @@ use crate::protocol::{LogLevel, ProtocolVersion};
 pub(crate) use ask::{Asking, InputRound};
 pub(crate) use cancel::Cancel;
 pub(crate) use outbound::{
-    Answer, InFlight, Outbound, Sink, WaitBounds, WeakOutbound, channel_sink,
+    ClientAnswer, InFlight, Outbound, Sink, WaitBounds, WeakOutbound, channel_sink,
 };
 pub(crate) use progress::Progress;
 pub(crate) use route::Route;

@@ -29,7 +29,7 @@ pub(crate) fn channel_sink(channel: mpsc::Sender<String>) -> Sink {
 }
 
 /// A client's answer: its `result`, or its error's message.
-pub(crate) type Answer = Result<Value, String>;
+pub(crate) type ClientAnswer = Result<Value, String>;
 
 /// What a connection's requests may hold while they wait for the client.
 #[derive(Clone, Copy, Debug)]
@@ -57,7 +57,7 @@ struct Shared {
     ending: Notify,
     next_id: AtomicU64,
     /// Requests sent to the client and not answered yet, by id as sent.
-    waiting: Mutex<HashMap<Box<str>, oneshot::Sender<Answer>>>,
+    waiting: Mutex<HashMap<Box<str>, oneshot::Sender<ClientAnswer>>>,
     /// The client's requests still being worked on (async ones), by id as
     /// sent, so that `notifications/cancelled` can stop them.
     in_flight: Mutex<HashMap<Box<str>, Arc<Cancel>>>,
@@ -268,7 +268,7 @@ impl Outbound {
 
     /// Hands a client's answer to the request waiting for it (`id` as
     /// JSON); an answer to nothing we asked is ignored.
-    pub(crate) fn resolve(&self, id: &str, answer: Answer) {
+    pub(crate) fn resolve(&self, id: &str, answer: ClientAnswer) {
         if let Some(waiter) = self.waiting().remove(id) {
             let _ = waiter.send(answer);
         }
@@ -291,7 +291,7 @@ impl Outbound {
         ending.await;
     }
 
-    fn waiting(&self) -> MutexGuard<'_, HashMap<Box<str>, oneshot::Sender<Answer>>> {
+    fn waiting(&self) -> MutexGuard<'_, HashMap<Box<str>, oneshot::Sender<ClientAnswer>>> {
         lock(&self.0.waiting)
     }
 }

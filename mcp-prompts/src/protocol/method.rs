@@ -139,7 +139,7 @@ impl Method {
     }
 
     /// Whether 2026-07-28 has it.
-    pub(crate) fn is_stateless(self) -> bool {
+    pub(crate) fn in_stateless(self) -> bool {
         self.row().stateless
     }
 

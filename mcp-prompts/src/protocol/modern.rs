@@ -197,9 +197,9 @@ pub(crate) enum ResultType {
     InputRequired,
 }
 
-/// A 2026-07-28 result: its type, the server's `_meta` (serialized once,
-/// when the server is built), then the body's own fields, written in one
-/// pass.
+/// A 2026-07-28 result: its type, its `_meta` (the server's info,
+/// serialized when the server is built, or that and more), then the
+/// body's own fields, written in one pass.
 #[derive(serde::Serialize)]
 pub(crate) struct Enveloped<'a, T> {
     #[serde(rename = "resultType")]

@@ -6,22 +6,25 @@
 //! so that rmcp puts them on the request's stream; the [`Forwarder`] takes
 //! the rest.
 
-use std::time::Duration;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use ::rmcp::RoleServer;
 #[allow(deprecated)] // Logging leaves MCP after 2026-07-28; clients before use it.
 use ::rmcp::model::LoggingMessageNotificationParam;
 use ::rmcp::model::{
-    Notification, NotificationNoParam, NumberOrString, ProgressNotificationParam, ProgressToken,
-    Request, ServerNotification, ServerRequest,
+    CancelledNotificationParam, Notification, NotificationNoParam, NumberOrString,
+    ProgressNotificationParam, ProgressToken, Request, RequestId, ServerNotification,
+    ServerRequest,
 };
 use ::rmcp::service::{Peer, PeerRequestOptions};
 use serde_json::value::RawValue;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 use crate::context::WeakOutbound;
 use crate::protocol::LogLevel;
 use crate::protocol::to_client::ToClient;
+use crate::sync::lock;
 
 pub(super) enum Outgoing {
     Notification(ServerNotification),
@@ -36,14 +39,17 @@ const QUEUE: usize = 1024;
 
 /// The sending end; a task on the runtime that served the first request
 /// sends each message through the peer in turn.
-pub(super) struct Forwarder(mpsc::Sender<Outgoing>);
+pub(super) struct Forwarder {
+    queue: mpsc::Sender<Outgoing>,
+    asked: Asked,
+}
 
 impl Forwarder {
-    /// Starts forwarding to `peer`; answers go to `outbound`, and a
-    /// question waits at most `timeout`. Called from a request handler, so
-    /// on rmcp's runtime.
-    pub(super) fn start(peer: Peer<RoleServer>, outbound: WeakOutbound, timeout: Duration) -> Self {
+    /// Starts forwarding to `peer`; answers go to `outbound`. Called from
+    /// a request handler, so on rmcp's runtime.
+    pub(super) fn start(peer: Peer<RoleServer>, outbound: WeakOutbound, asked: Asked) -> Self {
         let (tx, mut rx) = mpsc::channel::<Outgoing>(QUEUE);
+        let questions = asked.clone();
         tokio::spawn(async move {
             while let Some(outgoing) = rx.recv().await {
                 match outgoing {
@@ -55,24 +61,88 @@ impl Forwarder {
                     // Answered whenever the user is done, while the rest
                     // goes on.
                     Outgoing::Request(id, request) => {
-                        let asked = ask(peer.clone(), outbound.clone(), id, request, timeout);
+                        let asked = ask(peer.clone(), outbound.clone(), id, request, &questions);
                         tokio::spawn(asked);
                     }
                 }
             }
         });
-        Self(tx)
+        Self { queue: tx, asked }
     }
 
     /// Queues one of our messages; whether it could be.
     pub(super) fn send(&self, message: ToClient) -> bool {
-        convert(message).is_some_and(|outgoing| self.0.try_send(outgoing).is_ok())
+        if let ToClient::Cancelled { request, .. } = &message {
+            return self.asked.withdraw(request.get());
+        }
+        convert(message).is_some_and(|outgoing| self.queue.try_send(outgoing).is_ok())
     }
 }
 
-/// One of our messages as rmcp's type. `None` for what rmcp does itself:
-/// withdrawing a question (its request times out under its own id, see
-/// [`ask`]) and `subscriptions/listen`, which it serves.
+/// The questions sent through rmcp and not answered yet, by our id: one
+/// withdrawn here stops waiting, and the client is told under the id rmcp
+/// sent it with.
+#[derive(Clone, Default)]
+pub(super) struct Asked(Arc<Mutex<HashMap<Box<str>, oneshot::Sender<()>>>>);
+
+impl Asked {
+    /// Withdraws the question `id` (our id, as JSON); whether it was open.
+    pub(super) fn withdraw(&self, id: &str) -> bool {
+        let waiting = lock(&self.0).remove(id);
+        waiting.is_some_and(|withdraw| withdraw.send(()).is_ok())
+    }
+
+    fn open(&self, id: &str) -> Open {
+        let (tx, rx) = oneshot::channel();
+        lock(&self.0).insert(id.into(), tx);
+        Open {
+            asked: self.clone(),
+            id: id.into(),
+            withdrawn: rx,
+        }
+    }
+}
+
+/// An open question's place in [`Asked`], given up when dropped.
+struct Open {
+    asked: Asked,
+    id: Box<str>,
+    withdrawn: oneshot::Receiver<()>,
+}
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        lock(&self.asked.0).remove(&self.id);
+    }
+}
+
+/// A question the client has not answered: dropped so (withdrawn, its
+/// request ended or cancelled), the client is sent `notifications/cancelled`
+/// under rmcp's id, so it can close its form.
+struct Unanswered {
+    peer: Peer<RoleServer>,
+    id: Option<RequestId>,
+}
+
+impl Drop for Unanswered {
+    fn drop(&mut self) {
+        let (Some(id), Ok(runtime)) = (self.id.take(), tokio::runtime::Handle::try_current())
+        else {
+            return;
+        };
+        let peer = self.peer.clone();
+        let reason = Some("the server no longer waits for this answer".to_owned());
+        let params = CancelledNotificationParam::new(Some(id), reason);
+        let cancelled = ServerNotification::CancelledNotification(Notification::new(params));
+        runtime.spawn(async move {
+            let _ = peer.send_notification(cancelled).await;
+        });
+    }
+}
+
+/// One of our messages as rmcp's type. `None` for what has no rmcp
+/// message: a withdrawn question ([`Asked::withdraw`] tells the client
+/// under rmcp's id) and `subscriptions/listen`, which rmcp serves.
 pub(super) fn convert(message: ToClient) -> Option<Outgoing> {
     let notification = match message {
         #[allow(deprecated)] // Logging leaves MCP after 2026-07-28; clients before use it.
@@ -135,26 +205,48 @@ fn level_of(level: LogLevel) -> ::rmcp::model::LoggingLevel {
     }
 }
 
-/// Sends the request and hands the answer (or the failure) back. Past
-/// `timeout` rmcp withdraws it with `notifications/cancelled` under the id
-/// it sent, and our side, waiting as long, sees a decline.
-pub(super) async fn ask(
+/// Sends the request and hands the answer (or the failure) back. Until
+/// the client answers, the question can be withdrawn through `asked`;
+/// withdrawn or dropped unanswered, the client is told.
+pub(super) fn ask(
     peer: Peer<RoleServer>,
     outbound: WeakOutbound,
     id: Box<RawValue>,
     request: ServerRequest,
-    timeout: Duration,
-) {
-    let mut options = PeerRequestOptions::no_options();
-    options.timeout = Some(timeout);
-    let answer = match peer.send_request_with_option(request, options).await {
-        Ok(handle) => match handle.await_response().await {
-            Ok(result) => serde_json::to_value(&result).map_err(|err| err.to_string()),
-            Err(err) => Err(err.to_string()),
-        },
-        Err(err) => Err(err.to_string()),
-    };
-    // Not before: a session that ends while its client thinks is let go.
+    asked: &Asked,
+) -> impl std::future::Future<Output = ()> + Send + 'static {
+    // Open before the first poll, so that a withdrawal can never miss it.
+    let open = asked.open(id.get());
+    async move {
+        let options = PeerRequestOptions::no_options();
+        let handle = match peer.send_request_with_option(request, options).await {
+            Ok(handle) => handle,
+            Err(err) => return resolve(&outbound, &id, Err(err.to_string())),
+        };
+        let mut unanswered = Unanswered {
+            peer,
+            id: Some(handle.id.clone()),
+        };
+        let mut open = open;
+        let answer = tokio::select! {
+            answer = handle.rx => answer,
+            // Withdrawn: `unanswered` tells the client as it drops.
+            _ = &mut open.withdrawn => return,
+        };
+        unanswered.id = None;
+        let answer = match answer {
+            Ok(Ok(result)) => serde_json::to_value(&result).map_err(|err| err.to_string()),
+            Ok(Err(err)) => Err(err.to_string()),
+            Err(_) => Err("the connection ended before the client answered".to_owned()),
+        };
+        resolve(&outbound, &id, answer);
+    }
+}
+
+/// Hands the answer to the request waiting for it, if its session is still
+/// there (not before: a session that ends while its client thinks is let
+/// go).
+fn resolve(outbound: &WeakOutbound, id: &RawValue, answer: crate::context::ClientAnswer) {
     if let Some(outbound) = outbound.upgrade() {
         outbound.resolve(id.get(), answer);
     }

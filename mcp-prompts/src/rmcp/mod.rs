@@ -39,7 +39,7 @@ use crate::server::Era;
 use crate::server::Service;
 use crate::server::completion::{Completed, Query, Reference};
 use crate::server::get::{GetOutcome, GetRequest, Got, Retry};
-use forward::{Forwarder, Outgoing};
+use forward::{Asked, Forwarder, Outgoing};
 use futures_util::StreamExt as _;
 use futures_util::stream::FuturesUnordered;
 use tokio::sync::mpsc;
@@ -69,6 +69,8 @@ pub struct RmcpPrompts {
     service: Service,
     outbound: Outbound,
     forwarder: Arc<OnceLock<Forwarder>>,
+    /// The questions the client has not answered yet.
+    asked: Asked,
 }
 
 impl RmcpPrompts {
@@ -86,6 +88,7 @@ impl RmcpPrompts {
             service: service.clone(),
             outbound: Outbound::new(Some(sink), service.limits().wait_bounds()),
             forwarder,
+            asked: Asked::default(),
         }
     }
 
@@ -122,9 +125,8 @@ impl RmcpPrompts {
         result.next_cursor = next;
         if version.is_modern() {
             // The hints our own server sends (rmcp's default is not to cache).
-            let hints = self.service.inner().cache;
-            let ttl = hints.ttl(self.service.is_live());
-            result.ttl_ms = Some(u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX));
+            let hints = self.service.inner().modern.hints;
+            result.ttl_ms = Some(hints.ttl_ms);
             result.cache_scope = Some(match hints.scope {
                 crate::server::CacheScope::Private => ::rmcp::model::CacheScope::Private,
                 _ => ::rmcp::model::CacheScope::Public,
@@ -184,17 +186,21 @@ impl RmcpPrompts {
         let outcome = loop {
             tokio::select! {
                 outcome = &mut prompt => break outcome,
-                Some(message) = routed.recv() => match forward::convert(message) {
+                Some(message) = routed.recv() => match message {
+                    ToClient::Cancelled { request, .. } => {
+                        self.asked.withdraw(request.get());
+                    }
+                    message => match forward::convert(message) {
                     Some(Outgoing::Notification(note)) => {
                         let _ = context.peer.send_notification(note).await;
                     }
                     Some(Outgoing::Request(asked, question)) => {
                         let outbound = self.outbound.downgrade();
-                        let timeout = self.service.limits().question_timeout;
                         let peer = context.peer.clone();
-                        questions.push(forward::ask(peer, outbound, asked, question, timeout));
+                        questions.push(forward::ask(peer, outbound, asked, question, &self.asked));
                     }
                     None => {}
+                    },
                 },
                 Some(()) = questions.next(), if !questions.is_empty() => {}
                 // Cancelled: the prompt's future is dropped, as in our own
@@ -248,9 +254,8 @@ impl RmcpPrompts {
         context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, ErrorData> {
         self.attach(&context);
-        let method = Some(Method::CompletionComplete);
         self.service
-            .serves(Method::CompletionComplete.name(), method)
+            .declared(Method::CompletionComplete)
             .map_err(|e| to_rmcp(&e))?;
         let reference = match &request.r#ref {
             RmcpReference::Prompt(prompt) => Reference::Prompt(&prompt.name),
@@ -320,8 +325,11 @@ impl RmcpPrompts {
             .and_then(|info| info.capabilities.elicitation.clone())
             .is_some_and(|can| can.form.is_some() || can.url.is_none());
         self.outbound.set_can_elicit(forms);
-        let timeout = self.service.limits().question_timeout;
-        let forwarder = Forwarder::start(context.peer.clone(), self.outbound.downgrade(), timeout);
+        let forwarder = Forwarder::start(
+            context.peer.clone(),
+            self.outbound.downgrade(),
+            self.asked.clone(),
+        );
         if self.forwarder.set(forwarder).is_ok() {
             self.service.listen(&self.outbound);
         }

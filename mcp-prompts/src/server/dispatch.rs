@@ -7,7 +7,7 @@ use tokio::sync::mpsc;
 
 use super::guard::guarded;
 use super::{Era, Session};
-use crate::context::{Answer, InFlight, Route};
+use crate::context::{ClientAnswer, InFlight, Route};
 use crate::error::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
 use crate::protocol::method::Method;
@@ -34,6 +34,7 @@ fn poll_once(mut future: ResponseFuture) -> Result<Option<String>, ResponseFutur
 }
 
 /// What to send back for one incoming message.
+#[non_exhaustive]
 pub enum Reply {
     /// Nothing: the message was a notification or a response.
     None,
@@ -42,8 +43,10 @@ pub enum Reply {
     /// A response still being produced (an async prompt that waits).
     Later(ResponseFuture),
     /// An error response naming no request: the message could not be read
-    /// as one (malformed JSON, an invalid envelope, a batch refused
-    /// whole). HTTP answers it with status 400.
+    /// as one (malformed JSON, an invalid envelope, a batch refused whole,
+    /// a message over the size limit whose id could not be recovered), or
+    /// reading it failed (a panic, answered -32603). HTTP answers it with
+    /// status 400.
     Rejected(String),
 }
 
@@ -156,7 +159,9 @@ impl Session {
             }
             // The client's answer to a request a prompt sent it.
             Ok(Incoming::Response { id, outcome }) => {
-                self.state.outbound.resolve(id.get(), read_answer(outcome));
+                self.state
+                    .outbound
+                    .resolve(id.get(), read_client_answer(outcome));
                 Reply::None
             }
             Err(rejected) => match rejected.id {
@@ -275,15 +280,14 @@ impl Session {
 
 /// A client's response to a question of ours: its `result` as a value,
 /// or its error's message.
-fn read_answer(outcome: Result<&RawValue, &RawValue>) -> Answer {
+fn read_client_answer(outcome: Result<&RawValue, &RawValue>) -> ClientAnswer {
     #[derive(serde::Deserialize)]
     struct ErrorObject {
         message: Option<String>,
     }
     match outcome {
-        Ok(result) => {
-            serde_json::from_str(result.get()).map_err(|err| format!("unreadable answer: {err}"))
-        }
+        Ok(result) => serde_json::from_str(result.get())
+            .map_err(|err| format!("(its result is not JSON: {err})")),
         Err(error) => Err(serde_json::from_str::<ErrorObject>(error.get())
             .ok()
             .and_then(|error| error.message)

@@ -59,12 +59,6 @@ impl Era {
     }
 }
 
-impl From<crate::protocol::modern::ModernMeta> for Era {
-    fn from(meta: crate::protocol::modern::ModernMeta) -> Self {
-        Self::Stateless(meta)
-    }
-}
-
 /// An MCP prompts server, configured and ready to serve.
 ///
 /// By default it serves every `#[prompt]` in the binary:
@@ -384,18 +378,13 @@ impl Server {
             &server_info(&info, ProtocolVersion::MODERN),
             &capabilities(&info, ProtocolVersion::MODERN),
             info.instructions,
-            self.cache,
-            changing,
+            self.cache.resolve(changing),
         );
         Ok(Service(Arc::new(Inner {
             live: Arc::new(Live::new(served, self.page_size)),
             changing,
             initialize,
             modern,
-            cache: CacheHints {
-                ttl: Some(self.cache.ttl(changing)),
-                scope: self.cache.scope,
-            },
             state_key,
             ask_for_missing: self.ask_for_missing,
             limits: self.limits,
@@ -470,8 +459,6 @@ pub(crate) struct Inner {
     initialize: [Box<str>; 4],
     /// What stateless (2026-07-28) results carry, serialized once.
     pub(crate) modern: ModernReplies,
-    /// The caching hints those carry (for a host SDK's own results).
-    pub(crate) cache: CacheHints,
     /// `None` when the system gave no randomness and no secret was given.
     pub(crate) state_key: Option<request_state::StateKey>,
     pub(crate) ask_for_missing: bool,

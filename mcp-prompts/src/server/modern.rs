@@ -45,6 +45,15 @@ pub(crate) struct CacheHints {
     pub(crate) scope: CacheScope,
 }
 
+/// The caching hints as every listing (and `server/discover`) sends them.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub(crate) struct Hints {
+    #[serde(rename = "ttlMs")]
+    pub(crate) ttl_ms: u64,
+    #[serde(rename = "cacheScope")]
+    pub(crate) scope: CacheScope,
+}
+
 /// How long a fixed catalog's list may be reused by default.
 const FIXED_TTL: Duration = Duration::from_secs(60);
 
@@ -54,9 +63,15 @@ const FIXED_TTL: Duration = Duration::from_secs(60);
 const LIVE_TTL: Duration = Duration::from_secs(5);
 
 impl CacheHints {
-    pub(crate) fn ttl(self, changing: bool) -> Duration {
-        self.ttl
-            .unwrap_or(if changing { LIVE_TTL } else { FIXED_TTL })
+    /// The hints as sent, for a catalog that can change or not.
+    pub(crate) fn resolve(self, changing: bool) -> Hints {
+        let ttl = self
+            .ttl
+            .unwrap_or(if changing { LIVE_TTL } else { FIXED_TTL });
+        Hints {
+            ttl_ms: u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX),
+            scope: self.scope,
+        }
     }
 }
 
@@ -66,8 +81,8 @@ pub(crate) struct ModernReplies {
     meta: Box<RawValue>,
     /// The `serverInfo` object alone.
     server_info: Box<RawValue>,
-    /// How long a listing may be reused, in milliseconds.
-    ttl_ms: u64,
+    /// The caching hints of listings.
+    pub(crate) hints: Hints,
     /// The whole `server/discover` result.
     discover: Box<str>,
 }
@@ -77,15 +92,12 @@ impl ModernReplies {
         server_info: &Value,
         capabilities: &Value,
         instructions: Option<&str>,
-        hints: CacheHints,
-        changing: bool,
+        hints: Hints,
     ) -> Self {
         #[derive(Serialize)]
         struct Discover<'a> {
-            #[serde(rename = "ttlMs")]
-            ttl_ms: u64,
-            #[serde(rename = "cacheScope")]
-            cache_scope: CacheScope,
+            #[serde(flatten)]
+            hints: Hints,
             #[serde(rename = "supportedVersions")]
             supported_versions: Vec<&'static str>,
             capabilities: &'a Value,
@@ -97,12 +109,11 @@ impl ModernReplies {
         let mut replies = Self {
             meta: raw(&json!({ SERVER_INFO: server_info })),
             server_info: raw(server_info),
-            ttl_ms: u64::try_from(hints.ttl(changing).as_millis()).unwrap_or(u64::MAX),
+            hints,
             discover: Box::default(),
         };
         let discover = Discover {
-            ttl_ms: replies.ttl_ms,
-            cache_scope: hints.scope,
+            hints,
             supported_versions: supported_versions(),
             capabilities,
             instructions,
@@ -145,7 +156,7 @@ impl Session {
         route: Option<&Route>,
     ) -> Reply {
         let era = Era::Stateless(meta);
-        let method = Method::from_name(name).filter(|m| m.is_stateless());
+        let method = Method::from_name(name).filter(|m| m.in_stateless());
         let method = match self.service.serves(name, method) {
             Ok(method) => method,
             Err(error) => return Reply::Now(failure(Some(id), &error)),
@@ -174,7 +185,12 @@ impl Service {
     /// (`method` is `None` if not) and the server declares the capability
     /// it needs; else -32601.
     pub(crate) fn serves(&self, name: &str, method: Option<Method>) -> Result<Method, Error> {
-        let method = method.ok_or_else(|| Error::method_not_found(name))?;
+        self.declared(method.ok_or_else(|| Error::method_not_found(name))?)
+    }
+
+    /// `method`, if the server declares the capability it needs; else
+    /// -32601.
+    pub(crate) fn declared(&self, method: Method) -> Result<Method, Error> {
         match method.capability() {
             Some(capability) if !self.declares(capability) => Err(Error::new(
                 Error::METHOD_NOT_FOUND,
@@ -200,17 +216,14 @@ impl Service {
     pub(crate) fn modern_listing(&self, id: &RawValue, page: &Page<'_>) -> String {
         #[derive(Serialize)]
         struct Listing<'a> {
-            #[serde(rename = "ttlMs")]
-            ttl_ms: u64,
-            #[serde(rename = "cacheScope")]
-            cache_scope: CacheScope,
+            #[serde(flatten)]
+            hints: Hints,
             #[serde(flatten)]
             page: &'a Page<'a>,
         }
         let inner = self.inner();
         let listing = Listing {
-            ttl_ms: inner.modern.ttl_ms,
-            cache_scope: inner.cache.scope,
+            hints: inner.modern.hints,
             page,
         };
         success(id, &inner.modern.envelope(ResultType::Complete, &listing))
@@ -250,6 +263,34 @@ mod tests {
         }});
         let listed = Client::new(&service).request("prompts/list", &meta).await;
         listed.unwrap()["ttlMs"].clone()
+    }
+
+    #[test]
+    fn a_method_behind_an_undeclared_capability_is_not_found() {
+        use crate::protocol::method::Method;
+        let nothing = std::iter::empty::<crate::catalog::AnyPrompt>();
+        let service = Server::new("t", "1").prompts(nothing).build().unwrap();
+        let complete = Some(Method::CompletionComplete);
+        let error = service.serves("completion/complete", complete).unwrap_err();
+        assert_eq!(error.code(), crate::error::Error::METHOD_NOT_FOUND);
+        assert!(
+            error.message().contains("declares no completions"),
+            "{error:?}"
+        );
+        let error = service.serves("tools/list", None).unwrap_err();
+        assert_eq!(error.code(), crate::error::Error::METHOD_NOT_FOUND);
+        let list = Some(Method::PromptsList);
+        assert_eq!(service.serves("prompts/list", list).ok(), list);
+        let nothing = std::iter::empty::<crate::catalog::AnyPrompt>();
+        let service = Server::new("t", "1")
+            .prompts(nothing)
+            .completions()
+            .build()
+            .unwrap();
+        assert_eq!(
+            service.serves("completion/complete", complete).ok(),
+            complete
+        );
     }
 
     #[tokio::test]

@@ -107,9 +107,9 @@ fn can_show_form(era: Era, outbound: &Outbound) -> Result<(), &'static str> {
 
 impl Service {
     /// Serves `prompts/get` for any route, which writes the outcome with
-    /// `write` (given the service and the request's id). A sync prompt whose arguments are
-    /// all there is answered now; anything that waits is one future, the
-    /// writing included.
+    /// `write` (given the service and the request's id). A sync prompt
+    /// whose arguments are all there is answered now; anything that waits
+    /// is one future, the writing included.
     pub(crate) fn get<T, W>(&self, request: GetRequest<'_>, write: W) -> Got<T>
     where
         W: FnOnce(&Service, &RawValue, GetResult) -> T + Send + 'static,

@@ -104,6 +104,10 @@ fn respond(service: &Service, id: &RawValue, era: Era, result: GetResult) -> Str
             success(id, &modern.envelope(ResultType::Complete, &wire))
         }
         (Ok(GetOutcome::InputRequired(asked)), _) => {
+            debug_assert!(
+                matches!(era, Era::Stateless(_)),
+                "a session asks, it never ends"
+            );
             let body = InputRequiredBody {
                 requests: &asked.requests,
                 state: &asked.state,
