@@ -10,7 +10,7 @@ use std::task::Poll;
 use serde_json::value::RawValue;
 
 use super::missing::{ask_missing, fill_missing};
-use super::{GetResult, Later, Round, finish};
+use super::{GetResult, Later, Round, WriteOutcome, finish};
 use crate::catalog::{AnyPrompt, Kind};
 use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts, Route};
 use crate::descriptor::Input;
@@ -18,7 +18,7 @@ use crate::dynamic::{ArgumentValues, Handler};
 use crate::error::Error;
 use crate::invoke::Invocation;
 use crate::message::PromptResult;
-use crate::protocol::Arguments;
+use crate::protocol::{Arguments, ProtocolVersion};
 use crate::server::guard::{CatchPanic, Culprit, call_catching};
 use crate::server::{Era, Service};
 
@@ -30,6 +30,28 @@ pub(super) struct Call<'a> {
     pub(super) progress: Option<Arc<Progress>>,
     pub(super) outbound: &'a Outbound,
     pub(super) route: Option<&'a Route>,
+}
+
+/// A call's parts that finishing it needs, owned.
+struct Finishing {
+    id: Box<RawValue>,
+    prompt: AnyPrompt,
+    version: ProtocolVersion,
+    progress: Option<Arc<Progress>>,
+}
+
+impl Finishing {
+    /// The outcome of the prompt's `result`, and the id to write it under.
+    fn outcome(self, result: Result<PromptResult, Error>) -> (Box<RawValue>, GetResult) {
+        let outcome = finish(
+            &self.id,
+            self.prompt,
+            self.version,
+            self.progress.as_deref(),
+            result,
+        );
+        (self.id, outcome)
+    }
 }
 
 /// What calling a prompt gave.
@@ -82,6 +104,16 @@ impl Call<'_> {
         }
     }
 
+    /// What finishing the call needs once it has moved into a future.
+    fn finishing(self) -> Finishing {
+        Finishing {
+            id: self.id.to_owned(),
+            prompt: self.prompt,
+            version: self.era.version(),
+            progress: self.progress,
+        }
+    }
+
     /// The outcome of a prompt that has returned.
     pub(super) fn finish(self, result: Result<PromptResult, Error>) -> GetResult {
         let version = self.era.version();
@@ -102,14 +134,11 @@ impl Call<'_> {
         write: W,
     ) -> Later<T>
     where
-        W: FnOnce(&Service, &RawValue, GetResult) -> T + Send + 'static,
-        T: 'static,
+        W: WriteOutcome<T>,
     {
-        let (id, prompt, version) = (self.id.to_owned(), self.prompt, self.era.version());
-        let progress = self.progress;
+        let finishing = self.finishing();
         Box::pin(async move {
-            let result = future.await;
-            let outcome = finish(&id, prompt, version, progress.as_deref(), result);
+            let (id, outcome) = finishing.outcome(future.await);
             write(&service, &id, outcome)
         })
     }
@@ -125,11 +154,14 @@ impl Call<'_> {
         write: W,
     ) -> Later<T>
     where
-        W: FnOnce(&Service, &RawValue, GetResult) -> T + Send + 'static,
-        T: 'static,
+        W: WriteOutcome<T>,
     {
-        let (id, prompt, version) = (self.id.to_owned(), self.prompt, self.era.version());
-        let progress = self.progress;
+        let Finishing {
+            id,
+            prompt,
+            version,
+            progress,
+        } = self.finishing();
         Box::pin(async move {
             let outcome = poll_fn(|cx| match future.as_mut().poll(cx) {
                 Poll::Ready(result) => Poll::Ready(Ok(result)),
@@ -168,8 +200,7 @@ impl Call<'_> {
         write: W,
     ) -> Later<T>
     where
-        W: FnOnce(&Service, &RawValue, GetResult) -> T + Send + 'static,
-        T: 'static,
+        W: WriteOutcome<T>,
     {
         let request = super::missing_form(&self.prompt, missing, self.era.version());
         let id = self.id.to_owned();

@@ -87,6 +87,18 @@ pub(crate) enum Got<T> {
     Later(Later<T>),
 }
 
+/// How a route writes a `prompts/get` outcome (given the service and the
+/// request's id): a response for ours, rmcp's types for rmcp.
+pub(crate) trait WriteOutcome<T>:
+    FnOnce(&Service, &RawValue, GetResult) -> T + Send + 'static
+{
+}
+
+impl<T, W> WriteOutcome<T> for W where
+    W: FnOnce(&Service, &RawValue, GetResult) -> T + Send + 'static
+{
+}
+
 /// An outcome still being produced, written by its route once it is.
 pub(crate) type Later<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 
@@ -112,8 +124,7 @@ impl Service {
     /// is one future, the writing included.
     pub(crate) fn get<T, W>(&self, request: GetRequest<'_>, write: W) -> Got<T>
     where
-        W: FnOnce(&Service, &RawValue, GetResult) -> T + Send + 'static,
-        T: 'static,
+        W: WriteOutcome<T>,
     {
         let GetRequest {
             id,
