@@ -201,11 +201,11 @@ pub(crate) enum ResultType {
 /// serialized when the server is built, or that and more), then the
 /// body's own fields, written in one pass.
 #[derive(serde::Serialize)]
-pub(crate) struct Enveloped<'a, T> {
+pub(crate) struct Enveloped<'a, T, M: ?Sized = RawValue> {
     #[serde(rename = "resultType")]
     pub(crate) result_type: ResultType,
     #[serde(rename = "_meta")]
-    pub(crate) meta: &'a RawValue,
+    pub(crate) meta: &'a M,
     #[serde(flatten)]
     pub(crate) body: &'a T,
 }

@@ -17,6 +17,23 @@ use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::modern::{Enveloped, ResultType, SERVER_INFO};
 use crate::protocol::to_client::{SUBSCRIPTION_ID, ToClient};
 
+/// The `_meta` of a listen's final result: its subscription, and the
+/// server's info as every 2026-07-28 result carries it.
+struct EndMeta<'a> {
+    subscription: &'a RawValue,
+    server_info: &'a RawValue,
+}
+
+impl serde::Serialize for EndMeta<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(2))?;
+        map.serialize_entry(SUBSCRIPTION_ID, self.subscription)?;
+        map.serialize_entry(SERVER_INFO, self.server_info)?;
+        map.end()
+    }
+}
+
 #[derive(Deserialize)]
 struct ListenParams {
     notifications: Filter,
@@ -110,12 +127,10 @@ impl Session {
                 }
             }
             // Torn down by the server: the subscription's empty result.
-            let modern = &service.inner().modern;
-            let meta = serde_json::json!({
-                SUBSCRIPTION_ID: &*id,
-                SERVER_INFO: modern.server_info(),
-            });
-            let meta = serde_json::value::to_raw_value(&meta).ok()?;
+            let meta = EndMeta {
+                subscription: &id,
+                server_info: service.inner().modern.server_info(),
+            };
             let result = Enveloped {
                 result_type: ResultType::Complete,
                 meta: &meta,
