@@ -19,13 +19,31 @@ pub enum Role {
     Assistant,
 }
 
-/// A piece of a message: literal text, or an argument's value.
+/// A piece of a message: literal text, or an argument's value. Parsed
+/// templates own their text; the ones a macro compiled borrow it
+/// (`Part<&'static str>`).
 #[derive(Debug, PartialEq, Eq)]
-pub enum Part {
+pub enum Part<S = String> {
     /// Literal text, braces unescaped.
-    Text(String),
+    Text(S),
     /// The value of the argument of this name.
-    Arg(String),
+    Arg(S),
+}
+
+/// The text of a message of `parts`, each placeholder replaced by
+/// `value(name)`.
+pub fn render<'v, S: AsRef<str>>(
+    parts: &[Part<S>],
+    mut value: impl FnMut(&str) -> &'v str,
+) -> String {
+    let mut text = String::new();
+    for part in parts {
+        match part {
+            Part::Text(piece) => text.push_str(piece.as_ref()),
+            Part::Arg(name) => text.push_str(value(name.as_ref())),
+        }
+    }
+    text
 }
 
 /// One message of a template.
@@ -296,5 +314,14 @@ mod tests {
         );
         assert!(parse("").is_err());
         assert!(parse("--- user").is_err());
+    }
+
+    #[test]
+    fn renders_owned_and_borrowed_parts_alike() {
+        let messages = parse("Hi {who}, {{ok}}: {mood}").unwrap();
+        let value = |name: &str| if name == "who" { "Ann" } else { "" };
+        assert_eq!(render(&messages[0].parts, value), "Hi Ann, {ok}: ");
+        let compiled: [Part<&str>; 2] = [Part::Text("Hi "), Part::Arg("who")];
+        assert_eq!(render(&compiled, value), "Hi Ann");
     }
 }

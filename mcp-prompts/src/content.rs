@@ -106,6 +106,17 @@ pub enum Role {
     Assistant,
 }
 
+impl Role {
+    /// A role of the template syntax, which knows no serde and no MCP and
+    /// so has its own enum (kept out of the public API).
+    pub(crate) fn of_template(role: mcp_prompts_template::Role) -> Self {
+        match role {
+            mcp_prompts_template::Role::User => Self::User,
+            mcp_prompts_template::Role::Assistant => Self::Assistant,
+        }
+    }
+}
+
 /// Hints for the client about how to use a content block.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Annotations {

@@ -21,13 +21,10 @@ pub struct TemplateMessage {
     pub parts: &'static [Part],
 }
 
-/// A literal piece of text, or the value of an argument.
+/// A literal piece of text, or the value of an argument: the template
+/// syntax's own, borrowing what the macro compiled in.
 #[doc(hidden)]
-#[derive(Debug)]
-pub enum Part {
-    Text(&'static str),
-    Arg(&'static str),
-}
+pub type Part = mcp_prompts_template::Part<&'static str>;
 
 impl Template {
     /// The messages with every placeholder replaced by the argument's value
@@ -37,13 +34,7 @@ impl Template {
         self.messages
             .iter()
             .map(|message| {
-                let mut text = String::new();
-                for part in message.parts {
-                    match part {
-                        Part::Text(piece) => text.push_str(piece),
-                        Part::Arg(name) => text.push_str(value(input, name)),
-                    }
-                }
+                let text = mcp_prompts_template::render(message.parts, |name| value(input, name));
                 Message::new(message.role, text)
             })
             .collect()

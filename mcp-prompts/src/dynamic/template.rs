@@ -2,7 +2,7 @@
 //! `#[prompt(template = ...)]`, parsed and checked against the prompt's
 //! arguments when the prompt is built, rendered on each call.
 
-use mcp_prompts_template::{ParseError, Part, parse_checked};
+use mcp_prompts_template::{ParseError, parse_checked};
 
 use super::DynamicArgument;
 use super::argument::ArgumentValues;
@@ -48,18 +48,10 @@ impl RuntimeTemplate {
         self.messages
             .iter()
             .map(|message| {
-                let mut text = String::new();
-                for part in &message.parts {
-                    match part {
-                        Part::Text(piece) => text.push_str(piece),
-                        Part::Arg(name) => text.push_str(values.get(name).unwrap_or("")),
-                    }
-                }
-                let role = match message.role {
-                    mcp_prompts_template::Role::User => Role::User,
-                    mcp_prompts_template::Role::Assistant => Role::Assistant,
-                };
-                Message::new(role, text)
+                let text = mcp_prompts_template::render(&message.parts, |name| {
+                    values.get(name).unwrap_or("")
+                });
+                Message::new(Role::of_template(message.role), text)
             })
             .collect()
     }
