@@ -3,6 +3,7 @@
 //! graceful shutdown, against the fixture server.
 
 mod http_support;
+mod support;
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -13,18 +14,13 @@ use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 
-use http_support::{Running, header, rpc, send, text};
+use http_support::{Running, header, send, text};
+use support::{LATEST, initialize_params, rpc};
 
-const LATEST: &str = "2025-11-25";
 const ACCEPT_BOTH: (&str, &str) = ("accept", "application/json, text/event-stream");
 
 fn initialize(version: &str) -> String {
-    rpc(
-        0,
-        "initialize",
-        &json!({"protocolVersion": version, "capabilities": {},
-               "clientInfo": {"name": "http-test", "version": "1"}}),
-    )
+    rpc(0, "initialize", &initialize_params(version))
 }
 
 /// A client with a live session on `server`.

@@ -10,8 +10,8 @@ mod support;
 use hyper::Method;
 use serde_json::{Value, json};
 
-use http_support::{Events, Running, header, rpc, send};
-use support::{Client, LATEST};
+use http_support::{Events, Running, header, send};
+use support::{Client, LATEST, modern, rpc};
 
 fn names(client: &mut Client) -> Vec<String> {
     let listed = client.call("prompts/list", json!({}));
@@ -29,13 +29,6 @@ fn text(response: &Value) -> &str {
         .unwrap_or_else(|| panic!("no text: {response}"))
 }
 
-fn assert_list_changed(client: &mut Client) {
-    assert_eq!(
-        client.read(),
-        json!({"jsonrpc": "2.0", "method": "notifications/prompts/list_changed"})
-    );
-}
-
 #[test]
 fn changes_are_served_and_announced_once_per_burst() {
     let mut client = Client::start();
@@ -48,20 +41,20 @@ fn changes_are_served_and_announced_once_per_burst() {
 
     let off = client.get("toggle", json!({"name": "greet"}));
     assert_eq!(text(&off), "disabled greet: true");
-    assert_list_changed(&mut client);
+    client.assert_list_changed();
     assert!(!names(&mut client).contains(&"greet".to_owned()));
     let gone = client.get("greet", json!({"name": "Ann"}));
     assert_eq!(gone["error"]["code"], -32602, "{gone}");
 
     let on = client.get("toggle", json!({"name": "greet"}));
     assert_eq!(text(&on), "enabled greet: true");
-    assert_list_changed(&mut client);
+    client.assert_list_changed();
     let back = client.get("greet", json!({"name": "Ann"}));
     assert_eq!(text(&back), "Compose a short, casual greeting for Ann.");
 
     // Six changes in a row: one announcement.
     assert_eq!(text(&client.get("churn", json!({}))), "churned");
-    assert_list_changed(&mut client);
+    client.assert_list_changed();
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert_eq!(client.call("ping", json!({}))["result"], json!({}));
 
@@ -72,14 +65,6 @@ fn changes_are_served_and_announced_once_per_burst() {
     assert_eq!(client.call("ping", json!({}))["result"], json!({}));
 }
 
-fn modern(mut params: Value) -> Value {
-    params["_meta"] = json!({
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientCapabilities": {},
-    });
-    params
-}
-
 /// 2026-07-28: a stateless client hears of changes on its
 /// `subscriptions/listen` request, acknowledged first, every notification
 /// tagged with the request's id; at the end of input the request ends with
@@ -87,13 +72,15 @@ fn modern(mut params: Value) -> Value {
 #[test]
 fn a_listen_request_hears_of_changes_until_the_connection_ends() {
     let mut client = Client::start();
-    let discover = client.call("server/discover", modern(json!({})));
+    let discover = client.call("server/discover", modern(json!({}), json!({})));
     assert_eq!(
         discover["result"]["capabilities"]["prompts"],
         json!({"listChanged": true})
     );
-    let listen =
-        modern(json!({"notifications": {"promptsListChanged": true, "toolsListChanged": true}}));
+    let listen = modern(
+        json!({"notifications": {"promptsListChanged": true, "toolsListChanged": true}}),
+        json!({}),
+    );
     client.send_line(
         &json!({"jsonrpc": "2.0", "id": 50, "method": "subscriptions/listen", "params": listen})
             .to_string(),
@@ -105,7 +92,10 @@ fn a_listen_request_hears_of_changes_until_the_connection_ends() {
                "params": {"_meta": {"io.modelcontextprotocol/subscriptionId": 50},
                           "notifications": {"promptsListChanged": true}}})
     );
-    let toggle = modern(json!({"name": "toggle", "arguments": {"name": "greet"}}));
+    let toggle = modern(
+        json!({"name": "toggle", "arguments": {"name": "greet"}}),
+        json!({}),
+    );
     client.send_line(
         &json!({"jsonrpc": "2.0", "id": 51, "method": "prompts/get", "params": toggle}).to_string(),
     );
@@ -178,7 +168,10 @@ async fn a_listen_stream_over_http() {
     let listen = rpc(
         7,
         "subscriptions/listen",
-        &modern(json!({"notifications": {"promptsListChanged": true}})),
+        &modern(
+            json!({"notifications": {"promptsListChanged": true}}),
+            json!({}),
+        ),
     );
     let stream = send(
         server.addr,
@@ -198,7 +191,10 @@ async fn a_listen_stream_over_http() {
     let toggle = rpc(
         8,
         "prompts/get",
-        &modern(json!({"name": "toggle", "arguments": {"name": "greet"}})),
+        &modern(
+            json!({"name": "toggle", "arguments": {"name": "greet"}}),
+            json!({}),
+        ),
     );
     send(
         server.addr,

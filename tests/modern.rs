@@ -14,36 +14,12 @@ mod support;
 use hyper::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use http_support::{Events, Running, header, rpc, send, text};
-use support::Client;
-
-const MODERN: &str = "2026-07-28";
+use http_support::{Events, Running, header, send, text};
+use support::{Client, MODERN, modern, rpc, texts};
 
 /// The `_meta` of a modern request from a client with `capabilities`.
-fn meta(capabilities: Value) -> Value {
-    json!({
-        "io.modelcontextprotocol/protocolVersion": MODERN,
-        "io.modelcontextprotocol/clientCapabilities": capabilities,
-    })
-}
-
-/// `params` with a modern `_meta` added.
-fn modern(mut params: Value, capabilities: Value) -> Value {
-    params["_meta"] = meta(capabilities);
-    params
-}
-
 fn can_elicit() -> Value {
     json!({ "elicitation": { "form": {} } })
-}
-
-fn texts(response: &Value) -> Vec<String> {
-    response["result"]["messages"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no messages: {response}"))
-        .iter()
-        .map(|m| m["content"]["text"].as_str().unwrap().to_owned())
-        .collect()
 }
 
 #[test]

@@ -12,7 +12,7 @@ use std::process::Command;
 use serde_json::{Value, json};
 
 use http_support::showcase_binary;
-use support::{Client, LATEST};
+use support::{Client, LATEST, texts};
 
 const STANDUP: &str = r#"+++
 title = "Daily standup"
@@ -44,24 +44,6 @@ fn names(client: &mut Client) -> Vec<String> {
         .iter()
         .map(|p| p["name"].as_str().unwrap().to_owned())
         .collect()
-}
-
-fn texts(response: &Value) -> Vec<&str> {
-    response["result"]["messages"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no messages: {response}"))
-        .iter()
-        .map(|m| m["content"]["text"].as_str().unwrap())
-        .collect()
-}
-
-/// The next message is the announcement (within the client's 20 s read
-/// timeout; it comes within a fraction of a second).
-fn assert_list_changed(client: &mut Client) {
-    assert_eq!(
-        client.read(),
-        json!({"jsonrpc": "2.0", "method": "notifications/prompts/list_changed"})
-    );
 }
 
 fn start(dir: &Path) -> Client {
@@ -126,19 +108,19 @@ fn a_directory_edited_while_serving_is_served_and_announced() {
         "+++\ndescription = \"Run a retro\"\n+++\nWhat went well?",
     )
     .unwrap();
-    assert_list_changed(&mut client);
+    client.assert_list_changed();
     assert!(names(&mut client).contains(&"retro".to_owned()));
     assert_eq!(texts(&client.get("retro", json!({}))), ["What went well?"]);
 
     // Edited.
     std::fs::write(&file, STANDUP.replace("Mood: {mood}.", "Feeling {mood}.")).unwrap();
-    assert_list_changed(&mut client);
+    client.assert_list_changed();
     let got = client.get("standup", json!({"yesterday": "shipped", "mood": "GREAT"}));
     assert_eq!(texts(&got)[0], "Yesterday I shipped. Feeling great.");
 
     // Broken: not served, reported with its path and line; the rest stays.
     std::fs::write(&file, STANDUP.replace("Mood: {mood}", "Mood: {mod}")).unwrap();
-    assert_list_changed(&mut client);
+    client.assert_list_changed();
     let now = names(&mut client);
     assert!(!now.contains(&"standup".to_owned()), "{now:?}");
     assert_eq!(now.len(), showcase + 1, "{now:?}");
@@ -152,7 +134,7 @@ fn a_directory_edited_while_serving_is_served_and_announced() {
 
     // Fixed.
     std::fs::write(&file, STANDUP).unwrap();
-    assert_list_changed(&mut client);
+    client.assert_list_changed();
     assert!(names(&mut client).contains(&"standup".to_owned()));
 
     // Deleted, and a duplicate name refused while the first file serves it.
@@ -163,13 +145,13 @@ fn a_directory_edited_while_serving_is_served_and_announced() {
     .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(500));
     std::fs::remove_file(dir.path().join("retro.md")).unwrap();
-    assert_list_changed(&mut client);
+    client.assert_list_changed();
     // The duplicate now serves `retro`: its own text, not the deleted one's.
     let retro = client.get("retro", json!({"yesterday": "rested"}));
     assert_eq!(texts(&retro)[0], "Yesterday I rested. Mood: ok.");
     client.log_line("zz_standup.md: prompt name `retro` is already taken by");
     std::fs::remove_file(&file).unwrap();
-    assert_list_changed(&mut client);
+    client.assert_list_changed();
     assert!(!names(&mut client).contains(&"standup".to_owned()));
 }
 

@@ -8,25 +8,19 @@ use std::collections::HashSet;
 use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
-use support::{Client, LATEST};
+use support::{Client, LATEST, initialize_params, rpc};
 
 const FIXTURE: &str = env!("CARGO_BIN_EXE_fixture-server");
 
 fn initialize() -> String {
-    json!({"jsonrpc": "2.0", "id": "init", "method": "initialize",
-           "params": {"protocolVersion": LATEST, "capabilities": {},
-                      "clientInfo": {"name": "streams", "version": "1"}}})
-    .to_string()
-}
-
-fn call(id: u64, method: &str, params: &Value) -> String {
-    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string()
+    let params = initialize_params(LATEST);
+    json!({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": params}).to_string()
 }
 
 /// An async prompt that waits `ms` before answering.
 fn slow(id: u64, ms: u64) -> String {
     let arguments = json!({"ms": ms.to_string()});
-    call(
+    rpc(
         id,
         "prompts/get",
         &json!({"name": "slow", "arguments": arguments}),
@@ -38,15 +32,15 @@ fn request(id: u64) -> String {
     match id % 4 {
         0 => {
             let arguments = json!({"text": id.to_string()});
-            call(
+            rpc(
                 id,
                 "prompts/get",
                 &json!({"name": "summarize", "arguments": arguments}),
             )
         }
         1 => slow(id, 5),
-        2 => call(id, "prompts/list", &json!({})),
-        _ => call(id, "ping", &json!({})),
+        2 => rpc(id, "prompts/list", &json!({})),
+        _ => rpc(id, "ping", &json!({})),
     }
 }
 

@@ -11,7 +11,7 @@ use http_body_util::{BodyExt, Full};
 use hyper::body::{Bytes, Incoming};
 use hyper::{Method, Request, Response};
 use hyper_util::rt::TokioIo;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Mutex, PoisonError};
@@ -188,10 +188,6 @@ pub async fn text(response: Response<Incoming>) -> String {
 
 pub fn header<'a>(response: &'a Response<Incoming>, name: &str) -> Option<&'a str> {
     response.headers().get(name).map(|v| v.to_str().unwrap())
-}
-
-pub fn rpc(id: u64, method: &str, params: &Value) -> String {
-    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string()
 }
 
 /// The messages of an event-stream response, one at a time.

@@ -12,7 +12,11 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-pub const LATEST: &str = "2025-11-25";
+mod messages;
+
+// Each test crate uses some of these.
+#[allow(unused_imports)]
+pub use messages::{LATEST, MODERN, initialize_params, meta, modern, rpc, texts};
 const TIMEOUT: Duration = Duration::from_secs(20);
 
 pub struct Client {
@@ -25,6 +29,15 @@ pub struct Client {
 }
 
 impl Client {
+    /// The next message is the catalog's change announcement (within the
+    /// read timeout; it comes within a fraction of a second).
+    pub fn assert_list_changed(&mut self) {
+        assert_eq!(
+            self.read(),
+            json!({"jsonrpc": "2.0", "method": "notifications/prompts/list_changed"})
+        );
+    }
+
     pub fn start() -> Self {
         Self::start_with(&[])
     }
