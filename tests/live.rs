@@ -116,6 +116,12 @@ fn a_listen_request_hears_of_changes_until_the_connection_ends() {
         rest[0]["result"]["_meta"]["io.modelcontextprotocol/subscriptionId"],
         50
     );
+    // And the server's info, as every 2026-07-28 result carries it.
+    assert!(
+        rest[0]["result"]["_meta"]["io.modelcontextprotocol/serverInfo"]["name"].is_string(),
+        "{}",
+        rest[0]
+    );
 }
 
 /// Over HTTP, the announcement goes on the session's own event stream.

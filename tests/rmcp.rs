@@ -325,3 +325,31 @@ async fn an_unanswered_question_is_withdrawn_under_the_id_rmcp_sent() {
     assert_eq!(refused["error"]["code"], -32602, "{refused}");
     assert_eq!(refused["error"]["data"]["missing"], json!(["topic"]));
 }
+
+/// A question still open when the client cancels its request is
+/// withdrawn: the client is told, under the id rmcp sent the question
+/// with, so it can close the form nobody waits for.
+#[tokio::test]
+async fn a_question_open_when_its_request_is_cancelled_is_withdrawn() {
+    let server = Server::new("rmcp-test", "1.0").question_timeout(Duration::from_secs(600));
+    let (mut client, _prompts) = connect_to(server, json!({"elicitation": {}})).await;
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 11, "method": "prompts/get", "params": {"name": "needs"}}))
+        .await;
+    let asked = client.read().await;
+    assert_eq!(asked["method"], "elicitation/create", "{asked}");
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                     "params": {"requestId": 11}}),
+        )
+        .await;
+    let withdrawn = tokio::time::timeout(Duration::from_secs(5), client.read())
+        .await
+        .expect("the question is withdrawn");
+    assert_eq!(
+        withdrawn["method"], "notifications/cancelled",
+        "{withdrawn}"
+    );
+    assert_eq!(withdrawn["params"]["requestId"], asked["id"], "{withdrawn}");
+}

@@ -40,29 +40,34 @@ const QUEUE: usize = 1024;
 /// The sending end; a task on the runtime that served the first request
 /// sends each message through the peer in turn.
 pub(super) struct Forwarder {
-    queue: mpsc::Sender<Outgoing>,
+    queue: mpsc::Sender<Queued>,
     asked: Asked,
+}
+
+/// What the forwarding task sends: a question is open (can be withdrawn)
+/// from the moment it is queued.
+enum Queued {
+    Notification(ServerNotification),
+    Request(Box<RawValue>, ServerRequest, Open),
 }
 
 impl Forwarder {
     /// Starts forwarding to `peer`; answers go to `outbound`. Called from
     /// a request handler, so on rmcp's runtime.
     pub(super) fn start(peer: Peer<RoleServer>, outbound: WeakOutbound, asked: Asked) -> Self {
-        let (tx, mut rx) = mpsc::channel::<Outgoing>(QUEUE);
-        let questions = asked.clone();
+        let (tx, mut rx) = mpsc::channel::<Queued>(QUEUE);
         tokio::spawn(async move {
-            while let Some(outgoing) = rx.recv().await {
-                match outgoing {
+            while let Some(queued) = rx.recv().await {
+                match queued {
                     // Best effort, as on our own transports: a message the
                     // connection cannot take is dropped.
-                    Outgoing::Notification(notification) => {
+                    Queued::Notification(notification) => {
                         let _ = peer.send_notification(notification).await;
                     }
                     // Answered whenever the user is done, while the rest
                     // goes on.
-                    Outgoing::Request(id, request) => {
-                        let asked = ask(peer.clone(), outbound.clone(), id, request, &questions);
-                        tokio::spawn(asked);
+                    Queued::Request(id, request, open) => {
+                        tokio::spawn(ask(peer.clone(), outbound.clone(), id, request, open));
                     }
                 }
             }
@@ -75,7 +80,15 @@ impl Forwarder {
         if let ToClient::Cancelled { request, .. } = &message {
             return self.asked.withdraw(request.get());
         }
-        convert(message).is_some_and(|outgoing| self.queue.try_send(outgoing).is_ok())
+        let queued = match convert(message) {
+            Some(Outgoing::Notification(notification)) => Queued::Notification(notification),
+            Some(Outgoing::Request(id, request)) => {
+                let open = self.asked.open(id.get());
+                Queued::Request(id, request, open)
+            }
+            None => return false,
+        };
+        self.queue.try_send(queued).is_ok()
     }
 }
 
@@ -92,7 +105,9 @@ impl Asked {
         waiting.is_some_and(|withdraw| withdraw.send(()).is_ok())
     }
 
-    fn open(&self, id: &str) -> Open {
+    /// Opens the question `id` (our id, as JSON): from now on it can be
+    /// withdrawn, until the returned place is dropped.
+    pub(super) fn open(&self, id: &str) -> Open {
         let (tx, rx) = oneshot::channel();
         lock(&self.0).insert(id.into(), tx);
         Open {
@@ -104,7 +119,7 @@ impl Asked {
 }
 
 /// An open question's place in [`Asked`], given up when dropped.
-struct Open {
+pub(super) struct Open {
     asked: Asked,
     id: Box<str>,
     withdrawn: oneshot::Receiver<()>,
@@ -206,41 +221,39 @@ fn level_of(level: LogLevel) -> ::rmcp::model::LoggingLevel {
 }
 
 /// Sends the request and hands the answer (or the failure) back. Until
-/// the client answers, the question can be withdrawn through `asked`;
-/// withdrawn or dropped unanswered, the client is told.
-pub(super) fn ask(
+/// the client answers, the question can be withdrawn through its `open`
+/// place (opened when the question was queued, so that no withdrawal can
+/// miss it); withdrawn or dropped unanswered, the client is told.
+pub(super) async fn ask(
     peer: Peer<RoleServer>,
     outbound: WeakOutbound,
     id: Box<RawValue>,
     request: ServerRequest,
-    asked: &Asked,
-) -> impl std::future::Future<Output = ()> + Send + 'static {
-    // Open before the first poll, so that a withdrawal can never miss it.
-    let open = asked.open(id.get());
-    async move {
-        let options = PeerRequestOptions::no_options();
-        let handle = match peer.send_request_with_option(request, options).await {
-            Ok(handle) => handle,
-            Err(err) => return resolve(&outbound, &id, Err(err.to_string())),
-        };
-        let mut unanswered = Unanswered {
-            peer,
-            id: Some(handle.id.clone()),
-        };
-        let mut open = open;
-        let answer = tokio::select! {
-            answer = handle.rx => answer,
-            // Withdrawn: `unanswered` tells the client as it drops.
-            _ = &mut open.withdrawn => return,
-        };
-        unanswered.id = None;
-        let answer = match answer {
-            Ok(Ok(result)) => serde_json::to_value(&result).map_err(|err| err.to_string()),
-            Ok(Err(err)) => Err(err.to_string()),
-            Err(_) => Err("the connection ended before the client answered".to_owned()),
-        };
-        resolve(&outbound, &id, answer);
-    }
+    mut open: Open,
+) {
+    let options = PeerRequestOptions::no_options();
+    let handle = match peer.send_request_with_option(request, options).await {
+        Ok(handle) => handle,
+        Err(err) => return resolve(&outbound, &id, Err(err.to_string())),
+    };
+    let mut unanswered = Unanswered {
+        peer,
+        id: Some(handle.id.clone()),
+    };
+    let answer = tokio::select! {
+        // An answer that came is taken, even if a withdrawal came too.
+        biased;
+        answer = handle.rx => answer,
+        // Withdrawn: `unanswered` tells the client as it drops.
+        _ = &mut open.withdrawn => return,
+    };
+    unanswered.id = None;
+    let answer = match answer {
+        Ok(Ok(result)) => serde_json::to_value(&result).map_err(|err| err.to_string()),
+        Ok(Err(err)) => Err(err.to_string()),
+        Err(_) => Err("the connection ended before the client answered".to_owned()),
+    };
+    resolve(&outbound, &id, answer);
 }
 
 /// Hands the answer to the request waiting for it, if its session is still

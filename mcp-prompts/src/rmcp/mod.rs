@@ -196,8 +196,8 @@ impl RmcpPrompts {
                     }
                     Some(Outgoing::Request(asked, question)) => {
                         let outbound = self.outbound.downgrade();
-                        let peer = context.peer.clone();
-                        questions.push(forward::ask(peer, outbound, asked, question, &self.asked));
+                        let (peer, open) = (context.peer.clone(), self.asked.open(asked.get()));
+                        questions.push(forward::ask(peer, outbound, asked, question, open));
                     }
                     None => {}
                     },

@@ -287,7 +287,7 @@ fn read_client_answer(outcome: Result<&RawValue, &RawValue>) -> ClientAnswer {
     }
     match outcome {
         Ok(result) => serde_json::from_str(result.get())
-            .map_err(|err| format!("(its result is not JSON: {err})")),
+            .map_err(|err| format!("an unreadable result ({err})")),
         Err(error) => Err(serde_json::from_str::<ErrorObject>(error.get())
             .ok()
             .and_then(|error| error.message)

@@ -156,8 +156,7 @@ impl Session {
         route: Option<&Route>,
     ) -> Reply {
         let era = Era::Stateless(meta);
-        let method = Method::from_name(name).filter(|m| m.in_stateless());
-        let method = match self.service.serves(name, method) {
+        let method = match self.service.serves_stateless(name) {
             Ok(method) => method,
             Err(error) => return Reply::Now(failure(Some(id), &error)),
         };
@@ -186,6 +185,12 @@ impl Service {
     /// it needs; else -32601.
     pub(crate) fn serves(&self, name: &str, method: Option<Method>) -> Result<Method, Error> {
         self.declared(method.ok_or_else(|| Error::method_not_found(name))?)
+    }
+
+    /// The 2026-07-28 method `name`, if that revision has it and the
+    /// server declares what it needs; else -32601.
+    pub(crate) fn serves_stateless(&self, name: &str) -> Result<Method, Error> {
+        self.serves(name, Method::from_name(name).filter(|m| m.in_stateless()))
     }
 
     /// `method`, if the server declares the capability it needs; else
@@ -281,6 +286,17 @@ mod tests {
         assert_eq!(error.code(), crate::error::Error::METHOD_NOT_FOUND);
         let list = Some(Method::PromptsList);
         assert_eq!(service.serves("prompts/list", list).ok(), list);
+        // What the stateless HTTP endpoint answers 404: a method the
+        // revision lacks, or one behind an undeclared capability.
+        assert_eq!(service.serves_stateless("prompts/list").ok(), list);
+        for name in ["ping", "logging/setLevel", "completion/complete"] {
+            let error = service.serves_stateless(name).unwrap_err();
+            assert_eq!(
+                error.code(),
+                crate::error::Error::METHOD_NOT_FOUND,
+                "{name}"
+            );
+        }
         let nothing = std::iter::empty::<crate::catalog::AnyPrompt>();
         let service = Server::new("t", "1")
             .prompts(nothing)

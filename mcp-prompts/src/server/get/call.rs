@@ -52,6 +52,21 @@ impl Finishing {
         );
         (self.id, outcome)
     }
+
+    /// The run ended with `questions` asked: its progress ends, and the
+    /// client is told what to answer.
+    fn input_required(
+        self,
+        round: &Round,
+        questions: Vec<(String, serde_json::Value)>,
+        service: &Service,
+    ) -> (Box<RawValue>, GetResult) {
+        if let Some(progress) = &self.progress {
+            progress.finish();
+        }
+        let outcome = round.input_required(service.inner(), &self.prompt, questions);
+        (self.id, outcome)
+    }
 }
 
 /// What calling a prompt gave.
@@ -156,12 +171,7 @@ impl Call<'_> {
     where
         W: WriteOutcome<T>,
     {
-        let Finishing {
-            id,
-            prompt,
-            version,
-            progress,
-        } = self.finishing();
+        let finishing = self.finishing();
         Box::pin(async move {
             let outcome = poll_fn(|cx| match future.as_mut().poll(cx) {
                 Poll::Ready(result) => Poll::Ready(Ok(result)),
@@ -173,17 +183,14 @@ impl Call<'_> {
             .await;
             input.finish();
             drop(future);
-            let outcome = match outcome {
-                Ok(result) => finish(&id, prompt, version, progress.as_deref(), result),
+            let (id, outcome) = match outcome {
+                Ok(result) => finishing.outcome(result),
                 Err(questions) => {
-                    if let Some(progress) = &progress {
-                        progress.finish();
-                    }
                     let round = Round {
                         answers: input.answers().clone(),
                         ..round
                     };
-                    round.input_required(service.inner(), &prompt, questions)
+                    finishing.input_required(&round, questions, &service)
                 }
             };
             write(&service, &id, outcome)

@@ -72,8 +72,7 @@ pub(super) async fn post(endpoint: &Endpoint, headers: &HeaderMap, text: &str) -
     }
     // A method 2026-07-28 lacks, or one behind a capability this server
     // does not declare: not found.
-    let stateless = Method::from_name(&method).filter(|m| m.in_stateless());
-    if let Err(error) = endpoint.service.serves(&method, stateless) {
+    if let Err(error) = endpoint.service.serves_stateless(&method) {
         return refuse(StatusCode::NOT_FOUND, error);
     }
     serve(endpoint, headers, id, &method, params, meta).await
