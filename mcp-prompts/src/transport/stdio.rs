@@ -21,12 +21,12 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::{self, ThreadId};
 
 use tokio::runtime::Handle;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use super::lines::BlockingLineReader;
+use super::connection::{Lines, serve_lines};
+use super::lines::{BlockingLineReader, Line};
 use super::output::{Output, Written};
 use crate::context::Sink;
-use crate::server::{Reply, Server, Service};
+use crate::server::{Server, Service};
 use crate::sync::lock;
 
 impl Server {
@@ -140,8 +140,6 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
     reader: R,
     writer: W,
 ) -> io::Result<()> {
-    // Async work polled on this thread may use the runtime's timers and I/O.
-    let _entered = runtime.enter();
     let limits = *service.limits();
     let shared = Arc::new(Shared {
         out: Mutex::new(BufWriter::with_capacity(64 * 1024, writer)),
@@ -154,64 +152,49 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
             .name("mcp-prompts-stdout".into())
             .spawn(move || write_queued(&shared, written))?
     };
-    let session = service.session_with_sink(sink(&shared, &queue));
-    let in_flight = Arc::new(Semaphore::new(limits.in_flight));
-    session.lend_in_flight(Arc::clone(&in_flight));
-    let mut lines = BlockingLineReader::new(reader, limits.message_bytes);
-    let read_result = loop {
-        // About to wait for input: what was answered goes out first.
-        if !lines.has_line() {
-            if let Err(err) = shared.flush() {
-                break Err(err);
-            }
-        }
-        let reply = match lines.next() {
-            Err(err) => break Err(err),
-            Ok(line) => match super::answer(&session, line) {
-                Some(reply) => reply,
-                None => break Ok(()),
-            },
-        };
-        match reply {
-            Reply::None => {}
-            Reply::Now(message) | Reply::Rejected(message) => {
-                if let Err(err) = shared.write(&message) {
-                    break Err(err);
-                }
-            }
-            Reply::Later(future) => {
-                let running = acquire(runtime, &in_flight);
-                let queue = queue.clone();
-                runtime.spawn(async move {
-                    if let Some(message) = future.await {
-                        queue.send(message).await;
-                    }
-                    drop(running);
-                });
-            }
-        }
+    let mut lines = BlockingLines {
+        reader: BlockingLineReader::new(reader, limits.message_bytes),
+        shared: Arc::clone(&shared),
     };
-    // Requests still waiting for an answer from the client get none.
-    session.end();
-    // The writer thread ends once every sender of the queue is gone: ours,
-    // the session's, and those of requests still in flight, which finish
-    // first.
-    drop(session);
+    // Every read blocks this thread, so the loop's future never waits for
+    // input: it is polled once, and again only while all `max_in_flight`
+    // places are taken. Async work polled here may use the runtime's
+    // timers and I/O.
+    let read = runtime.block_on(serve_lines(
+        service,
+        &mut lines,
+        sink(&shared, &queue),
+        &queue,
+    ));
+    // The writer thread ends once every sender of the queue is gone: ours
+    // and those of requests still in flight, which finish first.
     drop(queue);
     let flushed = shared.flush();
     let written = writer_thread
         .join()
         .unwrap_or_else(|_| Err(io::Error::other("the stdout writer panicked")));
-    read_result.and(flushed).and(written)
+    read.and(flushed).and(written)
 }
 
-/// A place among the requests in flight, waiting for one if all are taken.
-fn acquire(runtime: &Handle, in_flight: &Arc<Semaphore>) -> OwnedSemaphorePermit {
-    let permit = match Arc::clone(in_flight).try_acquire_owned() {
-        Ok(permit) => Ok(permit),
-        Err(_) => runtime.block_on(Arc::clone(in_flight).acquire_owned()),
-    };
-    permit.unwrap_or_else(|_| unreachable!("the semaphore is never closed"))
+/// Lines read with blocking reads; answers written in place, before the
+/// next line is read.
+struct BlockingLines<R: Read, W: Write> {
+    reader: BlockingLineReader<R>,
+    shared: Arc<Shared<W>>,
+}
+
+impl<R: Read, W: Write> Lines for BlockingLines<R, W> {
+    async fn next_line(&mut self) -> io::Result<Line<'_>> {
+        // About to wait for input: what was answered goes out first.
+        if !self.reader.has_line() {
+            self.shared.flush()?;
+        }
+        self.reader.next()
+    }
+
+    async fn reply(&mut self, message: String) -> io::Result<bool> {
+        self.shared.write(&message).map(|()| true)
+    }
 }
 
 /// Writes what other threads queued, a batch at a time.

@@ -1,20 +1,15 @@
 //! Newline-delimited JSON-RPC over any async byte streams (a pipe, a
-//! socket, memory).
-//!
-//! Memory is bounded whatever the client does: a line is read up to the
-//! message limit, at most `max_in_flight` requests are worked on at once,
-//! and at most `max_pending_output_bytes` of messages wait for the client
-//! to read them. At either bound, reading pauses.
+//! socket, memory): the connection loop with async reads, and a task that
+//! writes.
 
 use std::io;
-use std::sync::Arc;
 
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufWriter};
-use tokio::sync::Semaphore;
 
-use super::lines::LineReader;
+use super::connection::{Lines, serve_lines};
+use super::lines::{Line, LineReader};
 use super::output::{Output, Written};
-use crate::server::{Reply, Service};
+use crate::server::Service;
 
 impl Service {
     /// Serves one connection of newline-delimited JSON-RPC over any async
@@ -42,53 +37,35 @@ impl Service {
                 "serve_io on tokio's stdout: serve_stdio serves stdio at about a fifth of the CPU"
             );
         }
-        let limits = *self.limits();
-        let (output, written) = Output::new(limits.pending_output_bytes);
+        let (output, written) = Output::new(self.limits().pending_output_bytes);
         let writer = tokio::spawn(write_loop(written, writer));
-        let session = self.session_with_sink(output.sink());
-        let in_flight = Arc::new(Semaphore::new(limits.in_flight));
-        session.lend_in_flight(Arc::clone(&in_flight));
-        let mut lines = LineReader::new(reader, limits.message_bytes);
-        let read_result = loop {
-            let reply = match lines.next().await {
-                Err(err) => break Err(err),
-                Ok(line) => match super::answer(&session, line) {
-                    Some(reply) => reply,
-                    None => break Ok(()),
-                },
-            };
-            let sent = match reply {
-                Reply::None => true,
-                // Waits while the client is behind on reading.
-                Reply::Now(message) | Reply::Rejected(message) => output.send(message).await,
-                Reply::Later(future) => {
-                    // Waits while `max_in_flight` requests are running.
-                    let Ok(running) = Arc::clone(&in_flight).acquire_owned().await else {
-                        unreachable!("the semaphore is never closed")
-                    };
-                    let output = output.clone();
-                    tokio::spawn(async move {
-                        if let Some(message) = future.await {
-                            output.send(message).await;
-                        }
-                        drop(running);
-                    });
-                    true
-                }
-            };
-            if !sent {
-                // The writer stopped (the output closed); its error is reported below.
-                break Ok(());
-            }
+        let mut lines = AsyncLines {
+            reader: LineReader::new(reader, self.limits().message_bytes),
+            output: output.clone(),
         };
-        // Requests still waiting for an answer from the client get none.
-        session.end();
-        // The writer ends once every sender is gone: ours, the session's,
-        // and those of requests still in flight, which finish first.
-        drop(session);
-        drop(output);
-        let write_result = writer.await.map_err(io::Error::other)?;
-        read_result.and(write_result)
+        let read = serve_lines(self, &mut lines, output.sink(), &output).await;
+        // The writer ends once every sender is gone: ours, and those of
+        // requests still in flight, which finish first.
+        drop((lines, output));
+        let written = writer.await.map_err(io::Error::other)?;
+        read.and(written)
+    }
+}
+
+/// Lines from an async stream; every answer goes through the queue, in order.
+struct AsyncLines<R> {
+    reader: LineReader<R>,
+    output: Output,
+}
+
+impl<R: AsyncRead + Unpin> Lines for AsyncLines<R> {
+    async fn next_line(&mut self) -> io::Result<Line<'_>> {
+        self.reader.next().await
+    }
+
+    async fn reply(&mut self, message: String) -> io::Result<bool> {
+        // Waits while the client is behind on reading.
+        Ok(self.output.send(message).await)
     }
 }
 

@@ -1,0 +1,91 @@
+//! The loop every newline-delimited connection runs, whatever carries its
+//! bytes: read a line, answer it, write the answer or start the work that
+//! will. [`stdio`](super::stdio) runs it on a thread of its own with
+//! blocking I/O; [`stream`](super::stream) runs it over async streams.
+//!
+//! Memory is bounded whatever the client does: a line is read up to the
+//! message limit, at most `max_in_flight` requests are worked on at once,
+//! and at most `max_pending_output_bytes` of messages wait for the client
+//! to read them. At either bound, reading pauses.
+
+use std::io;
+use std::sync::Arc;
+
+use tokio::sync::Semaphore;
+
+use super::lines::Line;
+use super::output::Output;
+use crate::context::Sink;
+use crate::protocol::jsonrpc::parse_failure;
+use crate::server::{Reply, Service, Session};
+
+/// How one kind of connection reads lines and writes the answers it has
+/// at once. Answers that come later, and messages sent from other tasks,
+/// go through the connection's [`Output`] queue instead.
+pub(super) trait Lines {
+    /// The next line of input.
+    async fn next_line(&mut self) -> io::Result<Line<'_>>;
+
+    /// Writes (or queues) an answer that is ready now; `Ok(false)` once the
+    /// output has closed, its error then being the writer's to report.
+    async fn reply(&mut self, message: String) -> io::Result<bool>;
+}
+
+/// Serves one connection until its input ends or fails. Requests still
+/// waiting for an answer from the client get none; those still running
+/// finish, writing through `output`, after this returns.
+pub(super) async fn serve_lines(
+    service: &Service,
+    lines: &mut impl Lines,
+    sink: Sink,
+    output: &Output,
+) -> io::Result<()> {
+    let session = service.session_with_sink(sink);
+    let in_flight = Arc::new(Semaphore::new(service.limits().in_flight));
+    session.lend_in_flight(Arc::clone(&in_flight));
+    let read = loop {
+        let reply = match lines.next_line().await {
+            Err(err) => break Err(err),
+            Ok(line) => match answer(&session, line) {
+                Some(reply) => reply,
+                None => break Ok(()),
+            },
+        };
+        match reply {
+            Reply::None => {}
+            Reply::Now(message) | Reply::Rejected(message) => match lines.reply(message).await {
+                Ok(true) => {}
+                Ok(false) => break Ok(()),
+                Err(err) => break Err(err),
+            },
+            Reply::Later(future) => {
+                // Waits while `max_in_flight` requests are running.
+                let Ok(running) = Arc::clone(&in_flight).acquire_owned().await else {
+                    unreachable!("the semaphore is never closed")
+                };
+                let output = output.clone();
+                tokio::spawn(async move {
+                    if let Some(message) = future.await {
+                        output.send(message).await;
+                    }
+                    drop(running);
+                });
+            }
+        }
+    };
+    session.end();
+    read
+}
+
+/// What `session` answers to one line of input; `None` at its end.
+fn answer(session: &Session, line: Line<'_>) -> Option<Reply> {
+    Some(match line {
+        Line::Eof => return None,
+        Line::TooLong { head, tail } => session.reject_oversized(head, tail),
+        Line::Message(bytes) => match std::str::from_utf8(bytes) {
+            Ok(text) if text.trim().is_empty() => Reply::None,
+            Ok(text) => session.handle(text),
+            Err(_) => Reply::rejected(&parse_failure("")),
+        },
+    })
+}
