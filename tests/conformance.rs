@@ -7,6 +7,7 @@
 //! the lists stay exact. Installed on first use with npm.
 
 mod http_support;
+mod support;
 
 use std::path::Path;
 use std::process::Command;

@@ -13,19 +13,14 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use http_support::{Running, header_value, post_raw, read_response};
-use support::{Client, peak_rss_mib};
+use http_support::{Running, open_session, post_raw, read_response};
+use support::{Client, LATEST, peak_rss_mib};
 
 /// A stdio session under the latest handshake revision whose client can
 /// show forms.
 fn eliciting_session(env: &[(&str, &str)]) -> Client {
     let mut client = Client::start_with(env);
-    client.call(
-        "initialize",
-        json!({"protocolVersion": "2025-11-25", "capabilities": {"elicitation": {}},
-               "clientInfo": {"name": "t", "version": "1"}}),
-    );
-    client.notify("notifications/initialized", json!({}));
+    client.initialize_with(LATEST, json!({"elicitation": {}}));
     client
 }
 
@@ -142,15 +137,6 @@ fn listens_on_stdio_do_not_wedge_the_connection() {
     assert_eq!(client.call("ping", json!({}))["result"], json!({}));
 }
 
-/// A session under revision 2025-03-26 (which has batches); its id.
-fn batch_session(server: &Running) -> String {
-    let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
-        "params": {"protocolVersion": "2025-03-26", "capabilities": {},
-                   "clientInfo": {"name": "t", "version": "1"}}});
-    let (head, _) = read_response(post_raw(server, &[], init.to_string().as_bytes()));
-    header_value(&head, "mcp-session-id").unwrap().to_owned()
-}
-
 fn session_headers(session: &str) -> [(&str, &str); 2] {
     [
         ("mcp-session-id", session),
@@ -182,7 +168,8 @@ fn dropped_batch_items_leave_the_session_free_to_expire() {
         ("FIXTURE_MAX_BATCH_RESPONSE_BYTES", "40000"),
         ("FIXTURE_IDLE_MS", "800"),
     ]);
-    let session = batch_session(&server);
+    // 2025-03-26 has batches.
+    let session = open_session(&server, "2025-03-26");
     let headers = session_headers(&session);
     let send_batches = |rounds: std::ops::Range<usize>| {
         for round in rounds {

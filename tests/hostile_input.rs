@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use http_support::{Running, header_value, post_raw, read_response};
-use support::{Client, LATEST, peak_rss_mib, spawn_fixture};
+use http_support::{Running, header_value, open_session, post_raw, read_response};
+use support::{Client, LATEST, initialize, initialize_params, peak_rss_mib, rpc, spawn_fixture};
 
 /// What the server may reach at its peak, whatever it was sent.
 const RSS_BOUND_MIB: f64 = 64.0;
@@ -282,10 +282,7 @@ fn a_stdio_client_that_stops_reading_gets_back_pressure_and_every_answer() {
     let mut child = spawn_fixture();
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
-        let init = json!({"jsonrpc": "2.0", "id": "init", "method": "initialize",
-            "params": {"protocolVersion": "2025-03-26", "capabilities": {},
-                       "clientInfo": {"name": "t", "version": "1"}}});
-        writeln!(stdin, "{init}").unwrap();
+        writeln!(stdin, "{}", initialize("2025-03-26")).unwrap();
         for id in 0..REQUESTS {
             writeln!(stdin, "{}", flood_line(id)).unwrap();
         }
@@ -315,15 +312,6 @@ fn a_stdio_client_that_stops_reading_gets_back_pressure_and_every_answer() {
     assert!(child.wait().unwrap().success());
     eprintln!("peak RSS {peak:.1} MiB");
     assert!(peak < RSS_BOUND_MIB, "peak RSS {peak:.1} MiB");
-}
-
-/// Initializes a session under the latest handshake revision; its id.
-fn open_session(server: &Running) -> String {
-    let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
-        "params": {"protocolVersion": LATEST, "capabilities": {},
-                   "clientInfo": {"name": "t", "version": "1"}}});
-    let (head, _) = read_response(post_raw(server, &[], init.to_string().as_bytes()));
-    header_value(&head, "mcp-session-id").unwrap().to_owned()
 }
 
 #[test]
@@ -377,16 +365,8 @@ fn two_host_headers_are_refused() {
 #[test]
 fn a_flood_of_initialize_cannot_end_a_session_used_in_the_last_minute() {
     let server = Running::fixture(&[("FIXTURE_MAX_SESSIONS", "20")]);
-    let init = |id: u64| {
-        json!({"jsonrpc": "2.0", "id": id, "method": "initialize",
-               "params": {"protocolVersion": LATEST, "capabilities": {},
-                          "clientInfo": {"name": "flood", "version": "1"}}})
-        .to_string()
-    };
-    let (head, _) = read_response(post_raw(&server, &[], init(0).as_bytes()));
-    let session = header_value(&head, "mcp-session-id")
-        .expect("a session")
-        .to_owned();
+    let init = |id: u64| rpc(id, "initialize", &initialize_params(LATEST));
+    let session = open_session(&server, LATEST);
     let (mut kept, mut refused) = (0, 0);
     for id in 1..=200 {
         let (head, body) = read_response(post_raw(&server, &[], init(id).as_bytes()));
@@ -539,10 +519,7 @@ const CHATTER: &str = "100000";
 fn a_stdio_client_that_never_reads_log_messages_keeps_the_server_bounded() {
     let mut child = spawn_fixture();
     let mut stdin = child.stdin.take().unwrap();
-    let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
-        "params": {"protocolVersion": LATEST, "capabilities": {},
-                   "clientInfo": {"name": "t", "version": "1"}}});
-    writeln!(stdin, "{init}").unwrap();
+    writeln!(stdin, "{}", initialize(LATEST)).unwrap();
     let chat = json!({"jsonrpc": "2.0", "id": 1, "method": "prompts/get",
         "params": {"name": "chatty", "arguments": {"count": CHATTER}}});
     writeln!(stdin, "{chat}").unwrap();
@@ -571,7 +548,7 @@ fn a_stdio_client_that_never_reads_log_messages_keeps_the_server_bounded() {
 #[test]
 fn an_event_stream_nobody_reads_keeps_the_server_bounded() {
     let server = Running::fixture(&[]);
-    let session = open_session(&server);
+    let session = open_session(&server, LATEST);
     let headers = [
         ("mcp-session-id", session.as_str()),
         ("mcp-protocol-version", LATEST),
@@ -601,7 +578,7 @@ fn an_event_stream_nobody_reads_keeps_the_server_bounded() {
 #[test]
 fn a_request_stream_read_slowly_pauses_its_prompt_and_loses_nothing() {
     let server = Running::fixture(&[]);
-    let session = open_session(&server);
+    let session = open_session(&server, LATEST);
     let headers = [
         ("mcp-session-id", session.as_str()),
         ("mcp-protocol-version", LATEST),

@@ -15,13 +15,9 @@ use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 
 use http_support::{Running, header, send, text};
-use support::{LATEST, initialize_params, rpc};
+use support::{LATEST, initialize, rpc};
 
 const ACCEPT_BOTH: (&str, &str) = ("accept", "application/json, text/event-stream");
-
-fn initialize(version: &str) -> String {
-    rpc(0, "initialize", &initialize_params(version))
-}
 
 /// A client with a live session on `server`.
 struct Client {

@@ -11,7 +11,7 @@ use hyper::Method;
 use serde_json::{Value, json};
 
 use http_support::{Events, Running, header, send};
-use support::{Client, LATEST, modern, rpc};
+use support::{Client, LATEST, initialize, modern, rpc};
 
 fn names(client: &mut Client) -> Vec<String> {
     let listed = client.call("prompts/list", json!({}));
@@ -129,13 +129,7 @@ fn a_listen_request_hears_of_changes_until_the_connection_ends() {
 async fn http_sessions_hear_of_changes_on_their_stream() {
     let server = Running::fixture(&[]);
     let accept = ("accept", "application/json, text/event-stream");
-    let init = rpc(
-        0,
-        "initialize",
-        &json!({"protocolVersion": LATEST, "capabilities": {},
-               "clientInfo": {"name": "t", "version": "1"}}),
-    );
-    let response = send(server.addr, Method::POST, &[accept], init).await;
+    let response = send(server.addr, Method::POST, &[accept], initialize(LATEST)).await;
     let session = header(&response, "mcp-session-id").unwrap().to_owned();
     let headers = [
         accept,

@@ -15,7 +15,7 @@ use hyper::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use http_support::{Events, Running, header, send, text};
-use support::{Client, MODERN, modern, rpc, texts};
+use support::{Client, LATEST, MODERN, initialize, initialize_params_with, modern, rpc, texts};
 
 /// The `_meta` of a modern request from a client with `capabilities`.
 fn can_elicit() -> Value {
@@ -450,12 +450,7 @@ fn legacy_session_with(elicits: bool, env: &[(&str, &str)]) -> Client {
     } else {
         json!({})
     };
-    client.call(
-        "initialize",
-        json!({"protocolVersion": "2025-11-25", "capabilities": capabilities,
-               "clientInfo": {"name": "t", "version": "1"}}),
-    );
-    client.notify("notifications/initialized", json!({}));
+    client.initialize_with(LATEST, capabilities);
     client
 }
 
@@ -759,11 +754,11 @@ async fn stateless_http_rounds_and_discover() {
 
 /// A 2025-11-25 HTTP session whose client can show forms; its id.
 async fn eliciting_http_session(server: &Running) -> String {
+    let capabilities = json!({"elicitation": {"form": {}}});
     let init = rpc(
         0,
         "initialize",
-        &json!({"protocolVersion": "2025-11-25", "capabilities": {"elicitation": {"form": {}}},
-               "clientInfo": {"name": "t", "version": "1"}}),
+        &initialize_params_with(LATEST, capabilities),
     );
     let accept = ("accept", "application/json, text/event-stream");
     let response = send(server.addr, Method::POST, &[accept], init).await;
@@ -794,12 +789,7 @@ async fn a_session_waiting_for_an_answer_is_not_evicted() {
     let question = events.next().await;
     assert_eq!(question["method"], "elicitation/create");
 
-    let other = rpc(
-        0,
-        "initialize",
-        &json!({"protocolVersion": "2025-11-25", "capabilities": {},
-                                              "clientInfo": {"name": "u", "version": "1"}}),
-    );
+    let other = initialize(LATEST);
     let refused = send(server.addr, Method::POST, &[accept], other.clone()).await;
     assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
 

@@ -7,6 +7,7 @@
 //! with pip; each client is installed on first use at its pinned version.
 
 mod http_support;
+mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

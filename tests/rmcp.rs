@@ -5,6 +5,8 @@
 //! change is announced, a client that can show a form is asked for missing
 //! arguments, and a failing prompt's error is redacted.
 
+mod support;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -13,6 +15,7 @@ use mcp_prompts::{Error, LogLevel, RequestContext, Server, prompt};
 use rmcp::model::{ServerCapabilities, ServerConfig};
 use rmcp::{ServerHandler, ServiceExt};
 use serde_json::{Value, json};
+use support::{LATEST, initialize_params_with};
 use tokio::io::{
     AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, Lines, ReadHalf, WriteHalf,
 };
@@ -138,11 +141,8 @@ async fn connect_to(server: Server, capabilities: Value) -> (Client, mcp_prompts
         writer,
     };
     client
-        .send(
-            json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": capabilities,
-            "clientInfo": {"name": "t", "version": "1"}}}),
-        )
+        .send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                   "params": initialize_params_with(LATEST, capabilities)}))
         .await;
     let init = client.read().await;
     assert_eq!(

@@ -74,12 +74,7 @@ fn a_run_time_prompt_is_listed_called_checked_and_completed() {
 #[test]
 fn a_missing_argument_of_a_run_time_prompt_is_asked_for() {
     let mut client = Client::start();
-    client.call(
-        "initialize",
-        json!({"protocolVersion": LATEST, "capabilities": {"elicitation": {}},
-               "clientInfo": {"name": "t", "version": "1"}}),
-    );
-    client.notify("notifications/initialized", json!({}));
+    client.initialize_with(LATEST, json!({"elicitation": {}}));
     client.send_line(
         &json!({"jsonrpc": "2.0", "id": 1, "method": "prompts/get",
                 "params": {"name": "runtime_echo", "arguments": {"tone": "loud"}}})

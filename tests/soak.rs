@@ -15,7 +15,7 @@ use hyper::body::Bytes;
 use serde_json::{Value, json};
 
 use http_support::Running;
-use support::{peak_rss_mib, spawn_fixture};
+use support::{LATEST, initialize, peak_rss_mib, spawn_fixture};
 
 /// The resident memory of process `pid` now, in MiB (Linux).
 fn rss_mib(pid: u32) -> f64 {
@@ -104,11 +104,7 @@ fn a_million_pipelined_stdio_requests_in_flat_memory() {
     let pid = child.id();
     let mut stdin = std::io::BufWriter::new(child.stdin.take().unwrap());
     let writer = std::thread::spawn(move || {
-        writeln!(
-            stdin,
-            r#"{{"jsonrpc":"2.0","id":"init","method":"initialize","params":{{"protocolVersion":"2025-11-25","capabilities":{{}},"clientInfo":{{"name":"soak","version":"1"}}}}}}"#
-        )
-        .unwrap();
+        writeln!(stdin, "{}", initialize(LATEST)).unwrap();
         for id in 0..REQUESTS {
             writeln!(stdin, "{}", get(id)).unwrap();
         }

@@ -8,14 +8,9 @@ use std::collections::HashSet;
 use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
-use support::{Client, LATEST, initialize_params, rpc};
+use support::{Client, LATEST, initialize, rpc};
 
 const FIXTURE: &str = env!("CARGO_BIN_EXE_fixture-server");
-
-fn initialize() -> String {
-    let params = initialize_params(LATEST);
-    json!({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": params}).to_string()
-}
 
 /// An async prompt that waits `ms` before answering.
 fn slow(id: u64, ms: u64) -> String {
@@ -61,7 +56,7 @@ fn stdin_and_stdout_as_regular_files() {
     let dir = std::env::temp_dir().join(format!("mcp-prompts-streams-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (input, output) = (dir.join("in.jsonl"), dir.join("out.jsonl"));
-    let mut lines = vec![initialize()];
+    let mut lines = vec![initialize(LATEST)];
     lines.extend((0..200).map(request));
     std::fs::write(&input, lines.join("\n") + "\n").unwrap();
     let status = Command::new(FIXTURE)
@@ -96,7 +91,7 @@ fn dev_null_as_stdin_or_stdout() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let mut lines = vec![initialize()];
+    let mut lines = vec![initialize(LATEST)];
     lines.extend((0..50).map(request));
     std::io::Write::write_all(&mut stdin, (lines.join("\n") + "\n").as_bytes()).unwrap();
     drop(stdin);

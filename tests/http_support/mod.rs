@@ -1,5 +1,6 @@
 //! Starts a server binary serving Streamable HTTP on a free loopback port,
-//! and stops it when dropped. Each test crate uses part of this.
+//! and stops it when dropped. Each test crate uses part of this; a crate
+//! that has it has `support` too.
 #![allow(dead_code)]
 
 use std::fmt::Write as _;
@@ -15,6 +16,8 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Mutex, PoisonError};
+
+use crate::support::initialize;
 
 pub struct Running {
     child: Child,
@@ -230,6 +233,14 @@ impl Events {
         let rest = self.body.collect().await.unwrap().to_bytes();
         self.seen + &String::from_utf8_lossy(&rest)
     }
+}
+
+/// Opens a session under `version` with a raw `initialize`; its id.
+pub fn open_session(server: &Running, version: &str) -> String {
+    let (head, body) = read_response(post_raw(server, &[], initialize(version).as_bytes()));
+    header_value(&head, "mcp-session-id")
+        .unwrap_or_else(|| panic!("no session: {head}{body}"))
+        .to_owned()
 }
 
 /// Sends a raw HTTP/1.1 POST on a new connection, and returns it unread.

@@ -42,6 +42,19 @@ pub fn rpc(id: u64, method: &str, params: &Value) -> String {
 
 /// `initialize` params for `version`, with no capabilities.
 pub fn initialize_params(version: &str) -> Value {
-    json!({"protocolVersion": version, "capabilities": {},
+    initialize_params_with(version, json!({}))
+}
+
+/// `initialize` params for `version` with the client's `capabilities`.
+pub fn initialize_params_with(version: &str, capabilities: Value) -> Value {
+    json!({"protocolVersion": version, "capabilities": capabilities,
            "clientInfo": {"name": "mcp-prompts-tests", "version": "1"}})
+}
+
+/// An `initialize` request for `version`, as text. Its id is `"init"`,
+/// never one of the numbers a test gives its other requests.
+pub fn initialize(version: &str) -> String {
+    json!({"jsonrpc": "2.0", "id": "init", "method": "initialize",
+           "params": initialize_params(version)})
+    .to_string()
 }

@@ -16,7 +16,9 @@ mod messages;
 
 // Each test crate uses some of these.
 #[allow(unused_imports)]
-pub use messages::{LATEST, MODERN, initialize_params, meta, modern, rpc, texts};
+pub use messages::{
+    LATEST, MODERN, initialize, initialize_params, initialize_params_with, meta, modern, rpc, texts,
+};
 const TIMEOUT: Duration = Duration::from_secs(20);
 
 pub struct Client {
@@ -141,12 +143,15 @@ impl Client {
         client
     }
 
+    /// Initializes with `version` and no capabilities; the result.
     pub fn initialize(&mut self, version: &str) -> Value {
-        let response = self.call(
-            "initialize",
-            json!({"protocolVersion": version, "capabilities": {},
-                   "clientInfo": {"name": "stdio-test", "version": "1"}}),
-        );
+        self.initialize_with(version, json!({}))
+    }
+
+    /// Initializes with `version` and the client's `capabilities`; the result.
+    pub fn initialize_with(&mut self, version: &str, capabilities: Value) -> Value {
+        let params = messages::initialize_params_with(version, capabilities);
+        let response = self.call("initialize", params);
         self.notify("notifications/initialized", json!({}));
         response["result"].clone()
     }
