@@ -20,12 +20,12 @@ use crate::protocol::ProtocolVersion;
 // The crate's fields: the rmcp adapter converts them one by one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Content {
-    pub(crate) kind: Kind,
+    pub(crate) kind: ContentKind,
     pub(crate) annotations: Option<Annotations>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Kind {
+pub(crate) enum ContentKind {
     Text(String),
     Image { data: String, mime_type: String },
     Audio { data: String, mime_type: String },
@@ -152,7 +152,7 @@ impl Annotations {
 }
 
 impl Content {
-    fn of(kind: Kind) -> Self {
+    fn of(kind: ContentKind) -> Self {
         Self {
             kind,
             annotations: None,
@@ -161,7 +161,7 @@ impl Content {
 
     /// Plain text.
     pub fn text(text: impl Into<String>) -> Self {
-        Self::of(Kind::Text(text.into()))
+        Self::of(ContentKind::Text(text.into()))
     }
 
     /// An image from raw bytes; the base64 encoding is done here.
@@ -171,7 +171,7 @@ impl Content {
 
     /// An image already encoded as base64.
     pub fn image_base64(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
-        Self::of(Kind::Image {
+        Self::of(ContentKind::Image {
             data: data.into(),
             mime_type: mime_type.into(),
         })
@@ -184,7 +184,7 @@ impl Content {
 
     /// Audio already encoded as base64 (revision 2025-03-26 and later).
     pub fn audio_base64(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
-        Self::of(Kind::Audio {
+        Self::of(ContentKind::Audio {
             data: data.into(),
             mime_type: mime_type.into(),
         })
@@ -192,7 +192,7 @@ impl Content {
 
     /// A link to a resource (revision 2025-06-18 and later).
     pub fn resource_link(link: ResourceLink) -> Self {
-        Self::of(Kind::ResourceLink(link))
+        Self::of(ContentKind::ResourceLink(link))
     }
 
     /// An embedded text resource.
@@ -201,7 +201,7 @@ impl Content {
         mime_type: impl Into<String>,
         text: impl Into<String>,
     ) -> Self {
-        Self::of(Kind::Resource(EmbeddedResource {
+        Self::of(ContentKind::Resource(EmbeddedResource {
             uri: uri.into(),
             mime_type: Some(mime_type.into()),
             body: ResourceBody::Text(text.into()),
@@ -214,7 +214,7 @@ impl Content {
         mime_type: impl Into<String>,
         bytes: impl AsRef<[u8]>,
     ) -> Self {
-        Self::of(Kind::Resource(EmbeddedResource {
+        Self::of(ContentKind::Resource(EmbeddedResource {
             uri: uri.into(),
             mime_type: Some(mime_type.into()),
             body: ResourceBody::Blob(BASE64.encode(bytes)),
@@ -230,7 +230,7 @@ impl Content {
     /// The text, if this is a text block.
     pub fn as_text(&self) -> Option<&str> {
         match &self.kind {
-            Kind::Text(text) => Some(text),
+            ContentKind::Text(text) => Some(text),
             _ => None,
         }
     }
@@ -239,19 +239,19 @@ impl Content {
     /// `resource_link` or `resource`.
     pub fn type_name(&self) -> &'static str {
         match self.kind {
-            Kind::Text(_) => "text",
-            Kind::Image { .. } => "image",
-            Kind::Audio { .. } => "audio",
-            Kind::ResourceLink(_) => "resource_link",
-            Kind::Resource(_) => "resource",
+            ContentKind::Text(_) => "text",
+            ContentKind::Image { .. } => "image",
+            ContentKind::Audio { .. } => "audio",
+            ContentKind::ResourceLink(_) => "resource_link",
+            ContentKind::Resource(_) => "resource",
         }
     }
 
     /// The first revision that has this block type.
     pub(crate) fn since(&self) -> ProtocolVersion {
         match self.kind {
-            Kind::Audio { .. } => ProtocolVersion::V2025_03_26,
-            Kind::ResourceLink(_) => ProtocolVersion::V2025_06_18,
+            ContentKind::Audio { .. } => ProtocolVersion::V2025_03_26,
+            ContentKind::ResourceLink(_) => ProtocolVersion::V2025_06_18,
             _ => ProtocolVersion::V2024_11_05,
         }
     }
@@ -288,12 +288,12 @@ impl Serialize for Versioned<'_, Content> {
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("type", content.type_name())?;
         match &content.kind {
-            Kind::Text(text) => map.serialize_entry("text", text)?,
-            Kind::Image { data, mime_type } | Kind::Audio { data, mime_type } => {
+            ContentKind::Text(text) => map.serialize_entry("text", text)?,
+            ContentKind::Image { data, mime_type } | ContentKind::Audio { data, mime_type } => {
                 map.serialize_entry("data", data)?;
                 map.serialize_entry("mimeType", mime_type)?;
             }
-            Kind::ResourceLink(link) => {
+            ContentKind::ResourceLink(link) => {
                 map.serialize_entry("uri", &link.uri)?;
                 map.serialize_entry("name", &link.name)?;
                 entry(&mut map, "title", link.title.as_ref())?;
@@ -301,7 +301,7 @@ impl Serialize for Versioned<'_, Content> {
                 entry(&mut map, "mimeType", link.mime_type.as_ref())?;
                 entry(&mut map, "size", link.size.as_ref())?;
             }
-            Kind::Resource(resource) => map.serialize_entry("resource", resource)?,
+            ContentKind::Resource(resource) => map.serialize_entry("resource", resource)?,
         }
         if let Some(annotations) = &content.annotations {
             let versioned = Versioned {

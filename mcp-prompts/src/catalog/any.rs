@@ -8,23 +8,23 @@ use crate::dynamic::{DynamicArgument, DynamicPrompt};
 /// A prompt a catalog can serve: a `#[prompt]`'s
 /// [`PromptDef`] or a [`DynamicPrompt`]; both convert into it.
 #[derive(Clone, Debug)]
-pub struct AnyPrompt(pub(crate) Kind);
+pub struct AnyPrompt(pub(crate) Definition);
 
 #[derive(Clone, Debug)]
-pub(crate) enum Kind {
+pub(crate) enum Definition {
     Macro(&'static PromptDef),
     Dynamic(DynamicPrompt),
 }
 
 impl From<&'static PromptDef> for AnyPrompt {
     fn from(def: &'static PromptDef) -> Self {
-        Self(Kind::Macro(def))
+        Self(Definition::Macro(def))
     }
 }
 
 impl From<DynamicPrompt> for AnyPrompt {
     fn from(prompt: DynamicPrompt) -> Self {
-        Self(Kind::Dynamic(prompt))
+        Self(Definition::Dynamic(prompt))
     }
 }
 
@@ -80,30 +80,30 @@ impl AnyPrompt {
     /// The prompt's name.
     pub fn name(&self) -> &str {
         match &self.0 {
-            Kind::Macro(def) => def.name,
-            Kind::Dynamic(prompt) => prompt.name(),
+            Definition::Macro(def) => def.name,
+            Definition::Dynamic(prompt) => prompt.name(),
         }
     }
 
     pub(crate) fn title(&self) -> Option<&str> {
         match &self.0 {
-            Kind::Macro(def) => def.title,
-            Kind::Dynamic(prompt) => prompt.title(),
+            Definition::Macro(def) => def.title,
+            Definition::Dynamic(prompt) => prompt.title(),
         }
     }
 
     pub(crate) fn description(&self) -> Option<&str> {
         match &self.0 {
-            Kind::Macro(def) => def.description,
-            Kind::Dynamic(prompt) => prompt.description(),
+            Definition::Macro(def) => def.description,
+            Definition::Dynamic(prompt) => prompt.description(),
         }
     }
 
     /// Where it is defined: `file:line`, or what the run-time definition says.
     pub(crate) fn location(&self) -> String {
         match &self.0 {
-            Kind::Macro(def) => def.location(),
-            Kind::Dynamic(prompt) => prompt.0.origin.clone(),
+            Definition::Macro(def) => def.location(),
+            Definition::Dynamic(prompt) => prompt.0.origin.clone(),
         }
     }
 
@@ -111,16 +111,16 @@ impl AnyPrompt {
     /// of the same name, so that messages about them are stable.
     pub(crate) fn place(&self) -> (&str, u32) {
         match &self.0 {
-            Kind::Macro(def) => (def.file, def.line),
-            Kind::Dynamic(prompt) => (&prompt.0.origin, 0),
+            Definition::Macro(def) => (def.file, def.line),
+            Definition::Dynamic(prompt) => (&prompt.0.origin, 0),
         }
     }
 
     /// The arguments a client sees, in order.
     pub(crate) fn arguments(&self) -> Vec<ArgInfo<'_>> {
         match &self.0 {
-            Kind::Macro(def) => def.arguments().map(ArgInfo::from).collect(),
-            Kind::Dynamic(prompt) => prompt.arguments().iter().map(ArgInfo::from).collect(),
+            Definition::Macro(def) => def.arguments().map(ArgInfo::from).collect(),
+            Definition::Dynamic(prompt) => prompt.arguments().iter().map(ArgInfo::from).collect(),
         }
     }
 
@@ -128,8 +128,8 @@ impl AnyPrompt {
     /// one built prompt), served once when given twice.
     pub(crate) fn same_as(&self, other: &Self) -> bool {
         match (&self.0, &other.0) {
-            (Kind::Macro(a), Kind::Macro(b)) => a.same_as(b),
-            (Kind::Dynamic(a), Kind::Dynamic(b)) => a.same_as(b),
+            (Definition::Macro(a), Definition::Macro(b)) => a.same_as(b),
+            (Definition::Dynamic(a), Definition::Dynamic(b)) => a.same_as(b),
             _ => false,
         }
     }

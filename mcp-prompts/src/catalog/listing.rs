@@ -66,7 +66,7 @@ pub(super) fn paginate(entries: &[Entry], titles: Titles, page_size: usize) -> V
     (0..page_count(entries.len(), page_size))
         .map(|page| {
             let (range, more) = bounds(entries.len(), page_size, page);
-            let prompts = Prompts(&entries[range], titles);
+            let prompts = PromptList(&entries[range], titles);
             CachedPage {
                 // Only strings and bools: serializing cannot fail.
                 prompts: serde_json::value::to_raw_value(&prompts).expect("a listing serializes"),
@@ -106,9 +106,9 @@ pub(crate) struct Page<'a> {
     next_cursor: Option<&'a str>,
 }
 
-struct Prompts<'a>(&'a [Entry], Titles);
+struct PromptList<'a>(&'a [Entry], Titles);
 
-impl Serialize for Prompts<'_> {
+impl Serialize for PromptList<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut seq = s.serialize_seq(Some(self.0.len()))?;
         for entry in self.0 {

@@ -23,7 +23,7 @@ use crate::sync::lock;
 const COALESCE: Duration = Duration::from_millis(50);
 
 /// The served set, and what a change needs.
-pub(crate) struct Live {
+pub(crate) struct LiveCatalog {
     served: ArcSwap<ServedPrompts>,
     /// Every prompt that can be served, and whether it is now.
     sources: Mutex<Vec<(AnyPrompt, bool)>>,
@@ -36,7 +36,7 @@ pub(crate) struct Live {
     announcing: AtomicBool,
 }
 
-impl Live {
+impl LiveCatalog {
     pub(crate) fn new(served: ServedPrompts, page_size: usize) -> Self {
         let sources = served.prompts().map(|p| (p.clone(), true)).collect();
         Self {
@@ -154,7 +154,7 @@ impl Live {
 /// # Ok::<(), mcp_prompts::CatalogError>(())
 /// ```
 #[derive(Clone)]
-pub struct Prompts(pub(crate) Arc<Live>);
+pub struct Prompts(pub(crate) Arc<LiveCatalog>);
 
 impl Prompts {
     /// Serves `prompt` too (a `#[prompt]`'s `PROMPT` or a
@@ -222,8 +222,8 @@ impl Prompts {
     ) -> (Vec<DynamicPrompt>, Vec<DynamicPrompt>) {
         let outcome = self.0.change(|sources| {
             let is = |prompt: &AnyPrompt, d: &DynamicPrompt| match &prompt.0 {
-                super::Kind::Dynamic(p) => p.same_as(d),
-                super::Kind::Macro(_) => false,
+                super::Definition::Dynamic(p) => p.same_as(d),
+                super::Definition::Macro(_) => false,
             };
             // Prompts still wanted keep their place and whether they are
             // enabled; the others of the group go.

@@ -14,10 +14,10 @@ use crate::error::{CatalogError, Error, excerpt};
 use crate::protocol::ProtocolVersion;
 
 pub use any::AnyPrompt;
-pub(crate) use any::{ArgInfo, Kind};
+pub(crate) use any::{ArgInfo, Definition};
 pub(crate) use completion::ArgCompletion;
 use listing::{Titles, decode_cursor, encode_cursor, paginate};
-pub(crate) use live::Live;
+pub(crate) use live::LiveCatalog;
 pub use live::Prompts;
 pub use registry::Registration;
 pub use registry::registered_prompts;
@@ -45,11 +45,11 @@ impl Entry {
             .map(|a| a.name.into())
             .collect();
         let completions = match &prompt.0 {
-            Kind::Macro(def) => def
+            Definition::Macro(def) => def
                 .arguments()
                 .map(|a| (a.name.into(), ArgCompletion::for_arg(a)))
                 .collect(),
-            Kind::Dynamic(dynamic) => dynamic
+            Definition::Dynamic(dynamic) => dynamic
                 .arguments()
                 .iter()
                 .map(|a| (a.name.as_str().into(), ArgCompletion::for_dynamic(a)))

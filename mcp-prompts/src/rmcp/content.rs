@@ -4,7 +4,7 @@
 use ::rmcp::model as r;
 
 use crate::content::{
-    Annotations, Content, EmbeddedResource, Kind, ResourceBody, ResourceLink, Role,
+    Annotations, Content, ContentKind, EmbeddedResource, ResourceBody, ResourceLink, Role,
 };
 use crate::protocol::ProtocolVersion;
 
@@ -13,27 +13,27 @@ impl Content {
     pub(crate) fn to_rmcp(&self, version: ProtocolVersion) -> r::ContentBlock {
         let annotations = self.annotations.as_ref().map(|a| a.to_rmcp(version));
         match &self.kind {
-            Kind::Text(text) => {
+            ContentKind::Text(text) => {
                 let mut block = r::TextContent::new(text.clone());
                 block.annotations = annotations;
                 r::ContentBlock::Text(block)
             }
-            Kind::Image { data, mime_type } => {
+            ContentKind::Image { data, mime_type } => {
                 let mut block = r::ImageContent::new(data.clone(), mime_type.clone());
                 block.annotations = annotations;
                 r::ContentBlock::Image(block)
             }
-            Kind::Audio { data, mime_type } => {
+            ContentKind::Audio { data, mime_type } => {
                 let mut block = r::AudioContent::new(data.clone(), mime_type.clone());
                 block.annotations = annotations;
                 r::ContentBlock::Audio(block)
             }
-            Kind::ResourceLink(link) => {
+            ContentKind::ResourceLink(link) => {
                 let mut resource = link.to_rmcp();
                 resource.annotations = annotations;
                 r::ContentBlock::ResourceLink(resource)
             }
-            Kind::Resource(embedded) => {
+            ContentKind::Resource(embedded) => {
                 let mut block = r::EmbeddedResource::new(embedded.to_rmcp());
                 block.annotations = annotations;
                 r::ContentBlock::Resource(block)

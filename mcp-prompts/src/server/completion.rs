@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use serde_json::value::RawValue;
 
-use super::guard::{CatchPanic, Culprit, call_catching};
-use super::handlers::unknown_prompt;
+use super::methods::unknown_prompt;
+use super::panics::{CatchPanic, Culprit, call_catching};
 use super::{Era, Reply, Service, Session};
-use crate::catalog::{AnyPrompt, ArgCompletion, Kind};
+use crate::catalog::{AnyPrompt, ArgCompletion, Definition};
 use crate::complete::{MAX_VALUES, Matches, fold, rank, starts_with_folded};
 use crate::descriptor::{CompletionCall, CompletionInput};
 use crate::error::{Error, excerpt};
@@ -144,8 +144,8 @@ impl Service {
         let inner = self.inner();
         let input = |prompt: Option<&AnyPrompt>, uri: Option<&str>| CompletionInput {
             prompt: prompt.and_then(|p| match p.0 {
-                Kind::Macro(def) => Some(def),
-                Kind::Dynamic(_) => None,
+                Definition::Macro(def) => Some(def),
+                Definition::Dynamic(_) => None,
             }),
             prompt_name: prompt.map(|p| p.name().to_owned()),
             uri: uri.map(str::to_owned),

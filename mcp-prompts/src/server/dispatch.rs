@@ -5,7 +5,7 @@ use std::task::{Context, Poll, Waker};
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
-use super::guard::guarded;
+use super::panics::guarded;
 use super::{Era, Session};
 use crate::context::{ClientAnswer, InFlight, Route};
 use crate::error::Error;

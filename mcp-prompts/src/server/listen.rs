@@ -10,7 +10,7 @@ use std::task::Poll;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::handlers::params;
+use super::methods::params;
 use super::{Reply, Session};
 use crate::context::Route;
 use crate::protocol::jsonrpc::{failure, success};

@@ -5,11 +5,11 @@ mod batch;
 pub(crate) mod completion;
 pub(crate) mod dispatch;
 pub(crate) mod get;
-mod guard;
-mod handlers;
 mod limits;
 mod listen;
+mod methods;
 mod modern;
+mod panics;
 mod request_state;
 mod session;
 
@@ -18,7 +18,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 use tokio::sync::mpsc;
 
-use crate::catalog::{AnyPrompt, Live, Prompts, ServedPrompts, registered_prompts};
+use crate::catalog::{AnyPrompt, LiveCatalog, Prompts, ServedPrompts, registered_prompts};
 use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
 use crate::error::CatalogError;
@@ -381,7 +381,7 @@ impl Server {
             self.cache.resolve(changing),
         );
         Ok(Service(Arc::new(Inner {
-            live: Arc::new(Live::new(served, self.page_size)),
+            live: Arc::new(LiveCatalog::new(served, self.page_size)),
             changing,
             initialize,
             modern,
@@ -452,7 +452,7 @@ pub struct Service(Arc<Inner>);
 
 pub(crate) struct Inner {
     /// The prompts served, swapped whole when the catalog changes.
-    live: Arc<Live>,
+    live: Arc<LiveCatalog>,
     /// Whether the catalog can change ([`Server::build_live`]).
     changing: bool,
     /// The `initialize` result for each handshake revision, serialized once.

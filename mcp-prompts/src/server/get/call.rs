@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 
 use super::missing::{ask_missing, fill_missing};
 use super::{GetResult, Later, Round, WriteOutcome, finish};
-use crate::catalog::{AnyPrompt, Kind};
+use crate::catalog::{AnyPrompt, Definition};
 use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts, Route};
 use crate::descriptor::Input;
 use crate::dynamic::{ArgumentValues, Handler};
@@ -19,7 +19,7 @@ use crate::error::Error;
 use crate::invoke::Invocation;
 use crate::message::PromptResult;
 use crate::protocol::{Arguments, ProtocolVersion};
-use crate::server::guard::{CatchPanic, Culprit, call_catching};
+use crate::server::panics::{CatchPanic, Culprit, call_catching};
 use crate::server::{Era, Service};
 
 pub(super) struct Call<'a> {
@@ -88,7 +88,7 @@ impl Call<'_> {
         };
         let culprit = Culprit::prompt(&self.prompt);
         let called = match &self.prompt.0 {
-            Kind::Macro(def) => {
+            Definition::Macro(def) => {
                 let input = Input {
                     def,
                     arguments,
@@ -96,7 +96,7 @@ impl Call<'_> {
                 };
                 call_catching(&culprit, || (def.invoke)(&input))
             }
-            Kind::Dynamic(prompt) => {
+            Definition::Dynamic(prompt) => {
                 ArgumentValues::read(&prompt.0.arguments, arguments).and_then(|values| {
                     match &prompt.0.handler {
                         // A template needs no context, so none is made.

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::handlers::unknown_prompt;
+use super::methods::unknown_prompt;
 use super::request_state::{Opened, StateKey, fingerprint};
 use super::{Era, Inner, Service};
 use crate::args::param::missing_arguments;

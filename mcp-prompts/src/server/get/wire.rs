@@ -15,7 +15,7 @@ use crate::context::{Progress, Route};
 use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::modern::ResultType;
 use crate::protocol::{Arguments, cow_str};
-use crate::server::handlers::params;
+use crate::server::methods::params;
 use crate::server::{Era, Reply, Service, Session};
 
 #[derive(Deserialize)]

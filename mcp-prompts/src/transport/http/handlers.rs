@@ -262,7 +262,7 @@ fn open_session(
     if initialize && session_id(headers).is_none() {
         return Ok(SessionRef::New(HttpSession::new(&service)));
     }
-    existing_session(endpoint, headers).map(SessionRef::Live)
+    existing_session(endpoint, headers).map(SessionRef::Existing)
 }
 
 fn existing_session(
@@ -281,7 +281,7 @@ fn existing_session(
 /// A request's session.
 enum SessionRef {
     /// Found by its id.
-    Live(Arc<HttpSession>),
+    Existing(Arc<HttpSession>),
     /// Made for an `initialize`; kept if that succeeds.
     New(Arc<HttpSession>),
     /// Made for one request (stateless mode).
@@ -293,7 +293,7 @@ impl std::ops::Deref for SessionRef {
 
     fn deref(&self) -> &Session {
         match self {
-            Self::Live(entry) | Self::New(entry) => &entry.session,
+            Self::Existing(entry) | Self::New(entry) => &entry.session,
             Self::Own(session) => session,
         }
     }

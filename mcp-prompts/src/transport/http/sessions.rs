@@ -1,4 +1,4 @@
-//! Live HTTP sessions: created by `initialize`, found by `Mcp-Session-Id`,
+//! Kept HTTP sessions: created by `initialize`, found by `Mcp-Session-Id`,
 //! bounded in number and ended when idle, by `DELETE`, or at shutdown.
 //!
 //! The policy when the store is full: expired sessions go first; then the
@@ -65,7 +65,7 @@ impl HttpSession {
 }
 
 /// A kept session and when it was last used.
-struct Live {
+struct Kept {
     session: Arc<HttpSession>,
     seen: Instant,
 }
@@ -79,7 +79,7 @@ pub(crate) struct Full {
 
 pub(crate) struct SessionStore {
     /// Least recently used first.
-    sessions: Mutex<LruCache<Box<str>, Live>>,
+    sessions: Mutex<LruCache<Box<str>, Kept>>,
     max: usize,
     idle: Duration,
     grace: Duration,
@@ -146,7 +146,7 @@ impl SessionStore {
                 evicted.session.end();
             }
         }
-        sessions.push(id.into(), Live { session, seen: now });
+        sessions.push(id.into(), Kept { session, seen: now });
         Ok(())
     }
 
@@ -187,7 +187,7 @@ impl SessionStore {
 }
 
 /// Marks session `id` as used at `now` (the most recently used).
-fn touch(sessions: &mut LruCache<Box<str>, Live>, id: &str, now: Instant) {
+fn touch(sessions: &mut LruCache<Box<str>, Kept>, id: &str, now: Instant) {
     if let Some(live) = sessions.get_mut(id) {
         live.seen = now;
     }

@@ -10,7 +10,7 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use super::Reply;
-use crate::catalog::{AnyPrompt, Kind};
+use crate::catalog::{AnyPrompt, Definition};
 use crate::error::Error;
 use crate::invoke::BoxedResult;
 
@@ -39,8 +39,8 @@ impl Culprit {
 
     pub(crate) fn of(kind: &'static str, prompt: &AnyPrompt) -> Self {
         let name = match &prompt.0 {
-            Kind::Macro(def) => Cow::Borrowed(def.name),
-            Kind::Dynamic(dynamic) => Cow::Owned(dynamic.name().to_owned()),
+            Definition::Macro(def) => Cow::Borrowed(def.name),
+            Definition::Dynamic(dynamic) => Cow::Owned(dynamic.name().to_owned()),
         };
         Self { kind, name }
     }
