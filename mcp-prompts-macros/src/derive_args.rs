@@ -12,7 +12,9 @@ use crate::errors::Errors;
 use crate::paths::{check_stmt, const_checks, private};
 use crate::valid;
 
-pub fn expand(input: TokenStream) -> TokenStream {
+/// Expands `#[derive(PromptArgs)]`; `builders` gives the struct a typed
+/// builder for the prompts that flatten it.
+pub fn expand(input: TokenStream, builders: bool) -> TokenStream {
     let input: DeriveInput = match syn::parse2(input) {
         Ok(input) => input,
         Err(err) => return err.into_compile_error(),
@@ -38,7 +40,7 @@ pub fn expand(input: TokenStream) -> TokenStream {
         .collect();
     valid::check_params(&params, "`PromptArgs` fields", &mut errors);
     // A bad attribute still yields the impl, built from what did parse.
-    let mut out = args_impl(&input, &params);
+    let mut out = args_impl(&input, &params, builders);
     if let Err(err) = errors.finish() {
         out.extend(err.into_compile_error());
     }
@@ -76,7 +78,7 @@ fn target_fields(input: &DeriveInput) -> syn::Result<&syn::FieldsNamed> {
     }
 }
 
-fn args_impl(input: &DeriveInput, params: &[Param<'_>]) -> TokenStream {
+fn args_impl(input: &DeriveInput, params: &[Param<'_>], builders: bool) -> TokenStream {
     let private = private();
     let ident = &input.ident;
     let args = arglist::defs(params);
@@ -86,7 +88,6 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>]) -> TokenStream {
         let bind = arglist::bind(param, &quote!(#private::field::<Self>(#position)));
         quote!(#field: #bind)
     });
-    let setters = arglist::setters(params, &input.vis);
     let default_checks = arglist::default_checks(params);
     let mut checks = Vec::new();
     if has_flatten(params) {
@@ -102,10 +103,9 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>]) -> TokenStream {
         ));
     }
     let checks = const_checks(&checks);
-    quote! {
-        const _: () = {
-            #default_checks
-            #checks
+    let (builder, builder_type) = if builders {
+        let setters = arglist::setters(params, &input.vis);
+        let builder = quote! {
             /// The typed builder of these arguments.
             pub struct __PromptArgsBuilder {
                 request: #private::GetPrompt,
@@ -125,10 +125,20 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>]) -> TokenStream {
             impl __PromptArgsBuilder {
                 #setters
             }
+        };
+        (builder, quote!(__PromptArgsBuilder))
+    } else {
+        (TokenStream::new(), quote!(#private::GetPrompt))
+    };
+    quote! {
+        const _: () = {
+            #default_checks
+            #checks
+            #builder
 
             impl #private::PromptArgs for #ident {
                 const ARGS: &'static [#private::ArgDef] = #args;
-                type Builder = __PromptArgsBuilder;
+                type Builder = #builder_type;
 
                 fn bind_args(
                     __input: &#private::Input<'_>,

@@ -1,7 +1,7 @@
 //! Code generation for `#[prompt]`. Nothing here can fail: every rule was
 //! checked before.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{ReturnType, Visibility};
@@ -9,23 +9,36 @@ use syn::{ReturnType, Visibility};
 use crate::arglist;
 use crate::ast::Prompt;
 use crate::item::PromptItem;
-use crate::paths::{check_stmt, const_checks, option, private, public};
+use crate::paths::{check_stmt, const_checks, option, private, private_at, public};
 use crate::template::Template;
 
 /// The function (unless a template stands for it), then its handle: a
 /// struct of the same name (structs and functions live in different
-/// namespaces) whose impl holds the name, the definition with the glue in
-/// it, and the typed builder's setters; the conversion of the builder into
-/// a `GetPrompt`; the compile-time checks; the registration.
-pub fn prompt(prompt: &Prompt<'_>, func: &PromptItem, template: Option<&Template>) -> TokenStream {
+/// namespaces) whose impl holds the name and the definition with the glue
+/// in it (with `builders`, also the typed builder's setters and its
+/// conversion into a `GetPrompt`); the compile-time checks; the
+/// registration.
+pub fn prompt(
+    prompt: &Prompt<'_>,
+    func: &PromptItem,
+    template: Option<&Template>,
+    builders: bool,
+) -> TokenStream {
     let private = private();
     let ident = &prompt.sig.ident;
     let func = func.user_fn();
     let (name, _) = prompt.name();
     let definition = definition(prompt, template);
-    let setters = arglist::setters(&prompt.params, prompt.vis);
+    let setters = builders.then(|| arglist::setters(&prompt.params, prompt.vis));
     let cfgs: Vec<_> = cfgs(prompt).collect();
-    let handle = handle(prompt.vis, ident, &name, &definition, &setters, &cfgs);
+    let handle = handle(
+        prompt.vis,
+        ident,
+        &name,
+        &definition,
+        setters.as_ref(),
+        &cfgs,
+    );
     let default_checks = arglist::default_checks(&prompt.params);
     let checks = const_checks(&checks(prompt, template));
     let checks = if cfgs.is_empty() {
@@ -50,34 +63,71 @@ pub fn prompt(prompt: &Prompt<'_>, func: &PromptItem, template: Option<&Template
 
 /// After an error, a handle whose definition can never be served, so that
 /// uses of the handle elsewhere do not add errors of their own.
-pub fn placeholder_handle(vis: &Visibility, ident: &syn::Ident, name: &str) -> TokenStream {
+pub fn placeholder_handle(
+    vis: &Visibility,
+    ident: &syn::Ident,
+    name: &str,
+    builders: bool,
+) -> TokenStream {
     let private = private();
     let definition = quote!(#private::placeholder_def(#name));
-    handle(vis, ident, name, &definition, &TokenStream::new(), &[])
+    let setters = builders.then(TokenStream::new);
+    handle(vis, ident, name, &definition, setters.as_ref(), &[])
 }
 
-/// The handle struct `ident`: `ident::NAME`, `ident::PROMPT` (a `static`
-/// holding `definition`, so that its address identifies the prompt) and
-/// `ident::args()`, which starts the typed builder the struct itself is.
+/// The handle struct `ident`: `ident::NAME` and `ident::PROMPT` (a
+/// `static` holding `definition`, so that its address identifies the
+/// prompt). With `setters` (feature `builders`), the struct is also the
+/// typed builder `ident::args()` starts.
 fn handle(
     vis: &Visibility,
     ident: &syn::Ident,
     name: &str,
     definition: &TokenStream,
-    setters: &TokenStream,
+    setters: Option<&TokenStream>,
     cfgs: &[&syn::Attribute],
 ) -> TokenStream {
     let (prompt_def, get_prompt) = (public("PromptDef"), public("GetPrompt"));
-    let doc = format!(
-        "The `{name}` prompt's handle: its name, its definition, and a typed builder of a `prompts/get` request for it."
-    );
+    let (doc, fields, builder, from) = match setters {
+        None => (
+            format!("The `{name}` prompt's handle: its name and its definition."),
+            // Braced, so the struct has no constructor in the value
+            // namespace, where the function is.
+            quote!({}),
+            TokenStream::new(),
+            TokenStream::new(),
+        ),
+        Some(setters) => (
+            format!(
+                "The `{name}` prompt's handle: its name, its definition, and a typed builder of a `prompts/get` request for it."
+            ),
+            quote!({ request: #get_prompt, }),
+            quote! {
+                /// Starts a `prompts/get` request for this prompt; each argument
+                /// has a setter that takes its own type or the text a client
+                /// would send.
+                #[must_use]
+                pub fn args() -> Self {
+                    Self { request: #get_prompt::new(#name) }
+                }
+
+                #setters
+            },
+            quote! {
+                #(#cfgs)*
+                impl ::core::convert::From<#ident> for #get_prompt {
+                    fn from(args: #ident) -> Self {
+                        args.request
+                    }
+                }
+            },
+        ),
+    };
     quote! {
         #[doc = #doc]
         #[allow(non_camel_case_types)]
         #(#cfgs)*
-        #vis struct #ident {
-            request: #get_prompt,
-        }
+        #vis struct #ident #fields
 
         // A parameter's type may be less visible than the prompt.
         #[allow(dead_code, private_bounds, private_interfaces)]
@@ -94,23 +144,10 @@ fn handle(
                 &PROMPT
             };
 
-            /// Starts a `prompts/get` request for this prompt; each argument
-            /// has a setter that takes its own type or the text a client
-            /// would send.
-            #[must_use]
-            pub fn args() -> Self {
-                Self { request: #get_prompt::new(#name) }
-            }
-
-            #setters
+            #builder
         }
 
-        #(#cfgs)*
-        impl ::core::convert::From<#ident> for #get_prompt {
-            fn from(args: #ident) -> Self {
-                args.request
-            }
-        }
+        #from
     }
 }
 /// The function's `#[cfg]` attributes, which everything generated for it
@@ -122,44 +159,55 @@ fn cfgs<'a>(prompt: &Prompt<'a>) -> impl Iterator<Item = &'a syn::Attribute> {
         .filter(|a| a.path().is_ident("cfg"))
 }
 
-/// The glue, a closure the definition holds as a function pointer: binds
-/// each parameter through one generic helper, then calls the user's
-/// function and converts its result through one trait, or renders the
-/// template once every argument has been checked.
+/// The glue, a closure the definition holds as a function pointer: one
+/// call of the runtime's generic glue for this many parameters, given each
+/// parameter's type (and whether it is flattened) and the return type, or
+/// the template rendered once every argument has been checked.
 fn glue(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
     let private = private();
+    if let Some(template) = template {
+        return template_glue(prompt, template);
+    }
     let sig = prompt.sig;
     let ident = &sig.ident;
+    let (output, span) = match &sig.output {
+        ReturnType::Type(_, ty) => (quote!(#ty), ty.span()),
+        ReturnType::Default => (quote!(()), ident.span()),
+    };
+    // Spanned on the return type: an unsupported one is reported there.
+    let finish = match sig.asyncness {
+        Some(_) => quote_spanned!(span=> #private::pending::<#output, _>),
+        None => quote_spanned!(span=> #private::ready::<#output>),
+    };
+    let call = syn::Ident::new(&format!("call{}", prompt.params.len()), Span::call_site());
+    // Each spanned on the parameter's type: an unsupported one is
+    // reported there.
+    let params = prompt.params.iter().map(|param| {
+        let (ty, private) = (param.ty, private_at(param.ty_span));
+        let how = if param.is_flatten() { "Flat" } else { "Plain" };
+        let how = syn::Ident::new(how, param.ty_span);
+        quote_spanned!(param.ty_span=> #ty, #private::#how)
+    });
+    quote! {
+        |__input| #private::#call::<#(#params,)* _>(__input, #ident, #finish)
+    }
+}
+
+/// A template prompt's glue: binds every argument, to check it as the
+/// function's parameters would be, then renders the template.
+fn template_glue(prompt: &Prompt<'_>, template: &Template) -> TokenStream {
+    let private = private();
     let binds = prompt.params.iter().enumerate().map(|(index, param)| {
         let position = arglist::position(&prompt.params, index);
         arglist::bind(param, &quote!(#private::arg(__input, #position)))
     });
-    let body = match template {
-        Some(template) => {
-            let template = template.to_tokens(&private);
-            quote! {
-                let _ = (#(#binds,)*);
-                ::core::result::Result::Ok(#private::ready::<::std::vec::Vec<#private::Message>>(
-                    #private::Template::render(&#template, __input),
-                ))
-            }
-        }
-        None => {
-            let (output, span) = match &sig.output {
-                ReturnType::Type(_, ty) => (quote!(#ty), ty.span()),
-                ReturnType::Default => (quote!(()), ident.span()),
-            };
-            // Spanned on the return type: an unsupported one is reported there.
-            let wrap = match sig.asyncness {
-                Some(_) => quote_spanned!(span=> #private::pending::<#output, _>),
-                None => quote_spanned!(span=> #private::ready::<#output>),
-            };
-            quote!(::core::result::Result::Ok(#wrap(#ident(#(#binds),*))))
-        }
-    };
+    let template = template.to_tokens(&private);
     quote! {
         |__input: &#private::Input<'_>| -> ::core::result::Result<#private::Invocation, #private::Error> {
-            #body
+            let _ = (#(#binds,)*);
+            ::core::result::Result::Ok(#private::ready::<::std::vec::Vec<#private::Message>>(
+                #private::Template::render(&#template, __input),
+            ))
         }
     }
 }

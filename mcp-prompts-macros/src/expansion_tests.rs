@@ -38,19 +38,40 @@ fn generated_items(tokens: &TokenStream, user_fn: &str) -> usize {
     count.0
 }
 
-/// The project's budget: ten items per prompt, plus the typed builder's one
-/// setter per argument (generic, so never compiled to code unless called).
-fn assert_within_budget(tokens: &TokenStream, user_fn: &str, arguments: usize) {
+/// The project's budget, exactly: six items per prompt (the handle
+/// struct, its impl, `NAME`, `PROMPT`, the `static` behind it, the
+/// registration), one `const` per default and one for the other checks
+/// (`checks`, 0 or 1). The typed builder (feature `builders`) adds
+/// `args()`, the conversion into a `GetPrompt` (an impl and its function)
+/// and one setter per argument. Every item costs check time, called or not.
+fn assert_budget(tokens: &TokenStream, user_fn: &str, checks: usize, builder: Option<usize>) {
     let items = generated_items(tokens, user_fn);
-    assert!(
-        items <= 10 + arguments,
-        "`{user_fn}` generates {items} items, over 10 + {arguments} setters"
+    let budget = 6 + checks + builder.map_or(0, |setters| 3 + setters);
+    assert_eq!(
+        items, budget,
+        "`{user_fn}` generates {items} items; its budget is {budget}"
     );
+}
+
+/// `#[prompt]` with `args` on `item`, expanded without and with the typed
+/// builder, each checked against the budget; the first, to snapshot.
+fn expand_prompt(
+    args: TokenStream,
+    item: TokenStream,
+    user_fn: &str,
+    checks: usize,
+    arguments: usize,
+) -> (TokenStream, TokenStream) {
+    let plain = crate::prompt::expand(args.clone(), item.clone(), false);
+    assert_budget(&plain, user_fn, checks, None);
+    let with_builder = crate::prompt::expand(args, item, true);
+    assert_budget(&with_builder, user_fn, checks, Some(arguments));
+    (plain, with_builder)
 }
 
 #[test]
 fn sync_prompt_with_three_arguments() {
-    let out = crate::prompt::expand(
+    let (out, with_builder) = expand_prompt(
         TokenStream::new(),
         quote! {
             /// Summarize a text
@@ -65,14 +86,20 @@ fn sync_prompt_with_three_arguments() {
                 format!("Summarize in {max_words} words, focusing on {focus:?}: {text}")
             }
         },
+        "summarize",
+        0,
+        3,
     );
-    assert_within_budget(&out, "summarize", 3);
     insta::assert_snapshot!(pretty(&out));
+    insta::assert_snapshot!(
+        "sync_prompt_with_three_arguments_and_builder",
+        pretty(&with_builder)
+    );
 }
 
 #[test]
 fn async_prompt_with_context_default_and_completion() {
-    let out = crate::prompt::expand(
+    let (out, _) = expand_prompt(
         quote!(name = "review-code", title = "Code review"),
         quote! {
             /// Review code
@@ -87,27 +114,31 @@ fn async_prompt_with_context_default_and_completion() {
                 Ok(code)
             }
         },
+        "review",
+        1,
+        4,
     );
-    assert_within_budget(&out, "review", 4);
     insta::assert_snapshot!(pretty(&out));
 }
 
 #[test]
 fn template_prompt() {
-    let out = crate::prompt::expand(
+    let (out, _) = expand_prompt(
         quote!(template = "Greet {name}, {tone}ly.\n--- assistant\nHello {name}!"),
         quote! {
             /// Compose a greeting
             fn greet(name: String, tone: Tone);
         },
+        "greet",
+        1,
+        2,
     );
-    assert_within_budget(&out, "greet", 2);
     insta::assert_snapshot!(pretty(&out));
 }
 
 #[test]
 fn prompt_with_flattened_arguments() {
-    let out = crate::prompt::expand(
+    let (out, _) = expand_prompt(
         TokenStream::new(),
         quote! {
             /// Summarize a repository
@@ -115,22 +146,30 @@ fn prompt_with_flattened_arguments() {
                 format!("{repo:?} {depth}")
             }
         },
+        "summarize_repo",
+        1,
+        2,
     );
-    assert_within_budget(&out, "summarize_repo", 2);
     insta::assert_snapshot!(pretty(&out));
 }
 
 #[test]
 fn derived_arguments_struct() {
-    let out = crate::derive_args::expand(quote! {
+    let input = quote! {
         pub struct Repo {
             /// The repository's URL
             url: String,
             #[arg(default = "main")]
             branch: String,
         }
-    });
+    };
+    let out = crate::derive_args::expand(input.clone(), false);
     insta::assert_snapshot!(pretty(&out));
+    let with_builder = crate::derive_args::expand(input, true);
+    insta::assert_snapshot!(
+        "derived_arguments_struct_and_builder",
+        pretty(&with_builder)
+    );
 }
 
 #[test]

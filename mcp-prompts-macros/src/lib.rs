@@ -23,16 +23,21 @@ mod valid;
 
 use proc_macro::TokenStream;
 
+/// Whether handles and `PromptArgs` structs get typed builders (feature
+/// `builders`): every setter is an item the compiler checks whether or
+/// not it is called, so only builds that use them pay for them.
+const BUILDERS: bool = cfg!(feature = "builders");
+
 /// See the `mcp-prompts` crate.
 #[proc_macro_attribute]
 pub fn prompt(args: TokenStream, item: TokenStream) -> TokenStream {
-    prompt::expand(args.into(), item.into()).into()
+    prompt::expand(args.into(), item.into(), BUILDERS).into()
 }
 
 /// See the `mcp-prompts` crate.
 #[proc_macro_derive(PromptArgs, attributes(arg))]
 pub fn derive_prompt_args(input: TokenStream) -> TokenStream {
-    derive_args::expand(input.into()).into()
+    derive_args::expand(input.into(), BUILDERS).into()
 }
 
 /// See the `mcp-prompts` crate.

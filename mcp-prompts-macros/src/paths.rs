@@ -40,15 +40,13 @@ pub fn const_check(span: Span, check: &str, args: &TokenStream) -> TokenStream {
     const_checks(&[check_stmt(span, check, args)])
 }
 
-/// One check, as a statement of a `const` item: panics with the check's
-/// problem, if it finds one. Every token carries `span`, so the compiler
-/// reports the panic there.
+/// One check, as a statement of a `const` item: a call of a runtime check
+/// that panics if it finds a problem. The checks are `#[track_caller]` and
+/// every token here carries `span`, so the compiler reports the panic there.
 pub fn check_stmt(span: Span, check: &str, args: &TokenStream) -> TokenStream {
     let check = syn::Ident::new(check, span);
     quote_spanned! {span=>
-        if let ::core::option::Option::Some(problem) = ::mcp_prompts::__private::#check(#args) {
-            ::core::panic!("{}", problem.as_str())
-        }
+        ::mcp_prompts::__private::#check(#args);
     }
 }
 

@@ -7,7 +7,8 @@ use proc_macro2::TokenStream;
 use crate::item::PromptItem;
 use crate::{ast, attr, expand, valid};
 
-pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
+/// Expands `#[prompt]`; `builders` gives the handle a typed builder.
+pub fn expand(args: TokenStream, item: TokenStream, builders: bool) -> TokenStream {
     let func: PromptItem = match syn::parse2(item.clone()) {
         Ok(func) => func,
         Err(err) => return not_a_function(item, err),
@@ -17,7 +18,7 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     let attrs = attr::parse_prompt(args);
     let result = ast::Prompt::new(&func.attrs, vis, sig, body, attrs).and_then(|prompt| {
         let template = valid::check(&prompt)?;
-        Ok(expand::prompt(&prompt, &func, template.as_ref()))
+        Ok(expand::prompt(&prompt, &func, template.as_ref(), builders))
     });
     match result {
         Ok(expanded) => expanded,
@@ -28,7 +29,7 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
             // A method's handle would be a second error: structs
             // cannot stand in an `impl`.
             if sig.receiver().is_none() {
-                out.extend(expand::placeholder_handle(vis, &sig.ident, name));
+                out.extend(expand::placeholder_handle(vis, &sig.ident, name, builders));
             }
             out.extend(err.into_compile_error());
             out

@@ -9,6 +9,10 @@ use crate::errors::Errors;
 use crate::suggest;
 use crate::template::Template;
 
+/// How many parameters the runtime's generic glue takes at most
+/// (`__private::MAX_PARAMS`).
+const MAX_PARAMS: usize = 12;
+
 /// Every rule of a `#[prompt]`; its template, loaded and parsed, if it
 /// has one.
 pub fn check(prompt: &Prompt<'_>) -> syn::Result<Option<Template>> {
@@ -48,6 +52,24 @@ fn check_signature(prompt: &Prompt<'_>, errors: &mut Errors) {
             token.span(),
             "`#[prompt]` functions cannot be `unsafe`",
         ));
+    }
+    if let Some(abi) = &sig.abi {
+        errors.push(syn::Error::new(
+            abi.span(),
+            "`#[prompt]` functions cannot name an ABI: the server calls them as Rust functions",
+        ));
+    }
+    // The runtime's glue has one generic function per number of
+    // parameters; a template prompt needs none.
+    if prompt.template_lit().is_none() {
+        if let Some(extra) = prompt.params.get(MAX_PARAMS) {
+            errors.push(syn::Error::new(
+                extra.ident.span(),
+                format!(
+                    "a `#[prompt]` function takes at most {MAX_PARAMS} parameters; group some in a `#[derive(PromptArgs)]` struct taken with `#[arg(flatten)]`"
+                ),
+            ));
+        }
     }
     if let Some(variadic) = &sig.variadic {
         errors.push(syn::Error::new(

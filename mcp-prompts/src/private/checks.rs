@@ -2,8 +2,9 @@
 //! emit: splicing flattened structs into a prompt's arguments, and the
 //! checks only the compiler can do because no single macro sees every name
 //! (a flattened struct's fields, a catalog's entries). A failed check panics
-//! during const evaluation, which the compiler reports as an error at the
-//! item the macro spanned on the user's token.
+//! during const evaluation; each check is `#[track_caller]`, so the
+//! compiler reports the panic at the call the macro spanned on the user's
+//! token. The messages are built only once a check has failed.
 
 use crate::descriptor::{ArgDef, ArgType, DefaultCheck, ParamKind};
 
@@ -54,7 +55,12 @@ const PLACEHOLDER: ArgDef = ArgDef {
 
 /// Fails if two arguments of `owner` (a prompt or a `PromptArgs` struct)
 /// share a name once flattened structs are spliced in.
-pub const fn check_unique(args: &[ArgDef], owner: &str) -> Option<Problem> {
+#[track_caller]
+pub const fn check_unique(args: &[ArgDef], owner: &str) {
+    fail_on(duplicate_name(args, owner));
+}
+
+const fn duplicate_name(args: &[ArgDef], owner: &str) -> Option<Problem> {
     let mut i = 0;
     while i < args.len() {
         let mut j = 0;
@@ -77,11 +83,8 @@ pub const fn check_unique(args: &[ArgDef], owner: &str) -> Option<Problem> {
 }
 
 /// Fails unless `placeholder` names an argument of the prompt.
-pub const fn check_placeholder(
-    args: &[ArgDef],
-    placeholder: &str,
-    prompt: &str,
-) -> Option<Problem> {
+#[track_caller]
+pub const fn check_placeholder(args: &[ArgDef], placeholder: &str, prompt: &str) {
     if find(args, placeholder).is_none() {
         let msg = Problem::new()
             .push("template placeholder `{")
@@ -89,19 +92,14 @@ pub const fn check_placeholder(
             .push("}` names no argument of prompt `")
             .push(prompt)
             .push("`; write `{{` for a literal brace");
-        return Some(msg);
+        fail(&msg);
     }
-    None
 }
 
 /// Fails if the template leaves an argument unused that is not listed in
 /// the prompt's `unused = [...]`.
-pub const fn check_used(
-    args: &[ArgDef],
-    used: &[&str],
-    unused: &[&str],
-    prompt: &str,
-) -> Option<Problem> {
+#[track_caller]
+pub const fn check_used(args: &[ArgDef], used: &[&str], unused: &[&str], prompt: &str) {
     let mut i = 0;
     while i < args.len() {
         let name = args[i].name;
@@ -116,16 +114,16 @@ pub const fn check_used(
                 .push("}`, or say it is unused on purpose: `#[prompt(unused = [\"")
                 .push(name)
                 .push("\"])]`");
-            return Some(msg);
+            fail(&msg);
         }
         i += 1;
     }
-    None
 }
 
 /// Fails unless each name in a template prompt's `unused = [...]` is an
 /// argument of the prompt.
-pub const fn check_unused_names(args: &[ArgDef], unused: &[&str], prompt: &str) -> Option<Problem> {
+#[track_caller]
+pub const fn check_unused_names(args: &[ArgDef], unused: &[&str], prompt: &str) {
     let mut i = 0;
     while i < unused.len() {
         if find(args, unused[i]).is_none() {
@@ -135,16 +133,16 @@ pub const fn check_unused_names(args: &[ArgDef], unused: &[&str], prompt: &str) 
                 .push("` in `unused = [...]` is not an argument of prompt `")
                 .push(prompt)
                 .push("`");
-            return Some(msg);
+            fail(&msg);
         }
         i += 1;
     }
-    None
 }
 
 /// Fails if `name` is also the name of an earlier entry of a `catalog![]`:
 /// `earlier` holds each earlier entry's path, as written, and prompt name.
-pub const fn check_catalog_entry(earlier: &[(&str, &str)], name: &str) -> Option<Problem> {
+#[track_caller]
+pub const fn check_catalog_entry(earlier: &[(&str, &str)], name: &str) {
     let mut i = 0;
     while i < earlier.len() {
         let (path, earlier_name) = earlier[i];
@@ -157,85 +155,67 @@ pub const fn check_catalog_entry(earlier: &[(&str, &str)], name: &str) -> Option
                 .push(
                     "` has it too; give one of them another name with `#[prompt(name = \"...\")]`",
                 );
-            return Some(msg);
+            fail(&msg);
         }
         i += 1;
     }
-    None
 }
 
 /// Fails unless `default` is a value of the type behind `ty`, as far as
 /// the compiler can tell ([`DefaultCheck`]); what it cannot tell is
 /// checked when the server is built.
-pub const fn check_default(ty: &ArgType, default: &str, arg: &str) -> Option<Problem> {
-    let ok = match ty.default_check {
-        DefaultCheck::AtStartup | DefaultCheck::Anything => true,
-        DefaultCheck::NoDefault => {
-            let msg = Problem::new()
-                .push("parameter `")
-                .push(arg)
-                .push("` takes no default: the server supplies it, so it is not an argument");
-            return Some(msg);
-        }
-        DefaultCheck::Integer { signed, bits } => fits_integer(trim(default), signed, bits),
-        DefaultCheck::Number => is_number(trim(default)),
-        DefaultCheck::Character => char_count(default) == 1,
-        DefaultCheck::OneOf(accepted) => is_one_of(trim(default), accepted),
-    };
-    if !ok {
-        let msg = Problem::new()
+#[track_caller]
+pub const fn check_default(ty: &ArgType, default: &str, arg: &str) {
+    // Decided first with a plain `bool`: a default that fits, the common
+    // case, costs no message.
+    if default_fits(ty.default_check, default) {
+        return;
+    }
+    let msg = if let DefaultCheck::NoDefault = ty.default_check {
+        Problem::new()
+            .push("parameter `")
+            .push(arg)
+            .push("` takes no default: the server supplies it, so it is not an argument")
+    } else {
+        Problem::new()
             .push("default `")
             .push(default)
             .push("` of argument `")
             .push(arg)
             .push("` is not a valid value: expected ")
-            .push(ty.expected);
-        return Some(msg);
-    }
-    None
+            .push(ty.expected)
+    };
+    fail(&msg);
 }
 
-/// `text` without ASCII whitespace at either end, as the runtime parsers
-/// of numbers and choices trim it.
-const fn trim(text: &str) -> &[u8] {
-    text.as_bytes().trim_ascii()
+/// Whether `default` is a value of a type checked by `check`, as the
+/// runtime parses it (ASCII whitespace at either end ignored).
+const fn default_fits(check: DefaultCheck, default: &str) -> bool {
+    match check {
+        DefaultCheck::AtStartup | DefaultCheck::Anything => true,
+        DefaultCheck::NoDefault => false,
+        DefaultCheck::Integer { signed, bits } => fits_integer(default.trim_ascii(), signed, bits),
+        DefaultCheck::Number => is_number(default.trim_ascii().as_bytes()),
+        DefaultCheck::Character => char_count(default) == 1,
+        DefaultCheck::OneOf(accepted) => is_one_of(default.trim_ascii().as_bytes(), accepted),
+    }
 }
 
 /// Whether `text` is an integer in the range of a `bits`-bit integer:
-/// what `str::parse` accepts (an optional sign, then decimal digits).
-const fn fits_integer(text: &[u8], signed: bool, bits: u32) -> bool {
-    let (negative, digits) = match text {
-        [b'-', rest @ ..] => (true, rest),
-        [b'+', rest @ ..] => (false, rest),
-        _ => (false, text),
-    };
-    if digits.is_empty() || (negative && !signed) {
-        return false;
+/// std's own parser, which the runtime's `str::parse` uses too.
+const fn fits_integer(text: &str, signed: bool, bits: u32) -> bool {
+    match (signed, bits) {
+        (false, 8) => u8::from_str_radix(text, 10).is_ok(),
+        (false, 16) => u16::from_str_radix(text, 10).is_ok(),
+        (false, 32) => u32::from_str_radix(text, 10).is_ok(),
+        (false, 64) => u64::from_str_radix(text, 10).is_ok(),
+        (false, _) => u128::from_str_radix(text, 10).is_ok(),
+        (true, 8) => i8::from_str_radix(text, 10).is_ok(),
+        (true, 16) => i16::from_str_radix(text, 10).is_ok(),
+        (true, 32) => i32::from_str_radix(text, 10).is_ok(),
+        (true, 64) => i64::from_str_radix(text, 10).is_ok(),
+        (true, _) => i128::from_str_radix(text, 10).is_ok(),
     }
-    let mut value: u128 = 0;
-    let mut i = 0;
-    while i < digits.len() {
-        let digit = digits[i];
-        if !digit.is_ascii_digit() {
-            return false;
-        }
-        value = match value.checked_mul(10) {
-            Some(v) => match v.checked_add((digit - b'0') as u128) {
-                Some(v) => v,
-                None => return false,
-            },
-            None => return false,
-        };
-        i += 1;
-    }
-    let magnitude_bits = if signed { bits - 1 } else { bits };
-    let max = if magnitude_bits == 128 {
-        u128::MAX
-    } else {
-        (1 << magnitude_bits) - 1
-    };
-    // A signed type reaches one further below zero than above.
-    value <= max || (negative && value == max + 1)
 }
 
 /// Whether `text` is a floating-point number as `str::parse` reads one:
@@ -301,15 +281,35 @@ const fn char_count(text: &str) -> usize {
 
 /// Whether `text` is one of `accepted`, ASCII case-insensitively. A value
 /// or spelling that is not ASCII is left to the runtime's full Unicode
-/// comparison, at start-up.
+/// comparison, at start-up. One pass per spelling, with no calls inside:
+/// const evaluation pays for every call.
 const fn is_one_of(text: &[u8], accepted: &[(&str, usize)]) -> bool {
-    if !text.is_ascii() {
-        return true;
+    let mut i = 0;
+    while i < text.len() {
+        if text[i] >= 0x80 {
+            return true;
+        }
+        i += 1;
     }
     let mut i = 0;
     while i < accepted.len() {
         let spelling = accepted[i].0.as_bytes();
-        if !spelling.is_ascii() || eq_ignore_case(text, spelling) {
+        let mut j = 0;
+        let mut same = spelling.len() == text.len();
+        while j < spelling.len() {
+            let (a, b) = (spelling[j], if j < text.len() { text[j] } else { 0 });
+            if a >= 0x80 {
+                return true;
+            }
+            // ASCII letters fold to lower case by setting one bit.
+            let a = if a.is_ascii_uppercase() { a | 0x20 } else { a };
+            let b = if b.is_ascii_uppercase() { b | 0x20 } else { b };
+            if a != b {
+                same = false;
+            }
+            j += 1;
+        }
+        if same {
             return true;
         }
         i += 1;
@@ -370,6 +370,21 @@ const fn eq(a: &str, b: &str) -> bool {
         i += 1;
     }
     true
+}
+
+/// Panics with `problem`'s message, if there is one, reported where the
+/// check was called.
+#[track_caller]
+const fn fail_on(problem: Option<Problem>) {
+    if let Some(problem) = problem {
+        fail(&problem);
+    }
+}
+
+/// Panics with `problem`'s message, reported where the check was called.
+#[track_caller]
+const fn fail(problem: &Problem) {
+    panic!("{}", problem.as_str())
 }
 
 /// What a failed check says, assembled during const evaluation, where
@@ -448,18 +463,12 @@ mod tests {
             ("", true, 32, false),
             ("-", true, 32, false),
         ] {
-            assert_eq!(fits_integer(text.as_bytes(), signed, bits), ok, "{text}");
+            assert_eq!(fits_integer(text, signed, bits), ok, "{text}");
         }
         for n in -300..300 {
             let text = n.to_string();
-            assert_eq!(
-                fits_integer(text.as_bytes(), true, 8),
-                text.parse::<i8>().is_ok()
-            );
-            assert_eq!(
-                fits_integer(text.as_bytes(), false, 8),
-                text.parse::<u8>().is_ok()
-            );
+            assert_eq!(fits_integer(&text, true, 8), text.parse::<i8>().is_ok());
+            assert_eq!(fits_integer(&text, false, 8), text.parse::<u8>().is_ok());
         }
         for (text, ok) in [
             ("1.5", true),
@@ -489,6 +498,8 @@ mod tests {
         let accepted = &[("formal", 0), ("casual", 1), ("relaxed", 1)];
         assert!(is_one_of(b"Relaxed", accepted));
         assert!(!is_one_of(b"conventinal", accepted));
+        assert!(!is_one_of(b"formals", accepted) && !is_one_of(b"", accepted));
+        assert!(is_one_of("Förmal".as_bytes(), accepted), "left to start-up");
     }
 
     #[test]

@@ -2,14 +2,19 @@
 //! guarantees; may change in any release.
 
 mod checks;
+mod glue;
 
 pub use core::option::Option::{None, Some};
 
 pub use inventory;
 
 pub use self::checks::{
-    Problem, arg_count, check_catalog_entry, check_default, check_placeholder, check_unique,
+    arg_count, check_catalog_entry, check_default, check_placeholder, check_unique,
     check_unused_names, check_used, splice,
+};
+pub use self::glue::{
+    Bind, Flat, MAX_PARAMS, Plain, call0, call1, call2, call3, call4, call5, call6, call7, call8,
+    call9, call10, call11, call12,
 };
 pub use crate::args::{IntoArgText, PromptArg, PromptArgs, PromptParam};
 pub use crate::catalog::Registration;

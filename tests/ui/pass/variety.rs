@@ -30,11 +30,24 @@ fn static_text() -> &'static str {
     "fixed"
 }
 
+/// As many parameters as a prompt may take, sync and async.
+#[prompt]
+#[allow(clippy::too_many_arguments)]
+fn twelve(a: u8, b: u8, c: u8, d: u8, e: u8, f: u8, g: u8, h: u8, i: u8, j: u8, k: u8, l: u8) -> String {
+    format!("{a}{b}{c}{d}{e}{f}{g}{h}{i}{j}{k}{l}")
+}
+
+#[prompt]
+#[allow(clippy::too_many_arguments)]
+async fn twelve_later(a: u8, b: u8, c: u8, d: u8, e: u8, f: u8, g: u8, h: u8, i: u8, j: u8, k: u8, l: u8) -> String {
+    format!("{a}{b}{c}{d}{e}{f}{g}{h}{i}{j}{k}{l}")
+}
+
 fn main() {
     assert_eq!(r#type("called directly".to_owned()), "called directly");
     assert_eq!(static_text(), "fixed");
     let names: Vec<_> = mcp_prompts::registered_prompts().map(|p| p.name()).collect();
-    for expected in ["type", "later", "full-result", "fallible", "static_text"] {
+    for expected in ["type", "later", "full-result", "fallible", "static_text", "twelve", "twelve_later"] {
         assert!(names.contains(&expected), "{expected} is not registered: {names:?}");
     }
 }
