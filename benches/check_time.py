@@ -9,7 +9,9 @@ two baselines, in one run:
   returns its messages; next to it, one `inventory::submit!` of a static
   registration (name, description, argument descriptors, the function);
   dispatch iterates the collected registrations;
-- prompts: the same functions with `#[prompt]`.
+- prompts: the same functions with `#[prompt]`;
+- builders: the same prompts with the runtime's `builders` feature, which
+  gives each handle a typed request builder (for tests; off by default).
 
 Each for prompts of one argument (a `String`) and of three (a `String`, a
 `u32`, and a choice enum with a default, parsed by hand in the twins).
@@ -165,6 +167,11 @@ KINDS = {
         prompt,
         lambda arity: TONE_DERIVED if arity == 3 else "",
         f'mcp-prompts = {{ path = "{ROOT / "mcp-prompts"}" }}\n',
+    ),
+    "builders": (
+        prompt,
+        lambda arity: TONE_DERIVED if arity == 3 else "",
+        f'mcp-prompts = {{ path = "{ROOT / "mcp-prompts"}", features = ["builders"] }}\n',
     ),
 }
 

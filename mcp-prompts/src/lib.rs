@@ -69,11 +69,14 @@ pub mod __private;
 /// Next to the function, `#[prompt] fn greet` makes a handle `greet`
 /// (a struct, so it does not clash with the function): `greet::NAME`,
 /// `greet::PROMPT` (its [`PromptDef`], for [`Server::prompts`] and
-/// [`catalog!`]) and `greet::args()`, a typed builder of a [`GetPrompt`]
-/// whose setters are named after the parameters (a flattened struct's
-/// setter takes a closure over that struct's builder, whose setters are
-/// named after its fields); each setter's documentation says the argument
-/// name clients see.
+/// [`catalog!`]); with the `builders` feature (meant for
+/// `[dev-dependencies]`, since every setter costs compile time) also
+/// `greet::args()`, a typed builder of a [`GetPrompt`] whose setters are
+/// named after the parameters (a flattened struct's setter takes a closure
+/// over that struct's builder, whose setters are named after its fields);
+/// each setter's documentation says the argument name clients see. A
+/// `#[prompt]` function takes at most 12 parameters; group more in an
+/// `#[arg(flatten)]` struct.
 ///
 /// ```
 /// use mcp_prompts::prompt;

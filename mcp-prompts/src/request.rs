@@ -7,8 +7,9 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 
 /// The name and arguments of a `prompts/get` request.
 ///
-/// Build one by hand, or through a prompt's typed handle, which checks the
-/// argument names and value types at compile time:
+/// Build one by hand, or (with the `builders` feature, which your tests
+/// can turn on in `[dev-dependencies]`) through a prompt's typed handle,
+/// which checks the argument names and value types at compile time:
 ///
 /// ```
 /// use mcp_prompts::{GetPrompt, prompt};

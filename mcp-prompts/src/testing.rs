@@ -1,6 +1,8 @@
 //! An in-process client for testing prompts: requests go through the real
 //! dispatch path (JSON-RPC text in, text out, exactly as over stdio), and
-//! results come back as plain Rust values to assert on.
+//! results come back as plain Rust values to assert on. The typed handles
+//! (`greet::args()`) need the `builders` feature: turn it on where tests
+//! build, in `[dev-dependencies]`.
 //!
 //! ```
 //! use mcp_prompts::testing::Client;
