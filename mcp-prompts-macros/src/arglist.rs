@@ -2,22 +2,28 @@
 //! `#[derive(PromptArgs)]` fields: the `&'static [ArgDef]` the runtime reads,
 //! the expression binding each one, and the typed builder's setters.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::Visibility;
 use syn::spanned::Spanned;
 
 use crate::ast::Param;
 use crate::attr::CompleteAttr;
-use crate::paths::{const_check, option, private, private_at};
+use crate::paths::{code, const_check, option_code, private, private_at, str_code};
 
 /// The arguments as a `&'static [ArgDef]` const expression. Flattened
 /// structs are spliced in at compile time, so the runtime sees one flat list.
 pub fn defs(params: &[Param<'_>]) -> TokenStream {
     let private = private();
     if !params.iter().any(Param::is_flatten) {
-        let defs = params.iter().map(arg_def);
-        return quote!(&[#(#defs),*]);
+        let mut defs = TokenStream::new();
+        for def in params.iter().map(arg_def) {
+            defs.extend(def);
+            defs.extend(code(","));
+        }
+        let mut list = code("&");
+        list.extend([TokenTree::Group(Group::new(Delimiter::Bracket, defs))]);
+        return list;
     }
     // Runs of plain parameters become one part each; each flattened struct
     // contributes its own list.
@@ -150,14 +156,25 @@ fn arg_def(param: &Param<'_>) -> TokenStream {
     let ty = param.ty;
     let private = private_at(param.ty_span);
     let (name, _) = param.name();
-    let title = option(param.attrs.title.as_ref().map(syn::LitStr::value));
-    let description = option(param.description());
-    let default = option(param.attrs.default.as_ref().map(|d| d.text.clone()));
-    let arg_type = quote_spanned!(param.ty_span=> <#ty as #private::PromptParam>::TYPE);
-    let complete = match &param.attrs.complete {
-        None => quote!(#private::None),
+    let title = param.attrs.title.as_ref().map(syn::LitStr::value);
+    let default = param.attrs.default.as_ref().map(|d| d.text.as_str());
+    // Everything but the completer and the type is plain text; the type
+    // comes last, spanned on the user's type.
+    let mut fields = code(&format!(
+        "name: {}, title: {}, description: {}, default: {}, complete: ",
+        str_code(&name),
+        option_code(title.as_deref()),
+        option_code(param.description().as_deref()),
+        option_code(default),
+    ));
+    fields.extend(match &param.attrs.complete {
+        None => code("::mcp_prompts::__private::None"),
         Some(CompleteAttr::List(values, _)) => {
-            quote!(#private::Some(#private::Completer::List(&[#(#values),*])))
+            let values: Vec<String> = values.iter().map(|v| str_code(&v.value())).collect();
+            code(&format!(
+                "::mcp_prompts::__private::Some(::mcp_prompts::__private::Completer::List(&[{}]))",
+                values.join(", ")
+            ))
         }
         Some(CompleteAttr::Path(path)) => {
             // Spanned on the path: something that cannot complete is
@@ -169,15 +186,10 @@ fn arg_def(param: &Param<'_>) -> TokenStream {
                 quote_spanned!(path.span()=> #private::CompleteWith::complete_with(#path, #input));
             quote!(#private::Some(#private::Completer::Call(|#input| #call)))
         }
-    };
-    quote! {
-        #private::ArgDef {
-            name: #name,
-            title: #title,
-            description: #description,
-            default: #default,
-            ty: #arg_type,
-            complete: #complete,
-        }
-    }
+    });
+    fields.extend(code(", ty: "));
+    fields.extend(quote_spanned!(param.ty_span=> <#ty as #private::PromptParam>::TYPE));
+    let mut def = code("::mcp_prompts::__private::ArgDef");
+    def.extend([TokenTree::Group(Group::new(Delimiter::Brace, fields))]);
+    def
 }

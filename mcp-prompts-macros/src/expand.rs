@@ -1,7 +1,7 @@
 //! Code generation for `#[prompt]`. Nothing here can fail: every rule was
 //! checked before.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{ReturnType, Visibility};
@@ -9,7 +9,7 @@ use syn::{ReturnType, Visibility};
 use crate::arglist;
 use crate::ast::Prompt;
 use crate::item::PromptItem;
-use crate::paths::{check_stmt, const_checks, option, private, private_at, public};
+use crate::paths::{check_stmt, code, const_checks, option_code, private, private_at, str_code};
 use crate::template::Template;
 
 /// The function (unless a template stands for it), then its handle: a
@@ -24,7 +24,6 @@ pub fn prompt(
     template: Option<&Template>,
     builders: bool,
 ) -> TokenStream {
-    let private = private();
     let ident = &prompt.sig.ident;
     let func = func.user_fn();
     let (name, _) = prompt.name();
@@ -50,14 +49,17 @@ pub fn prompt(
             const _: () = { #default_checks #checks };
         }
     };
+    let register = code(&format!(
+        "::mcp_prompts::__private::inventory::submit! {{ \
+             ::mcp_prompts::__private::Registration({ident}::PROMPT) \
+         }}"
+    ));
     quote! {
         #func
         #handle
         #checks
         #(#cfgs)*
-        #private::inventory::submit! {
-            #private::Registration(#ident::PROMPT)
-        }
+        #register
     }
 }
 
@@ -87,69 +89,84 @@ fn handle(
     setters: Option<&TokenStream>,
     cfgs: &[&syn::Attribute],
 ) -> TokenStream {
-    let (prompt_def, get_prompt) = (public("PromptDef"), public("GetPrompt"));
+    let cfgs = quote!(#(#cfgs)*);
+    let name_code = str_code(name);
     let (doc, fields, builder, from) = match setters {
         None => (
             format!("The `{name}` prompt's handle: its name and its definition."),
             // Braced, so the struct has no constructor in the value
             // namespace, where the function is.
-            quote!({}),
+            code("{}"),
             TokenStream::new(),
             TokenStream::new(),
         ),
-        Some(setters) => (
-            format!(
-                "The `{name}` prompt's handle: its name, its definition, and a typed builder of a `prompts/get` request for it."
-            ),
-            quote!({ request: #get_prompt, }),
-            quote! {
-                /// Starts a `prompts/get` request for this prompt; each argument
-                /// has a setter that takes its own type or the text a client
-                /// would send.
-                #[must_use]
-                pub fn args() -> Self {
-                    Self { request: #get_prompt::new(#name) }
-                }
-
-                #setters
-            },
-            quote! {
-                #(#cfgs)*
-                impl ::core::convert::From<#ident> for #get_prompt {
-                    fn from(args: #ident) -> Self {
-                        args.request
-                    }
-                }
-            },
-        ),
-    };
-    quote! {
-        #[doc = #doc]
-        #[allow(non_camel_case_types)]
-        #(#cfgs)*
-        #vis struct #ident #fields
-
-        // A parameter's type may be less visible than the prompt.
-        #[allow(dead_code, private_bounds, private_interfaces)]
-        #(#cfgs)*
-        impl #ident {
-            /// The prompt's name, as clients know it.
-            pub const NAME: &'static str = #name;
-
-            /// The prompt's definition, for
-            /// [`Server::prompts`](::mcp_prompts::Server::prompts) and
-            /// [`catalog!`](::mcp_prompts::catalog!).
-            pub const PROMPT: &'static #prompt_def = {
-                static PROMPT: #prompt_def = #definition;
-                &PROMPT
-            };
-
-            #builder
+        Some(setters) => {
+            let mut builder = code(&format!(
+                "/// Starts a `prompts/get` request for this prompt; each argument
+                 /// has a setter that takes its own type or the text a client
+                 /// would send.
+                 #[must_use]
+                 pub fn args() -> Self {{
+                     Self {{ request: ::mcp_prompts::GetPrompt::new({name_code}) }}
+                 }}"
+            ));
+            builder.extend(setters.clone());
+            let mut from = cfgs.clone();
+            from.extend(code(&format!(
+                "impl ::core::convert::From<{ident}> for ::mcp_prompts::GetPrompt {{
+                     fn from(args: {ident}) -> Self {{
+                         args.request
+                     }}
+                 }}"
+            )));
+            (
+                format!(
+                    "The `{name}` prompt's handle: its name, its definition, and a typed builder of a `prompts/get` request for it."
+                ),
+                code("{ request: ::mcp_prompts::GetPrompt, }"),
+                builder,
+                from,
+            )
         }
+    };
+    let mut out = code(&format!(
+        "#[doc = {}] #[allow(non_camel_case_types)]",
+        str_code(&doc)
+    ));
+    out.extend(cfgs.clone());
+    out.extend(quote!(#vis struct #ident));
+    out.extend(fields);
+    // A parameter's type may be less visible than the prompt.
+    out.extend(code(
+        "#[allow(dead_code, private_bounds, private_interfaces)]",
+    ));
+    out.extend(cfgs);
+    out.extend(quote!(impl #ident));
+    let mut prompt = code("static PROMPT: ::mcp_prompts::PromptDef = ");
+    prompt.extend(definition.clone());
+    prompt.extend(code("; &PROMPT"));
+    let mut items = code(&format!(
+        "/// The prompt's name, as clients know it.
+         pub const NAME: &'static str = {name_code};
 
-        #from
-    }
+         /// The prompt's definition, for
+         /// [`Server::prompts`](::mcp_prompts::Server::prompts) and
+         /// [`catalog!`](::mcp_prompts::catalog!).
+         pub const PROMPT: &'static ::mcp_prompts::PromptDef = "
+    ));
+    items.extend([braced(prompt)]);
+    items.extend(code(";"));
+    items.extend(builder);
+    out.extend([braced(items)]);
+    out.extend(from);
+    out
 }
+
+/// `tokens` in braces.
+fn braced(tokens: TokenStream) -> TokenTree {
+    TokenTree::Group(Group::new(Delimiter::Brace, tokens))
+}
+
 /// The function's `#[cfg]` attributes, which everything generated for it
 /// must share.
 fn cfgs<'a>(prompt: &Prompt<'a>) -> impl Iterator<Item = &'a syn::Attribute> {
@@ -179,18 +196,23 @@ fn glue(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
         Some(_) => quote_spanned!(span=> #private::pending::<#output, _>),
         None => quote_spanned!(span=> #private::ready::<#output>),
     };
-    let call = syn::Ident::new(&format!("call{}", prompt.params.len()), Span::call_site());
+    let mut glue = code(&format!(
+        "|__input| ::mcp_prompts::__private::call{}::<",
+        prompt.params.len()
+    ));
     // Each spanned on the parameter's type: an unsupported one is
     // reported there.
-    let params = prompt.params.iter().map(|param| {
+    for param in &prompt.params {
         let (ty, private) = (param.ty, private_at(param.ty_span));
         let how = if param.is_flatten() { "Flat" } else { "Plain" };
         let how = syn::Ident::new(how, param.ty_span);
-        quote_spanned!(param.ty_span=> #ty, #private::#how)
-    });
-    quote! {
-        |__input| #private::#call::<#(#params,)* _>(__input, #ident, #finish)
+        glue.extend(quote_spanned!(param.ty_span=> #ty, #private::#how,));
     }
+    glue.extend(code("_>"));
+    let mut call = code("__input,");
+    call.extend(quote!(#ident, #finish));
+    glue.extend([TokenTree::Group(Group::new(Delimiter::Parenthesis, call))]);
+    glue
 }
 
 /// A template prompt's glue: binds every argument, to check it as the
@@ -214,25 +236,23 @@ fn template_glue(prompt: &Prompt<'_>, template: &Template) -> TokenStream {
 
 /// The definition, built where the user's types resolve.
 fn definition(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
-    let private = private();
     let ident = &prompt.sig.ident;
     let (name, _) = prompt.name();
-    let title = option(prompt.attrs.title.as_ref().map(syn::LitStr::value));
-    let description = option(prompt.description());
-    let args = arglist::defs(&prompt.params);
-    let glue = glue(prompt, template);
-    let line = quote_spanned!(ident.span()=> ::core::line!());
-    quote! {
-        #private::PromptDef {
-            name: #name,
-            title: #title,
-            description: #description,
-            params: #args,
-            invoke: #glue,
-            file: ::core::file!(),
-            line: #line,
-        }
-    }
+    let title = prompt.attrs.title.as_ref().map(syn::LitStr::value);
+    let mut fields = code(&format!(
+        "name: {}, title: {}, description: {}, params: ",
+        str_code(&name),
+        option_code(title.as_deref()),
+        option_code(prompt.description().as_deref()),
+    ));
+    fields.extend(arglist::defs(&prompt.params));
+    fields.extend(code(", invoke: "));
+    fields.extend(glue(prompt, template));
+    fields.extend(code(", file: ::core::file!(), line: "));
+    fields.extend(quote_spanned!(ident.span()=> ::core::line!()));
+    let mut definition = code("::mcp_prompts::__private::PromptDef");
+    definition.extend([braced(fields)]);
+    definition
 }
 
 /// Checks the macro cannot make itself, as they need the flattened structs'

@@ -17,13 +17,36 @@ pub fn private() -> TokenStream {
     quote!(::mcp_prompts::__private)
 }
 
-/// `Some(value)` or `None`.
-pub fn option(value: Option<String>) -> TokenStream {
-    let private = private();
+/// `Some("value")` or `None`, as source text for [`code`].
+pub fn option_code(value: Option<&str>) -> String {
     match value {
-        Some(value) => quote!(#private::Some(#value)),
-        None => quote!(#private::None),
+        Some(value) => format!("::mcp_prompts::__private::Some({})", str_code(value)),
+        None => "::mcp_prompts::__private::None".to_owned(),
     }
+}
+
+/// A string literal of `value`, as source text for [`code`].
+pub fn str_code(value: &str) -> String {
+    proc_macro2::Literal::string(value).to_string()
+}
+
+/// Tokens from Rust source text, spanned at the macro's call site as
+/// `quote!` spans them. Generated code that carries no span of the user's
+/// is written this way: the compiler lexes the text in one call, where
+/// `quote!` builds each token on its own (in the macro's unoptimized build,
+/// most of what a prompt costs to expand).
+pub fn code(text: &str) -> TokenStream {
+    // Straight to the compiler when running as a macro: `proc_macro2`
+    // would first lex the text itself, to check it, in the macro's
+    // unoptimized build. Our text always lexes (the snapshot tests lex
+    // every shape through `proc_macro2`, below).
+    if proc_macro::is_available() {
+        if let Ok(tokens) = text.parse::<proc_macro::TokenStream>() {
+            return tokens.into();
+        }
+    }
+    text.parse()
+        .unwrap_or_else(|err| panic!("generated code does not lex: {err}: {text}"))
 }
 
 /// The runtime's private path, spanned on a user's token so that a trait
