@@ -16,17 +16,26 @@ two baselines, in one run:
 Each for prompts of one argument (a `String`) and of three (a `String`, a
 `u32`, and a choice enum with a default, parsed by hand in the twins).
 
-Usage: python3 benches/check_time.py [N] [RUNS]   (default 200 prompts, 3 runs)
+Usage: python3 benches/check_time.py [N] [RUNS] [--instructions]
+(default 200 prompts, 3 runs)
 
 Each crate is built once to warm the cache of its dependencies; then, for
-each command, its lib.rs is touched and the whole `cargo` process timed
-five times, with incremental compilation off (as in CI and release
-builds); a run reports the median. Runs vary by more than the margins
-that matter, so the table gives the range over RUNS runs.
+each command, every crate's lib.rs is touched and the whole `cargo`
+process timed, crate after crate, five times over (so that a burst of load
+on a shared machine falls on every crate alike), with incremental
+compilation off (as in CI and release builds); a run reports each crate's
+median wall time, and the CPU time of cargo and the compiler. Runs vary by
+more than the margins that matter, so the table gives the range over RUNS
+runs.
+
+With --instructions (Linux, valgrind), it also counts, once, the
+instructions of the compiler process that checks each crate: a figure the
+machine's noise cannot move, and where the time goes.
 """
 
 import os
 import pathlib
+import resource
 import statistics
 import subprocess
 import sys
@@ -34,8 +43,11 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
+N = int(ARGS[0]) if ARGS else 200
+RUNS = int(ARGS[1]) if len(ARGS) > 1 else 3
+INSTRUCTIONS = "--instructions" in sys.argv
+SAMPLES = 5
 
 TONE_PLAIN = """#[derive(Clone, Copy, Debug)]
 pub enum Tone { Formal, Casual }
@@ -192,55 +204,107 @@ def crate(base, kind, arity):
 
 ENV = dict(os.environ, CARGO_INCREMENTAL="0")
 
-
-def command_time(path, target, command):
-    def run():
-        subprocess.run(
-            ["cargo", command, "-q", "--target-dir", str(target)],
-            cwd=path,
-            check=True,
-            env=ENV,
-        )
-
-    run()
-    times = []
-    for _ in range(5):
-        (path / "src" / "lib.rs").touch()
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+# Runs rustc under cachegrind when it compiles the crate named in
+# COUNT_CRATE, appending its instruction count to COUNT_LOG.
+WRAPPER = """#!/bin/sh
+rustc="$1"; shift
+for arg in "$@"; do
+  if [ "$arg" = "$COUNT_CRATE" ]; then
+    exec valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \\
+      --log-file="$COUNT_LOG" "$rustc" "$@"
+  fi
+done
+exec "$rustc" "$@"
+"""
 
 
-def span(values):
+def cargo(path, target, command, env=ENV):
+    subprocess.run(
+        ["cargo", command, "-q", "--target-dir", str(target)],
+        cwd=path,
+        check=True,
+        env=env,
+    )
+
+
+def timed(path, target, command):
+    """Wall and CPU seconds (cargo's and the compiler's) of one command."""
+    (path / "src" / "lib.rs").touch()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    cargo(path, target, command)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def instructions(base, path, target, name):
+    """Instructions of the compiler process checking crate `name`."""
+    wrapper = base / "count.sh"
+    wrapper.write_text(WRAPPER)
+    wrapper.chmod(0o755)
+    log = base / f"count-{name}.log"
+    (path / "src" / "lib.rs").touch()
+    env = dict(ENV, RUSTC_WRAPPER=str(wrapper), COUNT_CRATE=name, COUNT_LOG=str(log))
+    cargo(path, target, "check", env)
+    for line in log.read_text().splitlines():
+        if "I refs:" in line or "I   refs:" in line:
+            return int(line.split(":")[-1].strip().replace(",", ""))
+    raise RuntimeError(f"no count in {log}")
+
+
+def span(values, digits=2):
     low, high = min(values), max(values)
-    return f"{low:.2f}" if f"{low:.2f}" == f"{high:.2f}" else f"{low:.2f}–{high:.2f}"
+    low, high = f"{low:.{digits}f}", f"{high:.{digits}f}"
+    return low if low == high else f"{low}–{high}"
 
 
 with tempfile.TemporaryDirectory() as tmp:
     base = pathlib.Path(tmp)
     target = base / "target"
     crates = {(k, a): crate(base, k, a) for a in (1, 3) for k in KINDS}
-    # times[(kind, arity, command)] = one median per run
+    for command in ["check", "build"]:
+        for path in crates.values():
+            cargo(path, target, command)
+    # times[(kind, arity, command)] = one (wall, cpu) median pair per run
     times = {}
     for run in range(RUNS):
         for command in ["check", "build"]:
-            for (kind, arity), path in crates.items():
-                key = (kind, arity, command)
-                times.setdefault(key, []).append(command_time(path, target, command))
+            samples = {key: [] for key in crates}
+            for _ in range(SAMPLES):
+                for key, path in crates.items():
+                    samples[key].append(timed(path, target, command))
+            for (kind, arity), pairs in samples.items():
+                wall = statistics.median(w for w, _ in pairs)
+                cpu = statistics.median(c for _, c in pairs)
+                times.setdefault((kind, arity, command), []).append((wall, cpu))
         print(f"run {run + 1} of {RUNS} done", file=sys.stderr)
     print(f"{N} prompts, {RUNS} runs (range of the medians; ratios computed run by run)\n")
-    print("| crate | `cargo check` | vs plain | vs floor | `cargo build` | vs plain | vs floor |")
-    print("|---|---|---|---|---|---|---|")
-    for arity in (1, 3):
-        for kind in KINDS:
-            cells = []
-            for command in ["check", "build"]:
-                own = times[(kind, arity, command)]
-                ratio = lambda other: [o / b for o, b in zip(own, times[(other, arity, command)])]
-                cells += [
-                    f"{span(own)} s",
-                    f"{span(ratio('plain'))}x",
-                    f"{span(ratio('floor'))}x",
-                ]
-            print(f"| {kind}, {arity} argument{'s' if arity > 1 else ''} | " + " | ".join(cells) + " |")
+    for measure, index in [("wall", 0), ("CPU", 1)]:
+        print(f"{measure} time:\n")
+        print("| crate | `cargo check` | vs plain | vs floor | `cargo build` | vs plain | vs floor |")
+        print("|---|---|---|---|---|---|---|")
+        for arity in (1, 3):
+            for kind in KINDS:
+                cells = []
+                for command in ["check", "build"]:
+                    own = [t[index] for t in times[(kind, arity, command)]]
+
+                    def ratio(other):
+                        theirs = [t[index] for t in times[(other, arity, command)]]
+                        return [o / b for o, b in zip(own, theirs)]
+
+                    cells += [f"{span(own)} s", f"{span(ratio('plain'))}x", f"{span(ratio('floor'))}x"]
+                plural = "s" if arity > 1 else ""
+                print(f"| {kind}, {arity} argument{plural} | " + " | ".join(cells) + " |")
+        print()
+    if INSTRUCTIONS:
+        print("Instructions of the compiler checking each crate (cachegrind):\n")
+        print("| crate | instructions | vs floor |")
+        print("|---|---|---|")
+        counts = {key: instructions(base, path, target, f"{key[0]}{key[1]}") for key, path in crates.items()}
+        for (kind, arity), count in counts.items():
+            floor = counts[("floor", arity)]
+            plural = "s" if arity > 1 else ""
+            print(f"| {kind}, {arity} argument{plural} | {count / 1e9:.3f} G | {count / floor:.2f}x |")

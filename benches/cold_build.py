@@ -49,9 +49,8 @@ tokio = { version = "1", features = ["macros", "rt-multi-thread"] }
 serde = { version = "1", features = ["derive"] }
 schemars = "1"
 """,
-    """use rmcp::handler::server::router::prompt::PromptRouter;
-use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{PromptMessage, PromptMessageRole};
+    """use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{PromptMessage, Role};
 use rmcp::{ServerHandler, ServiceExt, prompt, prompt_handler, prompt_router};
 
 #[derive(serde::Deserialize, schemars::JsonSchema)]
@@ -61,9 +60,7 @@ struct SummarizeArgs {
 }
 
 #[derive(Clone)]
-struct One {
-    prompt_router: PromptRouter<One>,
-}
+struct One;
 
 #[prompt_router]
 impl One {
@@ -71,7 +68,7 @@ impl One {
     #[prompt]
     async fn summarize(&self, Parameters(args): Parameters<SummarizeArgs>) -> Vec<PromptMessage> {
         let text = format!("Summarize:\\n{}", args.text);
-        vec![PromptMessage::new_text(PromptMessageRole::User, text)]
+        vec![PromptMessage::new_text(Role::User, text)]
     }
 }
 
@@ -80,8 +77,7 @@ impl ServerHandler for One {}
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let server = One { prompt_router: One::prompt_router() };
-    server.serve(rmcp::transport::stdio()).await?.waiting().await?;
+    One.serve(rmcp::transport::stdio()).await?.waiting().await?;
     Ok(())
 }
 """,

@@ -88,6 +88,7 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>], builders: bool) -> Token
         let bind = arglist::bind(param, &quote!(#private::field::<Self>(#position)));
         quote!(#field: #bind)
     });
+    let field_names = params.iter().map(|param| param.ident);
     let default_checks = arglist::default_checks(params);
     let mut checks = Vec::new();
     if has_flatten(params) {
@@ -135,6 +136,14 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>], builders: bool) -> Token
             #default_checks
             #checks
             #builder
+
+            // A template prompt reads the fields by name, from the
+            // request, never from the struct: without this, the compiler
+            // would call them unused.
+            #[allow(dead_code)]
+            fn __read_fields(args: &#ident) {
+                let _ = (#(&args.#field_names,)*);
+            }
 
             impl #private::PromptArgs for #ident {
                 const ARGS: &'static [#private::ArgDef] = #args;

@@ -129,8 +129,9 @@ fn handle(
             )
         }
     };
+    // Without a builder nothing constructs the struct: it is a name.
     let mut out = code(&format!(
-        "#[doc = {}] #[allow(non_camel_case_types)]",
+        "#[doc = {}] #[allow(non_camel_case_types, dead_code)]",
         str_code(&doc)
     ));
     out.extend(cfgs.clone());

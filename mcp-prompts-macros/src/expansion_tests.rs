@@ -153,6 +153,30 @@ fn prompt_with_flattened_arguments() {
     insta::assert_snapshot!(pretty(&out));
 }
 
+/// Text that a Rust string literal must escape, in every place the macro
+/// writes text: names, descriptions, completion values.
+#[test]
+fn text_that_needs_escaping() {
+    let (out, _) = expand_prompt(
+        quote!(title = "Say \"hi\" {now}"),
+        quote! {
+            /// Quotes ", backslashes \\, braces {x}, tabs\t and non-ASCII: é 🦀
+            fn quote_me(
+                /// A "quoted" line
+                /// and a second one
+                #[arg(complete = ["a\"b", "c\\d", "{e}", "ü"])]
+                text: String,
+            ) -> String {
+                text
+            }
+        },
+        "quote_me",
+        0,
+        1,
+    );
+    insta::assert_snapshot!(pretty(&out));
+}
+
 #[test]
 fn derived_arguments_struct() {
     let input = quote! {

@@ -9,8 +9,9 @@ use crate::errors::Errors;
 use crate::suggest;
 use crate::template::Template;
 
-/// How many parameters the runtime's generic glue takes at most
-/// (`__private::MAX_PARAMS`).
+/// How many parameters the runtime's generic glue takes at most: it has
+/// `call0` to `call12` (`mcp-prompts/src/private/glue.rs`; the UI tests
+/// compile 12 parameters and refuse 13).
 const MAX_PARAMS: usize = 12;
 
 /// Every rule of a `#[prompt]`; its template, loaded and parsed, if it
@@ -53,7 +54,8 @@ fn check_signature(prompt: &Prompt<'_>, errors: &mut Errors) {
             "`#[prompt]` functions cannot be `unsafe`",
         ));
     }
-    if let Some(abi) = &sig.abi {
+    let rust_abi = |abi: &syn::Abi| abi.name.as_ref().is_some_and(|n| n.value() == "Rust");
+    if let Some(abi) = sig.abi.as_ref().filter(|abi| !rust_abi(abi)) {
         errors.push(syn::Error::new(
             abi.span(),
             "`#[prompt]` functions cannot name an ABI: the server calls them as Rust functions",

@@ -75,8 +75,8 @@ pub mod __private;
 /// named after the parameters (a flattened struct's setter takes a closure
 /// over that struct's builder, whose setters are named after its fields);
 /// each setter's documentation says the argument name clients see. A
-/// `#[prompt]` function takes at most 12 parameters; group more in an
-/// `#[arg(flatten)]` struct.
+/// `#[prompt]` function takes at most 12 parameters (a template prompt,
+/// any number); group more in an `#[arg(flatten)]` struct.
 ///
 /// ```
 /// use mcp_prompts::prompt;

@@ -90,7 +90,8 @@ impl Serialize for GetPrompt {
 }
 
 /// A typed builder of arguments, wrapping the request it fills. Generated
-/// for every `#[prompt]` and `#[derive(PromptArgs)]`.
+/// for every `#[prompt]` and `#[derive(PromptArgs)]` with the `builders`
+/// feature; without it, a struct's builder is the untyped [`GetPrompt`].
 pub trait ArgsBuilder: Sized {
     /// Continues filling `request`.
     fn from_request(request: GetPrompt) -> Self;

@@ -36,7 +36,8 @@ pub trait PromptArgs: Sized {
     const ARGS: &'static [ArgDef];
 
     /// The typed builder of these arguments, used by the builders of the
-    /// prompts that flatten this struct.
+    /// prompts that flatten this struct (feature `builders`; without it,
+    /// [`GetPrompt`](crate::GetPrompt)).
     type Builder: ArgsBuilder;
 
     /// Binds every field from one request.

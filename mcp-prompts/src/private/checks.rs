@@ -189,7 +189,8 @@ pub const fn check_default(ty: &ArgType, default: &str, arg: &str) {
 }
 
 /// Whether `default` is a value of a type checked by `check`, as the
-/// runtime parses it (ASCII whitespace at either end ignored).
+/// runtime parses it; only ASCII whitespace at either end is ignored here
+/// (the runtime trims any).
 const fn default_fits(check: DefaultCheck, default: &str) -> bool {
     match check {
         DefaultCheck::AtStartup | DefaultCheck::Anything => true,
@@ -202,19 +203,23 @@ const fn default_fits(check: DefaultCheck, default: &str) -> bool {
 }
 
 /// Whether `text` is an integer in the range of a `bits`-bit integer:
-/// std's own parser, which the runtime's `str::parse` uses too.
+/// std's own parser, which the runtime's `str::parse` uses too. Other
+/// widths than std's are accepted here and checked at start-up.
 const fn fits_integer(text: &str, signed: bool, bits: u32) -> bool {
     match (signed, bits) {
         (false, 8) => u8::from_str_radix(text, 10).is_ok(),
         (false, 16) => u16::from_str_radix(text, 10).is_ok(),
         (false, 32) => u32::from_str_radix(text, 10).is_ok(),
         (false, 64) => u64::from_str_radix(text, 10).is_ok(),
-        (false, _) => u128::from_str_radix(text, 10).is_ok(),
+        (false, 128) => u128::from_str_radix(text, 10).is_ok(),
         (true, 8) => i8::from_str_radix(text, 10).is_ok(),
         (true, 16) => i16::from_str_radix(text, 10).is_ok(),
         (true, 32) => i32::from_str_radix(text, 10).is_ok(),
         (true, 64) => i64::from_str_radix(text, 10).is_ok(),
-        (true, _) => i128::from_str_radix(text, 10).is_ok(),
+        (true, 128) => i128::from_str_radix(text, 10).is_ok(),
+        // A width no std integer has (a user's own `PromptArg`): left to
+        // the check at start-up.
+        _ => true,
     }
 }
 
@@ -281,8 +286,8 @@ const fn char_count(text: &str) -> usize {
 
 /// Whether `text` is one of `accepted`, ASCII case-insensitively. A value
 /// or spelling that is not ASCII is left to the runtime's full Unicode
-/// comparison, at start-up. One pass per spelling, with no calls inside:
-/// const evaluation pays for every call.
+/// comparison, at start-up. One pass per spelling, folding case inline:
+/// const evaluation pays for every call of a function of ours.
 const fn is_one_of(text: &[u8], accepted: &[(&str, usize)]) -> bool {
     let mut i = 0;
     while i < text.len() {
@@ -389,9 +394,8 @@ const fn fail(problem: &Problem) {
 
 /// What a failed check says, assembled during const evaluation, where
 /// `format!` is not available (pieces that do not fit are dropped whole).
-/// The generated `const` item panics with it, so the compiler reports the
-/// message at the user's token and nowhere else.
-pub struct Problem {
+/// The check panics with it, reported at the user's token and nowhere else.
+struct Problem {
     buf: [u8; 512],
     len: usize,
 }
@@ -465,6 +469,14 @@ mod tests {
         ] {
             assert_eq!(fits_integer(text, signed, bits), ok, "{text}");
         }
+        for (text, signed, bits, ok) in [
+            ("+", true, 32, false),
+            ("-0", false, 8, false),
+            ("007", false, 8, true),
+            ("16777216", false, 24, true),
+        ] {
+            assert_eq!(fits_integer(text, signed, bits), ok, "{text}");
+        }
         for n in -300..300 {
             let text = n.to_string();
             assert_eq!(fits_integer(&text, true, 8), text.parse::<i8>().is_ok());
@@ -500,6 +512,12 @@ mod tests {
         assert!(!is_one_of(b"conventinal", accepted));
         assert!(!is_one_of(b"formals", accepted) && !is_one_of(b"", accepted));
         assert!(is_one_of("Förmal".as_bytes(), accepted), "left to start-up");
+        assert!(!is_one_of(b"form", accepted), "a prefix is not a spelling");
+        assert!(
+            is_one_of(b"x", &[("formal", 0), ("\u{e9}t\u{e9}", 1)]),
+            "left to start-up"
+        );
+        assert!(is_one_of(b"", &[("", 0)]));
     }
 
     #[test]

@@ -14,10 +14,6 @@ use crate::descriptor::Input;
 use crate::error::Error;
 use crate::invoke::Invocation;
 
-/// The most parameters a `#[prompt]` function may take; more can be
-/// grouped in a `#[derive(PromptArgs)]` struct taken with `#[arg(flatten)]`.
-pub const MAX_PARAMS: usize = 12;
-
 /// A parameter bound as one argument, through [`PromptParam`].
 pub enum Plain {}
 
@@ -48,7 +44,8 @@ impl<T: PromptArgs> Bind<Flat> for T {
 }
 
 /// `call{N}` for each list of parameters: their type parameters, markers
-/// (how each is bound) and values.
+/// (how each is bound) and values. Twelve at most: the macro refuses a
+/// thirteenth parameter (`mcp-prompts-macros/src/valid.rs`).
 macro_rules! glue {
     ($($call:ident ($($param:ident $how:ident $value:ident),*);)*) => {$(
         /// Binds each parameter, calls the prompt and hands what it returned

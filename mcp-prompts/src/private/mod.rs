@@ -13,8 +13,8 @@ pub use self::checks::{
     check_unused_names, check_used, splice,
 };
 pub use self::glue::{
-    Bind, Flat, MAX_PARAMS, Plain, call0, call1, call2, call3, call4, call5, call6, call7, call8,
-    call9, call10, call11, call12,
+    Bind, Flat, Plain, call0, call1, call2, call3, call4, call5, call6, call7, call8, call9,
+    call10, call11, call12,
 };
 pub use crate::args::{IntoArgText, PromptArg, PromptArgs, PromptParam};
 pub use crate::catalog::Registration;

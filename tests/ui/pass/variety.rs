@@ -30,6 +30,12 @@ fn static_text() -> &'static str {
     "fixed"
 }
 
+/// The Rust ABI, spelt out.
+#[prompt]
+extern "Rust" fn spelt_out(text: String) -> String {
+    text
+}
+
 /// As many parameters as a prompt may take, sync and async.
 #[prompt]
 #[allow(clippy::too_many_arguments)]
@@ -47,7 +53,7 @@ fn main() {
     assert_eq!(r#type("called directly".to_owned()), "called directly");
     assert_eq!(static_text(), "fixed");
     let names: Vec<_> = mcp_prompts::registered_prompts().map(|p| p.name()).collect();
-    for expected in ["type", "later", "full-result", "fallible", "static_text", "twelve", "twelve_later"] {
+    for expected in ["type", "later", "full-result", "fallible", "static_text", "twelve", "twelve_later", "spelt_out"] {
         assert!(names.contains(&expected), "{expected} is not registered: {names:?}");
     }
 }
