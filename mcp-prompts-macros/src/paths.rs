@@ -25,9 +25,10 @@ pub fn option_code(value: Option<&str>) -> String {
     }
 }
 
-/// A string literal of `value`, as source text for [`code`].
+/// A string literal of `value`, as source text for [`code`]: `Debug`
+/// writes a string with only the escapes a Rust string literal has.
 pub fn str_code(value: &str) -> String {
-    proc_macro2::Literal::string(value).to_string()
+    format!("{value:?}")
 }
 
 /// Tokens from Rust source text, spanned at the macro's call site as
