@@ -872,3 +872,53 @@ async fn session_http_prompts_ask_on_the_posts_stream() {
         ["Write deployment notes for api going to production (canary: false)."]
     );
 }
+
+/// Replicas behind a load balancer: a question round started on one
+/// showcase replica is finished on another when both sign with the secret
+/// in `MCP_PROMPTS_REQUEST_STATE_SECRET`, and refused when each signs with
+/// a random key of its own.
+#[tokio::test]
+async fn replicas_sharing_the_request_state_secret_finish_each_others_rounds() {
+    let shared = [(
+        "MCP_PROMPTS_REQUEST_STATE_SECRET",
+        "replicas behind one balancer share this key",
+    )];
+    let name = [("mcp-name", "deploy_notes")];
+    let get = |params: Value| request(1, "prompts/get", modern(params, can_elicit()));
+    let first = json!({"name": "deploy_notes", "arguments": {"service": "api"}});
+    let answer = json!({"deployment": {"action": "accept", "content": {"environment": "staging"}}});
+    for (env, shares) in [(&shared[..], true), (&[][..], false)] {
+        let one = Running::showcase_with_env(&["--stateless"], env);
+        let other = Running::showcase_with_env(&["--stateless"], env);
+        let (status, asked) = post_modern(&one, &get(first.clone()), &name).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(asked["result"]["resultType"], "input_required", "{asked}");
+        let mut retry = first.clone();
+        retry["inputResponses"] = answer.clone();
+        retry["requestState"] = asked["result"]["requestState"].clone();
+        let (_, done) = post_modern(&other, &get(retry), &name).await;
+        if shares {
+            assert_eq!(done["result"]["resultType"], "complete", "{done}");
+            assert_eq!(
+                texts(&done),
+                ["Write deployment notes for api going to staging (canary: false)."]
+            );
+        } else {
+            assert_eq!(done["error"]["code"], -32602, "{done}");
+        }
+    }
+}
+
+/// A shared secret too short to sign with stops the showcase at start.
+#[test]
+fn a_short_request_state_secret_stops_the_showcase() {
+    let output = std::process::Command::new(http_support::showcase_binary())
+        .args(["--http", "127.0.0.1:0", "--stateless"])
+        .env("MCP_PROMPTS_REQUEST_STATE_SECRET", "too short")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("request state secret has 9 bytes"), "{stderr}");
+}

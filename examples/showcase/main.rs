@@ -7,12 +7,18 @@
 //!   the session-less mode replicas use.
 //! - `--prompts-dir DIR` also serves DIR's prompt files (`*.md`), kept in
 //!   step with the directory while serving: try `examples/prompt-files`.
+//! - `MCP_PROMPTS_REQUEST_STATE_SECRET` (at least 32 bytes) is the key that
+//!   signs 2026-07-28 question rounds: replicas given the same one answer
+//!   each other's rounds.
 
 mod prompts;
 
 use std::net::SocketAddr;
 
 use mcp_prompts::{HttpOptions, PromptDir, Server};
+
+/// The environment variable holding the key that signs question rounds.
+const REQUEST_STATE_SECRET: &str = "MCP_PROMPTS_REQUEST_STATE_SECRET";
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
@@ -28,10 +34,14 @@ async fn main() -> std::io::Result<()> {
         )
         .init();
     let args = Args::parse()?;
-    let server = Server::new("mcp-prompts-showcase", env!("CARGO_PKG_VERSION"))
+    let mut server = Server::new("mcp-prompts-showcase", env!("CARGO_PKG_VERSION"))
         .catalog(prompts::CATALOG)
         .title("mcp-prompts showcase")
         .instructions("Example prompts: code review, summaries, greetings, release notes, and the MCP conformance fixtures.");
+    // Shared by replicas behind a load balancer; a short one stops the start.
+    if let Some(secret) = std::env::var_os(REQUEST_STATE_SECRET) {
+        server = server.request_state_secret(secret.as_encoded_bytes());
+    }
     let invalid = |err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err);
     // With prompt files the catalog changes while serving, and clients are
     // told (`listChanged`); without, it is fixed.

@@ -48,8 +48,16 @@ impl Running {
 
     /// The showcase, with `--http` and `extra` options.
     pub fn showcase(extra: &[&str]) -> Self {
+        Self::showcase_with_env(extra, &[])
+    }
+
+    /// The showcase, with `--http`, `extra` options and environment `env`.
+    pub fn showcase_with_env(extra: &[&str], env: &[(&str, &str)]) -> Self {
         let mut command = Command::new(showcase_binary());
-        command.args(["--http", "127.0.0.1:0"]).args(extra);
+        command
+            .args(["--http", "127.0.0.1:0"])
+            .args(extra)
+            .envs(env.iter().copied());
         Self::start(command)
     }
 
