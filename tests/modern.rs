@@ -920,5 +920,8 @@ fn a_short_request_state_secret_stops_the_showcase() {
         .unwrap();
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("request state secret has 9 bytes"), "{stderr}");
+    assert!(
+        stderr.contains("request state secret has 9 bytes"),
+        "{stderr}"
+    );
 }
