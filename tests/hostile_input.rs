@@ -12,7 +12,9 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use http_support::{Running, header_value, open_session, post_raw, read_response};
-use support::{Client, LATEST, initialize, initialize_params, peak_rss_mib, rpc, spawn_fixture};
+use support::{
+    Client, LATEST, failed_start, initialize, initialize_params, peak_rss_mib, rpc, spawn_fixture,
+};
 
 /// What the server may reach at its peak, whatever it was sent.
 const RSS_BOUND_MIB: f64 = 64.0;
@@ -251,13 +253,9 @@ fn a_meta_key_written_with_escapes_is_still_read() {
 /// server is built: the process says why and exits.
 #[test]
 fn a_short_request_state_secret_stops_the_server() {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_fixture-server"))
-        .env("FIXTURE_STATE_SECRET", "too short")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_fixture-server"));
+    server.env("FIXTURE_STATE_SECRET", "too short");
+    let stderr = failed_start(server);
     assert!(stderr.contains("it needs at least 32"), "{stderr}");
 }
 

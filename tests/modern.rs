@@ -15,7 +15,9 @@ use hyper::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use http_support::{Events, Running, header, send, text};
-use support::{Client, LATEST, MODERN, initialize, initialize_params_with, modern, rpc, texts};
+use support::{
+    Client, LATEST, MODERN, failed_start, initialize, initialize_params_with, modern, rpc, texts,
+};
 
 /// The `_meta` of a modern request from a client with `capabilities`.
 fn can_elicit() -> Value {
@@ -912,14 +914,11 @@ async fn replicas_sharing_the_request_state_secret_finish_each_others_rounds() {
 /// A shared secret too short to sign with stops the showcase at start.
 #[test]
 fn a_short_request_state_secret_stops_the_showcase() {
-    let output = std::process::Command::new(http_support::showcase_binary())
+    let mut showcase = std::process::Command::new(http_support::showcase_binary());
+    showcase
         .args(["--http", "127.0.0.1:0", "--stateless"])
-        .env("MCP_PROMPTS_REQUEST_STATE_SECRET", "too short")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
+        .env("MCP_PROMPTS_REQUEST_STATE_SECRET", "too short");
+    let stderr = failed_start(showcase);
     assert!(
         stderr.contains("request state secret has 9 bytes"),
         "{stderr}"

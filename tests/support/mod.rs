@@ -238,6 +238,14 @@ impl Drop for Client {
 
 /// The fixture server on bare pipes, for a test that drives stdin and
 /// stdout itself (one that writes without reading, say).
+/// Runs a server that must refuse to start (stdin closed); what it said on
+/// stderr.
+pub fn failed_start(mut command: Command) -> String {
+    let output = command.stdin(Stdio::null()).output().unwrap();
+    assert!(!output.status.success(), "the server started");
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
 pub fn spawn_fixture() -> Child {
     Command::new(env!("CARGO_BIN_EXE_fixture-server"))
         .stdin(Stdio::piped())
