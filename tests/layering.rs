@@ -17,7 +17,7 @@ use std::path::Path;
 /// layers, not its peers. `lib.rs`, which declares and re-exports
 /// everything, is exempt.
 const LAYERS: &str = "
-    error sync
+    error sync caller
     protocol
     request content
     message context
@@ -38,12 +38,13 @@ const LAYERS: &str = "
 const ROOT_NAMES: &str = "
     -: prompt PromptArgs PromptArg catalog
     args: IntoArgText Json PromptArg PromptArgs PromptParam prompt_arg_from_str!
+    caller: Caller
     catalog: AnyPrompt Catalog Prompts registered_prompts
     complete: CompleteWith CompleterOutput IntoCompletions
     content: Annotations Content ResourceLink Role
     context: RequestContext RequestId
     descriptor: ArgDef ArgType Completer CompletionCall CompletionInput Input InvokeFn
-    descriptor: ParamKind PromptDef Source
+    descriptor: ParamKind PromptDef Restriction Source
     dynamic: ArgumentValues DynamicArgument DynamicPrompt DynamicPromptBuilder
     elicit: Elicited
     error: CatalogError Error

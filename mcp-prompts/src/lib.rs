@@ -11,6 +11,7 @@
 #![cfg_attr(not(all(feature = "http", feature = "rmcp")), allow(dead_code))]
 
 mod args;
+mod caller;
 mod catalog;
 mod complete;
 mod content;
@@ -209,13 +210,14 @@ pub use mcp_prompts_macros::PromptArg;
 pub use mcp_prompts_macros::catalog;
 
 pub use args::{IntoArgText, Json, PromptArg, PromptArgs, PromptParam};
+pub use caller::Caller;
 pub use catalog::{AnyPrompt, Catalog, Prompts, registered_prompts};
 pub use complete::{CompleteWith, CompleterOutput, IntoCompletions};
 pub use content::{Annotations, Content, ResourceLink, Role};
 pub use context::{RequestContext, RequestId};
 pub use descriptor::{
     ArgDef, ArgType, Completer, CompletionCall, CompletionInput, Input, InvokeFn, ParamKind,
-    PromptDef, Source,
+    PromptDef, Restriction, Source,
 };
 pub use dynamic::{ArgumentValues, DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
 pub use elicit::Elicited;

@@ -3,6 +3,7 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as CURSOR;
+use std::borrow::Cow;
 use std::ops::Range;
 
 use serde::Serialize;
@@ -79,9 +80,25 @@ pub(super) fn paginate(entries: &[Entry], titles: Titles, page_size: usize) -> V
 impl CachedPage {
     pub(super) fn page(&self) -> Page<'_> {
         Page {
-            prompts: &self.prompts,
-            next_cursor: self.next_cursor.as_deref(),
+            prompts: Cow::Borrowed(&self.prompts),
+            next_cursor: self.next_cursor.as_deref().map(Cow::Borrowed),
         }
+    }
+}
+
+/// Page `page` of `entries` (the prompts one caller may see), serialized
+/// for this request alone.
+pub(super) fn page_of<'a>(
+    entries: &[&Entry],
+    titles: Titles,
+    page_size: usize,
+    page: usize,
+) -> Page<'a> {
+    let (range, more) = bounds(entries.len(), page_size, page);
+    let prompts = PromptList(&entries[range], titles);
+    Page {
+        prompts: Cow::Owned(serde_json::value::to_raw_value(&prompts).expect("a listing serializes")),
+        next_cursor: more.then(|| Cow::Owned(encode_cursor(page + 1))),
     }
 }
 
@@ -101,18 +118,20 @@ pub(super) fn decode_cursor(cursor: &str) -> Option<usize> {
 /// A `prompts/list` result: the page's prompts and the next cursor.
 #[derive(Serialize)]
 pub(crate) struct Page<'a> {
-    prompts: &'a RawValue,
+    prompts: Cow<'a, RawValue>,
     #[serde(rename = "nextCursor", skip_serializing_if = "Option::is_none")]
-    next_cursor: Option<&'a str>,
+    next_cursor: Option<Cow<'a, str>>,
 }
 
-struct PromptList<'a>(&'a [Entry], Titles);
+/// Prompts to list: every entry of a catalog, or those one caller sees.
+struct PromptList<'a, E>(&'a [E], Titles);
 
-impl Serialize for PromptList<'_> {
+impl<E: std::borrow::Borrow<Entry>> Serialize for PromptList<'_, E> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for entry in self.0 {
-            seq.serialize_element(&Listing(&entry.prompt, self.1))?;
+        let Self(entries, titles) = self;
+        let mut seq = s.serialize_seq(Some(entries.len()))?;
+        for entry in *entries {
+            seq.serialize_element(&Listing(&entry.borrow().prompt, *titles))?;
         }
         seq.end()
     }

@@ -9,6 +9,7 @@ mod live;
 mod registry;
 mod validate;
 
+use crate::caller::Access;
 use crate::descriptor::PromptDef;
 use crate::error::{CatalogError, Error, excerpt};
 use crate::protocol::ProtocolVersion;
@@ -80,6 +81,9 @@ pub(crate) struct ServedPrompts {
     pages: [Vec<listing::CachedPage>; 2],
     /// How many prompts a page holds; 0: all on one.
     page_size: usize,
+    /// Whether some prompt is hidden from some callers: remote lists are
+    /// then made for each request, and cached privately.
+    restricted: bool,
 }
 
 impl ServedPrompts {
@@ -118,10 +122,12 @@ impl ServedPrompts {
         }
         let pages =
             [Titles::Omitted, Titles::Shown].map(|titles| paginate(&entries, titles, page_size));
+        let restricted = entries.iter().any(|e| e.prompt.is_restricted());
         Ok(Self {
             entries,
             pages,
             page_size,
+            restricted,
         })
     }
 
@@ -141,10 +147,39 @@ impl ServedPrompts {
             .any(|e| e.completions.iter().any(|(_, c)| c.is_something()))
     }
 
-    pub(crate) fn get(&self, name: &str) -> Option<&Entry> {
+    /// The prompt named `name`, if a request served under `access` may
+    /// see it: a hidden prompt is as unknown as one that does not exist.
+    pub(crate) fn get(&self, name: &str, access: &Access) -> Option<&Entry> {
         // A few comparisons of sorted names cost less than hashing one.
         let found = self.entries.binary_search_by(|e| e.prompt.name().cmp(name));
-        found.ok().map(|i| &self.entries[i])
+        found
+            .ok()
+            .map(|i| &self.entries[i])
+            .filter(|e| !self.restricted || e.prompt.visible_to(access))
+    }
+
+    /// Whether what `access` sees may differ from what others see: lists
+    /// are then cached privately (2026-07-28 `cacheScope`).
+    pub(crate) fn varies_for(&self, access: &Access) -> bool {
+        self.restricted && !matches!(access, Access::Local)
+    }
+
+    /// Every scope the prompts require, each once, in order.
+    pub(crate) fn scopes(&self) -> Vec<&str> {
+        let mut scopes: Vec<&str> = self.prompts().flat_map(AnyPrompt::scopes).collect();
+        scopes.sort_unstable();
+        scopes.dedup();
+        scopes
+    }
+
+    /// The prompts `access` may see, when not all of them.
+    fn visible(&self, access: &Access) -> Option<Vec<&Entry>> {
+        self.varies_for(access).then(|| {
+            self.entries
+                .iter()
+                .filter(|e| e.prompt.visible_to(access))
+                .collect()
+        })
     }
 
     /// The page of prompts a cursor points at, and the next page's cursor,
@@ -152,27 +187,38 @@ impl ServedPrompts {
     pub(crate) fn page_of(
         &self,
         cursor: Option<&str>,
-    ) -> Result<(impl Iterator<Item = &AnyPrompt>, Option<String>), Error> {
-        let page = self.page_number(cursor)?;
-        let (range, more) = listing::bounds(self.entries.len(), self.page_size, page);
+        access: &Access,
+    ) -> Result<(Vec<&AnyPrompt>, Option<String>), Error> {
+        let visible = self.visible(access);
+        let entries: Vec<&Entry> = visible.unwrap_or_else(|| self.entries.iter().collect());
+        let page = self.page_number(cursor, entries.len())?;
+        let (range, more) = listing::bounds(entries.len(), self.page_size, page);
         let next = more.then(|| encode_cursor(page + 1));
-        Ok((self.entries[range].iter().map(|e| &e.prompt), next))
+        Ok((entries[range].iter().map(|e| &e.prompt).collect(), next))
     }
 
-    /// The `prompts/list` result for a cursor, as `version` shows it.
+    /// The `prompts/list` result for a cursor, as `version` shows it to a
+    /// request served under `access`: the pages serialized up front, unless
+    /// some prompt is hidden from it.
     pub(crate) fn page(
         &self,
         version: ProtocolVersion,
         cursor: Option<&str>,
+        access: &Access,
     ) -> Result<listing::Page<'_>, Error> {
-        let page = self.page_number(cursor)?;
-        Ok(self.pages[Titles::of(version) as usize][page].page())
+        let titles = Titles::of(version);
+        let Some(visible) = self.visible(access) else {
+            let page = self.page_number(cursor, self.entries.len())?;
+            return Ok(self.pages[titles as usize][page].page());
+        };
+        let page = self.page_number(cursor, visible.len())?;
+        Ok(listing::page_of(&visible, titles, self.page_size, page))
     }
 
-    /// The page a cursor points at: the first without one; an error for
-    /// one we did not hand out.
-    fn page_number(&self, cursor: Option<&str>) -> Result<usize, Error> {
-        let count = listing::page_count(self.entries.len(), self.page_size);
+    /// The page a cursor points at among `len` prompts: the first without
+    /// one; an error for one we did not hand out.
+    fn page_number(&self, cursor: Option<&str>, len: usize) -> Result<usize, Error> {
+        let count = listing::page_count(len, self.page_size);
         match cursor {
             None => Ok(0),
             Some(cursor) => decode_cursor(cursor)

@@ -14,6 +14,7 @@ use std::sync::{Arc, OnceLock};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
+use crate::caller::Caller;
 use crate::protocol::to_client::ToClient;
 use crate::protocol::{LogLevel, ProtocolVersion};
 
@@ -23,7 +24,7 @@ pub(crate) use outbound::{
     ClientAnswer, InFlight, Outbound, Sink, WaitBounds, WeakOutbound, channel_sink,
 };
 pub(crate) use progress::Progress;
-pub(crate) use route::Route;
+pub(crate) use route::{Origin, Route};
 
 pub use request_id::RequestId;
 
@@ -55,6 +56,8 @@ pub struct RequestContext {
     /// Where this request's notifications go, when not to the session's
     /// own stream (HTTP sends them on the request's response).
     route: Option<Route>,
+    /// Who sent the request, when a transport verified it.
+    caller: Option<Arc<Caller>>,
 }
 
 /// What a [`RequestContext`] is made from, borrowed from the request being
@@ -68,6 +71,7 @@ pub(crate) struct RequestParts<'a> {
     pub(crate) progress: Option<&'a Arc<Progress>>,
     pub(crate) outbound: &'a Outbound,
     pub(crate) route: Option<&'a Route>,
+    pub(crate) caller: Option<&'a Arc<Caller>>,
 }
 
 impl RequestParts<'_> {
@@ -81,6 +85,7 @@ impl RequestParts<'_> {
             cancel: Arc::default(),
             outbound: self.outbound.clone(),
             route: self.route.cloned(),
+            caller: self.caller.cloned(),
         }
     }
 }
@@ -105,6 +110,7 @@ impl RequestContext {
             progress: self.progress.as_ref(),
             outbound: &self.outbound,
             route: self.route.as_ref(),
+            caller: self.caller.as_ref(),
         }
     }
 
@@ -112,6 +118,26 @@ impl RequestContext {
     /// session negotiated, or the one a stateless request carries.
     pub fn protocol_version(&self) -> ProtocolVersion {
         self.version
+    }
+
+    /// Who sent the request: the caller its access token proves, when
+    /// the server verifies tokens (the `auth` feature) or the app's own
+    /// middleware handed one over; `None` over stdio and without auth.
+    ///
+    /// ```
+    /// use mcp_prompts::{RequestContext, prompt};
+    ///
+    /// /// Greets whoever asks
+    /// #[prompt]
+    /// fn hello(ctx: RequestContext) -> String {
+    ///     match ctx.caller() {
+    ///         Some(caller) => format!("Say hello to {}.", caller.subject()),
+    ///         None => "Say hello.".to_owned(),
+    ///     }
+    /// }
+    /// ```
+    pub fn caller(&self) -> Option<&Caller> {
+        self.caller.as_deref()
     }
 
     /// The JSON-RPC id of the request.

@@ -2,9 +2,35 @@
 //! (HTTP), or the rmcp handler serving it. Each takes the messages in its
 //! own form: text for a stream we write, typed values for rmcp.
 
+use std::sync::Arc;
+
 use tokio::sync::mpsc;
 
+use crate::caller::{Access, Caller};
+
 use crate::protocol::to_client::ToClient;
+
+/// Where a request comes from: who sent it, and where its own messages
+/// go while it runs. A transport makes one per request (HTTP) or per
+/// connection (stdio, [`Origin::LOCAL`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Origin {
+    pub(crate) route: Option<Route>,
+    pub(crate) access: Access,
+}
+
+impl Origin {
+    /// The local user, whose messages go to the session's own stream.
+    pub(crate) const LOCAL: Self = Self {
+        route: None,
+        access: Access::Local,
+    };
+
+    /// The caller the request proves, if any.
+    pub(crate) fn caller(&self) -> Option<&Arc<Caller>> {
+        self.access.caller()
+    }
+}
 
 /// A request's own channel to the client. Cheap to clone.
 #[derive(Clone, Debug)]

@@ -3,6 +3,7 @@
 
 mod completer;
 
+use crate::caller::Caller;
 use crate::context::{RequestContext, RequestParts};
 use crate::error::Error;
 use crate::invoke::Invocation;
@@ -29,10 +30,26 @@ pub struct PromptDef {
     pub params: &'static [ArgDef],
     #[doc(hidden)]
     pub invoke: InvokeFn,
+    /// Who may see it, when not everyone may.
+    #[doc(hidden)]
+    pub restriction: Option<&'static Restriction>,
     #[doc(hidden)]
     pub file: &'static str,
     #[doc(hidden)]
     pub line: u32,
+}
+
+/// Which callers may see a prompt (`#[prompt(scopes = [..])]`,
+/// `#[prompt(visible = ..)]`): a caller must hold every scope and pass the
+/// predicate. Over HTTP a prompt with a restriction is hidden from every
+/// other caller, and from requests that prove no caller; over stdio the
+/// local user sees it.
+#[derive(Debug)]
+pub struct Restriction {
+    /// The scopes a caller must all hold.
+    pub scopes: &'static [&'static str],
+    /// A further test of the caller.
+    pub visible: Option<fn(&Caller) -> bool>,
 }
 
 /// The glue function `#[prompt]` generates: binds the arguments and calls the
@@ -179,6 +196,11 @@ impl PromptDef {
         self.arguments().find(|arg| arg.name == name)
     }
 
+    /// Who may see the prompt, when not everyone may.
+    pub fn restriction(&self) -> Option<&'static Restriction> {
+        self.restriction
+    }
+
     /// Where the prompt is defined, as `file:line`.
     pub fn location(&self) -> String {
         format!("{}:{}", self.file, self.line)
@@ -193,6 +215,7 @@ impl PromptDef {
             description: None,
             params: fields,
             invoke: |_| Err(Error::internal("a form is not a prompt")),
+            restriction: None,
             file: "",
             line: 0,
         }

@@ -13,10 +13,21 @@ use std::sync::Arc;
 pub use argument::{ArgumentValues, DynamicArgument};
 use template::RuntimeTemplate;
 
+use crate::caller::Caller;
 use crate::context::RequestContext;
 use crate::error::CatalogError;
 use crate::invoke::{Invocation, pending, ready};
 use crate::message::IntoPromptResult;
+
+/// A visibility test of the caller, type-erased.
+#[derive(Clone)]
+pub(crate) struct Visible(pub(crate) Arc<dyn Fn(&Caller) -> bool + Send + Sync>);
+
+impl fmt::Debug for Visible {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Visible(..)")
+    }
+}
 
 /// A handler closure, type-erased.
 type HandlerFn = dyn Fn(ArgumentValues, RequestContext) -> Invocation + Send + Sync;
@@ -58,6 +69,10 @@ pub(crate) struct Definition {
     pub(crate) description: Option<String>,
     pub(crate) arguments: Vec<DynamicArgument>,
     pub(crate) handler: Handler,
+    /// The scopes a remote caller must all hold to see it.
+    pub(crate) scopes: Vec<String>,
+    /// A further test a remote caller must pass to see it.
+    pub(crate) visible: Option<Visible>,
     /// Where it was defined, for messages about it (a file's path, or
     /// "run time").
     pub(crate) origin: String,
@@ -72,6 +87,8 @@ impl DynamicPrompt {
             description: None,
             arguments: Vec::new(),
             body: Body::Missing,
+            scopes: Vec::new(),
+            visible: None,
             origin: None,
         }
     }
@@ -94,6 +111,11 @@ impl DynamicPrompt {
     /// The arguments, in declaration order.
     pub fn arguments(&self) -> &[DynamicArgument] {
         &self.0.arguments
+    }
+
+    /// The scopes a remote caller must all hold to see the prompt.
+    pub fn scopes(&self) -> &[String] {
+        &self.0.scopes
     }
 
     /// Whether `self` and `other` are the same prompt (clones of one build).
@@ -140,6 +162,8 @@ pub struct DynamicPromptBuilder {
     description: Option<String>,
     arguments: Vec<DynamicArgument>,
     body: Body,
+    scopes: Vec<String>,
+    visible: Option<Visible>,
     origin: Option<String>,
 }
 
@@ -205,6 +229,31 @@ impl DynamicPromptBuilder {
         self
     }
 
+    /// Shows the prompt only to remote callers granted every one of
+    /// `scopes` (as `#[prompt(scopes = [..])]` does); the local user of a
+    /// stdio server sees it regardless.
+    pub fn scopes<I: IntoIterator<Item = S>, S: Into<String>>(mut self, scopes: I) -> Self {
+        self.scopes.extend(scopes.into_iter().map(Into::into));
+        self
+    }
+
+    /// Shows the prompt only to remote callers for whom `visible` is true
+    /// (as `#[prompt(visible = ..)]` does).
+    ///
+    /// ```
+    /// use mcp_prompts::DynamicPrompt;
+    ///
+    /// let staff = DynamicPrompt::builder("staff_only")
+    ///     .visible(|caller| caller.subject().ends_with("@example.com"))
+    ///     .template("Hello, colleague.")
+    ///     .build()?;
+    /// # Ok::<(), mcp_prompts::CatalogError>(())
+    /// ```
+    pub fn visible(mut self, visible: impl Fn(&Caller) -> bool + Send + Sync + 'static) -> Self {
+        self.visible = Some(Visible(Arc::new(visible)));
+        self
+    }
+
     /// Says where the prompt comes from (a file's path, a table's row), for
     /// messages about it.
     pub fn origin(mut self, origin: impl Into<String>) -> Self {
@@ -240,6 +289,14 @@ impl DynamicPromptBuilder {
                 problems.push(format!("prompt `{}`: {problem}", self.name));
             }
         }
+        for scope in &self.scopes {
+            if !crate::caller::is_valid_scope(scope) {
+                problems.push(format!(
+                    "prompt `{}`: scope `{scope}` must be 1 or more printable ASCII characters, without spaces, `\"` or `\\`",
+                    self.name
+                ));
+            }
+        }
         let handler = match self.body {
             Body::Missing => {
                 problems.push(format!(
@@ -267,6 +324,8 @@ impl DynamicPromptBuilder {
                 description: self.description,
                 arguments: self.arguments,
                 handler,
+                scopes: self.scopes,
+                visible: self.visible,
                 origin,
             }))),
             _ => Err(CatalogError { problems }),

@@ -20,7 +20,8 @@ pub use crate::args::{IntoArgText, PromptArg, PromptArgs, PromptParam};
 pub use crate::catalog::Registration;
 pub use crate::complete::CompleteWith;
 pub use crate::content::Role;
-pub use crate::descriptor::{ArgDef, Completer, DefaultCheck, Input, PromptDef};
+pub use crate::caller::Caller;
+pub use crate::descriptor::{ArgDef, Completer, DefaultCheck, Input, PromptDef, Restriction};
 pub use crate::error::Error;
 pub use crate::invoke::{Invocation, pending, ready};
 pub use crate::message::Message;
@@ -71,6 +72,7 @@ pub const fn placeholder_def(name: &'static str) -> PromptDef {
         description: None,
         params: &[],
         invoke: |_| Err(Error::internal("this prompt failed to compile")),
+        restriction: None,
         file: "",
         line: 0,
     }

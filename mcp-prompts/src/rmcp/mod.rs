@@ -29,7 +29,8 @@ use ::rmcp::service::RequestContext;
 use serde_json::Value;
 
 use crate::catalog::AnyPrompt;
-use crate::context::{Outbound, Progress, Route};
+use crate::caller::{Access, Caller};
+use crate::context::{Origin, Outbound, Progress, Route};
 use crate::error::Error;
 use crate::protocol::method::{Capability, Method};
 use crate::protocol::modern::ModernMeta;
@@ -119,17 +120,24 @@ impl RmcpPrompts {
         let titles = version.has_titles();
         let served = self.service.served();
         let cursor = request.and_then(|r| r.cursor.as_deref());
-        let (page, next) = served.page_of(cursor).map_err(|e| to_rmcp(&e))?;
-        let mut result =
-            ListPromptsResult::with_all_items(page.map(|prompt| listed(prompt, titles)).collect());
+        let access = access_of(context);
+        let (page, next) = served.page_of(cursor, &access).map_err(|e| to_rmcp(&e))?;
+        let mut result = ListPromptsResult::with_all_items(
+            page.into_iter()
+                .map(|prompt| listed(prompt, titles))
+                .collect(),
+        );
         result.next_cursor = next;
         if version.is_modern() {
             // The hints our own server sends (rmcp's default is not to cache).
             let hints = self.service.inner().modern.hints;
             result.ttl_ms = Some(hints.ttl_ms);
-            result.cache_scope = Some(match hints.scope {
-                crate::server::CacheScope::Private => ::rmcp::model::CacheScope::Private,
-                _ => ::rmcp::model::CacheScope::Public,
+            let private =
+                served.varies_for(&access) || hints.scope == crate::server::CacheScope::Private;
+            result.cache_scope = Some(if private {
+                ::rmcp::model::CacheScope::Private
+            } else {
+                ::rmcp::model::CacheScope::Public
             });
         }
         Ok(result)
@@ -160,7 +168,10 @@ impl RmcpPrompts {
         // from this handler: rmcp then puts them on the request's stream,
         // before its response.
         let (route, mut routed) = mpsc::channel::<ToClient>(ROUTE_CAPACITY);
-        let route = Route::Typed(route);
+        let origin = Origin {
+            route: Some(Route::Typed(route)),
+            access: access_of(&context),
+        };
         let get = GetRequest {
             id: &id,
             era: era_of(&context, version),
@@ -172,7 +183,7 @@ impl RmcpPrompts {
             },
             progress,
             outbound: &self.outbound,
-            route: Some(&route),
+            origin: &origin,
         };
         let tracked = self.outbound.track(id.get());
         let got = self.service.get(get, |_, _, result| result);
@@ -278,11 +289,13 @@ impl RmcpPrompts {
                     .collect()
             })
             .unwrap_or_default();
+        let access = access_of(&context);
         let query = Query {
             reference,
             argument: &request.argument.name,
             value: &request.argument.value,
             filled,
+            access: &access,
         };
         let found = match self.service.complete(&query) {
             Completed::Now(found) => found,
@@ -524,3 +537,14 @@ fn internal(error: impl std::fmt::Display) -> ErrorData {
 
 #[cfg(test)]
 mod tests;
+
+/// Who a request comes from. rmcp's HTTP transport hands over the HTTP
+/// request's parts: the request is then remote, and its caller is the
+/// [`Caller`] the app's middleware (or `auth`'s layer) put in the request's
+/// extensions. Without parts (stdio) the local user is asking.
+fn access_of(context: &RequestContext<RoleServer>) -> Access {
+    match context.extensions.get::<http::request::Parts>() {
+        Some(parts) => Access::Remote(parts.extensions.get::<Caller>().cloned().map(Arc::new)),
+        None => Access::Local,
+    }
+}

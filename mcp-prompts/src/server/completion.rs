@@ -2,6 +2,7 @@
 //! shapes the values (prefix filter or ranking, the 100 cap, `total`,
 //! `hasMore`).
 
+use crate::caller::Access;
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
@@ -61,6 +62,8 @@ pub(crate) struct Query<'a> {
     pub(crate) value: &'a str,
     /// The arguments the user already filled in.
     pub(crate) filled: Vec<(String, String)>,
+    /// Who asks: a prompt hidden from them completes as an unknown one.
+    pub(crate) access: &'a Access,
 }
 
 pub(crate) enum Reference<'a> {
@@ -75,7 +78,13 @@ pub(crate) enum Completed {
 }
 
 impl Session {
-    pub(super) fn complete(&self, id: &RawValue, era: Era, raw: Option<&RawValue>) -> Reply {
+    pub(super) fn complete(
+        &self,
+        id: &RawValue,
+        era: Era,
+        raw: Option<&RawValue>,
+        access: &Access,
+    ) -> Reply {
         let fail = |error: Error| Reply::Now(failure(Some(id), &error));
         let text = raw.map_or("{}", RawValue::get);
         let p: CompleteParams<'_> = match serde_json::from_str(text) {
@@ -102,7 +111,7 @@ impl Session {
         if let Reference::Prompt(name) = reference {
             let served = self.service.served();
             if let Some(ArgCompletion::Index(index)) = served
-                .get(name)
+                .get(name, access)
                 .and_then(|entry| entry.completion(&p.argument.name))
             {
                 let found = index.complete(&p.argument.value);
@@ -124,6 +133,7 @@ impl Session {
             argument: &p.argument.name,
             value: &p.argument.value,
             filled,
+            access,
         };
         match self.service.complete(&query) {
             Completed::Now(outcome) => Reply::Now(answer(&self.service, id, era, outcome)),
@@ -157,7 +167,7 @@ impl Service {
         match query.reference {
             Reference::Prompt(name) => {
                 let served = self.served();
-                let Some(entry) = served.get(name) else {
+                let Some(entry) = served.get(name, query.access) else {
                     return Completed::Now(Err(unknown_prompt(name)));
                 };
                 let culprit = Culprit::of("completer of prompt", &entry.prompt);

@@ -7,7 +7,8 @@ use tokio::sync::mpsc;
 
 use super::panics::guarded;
 use super::{Era, Session};
-use crate::context::{ClientAnswer, InFlight, Route};
+use crate::caller::Access;
+use crate::context::{ClientAnswer, InFlight, Origin, Route};
 use crate::error::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
 use crate::protocol::method::Method;
@@ -97,15 +98,21 @@ impl Session {
     /// A panic while reading or dispatching the message (a bug, never
     /// expected) is answered with -32603 instead of ending the connection.
     pub fn handle_routed(&self, text: &str, route: Option<&mpsc::Sender<String>>) -> Reply {
-        let route = route.map(|route| Route::Text(route.clone()));
-        guarded(|| self.serve(Parsed::new(text), route.as_ref()))
+        let origin = match route {
+            Some(route) => &Origin {
+                route: Some(Route::Text(route.clone())),
+                access: Access::Local,
+            },
+            None => &Origin::LOCAL,
+        };
+        guarded(|| self.serve(Parsed::new(text), origin))
     }
 
     /// Serves a message a transport has parsed already.
-    pub(crate) fn serve(&self, message: Parsed<'_>, route: Option<&Route>) -> Reply {
+    pub(crate) fn serve(&self, message: Parsed<'_>, origin: &Origin) -> Reply {
         guarded(|| match message {
-            Parsed::One(incoming) => self.handle_one(incoming, route),
-            Parsed::Batch(text) => self.handle_batch(text, route),
+            Parsed::One(incoming) => self.handle_one(incoming, origin),
+            Parsed::Batch(text) => self.handle_batch(text, origin),
         })
     }
 
@@ -127,7 +134,7 @@ impl Session {
     pub(super) fn handle_one(
         &self,
         incoming: Result<Incoming<'_>, jsonrpc::Rejected<'_>>,
-        route: Option<&Route>,
+        origin: &Origin,
     ) -> Reply {
         match incoming {
             Ok(Incoming::Request { id, method, params }) => {
@@ -140,7 +147,7 @@ impl Session {
                     arguments = tracing::field::Empty,
                 );
                 let reply =
-                    span.in_scope(|| self.settle(id, self.request(id, &method, params, route)));
+                    span.in_scope(|| self.settle(id, self.request(id, &method, params, origin)));
                 match reply {
                     Reply::Later(future) if !span.is_disabled() => {
                         Reply::Later(Box::pin(tracing::Instrument::instrument(future, span)))
@@ -179,9 +186,9 @@ impl Session {
         method: &str,
         params: Option<&RawValue>,
         meta: crate::protocol::modern::ModernMeta,
-        route: Option<&Route>,
+        origin: &Origin,
     ) -> Reply {
-        guarded(|| self.settle(id, self.modern_request(id, method, params, meta, route)))
+        guarded(|| self.settle(id, self.modern_request(id, method, params, meta, origin)))
     }
 
     /// A reply still being produced is polled once, in case it is ready
@@ -204,12 +211,12 @@ impl Session {
         id: &RawValue,
         name: &str,
         params: Option<&RawValue>,
-        route: Option<&Route>,
+        origin: &Origin,
     ) -> Reply {
         let method = Method::from_name(name);
         match MetaRead::of(params) {
             MetaRead::Legacy => {}
-            MetaRead::Modern(meta) => return self.modern_request(id, name, params, meta, route),
+            MetaRead::Modern(meta) => return self.modern_request(id, name, params, meta, origin),
             MetaRead::Invalid(error) => return Reply::Now(failure(Some(id), &error)),
         }
         if method == Some(Method::ServerDiscover) {
@@ -228,9 +235,9 @@ impl Session {
         let era = Era::Session(version);
         let result = match method {
             Method::Ping => return Reply::Now(success_raw(id, "{}")),
-            Method::PromptsList => self.list_prompts(id, era, params),
-            Method::PromptsGet => return self.get_prompt(id, era, params, route),
-            Method::CompletionComplete => return self.complete(id, era, params),
+            Method::PromptsList => self.list_prompts(id, era, params, &origin.access),
+            Method::PromptsGet => return self.get_prompt(id, era, params, origin),
+            Method::CompletionComplete => return self.complete(id, era, params, &origin.access),
             Method::LoggingSetLevel => self.set_log_level(id, params),
             Method::Initialize => Err(Error::invalid_request("the session is already initialized")),
             // Not in a session's revisions: `serves` refused them.

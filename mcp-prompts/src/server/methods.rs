@@ -4,6 +4,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use super::{Era, Session};
+use crate::caller::Access;
 use crate::error::{Error, excerpt};
 use crate::protocol::jsonrpc::{success, success_raw};
 use crate::protocol::{LogLevel, ProtocolVersion, cow_str, optional_cow_str};
@@ -76,13 +77,17 @@ impl Session {
         id: &RawValue,
         era: Era,
         raw: Option<&RawValue>,
+        access: &Access,
     ) -> Result<String, Error> {
         let p: ListParams<'_> = params(raw)?;
         let served = self.service.served();
-        let page = served.page(era.version(), p.cursor.as_deref())?;
+        let page = served.page(era.version(), p.cursor.as_deref(), access)?;
         Ok(match era {
             Era::Session(_) => success(id, &page),
-            Era::Stateless(_) => self.service.modern_listing(id, &page),
+            Era::Stateless(_) => {
+                self.service
+                    .modern_listing(id, &page, served.varies_for(access))
+            }
         })
     }
 

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use super::{Era, Reply, Service, Session};
 use crate::catalog::listing::Page;
-use crate::context::Route;
+use crate::context::Origin;
 use crate::error::Error;
 use crate::protocol::jsonrpc::{failure, success, success_raw};
 use crate::protocol::method::{Capability, Method};
@@ -153,7 +153,7 @@ impl Session {
         name: &str,
         params: Option<&RawValue>,
         meta: ModernMeta,
-        route: Option<&Route>,
+        origin: &Origin,
     ) -> Reply {
         let era = Era::Stateless(meta);
         let method = match self.service.serves_stateless(name) {
@@ -165,10 +165,10 @@ impl Session {
                 let discover = &self.service.inner().modern.discover;
                 return Reply::Now(success_raw(id, discover));
             }
-            Method::PromptsList => self.list_prompts(id, era, params),
-            Method::PromptsGet => return self.get_prompt(id, era, params, route),
-            Method::CompletionComplete => return self.complete(id, era, params),
-            Method::SubscriptionsListen => return self.listen(id, params, route),
+            Method::PromptsList => self.list_prompts(id, era, params, &origin.access),
+            Method::PromptsGet => return self.get_prompt(id, era, params, origin),
+            Method::CompletionComplete => return self.complete(id, era, params, &origin.access),
+            Method::SubscriptionsListen => return self.listen(id, params, origin.route.as_ref()),
             // Removed in 2026-07-28 along with the handshake: `serves`
             // refused them.
             Method::Initialize | Method::Ping | Method::LoggingSetLevel => {
@@ -218,7 +218,9 @@ impl Service {
     }
 
     /// A `prompts/list` page as a 2026-07-28 result, with its caching hints.
-    pub(crate) fn modern_listing(&self, id: &RawValue, page: &Page<'_>) -> String {
+    /// A 2026-07-28 `prompts/list` result; `private` when the list may
+    /// differ by who asks, whatever the server's default scope.
+    pub(crate) fn modern_listing(&self, id: &RawValue, page: &Page<'_>, private: bool) -> String {
         #[derive(Serialize)]
         struct Listing<'a> {
             #[serde(flatten)]
@@ -227,10 +229,11 @@ impl Service {
             page: &'a Page<'a>,
         }
         let inner = self.inner();
-        let listing = Listing {
-            hints: inner.modern.hints,
-            page,
-        };
+        let mut hints = inner.modern.hints;
+        if private {
+            hints.scope = CacheScope::Private;
+        }
+        let listing = Listing { hints, page };
         success(id, &inner.modern.envelope(ResultType::Complete, &listing))
     }
 

@@ -1,8 +1,8 @@
 //! The `requestState` of an "input required" answer: the answers a
 //! stateless prompt has received in earlier rounds, carried by the client
 //! from one round to the next. The client is not trusted with it: it is
-//! signed (HMAC-SHA256 with the server's key), bound to the prompt and its
-//! arguments, and expires, so a tampered, foreign or stale state is refused.
+//! signed (HMAC-SHA256 with the server's key), bound to the prompt, its
+//! arguments and the caller who was asked, and expires, so a tampered, foreign or stale state is refused.
 //! It also names the questions its round asked: only those may be answered
 //! in the next, and never an answer it carries sealed.
 
@@ -61,19 +61,18 @@ impl StateKey {
     }
 
     /// A state carrying `answers` and the keys of the questions `asked`
-    /// in this round, for the prompt `prompt` called with the arguments
-    /// whose [`fingerprint`] this is.
+    /// in this round, for the call `bound` names.
     pub(crate) fn seal(
         &self,
-        prompt: &str,
-        fingerprint: &str,
+        bound: &Binding<'_>,
         answers: &HashMap<String, Value>,
         asked: Vec<String>,
     ) -> String {
         let expires = now() + LIFETIME.as_secs();
         let body = State {
-            prompt: prompt.to_owned(),
-            arguments: fingerprint.to_owned(),
+            prompt: bound.prompt.to_owned(),
+            arguments: bound.arguments.to_owned(),
+            caller: bound.caller.to_owned(),
             expires,
             answers: answers.clone(),
             asked,
@@ -86,14 +85,8 @@ impl StateKey {
     }
 
     /// The answers a state carries and the questions its round asked, if
-    /// it is ours, intact, unexpired and for this prompt and these
-    /// arguments.
-    pub(crate) fn open(
-        &self,
-        state: &str,
-        prompt: &str,
-        fingerprint: &str,
-    ) -> Result<Opened, Error> {
+    /// it is ours, intact, unexpired and for the call `bound` names.
+    pub(crate) fn open(&self, state: &str, bound: &Binding<'_>) -> Result<Opened, Error> {
         let refused = |why: &str| Error::invalid_params(format!("invalid requestState: {why}"));
         let (body, tag) = state.split_once('.').ok_or_else(|| refused("malformed"))?;
         let tag = URL_SAFE_NO_PAD
@@ -107,8 +100,11 @@ impl StateKey {
             .decode(body)
             .map_err(|_| refused("malformed"))?;
         let state: State = serde_json::from_slice(&body).map_err(|_| refused("malformed"))?;
-        if state.prompt != prompt || state.arguments != fingerprint {
+        if state.prompt != bound.prompt || state.arguments != bound.arguments {
             return Err(refused("issued for another prompt or other arguments"));
+        }
+        if state.caller != bound.caller {
+            return Err(refused("issued to another caller"));
         }
         if state.expires < now() {
             return Err(refused("expired: get the prompt again"));
@@ -118,6 +114,14 @@ impl StateKey {
             asked: state.asked,
         })
     }
+}
+
+/// The call a state belongs to: the prompt, the [`fingerprint`] of its
+/// arguments, and the [`principal`] of its caller.
+pub(crate) struct Binding<'a> {
+    pub(crate) prompt: &'a str,
+    pub(crate) arguments: &'a str,
+    pub(crate) caller: &'a str,
 }
 
 /// What an opened state holds.
@@ -152,6 +156,9 @@ struct State {
     prompt: String,
     #[serde(rename = "a")]
     arguments: String,
+    /// The caller's [`principal`]; empty when none was proven.
+    #[serde(rename = "c", default)]
+    caller: String,
     #[serde(rename = "e")]
     expires: u64,
     #[serde(rename = "r")]
@@ -183,6 +190,7 @@ fn now() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::caller::Caller;
 
     fn args(pairs: &[(&'static str, &'static str)]) -> Arguments<'static> {
         let mut arguments = Arguments::default();
@@ -192,41 +200,70 @@ mod tests {
         arguments
     }
 
+    fn bound<'a>(prompt: &'a str, arguments: &'a str, caller: &'a str) -> Binding<'a> {
+        Binding {
+            prompt,
+            arguments,
+            caller,
+        }
+    }
+
     #[test]
     fn opens_only_what_it_sealed_for_the_same_call() {
         let key = StateKey::random().unwrap();
         let answers = HashMap::from([("k".to_owned(), serde_json::json!({"action": "decline"}))]);
         let ab = fingerprint(&args(&[("a", "1"), ("b", "2")]));
-        let state = key.seal("p", &ab, &answers, vec!["n".to_owned()]);
+        let state = key.seal(&bound("p", &ab, ""), &answers, vec!["n".to_owned()]);
         // Argument order does not matter.
         let ba = fingerprint(&args(&[("b", "2"), ("a", "1")]));
-        let opened = key.open(&state, "p", &ba).unwrap();
+        let opened = key.open(&state, &bound("p", &ba, "")).unwrap();
         assert_eq!(opened.answers, answers);
         assert_eq!(opened.asked, ["n"]);
-        assert!(key.open(&state, "q", &ab).is_err());
+        assert!(key.open(&state, &bound("q", &ab, "")).is_err());
+        let a = fingerprint(&args(&[("a", "1")]));
+        assert!(key.open(&state, &bound("p", &a, "")).is_err());
         assert!(
-            key.open(&state, "p", &fingerprint(&args(&[("a", "1")])))
+            StateKey::random()
+                .unwrap()
+                .open(&state, &bound("p", &ab, ""))
                 .is_err()
         );
-        assert!(StateKey::random().unwrap().open(&state, "p", &ab).is_err());
         let mut tampered = state.clone().into_bytes();
         tampered[3] ^= 1;
         let tampered = String::from_utf8(tampered).unwrap();
-        let error = key.open(&tampered, "p", &ab).unwrap_err();
+        let error = key.open(&tampered, &bound("p", &ab, "")).unwrap_err();
         assert_eq!(error.code(), Error::INVALID_PARAMS);
-        assert!(key.open("garbage", "p", &ab).is_err());
+        assert!(key.open("garbage", &bound("p", &ab, "")).is_err());
+    }
+
+    #[test]
+    fn a_state_opens_only_for_the_caller_it_was_issued_to() {
+        let key = StateKey::random().unwrap();
+        let none = fingerprint(&args(&[]));
+        let issuer = "https://auth.example.com";
+        let ann = crate::caller::principal(Some(&Caller::new("ann").with_issuer(issuer)));
+        let bob = crate::caller::principal(Some(&Caller::new("bob").with_issuer(issuer)));
+        let elsewhere = crate::caller::principal(Some(&Caller::new("ann").with_issuer("https://other")));
+        let state = key.seal(&bound("p", &none, &ann), &HashMap::new(), Vec::new());
+        assert!(key.open(&state, &bound("p", &none, &ann)).is_ok());
+        for other in [&bob, &elsewhere, ""] {
+            let error = key.open(&state, &bound("p", &none, other)).unwrap_err();
+            assert!(error.message().contains("another caller"), "{error:?}");
+        }
     }
 
     #[test]
     fn keys_from_the_same_secret_agree() {
         let (s, t) = (&[b's'; 32], &[b't'; 32]);
         let none = fingerprint(&args(&[]));
-        let state = StateKey::from_secret(s)
-            .unwrap()
-            .seal("p", &none, &HashMap::new(), Vec::new());
+        let state = StateKey::from_secret(s).unwrap().seal(
+            &bound("p", &none, ""),
+            &HashMap::new(),
+            Vec::new(),
+        );
         let key = |secret| StateKey::from_secret(secret).unwrap();
-        assert!(key(s).open(&state, "p", &none).is_ok());
-        assert!(key(t).open(&state, "p", &none).is_err());
+        assert!(key(s).open(&state, &bound("p", &none, "")).is_ok());
+        assert!(key(t).open(&state, &bound("p", &none, "")).is_err());
     }
 
     #[test]

@@ -12,7 +12,7 @@ use serde_json::value::RawValue;
 use super::missing::{ask_missing, fill_missing};
 use super::{GetResult, Later, Round, WriteOutcome, finish};
 use crate::catalog::{AnyPrompt, Definition};
-use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts, Route};
+use crate::context::{Asking, InputRound, Origin, Outbound, Progress, RequestParts};
 use crate::descriptor::Input;
 use crate::dynamic::{ArgumentValues, Handler};
 use crate::error::Error;
@@ -29,7 +29,7 @@ pub(super) struct Call<'a> {
     pub(super) asking: Asking,
     pub(super) progress: Option<Arc<Progress>>,
     pub(super) outbound: &'a Outbound,
-    pub(super) route: Option<&'a Route>,
+    pub(super) origin: &'a Origin,
 }
 
 /// A call's parts that finishing it needs, owned.
@@ -84,7 +84,8 @@ impl Call<'_> {
             asking: &self.asking,
             progress: self.progress.as_ref(),
             outbound: self.outbound,
-            route: self.route,
+            route: self.origin.route.as_ref(),
+            caller: self.origin.caller(),
         };
         let culprit = Culprit::prompt(&self.prompt);
         let called = match &self.prompt.0 {
@@ -211,7 +212,7 @@ impl Call<'_> {
     {
         let request = super::missing_form(&self.prompt, missing, self.era.version());
         let id = self.id.to_owned();
-        let (outbound, route) = (self.outbound.clone(), self.route.cloned());
+        let (outbound, origin) = (self.outbound.clone(), self.origin.clone());
         let Self {
             era,
             prompt,
@@ -223,7 +224,7 @@ impl Call<'_> {
         let missing: Vec<String> = missing.iter().map(|&name| name.to_owned()).collect();
         Box::pin(async move {
             let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
-            let asked = ask_missing(&outbound, route.as_ref(), &request, prompt.name(), &missing);
+            let asked = ask_missing(&outbound, origin.route.as_ref(), &request, prompt.name(), &missing);
             let filled = asked
                 .await
                 .and_then(|answer| fill_missing(arguments, &answer, prompt.name(), &missing));
@@ -238,7 +239,7 @@ impl Call<'_> {
                 asking,
                 progress,
                 outbound: &outbound,
-                route: route.as_ref(),
+                origin: &origin,
             };
             let outcome = match call.run(&arguments) {
                 Called::Ready(result) => call.finish(result),

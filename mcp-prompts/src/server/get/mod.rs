@@ -23,11 +23,12 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::methods::unknown_prompt;
-use super::request_state::{Opened, StateKey, fingerprint};
+use super::request_state::{Binding, Opened, StateKey, fingerprint};
+use crate::caller::{Caller, principal};
 use super::{Era, Inner, Service};
 use crate::args::param::missing_arguments;
 use crate::catalog::AnyPrompt;
-use crate::context::{Asking, InputRound, Outbound, Progress, Route};
+use crate::context::{Asking, InputRound, Origin, Outbound, Progress};
 use crate::error::Error;
 use crate::message::PromptResult;
 use crate::protocol::{Arguments, ProtocolVersion};
@@ -45,8 +46,9 @@ pub(crate) struct GetRequest<'a> {
     pub(crate) retry: Retry,
     pub(crate) progress: Option<Arc<Progress>>,
     pub(crate) outbound: &'a Outbound,
-    /// Where the request's own messages go while it runs (its stream).
-    pub(crate) route: Option<&'a Route>,
+    /// Who sent the request, and where its own messages go while it
+    /// runs (its stream).
+    pub(crate) origin: &'a Origin,
 }
 
 /// What a stateless retry carries: the client's answers to the questions
@@ -134,11 +136,11 @@ impl Service {
             retry,
             progress,
             outbound,
-            route,
+            origin,
         } = request;
         let inner = self.inner();
         let served = self.served();
-        let Some(entry) = served.get(name) else {
+        let Some(entry) = served.get(name, &origin.access) else {
             return Got::Now(write(self, id, Err(unknown_prompt(name))));
         };
         record_span(entry.prompt.name(), &arguments);
@@ -148,7 +150,13 @@ impl Service {
         // the client's arguments as sent, before any answer fills in
         // missing ones.
         let mut round = match era {
-            Era::Stateless(_) => match open_round(inner, prompt.name(), &arguments, retry) {
+            Era::Stateless(_) => match open_round(
+                inner,
+                prompt.name(),
+                &arguments,
+                retry,
+                origin.caller().map(|c| &**c),
+            ) {
                 Ok(round) => Some(round),
                 Err(error) => return Got::Now(write(self, id, Err(error))),
             },
@@ -188,7 +196,7 @@ impl Service {
                         asking: Asking::Client,
                         progress,
                         outbound,
-                        route,
+                        origin,
                     };
                     let service = self.clone();
                     return Got::Later(call.ask_then_run(arguments, &missing, service, write));
@@ -213,7 +221,7 @@ impl Service {
             asking,
             progress,
             outbound,
-            route,
+            origin,
         };
         match call.run(&arguments) {
             Called::Ready(result) => {
@@ -254,6 +262,8 @@ fn record_span(prompt: &str, arguments: &Arguments<'_>) {
 /// every round so far has given.
 pub(super) struct Round {
     fingerprint: String,
+    /// Who was asked: only they may answer.
+    caller: String,
     pub(super) answers: HashMap<String, Value>,
 }
 
@@ -265,15 +275,23 @@ fn open_round(
     prompt: &str,
     arguments: &Arguments<'_>,
     retry: Retry,
+    caller: Option<&Caller>,
 ) -> Result<Round, Error> {
     let fingerprint = fingerprint(arguments);
+    let caller = principal(caller);
+    let bound = Binding {
+        prompt,
+        arguments: &fingerprint,
+        caller: &caller,
+    };
     let opened = match &retry.request_state {
-        Some(state) => state_key(inner)?.open(state, prompt, &fingerprint)?,
+        Some(state) => state_key(inner)?.open(state, &bound)?,
         None => Opened::default(),
     };
     let answers = opened.answers_with(retry.input_responses.unwrap_or_default());
     Ok(Round {
         fingerprint,
+        caller,
         answers,
     })
 }
@@ -289,7 +307,12 @@ impl Round {
     ) -> GetResult {
         let key = state_key(inner)?;
         let asked = questions.iter().map(|(key, _)| key.clone()).collect();
-        let state = key.seal(prompt.name(), &self.fingerprint, &self.answers, asked);
+        let bound = Binding {
+            prompt: prompt.name(),
+            arguments: &self.fingerprint,
+            caller: &self.caller,
+        };
+        let state = key.seal(&bound, &self.answers, asked);
         Ok(GetOutcome::InputRequired(InputRequired {
             requests: questions.into_iter().collect(),
             state,

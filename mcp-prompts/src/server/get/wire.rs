@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::{GetOutcome, GetRequest, GetResult, Got, Retry};
-use crate::context::{Progress, Route};
+use crate::context::{Origin, Progress};
 use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::modern::ResultType;
 use crate::protocol::{Arguments, cow_str};
@@ -55,7 +55,7 @@ impl Session {
         id: &RawValue,
         era: Era,
         raw: Option<&RawValue>,
-        route: Option<&Route>,
+        origin: &Origin,
     ) -> Reply {
         let p: GetParams<'_> = match params(raw) {
             Ok(p) => p,
@@ -72,7 +72,7 @@ impl Session {
             },
             progress: progress_token(p.meta).map(|token| Arc::new(Progress::new(&token))),
             outbound: &self.state.outbound,
-            route,
+            origin,
         };
         let write =
             move |service: &Service, id: &RawValue, result| Some(respond(service, id, era, result));

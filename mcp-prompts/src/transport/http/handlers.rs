@@ -3,6 +3,7 @@
 use std::convert::Infallible;
 use std::sync::Arc;
 
+use axum::Extension;
 use axum::extract::{Request, State};
 use axum::http::uri::Authority;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
@@ -15,7 +16,8 @@ use tokio::sync::{mpsc, watch};
 use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_version};
 use super::respond::{Endpoint, json_response, request_stream, respond, respond_later};
 use super::sessions::HttpSession;
-use crate::context::Route;
+use crate::caller::{Access, Caller, principal};
+use crate::context::{Origin, Route};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::jsonrpc::{Incoming, failure};
@@ -31,6 +33,7 @@ type Shared = State<Arc<Endpoint>>;
 pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response {
     let (parts, body) = request.into_parts();
     let headers = &parts.headers;
+    let access = remote_access(parts.extensions.get::<Caller>());
     // Every check that needs only the headers comes before the body is read.
     if let Err(refusal) = check_origin(headers, authority(&parts.uri), &endpoint.options) {
         return refuse(refusal);
@@ -76,7 +79,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         );
     };
     if stateless {
-        return super::stateless::post(&endpoint, headers, text).await;
+        return super::stateless::post(&endpoint, headers, text, access).await;
     }
     // Parsed once: whether it is an `initialize` decides the session.
     let message = Parsed::new(text);
@@ -98,12 +101,19 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         );
         return json_response(StatusCode::BAD_REQUEST, failure(message.id(), &error));
     }
-    let session = match open_session(&endpoint, headers, message.is_initialize(), version) {
+    let owner = principal(access.caller().map(|c| &**c));
+    let opened = open_session(&endpoint, headers, message.is_initialize(), version, &owner);
+    let session = match opened {
         Ok(found) => found,
         Err(response) => return *response,
     };
     let (tx, rx) = request_stream(headers);
-    let reply = session.serve(message, Some(&Route::Text(tx)));
+    let origin = Origin {
+        route: Some(Route::Text(tx)),
+        access,
+    };
+    let reply = session.serve(message, &origin);
+    drop(origin);
     // The route's sender is gone with the call: the stream ends when the
     // request's own clones do.
     let message = match reply {
@@ -166,7 +176,12 @@ fn keep_session(
     }
 }
 
-pub(crate) async fn get(State(endpoint): Shared, uri: Uri, headers: HeaderMap) -> Response {
+pub(crate) async fn get(
+    State(endpoint): Shared,
+    caller: Option<Extension<Caller>>,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
     if let Err(refusal) = check_origin(&headers, authority(&uri), &endpoint.options) {
         return refuse(refusal);
     }
@@ -187,7 +202,8 @@ pub(crate) async fn get(State(endpoint): Shared, uri: Uri, headers: HeaderMap) -
             &Error::invalid_request("a GET must accept text/event-stream"),
         );
     }
-    let entry = match existing_session(&endpoint, &headers) {
+    let owner = principal(caller.as_ref().map(|c| &c.0));
+    let entry = match existing_session(&endpoint, &headers, &owner) {
         Ok(entry) => entry,
         Err(response) => return *response,
     };
@@ -220,7 +236,12 @@ pub(crate) async fn get(State(endpoint): Shared, uri: Uri, headers: HeaderMap) -
         .into_response()
 }
 
-pub(crate) async fn delete(State(endpoint): Shared, uri: Uri, headers: HeaderMap) -> Response {
+pub(crate) async fn delete(
+    State(endpoint): Shared,
+    caller: Option<Extension<Caller>>,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
     if let Err(refusal) = check_origin(&headers, authority(&uri), &endpoint.options) {
         return refuse(refusal);
     }
@@ -230,6 +251,10 @@ pub(crate) async fn delete(State(endpoint): Shared, uri: Uri, headers: HeaderMap
     };
     if endpoint.options.stateless || version.is_some_and(ProtocolVersion::is_modern) {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
+    }
+    let owner = principal(caller.as_ref().map(|c| &c.0));
+    if let Err(response) = existing_session(&endpoint, &headers, &owner) {
+        return *response;
     }
     let Some(id) = session_id(&headers) else {
         return missing_session();
@@ -248,6 +273,7 @@ fn open_session(
     headers: &HeaderMap,
     initialize: bool,
     version: Option<ProtocolVersion>,
+    owner: &str,
 ) -> Result<SessionRef, Box<Response>> {
     let service = endpoint.service.clone();
     if endpoint.options.stateless {
@@ -260,14 +286,18 @@ fn open_session(
         return Ok(SessionRef::Own(session));
     }
     if initialize && session_id(headers).is_none() {
-        return Ok(SessionRef::New(HttpSession::new(&service)));
+        return Ok(SessionRef::New(HttpSession::new(&service, owner)));
     }
-    existing_session(endpoint, headers).map(SessionRef::Existing)
+    existing_session(endpoint, headers, owner).map(SessionRef::Existing)
 }
 
+/// The session a request's id names, if it belongs to the request's
+/// caller (`owner`, its [`principal`]): to anyone else it is as unknown as
+/// an expired one, so a session id is never a credential.
 fn existing_session(
     endpoint: &Endpoint,
     headers: &HeaderMap,
+    owner: &str,
 ) -> Result<Arc<HttpSession>, Box<Response>> {
     let Some(id) = session_id(headers) else {
         return Err(Box::new(missing_session()));
@@ -275,7 +305,14 @@ fn existing_session(
     endpoint
         .sessions
         .get(id)
+        .filter(|entry| entry.owner == owner)
         .ok_or_else(|| Box::new(unknown_session()))
+}
+
+/// A request that came over HTTP, with the caller the endpoint's auth (or
+/// the app's own middleware) put in its extensions.
+pub(super) fn remote_access(caller: Option<&Caller>) -> Access {
+    Access::Remote(caller.cloned().map(Arc::new))
 }
 
 /// A request's session.

@@ -28,17 +28,21 @@ pub(crate) struct HttpSession {
     stream: Mutex<Option<mpsc::Receiver<String>>>,
     /// Set when the session ends, which ends its `GET` stream.
     pub(crate) ended: watch::Sender<bool>,
+    /// The principal of the caller that opened it (empty: none proven);
+    /// only that caller may use it.
+    pub(crate) owner: String,
 }
 
 impl HttpSession {
     /// A session of `service`, not yet in any store: it is kept only once
     /// its `initialize` succeeds.
-    pub(crate) fn new(service: &Service) -> Arc<Self> {
+    pub(crate) fn new(service: &Service, owner: &str) -> Arc<Self> {
         let (tx, rx) = mpsc::channel(STREAM_QUEUE);
         Arc::new(Self {
             session: service.session(Some(tx)),
             stream: Mutex::new(Some(rx)),
             ended: watch::Sender::new(false),
+            owner: owner.to_owned(),
         })
     }
 
@@ -211,12 +215,12 @@ mod tests {
     fn the_least_recently_used_session_past_the_grace_makes_room() {
         let service = service();
         let store = SessionStore::new(2, MINUTE, Duration::from_millis(1));
-        let a = HttpSession::new(&service);
+        let a = HttpSession::new(&service, "");
         store.insert("a", Arc::clone(&a)).unwrap();
-        store.insert("b", HttpSession::new(&service)).unwrap();
+        store.insert("b", HttpSession::new(&service, "")).unwrap();
         std::thread::sleep(Duration::from_millis(5));
         assert!(store.get("a").is_some(), "using `a` makes `b` the oldest");
-        store.insert("c", HttpSession::new(&service)).unwrap();
+        store.insert("c", HttpSession::new(&service, "")).unwrap();
         assert_eq!(store.len(), 2);
         assert!(store.get("b").is_none(), "the least recently used ends");
         assert!(store.get("a").is_some());
@@ -231,8 +235,8 @@ mod tests {
     fn sessions_used_within_the_grace_are_never_evicted() {
         let service = service();
         let store = SessionStore::new(1, MINUTE, MINUTE);
-        store.insert("kept", HttpSession::new(&service)).unwrap();
-        let refused = store.insert("new", HttpSession::new(&service)).unwrap_err();
+        store.insert("kept", HttpSession::new(&service, "")).unwrap();
+        let refused = store.insert("new", HttpSession::new(&service, "")).unwrap_err();
         assert!(refused.retry_after > Duration::from_secs(59));
         assert!(store.get("kept").is_some());
         assert!(store.get("new").is_none());
@@ -242,10 +246,10 @@ mod tests {
     fn expired_sessions_end_and_make_room() {
         let service = service();
         let store = SessionStore::new(1, Duration::from_millis(1), MINUTE);
-        let old = HttpSession::new(&service);
+        let old = HttpSession::new(&service, "");
         store.insert("x", Arc::clone(&old)).unwrap();
         std::thread::sleep(Duration::from_millis(5));
-        store.insert("y", HttpSession::new(&service)).unwrap();
+        store.insert("y", HttpSession::new(&service, "")).unwrap();
         assert!(*old.ended.borrow(), "expired first, whatever the grace");
         std::thread::sleep(Duration::from_millis(5));
         assert!(store.get("y").is_none());

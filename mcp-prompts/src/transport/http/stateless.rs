@@ -10,7 +10,8 @@ use serde_json::value::RawValue;
 
 use super::HEADER_MISMATCH;
 use super::respond::{Endpoint, json_response, request_stream, respond, respond_later};
-use crate::context::Route;
+use crate::caller::Access;
+use crate::context::{Origin, Route};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::jsonrpc::{Incoming, failure};
@@ -20,7 +21,12 @@ use crate::server::Reply;
 use crate::server::dispatch::Parsed;
 
 /// Serves a `POST` whose `MCP-Protocol-Version` is a stateless revision.
-pub(super) async fn post(endpoint: &Endpoint, headers: &HeaderMap, text: &str) -> Response {
+pub(super) async fn post(
+    endpoint: &Endpoint,
+    headers: &HeaderMap,
+    text: &str,
+    access: Access,
+) -> Response {
     let (id, method, params) = match Parsed::new(text) {
         Parsed::Batch(_) => {
             let error = Error::invalid_request("revision 2026-07-28 has no batches");
@@ -75,7 +81,7 @@ pub(super) async fn post(endpoint: &Endpoint, headers: &HeaderMap, text: &str) -
     if let Err(error) = endpoint.service.serves_stateless(&method) {
         return refuse(StatusCode::NOT_FOUND, error);
     }
-    serve(endpoint, headers, id, &method, params, meta).await
+    serve(endpoint, headers, id, &method, params, meta, access).await
 }
 
 async fn serve(
@@ -85,12 +91,18 @@ async fn serve(
     method: &str,
     params: Option<&RawValue>,
     meta: crate::protocol::modern::ModernMeta,
+    access: Access,
 ) -> Response {
     // A session of its own, for this request only: nothing it does
     // outlives the response.
     let session = endpoint.service.session(None);
     let (tx, rx) = request_stream(headers);
-    let reply = session.serve_stateless(id, method, params, meta, Some(&Route::Text(tx)));
+    let origin = Origin {
+        route: Some(Route::Text(tx)),
+        access,
+    };
+    let reply = session.serve_stateless(id, method, params, meta, &origin);
+    drop(origin);
     // The route's sender is gone with the call: the stream ends when the
     // request's own clones do.
     match reply {
