@@ -59,6 +59,7 @@ const ROOT_NAMES: &str = "
     server: DEFAULT_MAX_LISTENS DEFAULT_MAX_MESSAGE_BYTES DEFAULT_MAX_PENDING_OUTPUT_BYTES
     server: DEFAULT_MAX_WAITING DEFAULT_QUESTION_TIMEOUT
     transport: DEFAULT_PATH HttpEndpoint HttpOptions
+    transport: HttpAuth JwtAlgorithm JwtVerifier TokenError TokenVerifier
 ";
 
 /// The modules that may name a feature in a `cfg`: below the transports, no
@@ -66,6 +67,7 @@ const ROOT_NAMES: &str = "
 const FEATURE_HOMES: &[(&str, &str)] = &[
     ("feature = \"http\"", "lib transport"),
     ("feature = \"rmcp\"", "lib rmcp"),
+    ("feature = \"auth\"", "lib transport"),
 ];
 
 /// Each entry of a `module: names` table, as (name, module); `-` is "".

@@ -14,7 +14,7 @@ mod support;
 use hyper::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use http_support::{Events, Running, header, send, text};
+use http_support::{Events, Running, header, post_modern, send, text};
 use support::{
     Client, LATEST, MODERN, failed_start, initialize, initialize_params_with, modern, rpc, texts,
 };
@@ -573,36 +573,6 @@ fn a_question_left_unanswered_at_the_end_of_input_ends_its_request() {
 
 /// POSTs a modern request with `headers` (Mcp-Method from the body unless
 /// given); the status and the JSON-RPC message.
-async fn post_modern(
-    server: &Running,
-    body: &Value,
-    headers: &[(&str, &str)],
-) -> (StatusCode, Value) {
-    let method = body["method"].as_str().unwrap_or_default().to_owned();
-    let mut all = vec![
-        ("accept", "application/json, text/event-stream"),
-        ("content-type", "application/json"),
-        ("mcp-protocol-version", MODERN),
-        ("mcp-method", method.as_str()),
-    ];
-    all.retain(|(name, _)| !headers.iter().any(|(n, _)| n == name));
-    all.extend_from_slice(headers);
-    all.retain(|(_, value)| !value.is_empty());
-    let response = send(server.addr, Method::POST, &all, body.to_string()).await;
-    let status = response.status();
-    assert!(
-        header(&response, "mcp-session-id").is_none(),
-        "a stateless request got a session"
-    );
-    let body = text(response).await;
-    let message = body
-        .lines()
-        .filter_map(|line| line.strip_prefix("data:"))
-        .next_back()
-        .map_or(body.as_str(), str::trim);
-    (status, serde_json::from_str(message).unwrap_or(Value::Null))
-}
-
 fn request(id: u64, method: &str, params: Value) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
 }

@@ -7,6 +7,11 @@
 //!   the session-less mode replicas use.
 //! - `--prompts-dir DIR` also serves DIR's prompt files (`*.md`), kept in
 //!   step with the directory while serving: try `examples/prompt-files`.
+//! - `--auth-issuer URL` (with `--http`) verifies every request's bearer
+//!   token: JWTs that issuer signs for `http://ADDR/mcp` (`--auth-audience
+//!   URL` names another resource URL, `--auth-jwks URL` the keys' URL).
+//!   `deploy_notes` then needs the `deploy` scope, and `whoami` says who
+//!   is asking.
 //! - `MCP_PROMPTS_REQUEST_STATE_SECRET` (at least 32 bytes) is the key that
 //!   signs 2026-07-28 question rounds: replicas given the same one answer
 //!   each other's rounds.
@@ -15,7 +20,7 @@ mod prompts;
 
 use std::net::SocketAddr;
 
-use mcp_prompts::{HttpOptions, PromptDir, Server};
+use mcp_prompts::{HttpAuth, HttpOptions, JwtVerifier, PromptDir, Server};
 
 /// The environment variable holding the key that signs question rounds.
 const REQUEST_STATE_SECRET: &str = "MCP_PROMPTS_REQUEST_STATE_SECRET";
@@ -34,8 +39,12 @@ async fn main() -> std::io::Result<()> {
         )
         .init();
     let args = Args::parse()?;
+    let catalog = match args.auth {
+        Some(_) => prompts::CATALOG_WITH_AUTH,
+        None => prompts::CATALOG,
+    };
     let mut server = Server::new("mcp-prompts-showcase", env!("CARGO_PKG_VERSION"))
-        .catalog(prompts::CATALOG)
+        .catalog(catalog)
         .title("mcp-prompts showcase")
         .instructions("Example prompts: code review, summaries, greetings, release notes, and the MCP conformance fixtures.");
     // Shared by replicas behind a load balancer; a short one stops the start.
@@ -55,11 +64,15 @@ async fn main() -> std::io::Result<()> {
     let count = service.prompt_count();
     match args.http {
         Some(addr) => {
+            let listener = tokio::net::TcpListener::bind(addr).await?;
             let mut options = HttpOptions::for_addr(addr);
             if args.stateless {
                 options = options.stateless();
             }
-            let listener = tokio::net::TcpListener::bind(addr).await?;
+            if let Some(auth) = &args.auth {
+                // The address bound, port included (`--http 127.0.0.1:0`).
+                options = options.auth(auth.for_addr(listener.local_addr()?));
+            }
             eprintln!(
                 "mcp-prompts showcase: serving {count} prompts at http://{}/mcp{}; Ctrl-C stops.",
                 listener.local_addr()?,
@@ -86,12 +99,41 @@ async fn main() -> std::io::Result<()> {
 /// Where `--http` without an address listens.
 const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 
-/// `--http [ADDR | PORT]`, `--stateless` and `--prompts-dir DIR`;
-/// anything else is an error.
+/// `--http [ADDR | PORT]`, `--stateless`, `--prompts-dir DIR` and the
+/// `--auth-*` options; anything else is an error.
 struct Args {
     http: Option<SocketAddr>,
     stateless: bool,
     prompts_dir: Option<std::path::PathBuf>,
+    auth: Option<AuthArgs>,
+}
+
+/// `--auth-issuer URL`, and the optional `--auth-audience URL` and
+/// `--auth-jwks URL`.
+#[derive(Default)]
+struct AuthArgs {
+    issuer: String,
+    audience: Option<String>,
+    jwks: Option<String>,
+}
+
+impl AuthArgs {
+    /// Token verification for a server listening on `addr`: the resource
+    /// (and so the audience tokens must name) is `http://ADDR/mcp` unless
+    /// `--auth-audience` says otherwise.
+    fn for_addr(&self, addr: SocketAddr) -> HttpAuth {
+        let resource = self
+            .audience
+            .clone()
+            .unwrap_or_else(|| format!("http://{addr}{}", mcp_prompts::DEFAULT_PATH));
+        let mut verifier = JwtVerifier::new(&self.issuer, &resource);
+        if let Some(jwks) = &self.jwks {
+            verifier = verifier.jwks_url(jwks);
+        }
+        HttpAuth::new(resource, verifier)
+            .authorization_server(&self.issuer)
+            .resource_name("mcp-prompts showcase")
+    }
 }
 
 impl Args {
@@ -102,7 +144,10 @@ impl Args {
             http: None,
             stateless: false,
             prompts_dir: None,
+            auth: None,
         };
+        let mut issuer = None;
+        let (mut audience, mut jwks) = (None, None);
         let mut words = std::env::args().skip(1);
         let mut pending: Option<String> = None;
         while let Some(word) = pending.take().or_else(|| words.next()) {
@@ -124,6 +169,16 @@ impl Args {
                     );
                 }
                 "--stateless" => args.stateless = true,
+                "--auth-issuer" | "--auth-audience" | "--auth-jwks" => {
+                    let url = words
+                        .next()
+                        .ok_or_else(|| invalid(format!("{word} needs a URL")))?;
+                    *match word.as_str() {
+                        "--auth-issuer" => &mut issuer,
+                        "--auth-audience" => &mut audience,
+                        _ => &mut jwks,
+                    } = Some(url);
+                }
                 "--prompts-dir" => {
                     let dir = words
                         .next()
@@ -132,10 +187,31 @@ impl Args {
                 }
                 other => {
                     return Err(invalid(format!(
-                        "unknown option `{other}`; usage: showcase [--http [ADDR | PORT] [--stateless]] [--prompts-dir DIR]"
+                        "unknown option `{other}`; usage: showcase [--http [ADDR | PORT] [--stateless] \
+                         [--auth-issuer URL [--auth-audience URL] [--auth-jwks URL]]] [--prompts-dir DIR]"
                     )));
                 }
             }
+        }
+        match issuer {
+            Some(_) if args.http.is_none() => {
+                return Err(invalid(
+                    "--auth-issuer verifies HTTP requests' tokens: add --http".into(),
+                ));
+            }
+            Some(issuer) => {
+                args.auth = Some(AuthArgs {
+                    issuer,
+                    audience,
+                    jwks,
+                });
+            }
+            None if audience.is_some() || jwks.is_some() => {
+                return Err(invalid(
+                    "--auth-audience and --auth-jwks need --auth-issuer".into(),
+                ));
+            }
+            None => {}
         }
         Ok(args)
     }

@@ -17,6 +17,8 @@ const COMPLETE: &str = "complete";
 const TEMPLATE: &str = "template";
 const TEMPLATE_FILE: &str = "template_file";
 const UNUSED: &str = "unused";
+const SCOPES: &str = "scopes";
+const VISIBLE: &str = "visible";
 pub const ARG: &str = "arg";
 
 #[derive(Default)]
@@ -28,6 +30,10 @@ pub struct PromptAttrs {
     pub template_file: Option<LitStr>,
     /// Arguments a template leaves unused on purpose.
     pub unused: Option<Vec<LitStr>>,
+    /// The scopes a remote caller must all hold to see the prompt.
+    pub scopes: Option<Vec<LitStr>>,
+    /// A predicate over the caller that must hold to see the prompt.
+    pub visible: Option<syn::Path>,
 }
 
 #[derive(Default)]
@@ -91,10 +97,14 @@ pub fn parse_prompt(args: TokenStream) -> syn::Result<PromptAttrs> {
             )
         } else if meta.path.is_ident(UNUSED) {
             set_once(&meta, &mut attrs.unused, UNUSED, "prompt", lit_str_list)
+        } else if meta.path.is_ident(SCOPES) {
+            set_once(&meta, &mut attrs.scopes, SCOPES, "prompt", lit_str_list)
+        } else if meta.path.is_ident(VISIBLE) {
+            set_once(&meta, &mut attrs.visible, VISIBLE, "prompt", fn_path)
         } else {
             unknown_key(
                 &meta,
-                "unknown `#[prompt]` argument `{}`; expected `name`, `title`, `description`, `template`, `template_file` or `unused`",
+                "unknown `#[prompt]` argument `{}`; expected `name`, `title`, `description`, `template`, `template_file`, `unused`, `scopes` or `visible`",
             )
         };
         errors.push_result(result);
@@ -199,13 +209,29 @@ fn completer(meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<CompleteAttr> {
     }
 }
 
+/// A function's path, such as `visible = staff_only`.
+fn fn_path(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<syn::Path> {
+    match meta.value()?.parse::<Expr>()? {
+        Expr::Path(path) if path.qself.is_none() => Ok(path.path),
+        other => Err(syn::Error::new(
+            other.span(),
+            format!("expected a function's path for `{key}`, such as `staff_only`"),
+        )),
+    }
+}
+
 /// `["a", "b"]`.
 fn lit_str_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Vec<LitStr>> {
     let expr: Expr = meta.value()?.parse()?;
     let error = || {
+        let example = if key == SCOPES {
+            "scopes, such as `[\"deploy\"]`"
+        } else {
+            "argument names, such as `[\"draft\"]`"
+        };
         syn::Error::new(
             expr.span(),
-            format!("expected a list of argument names for `{key}`, such as `[\"draft\"]`"),
+            format!("expected a list of {example} for `{key}`"),
         )
     };
     let Expr::Array(array) = &expr else {

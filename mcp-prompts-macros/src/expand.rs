@@ -249,11 +249,35 @@ fn definition(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
     fields.extend(arglist::defs(&prompt.params));
     fields.extend(code(", invoke: "));
     fields.extend(glue(prompt, template));
+    fields.extend(code(", restriction: "));
+    fields.extend(restriction(prompt));
     fields.extend(code(", file: ::core::file!(), line: "));
     fields.extend(quote_spanned!(ident.span()=> ::core::line!()));
     let mut definition = code("::mcp_prompts::__private::PromptDef");
     definition.extend([braced(fields)]);
     definition
+}
+
+/// `None`, or who may see the prompt: `scopes` and `visible`, the
+/// predicate spanned on its path, so that one of the wrong type is
+/// reported there.
+fn restriction(prompt: &Prompt<'_>) -> TokenStream {
+    let attrs = &prompt.attrs;
+    if attrs.scopes.is_none() && attrs.visible.is_none() {
+        return code("::core::option::Option::None");
+    }
+    let private = private();
+    let scopes = attrs.scopes.iter().flatten();
+    let visible = match &attrs.visible {
+        Some(path) => quote_spanned!(path.span()=> ::core::option::Option::Some(#path)),
+        None => code("::core::option::Option::None"),
+    };
+    quote! {
+        ::core::option::Option::Some(&#private::Restriction {
+            scopes: &[#(#scopes),*],
+            visible: #visible,
+        })
+    }
 }
 
 /// Checks the macro cannot make itself, as they need the flattened structs'

@@ -156,6 +156,23 @@ fn prompt_with_flattened_arguments() {
 /// Text that a Rust string literal must escape, in every place the macro
 /// writes text: names, descriptions, completion values.
 #[test]
+fn prompt_shown_per_caller() {
+    let (out, _) = expand_prompt(
+        quote!(scopes = ["deploy", "repo:read"], visible = staff::only),
+        quote! {
+            /// Deployment notes
+            fn deploy_notes(service: String) -> String {
+                format!("Notes for {service}")
+            }
+        },
+        "deploy_notes",
+        0,
+        1,
+    );
+    insta::assert_snapshot!(pretty(&out));
+}
+
+#[test]
 fn text_that_needs_escaping() {
     let (out, _) = expand_prompt(
         quote!(title = "Say \"hi\" {now}"),

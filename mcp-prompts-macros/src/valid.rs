@@ -25,6 +25,7 @@ pub fn check(prompt: &Prompt<'_>) -> syn::Result<Option<Template>> {
     }
     check_params(&prompt.params, "`#[prompt]` parameters", &mut errors);
     check_template_attrs(prompt, &mut errors);
+    check_scopes(prompt, &mut errors);
     errors.finish()?;
     let Some(lit) = prompt.template_lit() else {
         return Ok(None);
@@ -147,6 +148,27 @@ pub fn check_params(params: &[Param<'_>], what: &str, errors: &mut Errors) {
 
 fn is_str(ty: &Type) -> bool {
     matches!(ty, Type::Path(path) if path.qself.is_none() && path.path.is_ident("str"))
+}
+
+/// Each scope must be a scope token (RFC 6749 §3.3), as the runtime's
+/// run-time prompts require: it is sent in `WWW-Authenticate` headers and
+/// compared with a token's space-separated `scope`.
+fn check_scopes(prompt: &Prompt<'_>, errors: &mut Errors) {
+    for scope in prompt.attrs.scopes.iter().flatten() {
+        let value = scope.value();
+        let valid = !value.is_empty()
+            && value
+                .bytes()
+                .all(|b| matches!(b, 0x21 | 0x23..=0x5B | 0x5D..=0x7E));
+        if !valid {
+            errors.push(syn::Error::new(
+                scope.span(),
+                format!(
+                    "invalid scope `{value}`: a scope is one or more printable ASCII characters, without spaces, `\"` or `\\`"
+                ),
+            ));
+        }
+    }
 }
 
 fn check_template_attrs(prompt: &Prompt<'_>, errors: &mut Errors) {

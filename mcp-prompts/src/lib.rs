@@ -237,3 +237,5 @@ pub use server::{
 };
 #[cfg(feature = "http")]
 pub use transport::http::{DEFAULT_PATH, HttpEndpoint, HttpOptions};
+#[cfg(feature = "auth")]
+pub use transport::http::{HttpAuth, JwtAlgorithm, JwtVerifier, TokenError, TokenVerifier};

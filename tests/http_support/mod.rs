@@ -10,14 +10,14 @@ use std::time::Duration;
 
 use http_body_util::{BodyExt, Full};
 use hyper::body::{Bytes, Incoming};
-use hyper::{Method, Request, Response};
+use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Mutex, PoisonError};
 
-use crate::support::initialize;
+use crate::support::{MODERN, initialize};
 
 pub struct Running {
     child: Child,
@@ -168,11 +168,22 @@ pub fn example_binary(name: &str) -> PathBuf {
     binary
 }
 
-/// Sends one request on a new connection; `Host` is the server's address
-/// unless `headers` sets it.
+/// Sends one request to `/mcp` on a new connection; `Host` is the
+/// server's address unless `headers` sets it.
 pub async fn send(
     addr: SocketAddr,
     method: Method,
+    headers: &[(&str, &str)],
+    body: impl Into<Bytes>,
+) -> Response<Incoming> {
+    send_to(addr, method, "/mcp", headers, body).await
+}
+
+/// Sends one request to `path` on a new connection, as [`send`] does.
+pub async fn send_to(
+    addr: SocketAddr,
+    method: Method,
+    path: &str,
     headers: &[(&str, &str)],
     body: impl Into<Bytes>,
 ) -> Response<Incoming> {
@@ -181,7 +192,7 @@ pub async fn send(
         .await
         .unwrap();
     tokio::spawn(connection);
-    let mut request = Request::builder().method(method).uri("/mcp");
+    let mut request = Request::builder().method(method).uri(path);
     if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
         request = request.header("host", addr.to_string());
     }
@@ -241,6 +252,39 @@ impl Events {
         let rest = self.body.collect().await.unwrap().to_bytes();
         self.seen + &String::from_utf8_lossy(&rest)
     }
+}
+
+/// Sends a 2026-07-28 request with the headers its body calls for
+/// (`MCP-Protocol-Version`, `Mcp-Method`), `headers` added or replacing
+/// them (an empty value removes one); its status and final message.
+pub async fn post_modern(
+    server: &Running,
+    body: &Value,
+    headers: &[(&str, &str)],
+) -> (StatusCode, Value) {
+    let method = body["method"].as_str().unwrap_or_default().to_owned();
+    let mut all = vec![
+        ("accept", "application/json, text/event-stream"),
+        ("content-type", "application/json"),
+        ("mcp-protocol-version", MODERN),
+        ("mcp-method", method.as_str()),
+    ];
+    all.retain(|(name, _)| !headers.iter().any(|(n, _)| n == name));
+    all.extend_from_slice(headers);
+    all.retain(|(_, value)| !value.is_empty());
+    let response = send(server.addr, Method::POST, &all, body.to_string()).await;
+    let status = response.status();
+    assert!(
+        header(&response, "mcp-session-id").is_none(),
+        "a stateless request got a session"
+    );
+    let body = text(response).await;
+    let message = body
+        .lines()
+        .filter_map(|line| line.strip_prefix("data:"))
+        .next_back()
+        .map_or(body.as_str(), str::trim);
+    (status, serde_json::from_str(message).unwrap_or(Value::Null))
 }
 
 /// Opens a session under `version` with a raw `initialize`; its id.

@@ -49,11 +49,26 @@ async fn twelve_later(a: u8, b: u8, c: u8, d: u8, e: u8, f: u8, g: u8, h: u8, i:
     format!("{a}{b}{c}{d}{e}{f}{g}{h}{i}{j}{k}{l}")
 }
 
+mod staff {
+    pub fn only(caller: &mcp_prompts::Caller) -> bool {
+        caller.subject().ends_with("@example.com")
+    }
+}
+
+/// Shown only to callers with both scopes who pass the test
+#[prompt(scopes = ["deploy", "repo:read"], visible = staff::only)]
+fn restricted(service: String) -> String {
+    service
+}
+
 fn main() {
     assert_eq!(r#type("called directly".to_owned()), "called directly");
     assert_eq!(static_text(), "fixed");
     let names: Vec<_> = mcp_prompts::registered_prompts().map(|p| p.name()).collect();
-    for expected in ["type", "later", "full-result", "fallible", "static_text", "twelve", "twelve_later", "spelt_out"] {
+    for expected in ["type", "later", "full-result", "fallible", "static_text", "twelve", "twelve_later", "spelt_out", "restricted"] {
         assert!(names.contains(&expected), "{expected} is not registered: {names:?}");
     }
+    let restriction = restricted::PROMPT.restriction().expect("restricted");
+    assert_eq!(restriction.scopes, ["deploy", "repo:read"]);
+    assert!(restricted::PROMPT.restriction().is_some() && twelve::PROMPT.restriction().is_none());
 }

@@ -3,6 +3,8 @@
 //! `DELETE` (end the session), as an axum router to mount in an app, or a
 //! ready listener.
 
+#[cfg(feature = "auth")]
+mod auth;
 mod guard;
 mod handlers;
 mod listener;
@@ -20,6 +22,8 @@ use axum::Router;
 use axum::routing::post;
 use tokio::net::TcpListener;
 
+#[cfg(feature = "auth")]
+pub use auth::{HttpAuth, JwtAlgorithm, JwtVerifier, TokenError, TokenVerifier};
 pub use options::HttpOptions;
 
 use crate::server::{Server, Service};
@@ -83,6 +87,9 @@ impl std::fmt::Debug for HttpEndpoint {
 impl Service {
     /// A Streamable HTTP endpoint serving this service.
     pub fn http_endpoint(&self, options: HttpOptions) -> HttpEndpoint {
+        if !options.verifies_tokens() {
+            warn_of_hidden_prompts(self);
+        }
         HttpEndpoint(Arc::new(Endpoint::new(self.clone(), options)))
     }
 
@@ -170,14 +177,40 @@ impl Service {
 fn router(endpoint: Arc<Endpoint>, path: &str) -> Router {
     // The POST handler reads the body itself, within the limit, once the
     // headers have passed their checks.
-    Router::new()
-        .route(
-            path,
-            post(handlers::post)
-                .get(handlers::get)
-                .delete(handlers::delete),
-        )
-        .with_state(endpoint)
+    let routes = post(handlers::post)
+        .get(handlers::get)
+        .delete(handlers::delete);
+    #[cfg(feature = "auth")]
+    if let Some(auth) = &endpoint.options.auth {
+        // Every method is verified before its handler runs, and the
+        // metadata is served beside the endpoint.
+        let auth = Arc::new(auth.for_service(&endpoint.service));
+        let layer = axum::middleware::from_fn_with_state(Arc::clone(&auth), auth::require_bearer);
+        return Router::new()
+            .route(path, routes.route_layer(layer))
+            .with_state(endpoint)
+            .merge(auth.metadata_router());
+    }
+    Router::new().route(path, routes).with_state(endpoint)
+}
+
+/// Prompts that only some callers may see are hidden over HTTP from
+/// requests that prove no caller: without token verification, that is
+/// every request, unless the app's own middleware hands callers over.
+fn warn_of_hidden_prompts(service: &Service) {
+    let served = service.served();
+    let hidden: Vec<&str> = served
+        .prompts()
+        .filter(|p| p.is_restricted())
+        .map(crate::catalog::AnyPrompt::name)
+        .collect();
+    if !hidden.is_empty() {
+        tracing::warn!(
+            prompts = ?hidden,
+            "these prompts are shown only to callers with the scopes they need, and this HTTP \
+             endpoint verifies no tokens: they are hidden unless your middleware hands over callers"
+        );
+    }
 }
 
 /// Ctrl-C, or SIGTERM where there is one.

@@ -34,6 +34,8 @@ pub struct HttpOptions {
     pub(crate) max_connections: usize,
     pub(crate) header_timeout: Duration,
     pub(crate) body_timeout: Duration,
+    #[cfg(feature = "auth")]
+    pub(crate) auth: Option<super::auth::HttpAuth>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +67,8 @@ impl HttpOptions {
             max_connections: 1024,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(30),
+            #[cfg(feature = "auth")]
+            auth: None,
         }
     }
 
@@ -179,6 +183,23 @@ impl HttpOptions {
     pub fn body_timeout(mut self, timeout: Duration) -> Self {
         self.body_timeout = timeout.max(Duration::from_millis(1));
         self
+    }
+
+    /// Verifies every request's bearer token, and serves the Protected
+    /// Resource Metadata beside the endpoint (feature `auth`); see
+    /// [`HttpAuth`](crate::HttpAuth).
+    #[cfg(feature = "auth")]
+    pub fn auth(mut self, auth: super::auth::HttpAuth) -> Self {
+        self.auth = Some(auth);
+        self
+    }
+
+    /// Whether requests' tokens are verified.
+    pub(crate) fn verifies_tokens(&self) -> bool {
+        #[cfg(feature = "auth")]
+        return self.auth.is_some();
+        #[cfg(not(feature = "auth"))]
+        false
     }
 
     /// The largest request body accepted (default: the server's

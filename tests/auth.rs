@@ -1,0 +1,402 @@
+//! The showcase as an OAuth resource server (`--auth-issuer`), against a
+//! local issuer whose keys are made here: the Protected Resource Metadata,
+//! `401` challenges for missing and bad tokens, the caller in prompts,
+//! prompts hidden from callers without their scope (as unknown ones are),
+//! sessions and question rounds bound to their caller, key rotation, and
+//! a JWKS endpoint that fails. Both eras.
+
+// Call sites read better passing `json!` values by value.
+#![allow(clippy::needless_pass_by_value)]
+
+mod auth_support;
+mod http_support;
+mod support;
+
+use std::time::{Duration, Instant};
+
+use hyper::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use auth_support::{Issuer, Jwks, SigningKey, at, b64};
+use http_support::{Running, header, post_modern, send, send_to, text};
+use support::{LATEST, initialize, modern, texts};
+
+/// The showcase verifying tokens from `issuer`.
+fn showcase(issuer: &Issuer) -> Running {
+    Running::showcase(&["--auth-issuer", &issuer.url])
+}
+
+/// A token `issuer` signs with `key` for the showcase at `server`.
+fn token(issuer: &Issuer, key: &SigningKey, server: &Running, subject: &str, scope: &str) -> String {
+    key.sign(&issuer.claims(subject, &server.url(), scope))
+}
+
+/// What an HTTP response says: status, `WWW-Authenticate`, session id,
+/// and its (last) JSON message.
+struct Answer {
+    status: StatusCode,
+    challenge: Option<String>,
+    session: Option<String>,
+    body: Value,
+}
+
+/// Posts `body` to a session-era endpoint with `token` (if any) and the
+/// session `session` (if any).
+async fn post(server: &Running, token: Option<&str>, session: Option<&str>, body: Value) -> Answer {
+    let bearer = token.map(|t| format!("Bearer {t}"));
+    let mut headers = vec![
+        ("accept", "application/json, text/event-stream"),
+        ("content-type", "application/json"),
+        ("mcp-protocol-version", LATEST),
+    ];
+    if let Some(bearer) = &bearer {
+        headers.push(("authorization", bearer));
+    }
+    if let Some(session) = session {
+        headers.push(("mcp-session-id", session));
+    }
+    let response = send(server.addr, Method::POST, &headers, body.to_string()).await;
+    let status = response.status();
+    let challenge = header(&response, "www-authenticate").map(str::to_owned);
+    let session = header(&response, "mcp-session-id").map(str::to_owned);
+    let text = text(response).await;
+    let message = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("data:"))
+        .next_back()
+        .map_or(text.as_str(), str::trim);
+    Answer {
+        status,
+        challenge,
+        session,
+        body: serde_json::from_str(message).unwrap_or(Value::Null),
+    }
+}
+
+fn request(id: u64, method: &str, params: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+}
+
+/// Opens a session as the caller `token` proves; its id.
+async fn session(server: &Running, token: &str) -> String {
+    let init: Value = serde_json::from_str(&initialize(LATEST)).unwrap();
+    let answer = post(server, Some(token), None, init).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    answer.session.expect("a session id")
+}
+
+/// The names `prompts/list` shows in a session.
+async fn listed(server: &Running, token: &str, session: &str) -> Vec<String> {
+    let list = post(server, Some(token), Some(session), request(2, "prompts/list", json!({}))).await;
+    list.body["result"]["prompts"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no list: {}", list.body))
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_metadata_names_the_resource_and_requests_without_a_token_are_challenged() {
+    let key = SigningKey::new("k1");
+    let issuer = Issuer::start(&[&key]);
+    let server = showcase(&issuer);
+    let metadata_url = format!(
+        "http://{}/.well-known/oauth-protected-resource/mcp",
+        server.addr
+    );
+    for path in [
+        "/.well-known/oauth-protected-resource/mcp",
+        "/.well-known/oauth-protected-resource",
+    ] {
+        let response = send_to(server.addr, Method::GET, path, &[], "").await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let document: Value = serde_json::from_str(&text(response).await).unwrap();
+        assert_eq!(document["resource"], server.url(), "{document}");
+        assert_eq!(document["authorization_servers"], json!([issuer.url]));
+        assert_eq!(document["bearer_methods_supported"], json!(["header"]));
+        // The scopes the catalog's prompts ask for.
+        assert_eq!(document["scopes_supported"], json!(["deploy"]));
+    }
+
+    let init: Value = serde_json::from_str(&initialize(LATEST)).unwrap();
+    let answer = post(&server, None, None, init.clone()).await;
+    assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
+    // No credentials at all: no error code (RFC 6750 §3.1).
+    assert_eq!(
+        answer.challenge.as_deref(),
+        Some(format!("Bearer resource_metadata=\"{metadata_url}\"").as_str())
+    );
+    for method in [Method::GET, Method::DELETE] {
+        let response = send(server.addr, method.clone(), &[("mcp-session-id", "x")], "").await;
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{method}");
+        assert!(header(&response, "www-authenticate").is_some());
+    }
+    // Another scheme is no bearer token either.
+    let response = send(
+        server.addr,
+        Method::POST,
+        &[("authorization", "Basic YTpi"), ("content-type", "application/json")],
+        init.to_string(),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn bad_tokens_get_invalid_token_and_the_server_keeps_serving() {
+    let key = SigningKey::new("k1");
+    let stranger = SigningKey::new("k1");
+    let unknown = SigningKey::new("k9");
+    let issuer = Issuer::start(&[&key]);
+    let server = showcase(&issuer);
+    let audience = server.url();
+    let claims = |change: Value| {
+        let mut claims = issuer.claims("ann", &audience, "prompts");
+        for (name, value) in change.as_object().unwrap() {
+            claims[name] = value.clone();
+        }
+        claims
+    };
+    let good = claims(json!({}));
+    // `alg: none`, and HS256 keyed with the public key (the classic forgery).
+    let none = format!(
+        "{}.{}.",
+        b64(br#"{"alg":"none","typ":"JWT"}"#),
+        b64(good.to_string().as_bytes())
+    );
+    let mut hs256 = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256);
+    hs256.kid = Some("k1".to_owned());
+    let forged = jsonwebtoken::encode(
+        &hs256,
+        &good,
+        &jsonwebtoken::EncodingKey::from_secret(&key.public).unwrap(),
+    )
+    .unwrap();
+    let cases = [
+        ("malformed".to_owned(), "not a JWT"),
+        ("a.b.c".to_owned(), "not a JWT"),
+        (key.sign(&claims(json!({"exp": at(-3600)}))), "expired"),
+        (key.sign(&claims(json!({"nbf": at(3600)}))), "not valid yet"),
+        (key.sign(&claims(json!({"iss": "https://elsewhere.example"}))), "another issuer"),
+        (key.sign(&claims(json!({"aud": "http://other.example/mcp"}))), "not for this resource"),
+        // The issuer URL with a trailing slash is another issuer.
+        (key.sign(&claims(json!({"iss": format!("{}/", issuer.url)}))), "another issuer"),
+        (stranger.sign(&good), "signature is invalid"),
+        (unknown.sign(&good), "unknown key"),
+        (none, "not a JWT"),
+        (forged, "HS256"),
+        ("a".repeat(100_000), "too long"),
+    ];
+    let init: Value = serde_json::from_str(&initialize(LATEST)).unwrap();
+    for (token, why) in cases {
+        let answer = post(&server, Some(&token), None, init.clone()).await;
+        assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{why}: {}", answer.body);
+        let challenge = answer.challenge.unwrap_or_default();
+        assert!(
+            challenge.starts_with("Bearer error=\"invalid_token\""),
+            "{why}: {challenge}"
+        );
+        assert!(challenge.contains("resource_metadata=\""), "{challenge}");
+        let description = answer.body["error_description"].as_str().unwrap_or_default();
+        assert!(description.contains(why), "{why}: {description}");
+        assert!(answer.session.is_none());
+    }
+    let good = key.sign(&good);
+    session(&server, &good).await;
+}
+
+#[tokio::test]
+async fn prompts_see_their_caller_and_scoped_prompts_are_hidden_like_unknown_ones() {
+    let key = SigningKey::new("k1");
+    let issuer = Issuer::start(&[&key]);
+    let server = showcase(&issuer);
+    let reader = token(&issuer, &key, &server, "ann", "prompts read");
+    let deployer = token(&issuer, &key, &server, "bob", "deploy prompts");
+
+    let ann = session(&server, &reader).await;
+    let names = listed(&server, &reader, &ann).await;
+    assert!(names.contains(&"whoami".to_owned()), "{names:?}");
+    assert!(!names.contains(&"deploy_notes".to_owned()), "{names:?}");
+    let whoami = post(
+        &server,
+        Some(&reader),
+        Some(&ann),
+        request(3, "prompts/get", json!({"name": "whoami"})),
+    )
+    .await;
+    assert_eq!(texts(&whoami.body), ["You are ann, with scopes: prompts read."]);
+
+    // Hidden, it answers exactly as a prompt that does not exist.
+    let get = |name: &str| request(4, "prompts/get", json!({"name": name, "arguments": {"service": "api"}}));
+    let hidden = post(&server, Some(&reader), Some(&ann), get("deploy_notes")).await;
+    let missing = post(&server, Some(&reader), Some(&ann), get("no_such_prompt")).await;
+    assert_eq!(hidden.body["error"]["code"], missing.body["error"]["code"]);
+    assert_eq!(
+        hidden.body["error"]["message"].as_str().unwrap().replace("deploy_notes", "X"),
+        missing.body["error"]["message"].as_str().unwrap().replace("no_such_prompt", "X"),
+    );
+    let complete = |name: &str| {
+        request(5, "completion/complete", json!({
+            "ref": {"type": "ref/prompt", "name": name},
+            "argument": {"name": "service", "value": ""},
+        }))
+    };
+    let hidden = post(&server, Some(&reader), Some(&ann), complete("deploy_notes")).await;
+    let missing = post(&server, Some(&reader), Some(&ann), complete("no_such_prompt")).await;
+    assert_eq!(hidden.body["error"]["code"], missing.body["error"]["code"], "{}", hidden.body);
+
+    let bob = session(&server, &deployer).await;
+    assert!(listed(&server, &deployer, &bob).await.contains(&"deploy_notes".to_owned()));
+
+    // 2026-07-28: the list varies with the caller, so it is cached privately.
+    let bearer = format!("Bearer {reader}");
+    let (status, list) = post_modern(
+        &server,
+        &request(6, "prompts/list", modern(json!({}), json!({}))),
+        &[("authorization", &bearer)],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(list["result"]["cacheScope"], "private", "{list}");
+    let names: Vec<&str> = list["result"]["prompts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert!(!names.contains(&"deploy_notes") && names.contains(&"whoami"), "{names:?}");
+    let (status, _) = post_modern(
+        &server,
+        &request(7, "prompts/list", modern(json!({}), json!({}))),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn a_session_belongs_to_the_caller_that_opened_it() {
+    let key = SigningKey::new("k1");
+    let issuer = Issuer::start(&[&key]);
+    let server = showcase(&issuer);
+    let ann = token(&issuer, &key, &server, "ann", "prompts");
+    let bob = token(&issuer, &key, &server, "bob", "prompts");
+    let id = session(&server, &ann).await;
+    let ping = request(2, "ping", json!({}));
+    assert_eq!(post(&server, Some(&ann), Some(&id), ping.clone()).await.status, StatusCode::OK);
+    // Another valid caller, or none, cannot use it: a session is no credential.
+    assert_eq!(post(&server, Some(&bob), Some(&id), ping.clone()).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(post(&server, None, Some(&id), ping.clone()).await.status, StatusCode::UNAUTHORIZED);
+    let bearer = format!("Bearer {bob}");
+    let delete = send(
+        server.addr,
+        Method::DELETE,
+        &[("authorization", &bearer), ("mcp-session-id", &id)],
+        "",
+    )
+    .await;
+    assert_eq!(delete.status(), StatusCode::NOT_FOUND);
+    // Ann's own next token (refreshed, other scopes) still reaches it.
+    let refreshed = token(&issuer, &key, &server, "ann", "prompts deploy");
+    assert_eq!(post(&server, Some(&refreshed), Some(&id), ping).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_question_rounds_state_is_answered_only_by_its_caller() {
+    let key = SigningKey::new("k1");
+    let issuer = Issuer::start(&[&key]);
+    let server = showcase(&issuer);
+    let ann = format!("Bearer {}", token(&issuer, &key, &server, "ann", "deploy"));
+    let bob = format!("Bearer {}", token(&issuer, &key, &server, "bob", "deploy"));
+    let params = modern(
+        json!({"name": "deploy_notes", "arguments": {"service": "api"}}),
+        json!({"elicitation": {"form": {}}}),
+    );
+    let headers = |bearer: &str| [("mcp-name", "deploy_notes"), ("authorization", bearer)].map(|(n, v)| (n, v.to_owned()));
+    let send_as = |bearer: &str, params: Value| {
+        let headers = headers(bearer);
+        let server = &server;
+        async move {
+            let headers: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+            post_modern(server, &request(1, "prompts/get", params), &headers).await
+        }
+    };
+    let (_, first) = send_as(&ann, params.clone()).await;
+    assert_eq!(first["result"]["resultType"], "input_required", "{first}");
+    let mut retry = params;
+    retry["inputResponses"] = json!({"deployment": {"action": "accept", "content": {"environment": "staging", "canary": true}}});
+    retry["requestState"] = first["result"]["requestState"].clone();
+    let (_, stolen) = send_as(&bob, retry.clone()).await;
+    assert_eq!(stolen["error"]["code"], -32602, "{stolen}");
+    assert!(
+        stolen["error"]["message"].as_str().unwrap().contains("another caller"),
+        "{stolen}"
+    );
+    let (_, done) = send_as(&ann, retry).await;
+    assert_eq!(
+        texts(&done),
+        ["Write deployment notes for api going to staging (canary: true)."]
+    );
+}
+
+#[tokio::test]
+async fn rotated_keys_work_at_once_and_a_failing_jwks_leaves_the_cached_keys_in_use() {
+    let old = SigningKey::new("k1");
+    let new = SigningKey::new("k2");
+    let issuer = Issuer::start(&[&old]);
+    let server = showcase(&issuer);
+    let ann = token(&issuer, &old, &server, "ann", "prompts");
+    session(&server, &ann).await;
+
+    // The issuer rotates: a token signed with the new key works within 5 s.
+    issuer.publish(&[&old, &new]);
+    let rotated = token(&issuer, &new, &server, "ann", "prompts");
+    let init: Value = serde_json::from_str(&initialize(LATEST)).unwrap();
+    let start = Instant::now();
+    loop {
+        let answer = post(&server, Some(&rotated), None, init.clone()).await;
+        if answer.status == StatusCode::OK {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "the new key is still refused: {}", answer.body);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+
+    // Tokens with unknown keys do not make it fetch again and again.
+    let fetches = issuer.fetches();
+    let unknown = SigningKey::new("k7");
+    for _ in 0..5 {
+        let forged = token(&issuer, &unknown, &server, "ann", "prompts");
+        assert_eq!(post(&server, Some(&forged), None, init.clone()).await.status, StatusCode::UNAUTHORIZED);
+    }
+    assert!(issuer.fetches() <= fetches + 1, "{} fetches", issuer.fetches() - fetches);
+
+    // Down, slow or garbage: the cached keys go on working.
+    for mode in [Jwks::Down, Jwks::Garbage, Jwks::Slow] {
+        issuer.set_jwks(mode);
+        let answer = post(&server, Some(&rotated), None, init.clone()).await;
+        assert_eq!(answer.status, StatusCode::OK, "{mode:?}: {}", answer.body);
+    }
+}
+
+#[tokio::test]
+async fn a_jwks_that_never_answered_makes_tokens_unverifiable_not_the_server_unavailable() {
+    let key = SigningKey::new("k1");
+    let issuer = Issuer::start(&[&key]);
+    issuer.set_jwks(Jwks::Down);
+    let server = showcase(&issuer);
+    let ann = token(&issuer, &key, &server, "ann", "prompts");
+    let init: Value = serde_json::from_str(&initialize(LATEST)).unwrap();
+    let answer = post(&server, Some(&ann), None, init.clone()).await;
+    assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE, "{}", answer.body);
+    // The metadata is still served, and once the keys come back, tokens work.
+    let response = send_to(server.addr, Method::GET, "/.well-known/oauth-protected-resource", &[], "").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    issuer.set_jwks(Jwks::Serving);
+    let start = Instant::now();
+    while post(&server, Some(&ann), None, init.clone()).await.status != StatusCode::OK {
+        assert!(start.elapsed() < Duration::from_secs(5), "keys are not fetched again");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
