@@ -15,6 +15,10 @@ mod support;
 use std::time::{Duration, Instant};
 
 use hyper::{Method, StatusCode};
+use mcp_prompts::{
+    Caller, HttpAuth, HttpOptions, RequestContext, Server, TokenError, TokenVerifier, catalog,
+    prompt,
+};
 use serde_json::{Value, json};
 
 use auth_support::{Issuer, Jwks, SigningKey, at, b64};
@@ -399,4 +403,121 @@ async fn a_jwks_that_never_answered_makes_tokens_unverifiable_not_the_server_una
         assert!(start.elapsed() < Duration::from_secs(5), "keys are not fetched again");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
+}
+
+/// Tokens this test's own verifier knows: a [`TokenVerifier`] of the app's.
+struct KnownTokens;
+
+impl TokenVerifier for KnownTokens {
+    async fn verify(&self, token: &str) -> Result<Caller, TokenError> {
+        match token {
+            "ann" => Ok(Caller::new("ann").with_scopes(["prompts"])),
+            "bob" => Ok(Caller::new("bob@example.com").with_scopes(["prompts", "deploy"])),
+            "nobody" => Ok(Caller::new("nobody")),
+            _ => Err(TokenError::invalid("unknown token")),
+        }
+    }
+}
+
+/// Ships a service
+#[prompt(scopes = ["deploy"])]
+fn ship(service: String) -> String {
+    format!("Ship {service}.")
+}
+
+/// Notes for staff only
+#[prompt(visible = staff)]
+fn staff_notes(ctx: RequestContext) -> String {
+    format!("Notes for {}.", ctx.caller().map_or("nobody", Caller::subject))
+}
+
+fn staff(caller: &Caller) -> bool {
+    caller.subject().ends_with("@example.com")
+}
+
+fn restricted_service() -> mcp_prompts::Service {
+    Server::new("restricted", "1")
+        .catalog(catalog![ship, staff_notes])
+        .build()
+        .unwrap()
+}
+
+/// Serves `router` on a loopback port of this test's runtime.
+async fn serve(router: axum::Router) -> Running {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    Running::in_process(addr)
+}
+
+#[tokio::test]
+async fn scopes_the_whole_server_requires_are_answered_403() {
+    let service = restricted_service();
+    let resource = "http://prompts.example/mcp";
+    let auth = HttpAuth::new(resource, KnownTokens)
+        .authorization_server("https://auth.example")
+        .require_scopes(["prompts"]);
+    let options = HttpOptions::new().allow_any_host().auth(auth);
+    let server = serve(service.http_router("/mcp", options)).await;
+    let init: Value = serde_json::from_str(&initialize(LATEST)).unwrap();
+    let answer = post(&server, Some("nobody"), None, init.clone()).await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        answer.challenge.as_deref(),
+        Some(
+            "Bearer error=\"insufficient_scope\", error_description=\"this server needs the scopes: prompts\", \
+             scope=\"prompts\", resource_metadata=\"http://prompts.example/.well-known/oauth-protected-resource/mcp\""
+        )
+    );
+    let missing = post(&server, None, None, init.clone()).await;
+    assert_eq!(missing.status, StatusCode::UNAUTHORIZED);
+    assert!(missing.challenge.unwrap().contains("scope=\"prompts\""));
+    let unknown = post(&server, Some("forged"), None, init).await;
+    assert_eq!(unknown.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(unknown.body["error_description"], "unknown token");
+
+    // Visibility: scopes and the predicate, per caller.
+    let ann = session(&server, "ann").await;
+    assert!(listed(&server, "ann", &ann).await.is_empty());
+    let bob = session(&server, "bob").await;
+    assert_eq!(listed(&server, "bob", &bob).await, ["ship", "staff_notes"]);
+    let notes = post(
+        &server,
+        Some("bob"),
+        Some(&bob),
+        request(3, "prompts/get", json!({"name": "staff_notes"})),
+    )
+    .await;
+    assert_eq!(texts(&notes.body), ["Notes for bob@example.com."]);
+    let response = send_to(server.addr, Method::GET, "/.well-known/oauth-protected-resource/mcp", &[], "").await;
+    let document: Value = serde_json::from_str(&text(response).await).unwrap();
+    assert_eq!(document["scopes_supported"], json!(["deploy", "prompts"]));
+}
+
+#[tokio::test]
+async fn without_a_verifier_restricted_prompts_are_hidden_unless_the_app_hands_over_a_caller() {
+    let service = restricted_service();
+    let open = serve(service.http_router("/mcp", HttpOptions::new().allow_any_host())).await;
+    let id = session(&open, "ignored").await;
+    assert!(listed(&open, "ignored", &id).await.is_empty());
+
+    // The app's own middleware verified the request and says who it is.
+    let app = service
+        .http_router("/mcp", HttpOptions::new().allow_any_host())
+        .layer(axum::middleware::from_fn(
+            |mut request: axum::extract::Request, next: axum::middleware::Next| async move {
+                request
+                    .extensions_mut()
+                    .insert(Caller::new("carol@example.com").with_scopes(["deploy"]));
+                next.run(request).await
+            },
+        ));
+    let trusted = serve(app).await;
+    let id = session(&trusted, "ignored").await;
+    assert_eq!(listed(&trusted, "ignored", &id).await, ["ship", "staff_notes"]);
+
+    // The local user of an in-process (or stdio) client sees every prompt.
+    let local = mcp_prompts::testing::Client::new(&service);
+    let list = local.request("prompts/list", &json!({})).await.unwrap();
+    assert_eq!(list["prompts"].as_array().unwrap().len(), 2, "{list}");
 }

@@ -20,7 +20,8 @@ use std::sync::{Mutex, PoisonError};
 use crate::support::{MODERN, initialize};
 
 pub struct Running {
-    child: Child,
+    /// The server's process; `None` for one serving in the test's own.
+    child: Option<Child>,
     pub addr: SocketAddr,
 }
 
@@ -89,12 +90,24 @@ impl Running {
         };
         // Keep draining stderr so the server never blocks on it.
         std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-        Self { child, addr }
+        Self {
+            child: Some(child),
+            addr,
+        }
+    }
+
+    /// A server the test serves itself, on `addr`.
+    pub fn in_process(addr: SocketAddr) -> Self {
+        Self { child: None, addr }
+    }
+
+    fn child(&self) -> &Child {
+        self.child.as_ref().expect("a server process")
     }
 
     /// The server's process id.
     pub fn pid(&self) -> u32 {
-        self.child.id()
+        self.child().id()
     }
 
     /// `http://127.0.0.1:PORT/mcp`.
@@ -105,21 +118,23 @@ impl Running {
     /// Sends SIGINT, as Ctrl-C does.
     pub fn interrupt(&self) {
         let status = Command::new("kill")
-            .args(["-INT", &self.child.id().to_string()])
+            .args(["-INT", &self.pid().to_string()])
             .status()
             .unwrap();
         assert!(status.success());
     }
 
     pub fn wait(mut self) -> ExitStatus {
-        self.child.wait().unwrap()
+        self.child.take().expect("a server process").wait().unwrap()
     }
 }
 
 impl Drop for Running {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Some(child) = &mut self.child {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 //! ```text
 //! +++
 //! title = "Daily standup"
+//! scopes = ["team"]
 //! [[arguments]]
 //! name = "mood"
 //! required = false
@@ -41,6 +42,9 @@ struct FrontMatter {
     name: Option<Spanned<String>>,
     title: Option<String>,
     description: Option<String>,
+    /// The scopes a remote caller must all hold to see the prompt.
+    #[serde(default)]
+    scopes: Vec<String>,
     #[serde(default)]
     arguments: Vec<Spanned<ArgumentSpec>>,
 }
@@ -149,6 +153,7 @@ pub(crate) fn parse_file(text: &str, stem: &str, origin: &str) -> Result<Dynamic
     for arg in arguments {
         builder = builder.argument(arg);
     }
+    builder = builder.scopes(matter.scopes);
     builder.build().map_err(|err| Broken {
         line: None,
         message: err.problems().join("; "),
@@ -207,5 +212,14 @@ mod tests {
         let bad_name = "+++\ntitle = \"x\"\nname = \"a b\"\n+++\nbody";
         let bad_name = parse_file(bad_name, "x", "x").unwrap_err();
         assert_eq!(bad_name.line, Some(3), "{}", bad_name.message);
+    }
+
+    #[test]
+    fn scopes_restrict_a_prompt() {
+        let text = "+++\nscopes = [\"deploy\", \"ops\"]\n+++\nShip it.\n";
+        let prompt = parse_file(text, "ship", "ship.md").unwrap();
+        assert_eq!(prompt.scopes(), ["deploy", "ops"]);
+        let bad = parse_file("+++\nscopes = [\"a b\"]\n+++\nx\n", "x", "x.md").unwrap_err();
+        assert!(bad.message.contains("scope `a b`"), "{}", bad.message);
     }
 }
