@@ -31,7 +31,13 @@ fn showcase(issuer: &Issuer) -> Running {
 }
 
 /// A token `issuer` signs with `key` for the showcase at `server`.
-fn token(issuer: &Issuer, key: &SigningKey, server: &Running, subject: &str, scope: &str) -> String {
+fn token(
+    issuer: &Issuer,
+    key: &SigningKey,
+    server: &Running,
+    subject: &str,
+    scope: &str,
+) -> String {
     key.sign(&issuer.claims(subject, &server.url(), scope))
 }
 
@@ -91,7 +97,13 @@ async fn session(server: &Running, token: &str) -> String {
 
 /// The names `prompts/list` shows in a session.
 async fn listed(server: &Running, token: &str, session: &str) -> Vec<String> {
-    let list = post(server, Some(token), Some(session), request(2, "prompts/list", json!({}))).await;
+    let list = post(
+        server,
+        Some(token),
+        Some(session),
+        request(2, "prompts/list", json!({})),
+    )
+    .await;
     list.body["result"]["prompts"]
         .as_array()
         .unwrap_or_else(|| panic!("no list: {}", list.body))
@@ -140,7 +152,10 @@ async fn the_metadata_names_the_resource_and_requests_without_a_token_are_challe
     let response = send(
         server.addr,
         Method::POST,
-        &[("authorization", "Basic YTpi"), ("content-type", "application/json")],
+        &[
+            ("authorization", "Basic YTpi"),
+            ("content-type", "application/json"),
+        ],
         init.to_string(),
     )
     .await;
@@ -182,10 +197,19 @@ async fn bad_tokens_get_invalid_token_and_the_server_keeps_serving() {
         ("a.b.c".to_owned(), "not a JWT"),
         (key.sign(&claims(json!({"exp": at(-3600)}))), "expired"),
         (key.sign(&claims(json!({"nbf": at(3600)}))), "not valid yet"),
-        (key.sign(&claims(json!({"iss": "https://elsewhere.example"}))), "another issuer"),
-        (key.sign(&claims(json!({"aud": "http://other.example/mcp"}))), "not for this resource"),
+        (
+            key.sign(&claims(json!({"iss": "https://elsewhere.example"}))),
+            "another issuer",
+        ),
+        (
+            key.sign(&claims(json!({"aud": "http://other.example/mcp"}))),
+            "not for this resource",
+        ),
         // The issuer URL with a trailing slash is another issuer.
-        (key.sign(&claims(json!({"iss": format!("{}/", issuer.url)}))), "another issuer"),
+        (
+            key.sign(&claims(json!({"iss": format!("{}/", issuer.url)}))),
+            "another issuer",
+        ),
         (stranger.sign(&good), "signature is invalid"),
         (unknown.sign(&good), "unknown key"),
         (none, "not a JWT"),
@@ -195,14 +219,21 @@ async fn bad_tokens_get_invalid_token_and_the_server_keeps_serving() {
     let init: Value = serde_json::from_str(&initialize(LATEST)).unwrap();
     for (token, why) in cases {
         let answer = post(&server, Some(&token), None, init.clone()).await;
-        assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{why}: {}", answer.body);
+        assert_eq!(
+            answer.status,
+            StatusCode::UNAUTHORIZED,
+            "{why}: {}",
+            answer.body
+        );
         let challenge = answer.challenge.unwrap_or_default();
         assert!(
             challenge.starts_with("Bearer error=\"invalid_token\""),
             "{why}: {challenge}"
         );
         assert!(challenge.contains("resource_metadata=\""), "{challenge}");
-        let description = answer.body["error_description"].as_str().unwrap_or_default();
+        let description = answer.body["error_description"]
+            .as_str()
+            .unwrap_or_default();
         assert!(description.contains(why), "{why}: {description}");
         assert!(answer.session.is_none());
     }
@@ -229,29 +260,62 @@ async fn prompts_see_their_caller_and_scoped_prompts_are_hidden_like_unknown_one
         request(3, "prompts/get", json!({"name": "whoami"})),
     )
     .await;
-    assert_eq!(texts(&whoami.body), ["You are ann, with scopes: prompts read."]);
+    assert_eq!(
+        texts(&whoami.body),
+        ["You are ann, with scopes: prompts read."]
+    );
 
     // Hidden, it answers exactly as a prompt that does not exist.
-    let get = |name: &str| request(4, "prompts/get", json!({"name": name, "arguments": {"service": "api"}}));
+    let get = |name: &str| {
+        request(
+            4,
+            "prompts/get",
+            json!({"name": name, "arguments": {"service": "api"}}),
+        )
+    };
     let hidden = post(&server, Some(&reader), Some(&ann), get("deploy_notes")).await;
     let missing = post(&server, Some(&reader), Some(&ann), get("no_such_prompt")).await;
     assert_eq!(hidden.body["error"]["code"], missing.body["error"]["code"]);
     assert_eq!(
-        hidden.body["error"]["message"].as_str().unwrap().replace("deploy_notes", "X"),
-        missing.body["error"]["message"].as_str().unwrap().replace("no_such_prompt", "X"),
+        hidden.body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .replace("deploy_notes", "X"),
+        missing.body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .replace("no_such_prompt", "X"),
     );
     let complete = |name: &str| {
-        request(5, "completion/complete", json!({
-            "ref": {"type": "ref/prompt", "name": name},
-            "argument": {"name": "service", "value": ""},
-        }))
+        request(
+            5,
+            "completion/complete",
+            json!({
+                "ref": {"type": "ref/prompt", "name": name},
+                "argument": {"name": "service", "value": ""},
+            }),
+        )
     };
     let hidden = post(&server, Some(&reader), Some(&ann), complete("deploy_notes")).await;
-    let missing = post(&server, Some(&reader), Some(&ann), complete("no_such_prompt")).await;
-    assert_eq!(hidden.body["error"]["code"], missing.body["error"]["code"], "{}", hidden.body);
+    let missing = post(
+        &server,
+        Some(&reader),
+        Some(&ann),
+        complete("no_such_prompt"),
+    )
+    .await;
+    assert_eq!(
+        hidden.body["error"]["code"], missing.body["error"]["code"],
+        "{}",
+        hidden.body
+    );
 
     let bob = session(&server, &deployer).await;
-    assert!(listed(&server, &deployer, &bob).await.contains(&"deploy_notes".to_owned()));
+    assert!(
+        listed(&server, &deployer, &bob)
+            .await
+            .contains(&"deploy_notes".to_owned())
+    );
 
     // 2026-07-28: the list varies with the caller, so it is cached privately.
     let bearer = format!("Bearer {reader}");
@@ -269,7 +333,10 @@ async fn prompts_see_their_caller_and_scoped_prompts_are_hidden_like_unknown_one
         .iter()
         .map(|p| p["name"].as_str().unwrap())
         .collect();
-    assert!(!names.contains(&"deploy_notes") && names.contains(&"whoami"), "{names:?}");
+    assert!(
+        !names.contains(&"deploy_notes") && names.contains(&"whoami"),
+        "{names:?}"
+    );
     let (status, _) = post_modern(
         &server,
         &request(7, "prompts/list", modern(json!({}), json!({}))),
@@ -288,10 +355,23 @@ async fn a_session_belongs_to_the_caller_that_opened_it() {
     let bob = token(&issuer, &key, &server, "bob", "prompts");
     let id = session(&server, &ann).await;
     let ping = request(2, "ping", json!({}));
-    assert_eq!(post(&server, Some(&ann), Some(&id), ping.clone()).await.status, StatusCode::OK);
+    assert_eq!(
+        post(&server, Some(&ann), Some(&id), ping.clone())
+            .await
+            .status,
+        StatusCode::OK
+    );
     // Another valid caller, or none, cannot use it: a session is no credential.
-    assert_eq!(post(&server, Some(&bob), Some(&id), ping.clone()).await.status, StatusCode::NOT_FOUND);
-    assert_eq!(post(&server, None, Some(&id), ping.clone()).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        post(&server, Some(&bob), Some(&id), ping.clone())
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        post(&server, None, Some(&id), ping.clone()).await.status,
+        StatusCode::UNAUTHORIZED
+    );
     let bearer = format!("Bearer {bob}");
     let delete = send(
         server.addr,
@@ -303,7 +383,12 @@ async fn a_session_belongs_to_the_caller_that_opened_it() {
     assert_eq!(delete.status(), StatusCode::NOT_FOUND);
     // Ann's own next token (refreshed, other scopes) still reaches it.
     let refreshed = token(&issuer, &key, &server, "ann", "prompts deploy");
-    assert_eq!(post(&server, Some(&refreshed), Some(&id), ping).await.status, StatusCode::OK);
+    assert_eq!(
+        post(&server, Some(&refreshed), Some(&id), ping)
+            .await
+            .status,
+        StatusCode::OK
+    );
 }
 
 #[tokio::test]
@@ -317,12 +402,15 @@ async fn a_question_rounds_state_is_answered_only_by_its_caller() {
         json!({"name": "deploy_notes", "arguments": {"service": "api"}}),
         json!({"elicitation": {"form": {}}}),
     );
-    let headers = |bearer: &str| [("mcp-name", "deploy_notes"), ("authorization", bearer)].map(|(n, v)| (n, v.to_owned()));
+    let headers = |bearer: &str| {
+        [("mcp-name", "deploy_notes"), ("authorization", bearer)].map(|(n, v)| (n, v.to_owned()))
+    };
     let send_as = |bearer: &str, params: Value| {
         let headers = headers(bearer);
         let server = &server;
         async move {
-            let headers: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+            let headers: Vec<(&str, &str)> =
+                headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
             post_modern(server, &request(1, "prompts/get", params), &headers).await
         }
     };
@@ -334,7 +422,10 @@ async fn a_question_rounds_state_is_answered_only_by_its_caller() {
     let (_, stolen) = send_as(&bob, retry.clone()).await;
     assert_eq!(stolen["error"]["code"], -32602, "{stolen}");
     assert!(
-        stolen["error"]["message"].as_str().unwrap().contains("another caller"),
+        stolen["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("another caller"),
         "{stolen}"
     );
     let (_, done) = send_as(&ann, retry).await;
@@ -363,7 +454,11 @@ async fn rotated_keys_work_at_once_and_a_failing_jwks_leaves_the_cached_keys_in_
         if answer.status == StatusCode::OK {
             break;
         }
-        assert!(start.elapsed() < Duration::from_secs(5), "the new key is still refused: {}", answer.body);
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "the new key is still refused: {}",
+            answer.body
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 
@@ -372,9 +467,18 @@ async fn rotated_keys_work_at_once_and_a_failing_jwks_leaves_the_cached_keys_in_
     let unknown = SigningKey::new("k7");
     for _ in 0..5 {
         let forged = token(&issuer, &unknown, &server, "ann", "prompts");
-        assert_eq!(post(&server, Some(&forged), None, init.clone()).await.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            post(&server, Some(&forged), None, init.clone())
+                .await
+                .status,
+            StatusCode::UNAUTHORIZED
+        );
     }
-    assert!(issuer.fetches() <= fetches + 1, "{} fetches", issuer.fetches() - fetches);
+    assert!(
+        issuer.fetches() <= fetches + 1,
+        "{} fetches",
+        issuer.fetches() - fetches
+    );
 
     // Down, slow or garbage: the cached keys go on working.
     for mode in [Jwks::Down, Jwks::Garbage, Jwks::Slow] {
@@ -393,14 +497,29 @@ async fn a_jwks_that_never_answered_makes_tokens_unverifiable_not_the_server_una
     let ann = token(&issuer, &key, &server, "ann", "prompts");
     let init: Value = serde_json::from_str(&initialize(LATEST)).unwrap();
     let answer = post(&server, Some(&ann), None, init.clone()).await;
-    assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE, "{}", answer.body);
+    assert_eq!(
+        answer.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        answer.body
+    );
     // The metadata is still served, and once the keys come back, tokens work.
-    let response = send_to(server.addr, Method::GET, "/.well-known/oauth-protected-resource", &[], "").await;
+    let response = send_to(
+        server.addr,
+        Method::GET,
+        "/.well-known/oauth-protected-resource",
+        &[],
+        "",
+    )
+    .await;
     assert_eq!(response.status(), StatusCode::OK);
     issuer.set_jwks(Jwks::Serving);
     let start = Instant::now();
     while post(&server, Some(&ann), None, init.clone()).await.status != StatusCode::OK {
-        assert!(start.elapsed() < Duration::from_secs(5), "keys are not fetched again");
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "keys are not fetched again"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
@@ -428,7 +547,10 @@ fn ship(service: String) -> String {
 /// Notes for staff only
 #[prompt(visible = staff)]
 fn staff_notes(ctx: RequestContext) -> String {
-    format!("Notes for {}.", ctx.caller().map_or("nobody", Caller::subject))
+    format!(
+        "Notes for {}.",
+        ctx.caller().map_or("nobody", Caller::subject)
+    )
 }
 
 fn staff(caller: &Caller) -> bool {
@@ -489,7 +611,14 @@ async fn scopes_the_whole_server_requires_are_answered_403() {
     )
     .await;
     assert_eq!(texts(&notes.body), ["Notes for bob@example.com."]);
-    let response = send_to(server.addr, Method::GET, "/.well-known/oauth-protected-resource/mcp", &[], "").await;
+    let response = send_to(
+        server.addr,
+        Method::GET,
+        "/.well-known/oauth-protected-resource/mcp",
+        &[],
+        "",
+    )
+    .await;
     let document: Value = serde_json::from_str(&text(response).await).unwrap();
     assert_eq!(document["scopes_supported"], json!(["deploy", "prompts"]));
 }
@@ -514,7 +643,10 @@ async fn without_a_verifier_restricted_prompts_are_hidden_unless_the_app_hands_o
         ));
     let trusted = serve(app).await;
     let id = session(&trusted, "ignored").await;
-    assert_eq!(listed(&trusted, "ignored", &id).await, ["ship", "staff_notes"]);
+    assert_eq!(
+        listed(&trusted, "ignored", &id).await,
+        ["ship", "staff_notes"]
+    );
 
     // The local user of an in-process (or stdio) client sees every prompt.
     let local = mcp_prompts::testing::Client::new(&service);

@@ -224,14 +224,14 @@ fn fn_path(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<syn::Path> {
 fn lit_str_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Vec<LitStr>> {
     let expr: Expr = meta.value()?.parse()?;
     let error = || {
-        let example = if key == SCOPES {
-            "scopes, such as `[\"deploy\"]`"
+        let (what, example) = if key == SCOPES {
+            ("scopes", "[\"deploy\"]")
         } else {
-            "argument names, such as `[\"draft\"]`"
+            ("argument names", "[\"draft\"]")
         };
         syn::Error::new(
             expr.span(),
-            format!("expected a list of {example} for `{key}`"),
+            format!("expected a list of {what} for `{key}`, such as `{example}`"),
         )
     };
     let Expr::Array(array) = &expr else {

@@ -60,7 +60,10 @@ pub fn b64(bytes: &[u8]) -> String {
 
 /// Seconds since the epoch, now plus `offset`.
 pub fn at(offset: i64) -> i64 {
-    let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs();
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
     i64::try_from(now).unwrap() + offset
 }
 

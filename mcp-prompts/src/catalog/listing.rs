@@ -97,7 +97,9 @@ pub(super) fn page_of<'a>(
     let (range, more) = bounds(entries.len(), page_size, page);
     let prompts = PromptList(&entries[range], titles);
     Page {
-        prompts: Cow::Owned(serde_json::value::to_raw_value(&prompts).expect("a listing serializes")),
+        prompts: Cow::Owned(
+            serde_json::value::to_raw_value(&prompts).expect("a listing serializes"),
+        ),
         next_cursor: more.then(|| Cow::Owned(encode_cursor(page + 1))),
     }
 }

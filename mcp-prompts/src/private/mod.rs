@@ -17,10 +17,10 @@ pub use self::glue::{
     call10, call11, call12,
 };
 pub use crate::args::{IntoArgText, PromptArg, PromptArgs, PromptParam};
+pub use crate::caller::Caller;
 pub use crate::catalog::Registration;
 pub use crate::complete::CompleteWith;
 pub use crate::content::Role;
-pub use crate::caller::Caller;
 pub use crate::descriptor::{ArgDef, Completer, DefaultCheck, Input, PromptDef, Restriction};
 pub use crate::error::Error;
 pub use crate::invoke::{Invocation, pending, ready};

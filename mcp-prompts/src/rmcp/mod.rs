@@ -28,8 +28,8 @@ use ::rmcp::model::{
 use ::rmcp::service::RequestContext;
 use serde_json::Value;
 
-use crate::catalog::AnyPrompt;
 use crate::caller::{Access, Caller};
+use crate::catalog::AnyPrompt;
 use crate::context::{Origin, Outbound, Progress, Route};
 use crate::error::Error;
 use crate::protocol::method::{Capability, Method};

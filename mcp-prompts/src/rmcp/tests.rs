@@ -41,7 +41,8 @@ fn a_listing_converts_as_our_serializer_writes_it() {
     let service = catalog();
     let served = service.served();
     for version in ProtocolVersion::LEGACY {
-        let ours: Value = serde_json::to_value(served.page(version, None, &Access::Local).unwrap()).unwrap();
+        let ours: Value =
+            serde_json::to_value(served.page(version, None, &Access::Local).unwrap()).unwrap();
         let (page, next) = served.page_of(None, &Access::Local).unwrap();
         let theirs: Vec<Value> = page
             .into_iter()
@@ -62,13 +63,20 @@ fn pages_and_cursors_match_ours() {
         .build()
         .unwrap();
     let served = service.served();
-    let ours: Value =
-        serde_json::to_value(served.page(ProtocolVersion::LATEST, None, &Access::Local).unwrap()).unwrap();
+    let ours: Value = serde_json::to_value(
+        served
+            .page(ProtocolVersion::LATEST, None, &Access::Local)
+            .unwrap(),
+    )
+    .unwrap();
     let (page, next) = served.page_of(None, &Access::Local).unwrap();
     assert_eq!(page.len(), 2);
     assert_eq!(next.as_deref(), ours["nextCursor"].as_str());
     let (last, none) = served.page_of(next.as_deref(), &Access::Local).unwrap();
-    assert_eq!(last.into_iter().map(AnyPrompt::name).collect::<Vec<_>>(), ["c"]);
+    assert_eq!(
+        last.into_iter().map(AnyPrompt::name).collect::<Vec<_>>(),
+        ["c"]
+    );
     assert_eq!(none, None);
     let error = served.page_of(Some("bogus"), &Access::Local).err().unwrap();
     assert_eq!(error.code(), Error::INVALID_PARAMS);

@@ -84,10 +84,9 @@ impl Session {
         let page = served.page(era.version(), p.cursor.as_deref(), access)?;
         Ok(match era {
             Era::Session(_) => success(id, &page),
-            Era::Stateless(_) => {
-                self.service
-                    .modern_listing(id, &page, served.varies_for(access))
-            }
+            Era::Stateless(_) => self
+                .service
+                .modern_listing(id, &page, served.varies_for(access)),
         })
     }
 

@@ -243,7 +243,8 @@ mod tests {
         let issuer = "https://auth.example.com";
         let ann = crate::caller::principal(Some(&Caller::new("ann").with_issuer(issuer)));
         let bob = crate::caller::principal(Some(&Caller::new("bob").with_issuer(issuer)));
-        let elsewhere = crate::caller::principal(Some(&Caller::new("ann").with_issuer("https://other")));
+        let elsewhere =
+            crate::caller::principal(Some(&Caller::new("ann").with_issuer("https://other")));
         let state = key.seal(&bound("p", &none, &ann), &HashMap::new(), Vec::new());
         assert!(key.open(&state, &bound("p", &none, &ann)).is_ok());
         for other in [&bob, &elsewhere, ""] {

@@ -224,7 +224,13 @@ impl Call<'_> {
         let missing: Vec<String> = missing.iter().map(|&name| name.to_owned()).collect();
         Box::pin(async move {
             let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
-            let asked = ask_missing(&outbound, origin.route.as_ref(), &request, prompt.name(), &missing);
+            let asked = ask_missing(
+                &outbound,
+                origin.route.as_ref(),
+                &request,
+                prompt.name(),
+                &missing,
+            );
             let filled = asked
                 .await
                 .and_then(|answer| fill_missing(arguments, &answer, prompt.name(), &missing));

@@ -24,9 +24,9 @@ use serde_json::{Map, Value};
 
 use super::methods::unknown_prompt;
 use super::request_state::{Binding, Opened, StateKey, fingerprint};
-use crate::caller::{Caller, principal};
 use super::{Era, Inner, Service};
 use crate::args::param::missing_arguments;
+use crate::caller::{Caller, principal};
 use crate::catalog::AnyPrompt;
 use crate::context::{Asking, InputRound, Origin, Outbound, Progress};
 use crate::error::Error;
@@ -149,18 +149,10 @@ impl Service {
         // A stateless request: the answers of the rounds before, bound to
         // the client's arguments as sent, before any answer fills in
         // missing ones.
-        let mut round = match era {
-            Era::Stateless(_) => match open_round(
-                inner,
-                prompt.name(),
-                &arguments,
-                retry,
-                origin.caller().map(|c| &**c),
-            ) {
-                Ok(round) => Some(round),
-                Err(error) => return Got::Now(write(self, id, Err(error))),
-            },
-            Era::Session(_) => None,
+        let caller = origin.caller().map(|c| &**c);
+        let mut round = match open_round(inner, era, prompt.name(), &arguments, retry, caller) {
+            Ok(round) => round,
+            Err(error) => return Got::Now(write(self, id, Err(error))),
         };
         let missing: Vec<&str> = entry
             .required
@@ -270,13 +262,18 @@ pub(super) struct Round {
 /// Opens the request state a retry brings (checking it is this prompt's,
 /// for these arguments, and unexpired) and takes the client's answers to
 /// the questions it asked.
+/// A session's request has no rounds: `None`.
 fn open_round(
     inner: &Inner,
+    era: Era,
     prompt: &str,
     arguments: &Arguments<'_>,
     retry: Retry,
     caller: Option<&Caller>,
-) -> Result<Round, Error> {
+) -> Result<Option<Round>, Error> {
+    if let Era::Session(_) = era {
+        return Ok(None);
+    }
     let fingerprint = fingerprint(arguments);
     let caller = principal(caller);
     let bound = Binding {
@@ -289,11 +286,11 @@ fn open_round(
         None => Opened::default(),
     };
     let answers = opened.answers_with(retry.input_responses.unwrap_or_default());
-    Ok(Round {
+    Ok(Some(Round {
         fingerprint,
         caller,
         answers,
-    })
+    }))
 }
 
 impl Round {

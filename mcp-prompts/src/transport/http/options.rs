@@ -195,6 +195,7 @@ impl HttpOptions {
     }
 
     /// Whether requests' tokens are verified.
+    #[cfg_attr(not(feature = "auth"), allow(clippy::unused_self))]
     pub(crate) fn verifies_tokens(&self) -> bool {
         #[cfg(feature = "auth")]
         return self.auth.is_some();

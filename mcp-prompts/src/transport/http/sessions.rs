@@ -235,8 +235,12 @@ mod tests {
     fn sessions_used_within_the_grace_are_never_evicted() {
         let service = service();
         let store = SessionStore::new(1, MINUTE, MINUTE);
-        store.insert("kept", HttpSession::new(&service, "")).unwrap();
-        let refused = store.insert("new", HttpSession::new(&service, "")).unwrap_err();
+        store
+            .insert("kept", HttpSession::new(&service, ""))
+            .unwrap();
+        let refused = store
+            .insert("new", HttpSession::new(&service, ""))
+            .unwrap_err();
         assert!(refused.retry_after > Duration::from_secs(59));
         assert!(store.get("kept").is_some());
         assert!(store.get("new").is_none());

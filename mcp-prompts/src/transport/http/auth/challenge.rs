@@ -35,7 +35,9 @@ pub(super) fn bearer_token(headers: &HeaderMap) -> Result<&str, Challenge> {
     if value.len() > MAX_TOKEN_BYTES + "Bearer ".len() {
         return Err(Challenge::Malformed("the token is too long"));
     }
-    let value = value.to_str().map_err(|_| Challenge::Malformed("the token is not ASCII"))?;
+    let value = value
+        .to_str()
+        .map_err(|_| Challenge::Malformed("the token is not ASCII"))?;
     let Some((scheme, token)) = value.split_once(' ') else {
         return Err(Challenge::Missing);
     };
@@ -79,8 +81,7 @@ impl Challenge {
                     "error": "temporarily_unavailable",
                     "error_description": error.reason(),
                 });
-                let mut response =
-                    json_response(StatusCode::SERVICE_UNAVAILABLE, body.to_string());
+                let mut response = json_response(StatusCode::SERVICE_UNAVAILABLE, body.to_string());
                 response
                     .headers_mut()
                     .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
@@ -146,8 +147,14 @@ mod tests {
     fn reads_bearer_tokens_in_any_case_of_the_scheme() {
         assert_eq!(bearer_token(&headers("Bearer a.b.c")).unwrap(), "a.b.c");
         assert_eq!(bearer_token(&headers("bearer a-b_c~=")).unwrap(), "a-b_c~=");
-        assert!(matches!(bearer_token(&HeaderMap::new()), Err(Challenge::Missing)));
-        assert!(matches!(bearer_token(&headers("Basic YTpi")), Err(Challenge::Missing)));
+        assert!(matches!(
+            bearer_token(&HeaderMap::new()),
+            Err(Challenge::Missing)
+        ));
+        assert!(matches!(
+            bearer_token(&headers("Basic YTpi")),
+            Err(Challenge::Missing)
+        ));
         for bad in ["Bearer ", "Bearer a b", "Bearer ===", "Bearer a\"b"] {
             assert!(
                 matches!(bearer_token(&headers(bad)), Err(Challenge::Malformed(_))),
@@ -155,7 +162,10 @@ mod tests {
             );
         }
         let long = format!("Bearer {}", "a".repeat(MAX_TOKEN_BYTES + 1));
-        assert!(matches!(bearer_token(&headers(&long)), Err(Challenge::Malformed(_))));
+        assert!(matches!(
+            bearer_token(&headers(&long)),
+            Err(Challenge::Malformed(_))
+        ));
     }
 
     #[test]

@@ -59,8 +59,8 @@ impl JwtAlgorithm {
 /// Verifies JWT access tokens an issuer signs for this resource.
 ///
 /// Keys come from the issuer's JWKS, found through its RFC 8414 metadata
-/// (`/.well-known/oauth-authorization-server`), else its OpenID
-/// configuration, unless [`jwks_url`](Self::jwks_url) names it. They are
+/// (`/.well-known/oauth-authorization-server`), else its OIDC discovery
+/// document, unless [`jwks_url`](Self::jwks_url) names it. They are
 /// cached; a token signed by a key not in the cache (a rotation) fetches
 /// them again, at most once per [`refetch_interval`](Self::refetch_interval),
 /// and a JWKS endpoint that fails leaves the cached keys in use.
@@ -205,7 +205,9 @@ fn refusal(kind: &ErrorKind) -> TokenError {
         ErrorKind::InvalidIssuer => "the token is from another issuer",
         ErrorKind::InvalidAudience => "the token is not for this resource (aud)",
         ErrorKind::InvalidSignature => "the token's signature is invalid",
-        ErrorKind::MissingRequiredClaim(_) => "the token lacks a required claim (exp, iss, aud, sub)",
+        ErrorKind::MissingRequiredClaim(_) => {
+            "the token lacks a required claim (exp, iss, aud, sub)"
+        }
         ErrorKind::InvalidAlgorithm => "the token's algorithm does not fit its key",
         _ => "the token is malformed",
     })
@@ -214,7 +216,8 @@ fn refusal(kind: &ErrorKind) -> TokenError {
 /// The caller a token's verified claims describe.
 fn caller(claims: Map<String, Value>) -> Result<Caller, TokenError> {
     let text = |name: &str| claims.get(name).and_then(Value::as_str).map(str::to_owned);
-    let subject = text("sub").ok_or_else(|| TokenError::invalid("the token's `sub` is not a string"))?;
+    let subject =
+        text("sub").ok_or_else(|| TokenError::invalid("the token's `sub` is not a string"))?;
     let scopes: Vec<String> = match (claims.get("scope"), claims.get("scp")) {
         (Some(Value::String(scope)), _) | (None, Some(Value::String(scope))) => {
             scope.split_whitespace().map(str::to_owned).collect()

@@ -1,5 +1,5 @@
 //! An issuer's signing keys: found through its metadata (RFC 8414, or
-//! OpenID Connect discovery) or a JWKS URL given, cached, and fetched again
+//! OIDC discovery) or a JWKS URL given, cached, and fetched again
 //! when a token names a key not cached, at most once per interval. A
 //! failed fetch keeps the keys already cached.
 
@@ -8,7 +8,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arc_swap::ArcSwap;
-use jsonwebtoken::jwk::{AlgorithmParameters, EllipticCurve, Jwk, JwkSet, KeyAlgorithm, PublicKeyUse};
+use jsonwebtoken::jwk::{
+    AlgorithmParameters, EllipticCurve, Jwk, JwkSet, KeyAlgorithm, PublicKeyUse,
+};
 use jsonwebtoken::{Algorithm, DecodingKey};
 use serde::Deserialize;
 
@@ -172,13 +174,12 @@ impl KeySet {
 
     async fn fetch(&self, fetching: &mut Fetching) -> Result<Vec<Arc<Key>>, String> {
         let url = match (&fetching.jwks_url, &self.source) {
-            (Some(url), _) => url.clone(),
             (None, KeySource::Discover(issuer)) => {
                 let url = self.discover(issuer).await?;
                 fetching.jwks_url = Some(url.clone());
                 url
             }
-            (None, KeySource::Url(url)) => url.clone(),
+            (Some(url), _) | (None, KeySource::Url(url)) => url.clone(),
         };
         let set: JwkSet = serde_json::from_slice(&self.get(&url).await?)
             .map_err(|err| format!("{url} is not a JWK set: {err}"))?;
@@ -186,7 +187,7 @@ impl KeySet {
     }
 
     /// The `jwks_uri` of `issuer`'s metadata: RFC 8414's well-known URL,
-    /// then OpenID Connect's, path-inserted and then appended. The
+    /// then OIDC discovery's, path-inserted and then appended. The
     /// metadata must name the same issuer, exactly.
     async fn discover(&self, issuer: &str) -> Result<String, String> {
         #[derive(Deserialize)]
@@ -198,7 +199,10 @@ impl KeySet {
         let candidates = [
             format!("{origin}/.well-known/oauth-authorization-server{path}"),
             format!("{origin}/.well-known/openid-configuration{path}"),
-            format!("{}/.well-known/openid-configuration", issuer.trim_end_matches('/')),
+            format!(
+                "{}/.well-known/openid-configuration",
+                issuer.trim_end_matches('/')
+            ),
         ];
         let mut why = String::new();
         for url in candidates {
@@ -255,7 +259,12 @@ impl KeySet {
         };
         tokio::time::timeout(self.timeout, fetch)
             .await
-            .map_err(|_| format!("{url} did not answer within {} ms", self.timeout.as_millis()))?
+            .map_err(|_| {
+                format!(
+                    "{url} did not answer within {} ms",
+                    self.timeout.as_millis()
+                )
+            })?
     }
 }
 

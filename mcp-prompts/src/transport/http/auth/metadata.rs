@@ -89,7 +89,10 @@ mod tests {
             split_url("https://a.example/public/mcp"),
             ("https://a.example", "/public/mcp")
         );
-        assert_eq!(split_url("http://127.0.0.1:8080/mcp/"), ("http://127.0.0.1:8080", "/mcp"));
+        assert_eq!(
+            split_url("http://127.0.0.1:8080/mcp/"),
+            ("http://127.0.0.1:8080", "/mcp")
+        );
         assert_eq!(split_url("https://a.example"), ("https://a.example", ""));
         assert_eq!(split_url("https://a.example/"), ("https://a.example", ""));
         assert_eq!(

@@ -249,7 +249,10 @@ impl HttpAuth {
     pub fn protect(&self, router: Router) -> Router {
         let auth = Arc::new(self.clone());
         router
-            .layer(middleware::from_fn_with_state(Arc::clone(&auth), require_bearer))
+            .layer(middleware::from_fn_with_state(
+                Arc::clone(&auth),
+                require_bearer,
+            ))
             .merge(metadata::router(auth))
     }
 
