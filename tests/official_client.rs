@@ -6,6 +6,7 @@
 //! connected (live.mjs, live.py). Needs Node.js with npm, and Python 3
 //! with pip; each client is installed on first use at its pinned version.
 
+mod auth_support;
 mod http_support;
 mod support;
 
@@ -103,6 +104,27 @@ fn both_clients_over_stateless_http() {
     let server = Running::showcase(&["--stateless"]);
     assert_all_passed(&typescript_client(&server.url()));
     assert_all_passed(&python_client("showcase.py", &[&server.url()]));
+}
+
+/// Both clients call the showcase serving with auth on, each caller with
+/// its own bearer token from a local issuer (tests/clients/auth.mjs and
+/// python/auth.py): `whoami`, and `deploy_notes` only for the caller with
+/// the `deploy` scope.
+#[test]
+fn both_clients_call_the_showcase_with_a_bearer_token() {
+    let key = auth_support::SigningKey::new("k1");
+    let issuer = auth_support::Issuer::start(&[&key]);
+    let server = Running::showcase(&["--auth-issuer", &issuer.url]);
+    let reader = key.sign(&issuer.claims("ann", &server.url(), "prompts read"));
+    let deployer = key.sign(&issuer.claims("bob", &server.url(), "deploy prompts"));
+    let args = [server.url(), reader, deployer];
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let typescript = typescript_script("auth.mjs", &args);
+    assert_all_passed(&typescript);
+    assert!(String::from_utf8_lossy(&typescript.stdout).contains("3 passed, 0 failed"));
+    let python = python_client("auth.py", &args);
+    assert_all_passed(&python);
+    assert!(String::from_utf8_lossy(&python.stdout).contains("6 passed, 0 failed"));
 }
 
 /// The Python client in every mode (`auto`, which probes `server/discover`
