@@ -205,3 +205,149 @@ fn python_client_in_every_mode_in_an_rmcp_server() {
     let server = Running::example("with_rmcp");
     assert_all_passed(&python_client("modern.py", &[&server.url()]));
 }
+
+/// Two `--stateless` showcase replicas sharing
+/// `MCP_PROMPTS_REQUEST_STATE_SECRET`, behind nginx (round robin), as a
+/// team scales out: the official Python client lists, and completes ten
+/// 2026-07-28 question rounds whose legs land on different replicas
+/// (nginx's log says which replica served each `prompts/get`); with auth
+/// on, with a bearer token issued for the proxy's public URL, and `whoami`.
+/// Needs nginx (`.ci/run` installs it).
+fn replicas_behind_nginx(auth: bool) {
+    let key = auth_support::SigningKey::new("k1");
+    let issuer = auth_support::Issuer::start(&[&key]);
+    let port = free_port();
+    let public = format!("http://127.0.0.1:{port}/mcp");
+    let mut options = vec!["--stateless"];
+    if auth {
+        options.extend(["--auth-issuer", &issuer.url, "--auth-audience", &public]);
+    }
+    let secret = [(
+        "MCP_PROMPTS_REQUEST_STATE_SECRET",
+        "a shared secret of thirty-two bytes or more",
+    )];
+    let replicas = [
+        Running::showcase_with_env(&options, &secret),
+        Running::showcase_with_env(&options, &secret),
+    ];
+    let nginx = Nginx::start(port, &replicas);
+    let token = auth.then(|| key.sign(&issuer.claims("carol", &public, "deploy prompts")));
+    let mut args = vec![public.as_str()];
+    args.extend(token.as_deref());
+    let output = python_client("replicas.py", &args);
+    assert_all_passed(&output);
+    let checks = if auth {
+        "3 passed, 0 failed"
+    } else {
+        "2 passed, 0 failed"
+    };
+    assert!(String::from_utf8_lossy(&output.stdout).contains(checks));
+    // The rounds' legs were served by both replicas.
+    let log = nginx.log();
+    for replica in &replicas {
+        let served = log
+            .lines()
+            .filter(|line| line.contains("prompts/get") && line.contains(&replica.addr.to_string()))
+            .count();
+        assert!(
+            served >= 10,
+            "replica {} served {served} gets:\n{log}",
+            replica.addr
+        );
+    }
+}
+
+#[test]
+fn stateless_replicas_behind_nginx_finish_each_others_rounds() {
+    replicas_behind_nginx(false);
+}
+
+#[test]
+fn stateless_replicas_behind_nginx_with_auth() {
+    replicas_behind_nginx(true);
+}
+
+/// A loopback port nothing listens on (for a moment).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// nginx in the foreground, proxying `port` to the replicas round robin,
+/// logging each request's method and the replica that served it.
+struct Nginx {
+    child: std::process::Child,
+    dir: tempfile::TempDir,
+}
+
+impl Nginx {
+    fn start(port: u16, replicas: &[Running]) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let servers: String = replicas
+            .iter()
+            .map(|r| format!("server {};\n", r.addr))
+            .collect();
+        let config = format!(
+            "daemon off;
+             worker_processes 1;
+             error_log stderr;
+             pid {dir}/nginx.pid;
+             events {{ worker_connections 64; }}
+             http {{
+                 log_format served '$http_mcp_method $upstream_addr $status';
+                 access_log {dir}/access.log served;
+                 client_body_temp_path {dir};
+                 proxy_temp_path {dir};
+                 upstream replicas {{ {servers} }}
+                 server {{
+                     listen 127.0.0.1:{port};
+                     location / {{
+                         proxy_pass http://replicas;
+                         proxy_http_version 1.1;
+                         proxy_buffering off;
+                         proxy_set_header Host $http_host;
+                     }}
+                 }}
+             }}",
+            dir = dir.path().display()
+        );
+        let path = dir.path().join("nginx.conf");
+        std::fs::write(&path, config).unwrap();
+        let child = Command::new("nginx")
+            .args(["-p", &dir.path().display().to_string(), "-c"])
+            .arg(&path)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::fs::File::create(dir.path().join("stderr")).unwrap())
+            .spawn()
+            .expect("nginx is needed for the scale-out test (.ci/run installs it)");
+        let start = std::time::Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            let stderr = std::fs::read_to_string(dir.path().join("stderr")).unwrap_or_default();
+            assert!(
+                start.elapsed().as_secs() < 10,
+                "nginx does not listen: {stderr}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        Self { child, dir }
+    }
+
+    fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("access.log")).unwrap_or_default()
+    }
+}
+
+impl Drop for Nginx {
+    /// SIGTERM, so the master stops its workers too (SIGKILL would leave
+    /// them running).
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let _ = self.child.wait();
+    }
+}
