@@ -4,7 +4,10 @@
 //!
 //! - `cargo run --example with_rmcp` serves it over stdio (rmcp's transport);
 //! - `cargo run --example with_rmcp -- --http 127.0.0.1:8080` over rmcp's
-//!   Streamable HTTP at `http://127.0.0.1:8080/mcp`.
+//!   Streamable HTTP at `http://127.0.0.1:8080/mcp`; add `--auth-issuer URL`
+//!   to verify every request's bearer token (JWTs that issuer signs for
+//!   that URL): rmcp hands the request's caller over, so `whoami` knows
+//!   who asks and `deploy_notes` is shown only with the `deploy` scope.
 
 #[path = "showcase/prompts.rs"]
 mod prompts;
@@ -58,10 +61,20 @@ impl ServerHandler for Assistant {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let issuer = match args.get(2..) {
+        Some([flag, issuer]) if flag == "--auth-issuer" => Some(issuer.clone()),
+        Some([]) | None => None,
+        Some(_) => return Err(USAGE.into()),
+    };
+    let catalog = match issuer {
+        Some(_) => prompts::CATALOG_WITH_AUTH,
+        None => prompts::CATALOG,
+    };
     let prompts = mcp_prompts::Server::new("mcp-prompts-with-rmcp", env!("CARGO_PKG_VERSION"))
-        .catalog(prompts::CATALOG)
+        .catalog(catalog)
         .build()?;
-    let mut args = std::env::args().skip(1);
+    let mut args = args.into_iter();
     match (args.next().as_deref(), args.next()) {
         (None, _) => {
             eprintln!(
@@ -74,22 +87,26 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .waiting()
                 .await?;
         }
-        (Some("--http"), Some(addr)) => serve_http(prompts, &addr).await?,
-        _ => return Err("usage: with_rmcp [--http ADDR]".into()),
+        (Some("--http"), Some(addr)) => serve_http(prompts, &addr, issuer).await?,
+        _ => return Err(USAGE.into()),
     }
     Ok(())
 }
+
+const USAGE: &str = "usage: with_rmcp [--http ADDR [--auth-issuer URL]]";
 
 /// rmcp's Streamable HTTP, in axum, at `/mcp`; one handler per session.
 async fn serve_http(
     prompts: mcp_prompts::Service,
     addr: &str,
+    issuer: Option<String>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     use rmcp::transport::streamable_http_server::{
         StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
     };
+    let catalog = prompts.clone();
     let service: StreamableHttpService<Assistant, LocalSessionManager> = StreamableHttpService::new(
-        move || Ok(Assistant::new(&prompts)),
+        move || Ok(Assistant::new(&catalog)),
         std::sync::Arc::default(),
         StreamableHttpServerConfig::default(),
     );
@@ -98,7 +115,14 @@ async fn serve_http(
         "with_rmcp: serving at http://{}/mcp; Ctrl-C stops",
         listener.local_addr()?
     );
-    let router = axum::Router::new().nest_service("/mcp", service);
+    let mut router = axum::Router::new().nest_service("/mcp", service);
+    if let Some(issuer) = issuer {
+        // Every request verified before rmcp sees it; the metadata served
+        // beside it, listing the scopes the prompts ask for.
+        let resource = format!("http://{}/mcp", listener.local_addr()?);
+        let auth = mcp_prompts::HttpAuth::jwt(resource, issuer).advertise_scopes_of(&prompts);
+        router = auth.protect(router);
+    }
     axum::serve(listener, router)
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;

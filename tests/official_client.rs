@@ -192,6 +192,24 @@ fn both_clients_see_tools_and_prompts_in_an_rmcp_server() {
     assert_all_passed(&python_client("showcase.py", &[&url, "with_rmcp"]));
 }
 
+/// The rmcp route is equal for callers too: `examples/with_rmcp.rs` with
+/// `--auth-issuer` verifies tokens in front of rmcp's Streamable HTTP, rmcp
+/// hands the request's parts (and so its caller) over, and both clients get
+/// what they get from the showcase: `whoami`, and `deploy_notes` only with
+/// the `deploy` scope.
+#[test]
+fn both_clients_call_an_rmcp_server_with_a_bearer_token() {
+    let key = auth_support::SigningKey::new("k1");
+    let issuer = auth_support::Issuer::start(&[&key]);
+    let server = Running::example_with("with_rmcp", &["--auth-issuer", &issuer.url]);
+    let reader = key.sign(&issuer.claims("ann", &server.url(), "prompts read"));
+    let deployer = key.sign(&issuer.claims("bob", &server.url(), "deploy prompts"));
+    let args = [server.url(), reader, deployer];
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_all_passed(&typescript_script("auth.mjs", &args));
+    assert_all_passed(&python_client("auth.py", &args));
+}
+
 /// The rmcp route is equal: the Python client in every mode (`auto` and
 /// pinned 2026-07-28, where rmcp answers with an `InputRequiredResult`, and
 /// `legacy`, where it sends `elicitation/create`) gets `deploy_notes`'
@@ -316,7 +334,12 @@ impl Nginx {
         );
         let path = dir.path().join("nginx.conf");
         std::fs::write(&path, config).unwrap();
-        let child = Command::new("nginx")
+        // Debian's nginx is in /usr/sbin, which not every PATH holds.
+        let binary = ["/usr/sbin/nginx", "/usr/local/sbin/nginx"]
+            .into_iter()
+            .find(|path| Path::new(path).exists())
+            .unwrap_or("nginx");
+        let child = Command::new(binary)
             .args(["-p", &dir.path().display().to_string(), "-c"])
             .arg(&path)
             .stdin(std::process::Stdio::null())

@@ -64,8 +64,14 @@ impl Running {
 
     /// Another example over HTTP (`--http 127.0.0.1:0`).
     pub fn example(name: &str) -> Self {
+        Self::example_with(name, &[])
+    }
+
+    /// Another example over HTTP (`--http 127.0.0.1:0`), with `extra`
+    /// options.
+    pub fn example_with(name: &str, extra: &[&str]) -> Self {
         let mut command = Command::new(example_binary(name));
-        command.args(["--http", "127.0.0.1:0"]);
+        command.args(["--http", "127.0.0.1:0"]).args(extra);
         Self::start(command)
     }
 
