@@ -1,5 +1,6 @@
 //! Mounting the MCP endpoint in an existing axum app, behind the app's own
-//! middleware (here, a bearer token check) next to its other routes.
+//! middleware (here, a bearer token check, which hands the caller it
+//! proves to the prompts) next to its other routes.
 //!
 //! `MCP_TOKEN=secret cargo run --example mount`, then connect a client to
 //! `http://127.0.0.1:8080/mcp` with `Authorization: Bearer secret`.
@@ -10,19 +11,23 @@ use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::routing::get;
-use mcp_prompts::{HttpOptions, Server, catalog, prompt};
+use mcp_prompts::{Caller, HttpOptions, RequestContext, Server, catalog, prompt};
 
 /// Say hello
 #[prompt]
 fn hello(
+    ctx: RequestContext,
     /// Who to greet
     name: String,
 ) -> String {
-    format!("Say hello to {name}.")
+    let from = ctx.caller().map_or("someone", Caller::subject);
+    format!("Say hello to {name} from {from}.")
 }
 
-/// Lets a request through only with the configured bearer token.
-async fn require_token(request: Request, next: Next) -> Result<Response, StatusCode> {
+/// Lets a request through only with the configured bearer token, and
+/// says who it is: a [`Caller`] in the request's extensions reaches
+/// `RequestContext::caller` and decides which prompts it sees.
+async fn require_token(mut request: Request, next: Next) -> Result<Response, StatusCode> {
     let expected = std::env::var("MCP_TOKEN").unwrap_or_default();
     let given = request
         .headers()
@@ -30,6 +35,9 @@ async fn require_token(request: Request, next: Next) -> Result<Response, StatusC
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.strip_prefix("Bearer "));
     if !expected.is_empty() && given == Some(expected.as_str()) {
+        request
+            .extensions_mut()
+            .insert(Caller::new("token-holder").with_scopes(["prompts"]));
         Ok(next.run(request).await)
     } else {
         Err(StatusCode::UNAUTHORIZED)

@@ -51,6 +51,8 @@ pub mod __private;
 /// | `template = "..."` | the prompt's messages, from its arguments: `{arg}` placeholders, `{{`/`}}` for braces, `--- user`/`--- assistant` lines between messages; the function is then declared without a body |
 /// | `template_file = "path"` | the same, read from a file relative to `CARGO_MANIFEST_DIR` (an edit rebuilds) |
 /// | `unused = ["arg", ...]` | arguments a template leaves out on purpose (any other unused one is an error) |
+/// | `scopes = ["scope", ...]` | over HTTP, shown only to callers granted every one of these scopes; hidden from others as if it did not exist ([`Caller`], README's "Authorization") |
+/// | `visible = path` | over HTTP, shown only to callers for whom this `fn(&Caller) -> bool` is true |
 ///
 /// Keys of `#[arg(...)]` on a parameter (or a `#[derive(PromptArgs)]` field):
 ///
