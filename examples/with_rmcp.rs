@@ -9,6 +9,8 @@
 //!   that URL): rmcp hands the request's caller over, so `whoami` knows
 //!   who asks and `deploy_notes` is shown only with the `deploy` scope.
 
+#[path = "showcase/caller_prompts.rs"]
+mod caller_prompts;
 #[path = "showcase/prompts.rs"]
 mod prompts;
 
@@ -68,7 +70,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(_) => return Err(USAGE.into()),
     };
     let catalog = match issuer {
-        Some(_) => prompts::CATALOG_WITH_AUTH,
+        Some(_) => caller_prompts::CATALOG_WITH_AUTH,
         None => prompts::CATALOG,
     };
     let prompts = mcp_prompts::Server::new("mcp-prompts-with-rmcp", env!("CARGO_PKG_VERSION"))

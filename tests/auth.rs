@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 
 use hyper::{Method, StatusCode};
 use mcp_prompts::{
-    Caller, HttpAuth, HttpOptions, RequestContext, Server, TokenError, TokenVerifier, catalog,
-    prompt,
+    Caller, HttpAuth, HttpOptions, JwtVerifier, RequestContext, Server, TokenError, TokenVerifier,
+    catalog, prompt,
 };
 use serde_json::{Value, json};
 
@@ -239,6 +239,17 @@ async fn bad_tokens_get_invalid_token_and_the_server_keeps_serving() {
     }
     let good = key.sign(&good);
     session(&server, &good).await;
+}
+
+#[tokio::test]
+async fn rs256_and_es256_are_accepted_by_default() {
+    let (ec, rsa) = (SigningKey::new("ec"), SigningKey::rsa("rsa"));
+    let issuer = Issuer::start(&[&ec, &rsa]);
+    let server = showcase(&issuer);
+    for key in [&ec, &rsa] {
+        let id = session(&server, &token(&issuer, key, &server, "ann", "prompts")).await;
+        assert!(!id.is_empty());
+    }
 }
 
 #[tokio::test]
@@ -652,4 +663,81 @@ async fn without_a_verifier_restricted_prompts_are_hidden_unless_the_app_hands_o
     let local = mcp_prompts::testing::Client::new(&service);
     let list = local.request("prompts/list", &json!({})).await.unwrap();
     assert_eq!(list["prompts"].as_array().unwrap().len(), 2, "{list}");
+}
+
+#[tokio::test]
+async fn access_token_typing_can_be_required() {
+    let key = SigningKey::new("k1");
+    let issuer = Issuer::start(&[&key]);
+    let resource = "http://prompts.example/mcp";
+    let verifier = JwtVerifier::new(&issuer.url, resource).require_access_token_type();
+    let auth = HttpAuth::new(resource, verifier).authorization_server(&issuer.url);
+    let options = HttpOptions::new().allow_any_host().auth(auth);
+    let server = serve(restricted_service().http_router("/mcp", options)).await;
+    let claims = issuer.claims("ann", resource, "prompts");
+    let init: Value = serde_json::from_str(&initialize(LATEST)).unwrap();
+    // An ID token for this audience would be typed `JWT`.
+    let untyped = post(&server, Some(&key.sign(&claims)), None, init.clone()).await;
+    assert_eq!(untyped.status, StatusCode::UNAUTHORIZED);
+    assert!(
+        untyped.body["error_description"]
+            .as_str()
+            .unwrap()
+            .contains("typ")
+    );
+    for typ in ["at+jwt", "application/at+JWT"] {
+        let typed = post(
+            &server,
+            Some(&key.sign_typed(&claims, typ)),
+            None,
+            init.clone(),
+        )
+        .await;
+        assert_eq!(typed.status, StatusCode::OK, "{typ}: {}", typed.body);
+    }
+}
+
+#[test]
+fn a_transport_of_its_own_says_who_its_remote_callers_are() {
+    let service = restricted_service();
+    let session = service.session(None);
+    let init = initialize(LATEST);
+    assert!(matches!(session.handle(&init), mcp_prompts::Reply::Now(_)));
+    let list = support::rpc(2, "prompts/list", &json!({}));
+    let names = |reply: mcp_prompts::Reply| {
+        let mcp_prompts::Reply::Now(text) = reply else {
+            panic!("a listing is answered at once");
+        };
+        let value: Value = serde_json::from_str(&text).unwrap();
+        value["result"]["prompts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    // The local user sees everything; a remote caller what it may.
+    assert_eq!(names(session.handle(&list)), ["ship", "staff_notes"]);
+    assert!(names(session.handle_remote(&list, None, None)).is_empty());
+    let deployer = Caller::new("dee").with_scopes(["deploy"]);
+    assert_eq!(
+        names(session.handle_remote(&list, None, Some(deployer))),
+        ["ship"]
+    );
+}
+
+#[tokio::test]
+async fn a_session_rmcp_opens_behind_protect_belongs_to_its_caller() {
+    let key = SigningKey::new("k1");
+    let issuer = Issuer::start(&[&key]);
+    let server = Running::example_with("with_rmcp", &["--auth-issuer", &issuer.url]);
+    let ann = token(&issuer, &key, &server, "ann", "prompts");
+    let bob = token(&issuer, &key, &server, "bob", "prompts");
+    let id = session(&server, &ann).await;
+    let ping = request(2, "ping", json!({}));
+    let theirs = post(&server, Some(&bob), Some(&id), ping.clone()).await;
+    assert_eq!(theirs.status, StatusCode::NOT_FOUND, "{}", theirs.body);
+    let own = post(&server, Some(&ann), Some(&id), ping).await;
+    assert_ne!(own.status, StatusCode::NOT_FOUND, "{}", own.body);
+    assert!(own.status.is_success(), "{}", own.body);
 }

@@ -304,10 +304,11 @@ struct Nginx {
 impl Nginx {
     fn start(port: u16, replicas: &[Running]) -> Self {
         let dir = tempfile::tempdir().unwrap();
-        let servers: String = replicas
+        let servers = replicas
             .iter()
-            .map(|r| format!("server {};\n", r.addr))
-            .collect();
+            .map(|r| format!("server {};", r.addr))
+            .collect::<Vec<_>>()
+            .join(" ");
         let config = format!(
             "daemon off;
              worker_processes 1;

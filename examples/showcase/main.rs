@@ -16,6 +16,7 @@
 //!   signs 2026-07-28 question rounds: replicas given the same one answer
 //!   each other's rounds.
 
+mod caller_prompts;
 mod prompts;
 
 use std::net::SocketAddr;
@@ -40,7 +41,7 @@ async fn main() -> std::io::Result<()> {
         .init();
     let args = Args::parse()?;
     let catalog = match args.auth {
-        Some(_) => prompts::CATALOG_WITH_AUTH,
+        Some(_) => caller_prompts::CATALOG_WITH_AUTH,
         None => prompts::CATALOG,
     };
     let mut server = Server::new("mcp-prompts-showcase", env!("CARGO_PKG_VERSION"))

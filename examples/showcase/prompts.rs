@@ -203,30 +203,6 @@ pub async fn deploy_notes(
     )
 }
 
-/// Draft deployment notes: served in place of `deploy_notes` when the
-/// showcase verifies tokens, to callers granted the `deploy` scope only.
-#[prompt(name = "deploy_notes", title = "Deployment notes", scopes = ["deploy"])]
-pub async fn deploy_notes_for_deployers(
-    ctx: RequestContext,
-    /// The service being deployed
-    service: String,
-) -> Result<String, Error> {
-    deploy_notes(ctx, service).await
-}
-
-/// Say who is asking: the verified caller's subject and scopes
-#[prompt(title = "Who am I")]
-pub fn whoami(ctx: RequestContext) -> String {
-    match ctx.caller() {
-        Some(caller) => format!(
-            "You are {}, with scopes: {}.",
-            caller.subject(),
-            caller.scopes().join(" ")
-        ),
-        None => "You are the local user, with no token.".to_owned(),
-    }
-}
-
 /// The context `test_input_required_result_prompt` asks for.
 #[derive(PromptArgs)]
 pub struct UserContext {
@@ -258,22 +234,4 @@ pub const CATALOG: Catalog = catalog![
     release_notes,
     deploy_notes,
     test_input_required_result_prompt,
-];
-
-/// The showcase's prompts when it verifies tokens: `deploy_notes` needs
-/// the `deploy` scope, and `whoami` says who is asking.
-// The fixture server shares this file and serves `CATALOG` only.
-#[allow(dead_code)]
-pub const CATALOG_WITH_AUTH: Catalog = catalog![
-    test_simple_prompt,
-    test_prompt_with_arguments,
-    test_prompt_with_embedded_resource,
-    test_prompt_with_image,
-    code_review,
-    summarize,
-    greet,
-    release_notes,
-    deploy_notes_for_deployers,
-    test_input_required_result_prompt,
-    whoami,
 ];

@@ -263,7 +263,10 @@ fn definition(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
 /// reported there.
 fn restriction(prompt: &Prompt<'_>) -> TokenStream {
     let attrs = &prompt.attrs;
-    if attrs.scopes.is_none() && attrs.visible.is_none() {
+    // `scopes = []` asks for nothing: as unrestricted as a run-time prompt
+    // with no scopes.
+    let no_scopes = attrs.scopes.as_ref().is_none_or(Vec::is_empty);
+    if no_scopes && attrs.visible.is_none() {
         return code("::core::option::Option::None");
     }
     let private = private();

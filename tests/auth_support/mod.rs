@@ -15,9 +15,10 @@ use axum::routing::get;
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use serde_json::{Value, json};
 
-/// One ES256 signing key and its JWK.
+/// One signing key (ES256, or RS256) and its JWK.
 pub struct SigningKey {
     pub kid: String,
+    algorithm: Algorithm,
     encoding: EncodingKey,
     pub jwk: Value,
     /// The public key's bytes, for the forgery that uses them as an HMAC
@@ -38,16 +39,48 @@ impl SigningKey {
         });
         Self {
             kid: kid.to_owned(),
+            algorithm: Algorithm::ES256,
             encoding: EncodingKey::from_ec_der(der.as_ref()),
             jwk,
             public,
         }
     }
 
+    /// An RS256 key (2048 bits).
+    pub fn rsa(kid: &str) -> Self {
+        use aws_lc_rs::encoding::{AsDer, Pkcs8V1Der};
+        let pair = aws_lc_rs::rsa::KeyPair::generate(aws_lc_rs::rsa::KeySize::Rsa2048).unwrap();
+        let pkcs8: Pkcs8V1Der<'_> = pair.as_der().unwrap();
+        // PKCS#8 wraps the PKCS#1 key jsonwebtoken reads: a 26-byte header
+        // (version, the rsaEncryption identifier, an OCTET STRING's tag
+        // and two-byte length), then the key.
+        let pkcs8 = pkcs8.as_ref();
+        assert_eq!(pkcs8[22..24], [0x04, 0x82], "an RSA PKCS#8 header");
+        let public = pair.public_key();
+        let jwk = json!({
+            "kty": "RSA", "use": "sig", "alg": "RS256", "kid": kid,
+            "n": b64(public.modulus().big_endian_without_leading_zero()),
+            "e": b64(public.exponent().big_endian_without_leading_zero()),
+        });
+        Self {
+            kid: kid.to_owned(),
+            algorithm: Algorithm::RS256,
+            encoding: EncodingKey::from_rsa_der(&pkcs8[26..]),
+            jwk,
+            public: Vec::new(),
+        }
+    }
+
     /// A JWT with `claims`, signed with this key under its key id.
     pub fn sign(&self, claims: &Value) -> String {
-        let mut header = Header::new(Algorithm::ES256);
+        self.sign_typed(claims, "JWT")
+    }
+
+    /// The same, with the header's `typ`.
+    pub fn sign_typed(&self, claims: &Value, typ: &str) -> String {
+        let mut header = Header::new(self.algorithm);
         header.kid = Some(self.kid.clone());
+        header.typ = Some(typ.to_owned());
         jsonwebtoken::encode(&header, claims, &self.encoding).unwrap()
     }
 }

@@ -7,7 +7,9 @@ use tokio::sync::mpsc;
 
 use super::panics::guarded;
 use super::{Era, Session};
-use crate::caller::Access;
+use std::sync::Arc;
+
+use crate::caller::{Access, Caller};
 use crate::context::{ClientAnswer, InFlight, Origin, Route};
 use crate::error::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
@@ -86,24 +88,51 @@ impl<'a> Parsed<'a> {
 
 impl Session {
     /// Handles one incoming message (a JSON object, or a batch where the
-    /// negotiated revision allows one).
+    /// negotiated revision allows one) from the local user, who owns the
+    /// process (as over stdio): every prompt is shown, whatever its
+    /// scopes. A transport that carries remote clients uses
+    /// [`handle_remote`](Self::handle_remote).
     pub fn handle(&self, text: &str) -> Reply {
         self.handle_routed(text, None)
     }
 
     /// Like [`handle`](Self::handle), but notifications the requests send
-    /// (log messages) go to `route` instead of the session's own stream:
-    /// how HTTP puts them on the response of the request they belong to.
+    /// (log messages) go to `route` instead of the session's own stream,
+    /// for a transport that puts them on the response of the request they
+    /// belong to.
     ///
     /// A panic while reading or dispatching the message (a bug, never
     /// expected) is answered with -32603 instead of ending the connection.
     pub fn handle_routed(&self, text: &str, route: Option<&mpsc::Sender<String>>) -> Reply {
-        let origin = match route {
-            Some(route) => &Origin {
-                route: Some(Route::Text(route.clone())),
-                access: Access::Local,
+        self.handle_from(text, route, Access::Local)
+    }
+
+    /// Handles one message from a remote client, which `caller` says who
+    /// it is (`None`: nobody proved it): prompts restricted to some
+    /// callers (`#[prompt(scopes = ..)]`, `visible`) are shown only to
+    /// those, and are unknown to everyone else. Notifications go to
+    /// `route`, as with [`handle_routed`](Self::handle_routed).
+    pub fn handle_remote(
+        &self,
+        text: &str,
+        route: Option<&mpsc::Sender<String>>,
+        caller: Option<Caller>,
+    ) -> Reply {
+        self.handle_from(text, route, Access::Remote(caller.map(Arc::new)))
+    }
+
+    fn handle_from(
+        &self,
+        text: &str,
+        route: Option<&mpsc::Sender<String>>,
+        access: Access,
+    ) -> Reply {
+        let origin = match (route, access) {
+            (None, Access::Local) => &Origin::LOCAL,
+            (route, access) => &Origin {
+                route: route.map(|route| Route::Text(route.clone())),
+                access,
             },
-            None => &Origin::LOCAL,
         };
         guarded(|| self.serve(Parsed::new(text), origin))
     }

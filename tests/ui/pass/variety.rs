@@ -61,6 +61,12 @@ fn restricted(service: String) -> String {
     service
 }
 
+/// An empty list of scopes restricts nothing
+#[prompt(scopes = [])]
+fn open_to_all() -> String {
+    "open".to_owned()
+}
+
 fn main() {
     assert_eq!(r#type("called directly".to_owned()), "called directly");
     assert_eq!(static_text(), "fixed");
@@ -71,4 +77,5 @@ fn main() {
     let restriction = restricted::PROMPT.restriction().expect("restricted");
     assert_eq!(restriction.scopes, ["deploy", "repo:read"]);
     assert!(restricted::PROMPT.restriction().is_some() && twelve::PROMPT.restriction().is_none());
+    assert!(open_to_all::PROMPT.restriction().is_none());
 }

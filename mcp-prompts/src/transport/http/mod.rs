@@ -184,12 +184,14 @@ fn router(endpoint: Arc<Endpoint>, path: &str) -> Router {
     if let Some(auth) = &endpoint.options.auth {
         // Every method is verified before its handler runs, and the
         // metadata is served beside the endpoint.
-        let auth = Arc::new(auth.for_service(&endpoint.service));
-        let layer = axum::middleware::from_fn_with_state(Arc::clone(&auth), auth::require_bearer);
+        let auth = auth.for_service(&endpoint.service);
+        let metadata = auth.metadata_router();
+        let guard = Arc::new(auth::Guard::for_endpoint(auth));
+        let layer = axum::middleware::from_fn_with_state(guard, auth::require_bearer);
         return Router::new()
             .route(path, routes.route_layer(layer))
             .with_state(endpoint)
-            .merge(auth.metadata_router());
+            .merge(metadata);
     }
     Router::new().route(path, routes).with_state(endpoint)
 }

@@ -122,6 +122,17 @@ impl Challenge {
     }
 }
 
+/// `404` for a session another caller opened, as for one that does not
+/// exist.
+pub(super) fn unknown_session() -> Response {
+    let error =
+        crate::error::Error::invalid_request("unknown or expired session: send `initialize` again");
+    json_response(
+        StatusCode::NOT_FOUND,
+        crate::protocol::jsonrpc::failure(None, &error),
+    )
+}
+
 /// `text` fit for a quoted-string: printable ASCII without `"` or `\`
 /// (RFC 6750 limits `error_description` to these).
 fn quotable(text: &str) -> String {

@@ -88,6 +88,7 @@ pub struct JwtVerifier {
     audiences: Vec<String>,
     algorithms: Vec<JwtAlgorithm>,
     leeway: Duration,
+    access_token_type: bool,
     keys: Arc<KeySet>,
 }
 
@@ -102,6 +103,7 @@ impl JwtVerifier {
             audiences: vec![audience.into()],
             algorithms: vec![JwtAlgorithm::RS256, JwtAlgorithm::ES256],
             leeway: Duration::from_secs(60),
+            access_token_type: false,
         }
     }
 
@@ -131,6 +133,16 @@ impl JwtVerifier {
     #[must_use]
     pub fn leeway(mut self, leeway: Duration) -> Self {
         self.leeway = leeway;
+        self
+    }
+
+    /// Accepts only tokens whose header says they are access tokens
+    /// (`typ` `at+jwt`, RFC 9068), so that an ID token issued with this
+    /// resource as its audience is refused too. Off by default: many
+    /// issuers still type their access tokens `JWT`.
+    #[must_use]
+    pub fn require_access_token_type(mut self) -> Self {
+        self.access_token_type = true;
         self
     }
 
@@ -178,6 +190,14 @@ impl TokenVerifier for JwtVerifier {
                 header.alg
             )));
         };
+        let typed = header.typ.as_deref().is_some_and(|typ| {
+            typ.eq_ignore_ascii_case("at+jwt") || typ.eq_ignore_ascii_case("application/at+jwt")
+        });
+        if self.access_token_type && !typed {
+            return Err(TokenError::invalid(
+                "the token is not typed as an access token (typ at+jwt)",
+            ));
+        }
         let keys = self.keys.find(header.kid.as_deref(), algorithm).await?;
         let validation = self.validation(algorithm);
         let mut last = None;

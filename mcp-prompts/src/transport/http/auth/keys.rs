@@ -118,15 +118,23 @@ impl KeySet {
     /// The keys that may have signed a token with key id `kid` and
     /// `algorithm`: the cached ones if any fits and they are fresh, else
     /// those of a new fetch (if one is due).
+    ///
+    /// Cached keys that fit are used at once, even old ones: those are
+    /// fetched again in the background, so an issuer that is down or slow
+    /// holds up no request whose key is cached.
     pub(super) async fn find(
-        &self,
+        self: &Arc<Self>,
         kid: Option<&str>,
         algorithm: Algorithm,
     ) -> Result<Vec<DecodingKey>, TokenError> {
         let cached = self.cached.load();
-        let fresh = cached.fetched.is_some_and(|at| at.elapsed() < self.max_age);
         let found = fitting(&cached.keys, kid, algorithm);
-        if !found.is_empty() && fresh {
+        if !found.is_empty() {
+            let stale = cached.fetched.is_none_or(|at| at.elapsed() >= self.max_age);
+            if stale {
+                let keys = Arc::clone(self);
+                tokio::spawn(async move { keys.refetch().await });
+            }
             return Ok(found);
         }
         drop(cached);
@@ -149,12 +157,18 @@ impl KeySet {
     /// waiting for it are checked against its result.
     async fn refetch(&self) -> Option<String> {
         let mut fetching = self.fetching.lock().await;
+        // Counted from the end of the last try: tokens that waited for it
+        // are checked against its keys, not made to fetch again.
         let due = fetching
             .last_try
             .is_none_or(|at| at.elapsed() >= self.refetch_interval);
         if due {
+            // Discovery and the key set together, within one bound.
+            let fetched = tokio::time::timeout(self.timeout * 2, self.fetch(&mut fetching))
+                .await
+                .unwrap_or_else(|_| Err("the issuer's keys did not arrive in time".to_owned()));
             fetching.last_try = Some(Instant::now());
-            match self.fetch(&mut fetching).await {
+            match fetched {
                 Ok(keys) => {
                     tracing::debug!(keys = keys.len(), "fetched the issuer's signing keys");
                     self.cached.store(Arc::new(Cached {
@@ -269,28 +283,34 @@ impl KeySet {
 }
 
 /// Whether `url` is plain HTTP to this machine (a local issuer in
-/// development and tests).
+/// development and tests), read by the URL parser the client uses.
 fn is_loopback_http(url: &str) -> bool {
-    let Some(rest) = url.strip_prefix("http://") else {
+    let Ok(url) = reqwest::Url::parse(url) else {
         return false;
     };
-    let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
-    let host = host.rsplit_once('@').map_or(host, |(_, host)| host);
-    let host = match host.strip_prefix('[') {
-        Some(v6) => v6.split(']').next().unwrap_or_default(),
-        None => host.split(':').next().unwrap_or_default(),
-    };
-    host == "localhost"
-        || host
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
+    let host = url.host_str().unwrap_or_default();
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    url.scheme() == "http"
+        && (host == "localhost"
+            || host
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback()))
 }
+
+/// The most keys a token without a key id is tried against: each try is
+/// a signature check, which a stranger must not multiply.
+const MAX_KEYS_WITHOUT_KID: usize = 4;
 
 /// The keys of `keys` that may verify a token with `kid` and `algorithm`.
 fn fitting(keys: &[Arc<Key>], kid: Option<&str>, algorithm: Algorithm) -> Vec<DecodingKey> {
     keys.iter()
         .filter(|key| key.algorithms.contains(&algorithm))
         .filter(|key| kid.is_none() || key.kid.as_deref() == kid)
+        .take(if kid.is_none() {
+            MAX_KEYS_WITHOUT_KID
+        } else {
+            usize::MAX
+        })
         .map(|key| key.decoding.clone())
         .collect()
 }
@@ -375,6 +395,7 @@ mod tests {
             "http://127.0.0.1.evil.example/",
             "http://localhost.example/",
             "https://127.0.0.1/",
+            "http://evil.example\\@127.0.0.1/jwks",
         ] {
             assert!(!is_loopback_http(url), "{url}");
         }

@@ -6,6 +6,7 @@ mod challenge;
 mod jwt;
 mod keys;
 mod metadata;
+mod owners;
 
 use std::fmt;
 use std::future::Future;
@@ -20,9 +21,10 @@ use axum::response::Response;
 
 pub use jwt::{JwtAlgorithm, JwtVerifier};
 
-use crate::caller::Caller;
+use crate::caller::{Caller, principal};
 use crate::server::Service;
 use challenge::Challenge;
+use owners::SessionOwners;
 
 /// Checks bearer tokens: one in, the [`Caller`] it proves (or why not)
 /// out. [`JwtVerifier`] checks JWTs against the issuer's published keys;
@@ -246,14 +248,17 @@ impl HttpAuth {
     /// // rmcp's StreamableHttpService, nested at /mcp:
     /// let app = auth.protect(rmcp_router());
     /// ```
+    ///
+    /// A session the router's server opens (its `Mcp-Session-Id`) belongs
+    /// to the caller that opened it: another caller naming it gets `404`.
     pub fn protect(&self, router: Router) -> Router {
-        let auth = Arc::new(self.clone());
+        let guard = Arc::new(Guard {
+            auth: self.clone(),
+            sessions: Some(SessionOwners::new()),
+        });
         router
-            .layer(middleware::from_fn_with_state(
-                Arc::clone(&auth),
-                require_bearer,
-            ))
-            .merge(metadata::router(auth))
+            .layer(middleware::from_fn_with_state(guard, require_bearer))
+            .merge(self.metadata_router())
     }
 
     /// The same auth, listing `service`'s scopes unless it lists another's.
@@ -295,18 +300,60 @@ impl fmt::Debug for HttpAuth {
     }
 }
 
+/// What the middleware checks requests with.
+pub(super) struct Guard {
+    auth: HttpAuth,
+    /// Who opened each session, where the server behind keeps its own
+    /// sessions; `None` for our endpoint, which binds them itself.
+    sessions: Option<SessionOwners>,
+}
+
+impl Guard {
+    /// The guard of our own endpoint, whose handlers bind sessions.
+    pub(super) fn for_endpoint(auth: HttpAuth) -> Self {
+        Self {
+            auth,
+            sessions: None,
+        }
+    }
+}
+
+/// The header naming a request's session.
+const SESSION_HEADER: &str = "mcp-session-id";
+
 /// The middleware every protected request passes: verified, it goes on
 /// with its [`Caller`] in its extensions; otherwise it is answered here.
 pub(super) async fn require_bearer(
-    State(auth): State<Arc<HttpAuth>>,
+    State(guard): State<Arc<Guard>>,
     mut request: Request,
     next: Next,
 ) -> Response {
-    match auth.authenticate(request.headers()).await {
-        Ok(caller) => {
-            request.extensions_mut().insert(caller);
-            next.run(request).await
+    let caller = match guard.auth.authenticate(request.headers()).await {
+        Ok(caller) => caller,
+        Err(challenge) => return challenge.response(&guard.auth),
+    };
+    let Some(sessions) = &guard.sessions else {
+        request.extensions_mut().insert(caller);
+        return next.run(request).await;
+    };
+    let principal = principal(Some(&caller));
+    let session = request
+        .headers()
+        .get(SESSION_HEADER)
+        .and_then(|id| id.to_str().ok())
+        .map(str::to_owned);
+    if let Some(id) = &session {
+        if !sessions.allows(id, &principal) {
+            return challenge::unknown_session();
         }
-        Err(challenge) => challenge.response(&auth),
     }
+    request.extensions_mut().insert(caller);
+    let response = next.run(request).await;
+    if session.is_none() {
+        let opened = response.headers().get(SESSION_HEADER);
+        if let Some(id) = opened.and_then(|id| id.to_str().ok()) {
+            sessions.opened(id, &principal);
+        }
+    }
+    response
 }
