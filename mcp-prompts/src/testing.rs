@@ -40,6 +40,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::caller::Caller;
 use crate::content::Role;
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
@@ -51,6 +52,8 @@ use crate::server::{Service, Session};
 pub struct Client {
     session: Session,
     next_id: AtomicU64,
+    /// `Some` once the client [acts as a remote caller](Self::as_caller).
+    remote: Option<Option<Caller>>,
 }
 
 impl Client {
@@ -64,6 +67,7 @@ impl Client {
         let client = Self {
             session: service.session(None),
             next_id: AtomicU64::new(1),
+            remote: None,
         };
         let init = json!({
             "protocolVersion": version.as_str(),
@@ -78,12 +82,44 @@ impl Client {
         client
     }
 
+    /// From now on, requests come from a remote client that `caller`
+    /// proves (`None`: a remote client that proves nobody), as over HTTP
+    /// with auth: [`RequestContext::caller`](crate::RequestContext::caller)
+    /// sees it, and prompts it may not see are unknown. By default the
+    /// client is the local user, who sees every prompt.
+    ///
+    /// ```
+    /// use mcp_prompts::{Caller, RequestContext, Server, catalog, prompt};
+    /// use mcp_prompts::testing::Client;
+    ///
+    /// /// Greets whoever asks
+    /// #[prompt(scopes = ["greet"])]
+    /// fn hello(ctx: RequestContext) -> String {
+    ///     format!("Say hello to {}.", ctx.caller().map_or("you", Caller::subject))
+    /// }
+    ///
+    /// # tokio::runtime::Runtime::new().unwrap().block_on(async {
+    /// let service = Server::new("t", "1").catalog(catalog![hello]).build().unwrap();
+    /// let ann = Client::new(&service).as_caller(Some(Caller::new("ann").with_scopes(["greet"])));
+    /// assert_eq!(ann.get(("hello", [])).await.unwrap().texts(), ["Say hello to ann."]);
+    /// let stranger = Client::new(&service).as_caller(None);
+    /// assert!(stranger.get(("hello", [])).await.is_err());
+    /// # });
+    /// ```
+    #[must_use]
+    pub fn as_caller(mut self, caller: Option<Caller>) -> Self {
+        self.remote = Some(caller);
+        self
+    }
+
     /// Sends any request and returns its `result`, or the error response.
     pub async fn request(&self, method: &str, params: &Value) -> Result<Value, Error> {
         let text = self.envelope(method, params);
-        let reply = self
-            .session
-            .handle(&text)
+        let reply = match &self.remote {
+            None => self.session.handle(&text),
+            Some(caller) => self.session.handle_remote(&text, None, caller.clone()),
+        };
+        let reply = reply
             .into_message()
             .await
             .ok_or_else(|| Error::internal("the server sent no response"))?;
