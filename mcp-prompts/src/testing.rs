@@ -35,12 +35,13 @@
 //! # });
 //! ```
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::caller::Caller;
+use crate::caller::{Access, Caller};
 use crate::content::Role;
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
@@ -52,8 +53,8 @@ use crate::server::{Service, Session};
 pub struct Client {
     session: Session,
     next_id: AtomicU64,
-    /// `Some` once the client [acts as a remote caller](Self::as_caller).
-    remote: Option<Option<Caller>>,
+    /// Local, unless the client [acts as a remote caller](Self::as_caller).
+    access: Access,
 }
 
 impl Client {
@@ -67,7 +68,7 @@ impl Client {
         let client = Self {
             session: service.session(None),
             next_id: AtomicU64::new(1),
-            remote: None,
+            access: Access::Local,
         };
         let init = json!({
             "protocolVersion": version.as_str(),
@@ -108,18 +109,16 @@ impl Client {
     /// ```
     #[must_use]
     pub fn as_caller(mut self, caller: Option<Caller>) -> Self {
-        self.remote = Some(caller);
+        self.access = Access::Remote(caller.map(Arc::new));
         self
     }
 
     /// Sends any request and returns its `result`, or the error response.
     pub async fn request(&self, method: &str, params: &Value) -> Result<Value, Error> {
         let text = self.envelope(method, params);
-        let reply = match &self.remote {
-            None => self.session.handle(&text),
-            Some(caller) => self.session.handle_remote(&text, None, caller.clone()),
-        };
-        let reply = reply
+        let reply = self
+            .session
+            .handle_from(&text, None, self.access.clone())
             .into_message()
             .await
             .ok_or_else(|| Error::internal("the server sent no response"))?;

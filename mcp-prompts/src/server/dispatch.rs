@@ -121,7 +121,8 @@ impl Session {
         self.handle_from(text, route, Access::Remote(caller.map(Arc::new)))
     }
 
-    fn handle_from(
+    /// Handles one message served under `access`.
+    pub(crate) fn handle_from(
         &self,
         text: &str,
         route: Option<&mpsc::Sender<String>>,
