@@ -22,12 +22,21 @@ use mcp_prompts::{
 use serde_json::{Value, json};
 
 use auth_support::{Issuer, Jwks, SigningKey, at, b64};
-use http_support::{Running, header, post_modern, send, send_to, text};
+use http_support::{Running, header, last_message, post_modern, send, send_to, text};
 use support::{LATEST, initialize, modern, texts};
 
 /// The showcase verifying tokens from `issuer`.
 fn showcase(issuer: &Issuer) -> Running {
     Running::showcase(&["--auth-issuer", &issuer.url])
+}
+
+/// A signing key, a local issuer publishing it, and the showcase
+/// verifying that issuer's tokens.
+fn start() -> (SigningKey, Issuer, Running) {
+    let key = SigningKey::new("k1");
+    let issuer = Issuer::start(&[&key]);
+    let server = showcase(&issuer);
+    (key, issuer, server)
 }
 
 /// A token `issuer` signs with `key` for the showcase at `server`.
@@ -69,17 +78,11 @@ async fn post(server: &Running, token: Option<&str>, session: Option<&str>, body
     let status = response.status();
     let challenge = header(&response, "www-authenticate").map(str::to_owned);
     let session = header(&response, "mcp-session-id").map(str::to_owned);
-    let text = text(response).await;
-    let message = text
-        .lines()
-        .filter_map(|line| line.strip_prefix("data:"))
-        .next_back()
-        .map_or(text.as_str(), str::trim);
     Answer {
         status,
         challenge,
         session,
-        body: serde_json::from_str(message).unwrap_or(Value::Null),
+        body: last_message(&text(response).await),
     }
 }
 
@@ -114,9 +117,7 @@ async fn listed(server: &Running, token: &str, session: &str) -> Vec<String> {
 
 #[tokio::test]
 async fn the_metadata_names_the_resource_and_requests_without_a_token_are_challenged() {
-    let key = SigningKey::new("k1");
-    let issuer = Issuer::start(&[&key]);
-    let server = showcase(&issuer);
+    let (_key, issuer, server) = start();
     let metadata_url = format!(
         "http://{}/.well-known/oauth-protected-resource/mcp",
         server.addr
@@ -254,9 +255,7 @@ async fn rs256_and_es256_are_accepted_by_default() {
 
 #[tokio::test]
 async fn prompts_see_their_caller_and_scoped_prompts_are_hidden_like_unknown_ones() {
-    let key = SigningKey::new("k1");
-    let issuer = Issuer::start(&[&key]);
-    let server = showcase(&issuer);
+    let (key, issuer, server) = start();
     let reader = token(&issuer, &key, &server, "ann", "prompts read");
     let deployer = token(&issuer, &key, &server, "bob", "deploy prompts");
 
@@ -359,9 +358,7 @@ async fn prompts_see_their_caller_and_scoped_prompts_are_hidden_like_unknown_one
 
 #[tokio::test]
 async fn a_session_belongs_to_the_caller_that_opened_it() {
-    let key = SigningKey::new("k1");
-    let issuer = Issuer::start(&[&key]);
-    let server = showcase(&issuer);
+    let (key, issuer, server) = start();
     let ann = token(&issuer, &key, &server, "ann", "prompts");
     let bob = token(&issuer, &key, &server, "bob", "prompts");
     let id = session(&server, &ann).await;
@@ -404,9 +401,7 @@ async fn a_session_belongs_to_the_caller_that_opened_it() {
 
 #[tokio::test]
 async fn a_question_rounds_state_is_answered_only_by_its_caller() {
-    let key = SigningKey::new("k1");
-    let issuer = Issuer::start(&[&key]);
-    let server = showcase(&issuer);
+    let (key, issuer, server) = start();
     let ann = format!("Bearer {}", token(&issuer, &key, &server, "ann", "deploy"));
     let bob = format!("Bearer {}", token(&issuer, &key, &server, "bob", "deploy"));
     let params = modern(

@@ -8,21 +8,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import assert from "node:assert/strict";
+import { check, finish } from "./checks.mjs";
 
 const [url, reader, deployer] = process.argv.slice(2);
-
-let passed = 0;
-let failed = 0;
-async function check(name, body) {
-  try {
-    await body();
-    passed += 1;
-    console.log(`ok - ${name}`);
-  } catch (err) {
-    failed += 1;
-    console.log(`FAILED - ${name}: ${err && err.stack ? err.stack : err}`);
-  }
-}
 
 async function connect(token) {
   const headers = token ? { Authorization: `Bearer ${token}` } : {};
@@ -64,5 +52,4 @@ await check("no token, no service", async () => {
   await assert.rejects(connect(null));
 });
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

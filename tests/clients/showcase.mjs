@@ -8,6 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import assert from "node:assert/strict";
+import { check, finish } from "./checks.mjs";
 
 const target = process.argv[2];
 const withRmcp = process.argv[3] === "with_rmcp";
@@ -15,19 +16,6 @@ const transport = target.startsWith("http")
   ? new StreamableHTTPClientTransport(new URL(target))
   : new StdioClientTransport({ command: target, args: [], stderr: "ignore" });
 const client = new Client({ name: "mcp-prompts-official-client-test", version: "1.0.0" });
-
-let passed = 0;
-let failed = 0;
-async function check(name, body) {
-  try {
-    await body();
-    passed += 1;
-    console.log(`ok - ${name}`);
-  } catch (err) {
-    failed += 1;
-    console.log(`FAILED - ${name}: ${err && err.stack ? err.stack : err}`);
-  }
-}
 
 const text = (role, t) => ({ role, content: { type: "text", text: t } });
 
@@ -199,5 +187,4 @@ await check("tools come from rmcp, next to the prompts", async () => {
 });
 
 await client.close();
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

@@ -299,13 +299,18 @@ pub async fn post_modern(
         header(&response, "mcp-session-id").is_none(),
         "a stateless request got a session"
     );
-    let body = text(response).await;
+    (status, last_message(&text(response).await))
+}
+
+/// A response body's message: the body itself (JSON), or an event
+/// stream's last `data:` line; `Null` if it is not JSON.
+pub fn last_message(body: &str) -> Value {
     let message = body
         .lines()
         .filter_map(|line| line.strip_prefix("data:"))
         .next_back()
-        .map_or(body.as_str(), str::trim);
-    (status, serde_json::from_str(message).unwrap_or(Value::Null))
+        .map_or(body, str::trim);
+    serde_json::from_str(message).unwrap_or(Value::Null)
 }
 
 /// Opens a session under `version` with a raw `initialize`; its id.
