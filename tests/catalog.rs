@@ -110,7 +110,6 @@ static HAND_BUILT: mcp_prompts::PromptDef = mcp_prompts::PromptDef {
         },
     ],
     invoke: |_| Err(mcp_prompts::Error::internal("never called")),
-    restriction: None,
     file: file!(),
     line: line!(),
 };

@@ -54,12 +54,14 @@ pub fn prompt(
              ::mcp_prompts::__private::Registration({ident}::PROMPT) \
          }}"
     ));
+    let restricted = restriction(prompt).map(|restricted| quote!(#(#cfgs)* #restricted));
     quote! {
         #func
         #handle
         #checks
         #(#cfgs)*
         #register
+        #restricted
     }
 }
 
@@ -249,8 +251,6 @@ fn definition(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
     fields.extend(arglist::defs(&prompt.params));
     fields.extend(code(", invoke: "));
     fields.extend(glue(prompt, template));
-    fields.extend(code(", restriction: "));
-    fields.extend(restriction(prompt));
     fields.extend(code(", file: ::core::file!(), line: "));
     fields.extend(quote_spanned!(ident.span()=> ::core::line!()));
     let mut definition = code("::mcp_prompts::__private::PromptDef");
@@ -258,29 +258,32 @@ fn definition(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
     definition
 }
 
-/// `None`, or who may see the prompt: `scopes` and `visible`, the
-/// predicate spanned on its path, so that one of the wrong type is
-/// reported there.
-fn restriction(prompt: &Prompt<'_>) -> TokenStream {
+/// Who may see the prompt, registered apart from its definition (only a
+/// prompt with `scopes` or `visible` pays for it); the predicate spanned
+/// on its path, so that one of the wrong type is reported there.
+fn restriction(prompt: &Prompt<'_>) -> Option<TokenStream> {
     let attrs = &prompt.attrs;
     // `scopes = []` asks for nothing: as unrestricted as a run-time prompt
     // with no scopes.
     let no_scopes = attrs.scopes.as_ref().is_none_or(Vec::is_empty);
     if no_scopes && attrs.visible.is_none() {
-        return code("::core::option::Option::None");
+        return None;
     }
     let private = private();
+    let ident = &prompt.sig.ident;
     let scopes = attrs.scopes.iter().flatten();
     let visible = match &attrs.visible {
         Some(path) => quote_spanned!(path.span()=> ::core::option::Option::Some(#path)),
         None => code("::core::option::Option::None"),
     };
-    quote! {
-        ::core::option::Option::Some(&#private::Restriction {
-            scopes: &[#(#scopes),*],
-            visible: #visible,
-        })
-    }
+    Some(quote! {
+        #private::inventory::submit! {
+            #private::Restricted(#ident::PROMPT, &#private::Restriction {
+                scopes: &[#(#scopes),*],
+                visible: #visible,
+            })
+        }
+    })
 }
 
 /// Checks the macro cannot make itself, as they need the flattened structs'

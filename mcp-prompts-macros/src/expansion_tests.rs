@@ -41,7 +41,8 @@ fn generated_items(tokens: &TokenStream, user_fn: &str) -> usize {
 /// The project's budget, exactly: six items per prompt (the handle
 /// struct, its impl, `NAME`, `PROMPT`, the `static` behind it, the
 /// registration), one `const` per default and one for the other checks
-/// (`checks`, 0 or 1). The typed builder (feature `builders`) adds
+/// (`checks`, 0 or 1), and for a prompt with `scopes` or `visible` the
+/// registration of its restriction. The typed builder (feature `builders`) adds
 /// `args()`, the conversion into a `GetPrompt` (an impl and its function)
 /// and one setter per argument. Every item costs check time, called or not.
 fn assert_budget(tokens: &TokenStream, user_fn: &str, checks: usize, builder: Option<usize>) {
@@ -166,7 +167,8 @@ fn prompt_shown_per_caller() {
             }
         },
         "deploy_notes",
-        0,
+        // No checks; one more registration: its restriction's.
+        1,
         1,
     );
     insta::assert_snapshot!(pretty(&out));

@@ -2,7 +2,6 @@
 //! function's static definition or a [`DynamicPrompt`] built at run time.
 //! Listing, validation, completion and forms read both through this view.
 
-use crate::caller::Access;
 use crate::descriptor::{ArgDef, ArgType, ParamKind, PromptDef};
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
 
@@ -122,48 +121,6 @@ impl AnyPrompt {
         match &self.0 {
             Definition::Macro(def) => def.arguments().map(ArgInfo::from).collect(),
             Definition::Dynamic(prompt) => prompt.arguments().iter().map(ArgInfo::from).collect(),
-        }
-    }
-
-    /// The scopes a remote caller must all hold to see it.
-    pub(crate) fn scopes(&self) -> Vec<&str> {
-        match &self.0 {
-            Definition::Macro(def) => def.restriction.map_or(Vec::new(), |r| r.scopes.to_vec()),
-            Definition::Dynamic(prompt) => prompt.0.scopes.iter().map(String::as_str).collect(),
-        }
-    }
-
-    /// Whether some callers may not see it.
-    pub(crate) fn is_restricted(&self) -> bool {
-        match &self.0 {
-            Definition::Macro(def) => def.restriction.is_some(),
-            Definition::Dynamic(prompt) => {
-                !prompt.0.scopes.is_empty() || prompt.0.visible.is_some()
-            }
-        }
-    }
-
-    /// Whether a request served under `access` may see it: the local user
-    /// sees every prompt; a remote caller, one whose restriction it meets;
-    /// a remote request that proves no caller, only unrestricted ones.
-    pub(crate) fn visible_to(&self, access: &Access) -> bool {
-        if !self.is_restricted() {
-            return true;
-        }
-        let caller = match access {
-            Access::Local => return true,
-            Access::Remote(None) => return false,
-            Access::Remote(Some(caller)) => caller,
-        };
-        match &self.0 {
-            Definition::Macro(def) => def.restriction.is_none_or(|r| {
-                r.scopes.iter().all(|s| caller.has_scope(s))
-                    && r.visible.is_none_or(|visible| visible(caller))
-            }),
-            Definition::Dynamic(prompt) => {
-                prompt.0.scopes.iter().all(|s| caller.has_scope(s))
-                    && prompt.0.visible.as_ref().is_none_or(|v| (v.0)(caller))
-            }
         }
     }
 

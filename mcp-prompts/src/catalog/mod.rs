@@ -8,6 +8,7 @@ pub(crate) mod listing;
 mod live;
 mod registry;
 mod validate;
+mod visibility;
 
 use crate::caller::Access;
 use crate::descriptor::PromptDef;
@@ -23,6 +24,7 @@ pub use live::Prompts;
 pub use registry::Registration;
 pub use registry::registered_prompts;
 use validate::validate;
+pub(crate) use visibility::Visibility;
 
 /// An explicit list of prompts, checked at compile time: build it with
 /// [`catalog!`](crate::catalog!) and serve it with
@@ -35,6 +37,8 @@ pub(crate) struct Entry {
     pub(crate) required: Box<[Box<str>]>,
     /// How each argument the client sees is completed, in order.
     pub(crate) completions: Box<[(Box<str>, ArgCompletion)]>,
+    /// Which callers may see it.
+    pub(crate) visibility: Visibility,
 }
 
 impl Entry {
@@ -58,6 +62,7 @@ impl Entry {
         };
         drop(arguments);
         Self {
+            visibility: Visibility::of(&prompt),
             prompt,
             required,
             completions,
@@ -122,7 +127,7 @@ impl ServedPrompts {
         }
         let pages =
             [Titles::Omitted, Titles::Shown].map(|titles| paginate(&entries, titles, page_size));
-        let restricted = entries.iter().any(|e| e.prompt.is_restricted());
+        let restricted = entries.iter().any(|e| e.visibility.is_restricted());
         Ok(Self {
             entries,
             pages,
@@ -155,7 +160,7 @@ impl ServedPrompts {
         found
             .ok()
             .map(|i| &self.entries[i])
-            .filter(|e| !self.restricted || e.prompt.visible_to(access))
+            .filter(|e| !self.restricted || e.visibility.allows(access))
     }
 
     /// Whether what `access` sees may differ from what others see: lists
@@ -164,9 +169,21 @@ impl ServedPrompts {
         self.restricted && !matches!(access, Access::Local)
     }
 
+    /// The prompts only some callers may see.
+    pub(crate) fn restricted(&self) -> impl Iterator<Item = &AnyPrompt> + '_ {
+        self.entries
+            .iter()
+            .filter(|e| e.visibility.is_restricted())
+            .map(|e| &e.prompt)
+    }
+
     /// Every scope the prompts require, each once, in order.
     pub(crate) fn scopes(&self) -> Vec<&str> {
-        let mut scopes: Vec<&str> = self.prompts().flat_map(AnyPrompt::scopes).collect();
+        let mut scopes: Vec<&str> = self
+            .entries
+            .iter()
+            .flat_map(|e| e.visibility.scopes())
+            .collect();
         scopes.sort_unstable();
         scopes.dedup();
         scopes
@@ -177,7 +194,7 @@ impl ServedPrompts {
         self.varies_for(access).then(|| {
             self.entries
                 .iter()
-                .filter(|e| e.prompt.visible_to(access))
+                .filter(|e| e.visibility.allows(access))
                 .collect()
         })
     }

@@ -30,9 +30,6 @@ pub struct PromptDef {
     pub params: &'static [ArgDef],
     #[doc(hidden)]
     pub invoke: InvokeFn,
-    /// Who may see it, when not everyone may.
-    #[doc(hidden)]
-    pub restriction: Option<&'static Restriction>,
     #[doc(hidden)]
     pub file: &'static str,
     #[doc(hidden)]
@@ -51,6 +48,14 @@ pub struct Restriction {
     /// A further test of the caller.
     pub visible: Option<fn(&Caller) -> bool>,
 }
+
+/// A prompt's [`Restriction`], registered apart from its definition by
+/// the prompts that have one: a field every definition carried would cost
+/// every prompt compile time, restricted or not.
+#[doc(hidden)]
+pub struct Restricted(pub &'static PromptDef, pub &'static Restriction);
+
+inventory::collect!(Restricted);
 
 /// The glue function `#[prompt]` generates: binds the arguments and calls the
 /// user's function.
@@ -196,9 +201,13 @@ impl PromptDef {
         self.arguments().find(|arg| arg.name == name)
     }
 
-    /// Who may see the prompt, when not everyone may.
+    /// Who may see the prompt, when not everyone may: what
+    /// `#[prompt(scopes = .., visible = ..)]` registered for it.
     pub fn restriction(&self) -> Option<&'static Restriction> {
-        self.restriction
+        inventory::iter::<Restricted>
+            .into_iter()
+            .find(|restricted| restricted.0.same_as(self))
+            .map(|restricted| restricted.1)
     }
 
     /// Where the prompt is defined, as `file:line`.
@@ -215,7 +224,6 @@ impl PromptDef {
             description: None,
             params: fields,
             invoke: |_| Err(Error::internal("a form is not a prompt")),
-            restriction: None,
             file: "",
             line: 0,
         }

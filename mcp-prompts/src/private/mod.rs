@@ -21,7 +21,9 @@ pub use crate::caller::Caller;
 pub use crate::catalog::Registration;
 pub use crate::complete::CompleteWith;
 pub use crate::content::Role;
-pub use crate::descriptor::{ArgDef, Completer, DefaultCheck, Input, PromptDef, Restriction};
+pub use crate::descriptor::{
+    ArgDef, Completer, DefaultCheck, Input, PromptDef, Restricted, Restriction,
+};
 pub use crate::error::Error;
 pub use crate::invoke::{Invocation, pending, ready};
 pub use crate::message::Message;
@@ -72,7 +74,6 @@ pub const fn placeholder_def(name: &'static str) -> PromptDef {
         description: None,
         params: &[],
         invoke: |_| Err(Error::internal("this prompt failed to compile")),
-        restriction: None,
         file: "",
         line: 0,
     }

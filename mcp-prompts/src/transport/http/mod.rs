@@ -202,8 +202,7 @@ fn router(endpoint: Arc<Endpoint>, path: &str) -> Router {
 fn warn_of_hidden_prompts(service: &Service) {
     let served = service.served();
     let hidden: Vec<&str> = served
-        .prompts()
-        .filter(|p| p.is_restricted())
+        .restricted()
         .map(crate::catalog::AnyPrompt::name)
         .collect();
     if !hidden.is_empty() {

@@ -1,0 +1,70 @@
+//! Which callers may see a prompt: every one, or those that meet its
+//! restriction (`#[prompt(scopes = .., visible = ..)]`, registered apart
+//! from its definition; a run-time prompt's `scopes` and `visible`).
+//! Resolved once, when a catalog is built.
+
+use super::{AnyPrompt, Definition};
+use crate::caller::{Access, Caller};
+use crate::descriptor::Restriction;
+use crate::dynamic::DynamicPrompt;
+
+pub(crate) enum Visibility {
+    Everyone,
+    Macro(&'static Restriction),
+    Dynamic(DynamicPrompt),
+}
+
+impl Visibility {
+    pub(super) fn of(prompt: &AnyPrompt) -> Self {
+        match &prompt.0 {
+            Definition::Macro(def) => def.restriction().map_or(Self::Everyone, Self::Macro),
+            Definition::Dynamic(prompt) => {
+                if prompt.0.scopes.is_empty() && prompt.0.visible.is_none() {
+                    Self::Everyone
+                } else {
+                    Self::Dynamic(prompt.clone())
+                }
+            }
+        }
+    }
+
+    /// Whether some callers may not see the prompt.
+    pub(crate) fn is_restricted(&self) -> bool {
+        !matches!(self, Self::Everyone)
+    }
+
+    /// The scopes a remote caller must all hold.
+    pub(crate) fn scopes(&self) -> Vec<&str> {
+        match self {
+            Self::Everyone => Vec::new(),
+            Self::Macro(restriction) => restriction.scopes.to_vec(),
+            Self::Dynamic(prompt) => prompt.0.scopes.iter().map(String::as_str).collect(),
+        }
+    }
+
+    /// Whether a request served under `access` may see the prompt: the
+    /// local user sees every prompt; a remote caller, one whose restriction
+    /// it meets; a remote request that proves no caller, only unrestricted
+    /// ones.
+    pub(crate) fn allows(&self, access: &Access) -> bool {
+        match (self, access) {
+            (Self::Everyone, _) | (_, Access::Local) => true,
+            (_, Access::Remote(None)) => false,
+            (restricted, Access::Remote(Some(caller))) => restricted.admits(caller),
+        }
+    }
+
+    fn admits(&self, caller: &Caller) -> bool {
+        match self {
+            Self::Everyone => true,
+            Self::Macro(restriction) => {
+                restriction.scopes.iter().all(|s| caller.has_scope(s))
+                    && restriction.visible.is_none_or(|visible| visible(caller))
+            }
+            Self::Dynamic(prompt) => {
+                prompt.0.scopes.iter().all(|s| caller.has_scope(s))
+                    && prompt.0.visible.as_ref().is_none_or(|v| (v.0)(caller))
+            }
+        }
+    }
+}
