@@ -264,19 +264,19 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn claims(value: Value) -> Map<String, Value> {
+    fn claims(value: &Value) -> Map<String, Value> {
         value.as_object().unwrap().clone()
     }
 
     #[test]
     fn scopes_come_from_scope_or_scp() {
-        let spaced = caller(claims(json!({"sub": "a", "scope": "x  y"}))).unwrap();
+        let spaced = caller(claims(&json!({"sub": "a", "scope": "x  y"}))).unwrap();
         assert_eq!(spaced.scopes(), ["x", "y"]);
-        let listed = caller(claims(json!({"sub": "a", "scp": ["y", "x"]}))).unwrap();
+        let listed = caller(claims(&json!({"sub": "a", "scp": ["y", "x"]}))).unwrap();
         assert_eq!(listed.scopes(), ["y", "x"]);
-        let none = caller(claims(json!({"sub": "a", "azp": "app"}))).unwrap();
+        let none = caller(claims(&json!({"sub": "a", "azp": "app"}))).unwrap();
         assert!(none.scopes().is_empty());
         assert_eq!(none.client_id(), Some("app"));
-        assert!(caller(claims(json!({"sub": 7}))).is_err());
+        assert!(caller(claims(&json!({"sub": 7}))).is_err());
     }
 }
