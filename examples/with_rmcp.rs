@@ -8,6 +8,8 @@
 //!   to verify every request's bearer token (JWTs that issuer signs for
 //!   that URL): rmcp hands the request's caller over, so `whoami` knows
 //!   who asks and `deploy_notes` is shown only with the `deploy` scope.
+//! - `--prompts-as-tools` adds the prompt tools (`list_prompts`,
+//!   `get_prompt`) to rmcp's tool router, for hosts that show no prompts.
 
 #[path = "showcase/caller_prompts.rs"]
 mod caller_prompts;
@@ -33,9 +35,13 @@ struct Assistant {
 
 #[tool_router]
 impl Assistant {
-    fn new(prompts: &mcp_prompts::Service) -> Self {
+    fn new(prompts: &mcp_prompts::Service, prompts_as_tools: bool) -> Self {
+        let mut tool_router = Self::tool_router();
+        if prompts_as_tools {
+            tool_router += RmcpPrompts::tool_router(|assistant: &Self| &assistant.prompts);
+        }
         Self {
-            tool_router: Self::tool_router(),
+            tool_router,
             prompts: RmcpPrompts::new(prompts),
         }
     }
@@ -63,7 +69,10 @@ impl ServerHandler for Assistant {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let before = args.len();
+    args.retain(|arg| arg != "--prompts-as-tools");
+    let as_tools = args.len() < before;
     let issuer = match args.get(2..) {
         Some([flag, issuer]) if flag == "--auth-issuer" => Some(issuer.clone()),
         Some([]) | None => None,
@@ -83,32 +92,33 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 "with_rmcp: serving a tool and {} prompts over stdio",
                 prompts.prompt_count()
             );
-            Assistant::new(&prompts)
+            Assistant::new(&prompts, as_tools)
                 .serve(rmcp::transport::stdio())
                 .await?
                 .waiting()
                 .await?;
         }
-        (Some("--http"), Some(addr)) => serve_http(prompts, &addr, issuer).await?,
+        (Some("--http"), Some(addr)) => serve_http(prompts, &addr, issuer, as_tools).await?,
         _ => return Err(USAGE.into()),
     }
     Ok(())
 }
 
-const USAGE: &str = "usage: with_rmcp [--http ADDR [--auth-issuer URL]]";
+const USAGE: &str = "usage: with_rmcp [--http ADDR [--auth-issuer URL]] [--prompts-as-tools]";
 
 /// rmcp's Streamable HTTP, in axum, at `/mcp`; one handler per session.
 async fn serve_http(
     prompts: mcp_prompts::Service,
     addr: &str,
     issuer: Option<String>,
+    as_tools: bool,
 ) -> Result<(), Box<dyn std::error::Error>> {
     use rmcp::transport::streamable_http_server::{
         StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
     };
     let catalog = prompts.clone();
     let service: StreamableHttpService<Assistant, LocalSessionManager> = StreamableHttpService::new(
-        move || Ok(Assistant::new(&catalog)),
+        move || Ok(Assistant::new(&catalog, as_tools)),
         std::sync::Arc::default(),
         StreamableHttpServerConfig::default(),
     );

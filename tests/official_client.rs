@@ -210,6 +210,30 @@ fn both_clients_call_an_rmcp_server_with_a_bearer_token() {
     assert_all_passed(&python_client("auth.py", &args));
 }
 
+/// The prompt tools, through both clients' `callTool`: the showcase with
+/// `--prompts-as-tools` over stdio and HTTP (the Python client in `auto`
+/// mode, 2026-07-28, and `legacy`), and the same tools from an rmcp
+/// server's tool router.
+#[test]
+fn both_clients_call_the_prompt_tools() {
+    let stdio = stdio_target();
+    assert_all_passed(&typescript_script("tools.mjs", &[&stdio]));
+    assert_all_passed(&python_client("tools.py", &[&stdio]));
+    let server = Running::showcase(&["--prompts-as-tools"]);
+    assert_all_passed(&typescript_script("tools.mjs", &[&server.url()]));
+    assert_all_passed(&python_client("tools.py", &[&server.url()]));
+    let rmcp = example_binary("with_rmcp");
+    let rmcp = rmcp.to_str().unwrap();
+    assert_all_passed(&typescript_script("tools.mjs", &[rmcp, "with_rmcp"]));
+    assert_all_passed(&python_client("tools.py", &[rmcp, "with_rmcp"]));
+    let server = Running::example_with("with_rmcp", &["--prompts-as-tools"]);
+    assert_all_passed(&typescript_script(
+        "tools.mjs",
+        &[&server.url(), "with_rmcp"],
+    ));
+    assert_all_passed(&python_client("tools.py", &[&server.url(), "with_rmcp"]));
+}
+
 /// The rmcp route is equal: the Python client in every mode (`auto` and
 /// pinned 2026-07-28, where rmcp answers with an `InputRequiredResult`, and
 /// `legacy`, where it sends `elicitation/create`) gets `deploy_notes`'

@@ -12,6 +12,9 @@
 //!   URL` names another resource URL, `--auth-jwks URL` the keys' URL).
 //!   `deploy_notes` then needs the `deploy` scope, and `whoami` says who
 //!   is asking.
+//! - `--prompts-as-tools` also offers the prompts as two tools,
+//!   `list_prompts` and `get_prompt`, for hosts that show tools but not
+//!   prompts.
 //! - `MCP_PROMPTS_REQUEST_STATE_SECRET` (at least 32 bytes) is the key that
 //!   signs 2026-07-28 question rounds: replicas given the same one answer
 //!   each other's rounds.
@@ -21,7 +24,7 @@ mod prompts;
 
 use std::net::SocketAddr;
 
-use mcp_prompts::{HttpAuth, HttpOptions, JwtVerifier, PromptDir, Server};
+use mcp_prompts::{HttpAuth, HttpOptions, Icon, JwtVerifier, PromptDir, Server};
 
 /// The environment variable holding the key that signs question rounds.
 const REQUEST_STATE_SECRET: &str = "MCP_PROMPTS_REQUEST_STATE_SECRET";
@@ -47,7 +50,11 @@ async fn main() -> std::io::Result<()> {
     let mut server = Server::new("mcp-prompts-showcase", env!("CARGO_PKG_VERSION"))
         .catalog(catalog)
         .title("mcp-prompts showcase")
+        .icon(Icon::new("https://www.rust-lang.org/static/images/rust-logo-blk.svg").mime_type("image/svg+xml"))
         .instructions("Example prompts: code review, summaries, greetings, release notes, and the MCP conformance fixtures.");
+    if args.prompts_as_tools {
+        server = server.prompts_as_tools();
+    }
     // Shared by replicas behind a load balancer; a short one stops the start.
     if let Some(secret) = std::env::var_os(REQUEST_STATE_SECRET) {
         server = server.request_state_secret(secret.as_encoded_bytes());
@@ -100,11 +107,13 @@ async fn main() -> std::io::Result<()> {
 /// Where `--http` without an address listens.
 const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 
-/// `--http [ADDR | PORT]`, `--stateless`, `--prompts-dir DIR` and the
-/// `--auth-*` options; anything else is an error.
+/// `--http [ADDR | PORT]`, `--stateless`, `--prompts-dir DIR`,
+/// `--prompts-as-tools` and the `--auth-*` options; anything else is an
+/// error.
 struct Args {
     http: Option<SocketAddr>,
     stateless: bool,
+    prompts_as_tools: bool,
     prompts_dir: Option<std::path::PathBuf>,
     auth: Option<AuthArgs>,
 }
@@ -144,6 +153,7 @@ impl Args {
         let mut args = Self {
             http: None,
             stateless: false,
+            prompts_as_tools: false,
             prompts_dir: None,
             auth: None,
         };
@@ -170,6 +180,7 @@ impl Args {
                     );
                 }
                 "--stateless" => args.stateless = true,
+                "--prompts-as-tools" => args.prompts_as_tools = true,
                 "--auth-issuer" | "--auth-audience" | "--auth-jwks" => {
                     let url = words
                         .next()
@@ -189,7 +200,8 @@ impl Args {
                 other => {
                     return Err(invalid(format!(
                         "unknown option `{other}`; usage: showcase [--http [ADDR | PORT] [--stateless] \
-                         [--auth-issuer URL [--auth-audience URL] [--auth-jwks URL]]] [--prompts-dir DIR]"
+                         [--auth-issuer URL [--auth-audience URL] [--auth-jwks URL]]] [--prompts-dir DIR] \
+                         [--prompts-as-tools]"
                     )));
                 }
             }

@@ -90,7 +90,11 @@ pub fn focus_areas(input: &CompletionInput) -> Vec<&'static str> {
 }
 
 /// Review a code snippet
-#[prompt(title = "Review code")]
+#[prompt(
+    title = "Review code",
+    icon_file = "examples/showcase/assets/review.svg",
+    tags = ["code", "review"]
+)]
 pub fn code_review(
     /// Programming language of the snippet
     #[arg(complete = LANGUAGES)]
@@ -112,7 +116,10 @@ pub fn code_review(
 }
 
 /// Summarize a text
-#[prompt(title = "Summarize")]
+#[prompt(
+    title = "Summarize",
+    icon(url = "https://www.rust-lang.org/static/images/favicon-32x32.png", sizes = ["32x32"])
+)]
 pub fn summarize(
     /// The text to summarize
     text: String,

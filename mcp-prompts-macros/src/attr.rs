@@ -7,6 +7,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
 
 use crate::errors::Errors;
+use crate::extras::{self, IconAttr, MetaEntry};
 
 const NAME: &str = "name";
 const TITLE: &str = "title";
@@ -19,6 +20,11 @@ const TEMPLATE_FILE: &str = "template_file";
 const UNUSED: &str = "unused";
 const SCOPES: &str = "scopes";
 const VISIBLE: &str = "visible";
+const ICON: &str = "icon";
+const ICON_FILE: &str = "icon_file";
+const META: &str = "meta";
+const TAGS: &str = "tags";
+const AS_TOOL: &str = "as_tool";
 pub const ARG: &str = "arg";
 
 #[derive(Default)]
@@ -34,6 +40,11 @@ pub struct PromptAttrs {
     pub scopes: Option<Vec<LitStr>>,
     /// A predicate over the caller that must hold to see the prompt.
     pub visible: Option<syn::Path>,
+    /// Every icon, in order (`icon`, `icon_file` and `icon(..)` repeat).
+    pub icons: Vec<IconAttr>,
+    pub meta: Option<Vec<MetaEntry>>,
+    pub tags: Option<Vec<LitStr>>,
+    pub as_tool: Option<syn::LitBool>,
 }
 
 #[derive(Default)]
@@ -101,10 +112,29 @@ pub fn parse_prompt(args: TokenStream) -> syn::Result<PromptAttrs> {
             set_once(&meta, &mut attrs.scopes, SCOPES, "prompt", lit_str_list)
         } else if meta.path.is_ident(VISIBLE) {
             set_once(&meta, &mut attrs.visible, VISIBLE, "prompt", fn_path)
+        } else if meta.path.is_ident(ICON) {
+            let icon = if meta.input.peek(syn::token::Paren) {
+                extras::icon_list(&meta)
+            } else {
+                extras::icon_url(&meta)
+            };
+            icon.map(|icon| attrs.icons.push(icon))
+        } else if meta.path.is_ident(ICON_FILE) {
+            extras::icon_file(&meta).map(|icon| attrs.icons.push(icon))
+        } else if meta.path.is_ident(META) {
+            set_once(&meta, &mut attrs.meta, META, "prompt", |m, _| {
+                extras::meta_entries(m)
+            })
+        } else if meta.path.is_ident(TAGS) {
+            set_once(&meta, &mut attrs.tags, TAGS, "prompt", lit_str_list)
+        } else if meta.path.is_ident(AS_TOOL) {
+            set_once(&meta, &mut attrs.as_tool, AS_TOOL, "prompt", |m, _| {
+                extras::as_tool(m)
+            })
         } else {
             unknown_key(
                 &meta,
-                "unknown `#[prompt]` argument `{}`; expected `name`, `title`, `description`, `template`, `template_file`, `unused`, `scopes` or `visible`",
+                "unknown `#[prompt]` argument `{}`; expected `name`, `title`, `description`, `template`, `template_file`, `unused`, `scopes`, `visible`, `icon`, `icon_file`, `meta`, `tags` or `as_tool`",
             )
         };
         errors.push_result(result);
@@ -226,6 +256,8 @@ fn lit_str_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Vec<LitStr
     let error = || {
         let (what, example) = if key == SCOPES {
             ("scopes", "[\"deploy\"]")
+        } else if key == TAGS {
+            ("tags", "[\"git\", \"review\"]")
         } else {
             ("argument names", "[\"draft\"]")
         };

@@ -8,9 +8,11 @@ use syn::{ReturnType, Visibility};
 
 use crate::arglist;
 use crate::ast::Prompt;
+use crate::extras;
 use crate::item::PromptItem;
 use crate::paths::{check_stmt, code, const_checks, option_code, private, private_at, str_code};
 use crate::template::Template;
+use crate::valid::Checked;
 
 /// The function (unless a template stands for it), then its handle: a
 /// struct of the same name (structs and functions live in different
@@ -21,9 +23,10 @@ use crate::template::Template;
 pub fn prompt(
     prompt: &Prompt<'_>,
     func: &PromptItem,
-    template: Option<&Template>,
+    checked: &Checked,
     builders: bool,
 ) -> TokenStream {
+    let template = checked.template.as_ref();
     let ident = &prompt.sig.ident;
     let func = func.user_fn();
     let (name, _) = prompt.name();
@@ -55,6 +58,15 @@ pub fn prompt(
          }}"
     ));
     let restricted = restriction(prompt).map(|restricted| quote!(#(#cfgs)* #restricted));
+    let attrs = &prompt.attrs;
+    let extended = extras::registration(
+        ident,
+        &checked.icons,
+        attrs.meta.as_deref().unwrap_or_default(),
+        attrs.tags.as_deref().unwrap_or_default(),
+        attrs.as_tool.as_ref(),
+    )
+    .map(|extended| quote!(#(#cfgs)* #extended));
     quote! {
         #func
         #handle
@@ -62,6 +74,7 @@ pub fn prompt(
         #(#cfgs)*
         #register
         #restricted
+        #extended
     }
 }
 

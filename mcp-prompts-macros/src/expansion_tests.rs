@@ -42,7 +42,8 @@ fn generated_items(tokens: &TokenStream, user_fn: &str) -> usize {
 /// struct, its impl, `NAME`, `PROMPT`, the `static` behind it, the
 /// registration), one `const` per default and one for the other checks
 /// (`checks`, 0 or 1), and for a prompt with `scopes` or `visible` the
-/// registration of its restriction. The typed builder (feature `builders`) adds
+/// registration of its restriction, for one with icons, `_meta`, tags or
+/// `as_tool` the registration of its extras. The typed builder (feature `builders`) adds
 /// `args()`, the conversion into a `GetPrompt` (an impl and its function)
 /// and one setter per argument. Every item costs check time, called or not.
 fn assert_budget(tokens: &TokenStream, user_fn: &str, checks: usize, builder: Option<usize>) {
@@ -154,8 +155,6 @@ fn prompt_with_flattened_arguments() {
     insta::assert_snapshot!(pretty(&out));
 }
 
-/// Text that a Rust string literal must escape, in every place the macro
-/// writes text: names, descriptions, completion values.
 #[test]
 fn prompt_shown_per_caller() {
     let (out, _) = expand_prompt(
@@ -174,6 +173,36 @@ fn prompt_shown_per_caller() {
     insta::assert_snapshot!(pretty(&out));
 }
 
+/// Icons, `_meta`, tags and `as_tool`: one registration more, of its
+/// extras, and nothing else.
+#[test]
+fn prompt_with_extras() {
+    let (out, _) = expand_prompt(
+        quote!(
+            icon(
+                url = "https://example.com/r.png",
+                sizes = ["48x48"],
+                theme = "dark"
+            ),
+            meta("com.example/owner" = "team-x", "com.example/rank" = -2),
+            tags = ["code"],
+            as_tool = false
+        ),
+        quote! {
+            /// Review
+            fn review(code: String) -> String {
+                code
+            }
+        },
+        "review",
+        1,
+        1,
+    );
+    insta::assert_snapshot!(pretty(&out));
+}
+
+/// Text that a Rust string literal must escape, in every place the macro
+/// writes text: names, descriptions, completion values.
 #[test]
 fn text_that_needs_escaping() {
     let (out, _) = expand_prompt(

@@ -14,6 +14,7 @@ mod errors;
 mod expand;
 #[cfg(test)]
 mod expansion_tests;
+mod extras;
 mod item;
 mod paths;
 mod prompt;

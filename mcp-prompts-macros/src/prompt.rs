@@ -17,8 +17,8 @@ pub fn expand(args: TokenStream, item: TokenStream, builders: bool) -> TokenStre
     let body = func.body.as_ref().map(proc_macro2::Group::span);
     let attrs = attr::parse_prompt(args);
     let result = ast::Prompt::new(&func.attrs, vis, sig, body, attrs).and_then(|prompt| {
-        let template = valid::check(&prompt)?;
-        Ok(expand::prompt(&prompt, &func, template.as_ref(), builders))
+        let checked = valid::check(&prompt)?;
+        Ok(expand::prompt(&prompt, &func, &checked, builders))
     });
     match result {
         Ok(expanded) => expanded,

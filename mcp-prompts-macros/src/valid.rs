@@ -6,6 +6,7 @@ use syn::{ReturnType, Type};
 
 use crate::ast::{Param, Prompt, has_flatten};
 use crate::errors::Errors;
+use crate::extras::{self, LoadedIcon};
 use crate::suggest;
 use crate::template::Template;
 
@@ -14,9 +15,15 @@ use crate::template::Template;
 /// compile 12 parameters and refuse 13).
 const MAX_PARAMS: usize = 12;
 
-/// Every rule of a `#[prompt]`; its template, loaded and parsed, if it
-/// has one.
-pub fn check(prompt: &Prompt<'_>) -> syn::Result<Option<Template>> {
+/// What checking a `#[prompt]` loaded: its template, parsed, if it has
+/// one; its icons, files read.
+pub struct Checked {
+    pub template: Option<Template>,
+    pub icons: Vec<LoadedIcon>,
+}
+
+/// Every rule of a `#[prompt]`, and what it loaded.
+pub fn check(prompt: &Prompt<'_>) -> syn::Result<Checked> {
     let mut errors = Errors::default();
     check_signature(prompt, &mut errors);
     let (name, span) = prompt.name();
@@ -26,13 +33,23 @@ pub fn check(prompt: &Prompt<'_>) -> syn::Result<Option<Template>> {
     check_params(&prompt.params, "`#[prompt]` parameters", &mut errors);
     check_template_attrs(prompt, &mut errors);
     check_scopes(prompt, &mut errors);
+    let attrs = &prompt.attrs;
+    let meta = attrs.meta.as_deref().unwrap_or_default();
+    let tags = attrs.tags.as_deref().unwrap_or_default();
+    let icons = extras::load(&attrs.icons, meta, tags, &mut errors);
     errors.finish()?;
     let Some(lit) = prompt.template_lit() else {
-        return Ok(None);
+        return Ok(Checked {
+            template: None,
+            icons,
+        });
     };
     let template = Template::load(lit, prompt.attrs.template.is_none())?;
     check_placeholders(prompt, &template)?;
-    Ok(Some(template))
+    Ok(Checked {
+        template: Some(template),
+        icons,
+    })
 }
 
 fn check_signature(prompt: &Prompt<'_>, errors: &mut Errors) {

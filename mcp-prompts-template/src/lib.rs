@@ -9,6 +9,11 @@
 //! literal braces. It is one user message unless a line `--- user` or
 //! `--- assistant` starts a new message with that role. Blank lines at the
 //! edges of each message are dropped, so markers can stand on their own.
+//!
+//! [`rules`] holds the other rules both sides check: `_meta` keys, tags,
+//! icons.
+
+pub mod rules;
 
 /// Who speaks a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

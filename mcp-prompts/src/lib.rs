@@ -24,6 +24,7 @@ mod error;
 mod files;
 mod invoke;
 mod message;
+mod presentation;
 mod protocol;
 mod request;
 #[cfg(feature = "rmcp")]
@@ -53,6 +54,12 @@ pub mod __private;
 /// | `unused = ["arg", ...]` | arguments a template leaves out on purpose (any other unused one is an error) |
 /// | `scopes = ["scope", ...]` | over HTTP, shown only to callers granted every one of these scopes; hidden from others as if it did not exist ([`Caller`], README's "Authorization") |
 /// | `visible = path` | over HTTP, shown only to callers for whom this `fn(&Caller) -> bool` is true |
+/// | `icon = "https://..."` | an icon clients may show beside the prompt (sent from revision 2025-11-25 on); repeatable |
+/// | `icon_file = "path"` | an icon read from a file relative to `CARGO_MANIFEST_DIR` (.svg, .png, .jpg, .jpeg, .webp; at most 64 KiB) and embedded as a `data:` URI |
+/// | `icon(url = "..." or file = "...", sizes = ["48x48"], theme = "dark")` | an icon with its sizes (`WxH` or `any`) and theme (`light`, `dark`) |
+/// | `meta("com.example/key" = <literal>, ...)` | `_meta` entries of the listing (sent from 2025-06-18 on): strings, numbers, booleans; keys checked against MCP's rules |
+/// | `tags = ["tag", ...]` | tags, listed in `_meta` under [`TAGS_META_KEY`]; [`Server::only_tags`] and [`Server::without_tags`] choose by them |
+/// | `as_tool = false` | kept out of the prompt tools ([`Server::prompts_as_tools`]) |
 ///
 /// Keys of `#[arg(...)]` on a parameter (or a `#[derive(PromptArgs)]` field):
 ///
@@ -219,7 +226,7 @@ pub use content::{Annotations, Content, ResourceLink, Role};
 pub use context::{RequestContext, RequestId};
 pub use descriptor::{
     ArgDef, ArgType, Completer, CompletionCall, CompletionInput, Input, InvokeFn, ParamKind,
-    PromptDef, Restriction, Source,
+    PromptDef, PromptExtras, Restriction, Source,
 };
 pub use dynamic::{ArgumentValues, DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
 pub use elicit::Elicited;
@@ -230,6 +237,7 @@ pub use files::{
 };
 pub use invoke::{Invocation, PromptFuture};
 pub use message::{IntoPromptResult, Message, PromptResult};
+pub use presentation::{Icon, IconTheme, TAGS_META_KEY};
 pub use protocol::{Arguments, LogLevel, ProtocolVersion};
 pub use request::{ArgsBuilder, GetPrompt};
 pub use server::{

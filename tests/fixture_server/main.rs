@@ -190,6 +190,12 @@ async fn steps(ctx: RequestContext, count: u32) -> String {
     format!("{count} steps")
 }
 
+/// Kept out of the prompt tools
+#[prompt(as_tool = false, meta("com.example/kind" = "internal", "com.example/rank" = -2, "com.example/weight" = 0.5, "com.example/beta" = true))]
+fn not_a_tool() -> String {
+    "only through prompts/get".to_owned()
+}
+
 /// Asks the user for a tone
 #[prompt]
 async fn ask_tone(ctx: RequestContext) -> Result<String, Error> {
@@ -351,6 +357,9 @@ async fn serve() -> std::io::Result<()> {
         .include_registered();
     if let Some(limit) = env("FIXTURE_MAX_IN_FLIGHT") {
         server = server.max_in_flight(limit);
+    }
+    if std::env::var_os("FIXTURE_PROMPTS_AS_TOOLS").is_some() {
+        server = server.prompts_as_tools();
     }
     if std::env::var_os("FIXTURE_NO_ASK_MISSING").is_some() {
         server = server.ask_for_missing_arguments(false);

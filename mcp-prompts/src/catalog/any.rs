@@ -4,6 +4,8 @@
 
 use crate::descriptor::{ArgDef, ArgType, ParamKind, PromptDef};
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
+use crate::presentation::{Icon, listed_meta};
+use serde_json::{Map, Value};
 
 /// A prompt a catalog can serve: a `#[prompt]`'s
 /// [`PromptDef`] or a [`DynamicPrompt`]; both convert into it.
@@ -96,6 +98,44 @@ impl AnyPrompt {
         match &self.0 {
             Definition::Macro(def) => def.description,
             Definition::Dynamic(prompt) => prompt.description(),
+        }
+    }
+
+    /// Its icons.
+    pub(crate) fn icons(&self) -> &[Icon] {
+        match &self.0 {
+            Definition::Macro(def) => def.extras().map_or(&[], |extras| extras.icons),
+            Definition::Dynamic(prompt) => prompt.icons(),
+        }
+    }
+
+    /// Its tags.
+    pub(crate) fn tags(&self) -> Vec<&str> {
+        match &self.0 {
+            Definition::Macro(def) => def.extras().map_or(Vec::new(), |e| e.tags.to_vec()),
+            Definition::Dynamic(prompt) => prompt.tags().iter().map(String::as_str).collect(),
+        }
+    }
+
+    /// The `_meta` it is listed with: its entries and its tags.
+    pub(crate) fn meta(&self) -> Option<Map<String, Value>> {
+        match &self.0 {
+            Definition::Macro(def) => def.extras().and_then(|extras| {
+                let entries = extras.meta.iter().map(|&(k, v)| (k.to_owned(), v.into()));
+                listed_meta(entries, extras.tags)
+            }),
+            Definition::Dynamic(prompt) => {
+                let entries = prompt.meta().iter().map(|(k, v)| (k.clone(), v.clone()));
+                listed_meta(entries, &self.tags())
+            }
+        }
+    }
+
+    /// Whether the prompt tools offer it.
+    pub(crate) fn as_tool(&self) -> bool {
+        match &self.0 {
+            Definition::Macro(def) => def.extras().is_none_or(|extras| extras.as_tool),
+            Definition::Dynamic(prompt) => prompt.as_tool(),
         }
     }
 

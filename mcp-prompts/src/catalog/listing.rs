@@ -13,20 +13,25 @@ use serde_json::value::RawValue;
 use super::{AnyPrompt, ArgInfo, Entry};
 use crate::protocol::ProtocolVersion;
 
-/// The listing differs only between revisions without titles (before
-/// 2025-06-18) and with them.
-#[derive(Clone, Copy)]
-pub(super) enum Titles {
-    Omitted = 0,
-    Shown = 1,
+/// The fields a listing shows, by revision: titles and `_meta` from
+/// 2025-06-18, icons from 2025-11-25.
+#[derive(Clone, Copy, PartialEq, PartialOrd)]
+pub(super) enum Fields {
+    Basic = 0,
+    Titled = 1,
+    WithIcons = 2,
 }
 
-impl Titles {
+impl Fields {
+    pub(super) const ALL: [Self; 3] = [Self::Basic, Self::Titled, Self::WithIcons];
+
     pub(super) fn of(version: ProtocolVersion) -> Self {
-        if version.has_titles() {
-            Self::Shown
+        if version.has_icons() {
+            Self::WithIcons
+        } else if version.has_titles() {
+            Self::Titled
         } else {
-            Self::Omitted
+            Self::Basic
         }
     }
 }
@@ -62,12 +67,12 @@ pub(super) struct CachedPage {
     next_cursor: Option<Box<str>>,
 }
 
-/// Serializes every page of `entries` as `titles` shows them.
-pub(super) fn paginate(entries: &[Entry], titles: Titles, page_size: usize) -> Vec<CachedPage> {
+/// Serializes every page of `entries` as `fields` shows them.
+pub(super) fn paginate(entries: &[Entry], fields: Fields, page_size: usize) -> Vec<CachedPage> {
     (0..page_count(entries.len(), page_size))
         .map(|page| {
             let (range, more) = bounds(entries.len(), page_size, page);
-            let prompts = PromptList(&entries[range], titles);
+            let prompts = PromptList(&entries[range], fields);
             CachedPage {
                 // Only strings and bools: serializing cannot fail.
                 prompts: serde_json::value::to_raw_value(&prompts).expect("a listing serializes"),
@@ -90,12 +95,12 @@ impl CachedPage {
 /// for this request alone.
 pub(super) fn page_of<'a>(
     entries: &[&Entry],
-    titles: Titles,
+    fields: Fields,
     page_size: usize,
     page: usize,
 ) -> Page<'a> {
     let (range, more) = bounds(entries.len(), page_size, page);
-    let prompts = PromptList(&entries[range], titles);
+    let prompts = PromptList(&entries[range], fields);
     Page {
         prompts: Cow::Owned(
             serde_json::value::to_raw_value(&prompts).expect("a listing serializes"),
@@ -126,52 +131,59 @@ pub(crate) struct Page<'a> {
 }
 
 /// Prompts to list: every entry of a catalog, or those one caller sees.
-struct PromptList<'a, E>(&'a [E], Titles);
+struct PromptList<'a, E>(&'a [E], Fields);
 
 impl<E: std::borrow::Borrow<Entry>> Serialize for PromptList<'_, E> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let Self(entries, titles) = self;
+        let Self(entries, fields) = self;
         let mut seq = s.serialize_seq(Some(entries.len()))?;
         for entry in *entries {
-            seq.serialize_element(&Listing(&entry.borrow().prompt, *titles))?;
+            seq.serialize_element(&Listing(&entry.borrow().prompt, *fields))?;
         }
         seq.end()
     }
 }
 
-struct Listing<'a>(&'a AnyPrompt, Titles);
+struct Listing<'a>(&'a AnyPrompt, Fields);
 
 impl Serialize for Listing<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let Self(prompt, titles) = *self;
+        let Self(prompt, fields) = *self;
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("name", prompt.name())?;
-        if let (Titles::Shown, Some(title)) = (titles, prompt.title()) {
+        if let (true, Some(title)) = (fields >= Fields::Titled, prompt.title()) {
             map.serialize_entry("title", title)?;
         }
         if let Some(description) = prompt.description() {
             map.serialize_entry("description", description)?;
         }
+        let icons = prompt.icons();
+        if fields >= Fields::WithIcons && !icons.is_empty() {
+            map.serialize_entry("icons", icons)?;
+        }
         let arguments = prompt.arguments();
         if !arguments.is_empty() {
             let listed: Vec<ArgListing<'_>> = arguments
                 .iter()
-                .map(|arg| ArgListing(arg, titles))
+                .map(|arg| ArgListing(arg, fields))
                 .collect();
             map.serialize_entry("arguments", &listed)?;
+        }
+        if let (true, Some(meta)) = (fields >= Fields::Titled, prompt.meta()) {
+            map.serialize_entry("_meta", &meta)?;
         }
         map.end()
     }
 }
 
-struct ArgListing<'a>(&'a ArgInfo<'a>, Titles);
+struct ArgListing<'a>(&'a ArgInfo<'a>, Fields);
 
 impl Serialize for ArgListing<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let Self(arg, titles) = *self;
+        let Self(arg, fields) = *self;
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("name", arg.name)?;
-        if let (Titles::Shown, Some(title)) = (titles, arg.title) {
+        if let (true, Some(title)) = (fields >= Fields::Titled, arg.title) {
             map.serialize_entry("title", title)?;
         }
         if let Some(description) = described(arg) {

@@ -11,7 +11,7 @@ use std::time::Duration;
 use arc_swap::ArcSwap;
 use tokio::sync::mpsc;
 
-use super::{AnyPrompt, ServedPrompts};
+use super::{AnyPrompt, ServedPrompts, TagFilter};
 use crate::context::{Outbound, WeakOutbound};
 #[cfg(feature = "files")]
 use crate::dynamic::DynamicPrompt;
@@ -28,6 +28,8 @@ pub(crate) struct LiveCatalog {
     /// Every prompt that can be served, and whether it is now.
     sources: Mutex<Vec<(AnyPrompt, bool)>>,
     page_size: usize,
+    /// Which prompts are served, of those added too.
+    tags: TagFilter,
     /// Sessions to tell of changes (weak: a finished one is forgotten).
     listeners: Mutex<Vec<WeakOutbound>>,
     /// `subscriptions/listen` streams to tell of changes; each is
@@ -37,12 +39,13 @@ pub(crate) struct LiveCatalog {
 }
 
 impl LiveCatalog {
-    pub(crate) fn new(served: ServedPrompts, page_size: usize) -> Self {
+    pub(crate) fn new(served: ServedPrompts, tags: TagFilter, page_size: usize) -> Self {
         let sources = served.prompts().map(|p| (p.clone(), true)).collect();
         Self {
             served: ArcSwap::from_pointee(served),
             sources: Mutex::new(sources),
             page_size,
+            tags,
             listeners: Mutex::new(Vec::new()),
             subscriptions: Mutex::new(Vec::new()),
             announcing: AtomicBool::new(false),
@@ -91,7 +94,7 @@ impl LiveCatalog {
             .iter()
             .filter(|(_, on)| *on)
             .map(|(prompt, _)| prompt.clone());
-        let served = ServedPrompts::build(enabled, self.page_size)?;
+        let served = ServedPrompts::build(enabled, &self.tags, self.page_size)?;
         self.served.store(Arc::new(served));
         *sources = next;
         drop(sources);

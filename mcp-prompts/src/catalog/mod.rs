@@ -7,6 +7,7 @@ mod completion;
 pub(crate) mod listing;
 mod live;
 mod registry;
+mod tags;
 mod validate;
 mod visibility;
 
@@ -18,11 +19,12 @@ use crate::protocol::ProtocolVersion;
 pub use any::AnyPrompt;
 pub(crate) use any::{ArgInfo, Definition};
 pub(crate) use completion::ArgCompletion;
-use listing::{Titles, decode_cursor, encode_cursor, paginate};
+use listing::{Fields, decode_cursor, encode_cursor, paginate};
 pub(crate) use live::LiveCatalog;
 pub use live::Prompts;
 pub use registry::Registration;
 pub use registry::registered_prompts;
+pub(crate) use tags::TagFilter;
 use validate::validate;
 pub(crate) use visibility::Visibility;
 
@@ -82,8 +84,8 @@ impl Entry {
 pub(crate) struct ServedPrompts {
     /// Sorted by name, each name once.
     entries: Vec<Entry>,
-    /// `prompts/list` results, without and with titles, per page.
-    pages: [Vec<listing::CachedPage>; 2],
+    /// `prompts/list` results with each revision's fields, per page.
+    pages: [Vec<listing::CachedPage>; 3],
     /// How many prompts a page holds; 0: all on one.
     page_size: usize,
     /// Whether some prompt is hidden from some callers: remote lists are
@@ -92,12 +94,14 @@ pub(crate) struct ServedPrompts {
 }
 
 impl ServedPrompts {
-    /// Validates `prompts` and serializes the listing. `page_size` 0 = one page.
+    /// Validates the prompts of `prompts` that `tags` admits and serializes
+    /// the listing. `page_size` 0 = one page.
     pub(crate) fn build(
         prompts: impl IntoIterator<Item = AnyPrompt>,
+        tags: &TagFilter,
         page_size: usize,
     ) -> Result<Self, CatalogError> {
-        let mut prompts: Vec<AnyPrompt> = prompts.into_iter().collect();
+        let mut prompts: Vec<AnyPrompt> = prompts.into_iter().filter(|p| tags.admits(p)).collect();
         prompts.sort_by(|a, b| a.name().cmp(b.name()).then(a.place().cmp(&b.place())));
 
         let mut problems = Vec::new();
@@ -125,8 +129,7 @@ impl ServedPrompts {
         if !problems.is_empty() {
             return Err(CatalogError { problems });
         }
-        let pages =
-            [Titles::Omitted, Titles::Shown].map(|titles| paginate(&entries, titles, page_size));
+        let pages = Fields::ALL.map(|fields| paginate(&entries, fields, page_size));
         let restricted = entries.iter().any(|e| e.visibility.is_restricted());
         Ok(Self {
             entries,
@@ -167,6 +170,17 @@ impl ServedPrompts {
     /// are then cached privately (2026-07-28 `cacheScope`).
     pub(crate) fn varies_for(&self, access: &Access) -> bool {
         self.restricted && !matches!(access, Access::Local)
+    }
+
+    /// Every prompt a request served under `access` may see, in order.
+    pub(crate) fn visible_prompts<'a>(
+        &'a self,
+        access: &'a Access,
+    ) -> impl Iterator<Item = &'a AnyPrompt> + 'a {
+        self.entries
+            .iter()
+            .filter(move |e| !self.restricted || e.visibility.allows(access))
+            .map(|e| &e.prompt)
     }
 
     /// The prompts only some callers may see.
@@ -223,13 +237,13 @@ impl ServedPrompts {
         cursor: Option<&str>,
         access: &Access,
     ) -> Result<listing::Page<'_>, Error> {
-        let titles = Titles::of(version);
+        let fields = Fields::of(version);
         let Some(visible) = self.visible(access) else {
             let page = self.page_number(cursor, self.entries.len())?;
-            return Ok(self.pages[titles as usize][page].page());
+            return Ok(self.pages[fields as usize][page].page());
         };
         let page = self.page_number(cursor, visible.len())?;
-        Ok(listing::page_of(&visible, titles, self.page_size, page))
+        Ok(listing::page_of(&visible, fields, self.page_size, page))
     }
 
     /// The page a cursor points at among `len` prompts: the first without

@@ -7,6 +7,7 @@ use crate::caller::Caller;
 use crate::context::{RequestContext, RequestParts};
 use crate::error::Error;
 use crate::invoke::Invocation;
+use crate::presentation::{Icon, MetaValue};
 use crate::protocol::{Arguments, ProtocolVersion};
 
 pub use completer::{Completer, CompletionCall, CompletionInput, Source};
@@ -56,6 +57,28 @@ pub struct Restriction {
 pub struct Restricted(pub &'static PromptDef, pub &'static Restriction);
 
 inventory::collect!(Restricted);
+
+/// What a prompt declares besides its arguments and who may see it: icons,
+/// `_meta` entries, tags, and whether it is offered through the prompt
+/// tools (`#[prompt(icon = .., meta(..), tags = [..], as_tool = ..)]`).
+#[derive(Debug)]
+pub struct PromptExtras {
+    /// Icons clients may show beside it.
+    pub icons: &'static [Icon],
+    /// Its own `_meta` entries.
+    pub meta: &'static [(&'static str, MetaValue)],
+    /// Its tags, listed in `_meta` under [`TAGS_META_KEY`](crate::TAGS_META_KEY).
+    pub tags: &'static [&'static str],
+    /// Whether the prompt tools offer it.
+    pub as_tool: bool,
+}
+
+/// A prompt's [`PromptExtras`], registered apart from its definition (as
+/// a [`Restricted`] is) by the prompts that declare any.
+#[doc(hidden)]
+pub struct Extended(pub &'static PromptDef, pub &'static PromptExtras);
+
+inventory::collect!(Extended);
 
 /// The glue function `#[prompt]` generates: binds the arguments and calls the
 /// user's function.
@@ -208,6 +231,15 @@ impl PromptDef {
             .into_iter()
             .find(|restricted| restricted.0.same_as(self))
             .map(|restricted| restricted.1)
+    }
+
+    /// What the prompt declares besides its arguments and restriction:
+    /// icons, `_meta`, tags, whether the prompt tools offer it.
+    pub fn extras(&self) -> Option<&'static PromptExtras> {
+        inventory::iter::<Extended>
+            .into_iter()
+            .find(|extended| extended.0.same_as(self))
+            .map(|extended| extended.1)
     }
 
     /// Where the prompt is defined, as `file:line`.

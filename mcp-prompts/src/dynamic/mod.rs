@@ -18,6 +18,9 @@ use crate::context::RequestContext;
 use crate::error::CatalogError;
 use crate::invoke::{Invocation, pending, ready};
 use crate::message::IntoPromptResult;
+use crate::presentation::Icon;
+use mcp_prompts_template::rules;
+use serde_json::{Map, Value};
 
 /// A visibility test of the caller, type-erased.
 #[derive(Clone)]
@@ -76,6 +79,12 @@ pub(crate) struct Definition {
     /// Where it was defined, for messages about it (a file's path, or
     /// "run time").
     pub(crate) origin: String,
+    pub(crate) icons: Vec<Icon>,
+    /// Its own `_meta` entries, keys checked.
+    pub(crate) meta: Map<String, Value>,
+    pub(crate) tags: Vec<String>,
+    /// Whether the prompt tools offer it.
+    pub(crate) as_tool: bool,
 }
 
 impl DynamicPrompt {
@@ -90,6 +99,10 @@ impl DynamicPrompt {
             scopes: Vec::new(),
             visible: None,
             origin: None,
+            icons: Vec::new(),
+            meta: Map::new(),
+            tags: Vec::new(),
+            as_tool: true,
         }
     }
 
@@ -116,6 +129,26 @@ impl DynamicPrompt {
     /// The scopes a remote caller must all hold to see the prompt.
     pub fn scopes(&self) -> &[String] {
         &self.0.scopes
+    }
+
+    /// Its icons.
+    pub fn icons(&self) -> &[Icon] {
+        &self.0.icons
+    }
+
+    /// Its own `_meta` entries (its tags are listed beside them).
+    pub fn meta(&self) -> &Map<String, Value> {
+        &self.0.meta
+    }
+
+    /// Its tags.
+    pub fn tags(&self) -> &[String] {
+        &self.0.tags
+    }
+
+    /// Whether the prompt tools offer it.
+    pub fn as_tool(&self) -> bool {
+        self.0.as_tool
     }
 
     /// Whether `self` and `other` are the same prompt (clones of one build).
@@ -165,6 +198,10 @@ pub struct DynamicPromptBuilder {
     scopes: Vec<String>,
     visible: Option<Visible>,
     origin: Option<String>,
+    icons: Vec<Icon>,
+    meta: Map<String, Value>,
+    tags: Vec<String>,
+    as_tool: bool,
 }
 
 impl DynamicPromptBuilder {
@@ -254,6 +291,50 @@ impl DynamicPromptBuilder {
         self
     }
 
+    /// Adds an icon clients may show beside the prompt (sent from revision
+    /// 2025-11-25 on).
+    pub fn icon(mut self, icon: Icon) -> Self {
+        self.icons.push(icon);
+        self
+    }
+
+    /// Adds a `_meta` entry to the prompt's listing (sent from revision
+    /// 2025-06-18 on); [`build`](Self::build) checks the key against MCP's
+    /// rules (`com.example/owner`).
+    ///
+    /// ```
+    /// use mcp_prompts::DynamicPrompt;
+    ///
+    /// let review = DynamicPrompt::builder("review")
+    ///     .meta("com.example/owner", "team-x")
+    ///     .tags(["code", "review"])
+    ///     .template("Review this.")
+    ///     .build()?;
+    /// assert_eq!(review.tags(), ["code", "review"]);
+    /// # Ok::<(), mcp_prompts::CatalogError>(())
+    /// ```
+    pub fn meta(mut self, key: impl Into<String>, value: impl Into<Value>) -> Self {
+        self.meta.insert(key.into(), value.into());
+        self
+    }
+
+    /// Tags the prompt: listed in its `_meta` under
+    /// [`TAGS_META_KEY`](crate::TAGS_META_KEY), and what
+    /// [`Server::only_tags`](crate::Server::only_tags) and
+    /// [`Server::without_tags`](crate::Server::without_tags) choose by.
+    pub fn tags<I: IntoIterator<Item = S>, S: Into<String>>(mut self, tags: I) -> Self {
+        self.tags.extend(tags.into_iter().map(Into::into));
+        self
+    }
+
+    /// Whether the prompt tools
+    /// ([`Server::prompts_as_tools`](crate::Server::prompts_as_tools))
+    /// offer the prompt; they do unless told `false`.
+    pub fn as_tool(mut self, as_tool: bool) -> Self {
+        self.as_tool = as_tool;
+        self
+    }
+
     /// Says where the prompt comes from (a file's path, a table's row), for
     /// messages about it.
     pub fn origin(mut self, origin: impl Into<String>) -> Self {
@@ -297,6 +378,9 @@ impl DynamicPromptBuilder {
                 ));
             }
         }
+        for problem in presentation_problems(&self.icons, &self.meta, &self.tags) {
+            problems.push(format!("prompt `{}`: {problem}", self.name));
+        }
         let handler = match self.body {
             Body::Missing => {
                 problems.push(format!(
@@ -327,10 +411,28 @@ impl DynamicPromptBuilder {
                 scopes: self.scopes,
                 visible: self.visible,
                 origin,
+                icons: self.icons,
+                meta: self.meta,
+                tags: self.tags,
+                as_tool: self.as_tool,
             }))),
             _ => Err(CatalogError { problems }),
         }
     }
+}
+
+/// What is wrong with a prompt's icons, `_meta` keys and tags.
+fn presentation_problems(
+    icons: &[Icon],
+    meta: &Map<String, Value>,
+    tags: &[String],
+) -> Vec<String> {
+    let icons = icons.iter().filter_map(Icon::problem);
+    let keys = meta
+        .keys()
+        .filter_map(|key| rules::check_meta_key(key).err());
+    let tags = tags.iter().filter_map(|tag| rules::check_tag(tag).err());
+    icons.chain(keys).chain(tags).collect()
 }
 
 #[cfg(feature = "files")]

@@ -18,6 +18,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::dynamic::{DynamicArgument, DynamicPrompt, check_template};
+use crate::presentation::Icon;
 use crate::protocol::is_valid_name;
 
 /// What is wrong with a file, and on which line (counted from 1).
@@ -45,6 +46,15 @@ struct FrontMatter {
     /// The scopes a remote caller must all hold to see the prompt.
     #[serde(default)]
     scopes: Vec<String>,
+    /// An icon's `https://` URL (or `data:` URI).
+    icon: Option<String>,
+    /// `_meta` entries, as a table.
+    #[serde(default)]
+    meta: serde_json::Map<String, serde_json::Value>,
+    #[serde(default)]
+    tags: Vec<String>,
+    /// Whether the prompt tools offer it.
+    as_tool: Option<bool>,
     #[serde(default)]
     arguments: Vec<Spanned<ArgumentSpec>>,
 }
@@ -153,7 +163,16 @@ pub(crate) fn parse_file(text: &str, stem: &str, origin: &str) -> Result<Dynamic
     for arg in arguments {
         builder = builder.argument(arg);
     }
-    builder = builder.scopes(matter.scopes);
+    builder = builder.scopes(matter.scopes).tags(matter.tags);
+    if let Some(icon) = matter.icon {
+        builder = builder.icon(Icon::new(icon));
+    }
+    for (key, value) in matter.meta {
+        builder = builder.meta(key, value);
+    }
+    if let Some(as_tool) = matter.as_tool {
+        builder = builder.as_tool(as_tool);
+    }
     builder.build().map_err(|err| Broken {
         line: None,
         message: err.problems().join("; "),
@@ -221,5 +240,20 @@ mod tests {
         assert_eq!(prompt.scopes(), ["deploy", "ops"]);
         let bad = parse_file("+++\nscopes = [\"a b\"]\n+++\nx\n", "x", "x.md").unwrap_err();
         assert!(bad.message.contains("scope `a b`"), "{}", bad.message);
+    }
+
+    #[test]
+    fn icons_meta_and_tags_are_declared() {
+        let text = "+++\nicon = \"https://example.com/ship.png\"\ntags = [\"ops\"]\nas_tool = false\n[meta]\n\"com.example/owner\" = \"team-x\"\n\"com.example/rank\" = 2\n+++\nShip it.\n";
+        let prompt = parse_file(text, "ship", "ship.md").unwrap();
+        assert_eq!(prompt.icons()[0].src(), "https://example.com/ship.png");
+        assert_eq!(prompt.tags(), ["ops"]);
+        assert!(!prompt.as_tool());
+        assert_eq!(prompt.meta()["com.example/rank"], 2);
+        let bad_key = text.replace("com.example/owner", "io.mcp.x/owner");
+        let bad_key = parse_file(&bad_key, "ship", "ship.md").unwrap_err();
+        assert!(bad_key.message.contains("reserved"), "{}", bad_key.message);
+        let bad_icon = text.replace("https://", "file://");
+        assert!(parse_file(&bad_icon, "ship", "ship.md").is_err());
     }
 }

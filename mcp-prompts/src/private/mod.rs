@@ -22,11 +22,13 @@ pub use crate::catalog::Registration;
 pub use crate::complete::CompleteWith;
 pub use crate::content::Role;
 pub use crate::descriptor::{
-    ArgDef, Completer, DefaultCheck, Input, PromptDef, Restricted, Restriction,
+    ArgDef, Completer, DefaultCheck, Extended, Input, PromptDef, PromptExtras, Restricted,
+    Restriction,
 };
 pub use crate::error::Error;
 pub use crate::invoke::{Invocation, pending, ready};
 pub use crate::message::Message;
+pub use crate::presentation::{Icon, IconTheme, MetaValue};
 pub use crate::request::{ArgsBuilder, GetPrompt};
 pub use crate::template::{Part, Template, TemplateMessage};
 

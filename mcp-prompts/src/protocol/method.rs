@@ -23,6 +23,11 @@ pub(crate) enum Method {
     ServerDiscover,
     /// `subscriptions/listen` (2026-07-28; params: `notifications`).
     SubscriptionsListen,
+    /// `tools/list`: the prompt tools, when the server offers them.
+    ToolsList,
+    /// `tools/call` (params: `name`, `arguments`, and at 2026-07-28
+    /// `inputResponses` and `requestState`).
+    ToolsCall,
 }
 
 /// What the server declares in its capabilities for a method to be served.
@@ -31,6 +36,7 @@ pub(crate) enum Capability {
     Prompts,
     Completions,
     Logging,
+    Tools,
 }
 
 impl Capability {
@@ -40,6 +46,7 @@ impl Capability {
             Self::Prompts => "prompts",
             Self::Completions => "completions",
             Self::Logging => "logging",
+            Self::Tools => "tools",
         }
     }
 }
@@ -74,7 +81,7 @@ const fn row(
 
 /// The table. `initialize` and `logging/setLevel` left with the handshake;
 /// `server/discover` and `subscriptions/listen` came with 2026-07-28.
-const TABLE: [Row; 8] = [
+const TABLE: [Row; 10] = [
     row(Method::Initialize, "initialize", true, false, None),
     row(Method::Ping, "ping", true, false, None),
     row(
@@ -112,6 +119,20 @@ const TABLE: [Row; 8] = [
         false,
         true,
         Some(Capability::Prompts),
+    ),
+    row(
+        Method::ToolsList,
+        "tools/list",
+        true,
+        true,
+        Some(Capability::Tools),
+    ),
+    row(
+        Method::ToolsCall,
+        "tools/call",
+        true,
+        true,
+        Some(Capability::Tools),
     ),
 ];
 
@@ -166,7 +187,7 @@ mod tests {
             assert_eq!(Method::from_name(row.name), Some(row.method));
             assert_eq!(row.method.name(), row.name);
         }
-        assert_eq!(Method::from_name("tools/list"), None);
+        assert_eq!(Method::from_name("resources/list"), None);
     }
 
     #[test]
@@ -189,7 +210,9 @@ mod tests {
                 "prompts/list",
                 "prompts/get",
                 "completion/complete",
-                "logging/setLevel"
+                "logging/setLevel",
+                "tools/list",
+                "tools/call"
             ]
         );
         assert_eq!(
@@ -199,7 +222,9 @@ mod tests {
                 "prompts/get",
                 "completion/complete",
                 "server/discover",
-                "subscriptions/listen"
+                "subscriptions/listen",
+                "tools/list",
+                "tools/call"
             ]
         );
     }

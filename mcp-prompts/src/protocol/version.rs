@@ -75,6 +75,11 @@ impl ProtocolVersion {
     pub(crate) fn has_titles(self) -> bool {
         self >= Self::V2025_06_18
     }
+
+    /// Icons on prompts and the server exist from 2025-11-25.
+    pub(crate) fn has_icons(self) -> bool {
+        self >= Self::V2025_11_25
+    }
 }
 
 impl fmt::Display for ProtocolVersion {

@@ -16,6 +16,7 @@
 
 mod content;
 mod forward;
+mod tools;
 
 use std::sync::{Arc, OnceLock};
 
@@ -117,14 +118,13 @@ impl RmcpPrompts {
     ) -> Result<ListPromptsResult, ErrorData> {
         self.attach(context);
         let version = version_of(context);
-        let titles = version.has_titles();
         let served = self.service.served();
         let cursor = request.and_then(|r| r.cursor.as_deref());
         let access = access_of(context);
         let (page, next) = served.page_of(cursor, &access).map_err(|e| to_rmcp(&e))?;
         let mut result = ListPromptsResult::with_all_items(
             page.into_iter()
-                .map(|prompt| listed(prompt, titles))
+                .map(|prompt| listed(prompt, version))
                 .collect(),
         );
         result.next_cursor = next;
@@ -156,10 +156,55 @@ impl RmcpPrompts {
         self.attach(&context);
         let version = version_of(&context);
         let arguments = arguments(request.arguments.as_ref()).map_err(|e| to_rmcp(&e))?;
-        let id = serde_json::value::to_raw_value(&context.id).map_err(internal)?;
+        let retry = Retry {
+            input_responses: request.input_responses.map(|r| r.into_iter().collect()),
+            request_state: request.request_state,
+        };
+        let outcome = self
+            .run_get(&request.name, arguments, retry, false, &context)
+            .await;
+        match outcome.map_err(|e| to_rmcp(&e))? {
+            GetOutcome::Prompt { result, prompt } => {
+                let messages = result
+                    .messages
+                    .iter()
+                    .map(|m| PromptMessage::new(m.role().to_rmcp(), m.content().to_rmcp(version)))
+                    .collect();
+                let mut answer = GetPromptResult::new(messages);
+                answer.description = result
+                    .description
+                    .or_else(|| prompt.description().map(str::to_owned));
+                Ok(answer.into())
+            }
+            GetOutcome::InputRequired(asked) => {
+                let requests = asked
+                    .requests
+                    .into_iter()
+                    .map(|(key, request)| Ok((key, serde_json::from_value(request)?)))
+                    .collect::<Result<_, serde_json::Error>>()
+                    .map_err(internal)?;
+                Ok(InputRequiredResult::new(Some(requests), Some(asked.state)).into())
+            }
+        }
+    }
+
+    /// Runs a `prompts/get` (or the `get_prompt` tool, `via_tool`) for a
+    /// request of rmcp's: its messages sent through rmcp's peer while it
+    /// runs, its questions asked through it, rmcp's cancellation obeyed.
+    async fn run_get(
+        &self,
+        name: &str,
+        arguments: Arguments<'_>,
+        retry: Retry,
+        via_tool: bool,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<GetOutcome, Error> {
+        let id = serde_json::value::to_raw_value(&context.id)
+            .map_err(|e| Error::hidden(e.to_string()))?;
         let progress = match context.meta.get_progress_token() {
             Some(token) => {
-                let token = serde_json::value::to_raw_value(&token).map_err(internal)?;
+                let token = serde_json::value::to_raw_value(&token)
+                    .map_err(|e| Error::hidden(e.to_string()))?;
                 Some(Arc::new(Progress::new(&token)))
             }
             None => None,
@@ -170,20 +215,18 @@ impl RmcpPrompts {
         let (route, mut routed) = mpsc::channel::<ToClient>(ROUTE_CAPACITY);
         let origin = Origin {
             route: Some(Route::Typed(route)),
-            access: access_of(&context),
+            access: access_of(context),
         };
         let get = GetRequest {
             id: &id,
-            era: era_of(&context, version),
-            name: &request.name,
+            era: era_of(context, version_of(context)),
+            name,
             arguments,
-            retry: Retry {
-                input_responses: request.input_responses.map(|r| r.into_iter().collect()),
-                request_state: request.request_state,
-            },
+            retry,
             progress,
             outbound: &self.outbound,
             origin: &origin,
+            via_tool,
         };
         let tracked = self.outbound.track(id.get());
         let got = self.service.get(get, |_, _, result| result);
@@ -231,29 +274,7 @@ impl RmcpPrompts {
             }
         }
         drop(tracked);
-        match outcome.map_err(|e| to_rmcp(&e))? {
-            GetOutcome::Prompt { result, prompt } => {
-                let messages = result
-                    .messages
-                    .iter()
-                    .map(|m| PromptMessage::new(m.role().to_rmcp(), m.content().to_rmcp(version)))
-                    .collect();
-                let mut answer = GetPromptResult::new(messages);
-                answer.description = result
-                    .description
-                    .or_else(|| prompt.description().map(str::to_owned));
-                Ok(answer.into())
-            }
-            GetOutcome::InputRequired(asked) => {
-                let requests = asked
-                    .requests
-                    .into_iter()
-                    .map(|(key, request)| Ok((key, serde_json::from_value(request)?)))
-                    .collect::<Result<_, serde_json::Error>>()
-                    .map_err(internal)?;
-                Ok(InputRequiredResult::new(Some(requests), Some(asked.state)).into())
-            }
-        }
+        outcome
     }
 
     /// Answers `completion/complete` for the catalog's prompts and, with
@@ -474,7 +495,8 @@ fn era_of(context: &RequestContext<RoleServer>, version: ProtocolVersion) -> Era
 }
 
 /// A prompt as rmcp lists it; titles only from revision 2025-06-18 on.
-fn listed(prompt: &AnyPrompt, titles: bool) -> Prompt {
+fn listed(prompt: &AnyPrompt, version: ProtocolVersion) -> Prompt {
+    let titles = version.has_titles();
     let arguments: Vec<PromptArgument> = prompt
         .arguments()
         .iter()
@@ -496,6 +518,14 @@ fn listed(prompt: &AnyPrompt, titles: bool) -> Prompt {
     );
     if let (true, Some(title)) = (titles, prompt.title()) {
         listed = listed.with_title(title);
+    }
+    if version.has_icons() && !prompt.icons().is_empty() {
+        // The same fields, spelt the same: our serializer is rmcp's input.
+        let icons = serde_json::to_value(prompt.icons()).and_then(serde_json::from_value);
+        listed.icons = icons.ok();
+    }
+    if titles {
+        listed.meta = prompt.meta().map(rmcp::model::MetaObject);
     }
     listed
 }

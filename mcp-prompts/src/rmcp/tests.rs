@@ -24,6 +24,11 @@ fn catalog() -> Service {
                 .choices(["great", "ok"]),
         )
         .template("{yesterday} {mood}")
+        .icon(crate::Icon::new("https://example.com/standup.png").sizes(["48x48"]))
+        .icon(crate::Icon::embedded("image/svg+xml", b"<svg/>").theme(crate::IconTheme::Dark))
+        .meta("com.example/owner", "team-x")
+        .meta("com.example/priority", 3)
+        .tags(["daily"])
         .build()
         .unwrap();
     let bare = DynamicPrompt::builder("bare")
@@ -40,13 +45,13 @@ fn catalog() -> Service {
 fn a_listing_converts_as_our_serializer_writes_it() {
     let service = catalog();
     let served = service.served();
-    for version in ProtocolVersion::LEGACY {
+    for version in ProtocolVersion::ALL {
         let ours: Value =
             serde_json::to_value(served.page(version, None, &Access::Local).unwrap()).unwrap();
         let (page, next) = served.page_of(None, &Access::Local).unwrap();
         let theirs: Vec<Value> = page
             .into_iter()
-            .map(|p| serde_json::to_value(listed(p, version.has_titles())).unwrap())
+            .map(|p| serde_json::to_value(listed(p, version)).unwrap())
             .collect();
         assert_eq!(Value::from(theirs), ours["prompts"], "{version}");
         assert_eq!(next, None);

@@ -269,6 +269,8 @@ impl Session {
             Method::PromptsGet => return self.get_prompt(id, era, params, origin),
             Method::CompletionComplete => return self.complete(id, era, params, &origin.access),
             Method::LoggingSetLevel => self.set_log_level(id, params),
+            Method::ToolsList => self.list_tools(id, era, params),
+            Method::ToolsCall => return self.call_tool(id, era, params, origin),
             Method::Initialize => Err(Error::invalid_request("the session is already initialized")),
             // Not in a session's revisions: `serves` refused them.
             Method::ServerDiscover | Method::SubscriptionsListen => {

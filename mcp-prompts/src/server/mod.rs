@@ -12,16 +12,20 @@ mod modern;
 mod panics;
 mod request_state;
 mod session;
+pub(crate) mod tools;
 
 use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 use tokio::sync::mpsc;
 
-use crate::catalog::{AnyPrompt, LiveCatalog, Prompts, ServedPrompts, registered_prompts};
+use crate::catalog::{
+    AnyPrompt, LiveCatalog, Prompts, ServedPrompts, TagFilter, registered_prompts,
+};
 use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
-use crate::error::CatalogError;
+use crate::error::{CatalogError, excerpt};
+use crate::presentation::Icon;
 use crate::protocol::ProtocolVersion;
 
 pub use dispatch::{Reply, ResponseFuture};
@@ -94,6 +98,9 @@ pub struct Server {
     /// length if it is too short, reported by `build`.
     state_key: Option<Result<request_state::StateKey, usize>>,
     ask_for_missing: bool,
+    icons: Vec<Icon>,
+    tags: TagFilter,
+    prompts_as_tools: bool,
 }
 
 impl Server {
@@ -113,6 +120,9 @@ impl Server {
             cache: CacheHints::default(),
             state_key: None,
             ask_for_missing: true,
+            icons: Vec::new(),
+            tags: TagFilter::default(),
+            prompts_as_tools: false,
         }
     }
 
@@ -156,6 +166,56 @@ impl Server {
     /// A display title for `serverInfo` (sent from revision 2025-06-18 on).
     pub fn title(mut self, title: impl Into<String>) -> Self {
         self.title = Some(title.into());
+        self
+    }
+
+    /// An icon for `serverInfo` (sent from revision 2025-11-25 on, in
+    /// `initialize` and `server/discover`): an `https://` URL, since a
+    /// 2026-07-28 server's info rides on every result. [`build`](Self::build)
+    /// checks it.
+    pub fn icon(mut self, icon: Icon) -> Self {
+        self.icons.push(icon);
+        self
+    }
+
+    /// Serves only the prompts tagged with one of `tags`
+    /// (`#[prompt(tags = [..])]`), of those added later too.
+    ///
+    /// ```
+    /// use mcp_prompts::{DynamicPrompt, Server};
+    ///
+    /// let tagged = |name: &str, tag: &str| {
+    ///     DynamicPrompt::builder(name).tags([tag]).template("x").build().unwrap()
+    /// };
+    /// let service = Server::new("git", "1.0")
+    ///     .prompts([tagged("review", "git"), tagged("lunch", "food")])
+    ///     .only_tags(["git"])
+    ///     .build()?;
+    /// assert_eq!(service.prompt_count(), 1);
+    /// # Ok::<(), mcp_prompts::CatalogError>(())
+    /// ```
+    pub fn only_tags<I: IntoIterator<Item = S>, S: Into<String>>(mut self, tags: I) -> Self {
+        self.tags.only.extend(tags.into_iter().map(Into::into));
+        self
+    }
+
+    /// Serves none of the prompts tagged with any of `tags`, of those added
+    /// later too.
+    pub fn without_tags<I: IntoIterator<Item = S>, S: Into<String>>(mut self, tags: I) -> Self {
+        self.tags.without.extend(tags.into_iter().map(Into::into));
+        self
+    }
+
+    /// Also offers the prompts as two tools, for hosts that show MCP tools
+    /// but not prompts: declares `tools` and serves `list_prompts` (the
+    /// prompts a caller may see, with their arguments) and `get_prompt`
+    /// (`name` and `arguments`; the messages as text, one block per message
+    /// whose first line names its role). An argument problem is an
+    /// `isError` result with `prompts/get`'s message, which the model can
+    /// correct; a prompt that asks for input asks through the tool too.
+    /// `#[prompt(as_tool = false)]` keeps a prompt out of both.
+    pub fn prompts_as_tools(mut self) -> Self {
+        self.prompts_as_tools = true;
         self
     }
 
@@ -359,8 +419,22 @@ impl Server {
             .into_iter()
             .flatten()
             .map(AnyPrompt::from);
-        let served =
-            ServedPrompts::build(self.explicit.into_iter().chain(registered), self.page_size)?;
+        let icon_problems: Vec<String> = (self.icons.iter())
+            .filter_map(|icon| match icon.problem() {
+                None if !icon.is_url() => Some(format!(
+                    "server icon `{}`: a server icon must be an `https://` URL",
+                    excerpt(icon.src())
+                )),
+                problem => problem.map(|p| format!("server {p}")),
+            })
+            .collect();
+        if !icon_problems.is_empty() {
+            return Err(CatalogError {
+                problems: icon_problems,
+            });
+        }
+        let explicit = self.explicit.into_iter().chain(registered);
+        let served = ServedPrompts::build(explicit, &self.tags, self.page_size)?;
         let completions = changing
             || self.always_complete
             || self.resources.is_some()
@@ -369,26 +443,32 @@ impl Server {
             name: &self.name,
             version: &self.version,
             title: self.title.as_deref(),
+            icons: &self.icons,
             instructions: self.instructions.as_deref(),
             completions,
             changing,
+            tools: self.prompts_as_tools,
         };
         let initialize = ProtocolVersion::LEGACY.map(|v| initialize_result(&info, v));
         let modern = ModernReplies::new(
-            &server_info(&info, ProtocolVersion::MODERN),
+            &server_info(&info, ProtocolVersion::MODERN, false),
+            &server_info(&info, ProtocolVersion::MODERN, true),
             &capabilities(&info, ProtocolVersion::MODERN),
             info.instructions,
             self.cache.resolve(changing),
         );
         Ok(Service(Arc::new(Inner {
-            live: Arc::new(LiveCatalog::new(served, self.page_size)),
+            live: Arc::new(LiveCatalog::new(served, self.tags, self.page_size)),
             changing,
             initialize,
             modern,
             state_key,
             ask_for_missing: self.ask_for_missing,
             limits: self.limits,
-            completions,
+            declared: Declared {
+                completions,
+                tools: self.prompts_as_tools,
+            },
             resources: self.resources,
             static_indexes: StaticIndexes::default(),
         })))
@@ -400,20 +480,27 @@ struct Info<'a> {
     name: &'a str,
     version: &'a str,
     title: Option<&'a str>,
+    icons: &'a [Icon],
     instructions: Option<&'a str>,
     completions: bool,
     /// Whether the catalog can change, and changes are announced.
     changing: bool,
+    /// Whether the prompt tools are served.
+    tools: bool,
 }
 
-/// `serverInfo`, with the fields `protocol` has.
-fn server_info(server: &Info<'_>, protocol: ProtocolVersion) -> Value {
+/// `serverInfo`, with the fields `protocol` has; its icons only where
+/// `icons` asks (not on every 2026-07-28 result).
+fn server_info(server: &Info<'_>, protocol: ProtocolVersion, icons: bool) -> Value {
     let mut info = Map::new();
     info.insert("name".into(), server.name.into());
     if let (true, Some(title)) = (protocol.has_titles(), server.title) {
         info.insert("title".into(), title.into());
     }
     info.insert("version".into(), server.version.into());
+    if icons && protocol.has_icons() && !server.icons.is_empty() {
+        info.insert("icons".into(), json!(server.icons));
+    }
     Value::Object(info)
 }
 
@@ -431,6 +518,10 @@ fn capabilities(server: &Info<'_>, protocol: ProtocolVersion) -> Value {
     if server.completions && protocol != ProtocolVersion::V2024_11_05 {
         capabilities["completions"] = json!({});
     }
+    // The two prompt tools never change, whatever the catalog does.
+    if server.tools {
+        capabilities["tools"] = json!({});
+    }
     capabilities
 }
 
@@ -438,12 +529,21 @@ fn initialize_result(server: &Info<'_>, protocol: ProtocolVersion) -> Box<str> {
     let mut result = json!({
         "protocolVersion": protocol.as_str(),
         "capabilities": capabilities(server, protocol),
-        "serverInfo": server_info(server, protocol),
+        "serverInfo": server_info(server, protocol, true),
     });
     if let Some(instructions) = server.instructions {
         result["instructions"] = instructions.into();
     }
     result.to_string().into_boxed_str()
+}
+
+/// The capabilities a server may or may not declare.
+#[derive(Clone, Copy)]
+pub(crate) struct Declared {
+    /// `completions`: `completion/complete` is served.
+    pub(crate) completions: bool,
+    /// `tools`: the prompt tools are served.
+    pub(crate) tools: bool,
 }
 
 /// A validated, ready server; cheap to clone and share between connections.
@@ -463,8 +563,8 @@ pub(crate) struct Inner {
     pub(crate) state_key: Option<request_state::StateKey>,
     pub(crate) ask_for_missing: bool,
     pub(crate) limits: Limits,
-    /// Whether `completions` is declared and `completion/complete` served.
-    pub(crate) completions: bool,
+    /// The optional capabilities declared, and so served.
+    pub(crate) declared: Declared,
     pub(crate) resources: Option<DynCompleter>,
     pub(crate) static_indexes: StaticIndexes,
 }

@@ -9,7 +9,6 @@ use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 use super::{Era, Reply, Service, Session};
-use crate::catalog::listing::Page;
 use crate::context::Origin;
 use crate::error::Error;
 use crate::protocol::jsonrpc::{failure, success, success_raw};
@@ -88,8 +87,11 @@ pub(crate) struct ModernReplies {
 }
 
 impl ModernReplies {
+    /// `discover_info` is `server_info` with what only `server/discover`
+    /// carries (icons).
     pub(crate) fn new(
         server_info: &Value,
+        discover_info: &Value,
         capabilities: &Value,
         instructions: Option<&str>,
         hints: Hints,
@@ -118,7 +120,12 @@ impl ModernReplies {
             capabilities,
             instructions,
         };
-        let discover = replies.envelope(ResultType::Complete, &discover);
+        let discover_meta = raw(&json!({ SERVER_INFO: discover_info }));
+        let discover = Enveloped {
+            result_type: ResultType::Complete,
+            meta: &discover_meta,
+            body: &discover,
+        };
         replies.discover = serde_json::to_string(&discover)
             .expect("JSON serializes")
             .into_boxed_str();
@@ -169,6 +176,8 @@ impl Session {
             Method::PromptsGet => return self.get_prompt(id, era, params, origin),
             Method::CompletionComplete => return self.complete(id, era, params, &origin.access),
             Method::SubscriptionsListen => return self.listen(id, params, origin.route.as_ref()),
+            Method::ToolsList => self.list_tools(id, era, params),
+            Method::ToolsCall => return self.call_tool(id, era, params, origin),
             // Removed in 2026-07-28 along with the handshake: `serves`
             // refused them.
             Method::Initialize | Method::Ping | Method::LoggingSetLevel => {
@@ -213,20 +222,26 @@ impl Service {
     pub(crate) fn declares(&self, capability: Capability) -> bool {
         match capability {
             Capability::Prompts | Capability::Logging => true,
-            Capability::Completions => self.inner().completions,
+            Capability::Completions => self.inner().declared.completions,
+            Capability::Tools => self.inner().declared.tools,
         }
     }
 
-    /// A `prompts/list` page as a 2026-07-28 result, with its caching hints.
-    /// A 2026-07-28 `prompts/list` result; `private` when the list may
-    /// differ by who asks, whatever the server's default scope.
-    pub(crate) fn modern_listing(&self, id: &RawValue, page: &Page<'_>, private: bool) -> String {
+    /// A 2026-07-28 listing (`prompts/list`, `tools/list`) with its
+    /// caching hints; `private` when the list may differ by who asks,
+    /// whatever the server's default scope.
+    pub(crate) fn modern_listing<T: Serialize>(
+        &self,
+        id: &RawValue,
+        page: &T,
+        private: bool,
+    ) -> String {
         #[derive(Serialize)]
-        struct Listing<'a> {
+        struct Listing<'a, T> {
             #[serde(flatten)]
             hints: Hints,
             #[serde(flatten)]
-            page: &'a Page<'a>,
+            page: &'a T,
         }
         let inner = self.inner();
         let mut hints = inner.modern.hints;

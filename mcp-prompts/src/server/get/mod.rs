@@ -49,6 +49,9 @@ pub(crate) struct GetRequest<'a> {
     /// Who sent the request, and where its own messages go while it
     /// runs (its stream).
     pub(crate) origin: &'a Origin,
+    /// Whether it came through the `get_prompt` tool, which offers only
+    /// the prompts not kept out of the tools (`as_tool = false`).
+    pub(crate) via_tool: bool,
 }
 
 /// What a stateless retry carries: the client's answers to the questions
@@ -137,10 +140,12 @@ impl Service {
             progress,
             outbound,
             origin,
+            via_tool,
         } = request;
         let inner = self.inner();
         let served = self.served();
-        let Some(entry) = served.get(name, &origin.access) else {
+        let found = served.get(name, &origin.access);
+        let Some(entry) = found.filter(|e| !via_tool || e.prompt.as_tool()) else {
             return Got::Now(write(self, id, Err(unknown_prompt(name))));
         };
         record_span(entry.prompt.name(), &arguments);

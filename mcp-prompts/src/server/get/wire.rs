@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::{GetOutcome, GetRequest, GetResult, Got, Retry};
+use super::{GetOutcome, GetRequest, GetResult, Got, InputRequired, Retry};
 use crate::context::{Origin, Progress};
 use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::modern::ResultType;
@@ -36,7 +36,7 @@ struct GetParams<'a> {
 
 /// The request's `progressToken`, if it sent a valid one (a string or an
 /// integer); a `_meta` of another shape is not an error.
-fn progress_token(meta: Option<&RawValue>) -> Option<Box<RawValue>> {
+pub(crate) fn progress_token(meta: Option<&RawValue>) -> Option<Box<RawValue>> {
     #[derive(Deserialize)]
     struct Meta<'a> {
         #[serde(rename = "progressToken", borrow)]
@@ -73,6 +73,7 @@ impl Session {
             progress: progress_token(p.meta).map(|token| Arc::new(Progress::new(&token))),
             outbound: &self.state.outbound,
             origin,
+            via_tool: false,
         };
         let write =
             move |service: &Service, id: &RawValue, result| Some(respond(service, id, era, result));
@@ -92,6 +93,16 @@ struct InputRequiredBody<'a> {
     state: &'a str,
 }
 
+/// The 2026-07-28 input-required response of a run that asked questions.
+pub(crate) fn input_required(service: &Service, id: &RawValue, asked: &InputRequired) -> String {
+    let body = InputRequiredBody {
+        requests: &asked.requests,
+        state: &asked.state,
+    };
+    let modern = &service.inner().modern;
+    success(id, &modern.envelope(ResultType::InputRequired, &body))
+}
+
 /// The response to `prompts/get`, in the request's era.
 fn respond(service: &Service, id: &RawValue, era: Era, result: GetResult) -> String {
     let modern = &service.inner().modern;
@@ -108,11 +119,7 @@ fn respond(service: &Service, id: &RawValue, era: Era, result: GetResult) -> Str
                 matches!(era, Era::Stateless(_)),
                 "a session asks, it never ends"
             );
-            let body = InputRequiredBody {
-                requests: &asked.requests,
-                state: &asked.state,
-            };
-            success(id, &modern.envelope(ResultType::InputRequired, &body))
+            input_required(service, id, &asked)
         }
         (Err(error), _) => failure(Some(id), &error),
     }

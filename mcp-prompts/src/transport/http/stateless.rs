@@ -70,7 +70,8 @@ pub(super) async fn post(
             return refuse(StatusCode::BAD_REQUEST, error);
         }
     };
-    if method == Method::PromptsGet.name() {
+    // `prompts/get` and `tools/call` name what they get in `Mcp-Name`.
+    if method == Method::PromptsGet.name() || method == Method::ToolsCall.name() {
         let name = name.as_deref().unwrap_or_default();
         if let Err(error) = matches_header(headers, "mcp-name", "Mcp-Name", name) {
             return refuse(StatusCode::BAD_REQUEST, error);

@@ -1,0 +1,113 @@
+//! The prompt tools (`list_prompts`, `get_prompt`) in an rmcp server, for
+//! hosts that show tools but not prompts: routes to merge into the
+//! handler's own tool router, served by the same paths as on our own
+//! transports and written as rmcp's types.
+
+use ::rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
+use ::rmcp::handler::server::tool::ToolCallContext;
+use ::rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, InputRequiredResult, ResultType, Tool,
+};
+use ::rmcp::service::RequestContext;
+use futures_util::FutureExt as _;
+use serde_json::Value;
+
+use super::{ErrorData, RmcpPrompts, RoleServer, access_of, internal, to_rmcp, version_of};
+use crate::protocol::ProtocolVersion;
+use crate::server::get::Retry;
+use crate::server::tools::{
+    GET_PROMPT, GetPromptArguments, LIST_PROMPTS, ToolOutcome, definitions, error_result,
+    list_result, unknown_tool,
+};
+
+impl RmcpPrompts {
+    /// The prompt tools as routes of a handler `S` whose `RmcpPrompts`
+    /// `prompts_of` finds: add them to its own tool router, and `tools/list`
+    /// declares them beside its tools. They serve exactly what
+    /// [`Server::prompts_as_tools`](crate::Server::prompts_as_tools) serves.
+    ///
+    /// ```ignore
+    /// let router = Self::tool_router() + RmcpPrompts::tool_router(|server: &Self| &server.prompts);
+    /// ```
+    pub fn tool_router<S: Send + Sync + 'static>(prompts_of: fn(&S) -> &Self) -> ToolRouter<S> {
+        let mut router = ToolRouter::new();
+        for tool in Self::tools() {
+            router.add_route(ToolRoute::new_dyn(
+                tool,
+                move |call: ToolCallContext<'_, S>| {
+                    let prompts = prompts_of(call.service);
+                    let mut request = CallToolRequestParams::new(call.name);
+                    request.arguments = call.arguments;
+                    request.input_responses = call.input_responses;
+                    request.request_state = call.request_state;
+                    prompts.call_tool(request, call.request_context).boxed()
+                },
+            ));
+        }
+        router
+    }
+
+    /// The prompt tools' definitions, with every field the newest
+    /// revision has.
+    ///
+    /// # Panics
+    ///
+    /// Never in practice: the definitions are fixed, and a test converts them.
+    pub fn tools() -> Vec<Tool> {
+        let tools = definitions(ProtocolVersion::LATEST);
+        // Our definitions, in the schema's own spelling, are rmcp's input.
+        serde_json::from_value(tools).expect("the prompt tools convert")
+    }
+
+    /// Answers a `tools/call` of `list_prompts` or `get_prompt`; any other
+    /// name is -32602, as an unknown tool is.
+    pub async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.attach(&context);
+        let version = version_of(&context);
+        match &*request.name {
+            LIST_PROMPTS => {
+                let prompts = self.service.tool_prompts(&access_of(&context));
+                complete(list_result(&prompts, version))
+            }
+            GET_PROMPT => {
+                let sent = request.arguments.map(Value::Object).map(|v| v.to_string());
+                let arguments = match GetPromptArguments::read(sent.as_deref()) {
+                    Ok(arguments) => arguments,
+                    Err(error) => return complete(error_result(&error)),
+                };
+                let retry = Retry {
+                    input_responses: request.input_responses.map(|r| r.into_iter().collect()),
+                    request_state: request.request_state,
+                };
+                let outcome = self
+                    .run_get(&arguments.name, arguments.arguments, retry, true, &context)
+                    .await;
+                match ToolOutcome::of(outcome, version) {
+                    ToolOutcome::Complete(result) => complete(result),
+                    ToolOutcome::InputRequired(asked) => {
+                        let requests = asked
+                            .requests
+                            .into_iter()
+                            .map(|(key, request)| Ok((key, serde_json::from_value(request)?)))
+                            .collect::<Result<_, serde_json::Error>>()
+                            .map_err(internal)?;
+                        Ok(InputRequiredResult::new(Some(requests), Some(asked.state)).into())
+                    }
+                }
+            }
+            other => Err(to_rmcp(&unknown_tool(other))),
+        }
+    }
+}
+
+/// A tool result of ours as rmcp's.
+fn complete(result: Value) -> Result<CallToolResponse, ErrorData> {
+    let mut result: CallToolResult = serde_json::from_value(result).map_err(internal)?;
+    // rmcp clears it for revisions without it.
+    result.result_type = Some(ResultType::COMPLETE);
+    Ok(result.into())
+}

@@ -1,0 +1,63 @@
+//! What `get_prompt` returns: the prompt's messages as tool content (one
+//! block per message, its first line naming the role, since tool content
+//! has none), an error as an `isError` result the model can read and
+//! correct, or, in 2026-07-28, the questions a prompt asks.
+
+use std::fmt::Write as _;
+
+use serde_json::{Value, json};
+
+use crate::content::ContentKind;
+use crate::error::Error;
+use crate::message::PromptResult;
+use crate::protocol::ProtocolVersion;
+use crate::server::get::{GetOutcome, GetResult, InputRequired};
+
+/// A `get_prompt` call as it ended, before a route writes it.
+pub(crate) enum ToolOutcome {
+    /// A `CallToolResult`: the messages, or an error for the model.
+    Complete(Value),
+    /// 2026-07-28: the prompt asks the user first.
+    InputRequired(InputRequired),
+}
+
+impl ToolOutcome {
+    /// The tool's outcome of a `prompts/get` run.
+    pub(crate) fn of(result: GetResult, version: ProtocolVersion) -> Self {
+        match result {
+            Ok(GetOutcome::Prompt { result, .. }) => Self::Complete(messages(&result, version)),
+            Ok(GetOutcome::InputRequired(asked)) => Self::InputRequired(asked),
+            Err(error) => Self::Complete(error_result(&error)),
+        }
+    }
+}
+
+/// An `isError` result with the error's message: argument problems read
+/// exactly as `prompts/get`'s -32602 does.
+pub(crate) fn error_result(error: &Error) -> Value {
+    let mut text = error.message().to_owned();
+    if let Some(id) = error.data().and_then(|d| d.get("errorId")) {
+        let _ = write!(text, " (error id {id})");
+    }
+    json!({ "content": [{ "type": "text", "text": text }], "isError": true })
+}
+
+/// Each message as a text block `role:\n<text>`; a message of another
+/// content type as a text block naming its role, then the block itself.
+fn messages(result: &PromptResult, version: ProtocolVersion) -> Value {
+    let mut content = Vec::with_capacity(result.messages.len());
+    for message in &result.messages {
+        let role = match message.role() {
+            crate::content::Role::User => "user",
+            crate::content::Role::Assistant => "assistant",
+        };
+        let block = message.content();
+        if let ContentKind::Text(text) = &block.kind {
+            content.push(json!({ "type": "text", "text": format!("{role}:\n{text}") }));
+        } else {
+            content.push(json!({ "type": "text", "text": format!("{role}:") }));
+            content.push(json!(block.for_version(version)));
+        }
+    }
+    json!({ "content": content })
+}
