@@ -3,6 +3,7 @@
 //! `get_prompt`) for hosts that show no prompts. Driven over stdio, as a
 //! client does; the tag filters in process.
 
+mod http_support;
 mod support;
 
 use base64::Engine as _;
@@ -362,4 +363,92 @@ fn bad_icons_meta_keys_and_tags_are_refused_when_built() {
         refused.problems()[0].contains("must be an `https://` URL"),
         "{refused}"
     );
+}
+
+#[test]
+fn the_server_icon_is_in_initialize_and_discover_only() {
+    let showcase = || {
+        let command = std::process::Command::new(http_support::showcase_binary());
+        Client::start_program(command)
+    };
+    let icon = json!([{"src": "https://www.rust-lang.org/static/images/rust-logo-blk.svg",
+                       "mimeType": "image/svg+xml"}]);
+    let mut client = showcase();
+    assert_eq!(client.initialize(LATEST)["serverInfo"]["icons"], icon);
+    let mut older = showcase();
+    let info = older.initialize("2025-06-18")["serverInfo"].clone();
+    assert!(info.get("icons").is_none(), "{info}");
+    // 2026-07-28: in server/discover, not on every result.
+    let mut modern_client = showcase();
+    let discover = modern_client.call("server/discover", modern(json!({}), json!({})));
+    let meta = &discover["result"]["_meta"]["io.modelcontextprotocol/serverInfo"];
+    assert_eq!(meta["icons"], icon, "{discover}");
+    let list = modern_client.call("prompts/list", modern(json!({}), json!({})));
+    let meta = &list["result"]["_meta"]["io.modelcontextprotocol/serverInfo"];
+    assert_eq!(meta["name"], "mcp-prompts-showcase");
+    assert!(meta.get("icons").is_none(), "{list}");
+}
+
+#[test]
+fn a_prompt_asks_through_the_tool_in_a_session() {
+    let mut client = Client::start_with(&[("FIXTURE_PROMPTS_AS_TOOLS", "1")]);
+    client.initialize_with(LATEST, json!({"elicitation": {"form": {}}}));
+    let call = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+                      "params": {"name": "get_prompt", "arguments": {"name": "ask_tone"}}});
+    client.send_line(&call.to_string());
+    let question = client.read();
+    assert_eq!(question["method"], "elicitation/create", "{question}");
+    let answer = json!({"jsonrpc": "2.0", "id": question["id"],
+                        "result": {"action": "accept", "content": {"choice": "casual"}}});
+    client.send_line(&answer.to_string());
+    let done = client.read();
+    assert_eq!(done["id"], 7, "{done}");
+    assert_eq!(text_of(&done["result"]), "user:\ntone: casual");
+}
+
+#[test]
+fn the_tools_show_a_caller_only_what_it_may_see() {
+    use mcp_prompts::{Caller, DynamicPrompt, Server};
+    let ship = DynamicPrompt::builder("ship")
+        .scopes(["deploy"])
+        .template("Ship it.")
+        .build();
+    let open = DynamicPrompt::builder("open").template("Hello.").build();
+    let service = Server::new("t", "1")
+        .prompts([ship.unwrap(), open.unwrap()])
+        .prompts_as_tools()
+        .build()
+        .unwrap();
+    let session = service.session(None);
+    session.handle(&support::initialize(LATEST));
+    let result = |reply: mcp_prompts::Reply| {
+        let mcp_prompts::Reply::Now(text) = reply else {
+            panic!("answered at once");
+        };
+        serde_json::from_str::<Value>(&text).unwrap()["result"].clone()
+    };
+    let list = support::rpc(2, "tools/call", &json!({"name": "list_prompts"}));
+    let get = support::rpc(
+        3,
+        "tools/call",
+        &json!({"name": "get_prompt", "arguments": {"name": "ship"}}),
+    );
+    let reader = Caller::new("ann").with_scopes(["prompts"]);
+    let deployer = Caller::new("bob").with_scopes(["deploy"]);
+    let listed = |caller: &Caller| {
+        let reply = session.handle_remote(&list, None, Some(caller.clone()));
+        result(reply)["structuredContent"]["prompts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(listed(&reader), ["open"]);
+    assert_eq!(listed(&deployer), ["open", "ship"]);
+    let hidden = result(session.handle_remote(&get, None, Some(reader)));
+    assert_eq!(hidden["isError"], true);
+    assert_eq!(text_of(&hidden), "Unknown prompt: ship");
+    let shown = result(session.handle_remote(&get, None, Some(deployer)));
+    assert_eq!(text_of(&shown), "user:\nShip it.");
 }

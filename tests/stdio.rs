@@ -56,7 +56,14 @@ fn lists_the_showcase_catalog() {
         "only {} prompts registered",
         prompts.len()
     );
-    let find = |name: &str| prompts.iter().find(|p| p["name"] == name).cloned().unwrap();
+    // Icons are checked in tests/reach.rs; here, that they are there.
+    let find = |name: &str| {
+        let mut prompt = prompts.iter().find(|p| p["name"] == name).cloned().unwrap();
+        if let Some(icons) = prompt.as_object_mut().unwrap().remove("icons") {
+            assert_eq!(icons.as_array().map(Vec::len), Some(1), "{name}: {icons}");
+        }
+        prompt
+    };
     assert_eq!(
         find("test_simple_prompt"),
         json!({
@@ -86,6 +93,7 @@ fn lists_the_showcase_catalog() {
         find("code_review"),
         json!({
             "name": "code_review", "title": "Review code", "description": "Review a code snippet",
+            "_meta": {"mcp-prompts/tags": ["code", "review"]},
             "arguments": [
                 {"name": "language", "description": "Programming language of the snippet", "required": true},
                 {"name": "code", "description": "The code to review", "required": true},
