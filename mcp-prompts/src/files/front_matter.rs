@@ -20,6 +20,29 @@ use toml::Spanned;
 use crate::dynamic::{DynamicArgument, DynamicPrompt, check_template};
 use crate::presentation::Icon;
 use crate::protocol::is_valid_name;
+use mcp_prompts_template::rules;
+
+/// The icon a prompt file names: a URI as it is, a file embedded as a
+/// `data:` URI from what was read beside the prompt file.
+fn read_icon(named: String, read: Option<&IconFile>) -> Result<Icon, String> {
+    if is_uri(&named) {
+        return Ok(Icon::new(named));
+    }
+    let mime = rules::icon_mime_type(&named).ok_or_else(|| {
+        format!("icon file `{named}` must be an .svg, .png, .jpg, .jpeg or .webp image")
+    })?;
+    match read.filter(|file| file.path == named) {
+        Some(IconFile {
+            bytes: Ok(bytes), ..
+        }) => Ok(Icon::embedded(mime, bytes)),
+        Some(IconFile {
+            bytes: Err(why), ..
+        }) => Err(format!("cannot read icon file `{named}`: {why}")),
+        None => Err(format!(
+            "icon `{named}` is a file, which only a prompt directory (`PromptDir`) reads; give an `https://` URL"
+        )),
+    }
+}
 
 /// What is wrong with a file, and on which line (counted from 1).
 #[derive(Debug, PartialEq, Eq)]
@@ -46,8 +69,9 @@ struct FrontMatter {
     /// The scopes a remote caller must all hold to see the prompt.
     #[serde(default)]
     scopes: Vec<String>,
-    /// An icon's `https://` URL (or `data:` URI).
-    icon: Option<String>,
+    /// An icon: an `https://` URL (or `data:` URI), or an image file's
+    /// path relative to the prompt file, embedded.
+    icon: Option<Spanned<String>>,
     /// `_meta` entries, as a table.
     #[serde(default)]
     meta: serde_json::Map<String, serde_json::Value>,
@@ -71,10 +95,9 @@ struct ArgumentSpec {
     choices: Vec<String>,
 }
 
-/// Reads a prompt file's text. `stem` names the prompt unless the front
-/// matter gives a `name`; `origin` says where it is, for messages.
-pub(crate) fn parse_file(text: &str, stem: &str, origin: &str) -> Result<DynamicPrompt, Broken> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+/// A file's parts: the front matter, where it starts (bytes), where the
+/// body starts (bytes) and the body's first line; or why it has none.
+fn split(text: &str) -> Result<(&str, usize, usize), Broken> {
     let mut lines = text.split_inclusive('\n');
     if lines.next().map(str::trim) != Some("+++") {
         return Err(Broken::at(
@@ -82,21 +105,60 @@ pub(crate) fn parse_file(text: &str, stem: &str, origin: &str) -> Result<Dynamic
             "a prompt file starts with a `+++` line, then TOML front matter, then another `+++` line",
         ));
     }
-    // Byte offsets of the front matter and of the body, and the body's first line.
     let front_start = text.find('\n').map_or(text.len(), |i| i + 1);
     let mut offset = front_start;
-    let mut closing = None;
     for (index, line) in lines.enumerate() {
         if line.trim() == "+++" {
-            closing = Some((offset, offset + line.len(), index + 3));
-            break;
+            return Ok((&text[front_start..offset], offset + line.len(), index + 3));
         }
         offset += line.len();
     }
-    let Some((front_end, body_start, body_line)) = closing else {
-        return Err(Broken::at(1, "the front matter has no closing `+++` line"));
-    };
-    let front = &text[front_start..front_end];
+    Err(Broken::at(1, "the front matter has no closing `+++` line"))
+}
+
+/// The icon file a prompt file's front matter names, if it names one
+/// rather than a URL: read beside the prompt file before it is parsed.
+pub(crate) fn icon_file(text: &str) -> Option<String> {
+    #[derive(Deserialize)]
+    struct IconOnly {
+        icon: Option<String>,
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let (front, _, _) = split(text).ok()?;
+    let icon = toml::from_str::<IconOnly>(front).ok()?.icon?;
+    (!is_uri(&icon)).then_some(icon)
+}
+
+/// Whether an icon is a URI (`https:`, `data:`, or a scheme refused
+/// later) rather than a file's path.
+fn is_uri(icon: &str) -> bool {
+    icon.split_once(':').is_some_and(|(scheme, _)| {
+        scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+    })
+}
+
+/// An icon file named by a prompt file, as read beside it: its path
+/// relative to the directory, and its bytes or why there are none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct IconFile {
+    pub(crate) path: String,
+    pub(crate) bytes: Result<Vec<u8>, String>,
+}
+
+/// Reads a prompt file's text. `stem` names the prompt unless the front
+/// matter gives a `name`; `origin` says where it is, for messages; `icon`
+/// is the icon file it names, read beside it.
+pub(crate) fn parse_file(
+    text: &str,
+    stem: &str,
+    origin: &str,
+    icon: Option<&IconFile>,
+) -> Result<DynamicPrompt, Broken> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let (front, body_start, body_line) = split(text)?;
     // The file's line of a byte offset into the front matter.
     let line_of = |offset: usize| 2 + front[..offset.min(front.len())].matches('\n').count();
     let matter: FrontMatter = toml::from_str(front).map_err(|err| {
@@ -164,8 +226,10 @@ pub(crate) fn parse_file(text: &str, stem: &str, origin: &str) -> Result<Dynamic
         builder = builder.argument(arg);
     }
     builder = builder.scopes(matter.scopes).tags(matter.tags);
-    if let Some(icon) = matter.icon {
-        builder = builder.icon(Icon::new(icon));
+    if let Some(named) = matter.icon {
+        let line = line_of(named.span().start);
+        builder =
+            builder.icon(read_icon(named.into_inner(), icon).map_err(|m| Broken::at(line, m))?);
     }
     for (key, value) in matter.meta {
         builder = builder.meta(key, value);
@@ -187,37 +251,40 @@ fn invalid_name(what: &str, name: &str) -> String {
 mod tests {
     use super::*;
 
+    fn parse(text: &str, stem: &str, origin: &str) -> Result<DynamicPrompt, Broken> {
+        parse_file(text, stem, origin, None)
+    }
+
     const STANDUP: &str = "+++\ntitle = \"Daily standup\"\n\n[[arguments]]\nname = \"yesterday\"\n\n[[arguments]]\nname = \"mood\"\nrequired = false\ndefault = \"ok\"\nchoices = [\"great\", \"ok\", \"tired\"]\n+++\nYesterday I {yesterday}. Mood: {mood}.\n--- assistant\nThanks.\n";
 
     #[test]
     fn reads_the_front_matter_and_the_body() {
-        let prompt = parse_file(STANDUP, "standup", "standup.md").unwrap();
+        let prompt = parse(STANDUP, "standup", "standup.md").unwrap();
         assert_eq!(prompt.name(), "standup");
         assert_eq!(prompt.title(), Some("Daily standup"));
         let args = prompt.arguments();
         assert!(args[0].is_required());
         assert!(!args[1].is_required());
         let named = STANDUP.replacen("+++\n", "+++\nname = \"daily\"\n", 1);
-        assert_eq!(parse_file(&named, "standup", "x").unwrap().name(), "daily");
+        assert_eq!(parse(&named, "standup", "x").unwrap().name(), "daily");
     }
 
     #[test]
     fn problems_name_their_line() {
-        let missing = parse_file("no front matter", "x", "x").unwrap_err();
+        let missing = parse("no front matter", "x", "x").unwrap_err();
         assert_eq!(missing.line, Some(1));
-        let unclosed = parse_file("+++\ntitle = \"x\"\nbody", "x", "x").unwrap_err();
+        let unclosed = parse("+++\ntitle = \"x\"\nbody", "x", "x").unwrap_err();
         assert!(unclosed.message.contains("closing"), "{}", unclosed.message);
-        let bad_toml =
-            parse_file("+++\ntitle = \"x\"\ntitle = oops\n+++\nbody", "x", "x").unwrap_err();
+        let bad_toml = parse("+++\ntitle = \"x\"\ntitle = oops\n+++\nbody", "x", "x").unwrap_err();
         assert_eq!(bad_toml.line, Some(3), "{}", bad_toml.message);
         let unknown = STANDUP.replace("Mood: {mood}", "Mood: {mod}");
-        let unknown = parse_file(&unknown, "standup", "x").unwrap_err();
+        let unknown = parse(&unknown, "standup", "x").unwrap_err();
         assert_eq!(unknown.line, Some(13));
         assert!(unknown.message.contains("`{mod}`"), "{}", unknown.message);
-        let typo = parse_file("+++\ntitel = \"x\"\n+++\nbody", "x", "x").unwrap_err();
+        let typo = parse("+++\ntitel = \"x\"\n+++\nbody", "x", "x").unwrap_err();
         assert!(typo.message.contains("titel"), "{}", typo.message);
         let bad_default = STANDUP.replace("default = \"ok\"", "default = \"meh\"");
-        let bad_default = parse_file(&bad_default, "standup", "x").unwrap_err();
+        let bad_default = parse(&bad_default, "standup", "x").unwrap_err();
         assert!(
             bad_default.message.contains("`meh`"),
             "{}",
@@ -226,34 +293,70 @@ mod tests {
         // The second `[[arguments]]` table starts on line 7.
         assert_eq!(bad_default.line, Some(7), "{}", bad_default.message);
         let twice = STANDUP.replace("name = \"mood\"", "name = \"yesterday\"");
-        let twice = parse_file(&twice, "standup", "x").unwrap_err();
+        let twice = parse(&twice, "standup", "x").unwrap_err();
         assert_eq!(twice.line, Some(7), "{}", twice.message);
         let bad_name = "+++\ntitle = \"x\"\nname = \"a b\"\n+++\nbody";
-        let bad_name = parse_file(bad_name, "x", "x").unwrap_err();
+        let bad_name = parse(bad_name, "x", "x").unwrap_err();
         assert_eq!(bad_name.line, Some(3), "{}", bad_name.message);
     }
 
     #[test]
     fn scopes_restrict_a_prompt() {
         let text = "+++\nscopes = [\"deploy\", \"ops\"]\n+++\nShip it.\n";
-        let prompt = parse_file(text, "ship", "ship.md").unwrap();
+        let prompt = parse(text, "ship", "ship.md").unwrap();
         assert_eq!(prompt.scopes(), ["deploy", "ops"]);
-        let bad = parse_file("+++\nscopes = [\"a b\"]\n+++\nx\n", "x", "x.md").unwrap_err();
+        let bad = parse("+++\nscopes = [\"a b\"]\n+++\nx\n", "x", "x.md").unwrap_err();
         assert!(bad.message.contains("scope `a b`"), "{}", bad.message);
     }
 
     #[test]
     fn icons_meta_and_tags_are_declared() {
         let text = "+++\nicon = \"https://example.com/ship.png\"\ntags = [\"ops\"]\nas_tool = false\n[meta]\n\"com.example/owner\" = \"team-x\"\n\"com.example/rank\" = 2\n+++\nShip it.\n";
-        let prompt = parse_file(text, "ship", "ship.md").unwrap();
+        let prompt = parse(text, "ship", "ship.md").unwrap();
         assert_eq!(prompt.icons()[0].src(), "https://example.com/ship.png");
         assert_eq!(prompt.tags(), ["ops"]);
         assert!(!prompt.as_tool());
         assert_eq!(prompt.meta()["com.example/rank"], 2);
         let bad_key = text.replace("com.example/owner", "io.mcp.x/owner");
-        let bad_key = parse_file(&bad_key, "ship", "ship.md").unwrap_err();
+        let bad_key = parse(&bad_key, "ship", "ship.md").unwrap_err();
         assert!(bad_key.message.contains("reserved"), "{}", bad_key.message);
         let bad_icon = text.replace("https://", "file://");
-        assert!(parse_file(&bad_icon, "ship", "ship.md").is_err());
+        assert!(parse(&bad_icon, "ship", "ship.md").is_err());
+    }
+
+    #[test]
+    fn an_icon_file_is_embedded_from_what_was_read_beside_it() {
+        let text = "+++\ntitle = \"Ship\"\nicon = \"assets/ship.svg\"\n+++\nShip it.\n";
+        assert_eq!(icon_file(text).as_deref(), Some("assets/ship.svg"));
+        assert_eq!(icon_file("+++\nicon = \"https://x/a.png\"\n+++\nx"), None);
+        let read = IconFile {
+            path: "assets/ship.svg".into(),
+            bytes: Ok(b"<svg/>".to_vec()),
+        };
+        let prompt = parse_file(text, "ship", "ship.md", Some(&read)).unwrap();
+        assert_eq!(
+            prompt.icons()[0],
+            Icon::embedded("image/svg+xml", b"<svg/>")
+        );
+        let unreadable = IconFile {
+            bytes: Err("not found".into()),
+            ..read
+        };
+        let broken = parse_file(text, "ship", "ship.md", Some(&unreadable)).unwrap_err();
+        assert_eq!(broken.line, Some(3), "{}", broken.message);
+        assert!(
+            broken.message.contains("cannot read icon file"),
+            "{}",
+            broken.message
+        );
+        // Without its directory, a file cannot be read.
+        let alone = parse(text, "ship", "ship.md").unwrap_err();
+        assert!(
+            alone.message.contains("only a prompt directory"),
+            "{}",
+            alone.message
+        );
+        let gif = parse("+++\nicon = \"a.gif\"\n+++\nx", "x", "x.md").unwrap_err();
+        assert!(gif.message.contains(".svg, .png"), "{}", gif.message);
     }
 }

@@ -18,7 +18,8 @@ use crate::catalog::Prompts;
 use crate::dynamic::DynamicPrompt;
 use crate::protocol::is_valid_name;
 use crate::sync::lock;
-use front_matter::{Broken, parse_file};
+use front_matter::{Broken, IconFile, icon_file, parse_file};
+use mcp_prompts_template::rules;
 use read::{Access, ServedDir};
 pub use read::{DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES};
 
@@ -52,7 +53,9 @@ impl fmt::Display for FileProblem {
 /// lives: watched for changes, and its prompts removed when it is dropped.
 ///
 /// Each `*.md` file is one prompt: TOML front matter between `+++` lines
-/// (`name`, `title`, `description`, and `[[arguments]]` with `name`,
+/// (`name`, `title`, `description`, `scopes`, `icon` (an `https://` URL,
+/// or an image file's path relative to the directory, embedded), `tags`,
+/// `as_tool`, a `[meta]` table, and `[[arguments]]` with `name`,
 /// `title`, `description`, `required`, `default`, `choices`), then the
 /// template body in the syntax of `#[prompt(template = ...)]`. The prompt
 /// is named after the file's stem unless the front matter says `name`.
@@ -146,7 +149,7 @@ struct DirState {
     prompts: Prompts,
     /// Each file's text and what it gave, so that an unchanged file keeps
     /// its prompt (and the catalog does not change).
-    files: HashMap<PathBuf, (String, Result<DynamicPrompt, Broken>)>,
+    files: HashMap<PathBuf, (FileText, Result<DynamicPrompt, Broken>)>,
     /// The prompts this directory put in the catalog.
     served: Vec<DynamicPrompt>,
     problems: Vec<FileProblem>,
@@ -258,9 +261,17 @@ impl fmt::Debug for PromptDir {
 
 /// What one reload read: each file's text, or why it could not be read.
 struct Read {
-    files: Vec<(PathBuf, std::io::Result<String>)>,
+    files: Vec<(PathBuf, std::io::Result<FileText>)>,
     /// Files past the limit, not read.
     left_out: usize,
+}
+
+/// A prompt file as read: its text, and the icon file it names, read
+/// beside it (a new icon is a change of the prompt).
+#[derive(Default, PartialEq, Eq)]
+struct FileText {
+    text: String,
+    icon: Option<IconFile>,
 }
 
 impl Loader {
@@ -283,8 +294,17 @@ impl Loader {
             .names
             .into_iter()
             .map(|name| {
-                let text = dir.read(&name);
-                (self.dir.join(name), text)
+                let read = dir.read(&name).map(|text| {
+                    // Beneath the directory, as the prompt file is read.
+                    let icon = icon_file(&text).map(|path| IconFile {
+                        bytes: dir
+                            .read_bytes(&path, rules::MAX_ICON_BYTES as u64)
+                            .map_err(|err| err.to_string()),
+                        path,
+                    });
+                    FileText { text, icon }
+                });
+                (self.dir.join(name), read)
             })
             .collect();
         Ok(Read {
@@ -313,7 +333,7 @@ impl DirState {
                     let entry = kept.unwrap_or_else(|| {
                         let message = format!("cannot read the file: {err}");
                         (
-                            String::new(),
+                            FileText::default(),
                             Err(Broken {
                                 line: None,
                                 message,
@@ -326,7 +346,7 @@ impl DirState {
             };
             let read = match self.files.remove(&path) {
                 Some((old, read)) if old == text => read,
-                _ => read_prompt(&path, &text),
+                _ => read_prompt(&path, &text.text, text.icon.as_ref()),
             };
             files.insert(path, (text, read));
         }
@@ -412,7 +432,7 @@ impl DynamicPrompt {
     /// ```
     pub fn from_prompt_file(stem: &str, text: &str) -> Result<Self, FileProblem> {
         let path = Path::new(stem);
-        read_prompt(path, text).map_err(|broken| problem(path, broken.line, broken.message))
+        read_prompt(path, text, None).map_err(|broken| problem(path, broken.line, broken.message))
     }
 }
 
@@ -425,12 +445,12 @@ fn problem(path: &Path, line: Option<usize>, message: String) -> FileProblem {
 }
 
 /// A file's prompt, or what is wrong with it.
-fn read_prompt(path: &Path, text: &str) -> Result<DynamicPrompt, Broken> {
+fn read_prompt(path: &Path, text: &str, icon: Option<&IconFile>) -> Result<DynamicPrompt, Broken> {
     let stem = path
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or_default();
-    let prompt = parse_file(text, stem, &path.display().to_string())?;
+    let prompt = parse_file(text, stem, &path.display().to_string(), icon)?;
     if is_valid_name(prompt.name()) {
         Ok(prompt)
     } else {
@@ -467,6 +487,7 @@ fn changes_files(kind: notify::EventKind) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::presentation::Icon;
     use crate::server::Server;
 
     /// A fresh directory under the system's temporary one.
@@ -526,6 +547,37 @@ mod tests {
         watched.reload();
         assert!(watched.problems().is_empty());
         assert_eq!(prompts.served(), ["broken"]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_icon_file_beside_a_prompt_is_embedded_and_followed() {
+        let dir = scratch("files-icon");
+        std::fs::create_dir_all(dir.join("assets")).unwrap();
+        std::fs::write(dir.join("assets/ship.svg"), "<svg/>").unwrap();
+        let text = "+++\nicon = \"assets/ship.svg\"\n+++\nShip it.";
+        std::fs::write(dir.join("ship.md"), text).unwrap();
+        std::fs::write(dir.join("lost.md"), "+++\nicon = \"nope.png\"\n+++\nx").unwrap();
+        let (_service, prompts) = Server::new("t", "1")
+            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
+            .build_live()
+            .unwrap();
+        let watched = PromptDir::watch(&dir, &prompts).unwrap();
+        let icon = || lock(&watched.loader.state).served[0].icons()[0].clone();
+        assert_eq!(icon(), Icon::embedded("image/svg+xml", b"<svg/>"));
+        let problems = watched.problems();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].line, Some(2));
+        assert!(
+            problems[0]
+                .message
+                .contains("cannot read icon file `nope.png`"),
+            "{problems:?}"
+        );
+        // An edit of the icon alone is a change of the prompt.
+        std::fs::write(dir.join("assets/ship.svg"), "<svg></svg>").unwrap();
+        watched.reload();
+        assert_eq!(icon(), Icon::embedded("image/svg+xml", b"<svg></svg>"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

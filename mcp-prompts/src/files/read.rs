@@ -93,12 +93,18 @@ impl<'a> ServedDir<'a> {
     /// large, not UTF-8, a link leading outside) is `InvalidData` with the
     /// reason.
     pub(crate) fn read(&self, name: &str) -> io::Result<String> {
+        let bytes = self.read_bytes(name, self.access.max_file_bytes)?;
+        String::from_utf8(bytes).map_err(|_| refused("not UTF-8 text"))
+    }
+
+    /// The bytes of the file `name` (beneath the directory, as
+    /// [`read`](Self::read) opens it), at most `limit` of them.
+    pub(crate) fn read_bytes(&self, name: &str, limit: u64) -> io::Result<Vec<u8>> {
         let file = self.open_file(name)?;
         let metadata = file.metadata()?;
         if !metadata.is_file() {
             return Err(refused("not a regular file"));
         }
-        let limit = self.access.max_file_bytes;
         if metadata.len() > limit {
             return Err(too_large(limit));
         }
@@ -108,7 +114,7 @@ impl<'a> ServedDir<'a> {
         if bytes.len() as u64 > limit {
             return Err(too_large(limit));
         }
-        String::from_utf8(bytes).map_err(|_| refused("not UTF-8 text"))
+        Ok(bytes)
     }
 
     fn open_file(&self, name: &str) -> io::Result<File> {
