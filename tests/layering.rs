@@ -51,7 +51,7 @@ const ROOT_NAMES: &str = "
     files: DEFAULT_MAX_FILE_BYTES DEFAULT_MAX_FILES FileProblem PromptDir PromptDirOptions
     invoke: Invocation PromptFuture
     message: IntoPromptResult Message PromptResult
-    presentation: Icon IconTheme TAGS_META_KEY
+    presentation: Icon IconTheme MetaValue TAGS_META_KEY
     protocol: Arguments LogLevel ProtocolVersion
     request: ArgsBuilder GetPrompt
     rmcp: __serve_prompts!

@@ -1,5 +1,7 @@
 //! The showcase catalog. The integration tests' fixture server includes this
-//! file too, so the texts they check are the ones the showcase serves.
+//! file too, so the texts they check are the ones the showcase serves. The
+//! MCP conformance suite's fixtures (`test_*`) are kept out of the prompt
+//! tools (`as_tool = false`): they are for the suite, not for a model.
 
 use mcp_prompts::{
     Catalog, CompletionInput, Content, Elicited, Error, Message, PromptArg, PromptArgs,
@@ -10,13 +12,13 @@ use mcp_prompts::{
 const RED_PIXEL_PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
 
 /// A simple prompt without arguments
-#[prompt(title = "Simple Test Prompt")]
+#[prompt(title = "Simple Test Prompt", as_tool = false)]
 pub fn test_simple_prompt() -> String {
     "This is a simple prompt for testing.".into()
 }
 
 /// A prompt with required arguments
-#[prompt(title = "Prompt With Arguments")]
+#[prompt(title = "Prompt With Arguments", as_tool = false)]
 pub fn test_prompt_with_arguments(
     /// First test argument
     arg1: String,
@@ -27,7 +29,7 @@ pub fn test_prompt_with_arguments(
 }
 
 /// A prompt that includes an embedded resource
-#[prompt(title = "Prompt With Embedded Resource")]
+#[prompt(title = "Prompt With Embedded Resource", as_tool = false)]
 pub fn test_prompt_with_embedded_resource(
     /// URI of the resource to embed
     #[arg(name = "resourceUri")]
@@ -44,7 +46,7 @@ pub fn test_prompt_with_embedded_resource(
 }
 
 /// A prompt that includes image content
-#[prompt(title = "Prompt With Image")]
+#[prompt(title = "Prompt With Image", as_tool = false)]
 pub fn test_prompt_with_image() -> Vec<Message> {
     vec![
         Message::user(Content::image_base64(RED_PIXEL_PNG, "image/png")),
@@ -217,7 +219,7 @@ pub struct UserContext {
 }
 
 /// A prompt that asks the user for context before it is rendered
-#[prompt(title = "Prompt With Input Required Result")]
+#[prompt(title = "Prompt With Input Required Result", as_tool = false)]
 pub async fn test_input_required_result_prompt(ctx: RequestContext) -> Result<String, Error> {
     let question = "What context should the prompt use?";
     Ok(

@@ -188,7 +188,7 @@ fn set_once<T>(
     Ok(())
 }
 
-fn lit_str(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<LitStr> {
+pub fn lit_str(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<LitStr> {
     match meta.value()?.parse::<Expr>()? {
         Expr::Lit(ExprLit {
             lit: Lit::Str(s), ..
@@ -251,13 +251,15 @@ fn fn_path(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<syn::Path> {
 }
 
 /// `["a", "b"]`.
-fn lit_str_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Vec<LitStr>> {
+pub fn lit_str_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Vec<LitStr>> {
     let expr: Expr = meta.value()?.parse()?;
     let error = || {
         let (what, example) = if key == SCOPES {
             ("scopes", "[\"deploy\"]")
         } else if key == TAGS {
             ("tags", "[\"git\", \"review\"]")
+        } else if key == "sizes" {
+            ("sizes", "[\"48x48\"]")
         } else {
             ("argument names", "[\"draft\"]")
         };

@@ -17,6 +17,7 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, ExprUnary, Lit, LitBool, LitStr, Token, UnOp};
 
+use crate::attr::{lit_str, lit_str_list};
 use crate::errors::Errors;
 
 /// One icon as written.
@@ -41,12 +42,12 @@ pub struct MetaEntry {
 
 /// `icon = "https://..."`.
 pub fn icon_url(meta: &ParseNestedMeta<'_>) -> syn::Result<IconAttr> {
-    Ok(IconAttr::of(IconSource::Url(string(meta, "icon")?)))
+    Ok(IconAttr::of(IconSource::Url(lit_str(meta, "icon")?)))
 }
 
 /// `icon_file = "assets/x.svg"`.
 pub fn icon_file(meta: &ParseNestedMeta<'_>) -> syn::Result<IconAttr> {
-    Ok(IconAttr::of(IconSource::File(string(meta, "icon_file")?)))
+    Ok(IconAttr::of(IconSource::File(lit_str(meta, "icon_file")?)))
 }
 
 /// `icon(url = "..." | file = "...", sizes = ["48x48"], theme = "dark")`.
@@ -58,7 +59,7 @@ pub fn icon_list(meta: &ParseNestedMeta<'_>) -> syn::Result<IconAttr> {
         let duplicate = |key: &str| inner.error(format!("duplicate `{key}` in `icon(...)`"));
         if inner.path.is_ident("url") || inner.path.is_ident("file") {
             let is_url = inner.path.is_ident("url");
-            let value = string(&inner, if is_url { "url" } else { "file" })?;
+            let value = lit_str(&inner, if is_url { "url" } else { "file" })?;
             if source.is_some() {
                 return Err(inner.error("an icon has one `url` or one `file`"));
             }
@@ -68,12 +69,12 @@ pub fn icon_list(meta: &ParseNestedMeta<'_>) -> syn::Result<IconAttr> {
                 IconSource::File(value)
             });
         } else if inner.path.is_ident("sizes") {
-            let value = strings(&inner, "sizes", "[\"48x48\"]")?;
+            let value = lit_str_list(&inner, "sizes")?;
             if sizes.replace(value).is_some() {
                 return Err(duplicate("sizes"));
             }
         } else if inner.path.is_ident("theme") {
-            let value = string(&inner, "theme")?;
+            let value = lit_str(&inner, "theme")?;
             if theme.replace(value).is_some() {
                 return Err(duplicate("theme"));
             }
@@ -145,41 +146,6 @@ impl IconAttr {
             theme: None,
         }
     }
-}
-
-fn string(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<LitStr> {
-    match meta.value()?.parse::<Expr>()? {
-        Expr::Lit(ExprLit {
-            lit: Lit::Str(s), ..
-        }) => Ok(s),
-        other => Err(syn::Error::new(
-            other.span(),
-            format!("expected a string literal for `{key}`"),
-        )),
-    }
-}
-
-fn strings(meta: &ParseNestedMeta<'_>, key: &str, example: &str) -> syn::Result<Vec<LitStr>> {
-    let expr: Expr = meta.value()?.parse()?;
-    let error = || {
-        syn::Error::new(
-            expr.span(),
-            format!("expected a list of string literals for `{key}`, such as `{example}`"),
-        )
-    };
-    let Expr::Array(array) = &expr else {
-        return Err(error());
-    };
-    array
-        .elems
-        .iter()
-        .map(|elem| match elem {
-            Expr::Lit(ExprLit {
-                lit: Lit::Str(s), ..
-            }) => Ok(s.clone()),
-            _ => Err(error()),
-        })
-        .collect()
 }
 
 /// An icon, checked, its file read: ready to emit.
@@ -322,6 +288,9 @@ fn meta_value(value: &Expr) -> syn::Result<TokenStream> {
         }
         Lit::Float(f) => {
             let value: f64 = f.base10_parse()?;
+            if !value.is_finite() {
+                return Err(syn::Error::new(f.span(), "a `_meta` number must be finite"));
+            }
             let value = proc_macro2::Literal::f64_unsuffixed(value);
             quote!(#private::MetaValue::Number(#sign #value))
         }

@@ -43,7 +43,9 @@ pub fn check_meta_key(key: &str) -> Result<(), String> {
             ));
         }
     }
-    if !is_name(name) {
+    // The rules allow an empty name after a prefix (`com.example/`); a key
+    // that is empty altogether says nothing.
+    if !(is_name(name) || (name.is_empty() && prefix.is_some())) {
         return Err(format!(
             "`_meta` key `{key}`: the name must begin and end with a letter or digit and hold only letters, digits, `-`, `_` and `.`"
         ));
@@ -75,8 +77,6 @@ fn is_name(name: &str) -> bool {
                     .iter()
                     .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
         }
-        // A bare prefix (`com.example/`) has an empty name, which the
-        // rules allow; a key that is empty altogether says nothing.
         _ => false,
     }
 }
@@ -105,18 +105,29 @@ pub fn icon_mime_type(path: &str) -> Option<&'static str> {
     })
 }
 
-/// Checks an icon's source: an `https:` URL or a `data:` URI, the schemes
-/// clients accept (they must reject others).
+/// Checks an icon's source: an `https:` URL or a `data:` URI of an image,
+/// what clients accept (they must reject other schemes).
 pub fn check_icon_src(src: &str) -> Result<(), String> {
     let scheme = src.split_once(':').map(|(s, _)| s.to_ascii_lowercase());
+    let image = |rest: &str| {
+        rest.get(..6)
+            .is_some_and(|kind| kind.eq_ignore_ascii_case("image/"))
+            && rest.contains(',')
+    };
     match scheme.as_deref() {
         Some("https") if src.len() > "https://".len() && src[6..].starts_with("//") => Ok(()),
-        Some("data") if src.contains(',') => Ok(()),
+        Some("data") if image(&src[5..]) => Ok(()),
         _ => Err(format!(
-            "icon `{}` must be an `https://` URL or a `data:` URI",
+            "icon `{}` must be an `https://` URL or a `data:image/...` URI",
             excerpt(src)
         )),
     }
+}
+
+/// Whether `src` is a `data:` URI (its scheme in any case).
+pub fn is_data_uri(src: &str) -> bool {
+    src.get(..5)
+        .is_some_and(|scheme| scheme.eq_ignore_ascii_case("data:"))
 }
 
 /// Checks an icon size: `WxH` in pixels, or `any` (for scalable formats).
@@ -149,12 +160,17 @@ mod tests {
 
     #[test]
     fn meta_keys_follow_the_rules() {
-        for good in ["owner", "com.example/owner", "a-b.c9/x_y.z", "x/1"] {
+        for good in [
+            "owner",
+            "com.example/owner",
+            "a-b.c9/x_y.z",
+            "x/1",
+            "com.example/",
+        ] {
             assert_eq!(check_meta_key(good), Ok(()), "{good}");
         }
         for bad in [
             "",
-            "com.example/",
             "-x",
             "x-",
             "com..example/x",

@@ -237,7 +237,7 @@ pub use files::{
 };
 pub use invoke::{Invocation, PromptFuture};
 pub use message::{IntoPromptResult, Message, PromptResult};
-pub use presentation::{Icon, IconTheme, TAGS_META_KEY};
+pub use presentation::{Icon, IconTheme, MetaValue, TAGS_META_KEY};
 pub use protocol::{Arguments, LogLevel, ProtocolVersion};
 pub use request::{ArgsBuilder, GetPrompt};
 pub use server::{

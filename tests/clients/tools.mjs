@@ -74,5 +74,15 @@ await check("get_prompt: an argument error is a tool error with prompts/get's me
   assert.deepEqual(texts(unknown), ["Unknown prompt: nope"]);
 });
 
+await check("a prompt kept out of the tools is neither listed nor got", async () => {
+  const listed = await client.callTool({ name: "list_prompts", arguments: {} });
+  assert.ok(!listed.structuredContent.prompts.some((p) => p.name.startsWith("test_")));
+  const r = await client.callTool({ name: "get_prompt", arguments: { name: "test_simple_prompt" } });
+  assert.equal(r.isError, true);
+  assert.deepEqual(texts(r), ["Unknown prompt: test_simple_prompt"]);
+  // prompts/get still serves it.
+  assert.equal((await client.getPrompt({ name: "test_simple_prompt" })).messages.length, 1);
+});
+
 await client.close();
 finish();

@@ -162,9 +162,14 @@ pub struct Prompts(pub(crate) Arc<LiveCatalog>);
 impl Prompts {
     /// Serves `prompt` too (a `#[prompt]`'s `PROMPT` or a
     /// [`DynamicPrompt`](crate::DynamicPrompt)); an error if its name is
-    /// taken (or the prompt is invalid), and nothing changes.
+    /// taken (or the prompt is invalid), and nothing changes. A prompt the
+    /// server's tags leave out ([`Server::only_tags`](crate::Server::only_tags))
+    /// is not served, and nothing changes either.
     pub fn add(&self, prompt: impl Into<AnyPrompt>) -> Result<(), CatalogError> {
         let prompt = prompt.into();
+        if !self.0.tags.admits(&prompt) {
+            return Ok(());
+        }
         self.0.change(|sources| {
             // The same prompt again is already there.
             if !sources.iter().any(|(p, _)| p.same_as(&prompt)) {
@@ -174,9 +179,12 @@ impl Prompts {
     }
 
     /// Serves `prompt` in place of the prompt of the same name (or adds
-    /// it), enabled.
+    /// it), enabled; one the server's tags leave out changes nothing.
     pub fn replace(&self, prompt: impl Into<AnyPrompt>) -> Result<(), CatalogError> {
         let prompt = prompt.into();
+        if !self.0.tags.admits(&prompt) {
+            return Ok(());
+        }
         self.0.change(|sources| {
             sources.retain(|(served, _)| served.name() != prompt.name());
             sources.push((prompt, true));
@@ -216,7 +224,8 @@ impl Prompts {
 
     /// Replaces the prompts of one group (a directory's files) with
     /// `wanted`, in one change: what is served of the group now, and the
-    /// prompts left out because another prompt has their name.
+    /// prompts left out because another prompt has their name. Those the
+    /// server's tags leave out are neither.
     #[cfg(feature = "files")]
     pub(crate) fn sync_group(
         &self,
@@ -234,7 +243,10 @@ impl Prompts {
                 !before.iter().any(|b| is(prompt, b)) || wanted.iter().any(|w| is(prompt, w))
             });
             let (mut served, mut taken) = (Vec::new(), Vec::new());
-            for prompt in wanted {
+            let admitted = wanted
+                .into_iter()
+                .filter(|p| self.0.tags.admits(&p.clone().into()));
+            for prompt in admitted {
                 if sources.iter().any(|(p, _)| is(p, &prompt)) {
                     served.push(prompt);
                 } else if sources.iter().any(|(p, _)| p.name() == prompt.name()) {

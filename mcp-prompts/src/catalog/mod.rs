@@ -41,6 +41,9 @@ pub(crate) struct Entry {
     pub(crate) completions: Box<[(Box<str>, ArgCompletion)]>,
     /// Which callers may see it.
     pub(crate) visibility: Visibility,
+    /// Whether the prompt tools offer it (resolved once: a `#[prompt]`'s
+    /// is registered apart).
+    pub(crate) as_tool: bool,
 }
 
 impl Entry {
@@ -65,6 +68,7 @@ impl Entry {
         drop(arguments);
         Self {
             visibility: Visibility::of(&prompt),
+            as_tool: prompt.as_tool(),
             prompt,
             required,
             completions,
@@ -172,14 +176,15 @@ impl ServedPrompts {
         self.restricted && !matches!(access, Access::Local)
     }
 
-    /// Every prompt a request served under `access` may see, in order.
-    pub(crate) fn visible_prompts<'a>(
+    /// The prompts the prompt tools offer a request served under
+    /// `access`, in order: those it may see, not kept out of the tools.
+    pub(crate) fn tool_prompts<'a>(
         &'a self,
         access: &'a Access,
     ) -> impl Iterator<Item = &'a AnyPrompt> + 'a {
         self.entries
             .iter()
-            .filter(move |e| !self.restricted || e.visibility.allows(access))
+            .filter(move |e| e.as_tool && (!self.restricted || e.visibility.allows(access)))
             .map(|e| &e.prompt)
     }
 

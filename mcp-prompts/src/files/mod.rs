@@ -7,6 +7,7 @@ mod read;
 
 use std::collections::HashMap;
 use std::fmt;
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex};
@@ -199,7 +200,10 @@ impl PromptDir {
             })
             .map_err(std::io::Error::other)?;
         watcher
-            .watch(&dir, RecursiveMode::NonRecursive)
+            // Recursive: a prompt's icon may be in a subfolder, and its
+            // edit is the prompt's change (prompt files are read only from
+            // the directory itself).
+            .watch(&dir, RecursiveMode::Recursive)
             .map_err(std::io::Error::other)?;
         // Read after watching starts, so that no change falls in between.
         loader.reload();
@@ -294,15 +298,12 @@ impl Loader {
             .names
             .into_iter()
             .map(|name| {
-                let read = dir.read(&name).map(|text| {
-                    // Beneath the directory, as the prompt file is read.
-                    let icon = icon_file(&text).map(|path| IconFile {
-                        bytes: dir
-                            .read_bytes(&path, rules::MAX_ICON_BYTES as u64)
-                            .map_err(|err| err.to_string()),
-                        path,
-                    });
-                    FileText { text, icon }
+                let read = dir.read(&name).and_then(|text| {
+                    let icon = match icon_file(&text) {
+                        Some(path) => Some(read_icon(&dir, path)?),
+                        None => None,
+                    };
+                    Ok(FileText { text, icon })
                 });
                 (self.dir.join(name), read)
             })
@@ -464,6 +465,21 @@ fn read_prompt(path: &Path, text: &str, icon: Option<&IconFile>) -> Result<Dynam
     }
 }
 
+/// The icon file a prompt file names, read beneath the directory as the
+/// prompt file is. One missing or refused is the prompt's problem; one that
+/// cannot be read for a moment (held by an editor) is the prompt file's,
+/// which then keeps serving what it last held.
+fn read_icon(dir: &ServedDir<'_>, path: String) -> std::io::Result<IconFile> {
+    let bytes = match dir.read_bytes(&path, rules::MAX_ICON_BYTES as u64) {
+        Ok(bytes) => Ok(bytes),
+        Err(err) if matches!(err.kind(), ErrorKind::NotFound | ErrorKind::InvalidData) => {
+            Err(err.to_string())
+        }
+        Err(err) => return Err(err),
+    };
+    Ok(IconFile { path, bytes })
+}
+
 /// Whether a directory entry is a prompt file: `*.md`, hidden ones
 /// (editors' swap files) aside.
 fn is_prompt_file(name: &str) -> bool {
@@ -574,10 +590,36 @@ mod tests {
                 .contains("cannot read icon file `nope.png`"),
             "{problems:?}"
         );
-        // An edit of the icon alone is a change of the prompt.
+        // An edit of the icon alone, in its subfolder, is a change of the
+        // prompt, seen without a reload.
         std::fs::write(dir.join("assets/ship.svg"), "<svg></svg>").unwrap();
-        watched.reload();
-        assert_eq!(icon(), Icon::embedded("image/svg+xml", b"<svg></svg>"));
+        let edited = Icon::embedded("image/svg+xml", b"<svg></svg>");
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while icon() != edited {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the icon's edit was not seen"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_servers_tags_choose_among_prompt_files() {
+        let dir = scratch("files-tags");
+        std::fs::write(dir.join("blame.md"), "+++\ntags = [\"git\"]\n+++\nBlame.").unwrap();
+        std::fs::write(dir.join("lunch.md"), "+++\ntags = [\"food\"]\n+++\nLunch.").unwrap();
+        let (_service, prompts) = Server::new("t", "1")
+            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
+            .only_tags(["git"])
+            .build_live()
+            .unwrap();
+        let watched = PromptDir::watch(&dir, &prompts).unwrap();
+        assert_eq!(prompts.served(), ["blame"]);
+        // Left out by the server, not served from the directory, not a problem.
+        assert_eq!(watched.served(), ["blame"]);
+        assert!(watched.problems().is_empty());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

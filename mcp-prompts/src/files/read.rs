@@ -11,7 +11,8 @@
 //!   the path: a regular file, at most the size limit, read with that
 //!   bound;
 //! - a directory lists at most a bounded number of files, and only its
-//!   own: subfolders are not read.
+//!   own: subfolders are not listed (a prompt's icon may be read from one,
+//!   by its path, with the same rules).
 
 use std::io::{self, Read};
 use std::path::Path;

@@ -112,7 +112,7 @@ impl Icon {
 
     /// Whether it is a URL (not an embedded image).
     pub(crate) fn is_url(&self) -> bool {
-        !self.src.starts_with("data:")
+        !rules::is_data_uri(&self.src)
     }
 }
 

@@ -4,13 +4,18 @@ use serde_json::{Map, Value};
 
 use mcp_prompts_template::rules::TAGS_META_KEY;
 
-/// A `_meta` value of `#[prompt(meta(...))]`: a literal.
-#[doc(hidden)]
+/// A `_meta` value of `#[prompt(meta(...))]`, as written: a literal
+/// ([`PromptExtras::meta`](crate::PromptExtras::meta)). It converts into
+/// a `serde_json::Value`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum MetaValue {
+    /// A string.
     Text(&'static str),
+    /// An integer.
     Integer(i64),
+    /// Any other (finite) number.
     Number(f64),
+    /// A boolean.
     Bool(bool),
 }
 

@@ -40,7 +40,7 @@ use crate::protocol::{Arguments, LogLevel, ProtocolVersion};
 use crate::server::Era;
 use crate::server::Service;
 use crate::server::completion::{Completed, Query, Reference};
-use crate::server::get::{GetOutcome, GetRequest, Got, Retry};
+use crate::server::get::{GetOutcome, GetRequest, Got, InputRequired, Retry};
 use forward::{Asked, Forwarder, Outgoing};
 use futures_util::StreamExt as _;
 use futures_util::stream::FuturesUnordered;
@@ -176,15 +176,7 @@ impl RmcpPrompts {
                     .or_else(|| prompt.description().map(str::to_owned));
                 Ok(answer.into())
             }
-            GetOutcome::InputRequired(asked) => {
-                let requests = asked
-                    .requests
-                    .into_iter()
-                    .map(|(key, request)| Ok((key, serde_json::from_value(request)?)))
-                    .collect::<Result<_, serde_json::Error>>()
-                    .map_err(internal)?;
-                Ok(InputRequiredResult::new(Some(requests), Some(asked.state)).into())
-            }
+            GetOutcome::InputRequired(asked) => Ok(input_required(asked)?.into()),
         }
     }
 
@@ -464,6 +456,17 @@ pub use crate::__serve_prompts as serve_prompts;
 /// of its own to them.
 #[doc(hidden)]
 pub use ::rmcp::{ErrorData, RoleServer, model, service};
+
+/// A stateless round's questions and state as rmcp's result.
+fn input_required(asked: InputRequired) -> Result<InputRequiredResult, ErrorData> {
+    let requests = asked
+        .requests
+        .into_iter()
+        .map(|(key, request)| Ok((key, serde_json::from_value(request)?)))
+        .collect::<Result<_, serde_json::Error>>()
+        .map_err(internal)?;
+    Ok(InputRequiredResult::new(Some(requests), Some(asked.state)))
+}
 
 /// The revision a request is served under: the one its `_meta` names or
 /// the session negotiated; the latest handshake revision if rmcp knows

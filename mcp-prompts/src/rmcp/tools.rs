@@ -5,14 +5,14 @@
 
 use ::rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use ::rmcp::handler::server::tool::ToolCallContext;
-use ::rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, InputRequiredResult, ResultType, Tool,
-};
+use ::rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ResultType, Tool};
 use ::rmcp::service::RequestContext;
 use futures_util::FutureExt as _;
 use serde_json::Value;
 
-use super::{ErrorData, RmcpPrompts, RoleServer, access_of, internal, to_rmcp, version_of};
+use super::{
+    ErrorData, RmcpPrompts, RoleServer, access_of, input_required, internal, to_rmcp, version_of,
+};
 use crate::protocol::ProtocolVersion;
 use crate::server::get::Retry;
 use crate::server::tools::{
@@ -48,7 +48,9 @@ impl RmcpPrompts {
     }
 
     /// The prompt tools' definitions, with every field the newest
-    /// revision has.
+    /// handshake revision has (2025-11-25): rmcp's router lists the same
+    /// definitions to every client, where our own transports leave out
+    /// the fields a client's revision lacks.
     ///
     /// # Panics
     ///
@@ -88,15 +90,7 @@ impl RmcpPrompts {
                     .await;
                 match ToolOutcome::of(outcome, version) {
                     ToolOutcome::Complete(result) => complete(result),
-                    ToolOutcome::InputRequired(asked) => {
-                        let requests = asked
-                            .requests
-                            .into_iter()
-                            .map(|(key, request)| Ok((key, serde_json::from_value(request)?)))
-                            .collect::<Result<_, serde_json::Error>>()
-                            .map_err(internal)?;
-                        Ok(InputRequiredResult::new(Some(requests), Some(asked.state)).into())
-                    }
+                    ToolOutcome::InputRequired(asked) => Ok(input_required(asked)?.into()),
                 }
             }
             other => Err(to_rmcp(&unknown_tool(other))),

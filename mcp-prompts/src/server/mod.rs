@@ -169,10 +169,10 @@ impl Server {
         self
     }
 
-    /// An icon for `serverInfo` (sent from revision 2025-11-25 on, in
-    /// `initialize` and `server/discover`): an `https://` URL, since a
-    /// 2026-07-28 server's info rides on every result. [`build`](Self::build)
-    /// checks it.
+    /// An icon for `serverInfo`, sent from revision 2025-11-25 on in
+    /// `initialize` and `server/discover` (not in the server info every
+    /// 2026-07-28 result carries): an `https://` URL, as every client gets
+    /// it. [`build`](Self::build) checks it.
     pub fn icon(mut self, icon: Icon) -> Self {
         self.icons.push(icon);
         self

@@ -50,6 +50,11 @@ async def run_mode(target, mode, with_rmcp):
             assert "code_review (Review code): Review a code snippet" in texts(r)[0], r
             names = [p["name"] for p in r.structured_content["prompts"]]
             assert "summarize" in names, names
+            # The conformance fixtures are kept out of the tools.
+            assert not any(n.startswith("test_") for n in names), names
+            kept_out = await c.call_tool("get_prompt", {"name": "test_simple_prompt"})
+            assert kept_out.is_error, kept_out
+            assert texts(kept_out) == ["Unknown prompt: test_simple_prompt"], kept_out
 
     await check(f"{mode}: list_prompts", list_prompts)
 

@@ -145,7 +145,7 @@ impl Service {
         let inner = self.inner();
         let served = self.served();
         let found = served.get(name, &origin.access);
-        let Some(entry) = found.filter(|e| !via_tool || e.prompt.as_tool()) else {
+        let Some(entry) = found.filter(|e| !via_tool || e.as_tool) else {
             return Got::Now(write(self, id, Err(unknown_prompt(name))));
         };
         record_span(entry.prompt.name(), &arguments);

@@ -28,7 +28,7 @@ use super::{Era, Reply, Service, Session};
 use crate::caller::Access;
 use crate::catalog::AnyPrompt;
 use crate::context::{Origin, Progress};
-use crate::error::{Error, excerpt};
+use crate::error::{Error, brief, excerpt};
 use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::{Arguments, cow_str};
 
@@ -63,7 +63,8 @@ impl<'a> GetPromptArguments<'a> {
     pub(crate) fn read(arguments: Option<&'a str>) -> Result<Self, Error> {
         serde_json::from_str(arguments.unwrap_or("{}")).map_err(|err| {
             Error::invalid_params(format!(
-                "invalid arguments for get_prompt: {err}; expected {{\"name\": \"<prompt>\", \"arguments\": {{\"<argument>\": \"<value>\"}}}}"
+                "invalid arguments for get_prompt: {}; expected {{\"name\": \"<prompt>\", \"arguments\": {{\"<argument>\": \"<value>\"}}}}",
+                brief(&err.to_string())
             ))
         })
     }
@@ -77,9 +78,7 @@ pub(crate) fn unknown_tool(name: &str) -> Error {
 impl Service {
     /// The prompts the tools offer a request served under `access`.
     pub(crate) fn tool_prompts(&self, access: &Access) -> Vec<AnyPrompt> {
-        let served = self.served();
-        let visible = served.visible_prompts(access);
-        visible.filter(|p| p.as_tool()).cloned().collect()
+        self.served().tool_prompts(access).cloned().collect()
     }
 }
 

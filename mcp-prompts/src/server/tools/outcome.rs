@@ -33,8 +33,16 @@ impl ToolOutcome {
 }
 
 /// An `isError` result with the error's message: argument problems read
-/// exactly as `prompts/get`'s -32602 does.
+/// exactly as `prompts/get`'s -32602 does; an error whose detail stays on
+/// the server is logged, and the result gives its id.
 pub(crate) fn error_result(error: &Error) -> Value {
+    let redacted;
+    let error = if error.is_hidden() {
+        redacted = error.clone().redacted("get_prompt", "tools/call");
+        &redacted
+    } else {
+        error
+    };
     let mut text = error.message().to_owned();
     if let Some(id) = error.data().and_then(|d| d.get("errorId")) {
         let _ = write!(text, " (error id {id})");

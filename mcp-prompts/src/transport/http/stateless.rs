@@ -1,7 +1,8 @@
 //! The 2026-07-28 flavour of Streamable HTTP: no sessions. Each `POST`
-//! names its revision, method and (for `prompts/get`) prompt in headers,
-//! which must agree with the body; disagreement is 400 with -32020, a
-//! malformed `_meta` 400 with -32602, an unknown method 404 with -32601.
+//! names its revision, method and (for `prompts/get` and `tools/call`)
+//! prompt or tool in headers, which must agree with the body; disagreement
+//! is 400 with -32020, a malformed `_meta` 400 with -32602, an unknown
+//! method 404 with -32601.
 
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
