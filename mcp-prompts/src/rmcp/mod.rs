@@ -156,10 +156,7 @@ impl RmcpPrompts {
         self.attach(&context);
         let version = version_of(&context);
         let arguments = arguments(request.arguments.as_ref()).map_err(|e| to_rmcp(&e))?;
-        let retry = Retry {
-            input_responses: request.input_responses.map(|r| r.into_iter().collect()),
-            request_state: request.request_state,
-        };
+        let retry = retry(request.input_responses, request.request_state);
         let outcome = self
             .run_get(&request.name, arguments, retry, false, &context)
             .await;
@@ -456,6 +453,14 @@ pub use crate::__serve_prompts as serve_prompts;
 /// of its own to them.
 #[doc(hidden)]
 pub use ::rmcp::{ErrorData, RoleServer, model, service};
+
+/// What a stateless retry brings back, from rmcp's request.
+fn retry(answers: Option<::rmcp::model::InputResponses>, state: Option<String>) -> Retry {
+    Retry {
+        input_responses: answers.map(|r| r.into_iter().collect()),
+        request_state: state,
+    }
+}
 
 /// A stateless round's questions and state as rmcp's result.
 fn input_required(asked: InputRequired) -> Result<InputRequiredResult, ErrorData> {

@@ -11,10 +11,10 @@ use futures_util::FutureExt as _;
 use serde_json::Value;
 
 use super::{
-    ErrorData, RmcpPrompts, RoleServer, access_of, input_required, internal, to_rmcp, version_of,
+    ErrorData, RmcpPrompts, RoleServer, access_of, input_required, internal, retry, to_rmcp,
+    version_of,
 };
 use crate::protocol::ProtocolVersion;
-use crate::server::get::Retry;
 use crate::server::tools::{
     GET_PROMPT, GetPromptArguments, LIST_PROMPTS, ToolOutcome, definitions, error_result,
     list_result, unknown_tool,
@@ -81,10 +81,7 @@ impl RmcpPrompts {
                     Ok(arguments) => arguments,
                     Err(error) => return complete(error_result(&error)),
                 };
-                let retry = Retry {
-                    input_responses: request.input_responses.map(|r| r.into_iter().collect()),
-                    request_state: request.request_state,
-                };
+                let retry = retry(request.input_responses, request.request_state);
                 let outcome = self
                     .run_get(&arguments.name, arguments.arguments, retry, true, &context)
                     .await;

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::{GetOutcome, GetRequest, GetResult, Got, InputRequired, Retry};
+use super::{GetOutcome, GetRequest, GetResult, Got, InputRequired, Retry, WriteOutcome};
 use crate::context::{Origin, Progress};
 use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::modern::ResultType;
@@ -36,7 +36,7 @@ struct GetParams<'a> {
 
 /// The request's `progressToken`, if it sent a valid one (a string or an
 /// integer); a `_meta` of another shape is not an error.
-pub(crate) fn progress_token(meta: Option<&RawValue>) -> Option<Box<RawValue>> {
+fn progress_token(meta: Option<&RawValue>) -> Option<Box<RawValue>> {
     #[derive(Deserialize)]
     struct Meta<'a> {
         #[serde(rename = "progressToken", borrow)]
@@ -61,27 +61,61 @@ impl Session {
             Ok(p) => p,
             Err(error) => return Reply::Now(failure(Some(id), &error)),
         };
-        let request = GetRequest {
-            id,
-            era,
+        let get = WireGet {
             name: &p.name,
             arguments: p.arguments,
             retry: Retry {
                 input_responses: p.input_responses,
                 request_state: p.request_state,
             },
-            progress: progress_token(p.meta).map(|token| Arc::new(Progress::new(&token))),
-            outbound: &self.state.outbound,
-            origin,
+            meta: p.meta,
             via_tool: false,
         };
         let write =
             move |service: &Service, id: &RawValue, result| Some(respond(service, id, era, result));
+        self.run_get(id, era, get, origin, write)
+    }
+
+    /// Runs a `prompts/get` read from a request's JSON (`prompts/get`'s own,
+    /// or the `get_prompt` tool's), its outcome written by `write`.
+    pub(crate) fn run_get<W>(
+        &self,
+        id: &RawValue,
+        era: Era,
+        get: WireGet<'_>,
+        origin: &Origin,
+        write: W,
+    ) -> Reply
+    where
+        W: WriteOutcome<Option<String>>,
+    {
+        let request = GetRequest {
+            id,
+            era,
+            name: get.name,
+            arguments: get.arguments,
+            retry: get.retry,
+            progress: progress_token(get.meta).map(|token| Arc::new(Progress::new(&token))),
+            outbound: &self.state.outbound,
+            origin,
+            via_tool: get.via_tool,
+        };
         match self.service.get(request, write) {
             Got::Now(message) => message.map_or(Reply::None, Reply::Now),
             Got::Later(future) => Reply::Later(future),
         }
     }
+}
+
+/// What a `prompts/get` run reads from a request's JSON.
+pub(crate) struct WireGet<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) arguments: Arguments<'a>,
+    pub(crate) retry: Retry,
+    /// The request's `_meta`, for its progress token.
+    pub(crate) meta: Option<&'a RawValue>,
+    /// Whether through the `get_prompt` tool.
+    pub(crate) via_tool: bool,
 }
 
 /// The `InputRequiredResult` body: the questions and the state.

@@ -67,40 +67,31 @@ fn decorate(tool: &mut Value, version: ProtocolVersion, title: &str) {
     }
 }
 
-/// What `list_prompts` returns as structured content.
+/// What `list_prompts` returns as structured content: prompts, each with
+/// its arguments, both named, titled and described alike.
 fn output_schema() -> Value {
     let text = json!({ "type": "string" });
+    let described = |mut properties: Value, required: &[&str]| {
+        properties["name"] = text.clone();
+        properties["title"] = text.clone();
+        properties["description"] = text.clone();
+        json!({ "type": "object", "properties": properties, "required": required })
+    };
+    let argument = described(
+        json!({
+            "required": { "type": "boolean" },
+            "default": text,
+            "choices": { "type": "array", "items": text },
+        }),
+        &["name", "required"],
+    );
+    let prompt = described(
+        json!({ "arguments": { "type": "array", "items": argument } }),
+        &["name", "arguments"],
+    );
     json!({
         "type": "object",
-        "properties": {
-            "prompts": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "name": text,
-                        "title": text,
-                        "description": text,
-                        "arguments": {
-                            "type": "array",
-                            "items": {
-                                "type": "object",
-                                "properties": {
-                                    "name": text,
-                                    "title": text,
-                                    "description": text,
-                                    "required": { "type": "boolean" },
-                                    "default": text,
-                                    "choices": { "type": "array", "items": text },
-                                },
-                                "required": ["name", "required"],
-                            },
-                        },
-                    },
-                    "required": ["name", "arguments"],
-                },
-            },
-        },
+        "properties": { "prompts": { "type": "array", "items": prompt } },
         "required": ["prompts"],
     })
 }

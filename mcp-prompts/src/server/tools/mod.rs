@@ -10,7 +10,6 @@ mod outcome;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -21,13 +20,13 @@ pub(crate) use definitions::{GET_PROMPT, LIST_PROMPTS, definitions};
 pub(crate) use listing::list_result;
 pub(crate) use outcome::{ToolOutcome, error_result};
 
-use super::get::wire::{input_required, progress_token};
-use super::get::{GetRequest, Got, Retry};
+use super::get::Retry;
+use super::get::wire::{WireGet, input_required};
 use super::methods::params;
 use super::{Era, Reply, Service, Session};
 use crate::caller::Access;
 use crate::catalog::AnyPrompt;
-use crate::context::{Origin, Progress};
+use crate::context::Origin;
 use crate::error::{Error, brief, excerpt};
 use crate::protocol::jsonrpc::{failure, success};
 use crate::protocol::{Arguments, cow_str};
@@ -135,18 +134,14 @@ impl Session {
                         return Reply::Now(self.service.result(id, era, &error_result(&error)));
                     }
                 };
-                let request = GetRequest {
-                    id,
-                    era,
+                let get = WireGet {
                     name: &arguments.name,
                     arguments: arguments.arguments,
                     retry: Retry {
                         input_responses: p.input_responses,
                         request_state: p.request_state,
                     },
-                    progress: progress_token(p.meta).map(|token| Arc::new(Progress::new(&token))),
-                    outbound: &self.state.outbound,
-                    origin,
+                    meta: p.meta,
                     via_tool: true,
                 };
                 let write = move |service: &Service, id: &RawValue, result| {
@@ -155,10 +150,7 @@ impl Session {
                         ToolOutcome::InputRequired(asked) => input_required(service, id, &asked),
                     })
                 };
-                match self.service.get(request, write) {
-                    Got::Now(message) => message.map_or(Reply::None, Reply::Now),
-                    Got::Later(future) => Reply::Later(future),
-                }
+                self.run_get(id, era, get, origin, write)
             }
             other => Reply::Now(failure(Some(id), &unknown_tool(other))),
         }
