@@ -24,7 +24,7 @@ use mcp_prompts_template::rules;
 
 /// The icon a prompt file names: a URI as it is, a file embedded as a
 /// `data:` URI from what was read beside the prompt file.
-fn read_icon(named: String, read: Option<&IconFile>) -> Result<Icon, String> {
+pub(crate) fn read_icon(named: String, read: Option<&IconFile>) -> Result<Icon, String> {
     if is_uri(&named) {
         return Ok(Icon::new(named));
     }
@@ -52,7 +52,7 @@ pub(crate) struct Broken {
 }
 
 impl Broken {
-    fn at(line: usize, message: impl Into<String>) -> Self {
+    pub(crate) fn at(line: usize, message: impl Into<String>) -> Self {
         Self {
             line: Some(line),
             message: message.into(),
@@ -116,22 +116,21 @@ fn split(text: &str) -> Result<(&str, usize, usize), Broken> {
     Err(Broken::at(1, "the front matter has no closing `+++` line"))
 }
 
-/// The icon file a prompt file's front matter names, if it names one
-/// rather than a URL: read beside the prompt file before it is parsed.
-pub(crate) fn icon_file(text: &str) -> Option<String> {
+/// The icon a TOML front matter names, if any, read leniently (the file
+/// is read in full later).
+pub(crate) fn icon(text: &str) -> Option<String> {
     #[derive(Deserialize)]
     struct IconOnly {
         icon: Option<String>,
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (front, _, _) = split(text).ok()?;
-    let icon = toml::from_str::<IconOnly>(front).ok()?.icon?;
-    (!is_uri(&icon)).then_some(icon)
+    toml::from_str::<IconOnly>(front).ok()?.icon
 }
 
 /// Whether an icon is a URI (`https:`, `data:`, or a scheme refused
 /// later) rather than a file's path.
-fn is_uri(icon: &str) -> bool {
+pub(crate) fn is_uri(icon: &str) -> bool {
     icon.split_once(':').is_some_and(|(scheme, _)| {
         scheme.starts_with(|c: char| c.is_ascii_alphabetic())
             && scheme
@@ -327,8 +326,7 @@ mod tests {
     #[test]
     fn an_icon_file_is_embedded_from_what_was_read_beside_it() {
         let text = "+++\ntitle = \"Ship\"\nicon = \"assets/ship.svg\"\n+++\nShip it.\n";
-        assert_eq!(icon_file(text).as_deref(), Some("assets/ship.svg"));
-        assert_eq!(icon_file("+++\nicon = \"https://x/a.png\"\n+++\nx"), None);
+        assert_eq!(icon(text).as_deref(), Some("assets/ship.svg"));
         let read = IconFile {
             path: "assets/ship.svg".into(),
             bytes: Ok(b"<svg/>".to_vec()),

@@ -2,8 +2,14 @@
 //! live catalog and kept in step with the directory as files are added,
 //! edited, renamed and deleted.
 
+mod body;
+mod command;
+mod conventions;
 mod front_matter;
+mod kind;
 mod read;
+mod vscode;
+mod yaml;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -19,7 +25,8 @@ use crate::catalog::Prompts;
 use crate::dynamic::DynamicPrompt;
 use crate::protocol::is_valid_name;
 use crate::sync::lock;
-use front_matter::{Broken, IconFile, icon_file, parse_file};
+use front_matter::{Broken, IconFile, is_uri, parse_file};
+use kind::{FileKind, prompt_name};
 use mcp_prompts_template::rules;
 use read::{Access, ServedDir};
 pub use read::{DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES};
@@ -53,7 +60,11 @@ impl fmt::Display for FileProblem {
 /// ([`Server::build_live`](crate::Server::build_live)) while this value
 /// lives: watched for changes, and its prompts removed when it is dropped.
 ///
-/// Each `*.md` file is one prompt: TOML front matter between `+++` lines
+/// Each `*.md` file is one prompt. A `name.prompt.md` file is a VS Code
+/// prompt file (`${input:name}` arguments); a `name.md` that does not
+/// start with `+++` is a Claude Code command (YAML front matter or none,
+/// `$ARGUMENTS`, `$1`..`$9`); both are served as `name`, their body one
+/// user message. Ours: TOML front matter between `+++` lines
 /// (`name`, `title`, `description`, `scopes`, `icon` (an `https://` URL,
 /// or an image file's path relative to the directory, embedded), `tags`,
 /// `as_tool`, a `[meta]` table, and `[[arguments]]` with `name`,
@@ -299,7 +310,7 @@ impl Loader {
             .into_iter()
             .map(|name| {
                 let read = dir.read(&name).and_then(|text| {
-                    let icon = match icon_file(&text) {
+                    let icon = match icon_file(&name, &text) {
                         Some(path) => Some(read_icon(&dir, path)?),
                         None => None,
                     };
@@ -445,13 +456,18 @@ fn problem(path: &Path, line: Option<usize>, message: String) -> FileProblem {
     }
 }
 
-/// A file's prompt, or what is wrong with it.
+/// A file's prompt, in the syntax its name and first line say, or what
+/// is wrong with it.
 fn read_prompt(path: &Path, text: &str, icon: Option<&IconFile>) -> Result<DynamicPrompt, Broken> {
-    let stem = path
-        .file_stem()
+    let file_name = path
+        .file_name()
         .and_then(|s| s.to_str())
         .unwrap_or_default();
-    let prompt = parse_file(text, stem, &path.display().to_string(), icon)?;
+    let (name, origin) = (prompt_name(file_name), path.display().to_string());
+    let prompt = match FileKind::of(file_name, text) {
+        FileKind::Toml => parse_file(text, name, &origin, icon)?,
+        kind => conventions::parse(kind, text, name, &origin, icon)?,
+    };
     if is_valid_name(prompt.name()) {
         Ok(prompt)
     } else {
@@ -463,6 +479,16 @@ fn read_prompt(path: &Path, text: &str, icon: Option<&IconFile>) -> Result<Dynam
             ),
         })
     }
+}
+
+/// The icon file a prompt file's front matter names, if it names one
+/// rather than a URL: read beside the prompt file before it is parsed.
+fn icon_file(file_name: &str, text: &str) -> Option<String> {
+    let icon = match FileKind::of(file_name, text) {
+        FileKind::Toml => front_matter::icon(text),
+        FileKind::Command | FileKind::VsCode => yaml::icon(text),
+    }?;
+    (!is_uri(&icon)).then_some(icon)
 }
 
 /// The icon file a prompt file names, read beneath the directory as the
@@ -620,6 +646,31 @@ mod tests {
         // Left out by the server, not served from the directory, not a problem.
         assert_eq!(watched.served(), ["blame"]);
         assert!(watched.problems().is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test]
+    async fn each_kind_of_file_is_read_in_its_own_syntax() {
+        let dir = scratch("files-kinds");
+        std::fs::write(dir.join("standup.md"), "+++\n+++\nStandup").unwrap();
+        let command = "---\nargument-hint: <issue>\n---\nFix $1 and {{not a placeholder}}";
+        std::fs::write(dir.join("fix.md"), command).unwrap();
+        std::fs::write(dir.join("explain.md"), "Explain $ARGUMENTS").unwrap();
+        let vscode = "---\nmode: agent\n---\nTest ${input:target}";
+        std::fs::write(dir.join("tests.prompt.md"), vscode).unwrap();
+        let (service, prompts) = Server::new("t", "1")
+            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
+            .build_live()
+            .unwrap();
+        let watched = PromptDir::watch(&dir, &prompts).unwrap();
+        assert!(watched.problems().is_empty(), "{:?}", watched.problems());
+        assert_eq!(prompts.served(), ["explain", "fix", "standup", "tests"]);
+        let client = crate::testing::Client::new(&service);
+        let fix = crate::request::GetPrompt::new("fix").arg("issue", "42");
+        let fix = client.get(fix).await.unwrap();
+        assert_eq!(fix.texts(), ["Fix 42 and {{not a placeholder}}"]);
+        let tests = crate::request::GetPrompt::new("tests").arg("target", "parse");
+        assert_eq!(client.get(tests).await.unwrap().texts(), ["Test parse"]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -1,0 +1,116 @@
+//! Prompt files in other tools' conventions, served as they are: Claude
+//! Code commands and VS Code prompt files, both with optional YAML front
+//! matter, their bodies one user message.
+
+use std::sync::Arc;
+
+use super::body::{Segments, render};
+use super::front_matter::{Broken, IconFile, read_icon};
+use super::kind::FileKind;
+use super::{command, vscode, yaml};
+use crate::dynamic::{DynamicArgument, DynamicPrompt};
+use crate::protocol::is_valid_name;
+
+/// The prompt of a Claude Code command or a VS Code prompt file named
+/// `name` (unless its front matter says otherwise).
+pub(crate) fn parse(
+    kind: FileKind,
+    text: &str,
+    name: &str,
+    origin: &str,
+    icon: Option<&IconFile>,
+) -> Result<DynamicPrompt, Broken> {
+    let (front, body, body_line) = yaml::split(text)?;
+    let matter = match front {
+        Some(front) => yaml::parse(front, origin)?,
+        None => yaml::YamlMatter::default(),
+    };
+    let (segments, arguments): (Segments, Vec<DynamicArgument>) = match kind {
+        FileKind::VsCode => vscode::read(body, body_line)?,
+        _ => command::read(body, matter.argument_hint.as_deref()),
+    };
+    let name = match &matter.name {
+        Some((name, line)) if !is_valid_name(name) => {
+            return Err(Broken::at(
+                *line,
+                format!(
+                    "prompt name `{name}` must be 1 to 128 characters of A-Z, a-z, 0-9, `_`, `-` and `.`"
+                ),
+            ));
+        }
+        Some((name, _)) => name.clone(),
+        None => name.to_owned(),
+    };
+    let segments = Arc::new(segments.0);
+    let mut builder = DynamicPrompt::builder(name)
+        .origin(origin)
+        .handler(move |values, _| render(&segments, values))
+        .scopes(matter.scopes)
+        .tags(matter.tags);
+    for argument in arguments {
+        builder = builder.argument(argument);
+    }
+    if let Some(title) = matter.title {
+        builder = builder.title(title);
+    }
+    if let Some(description) = matter.description {
+        builder = builder.description(description);
+    }
+    if let Some((named, line)) = matter.icon {
+        builder = builder.icon(read_icon(named, icon).map_err(|m| Broken::at(line, m))?);
+    }
+    if let Some(as_tool) = matter.as_tool {
+        builder = builder.as_tool(as_tool);
+    }
+    builder.build().map_err(|err| Broken {
+        line: None,
+        message: err.problems().join("; "),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_claude_command_and_a_vs_code_prompt_file_are_served_as_they_are() {
+        let command = "---\ndescription: Fix an issue\nargument-hint: <issue> [priority]\nallowed-tools: Bash(gh:*)\n---\nFix issue $1 with priority $2.\n";
+        let prompt = parse(
+            FileKind::Command,
+            command,
+            "fix-issue",
+            "fix-issue.md",
+            None,
+        )
+        .unwrap();
+        assert_eq!(prompt.name(), "fix-issue");
+        assert_eq!(prompt.description(), Some("Fix an issue"));
+        let names: Vec<&str> = prompt.arguments().iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, ["issue", "priority"]);
+        let bare = parse(
+            FileKind::Command,
+            "Explain $ARGUMENTS",
+            "explain",
+            "x.md",
+            None,
+        )
+        .unwrap();
+        assert_eq!(bare.arguments()[0].name, "arguments");
+        let vscode = "---\nname: tests\nmode: agent\n---\nTest ${input:target:What to test}.";
+        let prompt = parse(FileKind::VsCode, vscode, "t", "t.prompt.md", None).unwrap();
+        assert_eq!(prompt.name(), "tests");
+        assert_eq!(
+            prompt.arguments()[0].description.as_deref(),
+            Some("What to test")
+        );
+        let typo = parse(
+            FileKind::Command,
+            "---\nmodle: x\n---\nx",
+            "x",
+            "x.md",
+            None,
+        )
+        .unwrap_err();
+        assert_eq!(typo.line, Some(2), "{}", typo.message);
+    }
+}

@@ -1,0 +1,94 @@
+//! VS Code prompt files (`name.prompt.md`): `${input:name}` and
+//! `${input:name:placeholder}` declare a required argument, its
+//! placeholder the argument's description. VS Code's other variables
+//! (`${selection}`, `${file}`, ...) have no value outside the editor and
+//! stay as written.
+
+use super::body::Segments;
+use super::front_matter::Broken;
+use crate::dynamic::DynamicArgument;
+use crate::protocol::is_valid_name;
+
+const INPUT: &str = "${input:";
+
+/// A prompt file's body as pieces, and the arguments it declares; an
+/// input with an invalid name is a problem on its line (`first_line` is
+/// the body's).
+pub(crate) fn read(
+    body: &str,
+    first_line: usize,
+) -> Result<(Segments, Vec<DynamicArgument>), Broken> {
+    let mut segments = Segments::default();
+    let mut arguments: Vec<DynamicArgument> = Vec::new();
+    let mut rest = body;
+    while let Some(at) = rest.find(INPUT) {
+        segments.text(&rest[..at]);
+        let after = &rest[at + INPUT.len()..];
+        let Some(end) = after.find('}') else {
+            segments.text(&rest[at..]);
+            rest = "";
+            break;
+        };
+        let (name, placeholder) = match after[..end].split_once(':') {
+            Some((name, placeholder)) => (name.trim(), Some(placeholder.trim())),
+            None => (after[..end].trim(), None),
+        };
+        if !is_valid_name(name) {
+            let line = first_line + body[..body.len() - rest.len() + at].matches('\n').count();
+            return Err(Broken::at(
+                line,
+                format!(
+                    "input name `{name}` must be 1 to 128 characters of A-Z, a-z, 0-9, `_`, `-` and `.`"
+                ),
+            ));
+        }
+        segments.arg(name);
+        let known = arguments.iter_mut().find(|a| a.name == name);
+        match (known, placeholder) {
+            (Some(known), Some(placeholder)) if known.description.is_none() => {
+                known.description = Some(placeholder.to_owned());
+            }
+            (Some(_), _) => {}
+            (None, placeholder) => {
+                let mut argument = DynamicArgument::new(name);
+                if let Some(placeholder) = placeholder.filter(|p| !p.is_empty()) {
+                    argument = argument.description(placeholder);
+                }
+                arguments.push(argument);
+            }
+        }
+        rest = &after[end + 1..];
+    }
+    segments.text(rest);
+    Ok((segments, arguments))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::body::render;
+    use super::*;
+    use crate::dynamic::ArgumentValues;
+    use crate::protocol::Arguments;
+
+    #[test]
+    fn inputs_are_required_arguments_described_by_their_placeholder() {
+        let body = "Write tests for ${input:target:The function to test} in ${file}.\nAgain: ${input:target}.";
+        let (segments, arguments) = read(body, 5).unwrap();
+        assert_eq!(arguments.len(), 1);
+        assert_eq!(arguments[0].name, "target");
+        assert!(arguments[0].is_required());
+        assert_eq!(
+            arguments[0].description.as_deref(),
+            Some("The function to test")
+        );
+        let mut sent = Arguments::default();
+        sent.insert("target", "parse");
+        let values = ArgumentValues::read(&arguments, &sent).unwrap();
+        assert_eq!(
+            render(&segments.0, &values),
+            "Write tests for parse in ${file}.\nAgain: parse."
+        );
+        let bad = read("ok\n${input:two words}", 5).unwrap_err();
+        assert_eq!(bad.line, Some(6), "{}", bad.message);
+    }
+}

@@ -1,0 +1,182 @@
+//! YAML front matter between `---` lines, as Claude Code commands and VS
+//! Code prompt files have it: our keys are read, the keys other tools read
+//! are ignored (logged at debug level), and any other key is an error, so
+//! a typo is not silently ignored.
+
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
+use yaml_serde::Value;
+
+use super::front_matter::Broken;
+
+/// What the front matter says.
+#[derive(Debug, Default)]
+pub(crate) struct YamlMatter {
+    pub(crate) name: Option<(String, usize)>,
+    pub(crate) title: Option<String>,
+    pub(crate) description: Option<String>,
+    /// Claude Code's `argument-hint`: names its arguments.
+    pub(crate) argument_hint: Option<String>,
+    pub(crate) scopes: Vec<String>,
+    /// And the line it is on.
+    pub(crate) icon: Option<(String, usize)>,
+    pub(crate) tags: Vec<String>,
+    pub(crate) as_tool: Option<bool>,
+}
+
+/// The keys other tools read (VS Code, Claude Code, Agent Skills,
+/// dotprompt), which a prompt file may carry and we leave alone.
+const FOREIGN: [&str; 12] = [
+    "mode",
+    "model",
+    "tools",
+    "agent",
+    "allowed-tools",
+    "disable-model-invocation",
+    "config",
+    "output",
+    "variant",
+    "version",
+    "ext",
+    "metadata",
+];
+
+/// A file's YAML front matter (and the line it starts on), its body, and
+/// the body's first line; a file without front matter is all body.
+pub(crate) fn split(text: &str) -> Result<(Option<&str>, &str, usize), Broken> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text.split_inclusive('\n');
+    if lines.next().map(str::trim) != Some("---") {
+        return Ok((None, text, 1));
+    }
+    let front_start = text.find('\n').map_or(text.len(), |i| i + 1);
+    let mut offset = front_start;
+    for (index, line) in lines.enumerate() {
+        if line.trim() == "---" {
+            let body = &text[offset + line.len()..];
+            return Ok((Some(&text[front_start..offset]), body, index + 3));
+        }
+        offset += line.len();
+    }
+    Err(Broken::at(1, "the front matter has no closing `---` line"))
+}
+
+/// Reads the front matter (which starts on the file's line 2).
+pub(crate) fn parse(front: &str, origin: &str) -> Result<YamlMatter, Broken> {
+    let front = quote_argument_hint(front);
+    let map: Option<BTreeMap<String, Value>> = yaml_serde::from_str(&front).map_err(|err| {
+        let line = err.location().map_or(2, |at| at.line() + 1);
+        Broken::at(line, format!("front matter: {err}"))
+    })?;
+    let mut matter = YamlMatter::default();
+    for (key, value) in map.unwrap_or_default() {
+        let line = line_of_key(&front, &key);
+        let at = |message: String| Broken::at(line, message);
+        match key.as_str() {
+            "name" => matter.name = Some((read(&key, value).map_err(at)?, line)),
+            "title" => matter.title = Some(read(&key, value).map_err(at)?),
+            "description" => matter.description = Some(read(&key, value).map_err(at)?),
+            "argument-hint" => matter.argument_hint = Some(read(&key, value).map_err(at)?),
+            "scopes" => matter.scopes = read(&key, value).map_err(at)?,
+            "icon" => matter.icon = Some((read(&key, value).map_err(at)?, line)),
+            "tags" => matter.tags = read(&key, value).map_err(at)?,
+            "as_tool" => matter.as_tool = Some(read(&key, value).map_err(at)?),
+            foreign if FOREIGN.contains(&foreign) => {
+                tracing::debug!(
+                    file = origin,
+                    key = foreign,
+                    "front matter key of another tool, ignored"
+                );
+            }
+            unknown => {
+                return Err(at(format!(
+                    "front matter: unknown key `{unknown}`; expected `name`, `title`, `description`, `argument-hint`, `scopes`, `icon`, `tags` or `as_tool` (or another tool's: {})",
+                    FOREIGN.join(", ")
+                )));
+            }
+        }
+    }
+    Ok(matter)
+}
+
+/// The icon a YAML front matter names, if any, read leniently (the file
+/// is read in full later).
+pub(crate) fn icon(text: &str) -> Option<String> {
+    let (Some(front), _, _) = split(text).ok()? else {
+        return None;
+    };
+    let map: BTreeMap<String, Value> = yaml_serde::from_str(&quote_argument_hint(front)).ok()?;
+    yaml_serde::from_value(map.get("icon")?.clone()).ok()
+}
+
+fn read<T: DeserializeOwned>(key: &str, value: Value) -> Result<T, String> {
+    yaml_serde::from_value(value).map_err(|err| format!("front matter: `{key}`: {err}"))
+}
+
+/// The file's line of `key` (front matter starts on line 2).
+fn line_of_key(front: &str, key: &str) -> usize {
+    front
+        .lines()
+        .position(|line| {
+            line.strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with(':'))
+        })
+        .map_or(2, |index| index + 2)
+}
+
+/// Claude Code reads `argument-hint: [message] [priority]` as the text it
+/// is, which strict YAML does not (a list, then more): an unquoted value
+/// is quoted before the YAML is read.
+fn quote_argument_hint(front: &str) -> String {
+    let mut quoted = String::with_capacity(front.len());
+    for line in front.split_inclusive('\n') {
+        let value = line.strip_prefix("argument-hint:").map(str::trim);
+        match value {
+            Some(value) if !value.is_empty() && !value.starts_with(['"', '\'']) => {
+                quoted.push_str("argument-hint: '");
+                quoted.push_str(&value.replace('\'', "''"));
+                quoted.push('\'');
+                if line.ends_with('\n') {
+                    quoted.push('\n');
+                }
+            }
+            _ => quoted.push_str(line),
+        }
+    }
+    quoted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn our_keys_are_read_and_other_tools_keys_ignored() {
+        let text = "---\ndescription: Review a PR\nargument-hint: [pr-number] [priority]\nallowed-tools: Bash(git:*)\nmodel: x\ntags: [git]\n---\nReview $1\n";
+        let (front, body, line) = split(text).unwrap();
+        let matter = parse(front.unwrap(), "r.md").unwrap();
+        assert_eq!(matter.description.as_deref(), Some("Review a PR"));
+        assert_eq!(
+            matter.argument_hint.as_deref(),
+            Some("[pr-number] [priority]")
+        );
+        assert_eq!(matter.tags, ["git"]);
+        assert_eq!((body, line), ("Review $1\n", 8));
+        let typo = parse("descripton: x\n", "r.md").unwrap_err();
+        assert_eq!(typo.line, Some(2));
+        assert!(
+            typo.message.contains("unknown key `descripton`"),
+            "{}",
+            typo.message
+        );
+        let bad = parse("title: x\ntags: 3\n", "r.md").unwrap_err();
+        assert_eq!(bad.line, Some(3), "{}", bad.message);
+        assert_eq!(
+            split("no front matter").unwrap(),
+            (None, "no front matter", 1)
+        );
+        assert!(split("---\ntitle: x\n").is_err());
+        assert_eq!(parse("", "r.md").unwrap().title, None);
+    }
+}
