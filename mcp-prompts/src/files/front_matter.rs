@@ -22,6 +22,41 @@ use crate::presentation::Icon;
 use crate::protocol::is_valid_name;
 use mcp_prompts_template::rules;
 
+/// Every declared argument must appear in the template, as the macro
+/// requires, unless `unused` lists it: `{{topic}}` written for `{topic}` is
+/// the literal text `{topic}`, and the argument would go nowhere.
+fn check_used(
+    body: &str,
+    arguments: &[DynamicArgument],
+    declared_on: &[usize],
+    (unused, unused_line): (&[String], Option<usize>),
+) -> Result<(), Broken> {
+    // The template parsed when it was checked.
+    let messages = mcp_prompts_template::parse(body).unwrap_or_default();
+    let used = mcp_prompts_template::placeholders(&messages);
+    if let Some(stray) = unused
+        .iter()
+        .find(|n| !arguments.iter().any(|a| &a.name == *n))
+    {
+        return Err(Broken {
+            line: unused_line,
+            message: format!("`unused` names `{stray}`, which is not a declared argument"),
+        });
+    }
+    for (argument, line) in arguments.iter().zip(declared_on) {
+        let name = argument.name.as_str();
+        if !used.contains(&name) && !unused.iter().any(|n| n == name) {
+            return Err(Broken::at(
+                *line,
+                format!(
+                    "argument `{name}` is never used by the template: write `{{{name}}}` where its value goes (`{{{{{name}}}}}` is the literal text `{{{name}}}`), or list it in `unused = [..]`"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The icon a prompt file names: a URI as it is, a file embedded as a
 /// `data:` URI from what was read beside the prompt file.
 pub(crate) fn read_icon(named: String, read: Option<&IconFile>) -> Result<Icon, String> {
@@ -79,6 +114,8 @@ struct FrontMatter {
     tags: Vec<String>,
     /// Whether the prompt tools offer it.
     as_tool: Option<bool>,
+    /// Arguments the template leaves out on purpose.
+    unused: Option<Spanned<Vec<String>>>,
     #[serde(default)]
     arguments: Vec<Spanned<ArgumentSpec>>,
 }
@@ -177,8 +214,11 @@ pub(crate) fn parse_file(
         None => stem.to_owned(),
     };
     let mut arguments: Vec<DynamicArgument> = Vec::with_capacity(matter.arguments.len());
+    // Where each argument is declared, for the one the template leaves out.
+    let mut declared_on = Vec::with_capacity(matter.arguments.len());
     for spec in matter.arguments {
         let line = line_of(spec.span().start);
+        declared_on.push(line);
         let spec = spec.into_inner();
         let at = |message: String| Err(Broken::at(line, message));
         if !is_valid_name(&spec.name) {
@@ -214,6 +254,9 @@ pub(crate) fn parse_file(
     // The template is checked here too, for the line its problem is on.
     check_template(body, &arguments)
         .map_err(|(line, message)| Broken::at(body_line + line - 1, message))?;
+    let unused_line = matter.unused.as_ref().map(|u| line_of(u.span().start));
+    let unused = matter.unused.map(Spanned::into_inner).unwrap_or_default();
+    check_used(body, &arguments, &declared_on, (&unused, unused_line))?;
     let mut builder = DynamicPrompt::builder(name).origin(origin).template(body);
     if let Some(title) = matter.title {
         builder = builder.title(title);
@@ -356,5 +399,21 @@ mod tests {
         );
         let gif = parse("+++\nicon = \"a.gif\"\n+++\nx", "x", "x.md").unwrap_err();
         assert!(gif.message.contains(".svg, .png"), "{}", gif.message);
+    }
+
+    #[test]
+    fn an_argument_the_template_never_uses_is_a_problem() {
+        let text = "+++\n[[arguments]]\nname = \"topic\"\n+++\nNotes on {{topic}}.\n";
+        let broken = parse(text, "notes", "notes.md").unwrap_err();
+        assert_eq!(broken.line, Some(2), "{}", broken.message);
+        let literal = "`{{topic}}` is the literal text `{topic}`";
+        assert!(broken.message.contains(literal), "{}", broken.message);
+        let opted_out = text.replacen("+++\n", "+++\nunused = [\"topic\"]\n", 1);
+        assert!(parse(&opted_out, "notes", "notes.md").is_ok());
+        let stray = text
+            .replacen("+++\n", "+++\nunused = [\"nope\"]\n", 1)
+            .replace("{{topic}}", "{topic}");
+        let stray = parse(&stray, "notes", "notes.md").unwrap_err();
+        assert_eq!(stray.line, Some(2), "{}", stray.message);
     }
 }
