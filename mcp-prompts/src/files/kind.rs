@@ -34,15 +34,15 @@ impl FileKind {
     }
 }
 
-/// The prompt a file is named for: its name without `.prompt.md` or `.md`
-/// (`standup.prompt.md` and `standup.md` both serve `standup`).
-pub(crate) fn prompt_name(file_name: &str) -> &str {
-    [VS_CODE_SUFFIX, ".md"]
+/// The prompt a file is named for: its path in the directory without
+/// `.prompt.md` or `.md`, folders joined by dots (`standup.prompt.md` and
+/// `standup.md` serve `standup`, `git/commit.md` serves `git.commit`).
+pub(crate) fn prompt_name(path: &str) -> String {
+    let stem = [VS_CODE_SUFFIX, ".md"]
         .iter()
-        .find(|suffix| has_suffix(file_name, suffix))
-        .map_or(file_name, |suffix| {
-            &file_name[..file_name.len() - suffix.len()]
-        })
+        .find(|suffix| has_suffix(path, suffix))
+        .map_or(path, |suffix| &path[..path.len() - suffix.len()]);
+    stem.replace(['/', '\\'], ".")
 }
 
 /// Whether `name` ends with `suffix`, ASCII case aside.
@@ -67,5 +67,7 @@ mod tests {
         assert_eq!(prompt_name("standup.prompt.md"), "standup");
         assert_eq!(prompt_name("standup.md"), "standup");
         assert_eq!(prompt_name("Two.MD"), "Two");
+        assert_eq!(prompt_name("git/commit.md"), "git.commit");
+        assert_eq!(prompt_name("git/review.prompt.md"), "git.review");
     }
 }

@@ -358,7 +358,11 @@ impl DirState {
             };
             let read = match self.files.remove(&path) {
                 Some((old, read)) if old == text => read,
-                _ => read_prompt(&path, &text.text, text.icon.as_ref()),
+                _ => {
+                    let relative = path.strip_prefix(dir).unwrap_or(&path);
+                    let relative = relative.to_string_lossy().replace('\\', "/");
+                    read_prompt(&path, &relative, &text.text, text.icon.as_ref())
+                }
             };
             files.insert(path, (text, read));
         }
@@ -444,7 +448,8 @@ impl DynamicPrompt {
     /// ```
     pub fn from_prompt_file(stem: &str, text: &str) -> Result<Self, FileProblem> {
         let path = Path::new(stem);
-        read_prompt(path, text, None).map_err(|broken| problem(path, broken.line, broken.message))
+        read_prompt(path, stem, text, None)
+            .map_err(|broken| problem(path, broken.line, broken.message))
     }
 }
 
@@ -458,15 +463,16 @@ fn problem(path: &Path, line: Option<usize>, message: String) -> FileProblem {
 
 /// A file's prompt, in the syntax its name and first line say, or what
 /// is wrong with it.
-fn read_prompt(path: &Path, text: &str, icon: Option<&IconFile>) -> Result<DynamicPrompt, Broken> {
-    let file_name = path
-        .file_name()
-        .and_then(|s| s.to_str())
-        .unwrap_or_default();
-    let (name, origin) = (prompt_name(file_name), path.display().to_string());
-    let prompt = match FileKind::of(file_name, text) {
-        FileKind::Toml => parse_file(text, name, &origin, icon)?,
-        kind => conventions::parse(kind, text, name, &origin, icon)?,
+fn read_prompt(
+    path: &Path,
+    relative: &str,
+    text: &str,
+    icon: Option<&IconFile>,
+) -> Result<DynamicPrompt, Broken> {
+    let (name, origin) = (prompt_name(relative), path.display().to_string());
+    let prompt = match FileKind::of(relative, text) {
+        FileKind::Toml => parse_file(text, &name, &origin, icon)?,
+        kind => conventions::parse(kind, text, &name, &origin, icon)?,
     };
     if is_valid_name(prompt.name()) {
         Ok(prompt)
@@ -671,6 +677,43 @@ mod tests {
         assert_eq!(fix.texts(), ["Fix 42 and {{not a placeholder}}"]);
         let tests = crate::request::GetPrompt::new("tests").arg("target", "parse");
         assert_eq!(client.get(tests).await.unwrap().texts(), ["Test parse"]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn subfolders_are_served_as_dotted_names() {
+        let dir = scratch("files-folders");
+        for folder in ["git", ".git", "skill", "a/b/c/d/e"] {
+            std::fs::create_dir_all(dir.join(folder)).unwrap();
+        }
+        std::fs::write(dir.join("git/commit.md"), "Commit $ARGUMENTS").unwrap();
+        std::fs::write(dir.join("git/review.prompt.md"), "Review").unwrap();
+        std::fs::write(dir.join(".git/hidden.md"), "Hidden").unwrap();
+        // An Agent Skill's folder holds no prompts.
+        std::fs::write(dir.join("skill/SKILL.md"), "A skill").unwrap();
+        std::fs::write(dir.join("skill/step.md"), "A step").unwrap();
+        std::fs::write(dir.join("a/b/c/d/deep.md"), "Deep").unwrap();
+        std::fs::write(dir.join("a/b/c/d/e/deeper.md"), "Too deep").unwrap();
+        let (_service, prompts) = Server::new("t", "1")
+            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
+            .build_live()
+            .unwrap();
+        let watched = PromptDir::watch(&dir, &prompts).unwrap();
+        assert!(watched.problems().is_empty(), "{:?}", watched.problems());
+        assert_eq!(
+            prompts.served(),
+            ["a.b.c.d.deep", "git.commit", "git.review"]
+        );
+        // Watched like the top level.
+        std::fs::write(dir.join("git/blame.md"), "Blame").unwrap();
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while !prompts.served().contains(&"git.blame".to_owned()) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the new file was not seen"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -10,9 +10,8 @@
 //! - it is opened without blocking, then what was opened is checked, not
 //!   the path: a regular file, at most the size limit, read with that
 //!   bound;
-//! - a directory lists at most a bounded number of files, and only its
-//!   own: subfolders are not listed (a prompt's icon may be read from one,
-//!   by its path, with the same rules).
+//! - a directory lists at most a bounded number of files, its own and its
+//!   subfolders' down to a bounded depth, never through a link.
 
 use std::io::{self, Read};
 use std::path::Path;
@@ -22,6 +21,13 @@ use cap_std::fs::{Dir, File, OpenOptions};
 
 /// The largest prompt file read by default: 1 MiB.
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 1024 * 1024;
+
+/// How many subfolders deep prompt files are read: `a/b/c/d/x.md` at most.
+pub(crate) const MAX_DEPTH: usize = 4;
+
+/// The file that makes a folder an Agent Skill, whose files are not
+/// prompts.
+const SKILL: &str = "SKILL.md";
 
 /// The most prompt files one directory serves by default.
 pub const DEFAULT_MAX_FILES: usize = 1000;
@@ -68,19 +74,53 @@ impl<'a> ServedDir<'a> {
         })
     }
 
-    /// The names of the directory's entries that `wanted` accepts, in
-    /// name order, at most the limit of them.
+    /// The paths (relative, `/`-separated) of the files that `wanted`
+    /// accepts, in the directory and its subfolders down to
+    /// [`MAX_DEPTH`], in path order, at most the limit of them. Hidden
+    /// folders are not read, nor a subfolder holding a `SKILL.md` (an
+    /// Agent Skill, not prompts); a link to a folder is not followed.
     pub(crate) fn list(&self, wanted: impl Fn(&str) -> bool) -> io::Result<Listing> {
         let mut names = Vec::new();
-        for entry in self.handle.entries()? {
-            let entry = entry?;
-            // Subfolders are not read; a link to one is refused when read.
-            if entry.file_type()?.is_dir() {
+        let mut folders = vec![(String::new(), 0)];
+        // The walk is bounded too: at most as many folders as files.
+        let mut visited = 0;
+        while let Some((prefix, depth)) = folders.pop() {
+            visited += 1;
+            let entries = if prefix.is_empty() {
+                self.handle.entries()?
+            } else {
+                // A folder that cannot be opened is left out, not the rest.
+                match self.handle.open_dir(prefix.trim_end_matches('/')) {
+                    Ok(folder) => folder.entries()?,
+                    Err(_) => continue,
+                }
+            };
+            let (mut here, mut subfolders, mut skill) = (Vec::new(), Vec::new(), false);
+            for entry in entries {
+                let entry = entry?;
+                let Some(name) = entry.file_name().to_str().map(str::to_owned) else {
+                    continue;
+                };
+                if entry.file_type()?.is_dir() {
+                    if depth < MAX_DEPTH && !name.starts_with('.') {
+                        subfolders.push(name);
+                    }
+                    continue;
+                }
+                skill |= depth > 0 && name == SKILL;
+                if wanted(&name) {
+                    here.push(format!("{prefix}{name}"));
+                }
+            }
+            if skill {
                 continue;
             }
-            let name = entry.file_name();
-            if let Some(name) = name.to_str().filter(|name| wanted(name)) {
-                names.push(name.to_owned());
+            names.extend(here);
+            if visited < self.access.max_files {
+                let deeper = subfolders
+                    .into_iter()
+                    .map(|f| (format!("{prefix}{f}/"), depth + 1));
+                folders.extend(deeper);
             }
         }
         names.sort_unstable();
