@@ -1,0 +1,163 @@
+//! The command line: `mcp-prompts serve DIR [options]`.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+pub const USAGE: &str = "\
+Serve a folder of prompt files over MCP, kept in step with the folder.
+
+Usage: mcp-prompts serve DIR [OPTIONS]
+
+DIR holds prompt files: ours (`+++` TOML front matter), Claude Code commands
+(`name.md`), VS Code prompt files (`name.prompt.md`), in subfolders too.
+
+Options:
+  --http [ADDR | PORT]     serve Streamable HTTP at http://ADDR/mcp (default
+                           127.0.0.1:8080) instead of stdio
+  --stateless              with --http: no sessions (2026-07-28 and replicas)
+  --prompts-as-tools       also offer the prompts as the tools list_prompts and
+                           get_prompt, for hosts that show no prompts
+  --auth-issuer URL        with --http: verify every request's bearer token,
+                           a JWT this issuer signs for http://ADDR/mcp
+  --auth-audience URL      the resource URL tokens must name, if another
+  --auth-jwks URL          the issuer's keys, if not found from its metadata
+  -h, --help               print this help
+  -V, --version            print the version
+
+Environment:
+  MCP_PROMPTS_REQUEST_STATE_SECRET  the key (32 bytes at least) that signs
+                           2026-07-28 question rounds; give replicas the same
+  RUST_LOG                 what is logged on stderr (default: warn)";
+
+/// Where `--http` without an address listens.
+const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub enum Command {
+    Serve(Serve),
+    Help,
+    Version,
+}
+
+/// `serve DIR` and its options.
+#[derive(Debug)]
+pub struct Serve {
+    pub dir: PathBuf,
+    pub http: Option<SocketAddr>,
+    pub stateless: bool,
+    pub prompts_as_tools: bool,
+    pub auth: Option<Auth>,
+}
+
+/// `--auth-issuer URL`, with `--auth-audience URL` and `--auth-jwks URL`.
+#[derive(Debug)]
+pub struct Auth {
+    pub issuer: String,
+    pub audience: Option<String>,
+    pub jwks: Option<String>,
+}
+
+impl Command {
+    /// Reads `words` (the arguments after the program's name).
+    pub fn parse(words: impl IntoIterator<Item = String>) -> Result<Self, String> {
+        let mut words = words.into_iter().peekable();
+        match words.next().as_deref() {
+            Some("-h" | "--help") | None => return Ok(Self::Help),
+            Some("-V" | "--version") => return Ok(Self::Version),
+            Some("serve") => {}
+            Some(other) => return Err(format!("unknown command `{other}`; try `serve DIR`")),
+        }
+        let mut dir = None;
+        let mut serve = Serve {
+            dir: PathBuf::new(),
+            http: None,
+            stateless: false,
+            prompts_as_tools: false,
+            auth: None,
+        };
+        let (mut issuer, mut audience, mut jwks) = (None, None, None);
+        while let Some(word) = words.next() {
+            match word.as_str() {
+                "-h" | "--help" => return Ok(Self::Help),
+                "--http" => {
+                    // `--http`, `--http 9000`, `--http 0.0.0.0:9000`.
+                    let value = words.next_if(|next| !next.starts_with("--"));
+                    let addr = match value {
+                        None => DEFAULT_ADDR.to_owned(),
+                        Some(port) if port.parse::<u16>().is_ok() => format!("127.0.0.1:{port}"),
+                        Some(addr) => addr,
+                    };
+                    let addr = addr
+                        .parse()
+                        .map_err(|err| format!("--http {addr}: {err}"))?;
+                    serve.http = Some(addr);
+                }
+                "--stateless" => serve.stateless = true,
+                "--prompts-as-tools" => serve.prompts_as_tools = true,
+                "--auth-issuer" | "--auth-audience" | "--auth-jwks" => {
+                    let url = words.next().ok_or_else(|| format!("{word} needs a URL"))?;
+                    *match word.as_str() {
+                        "--auth-issuer" => &mut issuer,
+                        "--auth-audience" => &mut audience,
+                        _ => &mut jwks,
+                    } = Some(url);
+                }
+                flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
+                path if dir.is_none() => dir = Some(PathBuf::from(path)),
+                extra => return Err(format!("one folder only: `{extra}` is a second")),
+            }
+        }
+        serve.dir = dir.ok_or("serve needs a folder: `mcp-prompts serve DIR`")?;
+        serve.auth = match (issuer, serve.http) {
+            (Some(_), None) => {
+                return Err("--auth-issuer verifies HTTP requests: add --http".into());
+            }
+            (Some(issuer), Some(_)) => Some(Auth {
+                issuer,
+                audience,
+                jwks,
+            }),
+            (None, _) if audience.is_some() || jwks.is_some() => {
+                return Err("--auth-audience and --auth-jwks need --auth-issuer".into());
+            }
+            (None, _) => None,
+        };
+        if serve.stateless && serve.http.is_none() {
+            return Err("--stateless is a way to serve HTTP: add --http".into());
+        }
+        Ok(Self::Serve(serve))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<Command, String> {
+        Command::parse(line.split_whitespace().map(str::to_owned))
+    }
+
+    #[test]
+    fn options_are_read_and_mistakes_named() {
+        let Ok(Command::Serve(serve)) = parse("serve prompts --http 9000 --prompts-as-tools")
+        else {
+            panic!("not a serve command");
+        };
+        assert_eq!(serve.dir, PathBuf::from("prompts"));
+        assert_eq!(serve.http, Some("127.0.0.1:9000".parse().unwrap()));
+        assert!(serve.prompts_as_tools && !serve.stateless);
+        assert!(matches!(parse("--help"), Ok(Command::Help)));
+        assert!(matches!(parse(""), Ok(Command::Help)));
+        assert!(parse("serve").unwrap_err().contains("needs a folder"));
+        assert!(parse("serve a b").unwrap_err().contains("one folder"));
+        assert!(parse("serve a --nope").unwrap_err().contains("`--nope`"));
+        assert!(
+            parse("serve a --auth-issuer https://x")
+                .unwrap_err()
+                .contains("--http")
+        );
+        assert!(parse("serve a --stateless").unwrap_err().contains("--http"));
+        assert!(parse("run a").unwrap_err().contains("`run`"));
+    }
+}

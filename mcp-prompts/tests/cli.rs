@@ -1,0 +1,84 @@
+//! `mcp-prompts serve DIR`, run as a user runs it: a folder of a Claude
+//! Code command, a VS Code prompt file and a broken file, served over
+//! stdio to a client that lists and gets; the broken file reported at
+//! start with its path and line.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+#[test]
+fn serves_a_folder_of_prompt_files_over_stdio() {
+    let dir = std::env::temp_dir().join(format!("mcp-prompts-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("git")).unwrap();
+    let command = "---\ndescription: Fix an issue\nargument-hint: <issue>\n---\nFix issue $1.\n";
+    std::fs::write(dir.join("git/fix.md"), command).unwrap();
+    std::fs::write(dir.join("tests.prompt.md"), "Test ${input:target}").unwrap();
+    std::fs::write(dir.join("broken.md"), "+++\ntitle = oops\n+++\nx").unwrap();
+
+    let mut server = Command::new(env!("CARGO_BIN_EXE_mcp-prompts"))
+        .args(["serve", dir.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stderr = BufReader::new(server.stderr.take().unwrap());
+    let mut said = String::new();
+    while !said.contains("serving") {
+        assert_ne!(stderr.read_line(&mut said).unwrap(), 0, "it ended: {said}");
+    }
+    assert!(said.contains("not served: "), "{said}");
+    assert!(said.contains("broken.md:2: front matter"), "{said}");
+    assert!(said.contains("serving 2 prompts"), "{said}");
+
+    let mut stdin = server.stdin.take().unwrap();
+    let mut stdout = BufReader::new(server.stdout.take().unwrap());
+    let mut call = |id: u64, method: &str, params: Value| -> Value {
+        let request = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        writeln!(stdin, "{request}").unwrap();
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).unwrap()
+    };
+    let init = json!({"protocolVersion": "2025-11-25", "capabilities": {},
+                      "clientInfo": {"name": "cli-test", "version": "1"}});
+    let ready = call(1, "initialize", init);
+    assert_eq!(ready["result"]["serverInfo"]["name"], "mcp-prompts");
+    let list = call(2, "prompts/list", json!({}));
+    let names: Vec<&str> = list["result"]["prompts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["git.fix", "tests"]);
+    let fix = call(
+        3,
+        "prompts/get",
+        json!({"name": "git.fix", "arguments": {"issue": "42"}}),
+    );
+    assert_eq!(
+        fix["result"]["messages"][0]["content"]["text"],
+        "Fix issue 42."
+    );
+    let missing = call(4, "prompts/get", json!({"name": "tests"}));
+    assert_eq!(missing["error"]["code"], -32602, "{missing}");
+
+    drop(stdin);
+    assert!(server.wait().unwrap().success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_mistaken_command_line_is_explained() {
+    let output = Command::new(env!("CARGO_BIN_EXE_mcp-prompts"))
+        .args(["serve", "--stateless"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("Usage: mcp-prompts serve DIR"), "{stderr}");
+}
