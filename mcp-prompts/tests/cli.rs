@@ -32,7 +32,12 @@ fn serves_a_folder_of_prompt_files_over_stdio() {
     }
     assert!(said.contains("not served: "), "{said}");
     assert!(said.contains("broken.md:2: front matter"), "{said}");
-    assert!(said.contains("serving 2 prompts"), "{said}");
+    assert!(
+        said.contains("serving 2 prompts (1 file not served"),
+        "{said}"
+    );
+    // What it logs later must not fill the pipe.
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
 
     let mut stdin = server.stdin.take().unwrap();
     let mut stdout = BufReader::new(server.stdout.take().unwrap());

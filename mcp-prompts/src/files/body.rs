@@ -7,7 +7,9 @@ use crate::dynamic::ArgumentValues;
 /// A piece of a body: text as written, or an argument's value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Segment {
+    /// Text as written.
     Text(String),
+    /// The value of the argument of this name.
     Arg(String),
 }
 
@@ -16,6 +18,7 @@ pub(crate) enum Segment {
 pub(crate) struct Segments(pub(crate) Vec<Segment>);
 
 impl Segments {
+    /// Adds text, joined to the text before it.
     pub(crate) fn text(&mut self, text: &str) {
         if text.is_empty() {
             return;
@@ -26,6 +29,7 @@ impl Segments {
         }
     }
 
+    /// Adds the place of argument `name`'s value.
     pub(crate) fn arg(&mut self, name: &str) {
         self.0.push(Segment::Arg(name.to_owned()));
     }

@@ -77,7 +77,11 @@ fn hint_tokens(hint: &str) -> Vec<(String, bool)> {
         };
         let name = rest[open + 1..open + 1 + end].trim();
         let position = tokens.len() + 1;
-        let taken = tokens.iter().any(|(n, _)| n == name) || name == ALL_ARGUMENTS;
+        // `argN` is a position's own name, whichever position it is.
+        let positional = name
+            .strip_prefix("arg")
+            .is_some_and(|n| n.parse::<u8>().is_ok());
+        let taken = tokens.iter().any(|(n, _)| n == name) || name == ALL_ARGUMENTS || positional;
         let name = if is_valid_name(name) && !taken {
             name.to_owned()
         } else {
@@ -117,16 +121,20 @@ mod tests {
 
     #[test]
     fn argument_hint_names_the_positions() {
-        let hint = "<pr-number> [priority] [pr-number]";
-        let (segments, arguments) = read("PR $1 at $2, $3", Some(hint));
+        let hint = "<pr-number> [priority] [pr-number] [arg1]";
+        let (segments, arguments) = read("PR $1 at $2, $3$4", Some(hint));
         let named: Vec<(&str, bool)> = arguments
             .iter()
             .map(|a| (a.name.as_str(), a.is_required()))
             .collect();
-        assert_eq!(
-            named,
-            [("pr-number", true), ("priority", false), ("arg3", false)]
-        );
+        // A repeated name, or one that is a position's own, names nothing.
+        let expected = [
+            ("pr-number", true),
+            ("priority", false),
+            ("arg3", false),
+            ("arg4", false),
+        ];
+        assert_eq!(named, expected);
         let text = render(
             &segments.0,
             &values(&arguments, &[("pr-number", "7"), ("priority", "high")]),

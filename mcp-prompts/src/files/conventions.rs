@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::body::{Segments, render};
-use super::front_matter::{Broken, IconFile, read_icon};
+use super::front_matter::{Broken, IconFile, invalid_name, read_icon};
 use super::kind::FileKind;
 use super::{command, vscode, yaml};
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
@@ -21,6 +21,10 @@ pub(crate) fn parse(
     icon: Option<&IconFile>,
 ) -> Result<DynamicPrompt, Broken> {
     let (front, body, body_line) = yaml::split(text)?;
+    // A file just made (`touch x.md`) is not a prompt yet.
+    if body.trim().is_empty() {
+        return Err(Broken::at(body_line, "the prompt file has no text"));
+    }
     let matter = match front {
         Some(front) => yaml::parse(front, origin)?,
         None => yaml::YamlMatter::default(),
@@ -31,12 +35,7 @@ pub(crate) fn parse(
     };
     let name = match &matter.name {
         Some((name, line)) if !is_valid_name(name) => {
-            return Err(Broken::at(
-                *line,
-                format!(
-                    "prompt name `{name}` must be 1 to 128 characters of A-Z, a-z, 0-9, `_`, `-` and `.`"
-                ),
-            ));
+            return Err(Broken::at(*line, invalid_name("prompt name", name)));
         }
         Some((name, _)) => name.clone(),
         None => name.to_owned(),

@@ -17,6 +17,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::kind::{fenced, without_bom};
 use crate::dynamic::{DynamicArgument, DynamicPrompt, check_template};
 use crate::presentation::Icon;
 use crate::protocol::is_valid_name;
@@ -135,22 +136,14 @@ struct ArgumentSpec {
 /// A file's parts: the front matter, where it starts (bytes), where the
 /// body starts (bytes) and the body's first line; or why it has none.
 fn split(text: &str) -> Result<(&str, usize, usize), Broken> {
-    let mut lines = text.split_inclusive('\n');
-    if lines.next().map(str::trim) != Some("+++") {
-        return Err(Broken::at(
+    match fenced(text, "+++") {
+        Some(Ok(parts)) => Ok(parts),
+        Some(Err(())) => Err(Broken::at(1, "the front matter has no closing `+++` line")),
+        None => Err(Broken::at(
             1,
             "a prompt file starts with a `+++` line, then TOML front matter, then another `+++` line",
-        ));
+        )),
     }
-    let front_start = text.find('\n').map_or(text.len(), |i| i + 1);
-    let mut offset = front_start;
-    for (index, line) in lines.enumerate() {
-        if line.trim() == "+++" {
-            return Ok((&text[front_start..offset], offset + line.len(), index + 3));
-        }
-        offset += line.len();
-    }
-    Err(Broken::at(1, "the front matter has no closing `+++` line"))
 }
 
 /// The icon a TOML front matter names, if any, read leniently (the file
@@ -160,7 +153,7 @@ pub(crate) fn icon(text: &str) -> Option<String> {
     struct IconOnly {
         icon: Option<String>,
     }
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = without_bom(text);
     let (front, _, _) = split(text).ok()?;
     toml::from_str::<IconOnly>(front).ok()?.icon
 }
@@ -193,7 +186,7 @@ pub(crate) fn parse_file(
     origin: &str,
     icon: Option<&IconFile>,
 ) -> Result<DynamicPrompt, Broken> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = without_bom(text);
     let (front, body_start, body_line) = split(text)?;
     // The file's line of a byte offset into the front matter.
     let line_of = |offset: usize| 2 + front[..offset.min(front.len())].matches('\n').count();
@@ -285,7 +278,7 @@ pub(crate) fn parse_file(
     })
 }
 
-fn invalid_name(what: &str, name: &str) -> String {
+pub(crate) fn invalid_name(what: &str, name: &str) -> String {
     format!("{what} `{name}` must be 1 to 128 characters of A-Z, a-z, 0-9, `_`, `-` and `.`")
 }
 

@@ -26,12 +26,49 @@ impl FileKind {
         if has_suffix(file_name, VS_CODE_SUFFIX) {
             return Self::VsCode;
         }
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        match text.lines().next().map(str::trim) {
-            Some("+++") => Self::Toml,
-            _ => Self::Command,
+        // A `+++` line mistyped (`+++toml`, after a blank line) is still
+        // ours, and its front matter's problem is reported.
+        let first = without_bom(text)
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty());
+        if first.is_some_and(|line| line.starts_with("+++")) {
+            Self::Toml
+        } else {
+            Self::Command
         }
     }
+}
+
+/// `text` without the byte-order mark some editors write first.
+pub(crate) fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// A file's front matter between two `fence` lines (`+++`, `---`): the
+/// front matter, the byte where the body starts and the body's line;
+/// `None` if the first line is no fence, `Err` if no line closes it.
+pub(crate) fn fenced<'a>(
+    text: &'a str,
+    fence: &str,
+) -> Option<Result<(&'a str, usize, usize), ()>> {
+    let mut lines = text.split_inclusive('\n');
+    if lines.next().map(str::trim) != Some(fence) {
+        return None;
+    }
+    let front_start = text.find('\n').map_or(text.len(), |i| i + 1);
+    let mut offset = front_start;
+    for (index, line) in lines.enumerate() {
+        if line.trim() == fence {
+            return Some(Ok((
+                &text[front_start..offset],
+                offset + line.len(),
+                index + 3,
+            )));
+        }
+        offset += line.len();
+    }
+    Some(Err(()))
 }
 
 /// The prompt a file is named for: its path in the directory without
@@ -61,6 +98,7 @@ mod tests {
         assert_eq!(FileKind::of("a.md", "+++\n+++\nx"), FileKind::Toml);
         assert_eq!(FileKind::of("a.md", "\u{feff}+++\n+++\nx"), FileKind::Toml);
         assert_eq!(FileKind::of("a.md", "---\n---\nx"), FileKind::Command);
+        assert_eq!(FileKind::of("a.md", "\n+++toml\nx"), FileKind::Toml);
         assert_eq!(FileKind::of("a.md", "Review $ARGUMENTS"), FileKind::Command);
         assert_eq!(FileKind::of("a.prompt.md", "+++\n+++\nx"), FileKind::VsCode);
         assert_eq!(FileKind::of("a.PROMPT.MD", "x"), FileKind::VsCode);

@@ -64,7 +64,10 @@ impl fmt::Display for FileProblem {
 /// prompt file (`${input:name}` arguments); a `name.md` that does not
 /// start with `+++` is a Claude Code command (YAML front matter or none,
 /// `$ARGUMENTS`, `$1`..`$9`); both are served as `name`, their body one
-/// user message. Ours: TOML front matter between `+++` lines
+/// user message. Files in subfolders are served too, named by their path
+/// with dots (`git/commit.md` is `git.commit`), four folders deep at most;
+/// hidden folders, a folder holding a `SKILL.md` and links to folders are
+/// not read. Ours: TOML front matter between `+++` lines
 /// (`name`, `title`, `description`, `scopes`, `icon` (an `https://` URL,
 /// or an image file's path relative to the directory, embedded), `tags`,
 /// `as_tool`, a `[meta]` table, and `[[arguments]]` with `name`,
@@ -211,9 +214,8 @@ impl PromptDir {
             })
             .map_err(std::io::Error::other)?;
         watcher
-            // Recursive: a prompt's icon may be in a subfolder, and its
-            // edit is the prompt's change (prompt files are read only from
-            // the directory itself).
+            // Recursive: prompt files and icons in subfolders are served
+            // too, and their edits are changes.
             .watch(&dir, RecursiveMode::Recursive)
             .map_err(std::io::Error::other)?;
         // Read after watching starts, so that no change falls in between.

@@ -65,6 +65,7 @@ pub(crate) struct Listing {
 }
 
 impl<'a> ServedDir<'a> {
+    /// Opens the directory at `path`, to be read as `access` says.
     pub(crate) fn open(path: &'a Path, access: Access) -> io::Result<Self> {
         let handle = Dir::open_ambient_dir(path, ambient_authority())?;
         Ok(Self {
@@ -80,43 +81,29 @@ impl<'a> ServedDir<'a> {
     /// folders are not read, nor a subfolder holding a `SKILL.md` (an
     /// Agent Skill, not prompts); a link to a folder is not followed.
     pub(crate) fn list(&self, wanted: impl Fn(&str) -> bool) -> io::Result<Listing> {
+        let limit = self.access.max_files;
         let mut names = Vec::new();
         let mut folders = vec![(String::new(), 0)];
         // The walk is bounded too: at most as many folders as files.
-        let mut visited = 0;
+        let mut opened = 0;
         while let Some((prefix, depth)) = folders.pop() {
-            visited += 1;
-            let entries = if prefix.is_empty() {
-                self.handle.entries()?
-            } else {
-                // A folder that cannot be opened is left out, not the rest.
-                match self.handle.open_dir(prefix.trim_end_matches('/')) {
-                    Ok(folder) => folder.entries()?,
-                    Err(_) => continue,
-                }
+            opened += 1;
+            // The directory's own listing must be read; a subfolder that
+            // cannot be is left out, not the rest.
+            let listed = self.entries_of(&prefix, &wanted);
+            let (here, subfolders) = match listed {
+                Ok(Some(listed)) => listed,
+                Err(err) if depth == 0 => return Err(err),
+                // An Agent Skill's folder, or one that cannot be read.
+                Ok(None) | Err(_) => continue,
             };
-            let (mut here, mut subfolders, mut skill) = (Vec::new(), Vec::new(), false);
-            for entry in entries {
-                let entry = entry?;
-                let Some(name) = entry.file_name().to_str().map(str::to_owned) else {
-                    continue;
-                };
-                if entry.file_type()?.is_dir() {
-                    if depth < MAX_DEPTH && !name.starts_with('.') {
-                        subfolders.push(name);
-                    }
-                    continue;
-                }
-                skill |= depth > 0 && name == SKILL;
-                if wanted(&name) {
-                    here.push(format!("{prefix}{name}"));
-                }
-            }
-            if skill {
-                continue;
-            }
             names.extend(here);
-            if visited < self.access.max_files {
+            // Past the limit the rest is not read: what it would hold is
+            // not counted either.
+            if names.len() > limit || opened >= limit {
+                break;
+            }
+            if depth < MAX_DEPTH {
                 let deeper = subfolders
                     .into_iter()
                     .map(|f| (format!("{prefix}{f}/"), depth + 1));
@@ -124,9 +111,44 @@ impl<'a> ServedDir<'a> {
             }
         }
         names.sort_unstable();
-        let left_out = names.len().saturating_sub(self.access.max_files);
-        names.truncate(self.access.max_files);
+        let left_out = names.len().saturating_sub(limit);
+        names.truncate(limit);
         Ok(Listing { names, left_out })
+    }
+
+    /// The files `wanted` accepts in the folder `prefix` (`""`, or
+    /// `path/` beneath the directory), and its subfolders' names; `None`
+    /// for an Agent Skill's folder (one holding a `SKILL.md`).
+    fn entries_of(
+        &self,
+        prefix: &str,
+        wanted: &impl Fn(&str) -> bool,
+    ) -> io::Result<Option<(Vec<String>, Vec<String>)>> {
+        let entries = if prefix.is_empty() {
+            self.handle.entries()?
+        } else {
+            self.handle
+                .open_dir(prefix.trim_end_matches('/'))?
+                .entries()?
+        };
+        let (mut files, mut subfolders) = (Vec::new(), Vec::new());
+        for entry in entries {
+            let entry = entry?;
+            let Some(name) = entry.file_name().to_str().map(str::to_owned) else {
+                continue;
+            };
+            // A link is not a folder here: links to folders are not followed.
+            if entry.file_type()?.is_dir() {
+                if !name.starts_with('.') {
+                    subfolders.push(name);
+                }
+            } else if !prefix.is_empty() && name == SKILL {
+                return Ok(None);
+            } else if wanted(&name) {
+                files.push(format!("{prefix}{name}"));
+            }
+        }
+        Ok(Some((files, subfolders)))
     }
 
     /// The text of the file `name`. A file that is not there is

@@ -5,7 +5,7 @@
 //! stay as written.
 
 use super::body::Segments;
-use super::front_matter::Broken;
+use super::front_matter::{Broken, invalid_name};
 use crate::dynamic::DynamicArgument;
 use crate::protocol::is_valid_name;
 
@@ -33,14 +33,10 @@ pub(crate) fn read(
             Some((name, placeholder)) => (name.trim(), Some(placeholder.trim())),
             None => (after[..end].trim(), None),
         };
+        let placeholder = placeholder.filter(|p| !p.is_empty());
         if !is_valid_name(name) {
             let line = first_line + body[..body.len() - rest.len() + at].matches('\n').count();
-            return Err(Broken::at(
-                line,
-                format!(
-                    "input name `{name}` must be 1 to 128 characters of A-Z, a-z, 0-9, `_`, `-` and `.`"
-                ),
-            ));
+            return Err(Broken::at(line, invalid_name("input name", name)));
         }
         segments.arg(name);
         let known = arguments.iter_mut().find(|a| a.name == name);
@@ -51,7 +47,7 @@ pub(crate) fn read(
             (Some(_), _) => {}
             (None, placeholder) => {
                 let mut argument = DynamicArgument::new(name);
-                if let Some(placeholder) = placeholder.filter(|p| !p.is_empty()) {
+                if let Some(placeholder) = placeholder {
                     argument = argument.description(placeholder);
                 }
                 arguments.push(argument);

@@ -9,17 +9,19 @@ use serde::de::DeserializeOwned;
 use yaml_serde::Value;
 
 use super::front_matter::Broken;
+use super::kind::{fenced, without_bom};
 
 /// What the front matter says.
 #[derive(Debug, Default)]
 pub(crate) struct YamlMatter {
+    /// Another name than the file's, and its line.
     pub(crate) name: Option<(String, usize)>,
     pub(crate) title: Option<String>,
     pub(crate) description: Option<String>,
     /// Claude Code's `argument-hint`: names its arguments.
     pub(crate) argument_hint: Option<String>,
     pub(crate) scopes: Vec<String>,
-    /// And the line it is on.
+    /// An icon, and the line it is named on.
     pub(crate) icon: Option<(String, usize)>,
     pub(crate) tags: Vec<String>,
     pub(crate) as_tool: Option<bool>,
@@ -45,21 +47,14 @@ const FOREIGN: [&str; 12] = [
 /// A file's YAML front matter (and the line it starts on), its body, and
 /// the body's first line; a file without front matter is all body.
 pub(crate) fn split(text: &str) -> Result<(Option<&str>, &str, usize), Broken> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = text.split_inclusive('\n');
-    if lines.next().map(str::trim) != Some("---") {
-        return Ok((None, text, 1));
-    }
-    let front_start = text.find('\n').map_or(text.len(), |i| i + 1);
-    let mut offset = front_start;
-    for (index, line) in lines.enumerate() {
-        if line.trim() == "---" {
-            let body = &text[offset + line.len()..];
-            return Ok((Some(&text[front_start..offset]), body, index + 3));
+    let text = without_bom(text);
+    match fenced(text, "---") {
+        Some(Ok((front, body_start, body_line))) => {
+            Ok((Some(front), &text[body_start..], body_line))
         }
-        offset += line.len();
+        Some(Err(())) => Err(Broken::at(1, "the front matter has no closing `---` line")),
+        None => Ok((None, text, 1)),
     }
-    Err(Broken::at(1, "the front matter has no closing `---` line"))
 }
 
 /// Reads the front matter (which starts on the file's line 2).
@@ -67,7 +62,11 @@ pub(crate) fn parse(front: &str, origin: &str) -> Result<YamlMatter, Broken> {
     let front = quote_argument_hint(front);
     let map: Option<BTreeMap<String, Value>> = yaml_serde::from_str(&front).map_err(|err| {
         let line = err.location().map_or(2, |at| at.line() + 1);
-        Broken::at(line, format!("front matter: {err}"))
+        // The message's own "at line N" counts from the front matter: the
+        // file's line is given instead.
+        let message = err.to_string();
+        let message = message.split(" at line ").next().unwrap_or_default();
+        Broken::at(line, format!("front matter: {message}"))
     })?;
     let mut matter = YamlMatter::default();
     for (key, value) in map.unwrap_or_default() {
@@ -110,6 +109,7 @@ pub(crate) fn icon(text: &str) -> Option<String> {
     yaml_serde::from_value(map.get("icon")?.clone()).ok()
 }
 
+/// `value` as the type `key` takes, or what is wrong with it.
 fn read<T: DeserializeOwned>(key: &str, value: Value) -> Result<T, String> {
     yaml_serde::from_value(value).map_err(|err| format!("front matter: `{key}`: {err}"))
 }
@@ -131,9 +131,12 @@ fn line_of_key(front: &str, key: &str) -> usize {
 fn quote_argument_hint(front: &str) -> String {
     let mut quoted = String::with_capacity(front.len());
     for line in front.split_inclusive('\n') {
-        let value = line.strip_prefix("argument-hint:").map(str::trim);
+        // A comment is not the hint's; a quoted or block value is YAML's.
+        let value = line
+            .strip_prefix("argument-hint:")
+            .map(|v| v.split(" #").next().unwrap_or_default().trim());
         match value {
-            Some(value) if !value.is_empty() && !value.starts_with(['"', '\'']) => {
+            Some(value) if !value.is_empty() && !value.starts_with(['"', '\'', '|', '>']) => {
                 quoted.push_str("argument-hint: '");
                 quoted.push_str(&value.replace('\'', "''"));
                 quoted.push('\'');
@@ -153,7 +156,7 @@ mod tests {
 
     #[test]
     fn our_keys_are_read_and_other_tools_keys_ignored() {
-        let text = "---\ndescription: Review a PR\nargument-hint: [pr-number] [priority]\nallowed-tools: Bash(git:*)\nmodel: x\ntags: [git]\n---\nReview $1\n";
+        let text = "---\ndescription: Review a PR\nargument-hint: [pr-number] [priority] # two\nallowed-tools: Bash(git:*)\nmodel: x\ntags: [git]\n---\nReview $1\n";
         let (front, body, line) = split(text).unwrap();
         let matter = parse(front.unwrap(), "r.md").unwrap();
         assert_eq!(matter.description.as_deref(), Some("Review a PR"));

@@ -3,6 +3,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+/// What `--help` prints.
 pub const USAGE: &str = "\
 Serve a folder of prompt files over MCP, kept in step with the folder.
 
@@ -35,26 +36,37 @@ const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 /// What the command line asks for.
 #[derive(Debug)]
 pub enum Command {
+    /// `serve DIR [OPTIONS]`.
     Serve(Serve),
+    /// `--help`, or nothing.
     Help,
+    /// `--version`.
     Version,
 }
 
 /// `serve DIR` and its options.
 #[derive(Debug)]
 pub struct Serve {
+    /// The folder of prompt files.
     pub dir: PathBuf,
+    /// Where to serve Streamable HTTP; stdio if `None`.
     pub http: Option<SocketAddr>,
+    /// HTTP without sessions.
     pub stateless: bool,
+    /// The prompt tools too.
     pub prompts_as_tools: bool,
+    /// Bearer tokens verified on every HTTP request.
     pub auth: Option<Auth>,
 }
 
 /// `--auth-issuer URL`, with `--auth-audience URL` and `--auth-jwks URL`.
 #[derive(Debug)]
 pub struct Auth {
+    /// Who signs the tokens.
     pub issuer: String,
+    /// The resource URL tokens name, if not `http://ADDR/mcp`.
     pub audience: Option<String>,
+    /// Where the issuer's keys are, if not found from its metadata.
     pub jwks: Option<String>,
 }
 
@@ -80,9 +92,13 @@ impl Command {
         while let Some(word) = words.next() {
             match word.as_str() {
                 "-h" | "--help" => return Ok(Self::Help),
+                "-V" | "--version" => return Ok(Self::Version),
                 "--http" => {
-                    // `--http`, `--http 9000`, `--http 0.0.0.0:9000`.
-                    let value = words.next_if(|next| !next.starts_with("--"));
+                    // `--http`, `--http 9000`, `--http 0.0.0.0:9000`; a word
+                    // that is neither (the folder, say) is not its value.
+                    let value = words.next_if(|next| {
+                        next.parse::<u16>().is_ok() || next.parse::<SocketAddr>().is_ok()
+                    });
                     let addr = match value {
                         None => DEFAULT_ADDR.to_owned(),
                         Some(port) if port.parse::<u16>().is_ok() => format!("127.0.0.1:{port}"),
@@ -96,7 +112,8 @@ impl Command {
                 "--stateless" => serve.stateless = true,
                 "--prompts-as-tools" => serve.prompts_as_tools = true,
                 "--auth-issuer" | "--auth-audience" | "--auth-jwks" => {
-                    let url = words.next().ok_or_else(|| format!("{word} needs a URL"))?;
+                    let url = words.next_if(|next| !next.starts_with('-'));
+                    let url = url.ok_or_else(|| format!("{word} needs a URL"))?;
                     *match word.as_str() {
                         "--auth-issuer" => &mut issuer,
                         "--auth-audience" => &mut audience,
@@ -159,5 +176,14 @@ mod tests {
         );
         assert!(parse("serve a --stateless").unwrap_err().contains("--http"));
         assert!(parse("run a").unwrap_err().contains("`run`"));
+        // `--http` takes a port or an address, not the folder after it.
+        let Ok(Command::Serve(serve)) = parse("serve --http prompts") else {
+            panic!("not a serve command");
+        };
+        assert_eq!(serve.dir, PathBuf::from("prompts"));
+        assert_eq!(serve.http, Some(DEFAULT_ADDR.parse().unwrap()));
+        let no_url = parse("serve a --http --auth-issuer --stateless").unwrap_err();
+        assert!(no_url.contains("needs a URL"), "{no_url}");
+        assert!(matches!(parse("serve a -V"), Ok(Command::Version)));
     }
 }

@@ -15,23 +15,31 @@ use mcp_prompts::{HttpAuth, HttpOptions, JwtVerifier, PromptDir, Server};
 /// The environment variable holding the key that signs question rounds.
 const REQUEST_STATE_SECRET: &str = "MCP_PROMPTS_REQUEST_STATE_SECRET";
 
-fn main() -> std::io::Result<()> {
-    let serve = match Command::parse(std::env::args().skip(1)) {
+fn main() {
+    let words: Result<Vec<String>, _> = std::env::args_os()
+        .skip(1)
+        .map(std::ffi::OsString::into_string)
+        .collect();
+    let parsed = words
+        .map_err(|word| format!("`{}` is not UTF-8 text", word.to_string_lossy()))
+        .and_then(Command::parse);
+    let serve = match parsed {
         Ok(Command::Serve(serve)) => serve,
         Ok(Command::Help) => {
             println!("{}", args::USAGE);
-            return Ok(());
+            return;
         }
         Ok(Command::Version) => {
             println!("mcp-prompts {}", env!("CARGO_PKG_VERSION"));
-            return Ok(());
+            return;
         }
         Err(problem) => {
             eprintln!("mcp-prompts: {problem}\n\n{}", args::USAGE);
             std::process::exit(2);
         }
     };
-    // Logs go to stderr (stdout may be the MCP channel).
+    // Logs go to stderr (stdout may be the MCP channel); a file that cannot
+    // be served is a warning, with its path and line.
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_ansi(false)
@@ -40,10 +48,14 @@ fn main() -> std::io::Result<()> {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         )
         .init();
-    tokio::runtime::Builder::new_multi_thread()
+    let served = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
-        .build()?
-        .block_on(run(serve))
+        .build()
+        .and_then(|runtime| runtime.block_on(run(serve)));
+    if let Err(error) = served {
+        eprintln!("mcp-prompts: {error}");
+        std::process::exit(1);
+    }
 }
 
 async fn run(serve: Serve) -> std::io::Result<()> {
@@ -57,15 +69,17 @@ async fn run(serve: Serve) -> std::io::Result<()> {
         server = server.request_state_secret(secret.as_encoded_bytes());
     }
     let (service, prompts) = server.build_live().map_err(invalid)?;
+    // Each file that cannot be served is logged (a warning) as it is read.
     let dir = PromptDir::watch(&serve.dir, &prompts)?;
-    // The files that cannot be served, at start; later ones are logged.
-    for problem in dir.problems() {
-        eprintln!("mcp-prompts: not served: {problem}");
-    }
-    let count = dir.served().len();
+    let count = match (dir.served().len(), dir.problems().len()) {
+        (1, 0) => "1 prompt".to_owned(),
+        (prompts, 0) => format!("{prompts} prompts"),
+        (prompts, 1) => format!("{prompts} prompts (1 file not served: above)"),
+        (prompts, broken) => format!("{prompts} prompts ({broken} files not served: above)"),
+    };
     let Some(addr) = serve.http else {
         eprintln!(
-            "mcp-prompts: serving {count} prompts from {} over stdio",
+            "mcp-prompts: serving {count} from {} over stdio",
             serve.dir.display()
         );
         return service.serve_stdio().await;
@@ -77,8 +91,18 @@ async fn run(serve: Serve) -> std::io::Result<()> {
         options = options.stateless();
     }
     if let Some(auth) = &serve.auth {
-        let resource = (auth.audience.clone())
-            .unwrap_or_else(|| format!("http://{bound}{}", mcp_prompts::DEFAULT_PATH));
+        // Tokens name the URL clients use, which an address like 0.0.0.0
+        // is not.
+        let resource = match (&auth.audience, bound.ip().is_unspecified()) {
+            (Some(audience), _) => audience.clone(),
+            (None, false) => format!("http://{bound}{}", mcp_prompts::DEFAULT_PATH),
+            (None, true) => {
+                return Err(Error::new(
+                    ErrorKind::InvalidInput,
+                    format!("--http {bound} is no URL a token names: add --auth-audience URL"),
+                ));
+            }
+        };
         let mut verifier = JwtVerifier::new(&auth.issuer, &resource);
         if let Some(jwks) = &auth.jwks {
             verifier = verifier.jwks_url(jwks);
@@ -87,13 +111,25 @@ async fn run(serve: Serve) -> std::io::Result<()> {
         options = options.auth(auth);
     }
     eprintln!(
-        "mcp-prompts: serving {count} prompts from {} at http://{bound}{}; Ctrl-C stops",
+        "mcp-prompts: serving {count} from {} at http://{bound}{}; Ctrl-C stops",
         serve.dir.display(),
         mcp_prompts::DEFAULT_PATH
     );
-    service
-        .serve_http_on(listener, options, async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    service.serve_http_on(listener, options, stopped()).await
+}
+
+/// Ctrl-C, or (on Unix) SIGTERM, as a container sends.
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
