@@ -311,6 +311,9 @@ fn layers_point_one_way() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("mcp-prompts/src");
     let mut files = Vec::new();
     read_tree(&src, &src, &mut files);
+    // `src/bin` holds the binaries, crates of their own that use the
+    // library as any user does, through its public API.
+    files.retain(|(rel, _)| !rel.starts_with("bin/"));
     files.sort();
     let report = check(&files, LAYERS, ROOT_NAMES);
     for line in report.cycles.iter().chain(&report.problems) {
