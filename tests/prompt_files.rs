@@ -252,3 +252,34 @@ fn files_that_could_block_or_burst_the_loader_are_refused() {
     let (_, status) = client.finish();
     assert!(status.success(), "{status}");
 }
+
+/// A Claude Code commands folder and a VS Code prompts folder, as those
+/// tools keep them, served as they are.
+#[test]
+fn other_tools_folders_are_served_as_they_are() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut claude = start(&examples.join("claude-commands"));
+    let prompts = listed(&mut claude);
+    let review = prompts.iter().find(|p| p["name"] == "review-pr").unwrap();
+    assert_eq!(review["description"], "Review a pull request");
+    assert_eq!(
+        review["arguments"],
+        json!([{"name": "pr-number", "required": true}, {"name": "focus", "required": false}])
+    );
+    let commit = claude.get(
+        "git.commit",
+        json!({"arguments": "the parser reads CRLF files"}),
+    );
+    assert!(
+        texts(&commit)[0]
+            .starts_with("Write a commit message for these changes: the parser reads CRLF files"),
+        "{commit}"
+    );
+    let mut vscode = start(&examples.join("vscode-prompts"));
+    let tests = vscode.get("write-tests", json!({"function": "parse_file"}));
+    assert!(
+        texts(&tests)[0].starts_with("Write unit tests for parse_file, covering"),
+        "{tests}"
+    );
+    assert!(texts(&tests)[0].contains("${file}"), "{tests}");
+}

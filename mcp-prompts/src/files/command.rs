@@ -11,8 +11,16 @@ use crate::protocol::is_valid_name;
 /// The argument `$ARGUMENTS` stands for.
 const ALL_ARGUMENTS: &str = "arguments";
 
+/// A command read: its body as pieces, the arguments it takes, and the
+/// names `argument-hint` gives positions the body never uses.
+pub(crate) struct Command {
+    pub(crate) segments: Segments,
+    pub(crate) arguments: Vec<DynamicArgument>,
+    pub(crate) unused: Vec<String>,
+}
+
 /// A command's body as pieces, and the arguments it takes.
-pub(crate) fn read(body: &str, hint: Option<&str>) -> (Segments, Vec<DynamicArgument>) {
+pub(crate) fn read(body: &str, hint: Option<&str>) -> Command {
     let hinted = hint.map(hint_tokens).unwrap_or_default();
     let name_of = |position: usize| match hinted.get(position - 1) {
         Some((name, _)) => name.clone(),
@@ -57,7 +65,20 @@ pub(crate) fn read(body: &str, hint: Option<&str>) -> (Segments, Vec<DynamicArgu
             argument.optional()
         });
     }
-    (segments, arguments)
+    // With `$ARGUMENTS` the hint describes that one text; without it, each
+    // token names a position, which the body must use.
+    let unused = if all {
+        Vec::new()
+    } else {
+        let named = hinted.iter().enumerate();
+        let unused = named.filter(|(index, _)| !positions.get(*index).copied().unwrap_or(false));
+        unused.map(|(_, (name, _))| name.clone()).collect()
+    };
+    Command {
+        segments,
+        arguments,
+        unused,
+    }
 }
 
 /// The names `argument-hint` gives the positions, in order, each required
@@ -110,7 +131,11 @@ mod tests {
 
     #[test]
     fn arguments_and_positions_are_substituted() {
-        let (segments, arguments) = read("Fix issue #$ARGUMENTS now. $ cost $5", None);
+        let Command {
+            segments,
+            arguments,
+            ..
+        } = read("Fix issue #$ARGUMENTS now. $ cost $5", None);
         let names: Vec<&str> = arguments.iter().map(|a| a.name.as_str()).collect();
         assert_eq!(names, ["arguments", "arg5"]);
         assert!(arguments.iter().all(|a| !a.is_required()));
@@ -122,7 +147,12 @@ mod tests {
     #[test]
     fn argument_hint_names_the_positions() {
         let hint = "<pr-number> [priority] [pr-number] [arg1]";
-        let (segments, arguments) = read("PR $1 at $2, $3$4", Some(hint));
+        let Command {
+            segments,
+            arguments,
+            unused,
+        } = read("PR $1 at $2, $3$4", Some(hint));
+        assert!(unused.is_empty());
         let named: Vec<(&str, bool)> = arguments
             .iter()
             .map(|a| (a.name.as_str(), a.is_required()))
@@ -140,7 +170,9 @@ mod tests {
             &values(&arguments, &[("pr-number", "7"), ("priority", "high")]),
         );
         assert_eq!(text, "PR 7 at high, ");
-        let (_, all) = read("Do $ARGUMENTS", Some("[message]"));
-        assert_eq!(all[0].description.as_deref(), Some("[message]"));
+        let all = read("Do $ARGUMENTS", Some("[message]"));
+        assert_eq!(all.arguments[0].description.as_deref(), Some("[message]"));
+        assert!(all.unused.is_empty());
+        assert_eq!(read("PR $1", Some("<pr> [priority]")).unused, ["priority"]);
     }
 }

@@ -11,6 +11,25 @@ use super::{command, vscode, yaml};
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
 use crate::protocol::is_valid_name;
 
+/// A `{{name}}` in a command is served as written (a command takes
+/// `$ARGUMENTS`), which its author may not expect: it is said in the log,
+/// with its line.
+fn warn_of_named_placeholders(body: &str, body_line: usize, origin: &str) {
+    for (index, line) in body.lines().enumerate() {
+        let mut names = line
+            .split("{{")
+            .skip(1)
+            .filter_map(|rest| rest.split_once("}}"));
+        if let Some((name, _)) = names.find(|(name, _)| is_valid_name(name.trim())) {
+            let name = name.trim();
+            tracing::warn!(
+                "{origin}:{}: `{{{{{name}}}}}` is served as written: a Claude Code command takes `$ARGUMENTS` or `$1`..`$9`; for named arguments write a `+++` TOML prompt file",
+                body_line + index
+            );
+        }
+    }
+}
+
 /// The prompt of a Claude Code command or a VS Code prompt file named
 /// `name` (unless its front matter says otherwise).
 pub(crate) fn parse(
@@ -31,7 +50,18 @@ pub(crate) fn parse(
     };
     let (segments, arguments): (Segments, Vec<DynamicArgument>) = match kind {
         FileKind::VsCode => vscode::read(body, body_line)?,
-        _ => command::read(body, matter.argument_hint.as_deref()),
+        _ => {
+            let hint = matter.argument_hint.as_ref();
+            let command = command::read(body, hint.map(|(hint, _)| hint.as_str()));
+            if let (Some(unused), Some((_, line))) = (command.unused.first(), hint) {
+                return Err(Broken::at(
+                    *line,
+                    format!("`argument-hint` names `{unused}`, whose `$N` the command never uses"),
+                ));
+            }
+            warn_of_named_placeholders(body, body_line, origin);
+            (command.segments, command.arguments)
+        }
     };
     let name = match &matter.name {
         Some((name, line)) if !is_valid_name(name) => {
@@ -111,5 +141,15 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(typo.line, Some(2), "{}", typo.message);
+        let problem = |text: &str| parse(FileKind::Command, text, "x", "x.md", None).unwrap_err();
+        // A hint naming a position the body never uses.
+        let unused = problem("---\nargument-hint: <pr> [priority]\n---\nReview $1");
+        assert_eq!(unused.line, Some(2), "{}", unused.message);
+        assert!(unused.message.contains("`priority`"), "{}", unused.message);
+        // A file with no text; YAML's own line numbers left out.
+        let empty = problem("---\ntitle: x\n---\n\n");
+        assert_eq!(empty.line, Some(4), "{}", empty.message);
+        let yaml = problem("---\ntitle: [x\n---\nx");
+        assert!(!yaml.message.contains(" at line "), "{}", yaml.message);
     }
 }

@@ -18,8 +18,9 @@ pub(crate) struct YamlMatter {
     pub(crate) name: Option<(String, usize)>,
     pub(crate) title: Option<String>,
     pub(crate) description: Option<String>,
-    /// Claude Code's `argument-hint`: names its arguments.
-    pub(crate) argument_hint: Option<String>,
+    /// Claude Code's `argument-hint`, which names its arguments, and its
+    /// line.
+    pub(crate) argument_hint: Option<(String, usize)>,
     pub(crate) scopes: Vec<String>,
     /// An icon, and the line it is named on.
     pub(crate) icon: Option<(String, usize)>,
@@ -76,7 +77,9 @@ pub(crate) fn parse(front: &str, origin: &str) -> Result<YamlMatter, Broken> {
             "name" => matter.name = Some((read(&key, value).map_err(at)?, line)),
             "title" => matter.title = Some(read(&key, value).map_err(at)?),
             "description" => matter.description = Some(read(&key, value).map_err(at)?),
-            "argument-hint" => matter.argument_hint = Some(read(&key, value).map_err(at)?),
+            "argument-hint" => {
+                matter.argument_hint = Some((read(&key, value).map_err(at)?, line));
+            }
             "scopes" => matter.scopes = read(&key, value).map_err(at)?,
             "icon" => matter.icon = Some((read(&key, value).map_err(at)?, line)),
             "tags" => matter.tags = read(&key, value).map_err(at)?,
@@ -160,10 +163,9 @@ mod tests {
         let (front, body, line) = split(text).unwrap();
         let matter = parse(front.unwrap(), "r.md").unwrap();
         assert_eq!(matter.description.as_deref(), Some("Review a PR"));
-        assert_eq!(
-            matter.argument_hint.as_deref(),
-            Some("[pr-number] [priority]")
-        );
+        let hint = matter.argument_hint.as_ref();
+        let hint = hint.map(|(hint, line)| (hint.as_str(), *line));
+        assert_eq!(hint, Some(("[pr-number] [priority]", 3)));
         assert_eq!(matter.tags, ["git"]);
         assert_eq!((body, line), ("Review $1\n", 8));
         let typo = parse("descripton: x\n", "r.md").unwrap_err();
