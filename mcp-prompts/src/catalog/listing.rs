@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde_json::value::RawValue;
 
-use super::{AnyPrompt, ArgInfo, Entry};
+use super::{ArgInfo, Entry};
 use crate::protocol::ProtocolVersion;
 
 /// The fields a listing shows, by revision: titles and `_meta` from
@@ -138,17 +138,18 @@ impl<E: std::borrow::Borrow<Entry>> Serialize for PromptList<'_, E> {
         let Self(entries, fields) = self;
         let mut seq = s.serialize_seq(Some(entries.len()))?;
         for entry in *entries {
-            seq.serialize_element(&Listing(&entry.borrow().prompt, *fields))?;
+            seq.serialize_element(&Listing(entry.borrow(), *fields))?;
         }
         seq.end()
     }
 }
 
-struct Listing<'a>(&'a AnyPrompt, Fields);
+struct Listing<'a>(&'a Entry, Fields);
 
 impl Serialize for Listing<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let Self(prompt, fields) = *self;
+        let Self(entry, fields) = *self;
+        let prompt = &entry.prompt;
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("name", prompt.name())?;
         if let (true, Some(title)) = (fields >= Fields::Titled, prompt.title()) {
@@ -169,8 +170,8 @@ impl Serialize for Listing<'_> {
                 .collect();
             map.serialize_entry("arguments", &listed)?;
         }
-        if let (true, Some(meta)) = (fields >= Fields::Titled, prompt.meta()) {
-            map.serialize_entry("_meta", &meta)?;
+        if let (true, Some(meta)) = (fields >= Fields::Titled, &entry.meta) {
+            map.serialize_entry("_meta", meta)?;
         }
         map.end()
     }

@@ -15,6 +15,7 @@ use crate::caller::Access;
 use crate::descriptor::PromptDef;
 use crate::error::{CatalogError, Error, excerpt};
 use crate::protocol::ProtocolVersion;
+use serde_json::{Map, Value};
 
 pub use any::AnyPrompt;
 pub(crate) use any::{ArgInfo, Definition};
@@ -44,6 +45,8 @@ pub(crate) struct Entry {
     /// Whether the prompt tools offer it (resolved once: a `#[prompt]`'s
     /// is registered apart).
     pub(crate) as_tool: bool,
+    /// The `_meta` it is listed with (its entries and tags), built once.
+    pub(crate) meta: Option<Map<String, Value>>,
 }
 
 impl Entry {
@@ -69,6 +72,7 @@ impl Entry {
         Self {
             visibility: Visibility::of(&prompt),
             as_tool: prompt.as_tool(),
+            meta: prompt.meta(),
             prompt,
             required,
             completions,
@@ -224,13 +228,13 @@ impl ServedPrompts {
         &self,
         cursor: Option<&str>,
         access: &Access,
-    ) -> Result<(Vec<&AnyPrompt>, Option<String>), Error> {
+    ) -> Result<(Vec<&Entry>, Option<String>), Error> {
         let visible = self.visible(access);
         let entries: Vec<&Entry> = visible.unwrap_or_else(|| self.entries.iter().collect());
         let page = self.page_number(cursor, entries.len())?;
         let (range, more) = listing::bounds(entries.len(), self.page_size, page);
         let next = more.then(|| encode_cursor(page + 1));
-        Ok((entries[range].iter().map(|e| &e.prompt).collect(), next))
+        Ok((entries[range].to_vec(), next))
     }
 
     /// The `prompts/list` result for a cursor, as `version` shows it to a

@@ -30,7 +30,7 @@ use ::rmcp::service::RequestContext;
 use serde_json::Value;
 
 use crate::caller::{Access, Caller};
-use crate::catalog::AnyPrompt;
+use crate::catalog::Entry;
 use crate::context::{Origin, Outbound, Progress, Route};
 use crate::error::Error;
 use crate::protocol::method::{Capability, Method};
@@ -503,7 +503,8 @@ fn era_of(context: &RequestContext<RoleServer>, version: ProtocolVersion) -> Era
 }
 
 /// A prompt as rmcp lists it; titles only from revision 2025-06-18 on.
-fn listed(prompt: &AnyPrompt, version: ProtocolVersion) -> Prompt {
+fn listed(entry: &Entry, version: ProtocolVersion) -> Prompt {
+    let prompt = &entry.prompt;
     let titles = version.has_titles();
     let arguments: Vec<PromptArgument> = prompt
         .arguments()
@@ -533,7 +534,7 @@ fn listed(prompt: &AnyPrompt, version: ProtocolVersion) -> Prompt {
         listed.icons = icons.ok();
     }
     if titles {
-        listed.meta = prompt.meta().map(rmcp::model::MetaObject);
+        listed.meta = entry.meta.clone().map(rmcp::model::MetaObject);
     }
     listed
 }

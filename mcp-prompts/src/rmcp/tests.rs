@@ -3,6 +3,7 @@
 //! with their code and data.
 
 use crate::caller::Access;
+use crate::catalog::AnyPrompt;
 use serde_json::json;
 
 use super::*;
@@ -79,7 +80,9 @@ fn pages_and_cursors_match_ours() {
     assert_eq!(next.as_deref(), ours["nextCursor"].as_str());
     let (last, none) = served.page_of(next.as_deref(), &Access::Local).unwrap();
     assert_eq!(
-        last.into_iter().map(AnyPrompt::name).collect::<Vec<_>>(),
+        last.into_iter()
+            .map(|e| e.prompt.name())
+            .collect::<Vec<_>>(),
         ["c"]
     );
     assert_eq!(none, None);
