@@ -90,6 +90,36 @@ async fn release_notes_renders_its_template_file() {
 }
 
 #[tokio::test]
+async fn release_notes_shows_its_sections_for_the_arguments_given() {
+    let request = release_notes::args()
+        .release(|r| {
+            r.project("mcp-prompts")
+                .version("0.3.0")
+                .changes("Drop the old API")
+                .audience("operators")
+        })
+        .breaking(true);
+    let got = client().get(request).await.unwrap();
+    assert_eq!(
+        got.texts(),
+        [
+            "Write release notes for mcp-prompts 0.3.0.\nWrite them for operators.",
+            "I will group the changes by kind and keep each line short.",
+            "Changes:\nDrop the old API\n\nSome of these changes break compatibility: list them first, each with how to migrate.",
+        ]
+    );
+    // `false` hides a bool's section as its absence does.
+    let request = GetPrompt::new(release_notes::NAME)
+        .arg("project", "p")
+        .arg("version", "1")
+        .arg("changes", "c")
+        .arg("breaking", "FALSE");
+    let got = client().get(request).await.unwrap();
+    assert_eq!(got.texts()[0], "Write release notes for p 1.");
+    assert_eq!(got.texts()[2], "Changes:\nc");
+}
+
+#[tokio::test]
 async fn release_notes_checks_every_flattened_argument() {
     let request = GetPrompt::new(release_notes::NAME).arg("project", "x");
     let err = client().get(request).await.unwrap_err();
@@ -120,7 +150,10 @@ fn handles_name_the_prompts() {
         .arguments()
         .map(mcp_prompts::ArgDef::name)
         .collect();
-    assert_eq!(names, ["project", "version", "changes"]);
+    assert_eq!(
+        names,
+        ["project", "version", "changes", "audience", "breaking"]
+    );
     assert_eq!(showcase::CATALOG.len(), 10);
 }
 

@@ -162,6 +162,8 @@ pub struct Release {
     pub version: String,
     /// One change per line
     pub changes: String,
+    /// Who reads the notes (say, operators); anyone if left out
+    pub audience: Option<String>,
 }
 
 /// Draft release notes from a change list
@@ -169,7 +171,12 @@ pub struct Release {
     title = "Release notes",
     template_file = "examples/showcase/release_notes.md"
 )]
-pub fn release_notes(#[arg(flatten)] release: Release);
+pub fn release_notes(
+    #[arg(flatten)] release: Release,
+    /// Whether some changes break compatibility
+    #[arg(default = "false")]
+    breaking: bool,
+);
 
 /// Where a service is deployed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PromptArg)]

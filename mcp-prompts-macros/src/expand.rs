@@ -341,6 +341,14 @@ fn checks(prompt: &Prompt<'_>, template: Option<&Template>) -> Vec<TokenStream> 
             ));
         }
     }
+    // Whether an argument may be unset is its type's to say.
+    for section in template.sections() {
+        checks.push(check_stmt(
+            template.span,
+            "check_section",
+            &quote!(#args, #section, #name),
+        ));
+    }
     checks.push(check_stmt(
         template.span,
         "check_used",

@@ -53,6 +53,11 @@ impl Template {
         mcp_prompts_template::placeholders(&self.messages)
     }
 
+    /// Every argument name a section depends on, once each.
+    pub fn sections(&self) -> Vec<&str> {
+        mcp_prompts_template::sections(&self.messages)
+    }
+
     /// The runtime's `Template`, as a const expression.
     pub fn to_tokens(&self, private: &TokenStream) -> TokenStream {
         let messages = self.messages.iter().map(|message| {
@@ -63,6 +68,10 @@ impl Template {
             let parts = message.parts.iter().map(|part| match part {
                 Part::Text(text) => quote!(#private::Part::Text(#text)),
                 Part::Arg(name) => quote!(#private::Part::Arg(#name)),
+                Part::Section { name, when_set } => {
+                    quote!(#private::Part::Section { name: #name, when_set: #when_set })
+                }
+                Part::End => quote!(#private::Part::End),
             });
             quote!(#private::TemplateMessage { role: #role, parts: &[#(#parts),*] })
         });

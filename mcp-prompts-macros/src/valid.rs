@@ -252,18 +252,25 @@ fn check_placeholders(prompt: &Prompt<'_>, template: &Template) -> syn::Result<(
     }
     let names: Vec<String> = prompt.params.iter().map(|p| p.name().0).collect();
     let mut errors = Errors::default();
+    let sections = template.sections();
     for placeholder in template.placeholders() {
         if !names.iter().any(|n| n == placeholder) {
-            let hint = match suggest::closest(placeholder, names.iter().map(String::as_str)) {
-                Some(name) => format!("did you mean `{{{name}}}`? "),
-                None => String::new(),
-            };
-            errors.push(syn::Error::new(
-                template.span,
+            let closest = suggest::closest(placeholder, names.iter().map(String::as_str));
+            let message = if sections.contains(&placeholder) {
+                let hint = closest.map_or(String::new(), |name| {
+                    format!("; did you mean `{{#{name}}}`?")
+                });
+                format!(
+                    "template section `{{#{placeholder}}}` names no argument of this prompt{hint}"
+                )
+            } else {
+                let hint =
+                    closest.map_or(String::new(), |name| format!("did you mean `{{{name}}}`? "));
                 format!(
                     "template placeholder `{{{placeholder}}}` names no argument of this prompt; {hint}write `{{{{` for a literal brace"
-                ),
-            ));
+                )
+            };
+            errors.push(syn::Error::new(template.span, message));
         }
     }
     errors.finish()

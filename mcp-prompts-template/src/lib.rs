@@ -6,8 +6,12 @@
 //! checks templates defined while serving, as they are added).
 //!
 //! A template is text with `{argument}` placeholders; `{{` and `}}` are
-//! literal braces. It is one user message unless a line `--- user` or
-//! `--- assistant` starts a new message with that role. Blank lines at the
+//! literal braces. `{#argument}` .. `{/argument}` is a section, shown only
+//! when the argument has a value (for a `bool`, when it is `true`);
+//! `{^argument}` .. `{/argument}` shows only when it has none. A section
+//! tag alone on its line takes the line with it. A template is one user
+//! message unless a line `--- user` or `--- assistant` starts a new message
+//! with that role; a section stays within its message. Blank lines at the
 //! edges of each message are dropped, so markers can stand on their own.
 //!
 //! [`rules`] holds the other rules both sides check: `_meta` keys, tags,
@@ -24,28 +28,62 @@ pub enum Role {
     Assistant,
 }
 
-/// A piece of a message: literal text, or an argument's value. Parsed
-/// templates own their text; the ones a macro compiled borrow it
-/// (`Part<&'static str>`).
+/// A piece of a message: literal text, an argument's value, or a
+/// section's start or end. Parsed templates own their text; the ones a
+/// macro compiled borrow it (`Part<&'static str>`).
 #[derive(Debug, PartialEq, Eq)]
 pub enum Part<S = String> {
     /// Literal text, braces unescaped.
     Text(S),
     /// The value of the argument of this name.
     Arg(S),
+    /// The start of a section: what follows up to its [`End`](Part::End)
+    /// is shown only if whether argument `name` is set equals `when_set`
+    /// (`{#name}`: `true`; `{^name}`: `false`).
+    Section {
+        /// The argument the section depends on.
+        name: S,
+        /// Shown when the argument is set (`{#..}`), or when it is not (`{^..}`).
+        when_set: bool,
+    },
+    /// The end of the innermost open section (`{/name}`).
+    End,
 }
 
-/// The text of a message of `parts`, each placeholder replaced by
-/// `value(name)`.
+/// The text of a message of `parts`: each placeholder replaced by
+/// `value(name)`, each section kept or dropped by `is_set(name)`.
 pub fn render<'v, S: AsRef<str>>(
     parts: &[Part<S>],
     mut value: impl FnMut(&str) -> &'v str,
+    mut is_set: impl FnMut(&str) -> bool,
 ) -> String {
     let mut text = String::new();
+    // How many sections deep the parts being skipped are; 0 when shown.
+    let mut hidden = 0usize;
     for part in parts {
         match part {
+            Part::Section { .. } if hidden > 0 => hidden += 1,
+            Part::End if hidden > 0 => hidden -= 1,
+            _ if hidden > 0 => {}
             Part::Text(piece) => text.push_str(piece.as_ref()),
             Part::Arg(name) => text.push_str(value(name.as_ref())),
+            Part::Section { name, when_set } => {
+                if is_set(name.as_ref()) != *when_set {
+                    hidden = 1;
+                }
+            }
+            Part::End => {}
+        }
+    }
+    // What a section leaves at the message's edges (its line breaks, or a
+    // whole hidden section) goes, as blank edges go when parsing.
+    if parts
+        .iter()
+        .any(|part| matches!(part, Part::Section { .. }))
+    {
+        let kept = trim_blank_lines(&text);
+        if kept.len() != text.len() {
+            return kept.to_owned();
         }
     }
     text
@@ -60,12 +98,29 @@ pub struct Message {
     pub parts: Vec<Part>,
 }
 
-/// Every placeholder's name, once each, in order of first use.
+/// Every argument name the template uses, in a placeholder or as a
+/// section's condition, once each, in order of first use.
 pub fn placeholders(messages: &[Message]) -> Vec<&str> {
     let mut names: Vec<&str> = Vec::new();
     for message in messages {
         for part in &message.parts {
-            if let Part::Arg(name) = part {
+            if let Part::Arg(name) | Part::Section { name, .. } = part {
+                if !names.contains(&name.as_str()) {
+                    names.push(name);
+                }
+            }
+        }
+    }
+    names
+}
+
+/// Every argument name a section depends on, once each, in order of first
+/// use.
+pub fn sections(messages: &[Message]) -> Vec<&str> {
+    let mut names: Vec<&str> = Vec::new();
+    for message in messages {
+        for part in &message.parts {
+            if let Part::Section { name, .. } = part {
                 if !names.contains(&name.as_str()) {
                     names.push(name);
                 }
@@ -86,12 +141,32 @@ pub struct ParseError {
 
 /// Parses a template into its messages.
 pub fn parse(text: &str) -> Result<Vec<Message>, ParseError> {
-    parse_checked(text, &|_| true)
+    parse_checked(text, &|_: &str| true)
 }
 
-/// Parses a template whose placeholders must all be `known` names: an
-/// unknown one is an error on its line.
-pub fn parse_checked(text: &str, known: &dyn Fn(&str) -> bool) -> Result<Vec<Message>, ParseError> {
+/// The arguments a template is checked against.
+pub trait Names {
+    /// Whether `name` is an argument.
+    fn knows(&self, name: &str) -> bool;
+
+    /// Whether argument `name` may be left unset, so that a section on it
+    /// means something.
+    fn may_be_unset(&self, name: &str) -> bool {
+        let _ = name;
+        true
+    }
+}
+
+impl<F: Fn(&str) -> bool> Names for F {
+    fn knows(&self, name: &str) -> bool {
+        self(name)
+    }
+}
+
+/// Parses a template whose placeholders and sections must all use `known`
+/// names, sections only over arguments that may be unset: anything else
+/// is an error on its line.
+pub fn parse_checked(text: &str, known: &dyn Names) -> Result<Vec<Message>, ParseError> {
     let mut messages = Vec::new();
     let mut role = Role::User;
     let mut body = String::new();
@@ -137,7 +212,7 @@ fn finish(
     body: &str,
     line: usize,
     explicit: bool,
-    known: &dyn Fn(&str) -> bool,
+    known: &dyn Names,
 ) -> Result<(), ParseError> {
     let marker_line = line.saturating_sub(1).max(1);
     let text = trim_blank_lines(body);
@@ -183,13 +258,11 @@ fn trim_blank_lines(body: &str) -> &str {
     }
 }
 
-fn parts(
-    text: &str,
-    first_line: usize,
-    known: &dyn Fn(&str) -> bool,
-) -> Result<Vec<Part>, ParseError> {
+fn parts(text: &str, first_line: usize, known: &dyn Names) -> Result<Vec<Part>, ParseError> {
     let mut parts = Vec::new();
     let mut literal = String::new();
+    // The sections open at this point: name and line of each.
+    let mut open: Vec<(&str, usize)> = Vec::new();
     let mut chars = text.char_indices().peekable();
     let line_at = |offset: usize| first_line + text[..offset].matches('\n').count();
     while let Some((offset, c)) = chars.next() {
@@ -216,36 +289,129 @@ fn parts(
                         message: "unclosed `{`; write `{{` for a literal brace".into(),
                     });
                 };
-                let name = &text[start..start + len];
-                if !is_placeholder_name(name) {
-                    return Err(ParseError {
-                        line: line_at(offset),
-                        message: format!(
-                            "`{{{name}}}` is not a placeholder: write `{{argument_name}}`, or `{{{{` for a literal brace"
-                        ),
-                    });
+                let inner = &text[start..start + len];
+                let end = start + len + 1;
+                let tag = Tag::of(inner);
+                let error = |message: String| ParseError {
+                    line: line_at(offset),
+                    message,
+                };
+                if !is_placeholder_name(tag.name()) {
+                    return Err(error(format!(
+                        "`{{{inner}}}` is not a placeholder: write `{{argument_name}}`, `{{#argument_name}}`..`{{/argument_name}}` for a section, or `{{{{` for a literal brace"
+                    )));
                 }
-                if !known(name) {
-                    return Err(ParseError {
-                        line: line_at(offset),
-                        message: format!("placeholder `{{{name}}}` names no argument"),
-                    });
+                if !known.knows(tag.name()) {
+                    return Err(error(match tag {
+                        Tag::Arg(name) => format!("placeholder `{{{name}}}` names no argument"),
+                        _ => format!("section `{{{inner}}}` names no argument"),
+                    }));
                 }
-                while chars.peek().is_some_and(|&(o, _)| o <= start + len) {
+                if let Tag::Open(name, _) = tag {
+                    if !known.may_be_unset(name) {
+                        return Err(error(format!(
+                            "section `{{{inner}}}` depends on `{name}`, which is required and so always set: make the argument optional or give it a default"
+                        )));
+                    }
+                }
+                // Advances past the tag, and past its line if the tag
+                // stands alone on it.
+                let mut resume = end;
+                if !matches!(tag, Tag::Arg(_)) {
+                    if let Some(line_end) = standalone(text, offset, end) {
+                        let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+                        let indent = offset - line_start;
+                        literal.truncate(literal.len().saturating_sub(indent));
+                        resume = line_end;
+                    }
+                }
+                while chars.peek().is_some_and(|&(o, _)| o < resume) {
                     chars.next();
                 }
                 if !literal.is_empty() {
                     parts.push(Part::Text(std::mem::take(&mut literal)));
                 }
-                parts.push(Part::Arg(name.to_owned()));
+                match tag {
+                    Tag::Arg(name) => parts.push(Part::Arg(name.to_owned())),
+                    Tag::Open(name, when_set) => {
+                        open.push((name, line_at(offset)));
+                        parts.push(Part::Section {
+                            name: name.to_owned(),
+                            when_set,
+                        });
+                    }
+                    Tag::Close(name) => match open.pop() {
+                        Some((opened, _)) if opened == name => parts.push(Part::End),
+                        Some((opened, line)) => {
+                            return Err(error(format!(
+                                "`{{/{name}}}` closes no open section: the section opened on line {line} ends with `{{/{opened}}}`"
+                            )));
+                        }
+                        None => {
+                            return Err(error(format!("`{{/{name}}}` closes no open section")));
+                        }
+                    },
+                }
             }
             c => literal.push(c),
         }
+    }
+    if let Some((name, line)) = open.pop() {
+        return Err(ParseError {
+            line,
+            message: format!(
+                "section `{name}` is never closed: end it with `{{/{name}}}` before the message ends"
+            ),
+        });
     }
     if !literal.is_empty() {
         parts.push(Part::Text(literal));
     }
     Ok(parts)
+}
+
+/// What a `{..}` holds.
+#[derive(Clone, Copy)]
+enum Tag<'a> {
+    /// `{name}`.
+    Arg(&'a str),
+    /// `{#name}` (shown when set) or `{^name}` (shown when not).
+    Open(&'a str, bool),
+    /// `{/name}`.
+    Close(&'a str),
+}
+
+impl<'a> Tag<'a> {
+    fn of(inner: &'a str) -> Self {
+        if let Some(name) = inner.strip_prefix('#') {
+            Self::Open(name, true)
+        } else if let Some(name) = inner.strip_prefix('^') {
+            Self::Open(name, false)
+        } else if let Some(name) = inner.strip_prefix('/') {
+            Self::Close(name)
+        } else {
+            Self::Arg(inner)
+        }
+    }
+
+    fn name(self) -> &'a str {
+        match self {
+            Self::Arg(name) | Self::Open(name, _) | Self::Close(name) => name,
+        }
+    }
+}
+
+/// Where the line of the tag at `start..end` ends (past its line break),
+/// if nothing but blanks shares the line with the tag.
+fn standalone(text: &str, start: usize, end: usize) -> Option<usize> {
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let rest = &text[end..];
+    let line_end = rest.find('\n').map_or(text.len(), |i| end + i + 1);
+    let blank = |s: &str| {
+        s.chars()
+            .all(|c| c == ' ' || c == '\t' || c == '\r' || c == '\n')
+    };
+    (blank(&text[line_start..start]) && blank(&text[end..line_end])).then_some(line_end)
 }
 
 fn is_placeholder_name(name: &str) -> bool {
@@ -325,8 +491,73 @@ mod tests {
     fn renders_owned_and_borrowed_parts_alike() {
         let messages = parse("Hi {who}, {{ok}}: {mood}").unwrap();
         let value = |name: &str| if name == "who" { "Ann" } else { "" };
-        assert_eq!(render(&messages[0].parts, value), "Hi Ann, {ok}: ");
+        let set = |name: &str| name == "who";
+        assert_eq!(render(&messages[0].parts, value, set), "Hi Ann, {ok}: ");
         let compiled: [Part<&str>; 2] = [Part::Text("Hi "), Part::Arg("who")];
-        assert_eq!(render(&compiled, value), "Hi Ann");
+        assert_eq!(render(&compiled, value, set), "Hi Ann");
+    }
+
+    fn render_with(template: &str, set: &[(&str, &str)]) -> String {
+        let messages = parse(template).unwrap();
+        let value = |name: &str| set.iter().find(|(n, _)| *n == name).map_or("", |(_, v)| *v);
+        render(&messages[0].parts, value, |name| {
+            set.iter().any(|(n, _)| *n == name)
+        })
+    }
+
+    #[test]
+    fn sections_show_by_whether_their_argument_is_set() {
+        let template = "Review this.\n{#focus}\nFocus on {focus}.\n{/focus}\n{^focus}\nLook at everything.\n{/focus}\nThanks.";
+        assert_eq!(
+            render_with(template, &[("focus", "speed")]),
+            "Review this.\nFocus on speed.\nThanks."
+        );
+        assert_eq!(
+            render_with(template, &[]),
+            "Review this.\nLook at everything.\nThanks."
+        );
+        // Inline sections keep the text around them; nested ones hide
+        // with their parent.
+        let inline = "Hi{#who} {who}{#mood}, {mood}{/mood}{/who}!";
+        assert_eq!(render_with(inline, &[("who", "Ann")]), "Hi Ann!");
+        assert_eq!(render_with(inline, &[("mood", "sad")]), "Hi!");
+        assert_eq!(
+            render_with(inline, &[("who", "Ann"), ("mood", "sad")]),
+            "Hi Ann, sad!"
+        );
+        // An indented standalone tag takes its indentation and line break.
+        assert_eq!(
+            render_with("a\n  {#x}\n  b\n  {/x}\nc", &[("x", "1")]),
+            "a\n  b\nc"
+        );
+        let messages = parse("{#x}a{/x}").unwrap();
+        assert_eq!(sections(&messages), ["x"]);
+        assert_eq!(placeholders(&messages), ["x"]);
+    }
+
+    #[test]
+    fn sections_are_checked_like_placeholders() {
+        let known = |name: &str| name == "x" || name == "y";
+        let err = |text: &str| parse_checked(text, &known).unwrap_err();
+        assert_eq!(err("ok\n{#z}a{/z}").line, 2);
+        assert_eq!(
+            err("ok\n{#z}a{/z}").message,
+            "section `{#z}` names no argument"
+        );
+        let unclosed = err("a\n{#x}\nb");
+        assert_eq!(unclosed.line, 2);
+        assert!(unclosed.message.contains("`{/x}`"), "{}", unclosed.message);
+        let crossed = err("{#x}{#y}a{/x}{/y}");
+        assert!(
+            crossed.message.contains("ends with `{/y}`"),
+            "{}",
+            crossed.message
+        );
+        assert!(err("a{/x}").message.contains("closes no open section"));
+        // A section does not run on into the next message.
+        let split = err("{#x}a\n--- assistant\nb{/x}");
+        assert_eq!(split.line, 1);
+        assert!(split.message.contains("never closed"), "{}", split.message);
+        assert!(err("{#}").message.contains("is not a placeholder"));
     }
 }

@@ -29,12 +29,17 @@ pub type Part = mcp_prompts_template::Part<&'static str>;
 impl Template {
     /// The messages with every placeholder replaced by the argument's value
     /// as sent (or its default), in its canonical spelling. An optional
-    /// argument that was not sent renders as nothing.
+    /// argument that was not sent renders as nothing; a section shows as
+    /// [`is_set`] says.
     pub fn render(&self, input: &Input<'_>) -> Vec<Message> {
         self.messages
             .iter()
             .map(|message| {
-                let text = mcp_prompts_template::render(message.parts, |name| value(input, name));
+                let text = mcp_prompts_template::render(
+                    message.parts,
+                    |name| value(input, name),
+                    |name| is_set(input, name),
+                );
                 Message::new(message.role, text)
             })
             .collect()
@@ -50,4 +55,15 @@ fn value<'a>(input: &'a Input<'_>, name: &str) -> &'a str {
         .get(name)
         .or(arg.default())
         .map_or("", |value| arg.canonical(value))
+}
+
+/// Whether a section on argument `name` counts it as set: it has a value
+/// (sent or its default) that is not blank, and for a `bool`, `true`.
+fn is_set(input: &Input<'_>, name: &str) -> bool {
+    let value = value(input, name);
+    let is_bool = input
+        .prompt()
+        .argument(name)
+        .is_some_and(|arg| arg.choices() == ["true", "false"]);
+    !value.trim().is_empty() && !(is_bool && value == "false")
 }

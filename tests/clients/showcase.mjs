@@ -68,6 +68,8 @@ await check("prompts/list shows the catalog", async () => {
     { name: "project", description: "Project name", required: true },
     { name: "version", description: "Version being released", required: true },
     { name: "changes", description: "One change per line", required: true },
+    { name: "audience", description: "Who reads the notes (say, operators); anyone if left out", required: false },
+    { name: "breaking", description: "Whether some changes break compatibility (one of: true, false; default: false)", required: false },
   ]);
 });
 
@@ -116,6 +118,12 @@ await check("release_notes renders its template as three messages", async () => 
     text("user", "Changes:\nAdd templates\nAdd catalogs"),
   ]);
   await rejects(client.getPrompt({ name: "release_notes", arguments: { project: "x" } }), -32602, "version");
+  const sections = await client.getPrompt({
+    name: "release_notes",
+    arguments: { project: "p", version: "1", changes: "c", audience: "operators", breaking: "true" },
+  });
+  assert.equal(sections.messages[0].content.text, "Write release notes for p 1.\nWrite them for operators.");
+  assert.match(sections.messages[2].content.text, /^Changes:\nc\n\nSome of these changes break compatibility/);
 });
 
 const complete = async (prompt, name, value, context) =>

@@ -2,7 +2,7 @@
 //! `#[prompt(template = ...)]`, parsed and checked against the prompt's
 //! arguments when the prompt is built, rendered on each call.
 
-use mcp_prompts_template::{ParseError, parse_checked};
+use mcp_prompts_template::{Names, ParseError, parse_checked};
 
 use super::DynamicArgument;
 use super::argument::ArgumentValues;
@@ -23,11 +23,11 @@ pub(crate) struct TemplateError {
 }
 
 impl RuntimeTemplate {
-    /// Parses `text`; every placeholder must be one of `arguments`.
+    /// Parses `text`; every placeholder must be one of `arguments`, every
+    /// section one of the optional ones.
     pub(crate) fn parse(text: &str, arguments: &[DynamicArgument]) -> Result<Self, TemplateError> {
-        let known = |name: &str| arguments.iter().any(|arg| arg.name == name);
-        let messages =
-            parse_checked(text, &known).map_err(|ParseError { line, mut message }| {
+        let messages = parse_checked(text, &Declared(arguments)).map_err(
+            |ParseError { line, mut message }| {
                 if message.ends_with("names no argument") {
                     let declared: Vec<&str> = arguments.iter().map(|a| a.name.as_str()).collect();
                     if declared.is_empty() {
@@ -38,7 +38,8 @@ impl RuntimeTemplate {
                     }
                 }
                 TemplateError { line, message }
-            })?;
+            },
+        )?;
         Ok(Self { messages })
     }
 
@@ -48,12 +49,27 @@ impl RuntimeTemplate {
         self.messages
             .iter()
             .map(|message| {
-                let text = mcp_prompts_template::render(&message.parts, |name| {
-                    values.get(name).unwrap_or("")
-                });
+                let text = mcp_prompts_template::render(
+                    &message.parts,
+                    |name| values.get(name).unwrap_or(""),
+                    |name| values.get(name).is_some_and(|v| !v.trim().is_empty()),
+                );
                 Message::new(Role::of_template(message.role), text)
             })
             .collect()
+    }
+}
+
+/// The arguments a run-time template may use.
+struct Declared<'a>(&'a [DynamicArgument]);
+
+impl Names for Declared<'_> {
+    fn knows(&self, name: &str) -> bool {
+        self.0.iter().any(|arg| arg.name == name)
+    }
+
+    fn may_be_unset(&self, name: &str) -> bool {
+        self.0.iter().any(|arg| arg.name == name && !arg.required)
     }
 }
 
@@ -88,5 +104,44 @@ mod tests {
         assert!(error.message.contains("`{whom}`"), "{}", error.message);
         assert!(error.message.contains("who"), "{}", error.message);
         assert_eq!(RuntimeTemplate::parse("a }", &args).unwrap_err().line, 1);
+    }
+
+    #[test]
+    fn sections_show_over_optional_arguments_with_a_value() {
+        let args = [
+            DynamicArgument::new("topic"),
+            DynamicArgument::new("focus").optional(),
+        ];
+        let text = "Write about {topic}.\n{#focus}\nFocus on {focus}.\n{/focus}\nBe brief.";
+        let template = RuntimeTemplate::parse(text, &args).unwrap();
+        let render = |pairs: &[(&str, &str)]| {
+            let mut sent = Arguments::default();
+            for (name, value) in pairs {
+                sent.insert(*name, *value);
+            }
+            let values = ArgumentValues::read(&args, &sent).unwrap();
+            template.render(&values)[0]
+                .content()
+                .as_text()
+                .unwrap()
+                .to_owned()
+        };
+        assert_eq!(
+            render(&[("topic", "owls"), ("focus", "eyes")]),
+            "Write about owls.\nFocus on eyes.\nBe brief."
+        );
+        assert_eq!(render(&[("topic", "owls")]), "Write about owls.\nBe brief.");
+        // A blank value is no value.
+        assert_eq!(
+            render(&[("topic", "owls"), ("focus", " ")]),
+            "Write about owls.\nBe brief."
+        );
+        let required = RuntimeTemplate::parse("a\n{#topic}x{/topic}", &args).unwrap_err();
+        assert_eq!(required.line, 2);
+        assert!(
+            required.message.contains("required"),
+            "{}",
+            required.message
+        );
     }
 }

@@ -139,6 +139,31 @@ pub const fn check_unused_names(args: &[ArgDef], unused: &[&str], prompt: &str) 
     }
 }
 
+/// Fails if a template's section depends on argument `name` while the
+/// argument is always set: required, with no default, and not a `bool`
+/// (whose section shows when it is `true`). An unknown name is another
+/// check's to report.
+#[track_caller]
+pub const fn check_section(args: &[ArgDef], name: &str, prompt: &str) {
+    let Some(i) = find(args, name) else {
+        return;
+    };
+    let arg = &args[i];
+    let choices = arg.ty.choices;
+    let is_bool = choices.len() == 2 && eq(choices[0], "true") && eq(choices[1], "false");
+    if matches!(arg.ty.kind, ParamKind::Required) && arg.default.is_none() && !is_bool {
+        let msg = Problem::new()
+            .push("the template's section `{#")
+            .push(name)
+            .push("}` depends on argument `")
+            .push(name)
+            .push("` of prompt `")
+            .push(prompt)
+            .push("`, which is required and so always set: make it an `Option`, give it a default, or make it a `bool`");
+        fail(&msg);
+    }
+}
+
 /// Fails if `name` is also the name of an earlier entry of a `catalog![]`:
 /// `earlier` holds each earlier entry's path, as written, and prompt name.
 #[track_caller]

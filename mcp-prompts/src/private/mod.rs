@@ -9,7 +9,7 @@ pub use core::option::Option::{None, Some};
 pub use inventory;
 
 pub use self::checks::{
-    arg_count, check_catalog_entry, check_default, check_placeholder, check_unique,
+    arg_count, check_catalog_entry, check_default, check_placeholder, check_section, check_unique,
     check_unused_names, check_used, splice,
 };
 pub use self::glue::{
