@@ -331,27 +331,7 @@ fn parts(text: &str, first_line: usize, known: &dyn Names) -> Result<Vec<Part>, 
                 if !literal.is_empty() {
                     parts.push(Part::Text(std::mem::take(&mut literal)));
                 }
-                match tag {
-                    Tag::Arg(name) => parts.push(Part::Arg(name.to_owned())),
-                    Tag::Open(name, when_set) => {
-                        open.push((name, line_at(offset)));
-                        parts.push(Part::Section {
-                            name: name.to_owned(),
-                            when_set,
-                        });
-                    }
-                    Tag::Close(name) => match open.pop() {
-                        Some((opened, _)) if opened == name => parts.push(Part::End),
-                        Some((opened, line)) => {
-                            return Err(error(format!(
-                                "`{{/{name}}}` closes no open section: the section opened on line {line} ends with `{{/{opened}}}`"
-                            )));
-                        }
-                        None => {
-                            return Err(error(format!("`{{/{name}}}` closes no open section")));
-                        }
-                    },
-                }
+                push_tag(&mut parts, &mut open, tag, line_at(offset))?;
             }
             c => literal.push(c),
         }
@@ -368,6 +348,40 @@ fn parts(text: &str, first_line: usize, known: &dyn Names) -> Result<Vec<Part>, 
         parts.push(Part::Text(literal));
     }
     Ok(parts)
+}
+
+/// Adds `tag`, on `line`, to `parts`, keeping `open` (the sections open
+/// here) in step.
+fn push_tag<'a>(
+    parts: &mut Vec<Part>,
+    open: &mut Vec<(&'a str, usize)>,
+    tag: Tag<'a>,
+    line: usize,
+) -> Result<(), ParseError> {
+    match tag {
+        Tag::Arg(name) => parts.push(Part::Arg(name.to_owned())),
+        Tag::Open(name, when_set) => {
+            open.push((name, line));
+            parts.push(Part::Section {
+                name: name.to_owned(),
+                when_set,
+            });
+        }
+        Tag::Close(name) => {
+            let message = match open.pop() {
+                Some((opened, _)) if opened == name => {
+                    parts.push(Part::End);
+                    return Ok(());
+                }
+                Some((opened, at)) => format!(
+                    "`{{/{name}}}` closes no open section: the section opened on line {at} ends with `{{/{opened}}}`"
+                ),
+                None => format!("`{{/{name}}}` closes no open section"),
+            };
+            return Err(ParseError { line, message });
+        }
+    }
+    Ok(())
 }
 
 /// What a `{..}` holds.

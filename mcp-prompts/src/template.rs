@@ -65,5 +65,6 @@ fn is_set(input: &Input<'_>, name: &str) -> bool {
         .prompt()
         .argument(name)
         .is_some_and(|arg| arg.choices() == ["true", "false"]);
-    !value.trim().is_empty() && !(is_bool && value == "false")
+    let unset = value.trim().is_empty() || (is_bool && value == "false");
+    !unset
 }

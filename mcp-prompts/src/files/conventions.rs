@@ -8,13 +8,14 @@ use super::body::{Segments, render};
 use super::front_matter::{Broken, IconFile, invalid_name, read_icon};
 use super::kind::FileKind;
 use super::{command, vscode, yaml};
-use crate::dynamic::{DynamicArgument, DynamicPrompt};
+use crate::dynamic::{DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
 use crate::protocol::is_valid_name;
 
 /// A `{{name}}` in a command is served as written (a command takes
-/// `$ARGUMENTS`), which its author may not expect: it is said in the log,
-/// with its line.
-fn warn_of_named_placeholders(body: &str, body_line: usize, origin: &str) {
+/// `$ARGUMENTS`), which its author may not expect: each is a warning, with
+/// its line.
+fn named_placeholders(body: &str, body_line: usize) -> Vec<Broken> {
+    let mut warnings = Vec::new();
     for (index, line) in body.lines().enumerate() {
         let mut names = line
             .split("{{")
@@ -22,12 +23,15 @@ fn warn_of_named_placeholders(body: &str, body_line: usize, origin: &str) {
             .filter_map(|rest| rest.split_once("}}"));
         if let Some((name, _)) = names.find(|(name, _)| is_valid_name(name.trim())) {
             let name = name.trim();
-            tracing::warn!(
-                "{origin}:{}: `{{{{{name}}}}}` is served as written: a Claude Code command takes `$ARGUMENTS` or `$1`..`$9`; for named arguments write a `+++` TOML prompt file",
-                body_line + index
-            );
+            warnings.push(Broken::at(
+                body_line + index,
+                format!(
+                    "`{{{{{name}}}}}` is served as written: a Claude Code command takes `$ARGUMENTS` or `$1`..`$9`; for named arguments write a `.prompt` or `+++` TOML prompt file"
+                ),
+            ));
         }
     }
+    warnings
 }
 
 /// The prompt of a Claude Code command or a VS Code prompt file named
@@ -38,16 +42,30 @@ pub(crate) fn parse(
     name: &str,
     origin: &str,
     icon: Option<&IconFile>,
-) -> Result<DynamicPrompt, Broken> {
+) -> Result<(DynamicPrompt, Vec<Broken>), Broken> {
     let (front, body, body_line) = yaml::split(text)?;
     // A file just made (`touch x.md`) is not a prompt yet.
     if body.trim().is_empty() {
         return Err(Broken::at(body_line, "the prompt file has no text"));
     }
-    let matter = match front {
+    let mut matter = match front {
         Some(front) => yaml::parse(front, origin)?,
         None => yaml::YamlMatter::default(),
     };
+    for (key, line) in [
+        ("input", matter.input.as_ref().map(|(_, line)| *line)),
+        ("unused", matter.unused.as_ref().map(|(_, line)| *line)),
+    ] {
+        if let Some(line) = line {
+            return Err(Broken::at(
+                line,
+                format!(
+                    "`{key}` is a dotprompt key: a `.prompt` file declares its arguments in `input.schema`"
+                ),
+            ));
+        }
+    }
+    let mut warnings = Vec::new();
     let (segments, arguments): (Segments, Vec<DynamicArgument>) = match kind {
         FileKind::VsCode => vscode::read(body, body_line)?,
         _ => {
@@ -59,38 +77,56 @@ pub(crate) fn parse(
                     format!("`argument-hint` names `{unused}`, whose `$N` the command never uses"),
                 ));
             }
-            warn_of_named_placeholders(body, body_line, origin);
+            warnings = named_placeholders(body, body_line);
             (command.segments, command.arguments)
         }
     };
-    let name = match &matter.name {
-        Some((name, line)) if !is_valid_name(name) => {
-            return Err(Broken::at(*line, invalid_name("prompt name", name)));
-        }
-        Some((name, _)) => name.clone(),
-        None => name.to_owned(),
-    };
     let segments = Arc::new(segments.0);
-    let mut builder = DynamicPrompt::builder(name)
-        .origin(origin)
-        .handler(move |values, _| render(&segments, values))
-        .scopes(matter.scopes)
-        .tags(matter.tags);
+    let mut builder = with_matter(name, origin, &mut matter, icon)?
+        .handler(move |values, _| render(&segments, values));
     for argument in arguments {
         builder = builder.argument(argument);
     }
-    if let Some(title) = matter.title {
+    Ok((finish(builder)?, warnings))
+}
+
+/// A prompt builder named `name` (unless the front matter says otherwise)
+/// with what the YAML front matter says of it: title, description, icon,
+/// scopes, tags, whether the prompt tools offer it.
+pub(crate) fn with_matter(
+    name: &str,
+    origin: &str,
+    matter: &mut yaml::YamlMatter,
+    icon: Option<&IconFile>,
+) -> Result<DynamicPromptBuilder, Broken> {
+    let name = match matter.name.take() {
+        Some((name, line)) if !is_valid_name(&name) => {
+            return Err(Broken::at(line, invalid_name("prompt name", &name)));
+        }
+        Some((name, _)) => name,
+        None => name.to_owned(),
+    };
+    let mut builder = DynamicPrompt::builder(name)
+        .origin(origin)
+        .scopes(std::mem::take(&mut matter.scopes))
+        .tags(std::mem::take(&mut matter.tags));
+    if let Some(title) = matter.title.take() {
         builder = builder.title(title);
     }
-    if let Some(description) = matter.description {
+    if let Some(description) = matter.description.take() {
         builder = builder.description(description);
     }
-    if let Some((named, line)) = matter.icon {
+    if let Some((named, line)) = matter.icon.take() {
         builder = builder.icon(read_icon(named, icon).map_err(|m| Broken::at(line, m))?);
     }
     if let Some(as_tool) = matter.as_tool {
         builder = builder.as_tool(as_tool);
     }
+    Ok(builder)
+}
+
+/// The prompt `builder` makes, or why it cannot.
+pub(crate) fn finish(builder: DynamicPromptBuilder) -> Result<DynamicPrompt, Broken> {
     builder.build().map_err(|err| Broken {
         line: None,
         message: err.problems().join("; "),
@@ -104,7 +140,7 @@ mod tests {
     #[test]
     fn a_claude_command_and_a_vs_code_prompt_file_are_served_as_they_are() {
         let command = "---\ndescription: Fix an issue\nargument-hint: <issue> [priority]\nallowed-tools: Bash(gh:*)\n---\nFix issue $1 with priority $2.\n";
-        let prompt = parse(
+        let (prompt, warnings) = parse(
             FileKind::Command,
             command,
             "fix-issue",
@@ -112,6 +148,7 @@ mod tests {
             None,
         )
         .unwrap();
+        assert!(warnings.is_empty());
         assert_eq!(prompt.name(), "fix-issue");
         assert_eq!(prompt.description(), Some("Fix an issue"));
         let names: Vec<&str> = prompt.arguments().iter().map(|a| a.name.as_str()).collect();
@@ -123,10 +160,11 @@ mod tests {
             "x.md",
             None,
         )
-        .unwrap();
+        .unwrap()
+        .0;
         assert_eq!(bare.arguments()[0].name, "arguments");
         let vscode = "---\nname: tests\nmode: agent\n---\nTest ${input:target:What to test}.";
-        let prompt = parse(FileKind::VsCode, vscode, "t", "t.prompt.md", None).unwrap();
+        let (prompt, _) = parse(FileKind::VsCode, vscode, "t", "t.prompt.md", None).unwrap();
         assert_eq!(prompt.name(), "tests");
         assert_eq!(
             prompt.arguments()[0].description.as_deref(),
@@ -151,5 +189,21 @@ mod tests {
         assert_eq!(empty.line, Some(4), "{}", empty.message);
         let yaml = problem("---\ntitle: [x\n---\nx");
         assert!(!yaml.message.contains(" at line "), "{}", yaml.message);
+        // dotprompt's keys belong in a `.prompt` file.
+        assert_eq!(
+            problem("---\ninput:\n  schema: {x: string}\n---\n$1").line,
+            Some(2)
+        );
+        // A `{{name}}` is served as written, and a warning says so.
+        let (_, warnings) = parse(
+            FileKind::Command,
+            "Fix $1\nin {{ file }}",
+            "x",
+            "x.md",
+            None,
+        )
+        .unwrap();
+        assert_eq!(warnings.len(), 1);
+        assert_eq!(warnings[0].line, Some(2));
     }
 }

@@ -80,8 +80,9 @@ pub(crate) fn read_icon(named: String, read: Option<&IconFile>) -> Result<Icon, 
     }
 }
 
-/// What is wrong with a file, and on which line (counted from 1).
-#[derive(Debug, PartialEq, Eq)]
+/// What is wrong with a file (or worth a warning), and on which line
+/// (counted from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Broken {
     pub(crate) line: Option<usize>,
     pub(crate) message: String,

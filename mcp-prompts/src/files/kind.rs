@@ -5,7 +5,9 @@
 //! - `name.md` starting with a `+++` line: ours, TOML front matter and the
 //!   `{argument}` template syntax;
 //! - any other `name.md` (YAML front matter between `---` lines, or none):
-//!   a Claude Code command (`$ARGUMENTS`, `$1`..`$9`).
+//!   a Claude Code command (`$ARGUMENTS`, `$1`..`$9`);
+//! - `name.prompt`: dotprompt (Picoschema arguments, Handlebars);
+//!   `_name.prompt` is a partial, included by others and never served.
 
 /// The kinds of prompt file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,15 +18,28 @@ pub(crate) enum FileKind {
     Command,
     /// A VS Code prompt file: optional YAML front matter, `${input:name}`.
     VsCode,
+    /// dotprompt: optional YAML front matter, a Handlebars template.
+    Dotprompt,
+    /// A dotprompt partial (`_name.prompt`), never served itself.
+    Partial,
 }
 
 const VS_CODE_SUFFIX: &str = ".prompt.md";
+const DOTPROMPT_SUFFIX: &str = ".prompt";
 
 impl FileKind {
     /// The kind of the file `file_name` holding `text`.
     pub(crate) fn of(file_name: &str, text: &str) -> Self {
         if has_suffix(file_name, VS_CODE_SUFFIX) {
             return Self::VsCode;
+        }
+        if has_suffix(file_name, DOTPROMPT_SUFFIX) {
+            let base = file_name.rsplit(['/', '\\']).next().unwrap_or(file_name);
+            return if base.starts_with('_') {
+                Self::Partial
+            } else {
+                Self::Dotprompt
+            };
         }
         // A `+++` line mistyped (`+++toml`, after a blank line) is still
         // ours, and its front matter's problem is reported.
@@ -72,10 +87,10 @@ pub(crate) fn fenced<'a>(
 }
 
 /// The prompt a file is named for: its path in the directory without
-/// `.prompt.md` or `.md`, folders joined by dots (`standup.prompt.md` and
+/// `.prompt.md`, `.md` or `.prompt`, folders joined by dots (`standup.prompt.md` and
 /// `standup.md` serve `standup`, `git/commit.md` serves `git.commit`).
 pub(crate) fn prompt_name(path: &str) -> String {
-    let stem = [VS_CODE_SUFFIX, ".md"]
+    let stem = [VS_CODE_SUFFIX, ".md", DOTPROMPT_SUFFIX]
         .iter()
         .find(|suffix| has_suffix(path, suffix))
         .map_or(path, |suffix| &path[..path.len() - suffix.len()]);
@@ -83,7 +98,7 @@ pub(crate) fn prompt_name(path: &str) -> String {
 }
 
 /// Whether `name` ends with `suffix`, ASCII case aside.
-fn has_suffix(name: &str, suffix: &str) -> bool {
+pub(crate) fn has_suffix(name: &str, suffix: &str) -> bool {
     name.len() >= suffix.len()
         && name.is_char_boundary(name.len() - suffix.len())
         && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
@@ -107,5 +122,8 @@ mod tests {
         assert_eq!(prompt_name("Two.MD"), "Two");
         assert_eq!(prompt_name("git/commit.md"), "git.commit");
         assert_eq!(prompt_name("git/review.prompt.md"), "git.review");
+        assert_eq!(FileKind::of("a.prompt", "---\n---\nx"), FileKind::Dotprompt);
+        assert_eq!(FileKind::of("sub/_card.prompt", "x"), FileKind::Partial);
+        assert_eq!(prompt_name("git/summary.prompt"), "git.summary");
     }
 }

@@ -5,6 +5,7 @@
 mod body;
 mod command;
 mod conventions;
+mod dotprompt;
 mod front_matter;
 mod kind;
 mod read;
@@ -25,6 +26,7 @@ use crate::catalog::Prompts;
 use crate::dynamic::DynamicPrompt;
 use crate::protocol::is_valid_name;
 use crate::sync::lock;
+use dotprompt::Partials;
 use front_matter::{Broken, IconFile, is_uri, parse_file};
 use kind::{FileKind, prompt_name};
 use mcp_prompts_template::rules;
@@ -164,10 +166,22 @@ struct DirState {
     prompts: Prompts,
     /// Each file's text and what it gave, so that an unchanged file keeps
     /// its prompt (and the catalog does not change).
-    files: HashMap<PathBuf, (FileText, Result<DynamicPrompt, Broken>)>,
+    files: HashMap<PathBuf, (FileText, Result<Loaded, Broken>)>,
+    /// The dotprompt partials last read: when one changes, every dotprompt
+    /// file is read again.
+    partials: Partials,
     /// The prompts this directory put in the catalog.
     served: Vec<DynamicPrompt>,
     problems: Vec<FileProblem>,
+    warnings: Vec<FileProblem>,
+}
+
+/// What a file gave: its prompt (none for a partial), and warnings for its
+/// author about a prompt served all the same.
+#[derive(Clone)]
+struct Loaded {
+    prompt: Option<DynamicPrompt>,
+    warnings: Vec<Broken>,
 }
 
 impl PromptDir {
@@ -199,8 +213,10 @@ impl PromptDir {
             state: Mutex::new(DirState {
                 prompts: prompts.clone(),
                 files: HashMap::new(),
+                partials: Partials::default(),
                 served: Vec::new(),
                 problems: Vec::new(),
+                warnings: Vec::new(),
             }),
         });
         let (tx, rx) = std_mpsc::channel::<()>();
@@ -245,6 +261,13 @@ impl PromptDir {
     /// The files not served now, and why.
     pub fn problems(&self) -> Vec<FileProblem> {
         lock(&self.loader.state).problems.clone()
+    }
+
+    /// What is worth telling the authors of files served all the same: a
+    /// `{{name}}` in a Claude Code command (served as written), a
+    /// `{{role "system"}}` in a dotprompt file (a user message in MCP).
+    pub fn warnings(&self) -> Vec<FileProblem> {
+        lock(&self.loader.state).warnings.clone()
     }
 
     /// The names of the prompts served from the directory now.
@@ -330,9 +353,23 @@ impl Loader {
 
 impl DirState {
     /// Serves what a reload read.
-    fn apply(&mut self, read: Read, dir: &Path, max_files: usize) {
-        let mut files = HashMap::with_capacity(read.files.len());
-        for (path, text) in read.files {
+    /// Reads again each file whose text (or whose partials) changed since
+    /// the last reload; an unchanged file keeps what it gave.
+    fn read_files(&mut self, read: Vec<(PathBuf, std::io::Result<FileText>)>, dir: &Path) {
+        let relative = |path: &Path| {
+            let relative = path.strip_prefix(dir).unwrap_or(path);
+            relative.to_string_lossy().replace('\\', "/")
+        };
+        let texts: Vec<(String, &str)> = read
+            .iter()
+            .filter_map(|(path, text)| Some((relative(path), text.as_ref().ok()?.text.as_str())))
+            .collect();
+        let partials = Partials::read(texts.iter().map(|(path, text)| (path.as_str(), *text)));
+        // A partial changed: every dotprompt file may render otherwise.
+        let partials_changed = !partials.same_as(&self.partials);
+        self.partials = partials;
+        let mut files = HashMap::with_capacity(read.len());
+        for (path, text) in read {
             let text = match text {
                 Ok(text) => text,
                 // Gone since it was listed.
@@ -358,27 +395,46 @@ impl DirState {
                     continue;
                 }
             };
+            let relative = relative(&path);
+            let is_dotprompt = matches!(
+                FileKind::of(&relative, &text.text),
+                FileKind::Dotprompt | FileKind::Partial
+            );
             let read = match self.files.remove(&path) {
-                Some((old, read)) if old == text => read,
-                _ => {
-                    let relative = path.strip_prefix(dir).unwrap_or(&path);
-                    let relative = relative.to_string_lossy().replace('\\', "/");
-                    read_prompt(&path, &relative, &text.text, text.icon.as_ref())
-                }
+                Some((old, read)) if old == text && !(partials_changed && is_dotprompt) => read,
+                _ => read_prompt(
+                    &path,
+                    &relative,
+                    &text.text,
+                    text.icon.as_ref(),
+                    &self.partials,
+                ),
             };
             files.insert(path, (text, read));
         }
         self.files = files;
+    }
+
+    fn apply(&mut self, read: Read, dir: &Path, max_files: usize) {
+        self.read_files(read.files, dir);
 
         // Files in name order, so that of two with the same prompt name
         // the same one is served every time.
         let mut paths: Vec<&PathBuf> = self.files.keys().collect();
         paths.sort();
         let mut problems = Vec::new();
+        let mut warnings = Vec::new();
         let mut candidates: Vec<(&PathBuf, DynamicPrompt)> = Vec::new();
         for path in paths {
             match &self.files[path].1 {
-                Ok(prompt) => {
+                Ok(Loaded { prompt: None, .. }) => {}
+                Ok(Loaded {
+                    prompt: Some(prompt),
+                    warnings: notes,
+                }) => {
+                    for note in notes {
+                        warnings.push(problem(path, note.line, note.message.clone()));
+                    }
                     if let Some((first, _)) =
                         candidates.iter().find(|(_, p)| p.name() == prompt.name())
                     {
@@ -429,7 +485,13 @@ impl DirState {
                 tracing::warn!("prompt file not served: {problem}");
             }
         }
+        for warning in &warnings {
+            if !self.warnings.contains(warning) {
+                tracing::warn!("prompt file served with a warning: {warning}");
+            }
+        }
         self.problems = problems;
+        self.warnings = warnings;
     }
 }
 
@@ -450,8 +512,11 @@ impl DynamicPrompt {
     /// ```
     pub fn from_prompt_file(stem: &str, text: &str) -> Result<Self, FileProblem> {
         let path = Path::new(stem);
-        read_prompt(path, stem, text, None)
-            .map_err(|broken| problem(path, broken.line, broken.message))
+        let loaded = read_prompt(path, stem, text, None, &Partials::default())
+            .map_err(|broken| problem(path, broken.line, broken.message))?;
+        loaded
+            .prompt
+            .ok_or_else(|| problem(path, None, "a partial is not a prompt".to_owned()))
     }
 }
 
@@ -470,14 +535,28 @@ fn read_prompt(
     relative: &str,
     text: &str,
     icon: Option<&IconFile>,
-) -> Result<DynamicPrompt, Broken> {
+    partials: &Partials,
+) -> Result<Loaded, Broken> {
     let (name, origin) = (prompt_name(relative), path.display().to_string());
-    let prompt = match FileKind::of(relative, text) {
-        FileKind::Toml => parse_file(text, &name, &origin, icon)?,
+    let (prompt, warnings) = match FileKind::of(relative, text) {
+        FileKind::Toml => (parse_file(text, &name, &origin, icon)?, Vec::new()),
+        FileKind::Dotprompt => dotprompt::parse(text, &name, &origin, icon, partials)?,
+        FileKind::Partial => {
+            if let Some(Err(broken)) = partials.problem(relative) {
+                return Err(broken);
+            }
+            return Ok(Loaded {
+                prompt: None,
+                warnings: Vec::new(),
+            });
+        }
         kind => conventions::parse(kind, text, &name, &origin, icon)?,
     };
     if is_valid_name(prompt.name()) {
-        Ok(prompt)
+        Ok(Loaded {
+            prompt: Some(prompt),
+            warnings,
+        })
     } else {
         Err(Broken {
             line: None,
@@ -494,7 +573,8 @@ fn read_prompt(
 fn icon_file(file_name: &str, text: &str) -> Option<String> {
     let icon = match FileKind::of(file_name, text) {
         FileKind::Toml => front_matter::icon(text),
-        FileKind::Command | FileKind::VsCode => yaml::icon(text),
+        FileKind::Command | FileKind::VsCode | FileKind::Dotprompt => yaml::icon(text),
+        FileKind::Partial => None,
     }?;
     (!is_uri(&icon)).then_some(icon)
 }
@@ -514,13 +594,13 @@ fn read_icon(dir: &ServedDir<'_>, path: String) -> std::io::Result<IconFile> {
     Ok(IconFile { path, bytes })
 }
 
-/// Whether a directory entry is a prompt file: `*.md`, hidden ones
-/// (editors' swap files) aside.
+/// Whether a directory entry is a prompt file: `*.md` or `*.prompt`,
+/// hidden ones (editors' swap files) aside.
 fn is_prompt_file(name: &str) -> bool {
-    let markdown = Path::new(name)
+    let kept = Path::new(name)
         .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("md"));
-    markdown && !name.starts_with('.')
+        .is_some_and(|e| e.eq_ignore_ascii_case("md") || e.eq_ignore_ascii_case("prompt"));
+    kept && !name.starts_with('.')
 }
 
 /// Whether an event may have changed what a file holds: not a mere open
@@ -679,6 +759,54 @@ mod tests {
         assert_eq!(fix.texts(), ["Fix 42 and {{not a placeholder}}"]);
         let tests = crate::request::GetPrompt::new("tests").arg("target", "parse");
         assert_eq!(client.get(tests).await.unwrap().texts(), ["Test parse"]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test]
+    async fn dotprompt_files_are_served_and_follow_their_partials() {
+        let dir = scratch("files-dotprompt");
+        std::fs::create_dir_all(dir.join("git")).unwrap();
+        let summary =
+            "---\ninput:\n  schema:\n    topic: string\n---\n{{> header}}\nSummarize {{topic}}.";
+        std::fs::write(dir.join("git/summary.prompt"), summary).unwrap();
+        std::fs::write(dir.join("_header.prompt"), "You are terse.\n").unwrap();
+        std::fs::write(
+            dir.join("chat.prompt"),
+            "{{role \"system\"}}Hi\n{{role \"user\"}}{{q}}",
+        )
+        .unwrap();
+        let (service, prompts) = Server::new("t", "1")
+            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
+            .build_live()
+            .unwrap();
+        let watched = PromptDir::watch(&dir, &prompts).unwrap();
+        assert!(watched.problems().is_empty(), "{:?}", watched.problems());
+        // A partial is never served.
+        assert_eq!(prompts.served(), ["chat", "git.summary"]);
+        let warnings = watched.warnings();
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(
+            warnings[0].to_string().contains("chat.prompt:1:"),
+            "{}",
+            warnings[0]
+        );
+        let client = crate::testing::Client::new(&service);
+        let get = || crate::request::GetPrompt::new("git.summary").arg("topic", "the diff");
+        let got = client.get(get()).await.unwrap();
+        assert_eq!(got.texts(), ["You are terse.\nSummarize the diff."]);
+        // Editing the partial changes the prompt that includes it.
+        std::fs::write(dir.join("_header.prompt"), "You are thorough.\n").unwrap();
+        watched.reload();
+        let got = client.get(get()).await.unwrap();
+        assert_eq!(got.texts(), ["You are thorough.\nSummarize the diff."]);
+        // Breaking it is a problem of the partial's and of its includer's.
+        std::fs::write(dir.join("_header.prompt"), "{{#if}}").unwrap();
+        watched.reload();
+        let problems: Vec<String> = watched.problems().iter().map(ToString::to_string).collect();
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems[0].contains("_header.prompt:1:"), "{problems:?}");
+        assert!(problems[1].contains("summary.prompt:6:"), "{problems:?}");
+        assert_eq!(prompts.served(), ["chat"]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

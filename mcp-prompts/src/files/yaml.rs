@@ -26,6 +26,11 @@ pub(crate) struct YamlMatter {
     pub(crate) icon: Option<(String, usize)>,
     pub(crate) tags: Vec<String>,
     pub(crate) as_tool: Option<bool>,
+    /// dotprompt's `input` (`schema`, `default`), and its line.
+    pub(crate) input: Option<(Value, usize)>,
+    /// Declared arguments the template does not use on purpose, and the
+    /// line they are listed on.
+    pub(crate) unused: Option<(Vec<String>, usize)>,
 }
 
 /// The keys other tools read (VS Code, Claude Code, Agent Skills,
@@ -84,6 +89,8 @@ pub(crate) fn parse(front: &str, origin: &str) -> Result<YamlMatter, Broken> {
             "icon" => matter.icon = Some((read(&key, value).map_err(at)?, line)),
             "tags" => matter.tags = read(&key, value).map_err(at)?,
             "as_tool" => matter.as_tool = Some(read(&key, value).map_err(at)?),
+            "input" => matter.input = Some((value, line)),
+            "unused" => matter.unused = Some((read(&key, value).map_err(at)?, line)),
             foreign if FOREIGN.contains(&foreign) => {
                 tracing::debug!(
                     file = origin,
@@ -93,7 +100,7 @@ pub(crate) fn parse(front: &str, origin: &str) -> Result<YamlMatter, Broken> {
             }
             unknown => {
                 return Err(at(format!(
-                    "front matter: unknown key `{unknown}`; expected `name`, `title`, `description`, `argument-hint`, `scopes`, `icon`, `tags` or `as_tool` (or another tool's: {})",
+                    "front matter: unknown key `{unknown}`; expected `name`, `title`, `description`, `argument-hint`, `scopes`, `icon`, `tags`, `as_tool`, `input` or `unused` (or another tool's: {})",
                     FOREIGN.join(", ")
                 )));
             }
@@ -118,7 +125,7 @@ fn read<T: DeserializeOwned>(key: &str, value: Value) -> Result<T, String> {
 }
 
 /// The file's line of `key` (front matter starts on line 2).
-fn line_of_key(front: &str, key: &str) -> usize {
+pub(crate) fn line_of_key(front: &str, key: &str) -> usize {
     front
         .lines()
         .position(|line| {

@@ -1,0 +1,619 @@
+//! dotprompt files (`name.prompt`): YAML front matter whose `input.schema`
+//! (Picoschema or JSON Schema) declares typed arguments and whose
+//! `input.default` gives defaults, then a Handlebars template: `{{name}}`,
+//! `{{#if}}`/`{{else}}`, `{{#unless}}`, `{{#each}}` over a JSON-array
+//! argument (`{{this}}`, `{{@index}}`), `{{#with}}`, `{{role "user"}}` and
+//! `{{role "model"}}` starting messages, `{{> partial}}` from the folder's
+//! `_partial.prompt` files, `{{! comments }}` and `~` whitespace control.
+//! Values are not HTML-escaped, as dotprompt renders prompts.
+
+mod analyze;
+mod render;
+mod schema;
+#[cfg(test)]
+mod spec_cases;
+
+use std::collections::BTreeMap;
+
+use handlebars::Template;
+use yaml_serde::Value;
+
+use super::conventions::{finish, with_matter};
+use super::front_matter::{Broken, IconFile};
+use super::yaml;
+use crate::dynamic::{DynamicArgument, DynamicPrompt};
+use analyze::Use;
+use render::{Renderer, clean};
+use schema::{Field, Kind, Scalar};
+
+/// How deep partials may include partials.
+const MAX_PARTIAL_DEPTH: usize = 16;
+
+/// The partials of a prompt folder: each `_name.prompt` file, included as
+/// `{{> name}}` (`sub/_name.prompt` as `{{> sub/name}}`).
+#[derive(Default)]
+pub(crate) struct Partials(BTreeMap<String, Partial>);
+
+struct Partial {
+    /// The file, relative to the folder.
+    path: String,
+    /// Its template, or why it cannot be used.
+    template: Result<Template, Broken>,
+    text: String,
+}
+
+impl Partials {
+    /// The partials among `files` (relative path and text).
+    pub(crate) fn read<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
+        let mut partials = BTreeMap::new();
+        for (path, text) in files {
+            if let Some(name) = partial_name(path) {
+                let template = compile(&clean(text), 1);
+                partials.insert(
+                    name,
+                    Partial {
+                        path: path.to_owned(),
+                        template,
+                        text: text.to_owned(),
+                    },
+                );
+            }
+        }
+        Self(partials)
+    }
+
+    /// Whether `other` holds the same partials, text for text.
+    pub(crate) fn same_as(&self, other: &Self) -> bool {
+        self.0.len() == other.0.len()
+            && self
+                .0
+                .iter()
+                .zip(&other.0)
+                .all(|((a, pa), (b, pb))| a == b && pa.text == pb.text)
+    }
+
+    /// What is wrong with the partial file at `path` (a template that does
+    /// not compile), if anything; `None` if it is no partial.
+    pub(crate) fn problem(&self, path: &str) -> Option<Result<(), Broken>> {
+        let name = partial_name(path)?;
+        let partial = self.0.get(&name)?;
+        Some(match &partial.template {
+            Ok(template) => analyze::uses(template).map(|_| ()),
+            Err(broken) => Err(broken.clone()),
+        })
+    }
+}
+
+/// The name a partial file is included by: `_card.prompt` is `card`,
+/// `sub/_card.prompt` is `sub/card`; `None` for any other file.
+pub(crate) fn partial_name(path: &str) -> Option<String> {
+    let (folder, file) = match path.rsplit_once('/') {
+        Some((folder, file)) => (Some(folder), file),
+        None => (None, path),
+    };
+    let stem = file.strip_prefix('_')?.strip_suffix(".prompt")?;
+    Some(match folder {
+        Some(folder) => format!("{folder}/{stem}"),
+        None => stem.to_owned(),
+    })
+}
+
+/// A dotprompt file's prompt, named `name` unless its front matter says
+/// otherwise, and the warnings worth telling its author.
+pub(crate) fn parse(
+    text: &str,
+    name: &str,
+    origin: &str,
+    icon: Option<&IconFile>,
+    partials: &Partials,
+) -> Result<(DynamicPrompt, Vec<Broken>), Broken> {
+    let (front, body, body_line) = yaml::split(text)?;
+    // dotprompt trims a body that follows front matter.
+    let (body, body_line) = match front {
+        Some(_) => {
+            let trimmed = body.trim_start();
+            let skipped = body[..body.len() - trimmed.len()].matches('\n').count();
+            (trimmed.trim_end(), body_line + skipped)
+        }
+        None => (body, body_line),
+    };
+    if body.trim().is_empty() {
+        return Err(Broken::at(body_line, "the prompt file has no template"));
+    }
+    let mut matter = match front {
+        Some(front) => yaml::parse(front, origin)?,
+        None => yaml::YamlMatter::default(),
+    };
+    let template = compile(&clean(body), body_line)?;
+    let mut uses = analyze::uses(&template).map_err(|b| shift(b, body_line))?;
+    for (_, _, line) in &mut uses.arguments {
+        *line += body_line - 1;
+    }
+    let mut warnings = Vec::new();
+    let mut roles: Vec<(String, usize)> = uses
+        .roles
+        .iter()
+        .map(|(role, line)| (role.clone(), line + body_line - 1))
+        .collect();
+    let included = include(
+        partials,
+        &uses.partials,
+        body_line,
+        &mut uses.arguments,
+        &mut roles,
+    )?;
+    for (role, line) in roles {
+        match role.as_str() {
+            "user" | "model" => {}
+            "system" => warnings.push(Broken::at(
+                line,
+                "`{{role \"system\"}}` starts a user message: MCP prompts have no system role",
+            )),
+            other => {
+                return Err(Broken::at(
+                    line,
+                    format!("role `{other}` is not one a prompt has: use `user` or `model`"),
+                ));
+            }
+        }
+    }
+    let front = front.unwrap_or_default();
+    let fields = declared(matter.input.as_ref(), front, &uses.arguments)?;
+    check_uses(&fields, &uses.arguments, matter.unused.as_ref())?;
+    let arguments = fields.iter().map(argument).collect::<Vec<_>>();
+    let renderer = Renderer::new(template, included, fields);
+    let mut builder = with_matter(name, origin, &mut matter, icon)?
+        .handler(move |values, _| renderer.render(values));
+    for argument in arguments {
+        builder = builder.argument(argument);
+    }
+    Ok((finish(builder)?, warnings))
+}
+
+/// Compiles a template whose first line is the file's `first_line`.
+fn compile(source: &str, first_line: usize) -> Result<Template, Broken> {
+    Template::compile(source).map_err(|err| {
+        let line = err.pos().map_or(1, |(line, _)| line) + first_line - 1;
+        let reason = err.reason().to_string();
+        Broken::at(line, format!("template: {reason}"))
+    })
+}
+
+fn shift(mut broken: Broken, first_line: usize) -> Broken {
+    broken.line = broken.line.map(|line| line + first_line - 1);
+    broken
+}
+
+/// The partials the template includes (and those they include), ready to
+/// register; the arguments they read from the including context join
+/// `arguments`, and their roles `roles`, at the line of the inclusion.
+fn include(
+    partials: &Partials,
+    wanted: &[(String, bool, usize)],
+    body_line: usize,
+    arguments: &mut Vec<(String, Use, usize)>,
+    roles: &mut Vec<(String, usize)>,
+) -> Result<Vec<(String, Template)>, Broken> {
+    let mut included: Vec<(String, Template)> = Vec::new();
+    // (partial, shares the top-level context, line in the file, chain).
+    let mut pending: Vec<(String, bool, usize, Vec<String>)> = wanted
+        .iter()
+        .map(|(name, shares, line)| (name.clone(), *shares, line + body_line - 1, Vec::new()))
+        .collect();
+    while let Some((name, shares, line, chain)) = pending.pop() {
+        if chain.contains(&name) {
+            return Err(Broken::at(
+                line,
+                format!(
+                    "partial `{name}` includes itself: {} -> {name}",
+                    chain.join(" -> ")
+                ),
+            ));
+        }
+        if chain.len() >= MAX_PARTIAL_DEPTH {
+            return Err(Broken::at(line, "partials nest too deep"));
+        }
+        let Some(partial) = partials.0.get(&name) else {
+            return Err(Broken::at(
+                line,
+                format!(
+                    "partial `{name}` not found: write it as `_{name}.prompt` in the prompt folder"
+                ),
+            ));
+        };
+        let template = partial.template.as_ref().map_err(|broken| {
+            Broken::at(
+                line,
+                format!(
+                    "partial `{name}` ({}) cannot be used: {}",
+                    partial.path, broken.message
+                ),
+            )
+        })?;
+        let uses = analyze::uses(template).map_err(|broken| {
+            Broken::at(
+                line,
+                format!(
+                    "partial `{name}` ({}) cannot be used: {}",
+                    partial.path, broken.message
+                ),
+            )
+        })?;
+        if shares {
+            arguments.extend(uses.arguments.into_iter().map(|(n, how, _)| (n, how, line)));
+        }
+        roles.extend(uses.roles.into_iter().map(|(role, _)| (role, line)));
+        let mut chain = chain;
+        chain.push(name.clone());
+        for (inner, inner_shares, _) in uses.partials {
+            pending.push((inner, shares && inner_shares, line, chain.clone()));
+        }
+        if !included.iter().any(|(n, _)| *n == name) {
+            included.push((name, template.clone()));
+        }
+    }
+    Ok(included)
+}
+
+/// The arguments: as `input.schema` declares them, with `input.default`'s
+/// defaults; without a schema, each name the template reads, text,
+/// required unless only tested by `{{#if}}`/`{{#unless}}` or defaulted.
+fn declared(
+    input: Option<&(Value, usize)>,
+    front: &str,
+    uses: &[(String, Use, usize)],
+) -> Result<Vec<Field>, Broken> {
+    let (schema, defaults, line) = match input {
+        Some((input, line)) => {
+            let Value::Mapping(input) = input else {
+                return Err(Broken::at(
+                    *line,
+                    "`input` must hold `schema` and `default`",
+                ));
+            };
+            if let Some(key) = input
+                .keys()
+                .filter_map(Value::as_str)
+                .find(|key| !matches!(*key, "schema" | "default"))
+            {
+                return Err(Broken::at(
+                    line_in_input(front, key).unwrap_or(*line),
+                    format!("`input.{key}` is unknown; `input` holds `schema` and `default`"),
+                ));
+            }
+            (input.get("schema"), input.get("default"), *line)
+        }
+        None => (None, None, 1),
+    };
+    let mut fields = match schema {
+        Some(schema) => schema::fields(schema, line, &|key| {
+            key_line(front, &["input", "schema"], key)
+        })?,
+        None => inferred(uses),
+    };
+    if let Some(defaults) = defaults {
+        let Value::Mapping(defaults) = defaults else {
+            return Err(Broken::at(
+                line,
+                "`input.default` must map argument names to values",
+            ));
+        };
+        for (key, value) in defaults {
+            let key = key.as_str().unwrap_or_default();
+            let at = key_line(front, &["input", "default"], key).unwrap_or(line);
+            let Some(field) = fields.iter_mut().find(|f| f.name == key) else {
+                return Err(Broken::at(
+                    at,
+                    format!("`input.default` gives `{key}`, which is not an argument"),
+                ));
+            };
+            let text = match (&field.kind, value) {
+                (Kind::Array(_), Value::Sequence(_)) => {
+                    serde_json::to_string(value).unwrap_or_default()
+                }
+                _ => schema::scalar_text(value).ok_or_else(|| {
+                    Broken::at(
+                        at,
+                        format!("`input.default` of `{key}` must be a plain value"),
+                    )
+                })?,
+            };
+            field.check_default(&text).map_err(|m| Broken::at(at, m))?;
+            field.required = false;
+            field.default = Some(text);
+        }
+    }
+    Ok(fields)
+}
+
+/// Without a schema: each argument the template reads, in order.
+fn inferred(uses: &[(String, Use, usize)]) -> Vec<Field> {
+    let mut fields: Vec<Field> = Vec::new();
+    for (name, how, line) in uses {
+        let field = match fields.iter_mut().find(|f| &f.name == name) {
+            Some(field) => field,
+            None => {
+                fields.push(Field {
+                    name: name.clone(),
+                    kind: Kind::Text,
+                    required: false,
+                    description: None,
+                    choices: Vec::new(),
+                    default: None,
+                    line: *line,
+                });
+                fields.last_mut().expect("just pushed")
+            }
+        };
+        match how {
+            Use::Each => field.kind = Kind::Array(Scalar::Text),
+            Use::Value => field.required = true,
+            Use::Condition => {}
+        }
+    }
+    fields
+}
+
+/// Every name the template reads is declared, `{{#each}}` iterates only
+/// arrays, and every declared argument is read unless `unused` says so.
+fn check_uses(
+    fields: &[Field],
+    uses: &[(String, Use, usize)],
+    unused: Option<&(Vec<String>, usize)>,
+) -> Result<(), Broken> {
+    for (name, how, line) in uses {
+        let Some(field) = fields.iter().find(|f| &f.name == name) else {
+            let declared: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+            return Err(Broken::at(
+                *line,
+                format!(
+                    "`{name}` is not declared in `input.schema` (declared: {})",
+                    if declared.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        declared.join(", ")
+                    }
+                ),
+            ));
+        };
+        if *how == Use::Each && !matches!(field.kind, Kind::Array(_)) {
+            return Err(Broken::at(
+                *line,
+                format!("`{{{{#each {name}}}}}` needs an array: declare `{name}(array): string`"),
+            ));
+        }
+    }
+    let (unused, unused_line) = match unused {
+        Some((names, line)) => (names.as_slice(), Some(*line)),
+        None => (&[][..], None),
+    };
+    if let Some(stray) = unused
+        .iter()
+        .find(|n| !fields.iter().any(|f| &f.name == *n))
+    {
+        return Err(Broken {
+            line: unused_line,
+            message: format!("`unused` names `{stray}`, which is not a declared argument"),
+        });
+    }
+    for field in fields {
+        let is_read = uses.iter().any(|(name, _, _)| *name == field.name);
+        if !is_read && !unused.contains(&field.name) {
+            return Err(Broken::at(
+                field.line,
+                format!(
+                    "argument `{}` is never used by the template: write `{{{{{}}}}}` where its value goes, or list it in `unused: [..]`",
+                    field.name, field.name
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What a client sees of `field`.
+fn argument(field: &Field) -> DynamicArgument {
+    let mut argument = DynamicArgument::new(&field.name);
+    if let Some(description) = &field.description {
+        argument = argument.description(description);
+    }
+    if !field.required {
+        argument = argument.optional();
+    }
+    if let Some(default) = &field.default {
+        argument = argument.default(default);
+    }
+    match field.kind {
+        Kind::Boolean => argument.choices(["true", "false"]),
+        _ if !field.choices.is_empty() => argument.choices(field.choices.iter().cloned()),
+        _ => argument,
+    }
+}
+
+/// The file's line of `key` within the front matter's `input` (which
+/// starts on the file's line 2), if it is there.
+fn line_in_input(front: &str, key: &str) -> Option<usize> {
+    key_line(front, &["input"], key)
+}
+
+/// The file's line of `key` below each of `parents` in turn (each found
+/// after the one before), if it is there.
+fn key_line(front: &str, parents: &[&str], key: &str) -> Option<usize> {
+    let lines: Vec<&str> = front.lines().collect();
+    let is_key = |line: &str, key: &str| {
+        let line = line.trim_start().trim_start_matches(['"', '\'']);
+        line.strip_prefix(key).is_some_and(|rest| {
+            rest.trim_start_matches(['"', '\''])
+                .starts_with([':', '?', '('])
+        })
+    };
+    let mut from = 0;
+    for parent in parents {
+        from += lines[from..].iter().position(|line| is_key(line, parent))? + 1;
+    }
+    lines[from..]
+        .iter()
+        .position(|line| is_key(line, key))
+        .map(|index| from + index + 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn partials(files: &[(&str, &str)]) -> Partials {
+        Partials::read(files.iter().copied())
+    }
+
+    fn problem(text: &str) -> Broken {
+        problem_with(text, &[])
+    }
+
+    fn problem_with(text: &str, files: &[(&str, &str)]) -> Broken {
+        match parse(text, "x", "x.prompt", None, &partials(files)) {
+            Ok(_) => panic!("{text} was served"),
+            Err(broken) => broken,
+        }
+    }
+
+    #[test]
+    fn the_schema_declares_typed_arguments_and_defaults() {
+        let text = "---\ndescription: Write a story\nmodel: googleai/gemini-2.0-flash\ninput:\n  schema:\n    topic: string, what it is about\n    words?: integer\n    style(enum, how it reads): [Formal, Casual]\n    points(array): string\n  default:\n    style: casual\n---\nWrite about {{topic}}{{#if words}} in {{words}} words{{/if}}, {{style}}.\n{{#each points}}- {{this}}\n{{/each}}";
+        let (prompt, warnings) =
+            parse(text, "story", "story.prompt", None, &Partials::default()).unwrap();
+        assert!(warnings.is_empty());
+        assert_eq!(prompt.description(), Some("Write a story"));
+        let args = prompt.arguments();
+        let shape: Vec<(&str, bool)> = args.iter().map(|a| (a.name.as_str(), a.required)).collect();
+        assert_eq!(
+            shape,
+            [
+                ("topic", true),
+                ("words", false),
+                ("style", false),
+                ("points", true)
+            ]
+        );
+        assert_eq!(args[2].choices, ["Formal", "Casual"]);
+        assert_eq!(args[2].default.as_deref(), Some("casual"));
+    }
+
+    #[test]
+    fn without_a_schema_the_template_declares_its_arguments() {
+        let text = "Hi {{name}}.{{#if mood}} Feeling {{mood}}?{{/if}}{{#unless late}} On time.{{/unless}}\n{{#each items}}{{this}}{{/each}}";
+        let (prompt, _) = parse(text, "x", "x.prompt", None, &Partials::default()).unwrap();
+        let shape: Vec<(&str, bool)> = prompt
+            .arguments()
+            .iter()
+            .map(|a| (a.name.as_str(), a.required))
+            .collect();
+        assert_eq!(
+            shape,
+            [
+                ("name", true),
+                ("mood", true),
+                ("late", false),
+                ("items", false)
+            ]
+        );
+    }
+
+    #[test]
+    fn problems_name_their_line() {
+        let cases: [(&str, usize, &str); 10] = [
+            ("---\ninput: [x\n---\nHi", 3, "front matter"),
+            (
+                "---\ninput:\n  schema:\n    when: date\n---\n{{when}}",
+                4,
+                "`date`",
+            ),
+            (
+                "---\ninput:\n  schema:\n    topic: string\n---\nHi {{topik}}",
+                6,
+                "`topik` is not declared",
+            ),
+            (
+                "---\ninput:\n  schema:\n    topic: string\n    extra: string\n---\nHi {{topic}}",
+                5,
+                "never used",
+            ),
+            (
+                "---\ninput:\n  schema:\n    xs: string\n---\n{{#each xs}}{{this}}{{/each}}",
+                6,
+                "needs an array",
+            ),
+            ("---\ntitle: x\n---\n\nHi\n{{#if x}}unclosed", 6, "template"),
+            ("Hi\n{{role \"tool\"}}x", 2, "role `tool`"),
+            ("Hi\n{{> missing}}", 2, "not found"),
+            (
+                "---\ninput:\n  default:\n    nope: 1\n---\nHi",
+                4,
+                "not an argument",
+            ),
+            (
+                "---\ninput:\n  schema:\n    n: integer\n  default:\n    n: many\n---\n{{n}}",
+                6,
+                "not of its type",
+            ),
+        ];
+        for (text, line, words) in cases {
+            let broken = problem(text);
+            assert_eq!(broken.line, Some(line), "{text}: {}", broken.message);
+            assert!(broken.message.contains(words), "{text}: {}", broken.message);
+        }
+        assert!(problem("---\ntitle: x\n").message.contains("closing"));
+        // `unused` lets a declared argument go unused, on purpose.
+        let unused =
+            "---\ninput:\n  schema:\n    a: string\n    b: string\nunused: [b]\n---\n{{a}}";
+        assert!(parse(unused, "x", "x.prompt", None, &Partials::default()).is_ok());
+    }
+
+    #[test]
+    fn partials_that_include_themselves_or_break_are_problems() {
+        let looped = problem_with(
+            "Hi\n{{> a}}",
+            &[("_a.prompt", "{{> b}}"), ("_b.prompt", "{{> a}}")],
+        );
+        assert_eq!(looped.line, Some(2));
+        assert!(looped.message.contains("a -> b -> a"), "{}", looped.message);
+        let own = problem_with("{{> me}}", &[("_me.prompt", "again {{> me}}")]);
+        assert!(own.message.contains("includes itself"), "{}", own.message);
+        let broken = problem_with("x\n\n{{> bad}}", &[("_bad.prompt", "{{#if}}")]);
+        assert_eq!(broken.line, Some(3));
+        assert!(broken.message.contains("_bad.prompt"), "{}", broken.message);
+        let files = partials(&[
+            ("_bad.prompt", "ok\n{{#each}}"),
+            ("sub/_card.prompt", "Card"),
+        ]);
+        assert_eq!(
+            files.problem("_bad.prompt").unwrap().unwrap_err().line,
+            Some(2)
+        );
+        assert!(files.problem("sub/_card.prompt").unwrap().is_ok());
+        assert!(parse("{{> sub/card}}", "x", "x", None, &files).is_ok());
+        // A partial reading the includer's arguments declares them too.
+        let (prompt, _) = parse(
+            "{{> greet}}",
+            "x",
+            "x",
+            None,
+            &partials(&[("_greet.prompt", "Hi {{who}}")]),
+        )
+        .unwrap();
+        assert_eq!(prompt.arguments()[0].name, "who");
+    }
+
+    #[test]
+    fn bom_crlf_and_system_roles_are_read_as_meant() {
+        let text = "\u{feff}---\r\ndescription: CRLF\r\n---\r\n{{role \"system\"}}Be brief.\r\n{{role \"user\"}}{{q}}\r\n";
+        let (prompt, warnings) = parse(text, "x", "x.prompt", None, &Partials::default()).unwrap();
+        assert_eq!(prompt.description(), Some("CRLF"));
+        assert_eq!(warnings.len(), 1);
+        assert_eq!(warnings[0].line, Some(4));
+        assert!(
+            warnings[0].message.contains("system"),
+            "{}",
+            warnings[0].message
+        );
+    }
+}
