@@ -176,6 +176,34 @@ fn both_clients_see_prompt_files_change() {
     assert_all_passed(&python_client("prompt_files.py", &[&server.url(), path]));
 }
 
+/// The prompt folders other tools keep (a Claude Code commands folder, a
+/// VS Code prompts folder, a dotprompt folder), served as they are by the
+/// showcase's `--prompts-dir` and by `mcp-prompts serve`, over stdio and
+/// HTTP: the Python client lists and gets each in `legacy` and `auto` mode.
+#[test]
+fn python_client_reads_other_tools_prompt_folders() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let showcase = stdio_target();
+    let cli = http_support::cli_binary();
+    let cli = cli.to_str().unwrap();
+    for (kind, folder) in [
+        ("claude", "claude-commands"),
+        ("vscode", "vscode-prompts"),
+        ("dotprompt", "dotprompt"),
+    ] {
+        let dir = examples.join(folder);
+        let dir = dir.to_str().unwrap();
+        assert_all_passed(&python_client(
+            "folders.py",
+            &[kind, &showcase, "--prompts-dir", dir],
+        ));
+        assert_all_passed(&python_client("folders.py", &[kind, cli, "serve", dir]));
+    }
+    let dir = examples.join("dotprompt");
+    let server = Running::showcase(&["--prompts-dir", dir.to_str().unwrap()]);
+    assert_all_passed(&python_client("folders.py", &["dotprompt", &server.url()]));
+}
+
 /// `examples/with_rmcp.rs`: rmcp's tool and the showcase's prompts in one
 /// server. Both clients see the tool, and the prompts answer exactly as the
 /// showcase's do (the same scripts, the same expectations), over rmcp's

@@ -282,4 +282,62 @@ fn other_tools_folders_are_served_as_they_are() {
         "{tests}"
     );
     assert!(texts(&tests)[0].contains("${file}"), "{tests}");
+
+    let mut dotprompt = start(&examples.join("dotprompt"));
+    let prompts = listed(&mut dotprompt);
+    let explain = prompts.iter().find(|p| p["name"] == "explain").unwrap();
+    assert_eq!(
+        explain["arguments"],
+        json!([
+            {"name": "code", "description": "the code to explain", "required": true},
+            {"name": "language", "description": "its programming language", "required": false},
+            {"name": "level", "description": "who the explanation is for (one of: beginner, expert; default: beginner)", "required": false},
+            {"name": "focus", "description": "parts to dwell on (a JSON array of strings)", "required": false},
+        ])
+    );
+    assert!(
+        !prompts.iter().any(|p| p["name"] == "persona"),
+        "{prompts:?}"
+    );
+    let got = dotprompt.get(
+        "explain",
+        json!({"code": "a <b>", "language": "HTML", "focus": "[\"tags\"]"}),
+    );
+    let got = texts(&got);
+    assert!(got[0].contains("plainly and briefly"), "{got:?}");
+    assert_eq!(
+        got[1],
+        "\nExplain this HTML code to a beginner:\n\na <b>\n\nDwell on:\n0. tags\n"
+    );
+    let bad = dotprompt.call(
+        "prompts/get",
+        json!({"name": "explain", "arguments": {"code": "x", "level": "guru"}}),
+    );
+    assert_eq!(bad["error"]["code"], -32602, "{bad}");
+    let completion = dotprompt.call(
+        "completion/complete",
+        json!({"ref": {"type": "ref/prompt", "name": "explain"}, "argument": {"name": "level", "value": "ex"}}),
+    );
+    assert_eq!(
+        completion["result"]["completion"]["values"],
+        json!(["expert"])
+    );
+}
+
+/// Our own files' conditional sections: `{#issue}` shows only when the
+/// optional argument is sent.
+#[test]
+fn a_toml_files_sections_follow_its_optional_arguments() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut client = start(&examples.join("prompt-files"));
+    let with = client.get("commit_message", json!({"diff": "+fn x()", "issue": "#12"}));
+    assert!(
+        texts(&with)[0].contains("not what.\nEnd with a line `Closes #12`.\n\n+fn x()"),
+        "{with}"
+    );
+    let without = client.get("commit_message", json!({"diff": "+fn x()"}));
+    assert!(
+        texts(&without)[0].contains("not what.\n\n+fn x()"),
+        "{without}"
+    );
 }

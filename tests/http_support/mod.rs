@@ -189,6 +189,21 @@ pub fn example_binary(name: &str) -> PathBuf {
     binary
 }
 
+/// The `mcp-prompts` binary (feature `cli`), which `cargo test
+/// --workspace` builds beside the tests.
+pub fn cli_binary() -> PathBuf {
+    // target/debug/deps/TEST-HASH -> target/debug/mcp-prompts
+    let exe = std::env::current_exe().unwrap();
+    let profile_dir = exe.parent().and_then(Path::parent).unwrap();
+    let binary = profile_dir.join(format!("mcp-prompts{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        binary.exists(),
+        "{} is missing: `cargo test --workspace` builds it; with a test filter, run `cargo build -p mcp-prompts --features cli` first",
+        binary.display()
+    );
+    binary
+}
+
 /// Sends one request to `/mcp` on a new connection; `Host` is the
 /// server's address unless `headers` sets it.
 pub async fn send(

@@ -69,14 +69,20 @@ async fn run(serve: Serve) -> std::io::Result<()> {
         server = server.request_state_secret(secret.as_encoded_bytes());
     }
     let (service, prompts) = server.build_live().map_err(invalid)?;
-    // Each file that cannot be served is logged (a warning) as it is read.
+    // Each file that cannot be served, or is served with a warning, is
+    // logged as it is read.
     let dir = PromptDir::watch(&serve.dir, &prompts)?;
-    let count = match (dir.served().len(), dir.problems().len()) {
+    let mut count = match (dir.served().len(), dir.problems().len()) {
         (1, 0) => "1 prompt".to_owned(),
         (prompts, 0) => format!("{prompts} prompts"),
         (prompts, 1) => format!("{prompts} prompts (1 file not served: above)"),
         (prompts, broken) => format!("{prompts} prompts ({broken} files not served: above)"),
     };
+    match dir.warnings().len() {
+        0 => {}
+        1 => count.push_str(" with 1 warning (above)"),
+        warnings => count.push_str(&format!(" with {warnings} warnings (above)")),
+    }
     let Some(addr) = serve.http else {
         eprintln!(
             "mcp-prompts: serving {count} from {} over stdio",

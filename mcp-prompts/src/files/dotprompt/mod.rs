@@ -23,7 +23,7 @@ use super::front_matter::{Broken, IconFile};
 use super::yaml;
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
 use analyze::Use;
-use render::{Renderer, clean};
+use render::{Renderer, clean, expected_array};
 use schema::{Field, Kind, Scalar};
 
 /// How deep partials may include partials.
@@ -414,7 +414,14 @@ fn check_uses(
 /// What a client sees of `field`.
 fn argument(field: &Field) -> DynamicArgument {
     let mut argument = DynamicArgument::new(&field.name);
-    if let Some(description) = &field.description {
+    // A client cannot guess that a list is sent as JSON: the description
+    // says so.
+    let description = match (&field.description, field.kind) {
+        (Some(text), Kind::Array(item)) => Some(format!("{text} ({})", expected_array(item))),
+        (None, Kind::Array(item)) => Some(expected_array(item).to_owned()),
+        (text, _) => text.clone(),
+    };
+    if let Some(description) = description {
         argument = argument.description(description);
     }
     if !field.required {

@@ -174,7 +174,7 @@ fn expected(kind: Scalar) -> &'static str {
     }
 }
 
-fn expected_array(item: Scalar) -> &'static str {
+pub(crate) fn expected_array(item: Scalar) -> &'static str {
     match item {
         Scalar::Text => "a JSON array of strings",
         Scalar::Integer => "a JSON array of integers",
