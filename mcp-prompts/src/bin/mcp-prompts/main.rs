@@ -81,7 +81,7 @@ async fn run(serve: Serve) -> std::io::Result<()> {
     match dir.warnings().len() {
         0 => {}
         1 => count.push_str(" with 1 warning (above)"),
-        warnings => count.push_str(&format!(" with {warnings} warnings (above)")),
+        warnings => count = format!("{count} with {warnings} warnings (above)"),
     }
     let Some(addr) = serve.http else {
         eprintln!(
