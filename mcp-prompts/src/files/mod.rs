@@ -62,11 +62,14 @@ impl fmt::Display for FileProblem {
 /// ([`Server::build_live`](crate::Server::build_live)) while this value
 /// lives: watched for changes, and its prompts removed when it is dropped.
 ///
-/// Each `*.md` file is one prompt. A `name.prompt.md` file is a VS Code
-/// prompt file (`${input:name}` arguments); a `name.md` that does not
-/// start with `+++` is a Claude Code command (YAML front matter or none,
-/// `$ARGUMENTS`, `$1`..`$9`); both are served as `name`, their body one
-/// user message. Files in subfolders are served too, named by their path
+/// Each `*.md` and `*.prompt` file is one prompt. A `name.prompt.md` file
+/// is a VS Code prompt file (`${input:name}` arguments); a `name.md` that
+/// does not start with `+++` is a Claude Code command (YAML front matter
+/// or none, `$ARGUMENTS`, `$1`..`$9`); both are served as `name`, their
+/// body one user message. A `name.prompt` file is dotprompt (`input.schema`
+/// in Picoschema, a Handlebars template with `{{role}}`, `{{#if}}`,
+/// `{{#each}}` and `{{> partial}}`), and `_name.prompt` a partial it
+/// includes, never served. Files in subfolders are served too, named by their path
 /// with dots (`git/commit.md` is `git.commit`), four folders deep at most;
 /// hidden folders, a folder holding a `SKILL.md` and links to folders are
 /// not read. Ours: TOML front matter between `+++` lines
@@ -499,7 +502,9 @@ impl DynamicPrompt {
     /// The prompt a prompt file's text defines (the format
     /// [`PromptDir`] serves), named `stem` unless its front matter says
     /// `name`: for prompt files kept elsewhere (embedded with
-    /// `include_str!`, stored in a database).
+    /// `include_str!`, stored in a database). A `stem` ending in
+    /// `.prompt.md` or `.prompt` reads the text as that kind of file (VS
+    /// Code, dotprompt without partials) and is the name without it.
     ///
     /// ```
     /// use mcp_prompts::DynamicPrompt;
