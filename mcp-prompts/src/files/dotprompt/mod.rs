@@ -10,8 +10,9 @@
 mod analyze;
 mod render;
 mod schema;
+/// Cases of dotprompt's own spec suite.
 #[cfg(test)]
-mod spec_cases;
+mod tests;
 
 use std::collections::BTreeMap;
 
@@ -465,7 +466,7 @@ fn key_line(front: &str, parents: &[&str], key: &str) -> Option<usize> {
 }
 
 #[cfg(test)]
-mod tests {
+mod reading {
     use super::*;
 
     fn partials(files: &[(&str, &str)]) -> Partials {
