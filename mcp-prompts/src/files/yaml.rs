@@ -67,7 +67,10 @@ pub(crate) fn split(text: &str) -> Result<(Option<&str>, &str, usize), Broken> {
 pub(crate) fn parse(front: &str, origin: &str) -> Result<YamlMatter, Broken> {
     let front = quote_argument_hint(front);
     let map: Option<BTreeMap<String, Value>> = yaml_serde::from_str(&front).map_err(|err| {
-        let line = err.location().map_or(2, |at| at.line() + 1);
+        // YAML also breaks lines at a lone `\r`, which the file's line
+        // count does not: its line is kept within the front matter.
+        let last = front.lines().count() + 1;
+        let line = err.location().map_or(2, |at| (at.line() + 1).min(last));
         // The message's own "at line N" counts from the front matter: the
         // file's line is given instead.
         let message = err.to_string();
@@ -190,5 +193,8 @@ mod tests {
         );
         assert!(split("---\ntitle: x\n").is_err());
         assert_eq!(parse("", "r.md").unwrap().title, None);
+        // A lone CR is a line break to YAML, not to the file.
+        let cr = parse("title: x\r\r\r\r\r\r: y: z\n", "r.md").unwrap_err();
+        assert_eq!(cr.line, Some(2), "{}", cr.message);
     }
 }
