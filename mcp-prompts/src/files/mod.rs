@@ -625,6 +625,14 @@ mod tests {
     use crate::presentation::Icon;
     use crate::server::Server;
 
+    /// A server whose catalog is live and starts empty, and the catalog.
+    fn live() -> (crate::server::Service, Prompts) {
+        Server::new("t", "1")
+            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
+            .build_live()
+            .unwrap()
+    }
+
     /// A fresh directory under the system's temporary one.
     pub(super) fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("mcp-prompts-{name}-{}", std::process::id()));
@@ -639,10 +647,7 @@ mod tests {
         std::fs::write(dir.join("one.md"), "+++\n+++\nOne").unwrap();
         std::fs::write(dir.join("Two.MD"), "+++\n+++\nTwo").unwrap();
         std::fs::write(dir.join(".hidden.md"), "+++\n+++\nHidden").unwrap();
-        let (_service, prompts) = Server::new("t", "1")
-            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
-            .build_live()
-            .unwrap();
+        let (_service, prompts) = live();
         let watched = PromptDir::watch(&dir, &prompts).unwrap();
         assert_eq!(prompts.served(), ["Two", "one"]);
         assert!(prompts.disable("one"));
@@ -662,10 +667,7 @@ mod tests {
         let dir = scratch("files-broken");
         let file = dir.join("broken.md");
         std::fs::write(&file, "+++\n+++\nHi {who}").unwrap();
-        let (_service, prompts) = Server::new("t", "1")
-            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
-            .build_live()
-            .unwrap();
+        let (_service, prompts) = live();
         let watched = PromptDir::watch(&dir, &prompts).unwrap();
         let problems = watched.problems();
         assert_eq!(problems.len(), 1);
@@ -693,10 +695,7 @@ mod tests {
         let text = "+++\nicon = \"assets/ship.svg\"\n+++\nShip it.";
         std::fs::write(dir.join("ship.md"), text).unwrap();
         std::fs::write(dir.join("lost.md"), "+++\nicon = \"nope.png\"\n+++\nx").unwrap();
-        let (_service, prompts) = Server::new("t", "1")
-            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
-            .build_live()
-            .unwrap();
+        let (_service, prompts) = live();
         let watched = PromptDir::watch(&dir, &prompts).unwrap();
         let icon = || lock(&watched.loader.state).served[0].icons()[0].clone();
         assert_eq!(icon(), Icon::embedded("image/svg+xml", b"<svg/>"));
@@ -751,10 +750,7 @@ mod tests {
         std::fs::write(dir.join("explain.md"), "Explain $ARGUMENTS").unwrap();
         let vscode = "---\nmode: agent\n---\nTest ${input:target}";
         std::fs::write(dir.join("tests.prompt.md"), vscode).unwrap();
-        let (service, prompts) = Server::new("t", "1")
-            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
-            .build_live()
-            .unwrap();
+        let (service, prompts) = live();
         let watched = PromptDir::watch(&dir, &prompts).unwrap();
         assert!(watched.problems().is_empty(), "{:?}", watched.problems());
         assert_eq!(prompts.served(), ["explain", "fix", "standup", "tests"]);
@@ -780,10 +776,7 @@ mod tests {
             "{{role \"system\"}}Hi\n{{role \"user\"}}{{q}}",
         )
         .unwrap();
-        let (service, prompts) = Server::new("t", "1")
-            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
-            .build_live()
-            .unwrap();
+        let (service, prompts) = live();
         let watched = PromptDir::watch(&dir, &prompts).unwrap();
         assert!(watched.problems().is_empty(), "{:?}", watched.problems());
         // A partial is never served.
@@ -829,10 +822,7 @@ mod tests {
         std::fs::write(dir.join("skill/step.md"), "A step").unwrap();
         std::fs::write(dir.join("a/b/c/d/deep.md"), "Deep").unwrap();
         std::fs::write(dir.join("a/b/c/d/e/deeper.md"), "Too deep").unwrap();
-        let (_service, prompts) = Server::new("t", "1")
-            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
-            .build_live()
-            .unwrap();
+        let (_service, prompts) = live();
         let watched = PromptDir::watch(&dir, &prompts).unwrap();
         assert!(watched.problems().is_empty(), "{:?}", watched.problems());
         assert_eq!(

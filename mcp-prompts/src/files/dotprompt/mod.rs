@@ -222,24 +222,16 @@ fn include(
                 ),
             ));
         };
-        let template = partial.template.as_ref().map_err(|broken| {
+        let unusable = |broken: &Broken| {
+            let path = &partial.path;
+            let why = &broken.message;
             Broken::at(
                 line,
-                format!(
-                    "partial `{name}` ({}) cannot be used: {}",
-                    partial.path, broken.message
-                ),
+                format!("partial `{name}` ({path}) cannot be used: {why}"),
             )
-        })?;
-        let uses = analyze::uses(template).map_err(|broken| {
-            Broken::at(
-                line,
-                format!(
-                    "partial `{name}` ({}) cannot be used: {}",
-                    partial.path, broken.message
-                ),
-            )
-        })?;
+        };
+        let template = partial.template.as_ref().map_err(unusable)?;
+        let uses = analyze::uses(template).map_err(|broken| unusable(&broken))?;
         if shares {
             arguments.extend(uses.arguments.into_iter().map(|(n, how, _)| (n, how, line)));
         }
@@ -529,7 +521,7 @@ mod reading {
     #[test]
     fn problems_name_their_line() {
         let cases: [(&str, usize, &str); 10] = [
-            ("---\ninput: [x\n---\nHi", 3, "front matter"),
+            ("---\ninput: [x\n---\nHi", 2, "front matter"),
             (
                 "---\ninput:\n  schema:\n    when: date\n---\n{{when}}",
                 4,
