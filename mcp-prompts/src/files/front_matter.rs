@@ -35,22 +35,47 @@ fn check_used(
     // The template parsed when it was checked.
     let messages = mcp_prompts_template::parse(body).unwrap_or_default();
     let used = mcp_prompts_template::placeholders(&messages);
+    let declared = arguments
+        .iter()
+        .map(|a| a.name.as_str())
+        .zip(declared_on.iter().copied());
+    check_all_used(
+        declared,
+        |name| used.contains(&name),
+        (unused, unused_line),
+        |name| {
+            format!(
+                "write `{{{name}}}` where its value goes (`{{{{{name}}}}}` is the literal text `{{{name}}}`), or list it in `unused = [..]`"
+            )
+        },
+    )
+}
+
+/// Every `declared` argument (name and line) must be `read` by the
+/// template unless `unused` lists it, and `unused` must list declared ones
+/// only; `fix` says what to write instead of leaving one unused.
+pub(crate) fn check_all_used<'a>(
+    declared: impl Iterator<Item = (&'a str, usize)> + Clone,
+    read: impl Fn(&str) -> bool,
+    (unused, unused_line): (&[String], Option<usize>),
+    fix: impl Fn(&str) -> String,
+) -> Result<(), Broken> {
     if let Some(stray) = unused
         .iter()
-        .find(|n| !arguments.iter().any(|a| &a.name == *n))
+        .find(|n| !declared.clone().any(|(name, _)| name == n.as_str()))
     {
         return Err(Broken {
             line: unused_line,
             message: format!("`unused` names `{stray}`, which is not a declared argument"),
         });
     }
-    for (argument, line) in arguments.iter().zip(declared_on) {
-        let name = argument.name.as_str();
-        if !used.contains(&name) && !unused.iter().any(|n| n == name) {
+    for (name, line) in declared {
+        if !read(name) && !unused.iter().any(|n| n == name) {
             return Err(Broken::at(
-                *line,
+                line,
                 format!(
-                    "argument `{name}` is never used by the template: write `{{{name}}}` where its value goes (`{{{{{name}}}}}` is the literal text `{{{name}}}`), or list it in `unused = [..]`"
+                    "argument `{name}` is never used by the template: {}",
+                    fix(name)
                 ),
             ));
         }

@@ -20,7 +20,7 @@ use handlebars::Template;
 use yaml_serde::Value;
 
 use super::conventions::{finish, with_matter};
-use super::front_matter::{Broken, IconFile};
+use super::front_matter::{Broken, IconFile, check_all_used};
 use super::yaml;
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
 use analyze::Use;
@@ -376,32 +376,15 @@ fn check_uses(
             ));
         }
     }
-    let (unused, unused_line) = match unused {
+    let unused = match unused {
         Some((names, line)) => (names.as_slice(), Some(*line)),
         None => (&[][..], None),
     };
-    if let Some(stray) = unused
-        .iter()
-        .find(|n| !fields.iter().any(|f| &f.name == *n))
-    {
-        return Err(Broken {
-            line: unused_line,
-            message: format!("`unused` names `{stray}`, which is not a declared argument"),
-        });
-    }
-    for field in fields {
-        let is_read = uses.iter().any(|(name, _, _)| *name == field.name);
-        if !is_read && !unused.contains(&field.name) {
-            return Err(Broken::at(
-                field.line,
-                format!(
-                    "argument `{}` is never used by the template: write `{{{{{}}}}}` where its value goes, or list it in `unused: [..]`",
-                    field.name, field.name
-                ),
-            ));
-        }
-    }
-    Ok(())
+    let declared = fields.iter().map(|f| (f.name.as_str(), f.line));
+    let read = |name: &str| uses.iter().any(|(used, _, _)| used == name);
+    check_all_used(declared, read, unused, |name| {
+        format!("write `{{{{{name}}}}}` where its value goes, or list it in `unused: [..]`")
+    })
 }
 
 /// What a client sees of `field`.
