@@ -264,7 +264,13 @@ fn parts(text: &str, first_line: usize, known: &dyn Names) -> Result<Vec<Part>, 
     // The sections open at this point: name and line of each.
     let mut open: Vec<(&str, usize)> = Vec::new();
     let mut chars = text.char_indices().peekable();
-    let line_at = |offset: usize| first_line + text[..offset].matches('\n').count();
+    // Tags come in order, so each line is counted once, from the last.
+    let mut counted = (0, first_line);
+    let mut line_at = |offset: usize| {
+        counted.1 += text[counted.0..offset].matches('\n').count();
+        counted.0 = offset;
+        counted.1
+    };
     while let Some((offset, c)) = chars.next() {
         match c {
             '{' if chars.peek().is_some_and(|&(_, next)| next == '{') => {
@@ -282,20 +288,18 @@ fn parts(text: &str, first_line: usize, known: &dyn Names) -> Result<Vec<Part>, 
                 });
             }
             '{' => {
+                let line = line_at(offset);
                 let start = offset + 1;
                 let Some(len) = text[start..].find('}') else {
                     return Err(ParseError {
-                        line: line_at(offset),
+                        line,
                         message: "unclosed `{`; write `{{` for a literal brace".into(),
                     });
                 };
                 let inner = &text[start..start + len];
                 let end = start + len + 1;
                 let tag = Tag::of(inner);
-                let error = |message: String| ParseError {
-                    line: line_at(offset),
-                    message,
-                };
+                let error = |message: String| ParseError { line, message };
                 if !is_placeholder_name(tag.name()) {
                     return Err(error(format!(
                         "`{{{inner}}}` is not a placeholder: write `{{argument_name}}`, `{{#argument_name}}`..`{{/argument_name}}` for a section, or `{{{{` for a literal brace"
@@ -331,7 +335,7 @@ fn parts(text: &str, first_line: usize, known: &dyn Names) -> Result<Vec<Part>, 
                 if !literal.is_empty() {
                     parts.push(Part::Text(std::mem::take(&mut literal)));
                 }
-                push_tag(&mut parts, &mut open, tag, line_at(offset))?;
+                push_tag(&mut parts, &mut open, tag, line)?;
             }
             c => literal.push(c),
         }

@@ -30,8 +30,9 @@ impl Template {
     /// The messages with every placeholder replaced by the argument's value
     /// as sent (or its default), in its canonical spelling. An optional
     /// argument that was not sent renders as nothing; a section shows as
-    /// [`is_set`] says.
+    /// [`is_set`] says, and a message that renders empty is left out.
     pub fn render(&self, input: &Input<'_>) -> Vec<Message> {
+        // A message left with no text (its sections hidden) is left out.
         self.messages
             .iter()
             .map(|message| {
@@ -40,8 +41,10 @@ impl Template {
                     |name| value(input, name),
                     |name| is_set(input, name),
                 );
-                Message::new(message.role, text)
+                (message.role, text)
             })
+            .filter(|(_, text)| !text.is_empty())
+            .map(|(role, text)| Message::new(role, text))
             .collect()
     }
 }

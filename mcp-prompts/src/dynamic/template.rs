@@ -13,6 +13,9 @@ use crate::message::Message;
 #[derive(Debug)]
 pub(crate) struct RuntimeTemplate {
     messages: Vec<mcp_prompts_template::Message>,
+    /// The arguments whose choices are `true` and `false`: a section on
+    /// one is hidden by `false`, as on a `bool` of the macro's.
+    flags: Vec<String>,
 }
 
 /// Why a template cannot be used, and on which line of its text.
@@ -40,22 +43,41 @@ impl RuntimeTemplate {
                 TemplateError { line, message }
             },
         )?;
-        Ok(Self { messages })
+        let flags = arguments
+            .iter()
+            .filter(|arg| {
+                let mut choices: Vec<String> =
+                    arg.choices.iter().map(|c| c.to_ascii_lowercase()).collect();
+                choices.sort();
+                choices == ["false", "true"]
+            })
+            .map(|arg| arg.name.clone())
+            .collect();
+        Ok(Self { messages, flags })
     }
 
     /// The messages, each placeholder replaced by its argument's value (an
     /// optional argument without one renders as nothing).
     pub(crate) fn render(&self, values: &ArgumentValues) -> Vec<Message> {
+        let is_set = |name: &str| {
+            let value = values.get(name).unwrap_or_default();
+            let off =
+                self.flags.iter().any(|flag| flag == name) && value.eq_ignore_ascii_case("false");
+            !(value.trim().is_empty() || off)
+        };
+        // A message left with no text (its sections hidden) is left out.
         self.messages
             .iter()
             .map(|message| {
                 let text = mcp_prompts_template::render(
                     &message.parts,
                     |name| values.get(name).unwrap_or(""),
-                    |name| values.get(name).is_some_and(|v| !v.trim().is_empty()),
+                    is_set,
                 );
-                Message::new(Role::of_template(message.role), text)
+                (message.role, text)
             })
+            .filter(|(_, text)| !text.is_empty())
+            .map(|(role, text)| Message::new(Role::of_template(role), text))
             .collect()
     }
 }
@@ -136,6 +158,30 @@ mod tests {
             render(&[("topic", "owls"), ("focus", " ")]),
             "Write about owls.\nBe brief."
         );
+        // An argument whose choices are `true` and `false` is a flag.
+        let flagged = [
+            DynamicArgument::new("brief")
+                .default("false")
+                .choices(["true", "false"]),
+            DynamicArgument::new("x").optional(),
+        ];
+        let template = RuntimeTemplate::parse(
+            "a{#brief} briefly{/brief}\n--- assistant\n{#x}{x}{/x}",
+            &flagged,
+        )
+        .unwrap();
+        for (sent, text, count) in [("TRUE", "a briefly", 2), ("false", "a", 2)] {
+            let mut arguments = Arguments::default();
+            arguments.insert("brief", sent);
+            arguments.insert("x", "ok");
+            let values = ArgumentValues::read(&flagged, &arguments).unwrap();
+            let messages = template.render(&values);
+            assert_eq!(messages.len(), count);
+            assert_eq!(messages[0].content().as_text(), Some(text));
+        }
+        // A message whose sections are all hidden is left out.
+        let values = ArgumentValues::read(&flagged, &Arguments::default()).unwrap();
+        assert_eq!(template.render(&values).len(), 1);
         let required = RuntimeTemplate::parse("a\n{#topic}x{/topic}", &args).unwrap_err();
         assert_eq!(required.line, 2);
         assert!(

@@ -21,9 +21,10 @@ use yaml_serde::Value;
 
 use super::conventions::{finish, with_matter};
 use super::front_matter::{Broken, IconFile, check_all_used};
+use super::kind::has_suffix;
 use super::yaml;
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
-use analyze::Use;
+use analyze::{Inclusion, Read, Use};
 use render::{Renderer, clean, expected_array};
 use schema::{Field, Kind, Scalar};
 
@@ -92,7 +93,11 @@ pub(crate) fn partial_name(path: &str) -> Option<String> {
         Some((folder, file)) => (Some(folder), file),
         None => (None, path),
     };
-    let stem = file.strip_prefix('_')?.strip_suffix(".prompt")?;
+    let stem = file.strip_prefix('_')?;
+    if !has_suffix(stem, ".prompt") {
+        return None;
+    }
+    let stem = &stem[..stem.len() - ".prompt".len()];
     Some(match folder {
         Some(folder) => format!("{folder}/{stem}"),
         None => stem.to_owned(),
@@ -127,6 +132,8 @@ pub(crate) fn parse(
     };
     let template = compile(&clean(body), body_line)?;
     let mut uses = analyze::uses(&template).map_err(|b| shift(b, body_line))?;
+    let rooted = std::mem::take(&mut uses.rooted);
+    uses.arguments.extend(rooted);
     for (_, _, line) in &mut uses.arguments {
         *line += body_line - 1;
     }
@@ -173,6 +180,7 @@ pub(crate) fn parse(
 
 /// Compiles a template whose first line is the file's `first_line`.
 fn compile(source: &str, first_line: usize) -> Result<Template, Broken> {
+    analyze::check_nesting(source).map_err(|b| shift(b, first_line))?;
     Template::compile(source).map_err(|err| {
         let line = err.pos().map_or(1, |(line, _)| line) + first_line - 1;
         let reason = err.reason().to_string();
@@ -186,23 +194,86 @@ fn shift(mut broken: Broken, first_line: usize) -> Broken {
 }
 
 /// The partials the template includes (and those they include), ready to
-/// register; the arguments they read from the including context join
+/// register; the arguments they read from the top-level context join
 /// `arguments`, and their roles `roles`, at the line of the inclusion.
 fn include(
     partials: &Partials,
-    wanted: &[(String, bool, usize)],
+    wanted: &[Inclusion],
     body_line: usize,
-    arguments: &mut Vec<(String, Use, usize)>,
+    arguments: &mut Vec<Read>,
     roles: &mut Vec<(String, usize)>,
 ) -> Result<Vec<(String, Template)>, Broken> {
-    let mut included: Vec<(String, Template)> = Vec::new();
-    // (partial, shares the top-level context, line in the file, chain).
-    let mut pending: Vec<(String, bool, usize, Vec<String>)> = wanted
-        .iter()
-        .map(|(name, shares, line)| (name.clone(), *shares, line + body_line - 1, Vec::new()))
-        .collect();
-    while let Some((name, shares, line, chain)) = pending.pop() {
-        if chain.contains(&name) {
+    let mut resolver = Resolver {
+        partials,
+        done: BTreeMap::new(),
+        templates: Vec::new(),
+    };
+    let mut size = 0usize;
+    for inclusion in wanted {
+        let line = inclusion.line + body_line - 1;
+        resolver.resolve(&inclusion.name, line, &mut Vec::new())?;
+        let summary = &resolver.done[&inclusion.name];
+        if inclusion.shares {
+            let reads = summary
+                .shared
+                .iter()
+                .filter(|(n, _)| !inclusion.given.contains(n));
+            arguments.extend(reads.map(|(n, how)| (n.clone(), *how, line)));
+        }
+        arguments.extend(
+            summary
+                .rooted
+                .iter()
+                .map(|(n, how)| (n.clone(), *how, line)),
+        );
+        roles.extend(summary.roles.iter().map(|role| (role.clone(), line)));
+        size = size.saturating_add(summary.size);
+        if size > MAX_EXPANSION {
+            return Err(expands_too_far(line));
+        }
+    }
+    Ok(resolver.templates)
+}
+
+/// The most partials one prompt may expand into, counting each inclusion
+/// of each partial: a few partials that each include another many times
+/// would otherwise render text of exponential size.
+const MAX_EXPANSION: usize = 1000;
+
+fn expands_too_far(line: usize) -> Broken {
+    Broken::at(
+        line,
+        format!("the partials included here expand to more than {MAX_EXPANSION} inclusions"),
+    )
+}
+
+/// What a partial, with the partials it includes, reads and does.
+struct Summary {
+    /// Arguments it reads from the context it is included into.
+    shared: Vec<(String, Use)>,
+    /// Arguments it reads through `@root`, whatever that context.
+    rooted: Vec<(String, Use)>,
+    roles: Vec<String>,
+    /// How many partials it expands into, itself included.
+    size: usize,
+}
+
+/// Reads each partial a prompt includes once, however often it is
+/// included.
+struct Resolver<'a> {
+    partials: &'a Partials,
+    done: BTreeMap<String, Summary>,
+    templates: Vec<(String, Template)>,
+}
+
+impl Resolver<'_> {
+    /// Summarizes partial `name`, included on the prompt file's `line`
+    /// through the partials in `chain`.
+    fn resolve(&mut self, name: &str, line: usize, chain: &mut Vec<String>) -> Result<(), Broken> {
+        if self.done.contains_key(name) {
+            return Ok(());
+        }
+        if chain.iter().any(|n| n == name) {
             return Err(Broken::at(
                 line,
                 format!(
@@ -214,7 +285,7 @@ fn include(
         if chain.len() >= MAX_PARTIAL_DEPTH {
             return Err(Broken::at(line, "partials nest too deep"));
         }
-        let Some(partial) = partials.0.get(&name) else {
+        let Some(partial) = self.partials.0.get(name) else {
             return Err(Broken::at(
                 line,
                 format!(
@@ -232,25 +303,42 @@ fn include(
         };
         let template = partial.template.as_ref().map_err(unusable)?;
         let uses = analyze::uses(template).map_err(|broken| unusable(&broken))?;
-        if shares {
-            arguments.extend(uses.arguments.into_iter().map(|(n, how, _)| (n, how, line)));
+        let strip = |reads: Vec<Read>| reads.into_iter().map(|(n, how, _)| (n, how)).collect();
+        let mut summary = Summary {
+            shared: strip(uses.arguments),
+            rooted: strip(uses.rooted),
+            roles: uses.roles.into_iter().map(|(role, _)| role).collect(),
+            size: 1,
+        };
+        chain.push(name.to_owned());
+        for inclusion in &uses.partials {
+            self.resolve(&inclusion.name, line, chain)?;
+            let inner = &self.done[&inclusion.name];
+            if inclusion.shares {
+                let reads = inner
+                    .shared
+                    .iter()
+                    .filter(|(n, _)| !inclusion.given.contains(n));
+                summary.shared.extend(reads.cloned());
+            }
+            summary.rooted.extend(inner.rooted.iter().cloned());
+            summary.roles.extend(inner.roles.iter().cloned());
+            summary.size = summary.size.saturating_add(inner.size);
+            if summary.size > MAX_EXPANSION {
+                return Err(expands_too_far(line));
+            }
         }
-        roles.extend(uses.roles.into_iter().map(|(role, _)| (role, line)));
-        let mut chain = chain;
-        chain.push(name.clone());
-        for (inner, inner_shares, _) in uses.partials {
-            pending.push((inner, shares && inner_shares, line, chain.clone()));
-        }
-        if !included.iter().any(|(n, _)| *n == name) {
-            included.push((name, template.clone()));
-        }
+        chain.pop();
+        self.templates.push((name.to_owned(), template.clone()));
+        self.done.insert(name.to_owned(), summary);
+        Ok(())
     }
-    Ok(included)
 }
 
 /// The arguments: as `input.schema` declares them, with `input.default`'s
 /// defaults; without a schema, each name the template reads, text,
-/// required unless only tested by `{{#if}}`/`{{#unless}}` or defaulted.
+/// required unless it is only tested by `{{#if}}`/`{{#unless}}` (and
+/// written only where tested) or defaulted.
 fn declared(
     input: Option<&(Value, usize)>,
     front: &str,
@@ -311,7 +399,16 @@ fn declared(
                     )
                 })?,
             };
-            field.check_default(&text).map_err(|m| Broken::at(at, m))?;
+            field.check_choice(&text).map_err(|m| Broken::at(at, m))?;
+            render::typed(field, &text).map_err(|err| {
+                Broken::at(
+                    at,
+                    format!(
+                        "`input.default` of `{key}` is not of its type: {}",
+                        err.message()
+                    ),
+                )
+            })?;
             field.required = false;
             field.default = Some(text);
         }
@@ -341,7 +438,7 @@ fn inferred(uses: &[(String, Use, usize)]) -> Vec<Field> {
         match how {
             Use::Each => field.kind = Kind::Array(Scalar::Text),
             Use::Value => field.required = true,
-            Use::Condition => {}
+            Use::Condition | Use::Guarded => {}
         }
     }
     fields
@@ -494,7 +591,7 @@ mod reading {
             shape,
             [
                 ("name", true),
-                ("mood", true),
+                ("mood", false),
                 ("late", false),
                 ("items", false)
             ]
@@ -584,6 +681,87 @@ mod reading {
         )
         .unwrap();
         assert_eq!(prompt.arguments()[0].name, "who");
+    }
+
+    #[test]
+    fn what_could_exhaust_the_loader_is_refused() {
+        // Nesting deep enough to exhaust a thread's stack.
+        let deep = format!("Hi\n{}x{}", "{{#if a}}".repeat(200), "{{/if}}".repeat(200));
+        let broken = problem(&deep);
+        assert_eq!(broken.line, Some(2), "{}", broken.message);
+        assert!(
+            broken.message.contains("nests more than 64"),
+            "{}",
+            broken.message
+        );
+        let brackets = format!("{{{{x {}}}}}", "[".repeat(100));
+        assert!(problem(&brackets).message.contains("nests"));
+        // Partials that each include the next four times: 4^8 inclusions.
+        let mut files: Vec<(String, String)> = (0..8)
+            .map(|i| {
+                (
+                    format!("_p{i}.prompt"),
+                    format!("{{{{> p{}}}}}", i + 1).repeat(4),
+                )
+            })
+            .collect();
+        files.push(("_p8.prompt".into(), "x".into()));
+        let files: Vec<(&str, &str)> = files
+            .iter()
+            .map(|(p, t)| (p.as_str(), t.as_str()))
+            .collect();
+        let broken = problem_with("{{> p0}}", &files);
+        assert!(
+            broken.message.contains("more than 1000"),
+            "{}",
+            broken.message
+        );
+    }
+
+    #[test]
+    fn partials_and_names_are_read_as_handlebars_reads_them() {
+        // `key=value` pairs join the includer's context: the partial still
+        // reads `topic` from it.
+        let files = [("_card.PROMPT", "{{who}} on {{topic}}")];
+        let (prompt, _) = parse("{{> card who=name}}", "x", "x", None, &partials(&files)).unwrap();
+        let names: Vec<&str> = prompt.arguments().iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, ["name", "topic"]);
+        // A local `@` variable is no argument; `this/x` and `[x]` are.
+        let (prompt, _) = parse(
+            "{{@rootx}}{{this/a}}{{[b]}}",
+            "x",
+            "x",
+            None,
+            &Partials::default(),
+        )
+        .unwrap();
+        let names: Vec<&str> = prompt.arguments().iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, ["a", "b"]);
+        // Helpers outside the subset take no names from the arguments.
+        assert!(
+            problem("{{#if x includeZero=true}}y{{/if}}")
+                .message
+                .contains("options")
+        );
+        // A default is checked against its type, an array's items too.
+        let array = "---\ninput:\n  schema:\n    n(array): integer\n  default:\n    n: [a]\n---\n{{#each n}}{{this}}{{/each}}";
+        assert_eq!(problem(array).line, Some(6));
+    }
+
+    #[tokio::test]
+    async fn a_name_handlebars_has_a_helper_for_is_an_argument() {
+        let (prompt, _) = parse("Count: {{len}}", "x", "x", None, &Partials::default()).unwrap();
+        let (service, prompts) = crate::Server::new("t", "1")
+            .prompts(std::iter::empty::<crate::catalog::AnyPrompt>())
+            .build_live()
+            .unwrap();
+        prompts.add(prompt).unwrap();
+        let get = crate::request::GetPrompt::new("x").arg("len", "3");
+        let got = crate::testing::Client::new(&service)
+            .get(get)
+            .await
+            .unwrap();
+        assert_eq!(got.texts(), ["Count: 3"]);
     }
 
     #[test]

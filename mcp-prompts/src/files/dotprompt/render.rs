@@ -24,6 +24,11 @@ const PROMPT: &str = "\0prompt";
 /// argument's value nor the file's text can hold (both are cleaned).
 const MARK: char = '\0';
 
+/// Handlebars' built-in helpers beyond `if`, `unless`, `each`, `with`.
+const UNSUPPORTED_BUILTINS: [&str; 13] = [
+    "lookup", "raw", "log", "eq", "ne", "gt", "gte", "lt", "lte", "and", "or", "not", "len",
+];
+
 /// A prompt's template, the partials it includes, and its arguments.
 pub(crate) struct Renderer {
     registry: Handlebars<'static>,
@@ -38,6 +43,11 @@ impl Renderer {
         fields: Vec<Field>,
     ) -> Arc<Self> {
         let mut registry = Handlebars::new();
+        // Only the helpers prompt files support: a name like `len` or
+        // `lookup` is then an argument, as the analysis reads it.
+        for helper in UNSUPPORTED_BUILTINS {
+            registry.unregister_helper(helper);
+        }
         registry.register_escape_fn(no_escape);
         registry.register_helper("role", Box::new(role));
         registry.register_template(PROMPT, template);
@@ -118,7 +128,7 @@ pub(crate) fn clean(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The value the template sees for `text`, parsed as `field` declares.
-fn typed(field: &Field, text: &str) -> Result<Value, Error> {
+pub(crate) fn typed(field: &Field, text: &str) -> Result<Value, Error> {
     let text = clean(text);
     match field.kind {
         Kind::Text => Ok(Value::String(text.into_owned())),

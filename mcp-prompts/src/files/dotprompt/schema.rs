@@ -227,33 +227,17 @@ fn json_schema(
 }
 
 impl Field {
-    /// Why `default` cannot be this argument's value, if it cannot: not
-    /// of its type, or not one of its choices.
-    pub(crate) fn check_default(&self, default: &str) -> Result<(), String> {
+    /// Why `default` cannot be this argument's value, if it is not one of
+    /// its choices (its type is the renderer's to check).
+    pub(crate) fn check_choice(&self, default: &str) -> Result<(), String> {
         let name = &self.name;
-        if !self.choices.is_empty() && !self.choices.iter().any(|c| c.eq_ignore_ascii_case(default))
-        {
-            return Err(format!(
-                "`input.default` of `{name}` is `{default}`, not one of its values: {}",
-                self.choices.join(", ")
-            ));
+        if self.choices.is_empty() || self.choices.iter().any(|c| c.eq_ignore_ascii_case(default)) {
+            return Ok(());
         }
-        let fits = match self.kind {
-            Kind::Text => true,
-            Kind::Integer => default.trim().parse::<i64>().is_ok(),
-            Kind::Number => default.trim().parse::<f64>().is_ok(),
-            Kind::Boolean => ["true", "false"]
-                .iter()
-                .any(|b| b.eq_ignore_ascii_case(default.trim())),
-            Kind::Array(_) => default.trim_start().starts_with('['),
-        };
-        if fits {
-            Ok(())
-        } else {
-            Err(format!(
-                "`input.default` of `{name}` (`{default}`) is not of its type"
-            ))
-        }
+        Err(format!(
+            "`input.default` of `{name}` is `{default}`, not one of its values: {}",
+            self.choices.join(", ")
+        ))
     }
 }
 
