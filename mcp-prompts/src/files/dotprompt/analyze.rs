@@ -174,7 +174,7 @@ impl Walker<'_> {
         depth: usize,
         line: usize,
     ) -> Result<(), Broken> {
-        let name = name_of(&helper.name);
+        let name = raw_of(&helper.name);
         if helper.params.is_empty() && helper.hash.is_empty() {
             if name == "role" {
                 return Err(Broken::at(
@@ -204,7 +204,7 @@ impl Walker<'_> {
 
     /// `{{#helper ..}}..{{else}}..{{/helper}}`.
     fn block(&mut self, helper: &HelperTemplate, depth: usize, line: usize) -> Result<(), Broken> {
-        let name = name_of(&helper.name);
+        let name = raw_of(&helper.name);
         let (how, inner) = match name {
             "if" | "unless" => (Use::Condition, depth),
             "each" => (Use::Each, depth + 1),
@@ -269,7 +269,7 @@ impl Walker<'_> {
         depth: usize,
         line: usize,
     ) -> Result<(), Broken> {
-        let name = name_of(&partial.name).to_owned();
+        let name = raw_of(&partial.name).to_owned();
         if name.is_empty() {
             return Err(Broken::at(
                 line,
@@ -364,10 +364,6 @@ fn raw_of(param: &Parameter) -> &str {
         Parameter::Path(Path::Relative((_, raw)) | Path::Local((_, _, raw))) => raw,
         _ => "",
     }
-}
-
-fn name_of(param: &Parameter) -> &str {
-    raw_of(param)
 }
 
 fn unsupported_helper(name: &str, line: usize) -> Broken {

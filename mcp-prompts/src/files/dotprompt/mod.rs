@@ -208,26 +208,17 @@ fn include(
         done: BTreeMap::new(),
         templates: Vec::new(),
     };
+    // How many partials the whole prompt expands into.
     let mut size = 0usize;
     for inclusion in wanted {
         let line = inclusion.line + body_line - 1;
         resolver.resolve(&inclusion.name, line, &mut Vec::new())?;
-        let summary = &resolver.done[&inclusion.name];
-        if inclusion.shares {
-            let reads = summary
-                .shared
-                .iter()
-                .filter(|(n, _)| !inclusion.given.contains(n));
-            arguments.extend(reads.map(|(n, how)| (n.clone(), *how, line)));
-        }
-        arguments.extend(
-            summary
-                .rooted
-                .iter()
-                .map(|(n, how)| (n.clone(), *how, line)),
-        );
-        roles.extend(summary.roles.iter().map(|role| (role.clone(), line)));
-        size = size.saturating_add(summary.size);
+        let mut this = Summary::default();
+        this.absorb(&resolver.done[&inclusion.name], inclusion, line)?;
+        let reads = this.shared.into_iter().chain(this.rooted);
+        arguments.extend(reads.map(|(n, how)| (n, how, line)));
+        roles.extend(this.roles.into_iter().map(|role| (role, line)));
+        size = size.saturating_add(this.size);
         if size > MAX_EXPANSION {
             return Err(expands_too_far(line));
         }
@@ -248,6 +239,7 @@ fn expands_too_far(line: usize) -> Broken {
 }
 
 /// What a partial, with the partials it includes, reads and does.
+#[derive(Default)]
 struct Summary {
     /// Arguments it reads from the context it is included into.
     shared: Vec<(String, Use)>,
@@ -256,6 +248,27 @@ struct Summary {
     roles: Vec<String>,
     /// How many partials it expands into, itself included.
     size: usize,
+}
+
+impl Summary {
+    /// Takes in what partial `inner`, included as `inclusion` says (on the
+    /// prompt file's `line`), reads and does.
+    fn absorb(&mut self, inner: &Self, inclusion: &Inclusion, line: usize) -> Result<(), Broken> {
+        if inclusion.shares {
+            let reads = inner
+                .shared
+                .iter()
+                .filter(|(n, _)| !inclusion.given.contains(n));
+            self.shared.extend(reads.cloned());
+        }
+        self.rooted.extend(inner.rooted.iter().cloned());
+        self.roles.extend(inner.roles.iter().cloned());
+        self.size = self.size.saturating_add(inner.size);
+        if self.size > MAX_EXPANSION {
+            return Err(expands_too_far(line));
+        }
+        Ok(())
+    }
 }
 
 /// Reads each partial a prompt includes once, however often it is
@@ -313,20 +326,7 @@ impl Resolver<'_> {
         chain.push(name.to_owned());
         for inclusion in &uses.partials {
             self.resolve(&inclusion.name, line, chain)?;
-            let inner = &self.done[&inclusion.name];
-            if inclusion.shares {
-                let reads = inner
-                    .shared
-                    .iter()
-                    .filter(|(n, _)| !inclusion.given.contains(n));
-                summary.shared.extend(reads.cloned());
-            }
-            summary.rooted.extend(inner.rooted.iter().cloned());
-            summary.roles.extend(inner.roles.iter().cloned());
-            summary.size = summary.size.saturating_add(inner.size);
-            if summary.size > MAX_EXPANSION {
-                return Err(expands_too_far(line));
-            }
+            summary.absorb(&self.done[&inclusion.name], inclusion, line)?;
         }
         chain.pop();
         self.templates.push((name.to_owned(), template.clone()));
