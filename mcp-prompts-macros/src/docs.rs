@@ -2,6 +2,9 @@
 
 use syn::{Attribute, Expr, ExprLit, Lit, Meta};
 
+/// The attribute a `///` comment is to a macro.
+pub const DOC: &str = "doc";
+
 /// The text of `///` comments: lines of a paragraph joined by spaces,
 /// paragraphs by a blank line. `None` when there is no doc text.
 pub fn text(attrs: &[Attribute]) -> Option<String> {
@@ -11,7 +14,7 @@ pub fn text(attrs: &[Attribute]) -> Option<String> {
         let Meta::NameValue(nv) = &attr.meta else {
             continue;
         };
-        if !nv.path.is_ident("doc") {
+        if !nv.path.is_ident(DOC) {
             continue;
         }
         let Expr::Lit(ExprLit {
@@ -38,8 +41,4 @@ pub fn text(attrs: &[Attribute]) -> Option<String> {
         paragraphs.push(current);
     }
     (!paragraphs.is_empty()).then(|| paragraphs.join("\n\n"))
-}
-
-pub fn is_doc(attr: &Attribute) -> bool {
-    attr.path().is_ident("doc")
 }

@@ -1,7 +1,7 @@
 //! Code generation for `#[prompt]`. Nothing here can fail: every rule was
 //! checked before.
 
-use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Punct, Spacing, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{ReturnType, Visibility};
@@ -93,8 +93,7 @@ pub fn placeholder_handle(
 }
 
 /// The handle struct `ident`: `ident::NAME` and `ident::PROMPT` (a
-/// `static` holding `definition`, so that its address identifies the
-/// prompt). With `setters` (feature `builders`), the struct is also the
+/// constant holding `definition`). With `setters` (feature `builders`), the struct is also the
 /// typed builder `ident::args()` starts.
 fn handle(
     vis: &Visibility,
@@ -144,38 +143,51 @@ fn handle(
             )
         }
     };
-    // Without a builder nothing constructs the struct: it is a name.
-    let mut out = code(&format!(
-        "#[doc = {}] #[allow(non_camel_case_types, dead_code)]",
-        str_code(&doc)
-    ));
+    // Without a builder nothing constructs the struct: it is a name. The
+    // name is the function's, spanned at the call site: it resolves as the
+    // user's would, and the compiler takes the struct for the macro's own
+    // code, so that a lowercase type name or an unused `NAME` is no
+    // warning (an `#[allow]` on every handle costs check time).
+    let handle_ident = call_site(ident);
+    let mut out = code(&format!("#[doc = {}]", str_code(&doc)));
     out.extend(cfgs.clone());
-    out.extend(quote!(#vis struct #ident));
+    out.extend(quote!(#vis struct #handle_ident));
     out.extend(fields);
-    // A parameter's type may be less visible than the prompt.
-    out.extend(code(
-        "#[allow(dead_code, private_bounds, private_interfaces)]",
-    ));
+    if setters.is_some() {
+        // A parameter's type may be less visible than the prompt, and a
+        // setter is named by the user's parameter.
+        out.extend(code(
+            "#[allow(dead_code, private_bounds, private_interfaces)]",
+        ));
+    }
     out.extend(cfgs);
-    out.extend(quote!(impl #ident));
-    let mut prompt = code("static PROMPT: ::mcp_prompts::PromptDef = ");
-    prompt.extend(definition.clone());
-    prompt.extend(code("; &PROMPT"));
+    out.extend(quote!(impl #handle_ident));
+    // A constant, not a `static`: one item fewer to check per prompt. The
+    // runtime knows a definition by its name and place, not its address.
     let mut items = code(&format!(
         "/// The prompt's name, as clients know it.
-         pub const NAME: &'static str = {name_code};
+         pub const NAME: &str = {name_code};
 
          /// The prompt's definition, for
          /// [`Server::prompts`](::mcp_prompts::Server::prompts) and
          /// [`catalog!`](::mcp_prompts::catalog!).
-         pub const PROMPT: &'static ::mcp_prompts::PromptDef = "
+         pub const PROMPT: &::mcp_prompts::PromptDef = &"
     ));
-    items.extend([braced(prompt)]);
-    items.extend(code(";"));
+    items.extend(definition.clone());
+    items.extend([TokenTree::Punct(Punct::new(';', Spacing::Alone))]);
     items.extend(builder);
     out.extend([braced(items)]);
     out.extend(from);
     out
+}
+
+/// `ident` spanned at the macro's call site.
+fn call_site(ident: &syn::Ident) -> syn::Ident {
+    let name = ident.to_string();
+    match name.strip_prefix("r#") {
+        Some(raw) => syn::Ident::new_raw(raw, proc_macro2::Span::call_site()),
+        None => syn::Ident::new(&name, proc_macro2::Span::call_site()),
+    }
 }
 
 /// `tokens` in braces.

@@ -38,9 +38,8 @@ fn generated_items(tokens: &TokenStream, user_fn: &str) -> usize {
     count.0
 }
 
-/// The project's budget, exactly: six items per prompt (the handle
-/// struct, its impl, `NAME`, `PROMPT`, the `static` behind it, the
-/// registration), one `const` per default and one for the other checks
+/// The project's budget, exactly: five items per prompt (the handle
+/// struct, its impl, `NAME`, `PROMPT`, the registration), one `const` per default and one for the other checks
 /// (`checks`, 0 or 1), and for a prompt with `scopes` or `visible` the
 /// registration of its restriction, for one with icons, `_meta`, tags or
 /// `as_tool` the registration of its extras. The typed builder (feature `builders`) adds
@@ -48,7 +47,7 @@ fn generated_items(tokens: &TokenStream, user_fn: &str) -> usize {
 /// and one setter per argument. Every item costs check time, called or not.
 fn assert_budget(tokens: &TokenStream, user_fn: &str, checks: usize, builder: Option<usize>) {
     let items = generated_items(tokens, user_fn);
-    let budget = 6 + checks + builder.map_or(0, |setters| 3 + setters);
+    let budget = 5 + checks + builder.map_or(0, |setters| 3 + setters);
     assert_eq!(
         items, budget,
         "`{user_fn}` generates {items} items; its budget is {budget}"

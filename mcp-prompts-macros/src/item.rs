@@ -1,14 +1,15 @@
 //! The item `#[prompt]` is applied to, parsed no further than needed: the
-//! signature is parsed, the body is kept as written, unparsed. Parsing a
-//! long body only to print it back would cost compile time for nothing.
+//! tokens before the body are parsed, the body is kept as written, unread.
+//! Reading a long body only to print it back would cost compile time for
+//! nothing, and so would printing the signature back from its syntax tree.
 
-use proc_macro2::{Group, TokenStream};
-use quote::{ToTokens, quote};
-use syn::parse::{Parse, ParseStream};
-use syn::{Attribute, FnArg, Signature, Token, Visibility};
+use proc_macro2::{Delimiter, Group, Spacing, TokenStream, TokenTree};
+use syn::parse::{ParseStream, Parser};
+use syn::{Attribute, Signature, Token, Visibility};
 
 use crate::attr::ARG;
-use crate::docs;
+use crate::docs::DOC;
+use crate::paths::code;
 
 /// A function, or a declaration ending in `;` (a template prompt).
 pub struct PromptItem {
@@ -17,60 +18,133 @@ pub struct PromptItem {
     pub sig: Signature,
     /// The body, as written; `None` for a declaration.
     pub body: Option<Group>,
+    /// The tokens before the body (or the `;`), as written.
+    head: Vec<TokenTree>,
 }
 
-impl Parse for PromptItem {
-    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
-        let attrs = input.call(Attribute::parse_outer)?;
-        let vis = input.parse()?;
-        let sig = input.parse()?;
-        let body = if input.peek(Token![;]) {
-            input.parse::<Token![;]>()?;
-            None
-        } else {
-            let group: Group = input.parse()?;
-            if group.delimiter() != proc_macro2::Delimiter::Brace {
-                return Err(syn::Error::new(group.span(), "expected a function body"));
+impl PromptItem {
+    /// Parses `item`: its attributes, visibility and signature, and the
+    /// body (a brace group, last) or the `;` ending a declaration.
+    pub fn parse(item: TokenStream) -> syn::Result<Self> {
+        let mut head: Vec<TokenTree> = item.into_iter().collect();
+        let body = match head.pop() {
+            Some(TokenTree::Group(body)) if body.delimiter() == Delimiter::Brace => Some(body),
+            Some(last) => {
+                head.push(last);
+                None
             }
-            Some(group)
+            None => None,
         };
-        if !input.is_empty() {
-            return Err(input.error("unexpected tokens after the function"));
+        let has_body = body.is_some();
+        let parse = |input: ParseStream<'_>| {
+            let attrs = input.call(Attribute::parse_outer)?;
+            let vis = input.parse()?;
+            let sig = input.parse()?;
+            if !has_body {
+                input.parse::<Token![;]>()?;
+            }
+            if !input.is_empty() {
+                return Err(input.error("unexpected tokens after the function"));
+            }
+            Ok((attrs, vis, sig))
+        };
+        let (attrs, vis, sig) = parse.parse2(head.iter().cloned().collect())?;
+        if !has_body {
+            head.pop();
         }
         Ok(Self {
             attrs,
             vis,
             sig,
             body,
+            head,
         })
     }
-}
 
-impl PromptItem {
     /// The function as written, minus the `#[arg]` and doc attributes on
     /// its parameters, which Rust does not allow there. Parameters must be
     /// owned to be bound from a request, so clippy's advice to borrow them
-    /// is silenced. Nothing for a declaration.
+    /// is silenced (only under clippy: an `#[allow]` the compiler reads on
+    /// every prompt costs check time). Nothing for a declaration.
     pub fn user_fn(&self) -> TokenStream {
         let Some(body) = &self.body else {
             return TokenStream::new();
         };
-        let mut sig = self.sig.clone();
-        for input in &mut sig.inputs {
-            if let FnArg::Typed(typed) = input {
-                typed
-                    .attrs
-                    .retain(|a| !a.path().is_ident(ARG) && !docs::is_doc(a));
-            }
-        }
-        let attrs = &self.attrs;
-        let vis = &self.vis;
-        let mut out = quote! {
-            #(#attrs)*
-            #[allow(clippy::needless_pass_by_value)]
-            #vis #sig
-        };
-        body.to_tokens(&mut out);
+        let mut out = code("#[cfg_attr(clippy, allow(clippy::needless_pass_by_value))]");
+        let params = params_group(&self.head);
+        out.extend(
+            self.head
+                .iter()
+                .enumerate()
+                .map(|(index, tree)| match tree {
+                    TokenTree::Group(group) if Some(index) == params => {
+                        TokenTree::Group(without_param_attrs(group))
+                    }
+                    other => other.clone(),
+                }),
+        );
+        out.extend([TokenTree::Group(body.clone())]);
         out
     }
+}
+
+/// Where the parameters' parenthesis stands in a function's head: the
+/// first after `fn` and its generics, whose `<..>` may hold parentheses
+/// (`F: Fn(u32) -> u32`) of their own.
+fn params_group(head: &[TokenTree]) -> Option<usize> {
+    let start = head
+        .iter()
+        .position(|tree| matches!(tree, TokenTree::Ident(ident) if ident == "fn"))?;
+    let mut depth = 0usize;
+    let mut arrow = false;
+    for (index, tree) in head.iter().enumerate().skip(start + 1) {
+        match tree {
+            TokenTree::Punct(punct) => {
+                match punct.as_char() {
+                    '<' => depth += 1,
+                    '>' if !arrow => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+                arrow = punct.as_char() == '-' && punct.spacing() == Spacing::Joint;
+            }
+            TokenTree::Group(group)
+                if depth == 0 && group.delimiter() == Delimiter::Parenthesis =>
+            {
+                return Some(index);
+            }
+            _ => arrow = false,
+        }
+    }
+    None
+}
+
+/// The parameter list without `#[arg(..)]` and doc attributes: at its top
+/// level, a `#` followed by a bracket group can only be an attribute.
+fn without_param_attrs(params: &Group) -> Group {
+    let mut trees = params.stream().into_iter().peekable();
+    let mut kept = Vec::new();
+    while let Some(tree) = trees.next() {
+        if let TokenTree::Punct(punct) = &tree {
+            if punct.as_char() == '#' {
+                if let Some(TokenTree::Group(attr)) = trees.peek() {
+                    if attr.delimiter() == Delimiter::Bracket && is_ours(attr) {
+                        trees.next();
+                        continue;
+                    }
+                }
+            }
+        }
+        kept.push(tree);
+    }
+    let mut group = Group::new(Delimiter::Parenthesis, kept.into_iter().collect());
+    group.set_span(params.span());
+    group
+}
+
+/// Whether an attribute's brackets hold `arg ..` or `doc ..`.
+fn is_ours(attr: &Group) -> bool {
+    matches!(
+        attr.stream().into_iter().next(),
+        Some(TokenTree::Ident(ident)) if ident == ARG || ident == DOC
+    )
 }

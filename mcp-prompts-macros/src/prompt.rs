@@ -9,7 +9,7 @@ use crate::{ast, attr, expand, valid};
 
 /// Expands `#[prompt]`; `builders` gives the handle a typed builder.
 pub fn expand(args: TokenStream, item: TokenStream, builders: bool) -> TokenStream {
-    let func: PromptItem = match syn::parse2(item.clone()) {
+    let func = match PromptItem::parse(item.clone()) {
         Ok(func) => func,
         Err(err) => return not_a_function(item, err),
     };

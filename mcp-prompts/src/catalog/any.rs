@@ -164,7 +164,7 @@ impl AnyPrompt {
         }
     }
 
-    /// Whether both are the same definition (one `static`, or clones of
+    /// Whether both are the same definition (one `#[prompt]`, or clones of
     /// one built prompt), served once when given twice.
     pub(crate) fn same_as(&self, other: &Self) -> bool {
         match (&self.0, &other.0) {

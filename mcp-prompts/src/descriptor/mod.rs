@@ -261,10 +261,13 @@ impl PromptDef {
         }
     }
 
-    /// Whether `self` and `other` are the same definition (each `#[prompt]`
-    /// is one `static`, so its address identifies it).
+    /// Whether `self` and `other` are the same definition. A `#[prompt]`'s
+    /// definition is a constant, which the compiler may copy (in another
+    /// crate, or another codegen unit), so its address alone cannot tell:
+    /// the prompt is known by its name and where its function is written.
     pub(crate) fn same_as(&self, other: &Self) -> bool {
         std::ptr::eq(self, other)
+            || (self.name == other.name && self.line == other.line && self.file == other.file)
     }
 }
 
