@@ -2,6 +2,8 @@
 //! `#[derive(PromptArgs)]` fields: the `&'static [ArgDef]` the runtime reads,
 //! the expression binding each one, and the typed builder's setters.
 
+use std::fmt::Write as _;
+
 use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::Visibility;
@@ -11,19 +13,18 @@ use crate::ast::Param;
 use crate::attr::CompleteAttr;
 use crate::paths::{code, const_check, option_code, private, private_at, str_code};
 
-/// The arguments as a `&'static [ArgDef]` const expression. Flattened
-/// structs are spliced in at compile time, so the runtime sees one flat list.
+/// The arguments as an array of `ArgDef` (`&` before it makes the
+/// `&'static [ArgDef]` the runtime reads). Flattened structs are spliced
+/// in at compile time, so the runtime sees one flat list.
 pub fn defs(params: &[Param<'_>]) -> TokenStream {
     let private = private();
     if !params.iter().any(Param::is_flatten) {
-        let mut defs = TokenStream::new();
-        for def in params.iter().map(arg_def) {
-            defs.extend(def);
-            defs.extend(code(","));
-        }
-        let mut list = code("&");
-        list.extend([TokenTree::Group(Group::new(Delimiter::Bracket, defs))]);
-        return list;
+        let defs = params.iter().enumerate().map(|(index, param)| {
+            let separator = if index == 0 { "" } else { "," };
+            arg_def(param, separator)
+        });
+        let list = Group::new(Delimiter::Bracket, defs.collect());
+        return TokenStream::from(TokenTree::Group(list));
     }
     // Runs of plain parameters become one part each; each flattened struct
     // contributes its own list.
@@ -37,7 +38,7 @@ pub fn defs(params: &[Param<'_>]) -> TokenStream {
             }
             parts.push(flattened_args(param));
         } else {
-            run.push(arg_def(param));
+            run.push(arg_def(param, ""));
         }
     }
     if !run.is_empty() {
@@ -46,7 +47,7 @@ pub fn defs(params: &[Param<'_>]) -> TokenStream {
     // The parts are written twice, rather than named by a const item: one
     // item fewer per prompt.
     quote! {
-        &#private::splice::<{ #private::arg_count(&[#(#parts),*]) }>(&[#(#parts),*])
+        #private::splice::<{ #private::arg_count(&[#(#parts),*]) }>(&[#(#parts),*])
     }
 }
 
@@ -152,29 +153,33 @@ fn flattened_args(param: &Param<'_>) -> TokenStream {
     quote_spanned!(param.ty_span=> <#ty as #private::PromptArgs>::ARGS)
 }
 
-fn arg_def(param: &Param<'_>) -> TokenStream {
+/// Parameter `param`'s `ArgDef`, after `separator`: text but for a
+/// completion function's path and the type, which come last, spanned on
+/// the user's tokens.
+fn arg_def(param: &Param<'_>, separator: &str) -> TokenStream {
     let ty = param.ty;
     let private = private_at(param.ty_span);
     let (name, _) = param.name();
     let title = param.attrs.title.as_ref().map(syn::LitStr::value);
     let default = param.attrs.default.as_ref().map(|d| d.text.as_str());
-    // Everything but the completer and the type is plain text; the type
-    // comes last, spanned on the user's type.
-    let mut fields = code(&format!(
+    let mut text = format!(
         "name: {}, title: {}, description: {}, default: {}, complete: ",
         str_code(&name),
         option_code(title.as_deref()),
         option_code(param.description().as_deref()),
         option_code(default),
-    ));
-    fields.extend(match &param.attrs.complete {
-        None => code("::mcp_prompts::__private::None"),
+    );
+    let mut fields = TokenStream::new();
+    match &param.attrs.complete {
+        None => text.push_str("::mcp_prompts::__private::None"),
         Some(CompleteAttr::List(values, _)) => {
             let values: Vec<String> = values.iter().map(|v| str_code(&v.value())).collect();
-            code(&format!(
+            write!(
+                text,
                 "::mcp_prompts::__private::Some(::mcp_prompts::__private::Completer::List(&[{}]))",
                 values.join(", ")
-            ))
+            )
+            .expect("writing to a string");
         }
         Some(CompleteAttr::Path(path)) => {
             // Spanned on the path: something that cannot complete is
@@ -184,12 +189,18 @@ fn arg_def(param: &Param<'_>) -> TokenStream {
             let private = private_at(path.span());
             let call =
                 quote_spanned!(path.span()=> #private::CompleteWith::complete_with(#path, #input));
-            quote!(#private::Some(#private::Completer::Call(|#input| #call)))
+            fields.extend([
+                code(&std::mem::take(&mut text)),
+                quote!(#private::Some(#private::Completer::Call(|#input| #call))),
+            ]);
         }
-    });
-    fields.extend(code(", ty: "));
-    fields.extend(quote_spanned!(param.ty_span=> <#ty as #private::PromptParam>::TYPE));
-    let mut def = code("::mcp_prompts::__private::ArgDef");
+    }
+    text.push_str(", ty: ");
+    fields.extend([
+        code(&text),
+        quote_spanned!(param.ty_span=> <#ty as #private::PromptParam>::TYPE),
+    ]);
+    let mut def = code(&format!("{separator} ::mcp_prompts::__private::ArgDef"));
     def.extend([TokenTree::Group(Group::new(Delimiter::Brace, fields))]);
     def
 }

@@ -146,7 +146,7 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>], builders: bool) -> Token
             }
 
             impl #private::PromptArgs for #ident {
-                const ARGS: &'static [#private::ArgDef] = #args;
+                const ARGS: &'static [#private::ArgDef] = &#args;
                 type Builder = #builder_type;
 
                 fn bind_args(

@@ -1,8 +1,10 @@
 //! Code generation for `#[prompt]`. Nothing here can fail: every rule was
 //! checked before.
 
+use std::fmt::Write as _;
+
 use proc_macro2::{Delimiter, Group, Punct, Spacing, TokenStream, TokenTree};
-use quote::{quote, quote_spanned};
+use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{ReturnType, Visibility};
 
@@ -14,12 +16,18 @@ use crate::paths::{check_stmt, code, const_checks, option_code, private, private
 use crate::template::Template;
 use crate::valid::Checked;
 
-/// The function (unless a template stands for it), then its handle: a
-/// struct of the same name (structs and functions live in different
-/// namespaces) whose impl holds the name and the definition with the glue
-/// in it (with `builders`, also the typed builder's setters and its
-/// conversion into a `GetPrompt`); the compile-time checks; the
-/// registration.
+/// The handle: a struct of the function's name (structs and functions
+/// live in different namespaces) whose impl holds the name and the
+/// definition with the glue in it (with `builders`, also the typed
+/// builder's setters and its conversion into a `GetPrompt`); the
+/// registration; the function (unless a template stands for it); the
+/// compile-time checks.
+///
+/// Generated code that carries no span of the user's is written as text
+/// and lexed by the compiler, as much of it in one call as the user's
+/// tokens between allow; streams are joined whole (`extend([stream])`),
+/// never token by token, which would bring every token back from the
+/// compiler and send it again.
 pub fn prompt(
     prompt: &Prompt<'_>,
     func: &PromptItem,
@@ -28,36 +36,37 @@ pub fn prompt(
 ) -> TokenStream {
     let template = checked.template.as_ref();
     let ident = &prompt.sig.ident;
-    let func = func.user_fn();
     let (name, _) = prompt.name();
-    let definition = definition(prompt, template);
     let setters = builders.then(|| arglist::setters(&prompt.params, prompt.vis));
     let cfgs: Vec<_> = cfgs(prompt).collect();
-    let handle = handle(
-        prompt.vis,
-        ident,
-        &name,
-        &definition,
-        setters.as_ref(),
-        &cfgs,
-    );
-    let default_checks = arglist::default_checks(&prompt.params);
-    let checks = const_checks(&checks(prompt, template));
-    let checks = if cfgs.is_empty() {
-        quote!(#default_checks #checks)
-    } else {
-        // One item the `#[cfg]`s can apply to.
-        quote! {
-            #(#cfgs)*
-            const _: () = { #default_checks #checks };
-        }
+    let definition = Definition {
+        text: "::mcp_prompts::__private::PromptDef".to_owned(),
+        fields: Some(definition_fields(prompt, template)),
     };
-    let register = code(&format!(
+    let mut out = handle(prompt.vis, ident, &name, definition, setters, &cfgs);
+    if !cfgs.is_empty() {
+        out.extend([quote!(#(#cfgs)*)]);
+    }
+    // The registration, lexed with the function's first attribute.
+    out.extend([func.user_fn(&format!(
         "::mcp_prompts::__private::inventory::submit! {{ \
              ::mcp_prompts::__private::Registration({ident}::PROMPT) \
          }}"
-    ));
-    let restricted = restriction(prompt).map(|restricted| quote!(#(#cfgs)* #restricted));
+    ))]);
+    let default_checks = arglist::default_checks(&prompt.params);
+    let checks = const_checks(&checks(prompt, template));
+    if cfgs.is_empty() {
+        out.extend([default_checks, checks]);
+    } else {
+        // One item the `#[cfg]`s can apply to.
+        out.extend([quote! {
+            #(#cfgs)*
+            const _: () = { #default_checks #checks };
+        }]);
+    }
+    if let Some(restricted) = restriction(prompt) {
+        out.extend([quote!(#(#cfgs)* #restricted)]);
+    }
     let attrs = &prompt.attrs;
     let extended = extras::registration(
         ident,
@@ -65,17 +74,11 @@ pub fn prompt(
         attrs.meta.as_deref().unwrap_or_default(),
         attrs.tags.as_deref().unwrap_or_default(),
         attrs.as_tool.as_ref(),
-    )
-    .map(|extended| quote!(#(#cfgs)* #extended));
-    quote! {
-        #func
-        #handle
-        #checks
-        #(#cfgs)*
-        #register
-        #restricted
-        #extended
+    );
+    if let Some(extended) = extended {
+        out.extend([quote!(#(#cfgs)* #extended)]);
     }
+    out
 }
 
 /// After an error, a handle whose definition can never be served, so that
@@ -86,82 +89,80 @@ pub fn placeholder_handle(
     name: &str,
     builders: bool,
 ) -> TokenStream {
-    let private = private();
-    let definition = quote!(#private::placeholder_def(#name));
+    let definition = Definition {
+        text: format!(
+            "::mcp_prompts::__private::placeholder_def({})",
+            str_code(name)
+        ),
+        fields: None,
+    };
     let setters = builders.then(TokenStream::new);
-    handle(vis, ident, name, &definition, setters.as_ref(), &[])
+    handle(vis, ident, name, definition, setters, &[])
+}
+
+/// What the handle's `PROMPT` holds: `text`, then, for a struct literal,
+/// its `fields` in braces.
+struct Definition {
+    text: String,
+    fields: Option<TokenStream>,
 }
 
 /// The handle struct `ident`: `ident::NAME` and `ident::PROMPT` (a
-/// constant holding `definition`). With `setters` (feature `builders`), the struct is also the
-/// typed builder `ident::args()` starts.
+/// constant holding `definition`). With `setters` (feature `builders`),
+/// the struct is also the typed builder `ident::args()` starts.
+///
+/// The struct's name is the function's written as text, so spanned at the
+/// call site: it resolves as the user's would, and the compiler takes the
+/// struct for generated code, so that a lowercase type name or an unused
+/// `NAME` is no warning (an `#[allow]` on every handle costs check time).
 fn handle(
     vis: &Visibility,
     ident: &syn::Ident,
     name: &str,
-    definition: &TokenStream,
-    setters: Option<&TokenStream>,
+    definition: Definition,
+    setters: Option<TokenStream>,
     cfgs: &[&syn::Attribute],
 ) -> TokenStream {
-    let cfgs = quote!(#(#cfgs)*);
     let name_code = str_code(name);
-    let (doc, fields, builder, from) = match setters {
-        None => (
-            format!("The `{name}` prompt's handle: its name and its definition."),
-            // Braced, so the struct has no constructor in the value
-            // namespace, where the function is.
-            code("{}"),
-            TokenStream::new(),
-            TokenStream::new(),
+    let doc = match setters {
+        None => format!("The `{name}` prompt's handle: its name and its definition."),
+        Some(_) => format!(
+            "The `{name}` prompt's handle: its name, its definition, and a typed builder of a `prompts/get` request for it."
         ),
-        Some(setters) => {
-            let mut builder = code(&format!(
-                "/// Starts a `prompts/get` request for this prompt; each argument
-                 /// has a setter that takes its own type or the text a client
-                 /// would send.
-                 #[must_use]
-                 pub fn args() -> Self {{
-                     Self {{ request: ::mcp_prompts::GetPrompt::new({name_code}) }}
-                 }}"
-            ));
-            builder.extend(setters.clone());
-            let mut from = cfgs.clone();
-            from.extend(code(&format!(
-                "impl ::core::convert::From<{ident}> for ::mcp_prompts::GetPrompt {{
-                     fn from(args: {ident}) -> Self {{
-                         args.request
-                     }}
-                 }}"
-            )));
-            (
-                format!(
-                    "The `{name}` prompt's handle: its name, its definition, and a typed builder of a `prompts/get` request for it."
-                ),
-                code("{ request: ::mcp_prompts::GetPrompt, }"),
-                builder,
-                from,
-            )
-        }
     };
-    // Without a builder nothing constructs the struct: it is a name. The
-    // name is the function's, spanned at the call site: it resolves as the
-    // user's would, and the compiler takes the struct for the macro's own
-    // code, so that a lowercase type name or an unused `NAME` is no
-    // warning (an `#[allow]` on every handle costs check time).
-    let handle_ident = call_site(ident);
-    let mut out = code(&format!("#[doc = {}]", str_code(&doc)));
-    out.extend(cfgs.clone());
-    out.extend(quote!(#vis struct #handle_ident));
-    out.extend(fields);
+    let mut out = TokenStream::new();
+    let mut text = format!("#[doc = {}]", str_code(&doc));
+    // The user's tokens between the text: lexes the text so far first.
+    let mut splice = |text: &mut String, tokens: TokenStream| {
+        out.extend([code(text), tokens]);
+        text.clear();
+    };
+    if !cfgs.is_empty() {
+        splice(&mut text, quote!(#(#cfgs)*));
+    }
+    match vis {
+        Visibility::Public(_) => text.push_str(" pub"),
+        Visibility::Inherited => {}
+        Visibility::Restricted(_) => splice(&mut text, vis.to_token_stream()),
+    }
+    // Braced, so the struct has no constructor in the value namespace,
+    // where the function is. Without a builder nothing constructs it: it
+    // is a name.
+    let fields = match setters {
+        None => "{}",
+        Some(_) => "{ request: ::mcp_prompts::GetPrompt, }",
+    };
+    write!(text, " struct {ident} {fields}").expect("writing to a string");
     if setters.is_some() {
         // A parameter's type may be less visible than the prompt, and a
         // setter is named by the user's parameter.
-        out.extend(code(
-            "#[allow(dead_code, private_bounds, private_interfaces)]",
-        ));
+        text.push_str("#[allow(dead_code, private_bounds, private_interfaces)]");
     }
-    out.extend(cfgs);
-    out.extend(quote!(impl #handle_ident));
+    if !cfgs.is_empty() {
+        splice(&mut text, quote!(#(#cfgs)*));
+    }
+    write!(text, " impl {ident}").expect("writing to a string");
+    out.extend([code(&text)]);
     // A constant, not a `static`: one item fewer to check per prompt. The
     // runtime knows a definition by its name and place, not its address.
     let mut items = code(&format!(
@@ -171,23 +172,39 @@ fn handle(
          /// The prompt's definition, for
          /// [`Server::prompts`](::mcp_prompts::Server::prompts) and
          /// [`catalog!`](::mcp_prompts::catalog!).
-         pub const PROMPT: &::mcp_prompts::PromptDef = &"
+         pub const PROMPT: &::mcp_prompts::PromptDef = &{}",
+        definition.text
     ));
-    items.extend(definition.clone());
-    items.extend([TokenTree::Punct(Punct::new(';', Spacing::Alone))]);
-    items.extend(builder);
-    out.extend([braced(items)]);
-    out.extend(from);
-    out
-}
-
-/// `ident` spanned at the macro's call site.
-fn call_site(ident: &syn::Ident) -> syn::Ident {
-    let name = ident.to_string();
-    match name.strip_prefix("r#") {
-        Some(raw) => syn::Ident::new_raw(raw, proc_macro2::Span::call_site()),
-        None => syn::Ident::new(&name, proc_macro2::Span::call_site()),
+    if let Some(fields) = definition.fields {
+        items.extend([braced(fields)]);
     }
+    items.extend([TokenTree::Punct(Punct::new(';', Spacing::Alone))]);
+    let Some(setters) = setters else {
+        out.extend([braced(items)]);
+        return out;
+    };
+    items.extend([
+        code(&format!(
+            "/// Starts a `prompts/get` request for this prompt; each argument
+             /// has a setter that takes its own type or the text a client
+             /// would send.
+             #[must_use]
+             pub fn args() -> Self {{
+                 Self {{ request: ::mcp_prompts::GetPrompt::new({name_code}) }}
+             }}"
+        )),
+        setters,
+    ]);
+    out.extend([braced(items)]);
+    out.extend([quote!(#(#cfgs)*)]);
+    out.extend([code(&format!(
+        "impl ::core::convert::From<{ident}> for ::mcp_prompts::GetPrompt {{
+             fn from(args: {ident}) -> Self {{
+                 args.request
+             }}
+         }}"
+    ))]);
+    out
 }
 
 /// `tokens` in braces.
@@ -204,28 +221,19 @@ fn cfgs<'a>(prompt: &Prompt<'a>) -> impl Iterator<Item = &'a syn::Attribute> {
         .filter(|a| a.path().is_ident("cfg"))
 }
 
-/// The glue, a closure the definition holds as a function pointer: one
-/// call of the runtime's generic glue for this many parameters, given each
-/// parameter's type (and whether it is flattened) and the return type, or
-/// the template rendered once every argument has been checked.
+/// `, invoke: ` and the glue, a closure the definition holds as a
+/// function pointer: one call of the runtime's generic glue for this many
+/// parameters, given each parameter's type (and whether it is flattened)
+/// and the return type, or the template rendered once every argument has
+/// been checked.
 fn glue(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
-    let private = private();
     if let Some(template) = template {
-        return template_glue(prompt, template);
+        let mut glue = quote!(, invoke:);
+        glue.extend([template_glue(prompt, template)]);
+        return glue;
     }
-    let sig = prompt.sig;
-    let ident = &sig.ident;
-    let (output, span) = match &sig.output {
-        ReturnType::Type(_, ty) => (quote!(#ty), ty.span()),
-        ReturnType::Default => (quote!(()), ident.span()),
-    };
-    // Spanned on the return type: an unsupported one is reported there.
-    let finish = match sig.asyncness {
-        Some(_) => quote_spanned!(span=> #private::pending::<#output, _>),
-        None => quote_spanned!(span=> #private::ready::<#output>),
-    };
     let mut glue = code(&format!(
-        "|__input| ::mcp_prompts::__private::call{}::<",
+        ", invoke: |__input| ::mcp_prompts::__private::call{}::<",
         prompt.params.len()
     ));
     // Each spanned on the parameter's type: an unsupported one is
@@ -234,13 +242,33 @@ fn glue(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
         let (ty, private) = (param.ty, private_at(param.ty_span));
         let how = if param.is_flatten() { "Flat" } else { "Plain" };
         let how = syn::Ident::new(how, param.ty_span);
-        glue.extend(quote_spanned!(param.ty_span=> #ty, #private::#how,));
+        glue.extend([quote_spanned!(param.ty_span=> #ty, #private::#how,)]);
     }
-    glue.extend(code("_>"));
-    let mut call = code("__input,");
-    call.extend(quote!(#ident, #finish));
-    glue.extend([TokenTree::Group(Group::new(Delimiter::Parenthesis, call))]);
+    let ident = &prompt.sig.ident;
+    let mut call = quote!(__input, #ident,);
+    call.extend([finish(prompt)]);
+    glue.extend([
+        quote!(_>),
+        TokenStream::from(TokenTree::Group(Group::new(Delimiter::Parenthesis, call))),
+    ]);
     glue
+}
+
+/// How the function's result becomes the glue's, spanned on the return
+/// type: an unsupported one is reported there.
+fn finish(prompt: &Prompt<'_>) -> TokenStream {
+    let private = private();
+    let sig = prompt.sig;
+    match (&sig.output, sig.asyncness) {
+        (ReturnType::Type(_, ty), Some(_)) => {
+            quote_spanned!(ty.span()=> #private::pending::<#ty, _>)
+        }
+        (ReturnType::Type(_, ty), None) => quote_spanned!(ty.span()=> #private::ready::<#ty>),
+        (ReturnType::Default, Some(_)) => {
+            quote_spanned!(sig.ident.span()=> #private::pending::<(), _>)
+        }
+        (ReturnType::Default, None) => quote_spanned!(sig.ident.span()=> #private::ready::<()>),
+    }
 }
 
 /// A template prompt's glue: binds every argument, to check it as the
@@ -262,25 +290,23 @@ fn template_glue(prompt: &Prompt<'_>, template: &Template) -> TokenStream {
     }
 }
 
-/// The definition, built where the user's types resolve.
-fn definition(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
+/// The definition's fields, built where the user's types resolve.
+fn definition_fields(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
     let ident = &prompt.sig.ident;
     let (name, _) = prompt.name();
     let title = prompt.attrs.title.as_ref().map(syn::LitStr::value);
     let mut fields = code(&format!(
-        "name: {}, title: {}, description: {}, params: ",
+        "name: {}, title: {}, description: {}, file: ::core::file!(), params: &",
         str_code(&name),
         option_code(title.as_deref()),
         option_code(prompt.description().as_deref()),
     ));
-    fields.extend(arglist::defs(&prompt.params));
-    fields.extend(code(", invoke: "));
-    fields.extend(glue(prompt, template));
-    fields.extend(code(", file: ::core::file!(), line: "));
-    fields.extend(quote_spanned!(ident.span()=> ::core::line!()));
-    let mut definition = code("::mcp_prompts::__private::PromptDef");
-    definition.extend([braced(fields)]);
-    definition
+    fields.extend([
+        arglist::defs(&prompt.params),
+        glue(prompt, template),
+        quote_spanned!(ident.span()=> , line: ::core::line!()),
+    ]);
+    fields
 }
 
 /// Who may see the prompt, registered apart from its definition (only a

@@ -10,6 +10,7 @@ use syn::{Attribute, Signature, Token, Visibility};
 use crate::attr::ARG;
 use crate::docs::DOC;
 use crate::paths::code;
+use crate::signature;
 
 /// A function, or a declaration ending in `;` (a template prompt).
 pub struct PromptItem {
@@ -36,6 +37,13 @@ impl PromptItem {
             None => None,
         };
         let has_body = body.is_some();
+        let ends_in_semicolon =
+            matches!(head.last(), Some(TokenTree::Punct(p)) if p.as_char() == ';');
+        let quick = match (has_body, ends_in_semicolon) {
+            (true, _) => signature::read(&head),
+            (false, true) => signature::read(&head[..head.len() - 1]),
+            (false, false) => None,
+        };
         let parse = |input: ParseStream<'_>| {
             let attrs = input.call(Attribute::parse_outer)?;
             let vis = input.parse()?;
@@ -48,7 +56,10 @@ impl PromptItem {
             }
             Ok((attrs, vis, sig))
         };
-        let (attrs, vis, sig) = parse.parse2(head.iter().cloned().collect())?;
+        let (attrs, vis, sig) = match quick {
+            Some(read) => read,
+            None => parse.parse2(head.iter().cloned().collect())?,
+        };
         if !has_body {
             head.pop();
         }
@@ -66,11 +77,14 @@ impl PromptItem {
     /// owned to be bound from a request, so clippy's advice to borrow them
     /// is silenced (only under clippy: an `#[allow]` the compiler reads on
     /// every prompt costs check time). Nothing for a declaration.
-    pub fn user_fn(&self) -> TokenStream {
+    /// `before`, source text, is lexed with the function's first attribute.
+    pub fn user_fn(&self, before: &str) -> TokenStream {
         let Some(body) = &self.body else {
-            return TokenStream::new();
+            return code(before);
         };
-        let mut out = code("#[cfg_attr(clippy, allow(clippy::needless_pass_by_value))]");
+        let mut out = code(&format!(
+            "{before} #[cfg_attr(clippy, allow(clippy::needless_pass_by_value))]"
+        ));
         let params = params_group(&self.head);
         out.extend(
             self.head

@@ -18,6 +18,7 @@ mod extras;
 mod item;
 mod paths;
 mod prompt;
+mod signature;
 mod suggest;
 mod template;
 mod valid;

@@ -3,8 +3,8 @@
 //! `::mcp_prompts::__private`. Generated items stand at the user's scope,
 //! where an alias of ours could clash, so paths are spelled in full.
 
-use proc_macro2::{Span, TokenStream};
-use quote::{quote, quote_spanned};
+use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
+use quote::{ToTokens, quote, quote_spanned};
 
 /// An item of the runtime's public API: `::mcp_prompts::#name`.
 pub fn public(name: &str) -> TokenStream {
@@ -13,8 +13,30 @@ pub fn public(name: &str) -> TokenStream {
 }
 
 /// The runtime's private module: `::mcp_prompts::__private`.
-pub fn private() -> TokenStream {
-    quote!(::mcp_prompts::__private)
+pub fn private() -> Private {
+    Private(Span::call_site())
+}
+
+/// The runtime's private module's path, `::mcp_prompts::__private`, with
+/// its span. Interpolated into `quote!`, it adds its six tokens where it
+/// stands: a `TokenStream` would cost a call into the compiler each time.
+#[derive(Clone, Copy)]
+pub struct Private(Span);
+
+impl ToTokens for Private {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let colons = || {
+            let mut first = Punct::new(':', Spacing::Joint);
+            let mut second = Punct::new(':', Spacing::Alone);
+            first.set_span(self.0);
+            second.set_span(self.0);
+            [TokenTree::Punct(first), TokenTree::Punct(second)]
+        };
+        tokens.extend(colons());
+        tokens.extend([TokenTree::Ident(Ident::new("mcp_prompts", self.0))]);
+        tokens.extend(colons());
+        tokens.extend([TokenTree::Ident(Ident::new("__private", self.0))]);
+    }
 }
 
 /// `Some("value")` or `None`, as source text for [`code`].
@@ -52,8 +74,8 @@ pub fn code(text: &str) -> TokenStream {
 
 /// The runtime's private path, spanned on a user's token so that a trait
 /// error in code naming it is reported there, and only once.
-pub fn private_at(span: Span) -> TokenStream {
-    quote_spanned!(span=> ::mcp_prompts::__private)
+pub fn private_at(span: Span) -> Private {
+    Private(span)
 }
 
 /// A `const` item that panics with the check's problem, if it finds one:

@@ -25,7 +25,7 @@ pub fn expand(args: TokenStream, item: TokenStream, builders: bool) -> TokenStre
         Err(err) => {
             let name = sig.ident.to_string();
             let name = name.strip_prefix("r#").unwrap_or(&name);
-            let mut out = func.user_fn();
+            let mut out = func.user_fn("");
             // A method's handle would be a second error: structs
             // cannot stand in an `impl`.
             if sig.receiver().is_none() {

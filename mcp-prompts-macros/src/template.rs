@@ -7,6 +7,8 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::LitStr;
 
+use crate::paths::Private;
+
 pub use mcp_prompts_template::{Message, Part, Role, parse};
 
 /// A template and where it came from.
@@ -59,7 +61,7 @@ impl Template {
     }
 
     /// The runtime's `Template`, as a const expression.
-    pub fn to_tokens(&self, private: &TokenStream) -> TokenStream {
+    pub fn to_tokens(&self, private: &Private) -> TokenStream {
         let messages = self.messages.iter().map(|message| {
             let role = match message.role {
                 Role::User => quote!(#private::Role::User),
