@@ -9,7 +9,7 @@ use syn::spanned::Spanned;
 use syn::{ReturnType, Visibility};
 
 use crate::arglist;
-use crate::ast::Prompt;
+use crate::ast::{Prompt, unraw};
 use crate::extras;
 use crate::item::PromptItem;
 use crate::paths::{check_stmt, code, const_checks, option_code, private, private_at, str_code};
@@ -296,10 +296,12 @@ fn definition_fields(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenS
     let (name, _) = prompt.name();
     let title = prompt.attrs.title.as_ref().map(syn::LitStr::value);
     let mut fields = code(&format!(
-        "name: {}, title: {}, description: {}, file: ::core::file!(), params: &",
+        "name: {}, title: {}, description: {}, file: ::core::file!(), \
+         path: ::core::concat!(::core::module_path!(), \"::{}\"), params: &",
         str_code(&name),
         option_code(title.as_deref()),
         option_code(prompt.description().as_deref()),
+        unraw(ident),
     ));
     fields.extend([
         arglist::defs(&prompt.params),

@@ -155,10 +155,16 @@ fn without_param_attrs(params: &Group) -> Group {
     group
 }
 
-/// Whether an attribute's brackets hold `arg ..` or `doc ..`.
+/// Whether an attribute's brackets hold `arg ..` or `doc ..` (not
+/// `arg::x`), looking through the invisible group a `macro_rules!`
+/// fragment (`$a:meta`) arrives in.
 fn is_ours(attr: &Group) -> bool {
-    matches!(
-        attr.stream().into_iter().next(),
-        Some(TokenTree::Ident(ident)) if ident == ARG || ident == DOC
-    )
+    let mut trees = attr.stream().into_iter();
+    match trees.next() {
+        Some(TokenTree::Group(inner)) if inner.delimiter() == Delimiter::None => is_ours(&inner),
+        Some(TokenTree::Ident(ident)) if ident == ARG || ident == DOC => {
+            !matches!(trees.next(), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+        }
+        _ => false,
+    }
 }

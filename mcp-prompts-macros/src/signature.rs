@@ -42,7 +42,7 @@ pub fn read(head: &[TokenTree]) -> Option<(Vec<Attribute>, Visibility, Signature
     else {
         return None;
     };
-    if fn_ != "fn" || params.delimiter() != Delimiter::Parenthesis {
+    if fn_ != "fn" || is_keyword(ident) || params.delimiter() != Delimiter::Parenthesis {
         return None;
     }
     let output = match rest {
@@ -96,10 +96,8 @@ fn parameters(params: &Group) -> Option<Punctuated<FnArg, Token![,]>> {
         let [TokenTree::Ident(ident), TokenTree::Punct(colon), ty @ ..] = tokens else {
             return None;
         };
-        // `self`, `_`, `mut x` and `ref x` are syn's; a lone `:` is not
-        // `::`.
-        let plain = !["self", "_", "mut", "ref"].iter().any(|word| ident == word);
-        if !plain || colon.as_char() != ':' {
+        // `mut x`, `ref x` and keywords are syn's; a lone `:` is not `::`.
+        if is_keyword(ident) || ident == "mut" || ident == "ref" || colon.as_char() != ':' {
             return None;
         }
         if colon.spacing() == Spacing::Joint {
@@ -165,8 +163,14 @@ fn read_type(tokens: &[TokenTree]) -> Option<Type> {
     }
 }
 
+/// Whether `ident` is a word syn reads as something else than a name (a
+/// path keyword, `_`, a keyword of later editions, which a crate of an
+/// earlier one may use as a name): syn's to read, or refuse.
 fn is_keyword(ident: &Ident) -> bool {
-    ident == "Self" || ident == "dyn" || ident == "impl" || ident == "_"
+    const KEYWORDS: [&str; 11] = [
+        "self", "Self", "super", "crate", "_", "dyn", "impl", "async", "await", "try", "gen",
+    ];
+    KEYWORDS.iter().any(|keyword| ident == keyword)
 }
 
 /// The `#[..]` attributes at the front of `tokens`, which are left after

@@ -2,6 +2,8 @@
 //! contract between the macro crate and the runtime.
 
 mod completer;
+#[cfg(test)]
+mod tests;
 
 use crate::caller::Caller;
 use crate::context::{RequestContext, RequestParts};
@@ -14,7 +16,7 @@ pub use completer::{Completer, CompletionCall, CompletionInput, Source};
 
 /// One prompt, as `#[prompt]` describes it at compile time.
 ///
-/// Built by the macro as a `static`; a [`Service`](crate::Service) holds
+/// Built by the macro as a constant; a [`Service`](crate::Service) holds
 /// `&'static` references to them. Its fields are hidden, for generated
 /// code only; read it through the methods.
 #[derive(Debug)]
@@ -35,6 +37,12 @@ pub struct PromptDef {
     pub file: &'static str,
     #[doc(hidden)]
     pub line: u32,
+    /// The function's path, `module::function`: unique in its crate, so
+    /// with `file` it tells definitions apart where addresses cannot (a
+    /// constant may be copied). Empty for a definition that is no
+    /// `#[prompt]`'s, known by its address alone.
+    #[doc(hidden)]
+    pub path: &'static str,
 }
 
 /// Which callers may see a prompt (`#[prompt(scopes = [..])]`,
@@ -258,16 +266,19 @@ impl PromptDef {
             invoke: |_| Err(Error::internal("a form is not a prompt")),
             file: "",
             line: 0,
+            path: "",
         }
     }
 
     /// Whether `self` and `other` are the same definition. A `#[prompt]`'s
-    /// definition is a constant, which the compiler may copy (in another
+    /// definition is a constant, which the compiler may copy (into another
     /// crate, or another codegen unit), so its address alone cannot tell:
-    /// the prompt is known by its name and where its function is written.
+    /// it is known by its function's path and file. (Not by its name and
+    /// line: prompts one `macro_rules!` call writes share the line of the
+    /// call, and may share a name.)
     pub(crate) fn same_as(&self, other: &Self) -> bool {
         std::ptr::eq(self, other)
-            || (self.name == other.name && self.line == other.line && self.file == other.file)
+            || (!self.path.is_empty() && self.path == other.path && self.file == other.file)
     }
 }
 

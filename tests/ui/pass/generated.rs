@@ -1,0 +1,59 @@
+//! Prompts a `macro_rules!` writes: several from one call share the line
+//! of the call, and here their name too (a server would refuse to serve
+//! both), yet each keeps its own restriction; attributes passed as `meta`
+//! fragments still work.
+#![deny(warnings)]
+
+macro_rules! tenants {
+    ($($tenant:ident => $scope:tt),*) => {$(
+        pub mod $tenant {
+            /// One tenant's summary
+            #[mcp_prompts::prompt(scopes = [$scope])]
+            pub fn summarize(text: String) -> String {
+                text
+            }
+        }
+    )*};
+}
+
+tenants!(acme => "acme", globex => "globex");
+
+macro_rules! greeting {
+    ($(#[$attr:meta])* $param:ident) => {
+        /// Greet someone
+        #[mcp_prompts::prompt]
+        pub fn greet($(#[$attr])* $param: String) -> String {
+            $param
+        }
+    };
+}
+
+greeting!(
+    /// Who to greet
+    #[arg(default = "world")]
+    name
+);
+
+fn scopes(def: &mcp_prompts::PromptDef) -> Option<&'static [&'static str]> {
+    def.restriction().map(|restriction| restriction.scopes)
+}
+
+fn main() {
+    assert_eq!(scopes(acme::summarize::PROMPT), Some(&["acme"][..]));
+    assert_eq!(scopes(globex::summarize::PROMPT), Some(&["globex"][..]));
+    // The registered copies too, one each.
+    let mut registered: Vec<_> = mcp_prompts::registered_prompts()
+        .filter(|def| def.name() == "summarize")
+        .map(scopes)
+        .collect();
+    registered.sort();
+    assert_eq!(
+        registered,
+        [Some(&["acme"][..]), Some(&["globex"][..])],
+        "each registered copy keeps its own restriction"
+    );
+    let name = greet::PROMPT.argument("name").expect("the argument");
+    assert_eq!(name.default(), Some("world"));
+    assert_eq!(name.description(), Some("Who to greet"));
+    assert_eq!(greet("Ann".to_owned()), "Ann");
+}
