@@ -279,7 +279,7 @@ fn template_glue(prompt: &Prompt<'_>, template: &Template) -> TokenStream {
         let position = arglist::position(&prompt.params, index);
         arglist::bind(param, &quote!(#private::arg(__input, #position)))
     });
-    let template = template.to_tokens(&private);
+    let template = template.to_tokens(private);
     quote! {
         |__input: &#private::Input<'_>| -> ::core::result::Result<#private::Invocation, #private::Error> {
             let _ = (#(#binds,)*);

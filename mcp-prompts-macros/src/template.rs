@@ -61,7 +61,7 @@ impl Template {
     }
 
     /// The runtime's `Template`, as a const expression.
-    pub fn to_tokens(&self, private: &Private) -> TokenStream {
+    pub fn to_tokens(&self, private: Private) -> TokenStream {
         let messages = self.messages.iter().map(|message| {
             let role = match message.role {
                 Role::User => quote!(#private::Role::User),

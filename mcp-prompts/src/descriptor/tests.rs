@@ -23,7 +23,10 @@ fn copies_of_a_definition_are_the_same_definition() {
         Box::new(def("greet", "app::greet")),
         Box::new(def("greet", "app::greet")),
     );
-    assert!(!std::ptr::eq(&*first, &*copy));
+    assert!(!std::ptr::eq(
+        std::ptr::from_ref(&*first),
+        std::ptr::from_ref(&*copy)
+    ));
     assert!(first.same_as(&copy));
 }
 
