@@ -112,7 +112,7 @@ static HAND_BUILT: mcp_prompts::PromptDef = mcp_prompts::PromptDef {
     invoke: |_| Err(mcp_prompts::Error::internal("never called")),
     file: file!(),
     line: line!(),
-    path: "",
+    handle: std::any::TypeId::of::<mcp_prompts::PromptDef>,
 };
 
 #[test]

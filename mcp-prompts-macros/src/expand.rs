@@ -9,7 +9,7 @@ use syn::spanned::Spanned;
 use syn::{ReturnType, Visibility};
 
 use crate::arglist;
-use crate::ast::{Prompt, unraw};
+use crate::ast::Prompt;
 use crate::extras;
 use crate::item::PromptItem;
 use crate::paths::{check_stmt, code, const_checks, option_code, private, private_at, str_code};
@@ -164,7 +164,7 @@ fn handle(
     write!(text, " impl {ident}").expect("writing to a string");
     out.extend([code(&text)]);
     // A constant, not a `static`: one item fewer to check per prompt. The
-    // runtime knows a definition by its name and place, not its address.
+    // runtime knows a definition by its handle's type, not its address.
     let mut items = code(&format!(
         "/// The prompt's name, as clients know it.
          pub const NAME: &str = {name_code};
@@ -297,11 +297,10 @@ fn definition_fields(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenS
     let title = prompt.attrs.title.as_ref().map(syn::LitStr::value);
     let mut fields = code(&format!(
         "name: {}, title: {}, description: {}, file: ::core::file!(), \
-         path: ::core::concat!(::core::module_path!(), \"::{}\"), params: &",
+         handle: ::core::any::TypeId::of::<Self>, params: &",
         str_code(&name),
         option_code(title.as_deref()),
         option_code(prompt.description().as_deref()),
-        unraw(ident),
     ));
     fields.extend([
         arglist::defs(&prompt.params),

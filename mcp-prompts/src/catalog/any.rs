@@ -1,5 +1,5 @@
 //! One servable prompt, whichever way it was defined: a `#[prompt]`
-//! function's static definition or a [`DynamicPrompt`] built at run time.
+//! function's constant definition or a [`DynamicPrompt`] built at run time.
 //! Listing, validation, completion and forms read both through this view.
 
 use crate::descriptor::{ArgDef, ArgType, ParamKind, PromptDef};

@@ -3,8 +3,8 @@
 
 use crate::descriptor::PromptDef;
 
-/// What `#[prompt]` submits to inventory: the prompt's `static`
-/// descriptor, which its handle also exposes.
+/// What `#[prompt]` submits to inventory: the prompt's descriptor, the
+/// constant its handle also exposes.
 #[doc(hidden)]
 pub struct Registration(pub &'static PromptDef);
 

@@ -5,6 +5,8 @@ mod completer;
 #[cfg(test)]
 mod tests;
 
+use std::any::TypeId;
+
 use crate::caller::Caller;
 use crate::context::{RequestContext, RequestParts};
 use crate::error::Error;
@@ -37,12 +39,13 @@ pub struct PromptDef {
     pub file: &'static str,
     #[doc(hidden)]
     pub line: u32,
-    /// The function's path, `module::function`: unique in its crate, so
-    /// with `file` it tells definitions apart where addresses cannot (a
-    /// constant may be copied). Empty for a definition that is no
-    /// `#[prompt]`'s, known by its address alone.
+    /// The `TypeId` of the prompt's handle (`TypeId::of::<Self>` in its
+    /// impl): one type per `#[prompt]`, the same in every copy of its
+    /// constant, so it tells definitions apart where addresses cannot. A
+    /// definition no `#[prompt]` wrote gives `TypeId::of::<PromptDef>`,
+    /// and is known by its address alone.
     #[doc(hidden)]
-    pub path: &'static str,
+    pub handle: fn() -> TypeId,
 }
 
 /// Which callers may see a prompt (`#[prompt(scopes = [..])]`,
@@ -266,19 +269,23 @@ impl PromptDef {
             invoke: |_| Err(Error::internal("a form is not a prompt")),
             file: "",
             line: 0,
-            path: "",
+            handle: TypeId::of::<PromptDef>,
         }
     }
 
     /// Whether `self` and `other` are the same definition. A `#[prompt]`'s
     /// definition is a constant, which the compiler may copy (into another
     /// crate, or another codegen unit), so its address alone cannot tell:
-    /// it is known by its function's path and file. (Not by its name and
-    /// line: prompts one `macro_rules!` call writes share the line of the
-    /// call, and may share a name.)
+    /// it is known by its handle's type. (Not by its name and place:
+    /// prompts one `macro_rules!` call writes share the line of the call
+    /// and may share a name, and `module_path!()` leaves out the functions
+    /// a prompt may be written in.)
     pub(crate) fn same_as(&self, other: &Self) -> bool {
-        std::ptr::eq(self, other)
-            || (!self.path.is_empty() && self.path == other.path && self.file == other.file)
+        if std::ptr::eq(self, other) {
+            return true;
+        }
+        let handle = (self.handle)();
+        handle != TypeId::of::<PromptDef>() && handle == (other.handle)()
     }
 }
 

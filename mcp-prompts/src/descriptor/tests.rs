@@ -1,9 +1,15 @@
+use std::any::TypeId;
+
 use super::PromptDef;
 use crate::Error;
 
-/// A definition as `#[prompt]` writes one for `path` at line 7 of
-/// `src/lib.rs`, named `name`.
-const fn def(name: &'static str, path: &'static str) -> PromptDef {
+/// Two handle types, as two `#[prompt]`s have.
+struct Acme;
+struct Globex;
+
+/// A definition named `name` at line 7 of `src/lib.rs`, of the handle
+/// whose type `handle` gives.
+const fn def(name: &'static str, handle: fn() -> TypeId) -> PromptDef {
     PromptDef {
         name,
         title: None,
@@ -12,17 +18,15 @@ const fn def(name: &'static str, path: &'static str) -> PromptDef {
         invoke: |_| Err(Error::internal("never called")),
         file: "src/lib.rs",
         line: 7,
-        path,
+        handle,
     }
 }
 
 #[test]
 fn copies_of_a_definition_are_the_same_definition() {
     // Two allocations, as two copies of one constant may be.
-    let (first, copy) = (
-        Box::new(def("greet", "app::greet")),
-        Box::new(def("greet", "app::greet")),
-    );
+    let first = Box::new(def("greet", TypeId::of::<Acme>));
+    let copy = Box::new(def("greet", TypeId::of::<Acme>));
     assert!(!std::ptr::eq(
         std::ptr::from_ref(&*first),
         std::ptr::from_ref(&*copy)
@@ -31,16 +35,17 @@ fn copies_of_a_definition_are_the_same_definition() {
 }
 
 #[test]
-fn definitions_one_macro_call_writes_are_told_apart_by_their_path() {
-    // Same name, file and line (a `macro_rules!` call), other modules.
-    let acme = def("summarize", "app::acme::summarize");
-    let globex = def("summarize", "app::globex::summarize");
+fn definitions_of_two_handles_are_told_apart_whatever_they_share() {
+    // Same name, file and line, as one `macro_rules!` call writes them.
+    let acme = def("summarize", TypeId::of::<Acme>);
+    let globex = def("summarize", TypeId::of::<Globex>);
     assert!(!acme.same_as(&globex));
 }
 
 #[test]
-fn a_definition_without_a_path_is_known_by_its_address() {
-    let (one, other) = (Box::new(def("built", "")), Box::new(def("built", "")));
+fn a_definition_without_a_handle_is_known_by_its_address() {
+    let one = Box::new(def("built", TypeId::of::<PromptDef>));
+    let other = Box::new(def("built", TypeId::of::<PromptDef>));
     assert!(one.same_as(&one));
     assert!(!one.same_as(&other));
 }

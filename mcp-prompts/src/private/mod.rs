@@ -78,6 +78,6 @@ pub const fn placeholder_def(name: &'static str) -> PromptDef {
         invoke: |_| Err(Error::internal("this prompt failed to compile")),
         file: "",
         line: 0,
-        path: "",
+        handle: core::any::TypeId::of::<PromptDef>,
     }
 }

@@ -1,6 +1,7 @@
 //! Prompts a `macro_rules!` writes: several from one call share the line
 //! of the call, and here their name too (a server would refuse to serve
-//! both), yet each keeps its own restriction; attributes passed as `meta`
+//! both), yet each keeps its own restriction; so do prompts in function
+//! bodies, whose module path is the same. Attributes passed as `meta`
 //! fragments still work.
 #![deny(warnings)]
 
@@ -34,6 +35,24 @@ greeting!(
     name
 );
 
+fn reset() -> &'static mcp_prompts::PromptDef {
+    /// Reset everything
+    #[mcp_prompts::prompt(name = "reset", scopes = ["admin"])]
+    fn run() -> String {
+        String::new()
+    }
+    run::PROMPT
+}
+
+fn hello() -> &'static mcp_prompts::PromptDef {
+    /// Say hello
+    #[mcp_prompts::prompt(name = "hello", scopes = ["user"])]
+    fn run() -> String {
+        String::new()
+    }
+    run::PROMPT
+}
+
 fn scopes(def: &mcp_prompts::PromptDef) -> Option<&'static [&'static str]> {
     def.restriction().map(|restriction| restriction.scopes)
 }
@@ -52,6 +71,15 @@ fn main() {
         [Some(&["acme"][..]), Some(&["globex"][..])],
         "each registered copy keeps its own restriction"
     );
+    for def in mcp_prompts::registered_prompts() {
+        match def.name() {
+            "reset" => assert_eq!(scopes(def), Some(&["admin"][..])),
+            "hello" => assert_eq!(scopes(def), Some(&["user"][..])),
+            _ => {}
+        }
+    }
+    assert_eq!(scopes(reset()), Some(&["admin"][..]));
+    assert_eq!(scopes(hello()), Some(&["user"][..]));
     let name = greet::PROMPT.argument("name").expect("the argument");
     assert_eq!(name.default(), Some("world"));
     assert_eq!(name.description(), Some("Who to greet"));
