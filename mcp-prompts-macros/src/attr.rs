@@ -188,8 +188,24 @@ fn set_once<T>(
     Ok(())
 }
 
+/// The expression after `key =`, as written: a `macro_rules!` fragment
+/// (`name = $name` with `$name:literal`) arrives in an invisible group,
+/// which says nothing of its own.
+pub fn value(meta: &ParseNestedMeta<'_>) -> syn::Result<Expr> {
+    let expr: Expr = meta.value()?.parse()?;
+    Ok(ungrouped(&expr).clone())
+}
+
+/// `expr` out of any invisible groups around it.
+fn ungrouped(mut expr: &Expr) -> &Expr {
+    while let Expr::Group(group) = expr {
+        expr = &group.expr;
+    }
+    expr
+}
+
 pub fn lit_str(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<LitStr> {
-    match meta.value()?.parse::<Expr>()? {
+    match value(meta)? {
         Expr::Lit(ExprLit {
             lit: Lit::Str(s), ..
         }) => Ok(s),
@@ -212,7 +228,7 @@ fn flag(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Span> {
 /// A completer: a path (a function or a `&'static` list), or a list of
 /// string literals.
 fn completer(meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<CompleteAttr> {
-    let expr: Expr = meta.value()?.parse()?;
+    let expr = value(meta)?;
     let error = |span| {
         syn::Error::new(
             span,
@@ -226,7 +242,7 @@ fn completer(meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<CompleteAttr> {
             let values = array
                 .elems
                 .iter()
-                .map(|elem| match elem {
+                .map(|elem| match ungrouped(elem) {
                     Expr::Lit(ExprLit {
                         lit: Lit::Str(s), ..
                     }) => Ok(s.clone()),
@@ -241,7 +257,7 @@ fn completer(meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<CompleteAttr> {
 
 /// A function's path, such as `visible = staff_only`.
 fn fn_path(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<syn::Path> {
-    match meta.value()?.parse::<Expr>()? {
+    match value(meta)? {
         Expr::Path(path) if path.qself.is_none() => Ok(path.path),
         other => Err(syn::Error::new(
             other.span(),
@@ -252,7 +268,7 @@ fn fn_path(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<syn::Path> {
 
 /// `["a", "b"]`.
 pub fn lit_str_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Vec<LitStr>> {
-    let expr: Expr = meta.value()?.parse()?;
+    let expr = value(meta)?;
     let error = || {
         let (what, example) = if key == SCOPES {
             ("scopes", "[\"deploy\"]")
@@ -274,7 +290,7 @@ pub fn lit_str_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Vec<Li
     array
         .elems
         .iter()
-        .map(|elem| match elem {
+        .map(|elem| match ungrouped(elem) {
             Expr::Lit(ExprLit {
                 lit: Lit::Str(s), ..
             }) => Ok(s.clone()),
@@ -284,7 +300,7 @@ pub fn lit_str_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Vec<Li
 }
 
 fn default_value(meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<DefaultValue> {
-    let expr: Expr = meta.value()?.parse()?;
+    let expr = value(meta)?;
     let span = expr.span();
     let text = match &expr {
         Expr::Lit(ExprLit { lit, .. }) => literal_text(lit),

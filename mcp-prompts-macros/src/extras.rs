@@ -127,7 +127,7 @@ impl syn::parse::Parse for MetaEntry {
 
 /// `as_tool = false`.
 pub fn as_tool(meta: &ParseNestedMeta<'_>) -> syn::Result<LitBool> {
-    match meta.value()?.parse::<Expr>()? {
+    match crate::attr::value(meta)? {
         Expr::Lit(ExprLit {
             lit: Lit::Bool(b), ..
         }) => Ok(b),

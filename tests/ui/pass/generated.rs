@@ -2,11 +2,11 @@
 //! of the call, and here their name too (a server would refuse to serve
 //! both), yet each keeps its own restriction; so do prompts in function
 //! bodies, whose module path is the same. Attributes passed as `meta`
-//! fragments still work.
+//! fragments, and `literal` fragments as attribute values, still work.
 #![deny(warnings)]
 
 macro_rules! tenants {
-    ($($tenant:ident => $scope:tt),*) => {$(
+    ($($tenant:ident => $scope:literal),*) => {$(
         pub mod $tenant {
             /// One tenant's summary
             #[mcp_prompts::prompt(scopes = [$scope])]
@@ -20,9 +20,9 @@ macro_rules! tenants {
 tenants!(acme => "acme", globex => "globex");
 
 macro_rules! greeting {
-    ($(#[$attr:meta])* $param:ident) => {
+    ($title:literal, $(#[$attr:meta])* $param:ident) => {
         /// Greet someone
-        #[mcp_prompts::prompt]
+        #[mcp_prompts::prompt(title = $title)]
         pub fn greet($(#[$attr])* $param: String) -> String {
             $param
         }
@@ -30,6 +30,7 @@ macro_rules! greeting {
 }
 
 greeting!(
+    "Greeting",
     /// Who to greet
     #[arg(default = "world")]
     name
@@ -80,6 +81,7 @@ fn main() {
     }
     assert_eq!(scopes(reset()), Some(&["admin"][..]));
     assert_eq!(scopes(hello()), Some(&["user"][..]));
+    assert_eq!(greet::PROMPT.title(), Some("Greeting"));
     let name = greet::PROMPT.argument("name").expect("the argument");
     assert_eq!(name.default(), Some("world"));
     assert_eq!(name.description(), Some("Who to greet"));
