@@ -3,7 +3,7 @@
 //! Reading a long body only to print it back would cost compile time for
 //! nothing, and so would printing the signature back from its syntax tree.
 
-use proc_macro2::{Delimiter, Group, Spacing, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 use syn::parse::{ParseStream, Parser};
 use syn::{Attribute, Signature, Token, Visibility};
 
@@ -105,31 +105,16 @@ impl PromptItem {
 /// Where the parameters' parenthesis stands in a function's head: the
 /// first after `fn` and its generics, whose `<..>` may hold parentheses
 /// (`F: Fn(u32) -> u32`) of their own.
-fn params_group(head: &[TokenTree]) -> Option<usize> {
+pub(crate) fn params_group(head: &[TokenTree]) -> Option<usize> {
     let start = head
         .iter()
-        .position(|tree| matches!(tree, TokenTree::Ident(ident) if ident == "fn"))?;
-    let mut depth = 0usize;
-    let mut arrow = false;
-    for (index, tree) in head.iter().enumerate().skip(start + 1) {
-        match tree {
-            TokenTree::Punct(punct) => {
-                match punct.as_char() {
-                    '<' => depth += 1,
-                    '>' if !arrow => depth = depth.saturating_sub(1),
-                    _ => {}
-                }
-                arrow = punct.as_char() == '-' && punct.spacing() == Spacing::Joint;
-            }
-            TokenTree::Group(group)
-                if depth == 0 && group.delimiter() == Delimiter::Parenthesis =>
-            {
-                return Some(index);
-            }
-            _ => arrow = false,
-        }
-    }
-    None
+        .position(|tree| matches!(tree, TokenTree::Ident(ident) if ident == "fn"))?
+        + 1;
+    signature::outside_angles(&head[start..])
+        .find(|(_, tree)| {
+            matches!(tree, TokenTree::Group(group) if group.delimiter() == Delimiter::Parenthesis)
+        })
+        .map(|(index, _)| start + index)
 }
 
 /// The parameter list without `#[arg(..)]` and doc attributes: at its top

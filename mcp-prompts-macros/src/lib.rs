@@ -19,6 +19,8 @@ mod item;
 mod paths;
 mod prompt;
 mod signature;
+#[cfg(test)]
+mod signature_tests;
 mod suggest;
 mod template;
 mod valid;

@@ -127,28 +127,42 @@ fn parameters(params: &Group) -> Option<Punctuated<FnArg, Token![,]>> {
 /// span of the comma after it.
 fn split_commas(trees: &[TokenTree]) -> Vec<(&[TokenTree], Option<proc_macro2::Span>)> {
     let mut params = Vec::new();
-    let (mut start, mut depth) = (0, 0usize);
-    let mut arrow = false;
-    for (index, tree) in trees.iter().enumerate() {
-        let TokenTree::Punct(punct) = tree else {
-            arrow = false;
-            continue;
-        };
-        match punct.as_char() {
-            '<' => depth += 1,
-            '>' if !arrow => depth = depth.saturating_sub(1),
-            ',' if depth == 0 => {
-                params.push((&trees[start..index], Some(punct.span())));
+    let mut start = 0;
+    for (index, tree) in outside_angles(trees) {
+        if let TokenTree::Punct(comma) = tree {
+            if comma.as_char() == ',' {
+                params.push((&trees[start..index], Some(comma.span())));
                 start = index + 1;
             }
-            _ => {}
         }
-        arrow = punct.as_char() == '-' && punct.spacing() == Spacing::Joint;
     }
     if start < trees.len() {
         params.push((&trees[start..], None));
     }
     params
+}
+
+/// The trees of `trees` outside any `<..>` (generic parameters or
+/// arguments, which may hold commas and parentheses of their own), with
+/// their index. The `>` of a `->` closes nothing.
+pub fn outside_angles(trees: &[TokenTree]) -> impl Iterator<Item = (usize, &TokenTree)> {
+    let mut depth = 0usize;
+    let mut arrow = false;
+    trees.iter().enumerate().filter(move |(_, tree)| {
+        let outside = depth == 0;
+        match tree {
+            TokenTree::Punct(punct) => {
+                match punct.as_char() {
+                    '<' => depth += 1,
+                    '>' if !arrow => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+                arrow = punct.as_char() == '-' && punct.spacing() == Spacing::Joint;
+            }
+            _ => arrow = false,
+        }
+        outside
+    })
 }
 
 /// A type: a lone name read here, anything longer by syn.
