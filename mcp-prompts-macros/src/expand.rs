@@ -283,7 +283,7 @@ fn template_glue(prompt: &Prompt<'_>, template: &Template) -> TokenStream {
     quote! {
         |__input: &#private::Input<'_>| -> ::core::result::Result<#private::Invocation, #private::Error> {
             let _ = (#(#binds,)*);
-            ::core::result::Result::Ok(#private::ready::<::std::vec::Vec<#private::Message>>(
+            ::core::result::Result::Ok(#private::ready(
                 #private::Template::render(&#template, __input),
             ))
         }

@@ -51,29 +51,52 @@ pub enum Part<S = String> {
 }
 
 /// The text of a message of `parts`: each placeholder replaced by
-/// `value(name)`, each section kept or dropped by `is_set(name)`.
+/// `value(name)`, each section kept or dropped by `is_set(name)`; `None`
+/// once the text would pass `max_bytes`, which it never takes more memory
+/// than (a template repeating a long value cannot grow past it).
+///
+/// ```
+/// use mcp_prompts_template::{parse, render};
+///
+/// let messages = parse("{who}, {who}!").unwrap();
+/// let parts = &messages[0].parts;
+/// assert_eq!(render(parts, |_| "Ann", |_| true, 100).as_deref(), Some("Ann, Ann!"));
+/// assert_eq!(render(parts, |_| "Ann", |_| true, 8), None);
+/// ```
 pub fn render<'v, S: AsRef<str>>(
     parts: &[Part<S>],
     mut value: impl FnMut(&str) -> &'v str,
     mut is_set: impl FnMut(&str) -> bool,
-) -> String {
+    max_bytes: usize,
+) -> Option<String> {
     let mut text = String::new();
     // How many sections deep the parts being skipped are; 0 when shown.
     let mut hidden = 0usize;
     for part in parts {
-        match part {
-            Part::Section { .. } if hidden > 0 => hidden += 1,
-            Part::End if hidden > 0 => hidden -= 1,
-            _ if hidden > 0 => {}
-            Part::Text(piece) => text.push_str(piece.as_ref()),
-            Part::Arg(name) => text.push_str(value(name.as_ref())),
+        let piece = match part {
+            Part::Section { .. } if hidden > 0 => {
+                hidden += 1;
+                continue;
+            }
+            Part::End if hidden > 0 => {
+                hidden -= 1;
+                continue;
+            }
+            _ if hidden > 0 => continue,
+            Part::Text(piece) => piece.as_ref(),
+            Part::Arg(name) => value(name.as_ref()),
             Part::Section { name, when_set } => {
                 if is_set(name.as_ref()) != *when_set {
                     hidden = 1;
                 }
+                continue;
             }
-            Part::End => {}
+            Part::End => continue,
+        };
+        if text.len() + piece.len() > max_bytes {
+            return None;
         }
+        text.push_str(piece);
     }
     // What a section leaves at the message's edges (its line breaks, or a
     // whole hidden section) goes, as blank edges go when parsing.
@@ -83,10 +106,10 @@ pub fn render<'v, S: AsRef<str>>(
     {
         let kept = trim_blank_lines(&text);
         if kept.len() != text.len() {
-            return kept.to_owned();
+            return Some(kept.to_owned());
         }
     }
-    text
+    Some(text)
 }
 
 /// One message of a template.
@@ -510,17 +533,23 @@ mod tests {
         let messages = parse("Hi {who}, {{ok}}: {mood}").unwrap();
         let value = |name: &str| if name == "who" { "Ann" } else { "" };
         let set = |name: &str| name == "who";
-        assert_eq!(render(&messages[0].parts, value, set), "Hi Ann, {ok}: ");
+        let rendered = render(&messages[0].parts, value, set, usize::MAX);
+        assert_eq!(rendered.as_deref(), Some("Hi Ann, {ok}: "));
         let compiled: [Part<&str>; 2] = [Part::Text("Hi "), Part::Arg("who")];
-        assert_eq!(render(&compiled, value, set), "Hi Ann");
+        assert_eq!(render(&compiled, value, set, 6).as_deref(), Some("Hi Ann"));
+        assert_eq!(render(&compiled, value, set, 5), None);
     }
 
     fn render_with(template: &str, set: &[(&str, &str)]) -> String {
         let messages = parse(template).unwrap();
         let value = |name: &str| set.iter().find(|(n, _)| *n == name).map_or("", |(_, v)| *v);
-        render(&messages[0].parts, value, |name| {
-            set.iter().any(|(n, _)| *n == name)
-        })
+        render(
+            &messages[0].parts,
+            value,
+            |name| set.iter().any(|(n, _)| *n == name),
+            usize::MAX,
+        )
+        .unwrap()
     }
 
     #[test]

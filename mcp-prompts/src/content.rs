@@ -152,6 +152,20 @@ impl Annotations {
 }
 
 impl Content {
+    /// The bytes of text and data it carries (its text, an image's or a
+    /// resource's data), what a result's size limit counts; names, URIs
+    /// and annotations are small and not counted.
+    pub(crate) fn payload_bytes(&self) -> usize {
+        match &self.kind {
+            ContentKind::Text(text) => text.len(),
+            ContentKind::Image { data, .. } | ContentKind::Audio { data, .. } => data.len(),
+            ContentKind::ResourceLink(_) => 0,
+            ContentKind::Resource(resource) => match &resource.body {
+                ResourceBody::Text(text) | ResourceBody::Blob(text) => text.len(),
+            },
+        }
+    }
+
     fn of(kind: ContentKind) -> Self {
         Self {
             kind,

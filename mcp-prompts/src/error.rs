@@ -127,6 +127,15 @@ impl Error {
         )
     }
 
+    /// -32602 for a prompt's result larger than `cap` bytes: the arguments
+    /// asked for more than the server answers, and less may do.
+    pub(crate) fn result_too_large(cap: usize) -> Self {
+        Self::invalid_params(format!(
+            "the prompt's result is larger than the server's limit of {cap} bytes; ask for less (shorter or fewer argument values)"
+        ))
+        .with_data(serde_json::json!({ "limit": cap }))
+    }
+
     /// -32602 for params that did not deserialize. serde's message can
     /// quote the offending value whole, so only its start is kept.
     pub(crate) fn bad_params(err: &serde_json::Error) -> Self {

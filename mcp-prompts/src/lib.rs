@@ -243,7 +243,8 @@ pub use request::{ArgsBuilder, GetPrompt};
 pub use server::{
     CacheScope, DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
     DEFAULT_MAX_LISTENS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
-    DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT, Reply, ResponseFuture, Server, Service, Session,
+    DEFAULT_MAX_RESULT_BYTES, DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT, Reply, ResponseFuture,
+    Server, Service, Session,
 };
 #[cfg(feature = "http")]
 pub use transport::http::{DEFAULT_PATH, HttpEndpoint, HttpOptions};

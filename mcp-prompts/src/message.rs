@@ -78,6 +78,15 @@ impl PromptResult {
         self
     }
 
+    /// The bytes of text and data its messages carry together, what
+    /// [`Server::max_result_bytes`](crate::Server::max_result_bytes) caps.
+    pub(crate) fn text_bytes(&self) -> usize {
+        self.messages
+            .iter()
+            .map(|m| m.content.payload_bytes())
+            .fold(0, usize::saturating_add)
+    }
+
     /// Checks every block exists in `version`: a block the client's revision
     /// lacks is an internal error, never sent silently.
     pub(crate) fn check_version(&self, version: ProtocolVersion) -> Result<(), Error> {

@@ -4,6 +4,7 @@
 
 use crate::content::Role;
 use crate::descriptor::Input;
+use crate::error::Error;
 use crate::message::Message;
 
 /// A parsed template: one or more messages.
@@ -30,22 +31,28 @@ impl Template {
     /// The messages with every placeholder replaced by the argument's value
     /// as sent (or its default), in its canonical spelling. An optional
     /// argument that was not sent renders as nothing; a section shows as
-    /// [`is_set`] says, and a message that renders empty is left out.
-    pub fn render(&self, input: &Input<'_>) -> Vec<Message> {
-        // A message left with no text (its sections hidden) is left out.
-        self.messages
-            .iter()
-            .map(|message| {
-                let text = mcp_prompts_template::render(
-                    message.parts,
-                    |name| value(input, name),
-                    |name| is_set(input, name),
-                );
-                (message.role, text)
-            })
-            .filter(|(_, text)| !text.is_empty())
-            .map(|(role, text)| Message::new(role, text))
-            .collect()
+    /// [`is_set`] says, and a message that renders empty is left out. A
+    /// result past the server's limit on one is refused before it is
+    /// spent (-32602).
+    pub fn render(&self, input: &Input<'_>) -> Result<Vec<Message>, Error> {
+        let max_bytes = input.request.max_result_bytes;
+        let mut left = max_bytes;
+        let mut messages = Vec::with_capacity(self.messages.len());
+        for message in self.messages {
+            let text = mcp_prompts_template::render(
+                message.parts,
+                |name| value(input, name),
+                |name| is_set(input, name),
+                left,
+            )
+            .ok_or_else(|| Error::result_too_large(max_bytes))?;
+            left -= text.len();
+            // A message left with no text (its sections hidden) is left out.
+            if !text.is_empty() {
+                messages.push(Message::new(message.role, text));
+            }
+        }
+        Ok(messages)
     }
 }
 

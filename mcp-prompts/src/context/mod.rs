@@ -58,6 +58,8 @@ pub struct RequestContext {
     route: Option<Route>,
     /// Who sent the request, when a transport verified it.
     caller: Option<Arc<Caller>>,
+    /// The most bytes of text the prompt's result may hold.
+    max_result_bytes: usize,
 }
 
 /// What a [`RequestContext`] is made from, borrowed from the request being
@@ -72,6 +74,9 @@ pub(crate) struct RequestParts<'a> {
     pub(crate) outbound: &'a Outbound,
     pub(crate) route: Option<&'a Route>,
     pub(crate) caller: Option<&'a Arc<Caller>>,
+    /// The server's limit on a result's text, which a template's render
+    /// stops at.
+    pub(crate) max_result_bytes: usize,
 }
 
 impl RequestParts<'_> {
@@ -86,6 +91,7 @@ impl RequestParts<'_> {
             outbound: self.outbound.clone(),
             route: self.route.cloned(),
             caller: self.caller.cloned(),
+            max_result_bytes: self.max_result_bytes,
         }
     }
 }
@@ -111,6 +117,7 @@ impl RequestContext {
             outbound: &self.outbound,
             route: self.route.as_ref(),
             caller: self.caller.as_ref(),
+            max_result_bytes: self.max_result_bytes,
         }
     }
 

@@ -15,9 +15,9 @@ use template::RuntimeTemplate;
 
 use crate::caller::Caller;
 use crate::context::RequestContext;
-use crate::error::CatalogError;
+use crate::error::{CatalogError, Error};
 use crate::invoke::{Invocation, pending, ready};
-use crate::message::IntoPromptResult;
+use crate::message::{IntoPromptResult, Message};
 use crate::presentation::Icon;
 use mcp_prompts_template::rules;
 use serde_json::{Map, Value};
@@ -35,11 +35,20 @@ impl fmt::Debug for Visible {
 /// A handler closure, type-erased.
 type HandlerFn = dyn Fn(ArgumentValues, RequestContext) -> Invocation + Send + Sync;
 
+/// What renders a prompt's messages from its arguments alone: a run-time
+/// template, a prompt file's template.
+pub(crate) trait Render: Send + Sync {
+    /// The messages for `values`, at most `max_bytes` of text: a render
+    /// stops as it passes them, answered `-32602`
+    /// ([`Error::result_too_large`]).
+    fn render(&self, values: &ArgumentValues, max_bytes: usize) -> Result<Vec<Message>, Error>;
+}
+
 /// What a call of the prompt runs.
 #[derive(Clone)]
 pub(crate) enum Handler {
     /// A template, rendered with the arguments: no context is made.
-    Template(Arc<RuntimeTemplate>),
+    Template(Arc<dyn Render>),
     /// A closure of the arguments and the request's context.
     Call(Arc<HandlerFn>),
 }
@@ -170,6 +179,7 @@ impl fmt::Debug for DynamicPrompt {
 enum Body {
     Missing,
     Template(String),
+    Rendered(Arc<dyn Render>),
     Handler(Arc<HandlerFn>),
 }
 
@@ -178,6 +188,7 @@ impl fmt::Debug for Body {
         match self {
             Self::Missing => f.write_str("Missing"),
             Self::Template(text) => f.debug_tuple("Template").field(text).finish(),
+            Self::Rendered(_) => f.write_str("Rendered"),
             Self::Handler(_) => f.write_str("Handler"),
         }
     }
@@ -251,6 +262,14 @@ impl DynamicPromptBuilder {
         R: IntoPromptResult,
     {
         self.body = Body::Handler(Arc::new(move |args, ctx| ready(handler(&args, ctx))));
+        self
+    }
+
+    /// Answers with what `render` renders: a template of the crate's own
+    /// (a prompt file's), which needs no request context.
+    #[cfg_attr(not(feature = "files"), allow(dead_code))]
+    pub(crate) fn rendered(mut self, render: Arc<dyn Render>) -> Self {
+        self.body = Body::Rendered(render);
         self
     }
 
@@ -399,6 +418,7 @@ impl DynamicPromptBuilder {
                     None
                 }
             },
+            Body::Rendered(render) => Some(Handler::Template(render)),
             Body::Handler(call) => Some(Handler::Call(call)),
         };
         match handler {

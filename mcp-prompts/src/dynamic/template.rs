@@ -4,9 +4,10 @@
 
 use mcp_prompts_template::{Names, ParseError, parse_checked};
 
-use super::DynamicArgument;
 use super::argument::ArgumentValues;
+use super::{DynamicArgument, Render};
 use crate::content::Role;
+use crate::error::Error;
 use crate::message::Message;
 
 /// A parsed template whose placeholders all name declared arguments.
@@ -57,28 +58,38 @@ impl RuntimeTemplate {
     }
 
     /// The messages, each placeholder replaced by its argument's value (an
-    /// optional argument without one renders as nothing).
-    pub(crate) fn render(&self, values: &ArgumentValues) -> Vec<Message> {
+    /// optional argument without one renders as nothing); `None` past
+    /// `max_bytes` of text, before it is spent.
+    fn messages(&self, values: &ArgumentValues, max_bytes: usize) -> Option<Vec<Message>> {
         let is_set = |name: &str| {
             let value = values.get(name).unwrap_or_default();
             let off =
                 self.flags.iter().any(|flag| flag == name) && value.eq_ignore_ascii_case("false");
             !(value.trim().is_empty() || off)
         };
-        // A message left with no text (its sections hidden) is left out.
-        self.messages
-            .iter()
-            .map(|message| {
-                let text = mcp_prompts_template::render(
-                    &message.parts,
-                    |name| values.get(name).unwrap_or(""),
-                    is_set,
-                );
-                (message.role, text)
-            })
-            .filter(|(_, text)| !text.is_empty())
-            .map(|(role, text)| Message::new(Role::of_template(role), text))
-            .collect()
+        let mut left = max_bytes;
+        let mut messages = Vec::with_capacity(self.messages.len());
+        for message in &self.messages {
+            let text = mcp_prompts_template::render(
+                &message.parts,
+                |name| values.get(name).unwrap_or(""),
+                is_set,
+                left,
+            )?;
+            left -= text.len();
+            // A message left with no text (its sections hidden) is left out.
+            if !text.is_empty() {
+                messages.push(Message::new(Role::of_template(message.role), text));
+            }
+        }
+        Some(messages)
+    }
+}
+
+impl Render for RuntimeTemplate {
+    fn render(&self, values: &ArgumentValues, max_bytes: usize) -> Result<Vec<Message>, Error> {
+        self.messages(values, max_bytes)
+            .ok_or_else(|| Error::result_too_large(max_bytes))
     }
 }
 
@@ -112,7 +123,7 @@ mod tests {
         let mut sent = Arguments::default();
         sent.insert("who", "Ada");
         let values = ArgumentValues::read(&args, &sent).unwrap();
-        let messages = template.render(&values);
+        let messages = template.messages(&values, usize::MAX).unwrap();
         assert_eq!(messages.len(), 2);
         assert_eq!(messages[0].content().as_text(), Some("Hi Ada, {mood}: ok"));
         assert_eq!(messages[1].role(), Role::Assistant);
@@ -142,7 +153,7 @@ mod tests {
                 sent.insert(*name, *value);
             }
             let values = ArgumentValues::read(&args, &sent).unwrap();
-            template.render(&values)[0]
+            template.messages(&values, usize::MAX).unwrap()[0]
                 .content()
                 .as_text()
                 .unwrap()
@@ -175,13 +186,13 @@ mod tests {
             arguments.insert("brief", sent);
             arguments.insert("x", "ok");
             let values = ArgumentValues::read(&flagged, &arguments).unwrap();
-            let messages = template.render(&values);
+            let messages = template.messages(&values, usize::MAX).unwrap();
             assert_eq!(messages.len(), count);
             assert_eq!(messages[0].content().as_text(), Some(text));
         }
         // A message whose sections are all hidden is left out.
         let values = ArgumentValues::read(&flagged, &Arguments::default()).unwrap();
-        assert_eq!(template.render(&values).len(), 1);
+        assert_eq!(template.messages(&values, usize::MAX).unwrap().len(), 1);
         let required = RuntimeTemplate::parse("a\n{#topic}x{/topic}", &args).unwrap_err();
         assert_eq!(required.line, 2);
         assert!(

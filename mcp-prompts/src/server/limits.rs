@@ -29,6 +29,10 @@ pub const DEFAULT_MAX_WAITING: usize = 16;
 /// minutes. Then the prompt sees a decline.
 pub const DEFAULT_QUESTION_TIMEOUT: Duration = Duration::from_secs(600);
 
+/// The default limit on the text of one prompt's result, its messages
+/// together: 4 MiB.
+pub const DEFAULT_MAX_RESULT_BYTES: usize = 4 * 1024 * 1024;
+
 /// The default limit on `subscriptions/listen` requests open at once on
 /// one connection: 16.
 pub const DEFAULT_MAX_LISTENS: usize = 16;
@@ -43,6 +47,7 @@ pub(crate) struct Limits {
     pub(crate) waiting: usize,
     pub(crate) question_timeout: Duration,
     pub(crate) listens: usize,
+    pub(crate) result_bytes: usize,
 }
 
 impl Default for Limits {
@@ -56,6 +61,7 @@ impl Default for Limits {
             waiting: DEFAULT_MAX_WAITING,
             question_timeout: DEFAULT_QUESTION_TIMEOUT,
             listens: DEFAULT_MAX_LISTENS,
+            result_bytes: DEFAULT_MAX_RESULT_BYTES,
         }
     }
 }

@@ -33,7 +33,7 @@ pub(crate) use limits::Limits;
 pub use limits::{
     DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
     DEFAULT_MAX_LISTENS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
-    DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT,
+    DEFAULT_MAX_RESULT_BYTES, DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT,
 };
 pub use modern::CacheScope;
 pub(crate) use modern::{CacheHints, ModernReplies};
@@ -300,6 +300,22 @@ impl Server {
     /// is refused with -32600.
     pub fn max_listens(mut self, limit: usize) -> Self {
         self.limits.listens = limit;
+        self
+    }
+
+    /// The most bytes a prompt's result may hold, its messages' text and
+    /// data together (default 4 MiB). Past it the request is answered
+    /// -32602 naming the limit (the arguments asked for too much), and a
+    /// prompt tool's call an `isError` result. A template or prompt file
+    /// stops rendering as it passes the limit, before the memory is spent;
+    /// a prompt function's result is measured once it returns.
+    ///
+    /// ```
+    /// let server = mcp_prompts::Server::new("docs", "1.0").max_result_bytes(1 << 20);
+    /// # drop(server);
+    /// ```
+    pub fn max_result_bytes(mut self, limit: usize) -> Self {
+        self.limits.result_bytes = limit.max(1);
         self
     }
 

@@ -11,11 +11,6 @@ use crate::files::front_matter::Broken;
 /// The helpers a prompt file may use.
 const HELPERS: [&str; 5] = ["if", "unless", "each", "with", "role"];
 
-/// How deep blocks, partials' and helpers' parentheses and brackets may
-/// nest: Handlebars parses and renders recursively, and a file nested
-/// deeper could exhaust a thread's stack.
-pub(crate) const MAX_NESTING: usize = 64;
-
 /// How a template reads an argument.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Use {
@@ -59,51 +54,6 @@ pub(crate) struct Uses {
     pub(crate) partials: Vec<Inclusion>,
     /// Each `{{role "..."}}`, and where.
     pub(crate) roles: Vec<(String, usize)>,
-}
-
-/// Refuses a template nested deeper than [`MAX_NESTING`] (blocks, and
-/// parentheses or brackets within a tag) before Handlebars parses it.
-pub(crate) fn check_nesting(source: &str) -> Result<(), Broken> {
-    let (mut blocks, mut line) = (0usize, 1usize);
-    let mut rest = source;
-    while let Some(open) = rest.find("{{") {
-        line += rest[..open].matches('\n').count();
-        let tag = &rest[open + 2..];
-        // A comment holds anything up to its end.
-        let end = if let Some(body) = tag.strip_prefix("!--") {
-            body.find("--}}").map(|i| i + 3 + 4)
-        } else {
-            tag.find("}}").map(|i| i + 2)
-        };
-        let Some(end) = end else { return Ok(()) };
-        let inner = tag[..end].trim_start_matches(['{', '~']);
-        if inner.starts_with(['#', '^']) {
-            blocks += 1;
-        } else if inner.starts_with('/') {
-            blocks = blocks.saturating_sub(1);
-        }
-        let mut depth = 0usize;
-        let mut deepest = 0usize;
-        for c in inner.chars() {
-            match c {
-                '(' | '[' => {
-                    depth += 1;
-                    deepest = deepest.max(depth);
-                }
-                ')' | ']' => depth = depth.saturating_sub(1),
-                _ => {}
-            }
-        }
-        if blocks > MAX_NESTING || deepest > MAX_NESTING {
-            return Err(Broken::at(
-                line,
-                format!("the template nests more than {MAX_NESTING} deep"),
-            ));
-        }
-        line += tag[..end].matches('\n').count();
-        rest = &tag[end..];
-    }
-    Ok(())
 }
 
 /// Reads what `template` uses.

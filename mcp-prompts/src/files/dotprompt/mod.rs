@@ -8,6 +8,7 @@
 //! Values are not HTML-escaped, as dotprompt renders prompts.
 
 mod analyze;
+mod bounds;
 mod render;
 mod schema;
 /// Cases of dotprompt's own spec suite.
@@ -169,23 +170,27 @@ pub(crate) fn parse(
     let fields = declared(matter.input.as_ref(), front, &uses.arguments)?;
     check_uses(&fields, &uses.arguments, matter.unused.as_ref())?;
     let arguments = fields.iter().map(argument).collect::<Vec<_>>();
-    let renderer = Renderer::new(template, included, fields);
-    let mut builder = with_matter(name, origin, &mut matter, icon)?
-        .handler(move |values, _| renderer.render(values));
+    let renderer =
+        Renderer::new(template, included, fields).map_err(|deep| deep.broken(body_line))?;
+    let mut builder = with_matter(name, origin, &mut matter, icon)?.rendered(renderer);
     for argument in arguments {
         builder = builder.argument(argument);
     }
     Ok((finish(builder)?, warnings))
 }
 
-/// Compiles a template whose first line is the file's `first_line`.
+/// Compiles a template whose first line is the file's `first_line`: its
+/// tags counted first, its own depth checked after (partials count one
+/// level here, and their depth where a renderer is built).
 fn compile(source: &str, first_line: usize) -> Result<Template, Broken> {
-    analyze::check_nesting(source).map_err(|b| shift(b, first_line))?;
-    Template::compile(source).map_err(|err| {
+    bounds::check_tags(source).map_err(|b| shift(b, first_line))?;
+    let template = Template::compile(source).map_err(|err| {
         let line = err.pos().map_or(1, |(line, _)| line) + first_line - 1;
         let reason = err.reason().to_string();
         Broken::at(line, format!("template: {reason}"))
-    })
+    })?;
+    bounds::check_depth(&template, &|_| None).map_err(|deep| deep.broken(first_line))?;
+    Ok(template)
 }
 
 fn shift(mut broken: Broken, first_line: usize) -> Broken {
@@ -694,8 +699,39 @@ mod reading {
             "{}",
             broken.message
         );
+        // Written with a space, as an `else if` chain, across partials: a
+        // render nests as deep, and each is refused on its line.
+        let spaced = format!("Hi\n{}x{}", "{{ #if a}}".repeat(70), "{{ /if}}".repeat(70));
+        assert_eq!(problem(&spaced).line, Some(2));
+        let chain = format!(
+            "Hi\n\n{{{{#if a}}}}x{}{{{{/if}}}}",
+            "{{else if b}}y".repeat(100)
+        );
+        let broken = problem(&chain);
+        assert_eq!(broken.line, Some(3), "{}", broken.message);
+        assert!(
+            broken.message.contains("nests more than 64"),
+            "{}",
+            broken.message
+        );
+        let half = format!("{}x{}", "{{#if a}}".repeat(40), "{{/if}}".repeat(40));
+        let split = problem_with(
+            &format!(
+                "Hi\n{}{{{{> half}}}}{}",
+                "{{#if a}}".repeat(40),
+                "{{/if}}".repeat(40)
+            ),
+            &[("_half.prompt", &half)],
+        );
+        assert_eq!(split.line, Some(2), "{}", split.message);
+        assert!(
+            split.message.contains("nests more than 64"),
+            "{}",
+            split.message
+        );
+        // Brackets past any template's need do not parse.
         let brackets = format!("{{{{x {}}}}}", "[".repeat(100));
-        assert!(problem(&brackets).message.contains("nests"));
+        assert!(problem(&brackets).message.contains("template"));
         // Partials that each include the next four times: 4^8 inclusions.
         let mut files: Vec<(String, String)> = (0..8)
             .map(|i| {
@@ -746,6 +782,41 @@ mod reading {
         // A default is checked against its type, an array's items too.
         let array = "---\ninput:\n  schema:\n    n(array): integer\n  default:\n    n: [a]\n---\n{{#each n}}{{this}}{{/each}}";
         assert_eq!(problem(array).line, Some(6));
+    }
+
+    #[test]
+    fn a_render_as_deep_as_allowed_fits_in_a_quarter_of_a_workers_stack() {
+        // 64 levels: 40 blocks, a partial, 23 blocks in it.
+        let inner = format!(
+            "{}{{{{a}}}}{}",
+            "{{#if a}}".repeat(23),
+            "{{/if}}".repeat(23)
+        );
+        let text = format!(
+            "{}{{{{> inner}}}}{}",
+            "{{#if a}}".repeat(40),
+            "{{/if}}".repeat(40)
+        );
+        let files = partials(&[("_inner.prompt", &inner)]);
+        let (prompt, _) = parse(&text, "deep", "deep.prompt", None, &files).unwrap();
+        // Tokio's workers have 2 MiB; this thread a quarter of that.
+        let run = std::thread::Builder::new()
+            .stack_size(512 * 1024)
+            .spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .build()
+                    .unwrap();
+                runtime.block_on(async {
+                    let service = crate::Server::new("t", "1")
+                        .prompts([prompt])
+                        .build()
+                        .unwrap();
+                    let get = crate::request::GetPrompt::new("deep").arg("a", "yes");
+                    crate::testing::Client::new(&service).get(get).await
+                })
+            })
+            .unwrap();
+        assert_eq!(run.join().unwrap().unwrap().texts(), ["yes"]);
     }
 
     #[tokio::test]

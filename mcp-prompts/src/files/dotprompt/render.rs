@@ -10,9 +10,10 @@ use handlebars::{
 };
 use serde_json::{Map, Number, Value, json};
 
+use super::bounds::{Capped, TooDeep, check_depth};
 use super::schema::{Field, Kind, Scalar};
 use crate::content::Role;
-use crate::dynamic::ArgumentValues;
+use crate::dynamic::{ArgumentValues, Render};
 use crate::error::{Error, excerpt};
 use crate::message::Message;
 
@@ -36,12 +37,17 @@ pub(crate) struct Renderer {
 }
 
 impl Renderer {
-    /// A renderer of `template` with `partials` (name and template).
+    /// A renderer of `template` with `partials` (name and template);
+    /// refused if a render of them would nest too deep, so that no render
+    /// can exhaust its thread's stack.
     pub(crate) fn new(
         template: Template,
         partials: Vec<(String, Template)>,
         fields: Vec<Field>,
-    ) -> Arc<Self> {
+    ) -> Result<Arc<Self>, TooDeep> {
+        check_depth(&template, &|name| {
+            partials.iter().find(|(n, _)| n == name).map(|(_, t)| t)
+        })?;
         let mut registry = Handlebars::new();
         // Only the helpers prompt files support: a name like `len` or
         // `lookup` is then an argument, as the analysis reads it.
@@ -54,22 +60,30 @@ impl Renderer {
         for (name, partial) in partials {
             registry.register_template(&name, partial);
         }
-        Arc::new(Self { registry, fields })
+        Ok(Arc::new(Self { registry, fields }))
     }
+}
 
-    /// The messages for `values`; a value its type refuses is -32602.
-    pub(crate) fn render(&self, values: &ArgumentValues) -> Result<Vec<Message>, Error> {
+impl Render for Renderer {
+    /// The messages for `values`, at most `max_bytes` of text: the render
+    /// stops as it passes them (-32602). A value its type refuses is
+    /// -32602 too.
+    fn render(&self, values: &ArgumentValues, max_bytes: usize) -> Result<Vec<Message>, Error> {
         let mut context = Map::with_capacity(self.fields.len());
         for field in &self.fields {
             if let Some(text) = values.get(&field.name) {
                 context.insert(field.name.clone(), typed(field, text)?);
             }
         }
-        let text = self
-            .registry
-            .render(PROMPT, &context)
-            .map_err(|err| Error::internal(format!("the prompt file cannot be rendered: {err}")))?;
-        Ok(messages(&text))
+        let mut out = Capped::new(max_bytes);
+        if let Err(err) = self.registry.render_to_write(PROMPT, &context, &mut out) {
+            return Err(if out.is_full() {
+                Error::result_too_large(max_bytes)
+            } else {
+                Error::internal(format!("the prompt file cannot be rendered: {err}"))
+            });
+        }
+        Ok(messages(&out.into_text()))
     }
 }
 

@@ -30,6 +30,8 @@ pub(super) struct Call<'a> {
     pub(super) progress: Option<Arc<Progress>>,
     pub(super) outbound: &'a Outbound,
     pub(super) origin: &'a Origin,
+    /// The server's limit on the result's text.
+    pub(super) max_result_bytes: usize,
 }
 
 /// A call's parts that finishing it needs, owned.
@@ -38,6 +40,7 @@ struct Finishing {
     prompt: AnyPrompt,
     version: ProtocolVersion,
     progress: Option<Arc<Progress>>,
+    max_result_bytes: usize,
 }
 
 impl Finishing {
@@ -46,7 +49,7 @@ impl Finishing {
         let outcome = finish(
             &self.id,
             self.prompt,
-            self.version,
+            (self.version, self.max_result_bytes),
             self.progress.as_deref(),
             result,
         );
@@ -86,6 +89,7 @@ impl Call<'_> {
             outbound: self.outbound,
             route: self.origin.route.as_ref(),
             caller: self.origin.caller(),
+            max_result_bytes: self.max_result_bytes,
         };
         let culprit = Culprit::prompt(&self.prompt);
         let called = match &self.prompt.0 {
@@ -101,9 +105,11 @@ impl Call<'_> {
                 ArgumentValues::read(&prompt.0.arguments, arguments).and_then(|values| {
                     match &prompt.0.handler {
                         // A template needs no context, so none is made.
-                        Handler::Template(template) => Ok(Invocation::Ready(Ok(
-                            PromptResult::new(template.render(&values)),
-                        ))),
+                        Handler::Template(template) => Ok(Invocation::Ready(
+                            template
+                                .render(&values, self.max_result_bytes)
+                                .map(PromptResult::new),
+                        )),
                         Handler::Call(handler) => {
                             call_catching(&culprit, || Ok(handler(values, request.context())))
                         }
@@ -127,6 +133,7 @@ impl Call<'_> {
             prompt: self.prompt,
             version: self.era.version(),
             progress: self.progress,
+            max_result_bytes: self.max_result_bytes,
         }
     }
 
@@ -136,7 +143,7 @@ impl Call<'_> {
         finish(
             self.id,
             self.prompt,
-            version,
+            (version, self.max_result_bytes),
             self.progress.as_deref(),
             result,
         )
@@ -218,6 +225,7 @@ impl Call<'_> {
             prompt,
             asking,
             progress,
+            max_result_bytes,
             ..
         } = self;
         let arguments = arguments.into_owned();
@@ -246,6 +254,7 @@ impl Call<'_> {
                 progress,
                 outbound: &outbound,
                 origin: &origin,
+                max_result_bytes,
             };
             let outcome = match call.run(&arguments) {
                 Called::Ready(result) => call.finish(result),

@@ -194,6 +194,7 @@ impl Service {
                         progress,
                         outbound,
                         origin,
+                        max_result_bytes: inner.limits.result_bytes,
                     };
                     let service = self.clone();
                     return Got::Later(call.ask_then_run(arguments, &missing, service, write));
@@ -219,6 +220,7 @@ impl Service {
             progress,
             outbound,
             origin,
+            max_result_bytes: inner.limits.result_bytes,
         };
         match call.run(&arguments) {
             Called::Ready(result) => {
@@ -339,14 +341,23 @@ fn state_key(inner: &Inner) -> Result<&StateKey, Error> {
 fn finish(
     id: &RawValue,
     prompt: AnyPrompt,
-    version: ProtocolVersion,
+    (version, max_bytes): (ProtocolVersion, usize),
     progress: Option<&Progress>,
     result: Result<PromptResult, Error>,
 ) -> GetResult {
     if let Some(progress) = progress {
         progress.finish();
     }
-    match result.and_then(|r| r.check_version(version).map(|()| r)) {
+    // A template's render stopped at the limit already; a prompt
+    // function's result is measured once it has returned.
+    let checked = result.and_then(|r| {
+        r.check_version(version)?;
+        if r.text_bytes() > max_bytes {
+            return Err(Error::result_too_large(max_bytes));
+        }
+        Ok(r)
+    });
+    match checked {
         Ok(result) => Ok(GetOutcome::Prompt { result, prompt }),
         Err(error) => Err(error.redacted(&format!("prompt `{}`", prompt.name()), id.get())),
     }
