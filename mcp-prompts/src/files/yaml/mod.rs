@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 use serde::de::DeserializeOwned;
 use yaml_serde::Value;
 
+mod bounded;
+
 use super::front_matter::Broken;
 use super::kind::{fenced, without_bom};
 
@@ -63,22 +65,12 @@ pub(crate) fn split(text: &str) -> Result<(Option<&str>, &str, usize), Broken> {
     }
 }
 
-/// Reads the front matter (which starts on the file's line 2).
+/// Reads the front matter (which starts on the file's line 2), within
+/// the bounds of [`bounded`].
 pub(crate) fn parse(front: &str, origin: &str) -> Result<YamlMatter, Broken> {
-    let front = quote_argument_hint(front);
-    let map: Option<BTreeMap<String, Value>> = yaml_serde::from_str(&front).map_err(|err| {
-        // YAML also breaks lines at a lone `\r`, which the file's line
-        // count does not: its line is kept within the front matter.
-        let last = front.lines().count() + 1;
-        let line = err.location().map_or(2, |at| (at.line() + 1).min(last));
-        // The message's own "at line N" counts from the front matter: the
-        // file's line is given instead.
-        let message = err.to_string();
-        let message = message.split(" at line ").next().unwrap_or_default();
-        Broken::at(line, format!("front matter: {message}"))
-    })?;
+    let map = read_bounded(front)?;
     let mut matter = YamlMatter::default();
-    for (key, value) in map.unwrap_or_default() {
+    for (key, value) in map {
         let line = line_of_key(&front, &key);
         let at = |message: String| Broken::at(line, message);
         match key.as_str() {
@@ -118,8 +110,29 @@ pub(crate) fn icon(text: &str) -> Option<String> {
     let (Some(front), _, _) = split(text).ok()? else {
         return None;
     };
-    let map: BTreeMap<String, Value> = yaml_serde::from_str(&quote_argument_hint(front)).ok()?;
+    let map = read_bounded(front).ok()?;
     yaml_serde::from_value(map.get("icon")?.clone()).ok()
+}
+
+/// The top-level keys of `front` and their values (another tool's read
+/// as null), or what is wrong with it, on its line of the file.
+fn read_bounded(front: &str) -> Result<BTreeMap<String, Value>, Broken> {
+    bounded::check_size(front).map_err(|(line, message)| Broken {
+        line: line.map(|line| line + 2),
+        message,
+    })?;
+    let front = quote_argument_hint(front);
+    bounded::read(&front, |key| FOREIGN.contains(&key)).map_err(|err| {
+        // YAML also breaks lines at a lone `\r`, which the file's line
+        // count does not: its line is kept within the front matter.
+        let last = front.lines().count() + 1;
+        let line = err.location().map_or(2, |at| (at.line() + 1).min(last));
+        // The message's own "at line N" counts from the front matter: the
+        // file's line is given instead.
+        let message = err.to_string();
+        let message = message.split(" at line ").next().unwrap_or_default();
+        Broken::at(line, format!("front matter: {message}"))
+    })
 }
 
 /// `value` as the type `key` takes, or what is wrong with it.

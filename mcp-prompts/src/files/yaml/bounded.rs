@@ -1,0 +1,291 @@
+//! Reading a YAML front matter within bounds fixed before any of it is
+//! expanded. YAML lets a small text stand for a huge value (an anchored
+//! list referenced by every item of another, and so on), and its parser
+//! spends time in proportion to flow nesting for every token within it;
+//! a prompt file needs neither. So the front matter's size and its flow
+//! brackets are counted before it is parsed, and the values it holds are
+//! counted as they are read (aliases included, each time they are
+//! expanded), the reading stopping at the first value past the bound.
+//! The keys other tools read are walked but never built.
+
+use std::cell::Cell;
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use yaml_serde::{Mapping, Value};
+
+/// The largest front matter read: 64 KiB.
+pub(crate) const MAX_BYTES: usize = 64 * 1024;
+
+/// The most flow brackets (`[`, `{`) a front matter may hold.
+pub(crate) const MAX_FLOW_BRACKETS: usize = 256;
+
+/// The most values (scalars, lists, maps, each expansion of an alias
+/// counted again) a front matter may hold.
+pub(crate) const MAX_VALUES: usize = 10_000;
+
+/// How deep lists and maps may nest in a front matter.
+pub(crate) const MAX_DEPTH: usize = 64;
+
+/// What is wrong with `front` before it is parsed, if anything: too
+/// large, or too many flow brackets (and the 0-based line of the first
+/// past the bound).
+pub(crate) fn check_size(front: &str) -> Result<(), (Option<usize>, String)> {
+    if front.len() > MAX_BYTES {
+        return Err((
+            None,
+            format!("front matter: larger than {} KiB", MAX_BYTES / 1024),
+        ));
+    }
+    // Counted wherever they stand, in quotes too: never fewer than YAML
+    // sees.
+    let mut brackets = front.match_indices(['[', '{']);
+    if let Some((at, _)) = brackets.nth(MAX_FLOW_BRACKETS) {
+        let line = front[..at].matches('\n').count();
+        return Err((
+            Some(line),
+            format!("front matter: more than {MAX_FLOW_BRACKETS} `[` and `{{`"),
+        ));
+    }
+    Ok(())
+}
+
+/// The top-level map of `front`, each key's value built unless `ignored`
+/// says the key is another tool's (then it is walked, and counted, only,
+/// and reads as null).
+pub(crate) fn read(
+    front: &str,
+    ignored: impl Fn(&str) -> bool,
+) -> Result<BTreeMap<String, Value>, yaml_serde::Error> {
+    let left = Cell::new(MAX_VALUES);
+    let top = Top {
+        left: &left,
+        ignored: &ignored,
+    };
+    top.deserialize(yaml_serde::Deserializer::from_str(front))
+}
+
+/// The front matter's top level: a map, or nothing.
+struct Top<'a> {
+    left: &'a Cell<usize>,
+    ignored: &'a dyn Fn(&str) -> bool,
+}
+
+impl<'de> DeserializeSeed<'de> for Top<'_> {
+    type Value = BTreeMap<String, Value>;
+
+    fn deserialize<D: de::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Top<'_> {
+    type Value = BTreeMap<String, Value>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a map of keys to values")
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(BTreeMap::new())
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(BTreeMap::new())
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut read = BTreeMap::new();
+        let node = |keep| Node {
+            left: self.left,
+            depth: 1,
+            keep,
+        };
+        while let Some(key) = map.next_key_seed(node(true))? {
+            let Some(Value::String(key)) = key else {
+                return Err(de::Error::custom("front matter keys are text"));
+            };
+            let keep = !(self.ignored)(&key);
+            // An ignored key's value is walked, not built: it reads as null.
+            let value = map.next_value_seed(node(keep))?;
+            read.insert(key, value.unwrap_or(Value::Null));
+        }
+        Ok(read)
+    }
+}
+
+/// One value, counted against what is left, built if `keep`.
+struct Node<'a> {
+    left: &'a Cell<usize>,
+    depth: usize,
+    keep: bool,
+}
+
+impl Node<'_> {
+    /// Counts one value: an error past the bound.
+    fn count<E: de::Error>(&self) -> Result<(), E> {
+        match self.left.get().checked_sub(1) {
+            Some(left) => {
+                self.left.set(left);
+                Ok(())
+            }
+            None => Err(E::custom(format!(
+                "more than {MAX_VALUES} values (anchors and aliases count each time they are used)"
+            ))),
+        }
+    }
+
+    /// The node one level down, an error past the bound.
+    fn below<E: de::Error>(&self) -> Result<Self, E> {
+        if self.depth >= MAX_DEPTH {
+            return Err(E::custom(format!("nested more than {MAX_DEPTH} deep")));
+        }
+        Ok(Node {
+            left: self.left,
+            depth: self.depth + 1,
+            keep: self.keep,
+        })
+    }
+
+    fn scalar<E: de::Error>(&self, value: impl FnOnce() -> Value) -> Result<Option<Value>, E> {
+        self.count()?;
+        Ok(self.keep.then(value))
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Node<'_> {
+    type Value = Option<Value>;
+
+    fn deserialize<D: de::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Node<'_> {
+    /// The value, when kept.
+    type Value = Option<Value>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a YAML value")
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        self.scalar(|| Value::Bool(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        self.scalar(|| Value::Number(v.into()))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        self.scalar(|| Value::Number(v.into()))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        self.scalar(|| Value::Number(v.into()))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        self.scalar(|| Value::String(v.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        self.scalar(|| Value::String(v))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.scalar(|| Value::Null)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.scalar(|| Value::Null)
+    }
+
+    fn visit_some<D: de::Deserializer<'de>>(self, inner: D) -> Result<Self::Value, D::Error> {
+        inner.deserialize_any(self)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        self.count()?;
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(self.below()?)? {
+            if let Some(item) = item {
+                items.push(item);
+            }
+        }
+        Ok(self.keep.then_some(Value::Sequence(items)))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        self.count()?;
+        let mut entries = Mapping::new();
+        while let Some(key) = map.next_key_seed(self.below()?)? {
+            let value = map.next_value_seed(self.below()?)?;
+            if let (Some(key), Some(value)) = (key, value) {
+                entries.insert(key, value);
+            }
+        }
+        Ok(self.keep.then_some(Value::Mapping(entries)))
+    }
+
+    fn visit_enum<A: de::EnumAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
+        Err(de::Error::custom(
+            "YAML tags (`!name`) are not read in front matter",
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keep_all(front: &str) -> Result<BTreeMap<String, Value>, String> {
+        read(front, |_| false).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn values_are_read_as_yaml_reads_them() {
+        let front = "title: x\ntags: [a, b]\ninput:\n  schema:\n    n?: integer\n  default: {n: 3}\nflag: true\nnothing:\n";
+        let ours = keep_all(front).unwrap();
+        let theirs: BTreeMap<String, Value> = yaml_serde::from_str(front).unwrap();
+        assert_eq!(ours, theirs);
+        assert!(keep_all("").unwrap().is_empty());
+        assert!(keep_all("- a\n").is_err());
+    }
+
+    #[test]
+    fn a_billion_laughs_stops_at_the_bound() {
+        let mut front = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+        for (name, before) in ["b", "c", "d", "e", "f", "g"]
+            .iter()
+            .zip(["a", "b", "c", "d", "e", "f"])
+        {
+            front.push_str(&format!("{name}: &{name} [*{before}, *{before}, *{before}, *{before}, *{before}, *{before}, *{before}, *{before}, *{before}, *{before}]\n"));
+        }
+        let error = keep_all(&front).unwrap_err();
+        assert!(error.contains("more than 10000 values"), "{error}");
+        // Under a key another tool reads, it is counted all the same.
+        let ignored = front.replace("g:", "metadata:");
+        let error = read(&ignored, |key| key == "metadata")
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("more than 10000 values"), "{error}");
+    }
+
+    #[test]
+    fn nesting_and_size_are_bounded() {
+        let deep = format!("a: {}x{}", "[".repeat(70), "]".repeat(70));
+        assert!(keep_all(&deep).unwrap_err().contains("nested more than 64"));
+        let brackets = format!("a: b\nc: {}", "[".repeat(300));
+        assert_eq!(check_size(&brackets).unwrap_err().0, Some(1));
+        assert!(check_size(&"x".repeat(MAX_BYTES + 1)).is_err());
+        assert!(check_size("a: [1, {b: 2}]").is_ok());
+    }
+}
