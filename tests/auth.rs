@@ -509,6 +509,15 @@ async fn a_jwks_that_never_answered_makes_tokens_unverifiable_not_the_server_una
         "{}",
         answer.body
     );
+    // The body says what the caller needs and no more: not where the keys
+    // are fetched from, nor what the issuer answered.
+    assert_eq!(
+        answer.body,
+        json!({
+            "error": "temporarily_unavailable",
+            "error_description": "the issuer's keys are unavailable"
+        })
+    );
     // The metadata is still served, and once the keys come back, tokens work.
     let response = send_to(
         server.addr,

@@ -163,6 +163,40 @@ pub(crate) fn brief(message: &str) -> String {
     truncate(message, BRIEF_CHARS)
 }
 
+/// Text written to the log as it is given, with every character that
+/// could forge or hide a line escaped: control characters (newlines,
+/// ANSI escapes), line and paragraph separators, and the invisible format
+/// characters (bidirectional controls). For paths, names and whatever else
+/// a file or a client chose.
+pub(crate) struct Escaped<'a>(pub(crate) &'a str);
+
+impl std::fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use std::fmt::Write as _;
+        for c in self.0.chars() {
+            if must_escape(c) {
+                for e in c.escape_default() {
+                    f.write_char(e)?;
+                }
+            } else {
+                f.write_char(c)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Debug for Escaped<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "\"{self}\"")
+    }
+}
+
+/// Whether `c` is escaped where client or file text is echoed.
+fn must_escape(c: char) -> bool {
+    c.is_control() || is_format(c) || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
 fn truncate(input: &str, max_chars: usize) -> String {
     let mut out = String::with_capacity(input.len().min(max_chars + 16));
     for (count, c) in input.chars().enumerate() {
@@ -171,7 +205,7 @@ fn truncate(input: &str, max_chars: usize) -> String {
             let _ = write!(out, "…({} bytes)", input.len());
             break;
         }
-        if c.is_control() || is_format(c) {
+        if must_escape(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);
@@ -284,6 +318,15 @@ impl std::error::Error for CatalogError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn logged_text_cannot_forge_or_hide_a_line() {
+        let name = "a\nline FAKE ERROR\u{202e}txt.md\u{1b}[31m\u{2028}";
+        let logged = Escaped(name).to_string();
+        assert_eq!(logged, "a\\nline FAKE ERROR\\u{202e}txt.md\\u{1b}[31m\\u{2028}");
+        assert!(!logged.chars().any(must_escape));
+        assert_eq!(Escaped("plain/ü.md").to_string(), "plain/ü.md");
+    }
 
     #[test]
     fn excerpts_are_short_and_escaped() {

@@ -24,6 +24,7 @@ use notify::{RecursiveMode, Watcher};
 
 use crate::catalog::Prompts;
 use crate::dynamic::DynamicPrompt;
+use crate::error::Escaped;
 use crate::protocol::is_valid_name;
 use crate::sync::lock;
 use dotprompt::Partials;
@@ -249,7 +250,7 @@ impl PromptDir {
                 loader.reload();
             }
         });
-        tracing::info!(dir = %dir.display(), "watching prompt files");
+        tracing::info!(dir = %Escaped(&dir.to_string_lossy()), "watching prompt files");
         Ok(Self {
             loader,
             _watcher: watcher,
@@ -324,7 +325,11 @@ impl Loader {
         match self.read() {
             Ok(read) => lock(&self.state).apply(read, &self.dir, self.access.max_files),
             Err(err) => {
-                tracing::warn!(dir = %self.dir.display(), error = %err, "cannot read the prompt directory");
+                tracing::warn!(
+                    dir = %Escaped(&self.dir.to_string_lossy()),
+                    error = %Escaped(&err.to_string()),
+                    "cannot read the prompt directory"
+                );
             }
         }
     }
@@ -485,12 +490,15 @@ impl DirState {
         }
         for problem in &problems {
             if !self.problems.contains(problem) {
-                tracing::warn!("prompt file not served: {problem}");
+                tracing::warn!("prompt file not served: {}", Escaped(&problem.to_string()));
             }
         }
         for warning in &warnings {
             if !self.warnings.contains(warning) {
-                tracing::warn!("prompt file served with a warning: {warning}");
+                tracing::warn!(
+                    "prompt file served with a warning: {}",
+                    Escaped(&warning.to_string())
+                );
             }
         }
         self.problems = problems;

@@ -18,6 +18,8 @@ Options:
   --stateless              with --http: no sessions (2026-07-28 and replicas)
   --prompts-as-tools       also offer the prompts as the tools list_prompts and
                            get_prompt, for hosts that show no prompts
+  --max-result-bytes N     the most bytes of text one prompt's result may hold
+                           (default 4194304, 4 MiB); past it, -32602
   --auth-issuer URL        with --http: verify every request's bearer token,
                            a JWT this issuer signs for http://ADDR/mcp
   --auth-audience URL      the resource URL tokens must name, if another
@@ -57,6 +59,8 @@ pub struct Serve {
     pub prompts_as_tools: bool,
     /// Bearer tokens verified on every HTTP request.
     pub auth: Option<Auth>,
+    /// The limit on one prompt's result, if not the default.
+    pub max_result_bytes: Option<usize>,
 }
 
 /// `--auth-issuer URL`, with `--auth-audience URL` and `--auth-jwks URL`.
@@ -87,6 +91,7 @@ impl Command {
             stateless: false,
             prompts_as_tools: false,
             auth: None,
+            max_result_bytes: None,
         };
         let (mut issuer, mut audience, mut jwks) = (None, None, None);
         while let Some(word) = words.next() {
@@ -111,6 +116,12 @@ impl Command {
                 }
                 "--stateless" => serve.stateless = true,
                 "--prompts-as-tools" => serve.prompts_as_tools = true,
+                "--max-result-bytes" => {
+                    let value = words.next_if(|next| !next.starts_with('-'));
+                    let bytes = value.and_then(|v| v.parse::<usize>().ok().filter(|n| *n > 0));
+                    let bytes = bytes.ok_or("--max-result-bytes needs a number of bytes")?;
+                    serve.max_result_bytes = Some(bytes);
+                }
                 "--auth-issuer" | "--auth-audience" | "--auth-jwks" => {
                     let url = words.next_if(|next| !next.starts_with('-'));
                     let url = url.ok_or_else(|| format!("{word} needs a URL"))?;
@@ -182,6 +193,12 @@ mod tests {
         };
         assert_eq!(serve.dir, PathBuf::from("prompts"));
         assert_eq!(serve.http, Some(DEFAULT_ADDR.parse().unwrap()));
+        let Ok(Command::Serve(capped)) = parse("serve a --max-result-bytes 1024") else {
+            panic!("--max-result-bytes");
+        };
+        assert_eq!(capped.max_result_bytes, Some(1024));
+        let no_number = parse("serve a --max-result-bytes lots").unwrap_err();
+        assert!(no_number.contains("number of bytes"), "{no_number}");
         let no_url = parse("serve a --http --auth-issuer --stateless").unwrap_err();
         assert!(no_url.contains("needs a URL"), "{no_url}");
         assert!(matches!(parse("serve a -V"), Ok(Command::Version)));

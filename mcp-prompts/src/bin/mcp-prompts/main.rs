@@ -65,6 +65,9 @@ async fn run(serve: Serve) -> std::io::Result<()> {
     if serve.prompts_as_tools {
         server = server.prompts_as_tools();
     }
+    if let Some(limit) = serve.max_result_bytes {
+        server = server.max_result_bytes(limit);
+    }
     if let Some(secret) = std::env::var_os(REQUEST_STATE_SECRET) {
         server = server.request_state_secret(secret.as_encoded_bytes());
     }

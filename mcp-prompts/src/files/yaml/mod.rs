@@ -88,7 +88,7 @@ pub(crate) fn parse(front: &str, origin: &str) -> Result<YamlMatter, Broken> {
             "unused" => matter.unused = Some((read(&key, value).map_err(at)?, line)),
             foreign if FOREIGN.contains(&foreign) => {
                 tracing::debug!(
-                    file = origin,
+                    file = %crate::error::Escaped(origin),
                     key = foreign,
                     "front matter key of another tool, ignored"
                 );

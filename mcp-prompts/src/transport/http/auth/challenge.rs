@@ -76,10 +76,15 @@ impl Challenge {
                 (*why).to_owned(),
             ),
             Self::Token(error) if error.is_unavailable() => {
-                tracing::warn!(reason = error.reason(), "access tokens cannot be verified");
+                // The reason (the issuer's URL, its answer) is the
+                // operator's to read, not any caller's.
+                tracing::warn!(
+                    reason = %crate::error::Escaped(error.reason()),
+                    "access tokens cannot be verified"
+                );
                 let body = serde_json::json!({
                     "error": "temporarily_unavailable",
-                    "error_description": error.reason(),
+                    "error_description": "the issuer's keys are unavailable",
                 });
                 let mut response = json_response(StatusCode::SERVICE_UNAVAILABLE, body.to_string());
                 response

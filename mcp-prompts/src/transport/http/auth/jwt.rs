@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 
 use super::keys::{KeySet, KeySource};
 use super::{TokenError, TokenVerifier};
-use crate::caller::Caller;
+use crate::caller::{Caller, granted_scope, scopes_of_claim};
 
 /// The signature algorithms a [`JwtVerifier`] may accept: asymmetric ones
 /// only, since a resource server holds no shared secret (and a symmetric
@@ -240,12 +240,12 @@ fn caller(claims: Map<String, Value>) -> Result<Caller, TokenError> {
         text("sub").ok_or_else(|| TokenError::invalid("the token's `sub` is not a string"))?;
     let scopes: Vec<String> = match (claims.get("scope"), claims.get("scp")) {
         (Some(Value::String(scope)), _) | (None, Some(Value::String(scope))) => {
-            scope.split_whitespace().map(str::to_owned).collect()
+            scopes_of_claim(scope).collect()
         }
         (None, Some(Value::Array(scopes))) => scopes
             .iter()
             .filter_map(Value::as_str)
-            .map(str::to_owned)
+            .filter_map(granted_scope)
             .collect(),
         _ => Vec::new(),
     };
@@ -278,5 +278,20 @@ mod tests {
         assert!(none.scopes().is_empty());
         assert_eq!(none.client_id(), Some("app"));
         assert!(caller(claims(&json!({"sub": 7}))).is_err());
+    }
+
+    #[test]
+    fn scopes_split_on_spaces_alone_and_other_characters_grant_nothing() {
+        for separator in [
+            '\u{a0}', '\u{2003}', '\u{3000}', '\u{85}', '\u{2028}', '\u{b}', '\t', '\n',
+        ] {
+            let scope = format!("read deploy{separator}requests");
+            let granted = caller(claims(&json!({"sub": "a", "scope": scope}))).unwrap();
+            assert_eq!(granted.scopes(), ["read"], "{separator:?}");
+            let listed = json!({"sub": "a", "scp": ["read", format!("deploy{separator}requests")]});
+            assert_eq!(caller(claims(&listed)).unwrap().scopes(), ["read"]);
+        }
+        let quoted = caller(claims(&json!({"sub": "a", "scope": " a\"b  c\\d e "}))).unwrap();
+        assert_eq!(quoted.scopes(), ["e"]);
     }
 }
