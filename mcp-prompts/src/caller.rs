@@ -157,7 +157,10 @@ impl Access {
 /// separates them with spaces (U+0020) alone, so no other whitespace
 /// splits one, and repeated spaces make no empty scope.
 pub(crate) fn scopes_of_claim(claim: &str) -> impl Iterator<Item = String> + '_ {
-    claim.split(' ').filter(|s| !s.is_empty()).filter_map(granted_scope)
+    claim
+        .split(' ')
+        .filter(|s| !s.is_empty())
+        .filter_map(granted_scope)
 }
 
 /// `scope` as a granted scope, if it is a scope token (printable ASCII

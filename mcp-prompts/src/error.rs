@@ -323,7 +323,10 @@ mod tests {
     fn logged_text_cannot_forge_or_hide_a_line() {
         let name = "a\nline FAKE ERROR\u{202e}txt.md\u{1b}[31m\u{2028}";
         let logged = Escaped(name).to_string();
-        assert_eq!(logged, "a\\nline FAKE ERROR\\u{202e}txt.md\\u{1b}[31m\\u{2028}");
+        assert_eq!(
+            logged,
+            "a\\nline FAKE ERROR\\u{202e}txt.md\\u{1b}[31m\\u{2028}"
+        );
         assert!(!logged.chars().any(must_escape));
         assert_eq!(Escaped("plain/ü.md").to_string(), "plain/ü.md");
     }

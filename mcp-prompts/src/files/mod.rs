@@ -10,6 +10,7 @@ mod front_matter;
 mod kind;
 mod read;
 mod vscode;
+mod watch;
 mod yaml;
 
 use std::collections::HashMap;
@@ -19,8 +20,6 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-use notify::{RecursiveMode, Watcher};
 
 use crate::catalog::Prompts;
 use crate::dynamic::DynamicPrompt;
@@ -33,6 +32,7 @@ use kind::{FileKind, prompt_name};
 use mcp_prompts_template::rules;
 use read::{Access, ServedDir};
 pub use read::{DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES};
+use watch::Watch;
 
 /// How long after a change in the directory it is read again: an editor's
 /// save is often several events (write, rename, chmod).
@@ -104,7 +104,6 @@ impl fmt::Display for FileProblem {
 #[must_use = "the directory is served only while its PromptDir lives"]
 pub struct PromptDir {
     loader: Arc<Loader>,
-    _watcher: notify::RecommendedWatcher,
 }
 
 /// How a [`PromptDir`] reads its directory; the defaults suit most.
@@ -163,6 +162,8 @@ struct Loader {
     reloading: Mutex<()>,
     /// Held only to look at or apply what was read, never across I/O.
     state: Mutex<DirState>,
+    /// The watch on the folders read, set once it has started.
+    watch: std::sync::OnceLock<Watch>,
 }
 
 /// What the directory held when last read.
@@ -222,26 +223,15 @@ impl PromptDir {
                 problems: Vec::new(),
                 warnings: Vec::new(),
             }),
+            watch: std::sync::OnceLock::new(),
         });
         let (tx, rx) = std_mpsc::channel::<()>();
-        let mut watcher =
-            notify::recommended_watcher(move |event: notify::Result<notify::Event>| match event {
-                Ok(event) if changes_files(event.kind) => {
-                    let _ = tx.send(());
-                }
-                Ok(_) => {}
-                Err(error) => tracing::warn!(%error, "watching prompt files"),
-            })
-            .map_err(std::io::Error::other)?;
-        watcher
-            // Recursive: prompt files and icons in subfolders are served
-            // too, and their edits are changes.
-            .watch(&dir, RecursiveMode::Recursive)
-            .map_err(std::io::Error::other)?;
+        let watch = Watch::start(&dir, tx)?;
+        let _ = loader.watch.set(watch);
         // Read after watching starts, so that no change falls in between.
         loader.reload();
         let weak = Arc::downgrade(&loader);
-        // Ends when the watcher (and with it the sender) is dropped.
+        // Ends when the watch (and with it every sender) is dropped.
         std::thread::spawn(move || {
             while rx.recv().is_ok() {
                 std::thread::sleep(SETTLE);
@@ -251,10 +241,7 @@ impl PromptDir {
             }
         });
         tracing::info!(dir = %Escaped(&dir.to_string_lossy()), "watching prompt files");
-        Ok(Self {
-            loader,
-            _watcher: watcher,
-        })
+        Ok(Self { loader })
     }
 
     /// Reads the directory again now, as a change event would.
@@ -308,6 +295,8 @@ struct Read {
     files: Vec<(PathBuf, std::io::Result<FileText>)>,
     /// Files past the limit, not read.
     left_out: usize,
+    /// Subfolders that could not be read, and why.
+    unreadable: Vec<(PathBuf, std::io::Error)>,
 }
 
 /// A prompt file as read: its text, and the icon file it names, read
@@ -338,6 +327,19 @@ impl Loader {
     fn read(&self) -> std::io::Result<Read> {
         let dir = ServedDir::open(&self.dir, self.access)?;
         let listing = dir.list(is_prompt_file)?;
+        if let Some(watch) = self.watch.get() {
+            let folders: Vec<PathBuf> = listing
+                .folders
+                .iter()
+                .map(|f| self.dir.join(f.trim_end_matches('/')))
+                .collect();
+            watch.follow(&folders);
+        }
+        let unreadable = listing
+            .unreadable
+            .into_iter()
+            .map(|(folder, err)| (self.dir.join(folder.trim_end_matches('/')), err))
+            .collect();
         let files = listing
             .names
             .into_iter()
@@ -355,6 +357,7 @@ impl Loader {
         Ok(Read {
             files,
             left_out: listing.left_out,
+            unreadable,
         })
     }
 }
@@ -493,6 +496,13 @@ impl DirState {
                 tracing::warn!("prompt file not served: {}", Escaped(&problem.to_string()));
             }
         }
+        for (folder, err) in &read.unreadable {
+            warnings.push(problem(
+                folder,
+                None,
+                format!("cannot read the folder ({err}): its prompt files are not served"),
+            ));
+        }
         for warning in &warnings {
             if !self.warnings.contains(warning) {
                 tracing::warn!(
@@ -616,17 +626,6 @@ fn is_prompt_file(name: &str) -> bool {
     kept && !name.starts_with('.')
 }
 
-/// Whether an event may have changed what a file holds: not a mere open
-/// or read, but a write closed (all some writers produce) counts.
-fn changes_files(kind: notify::EventKind) -> bool {
-    use notify::event::{AccessKind, AccessMode};
-    match kind {
-        notify::EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
-        notify::EventKind::Access(_) => false,
-        _ => true,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -647,6 +646,56 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_watch_follows_the_folders_the_loader_reads() {
+        let dir = scratch("watch-rule");
+        let made = |path: &str| {
+            std::fs::create_dir_all(dir.join(path)).unwrap();
+            std::fs::write(dir.join(path).join("p.md"), "Hi").unwrap();
+        };
+        made("git");
+        made("a/b/c/d");
+        made("a/b/c/d/too-deep");
+        made(".git/objects");
+        made("skill");
+        std::fs::write(dir.join("skill/SKILL.md"), "---\nname: s\n---\n").unwrap();
+        std::os::unix::fs::symlink("/usr", dir.join("usr")).unwrap();
+        let (_service, prompts) = live();
+        let watched = PromptDir::watch(&dir, &prompts).unwrap();
+        let folders = watched.loader.watch.get().unwrap().watched();
+        let expected: Vec<PathBuf> = ["", "a", "a/b", "a/b/c", "a/b/c/d", "git"]
+            .iter()
+            .map(|f| dir.join(f))
+            .collect();
+        assert_eq!(folders, expected);
+        // A new folder is watched once read; a removed one is let go.
+        made("new");
+        watched.reload();
+        assert!(
+            watched
+                .loader
+                .watch
+                .get()
+                .unwrap()
+                .watched()
+                .contains(&dir.join("new"))
+        );
+        std::fs::remove_dir_all(dir.join("git")).unwrap();
+        watched.reload();
+        assert!(
+            !watched
+                .loader
+                .watch
+                .get()
+                .unwrap()
+                .watched()
+                .contains(&dir.join("git"))
+        );
+        drop(watched);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -58,10 +58,15 @@ pub(crate) struct ServedDir<'a> {
     access: Access,
 }
 
-/// A directory's file names, and how many were left out over the limit.
+/// A directory's file names, how many were left out over the limit, and
+/// the folders the walk read (which are the ones to watch) or could not.
 pub(crate) struct Listing {
     pub(crate) names: Vec<String>,
     pub(crate) left_out: usize,
+    /// Each folder read: `""` for the directory, `path/` for subfolders.
+    pub(crate) folders: Vec<String>,
+    /// Each subfolder that could not be read (`path/`), and why.
+    pub(crate) unreadable: Vec<(String, io::Error)>,
 }
 
 impl<'a> ServedDir<'a> {
@@ -80,9 +85,12 @@ impl<'a> ServedDir<'a> {
     /// [`MAX_DEPTH`], in path order, at most the limit of them. Hidden
     /// folders are not read, nor a subfolder holding a `SKILL.md` (an
     /// Agent Skill, not prompts); a link to a folder is not followed.
+    /// This walk is the rule of what the directory serves from: its
+    /// watch follows the folders the walk read.
     pub(crate) fn list(&self, wanted: impl Fn(&str) -> bool) -> io::Result<Listing> {
         let limit = self.access.max_files;
         let mut names = Vec::new();
+        let (mut read, mut unreadable) = (Vec::new(), Vec::new());
         let mut folders = vec![(String::new(), 0)];
         // The walk is bounded too: at most as many folders as files.
         let mut opened = 0;
@@ -94,9 +102,14 @@ impl<'a> ServedDir<'a> {
             let (here, subfolders) = match listed {
                 Ok(Some(listed)) => listed,
                 Err(err) if depth == 0 => return Err(err),
-                // An Agent Skill's folder, or one that cannot be read.
-                Ok(None) | Err(_) => continue,
+                Err(err) => {
+                    unreadable.push((prefix, err));
+                    continue;
+                }
+                // An Agent Skill's folder.
+                Ok(None) => continue,
             };
+            read.push(prefix.clone());
             names.extend(here);
             // Past the limit the rest is not read: what it would hold is
             // not counted either.
@@ -113,7 +126,14 @@ impl<'a> ServedDir<'a> {
         names.sort_unstable();
         let left_out = names.len().saturating_sub(limit);
         names.truncate(limit);
-        Ok(Listing { names, left_out })
+        read.sort_unstable();
+        unreadable.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        Ok(Listing {
+            names,
+            left_out,
+            folders: read,
+            unreadable,
+        })
     }
 
     /// The files `wanted` accepts in the folder `prefix` (`""`, or

@@ -262,12 +262,14 @@ mod tests {
 
     #[test]
     fn a_billion_laughs_stops_at_the_bound() {
+        use std::fmt::Write as _;
         let mut front = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
         for (name, before) in ["b", "c", "d", "e", "f", "g"]
             .iter()
             .zip(["a", "b", "c", "d", "e", "f"])
         {
-            front.push_str(&format!("{name}: &{name} [*{before}, *{before}, *{before}, *{before}, *{before}, *{before}, *{before}, *{before}, *{before}, *{before}]\n"));
+            let aliases = vec![format!("*{before}"); 10].join(", ");
+            writeln!(front, "{name}: &{name} [{aliases}]").unwrap();
         }
         let error = keep_all(&front).unwrap_err();
         assert!(error.contains("more than 10000 values"), "{error}");

@@ -71,7 +71,7 @@ pub(crate) fn parse(front: &str, origin: &str) -> Result<YamlMatter, Broken> {
     let map = read_bounded(front)?;
     let mut matter = YamlMatter::default();
     for (key, value) in map {
-        let line = line_of_key(&front, &key);
+        let line = line_of_key(front, &key);
         let at = |message: String| Broken::at(line, message);
         match key.as_str() {
             "name" => matter.name = Some((read(&key, value).map_err(at)?, line)),

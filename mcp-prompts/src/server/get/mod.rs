@@ -159,6 +159,17 @@ impl Service {
             Ok(round) => round,
             Err(error) => return Got::Now(write(self, id, Err(error))),
         };
+        let max_result_bytes = inner.limits.result_bytes;
+        let call = |prompt, asking, progress| Call {
+            id,
+            era,
+            prompt,
+            asking,
+            progress,
+            outbound,
+            origin,
+            max_result_bytes,
+        };
         let missing: Vec<&str> = entry
             .required
             .iter()
@@ -186,16 +197,7 @@ impl Service {
                     }
                 },
                 None => {
-                    let call = Call {
-                        id,
-                        era,
-                        prompt,
-                        asking: Asking::Client,
-                        progress,
-                        outbound,
-                        origin,
-                        max_result_bytes: inner.limits.result_bytes,
-                    };
+                    let call = call(prompt, Asking::Client, progress);
                     let service = self.clone();
                     return Got::Later(call.ask_then_run(arguments, &missing, service, write));
                 }
@@ -212,16 +214,7 @@ impl Service {
             (None, Ok(())) => Asking::Client,
             (_, Err(why)) => Asking::Unable(why),
         };
-        let call = Call {
-            id,
-            era,
-            prompt,
-            asking,
-            progress,
-            outbound,
-            origin,
-            max_result_bytes: inner.limits.result_bytes,
-        };
+        let call = call(prompt, asking, progress);
         match call.run(&arguments) {
             Called::Ready(result) => {
                 if let Asking::Rounds(input) = &call.asking {
