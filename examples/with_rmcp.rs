@@ -10,6 +10,9 @@
 //!   who asks and `deploy_notes` is shown only with the `deploy` scope.
 //! - `--prompts-as-tools` adds the prompt tools (`list_prompts`,
 //!   `get_prompt`) to rmcp's tool router, for hosts that show no prompts.
+//! - `--prompts-dir DIR` also serves DIR's prompt files, kept in step with
+//!   the folder: clients hear of each change (`notifications/prompts/list_changed`,
+//!   on a 2026-07-28 client's `subscriptions/listen`).
 
 #[path = "showcase/caller_prompts.rs"]
 mod caller_prompts;
@@ -73,6 +76,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let before = args.len();
     args.retain(|arg| arg != "--prompts-as-tools");
     let as_tools = args.len() < before;
+    let prompts_dir = match args.iter().position(|arg| arg == "--prompts-dir") {
+        Some(at) if at + 1 < args.len() => Some(args.drain(at..=at + 1).nth(1).unwrap_or_default()),
+        Some(_) => return Err(USAGE.into()),
+        None => None,
+    };
     let issuer = match args.get(2..) {
         Some([flag, issuer]) if flag == "--auth-issuer" => Some(issuer.clone()),
         Some([]) | None => None,
@@ -82,9 +90,17 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(_) => caller_prompts::CATALOG_WITH_AUTH,
         None => prompts::CATALOG,
     };
-    let prompts = mcp_prompts::Server::new("mcp-prompts-with-rmcp", env!("CARGO_PKG_VERSION"))
-        .catalog(catalog)
-        .build()?;
+    let server = mcp_prompts::Server::new("mcp-prompts-with-rmcp", env!("CARGO_PKG_VERSION"))
+        .catalog(catalog);
+    // With prompt files the catalog changes while serving; without, it is
+    // fixed.
+    let (prompts, _dir) = match prompts_dir {
+        Some(dir) => {
+            let (service, live) = server.build_live()?;
+            (service, Some(mcp_prompts::PromptDir::watch(dir, &live)?))
+        }
+        None => (server.build()?, None),
+    };
     let mut args = args.into_iter();
     match (args.next().as_deref(), args.next()) {
         (None, _) => {
@@ -104,7 +120,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-const USAGE: &str = "usage: with_rmcp [--http ADDR [--auth-issuer URL]] [--prompts-as-tools]";
+const USAGE: &str =
+    "usage: with_rmcp [--http ADDR [--auth-issuer URL]] [--prompts-as-tools] [--prompts-dir DIR]";
 
 /// rmcp's Streamable HTTP, in axum, at `/mcp`; one handler per session.
 async fn serve_http(

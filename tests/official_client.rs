@@ -220,6 +220,34 @@ fn both_clients_see_tools_and_prompts_in_an_rmcp_server() {
     assert_all_passed(&python_client("showcase.py", &[&url, "with_rmcp"]));
 }
 
+/// A server with rmcp's tools and a folder of prompt files, the common
+/// one (`examples/with_rmcp.rs --prompts-dir DIR`): the official Python
+/// client hears of each file's change in `legacy` mode (list_changed) and
+/// in `auto` mode (2026-07-28's `subscriptions/listen`, served through
+/// rmcp's listen hooks), over rmcp's stdio and Streamable HTTP.
+#[test]
+fn python_client_hears_of_prompt_file_changes_in_an_rmcp_server() {
+    let binary = example_binary("with_rmcp");
+    for route in ["stdio", "http"] {
+        let dir = std::env::temp_dir().join(format!(
+            "mcp-prompts-rmcp-files-{route}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let folder = dir.to_str().unwrap();
+        let output = if route == "stdio" {
+            let stdio = binary.to_str().unwrap();
+            python_client("rmcp_files.py", &[folder, stdio, "--prompts-dir", folder])
+        } else {
+            let server = Running::example_with("with_rmcp", &["--prompts-dir", folder]);
+            python_client("rmcp_files.py", &[folder, &server.url()])
+        };
+        assert_all_passed(&output);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 /// The rmcp route is equal for callers too: `examples/with_rmcp.rs` with
 /// `--auth-issuer` verifies tokens in front of rmcp's Streamable HTTP, rmcp
 /// hands the request's parts (and so its caller) over, and both clients get

@@ -157,7 +157,8 @@ impl Drop for Unanswered {
 
 /// One of our messages as rmcp's type. `None` for what has no rmcp
 /// message: a withdrawn question ([`Asked::withdraw`] tells the client
-/// under rmcp's id) and `subscriptions/listen`, which rmcp serves.
+/// under rmcp's id) and a `subscriptions/listen`'s messages, which rmcp's
+/// subscription sink sends ([`RmcpPrompts::listen`](super::RmcpPrompts::listen)).
 pub(super) fn convert(message: ToClient) -> Option<Outgoing> {
     let notification = match message {
         #[allow(deprecated)] // Logging leaves MCP after 2026-07-28; clients before use it.

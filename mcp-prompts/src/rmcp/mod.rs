@@ -20,13 +20,14 @@ mod tools;
 
 use std::sync::{Arc, OnceLock};
 
+use ::rmcp::model::SubscriptionFilter;
 use ::rmcp::model::{
     CompleteRequestParams, CompleteResult, CompletionInfo, GetPromptRequestParams,
     GetPromptResponse, GetPromptResult, InputRequiredResult, ListPromptsResult,
     PaginatedRequestParams, Prompt, PromptArgument, PromptMessage, Reference as RmcpReference,
     ServerCapabilities,
 };
-use ::rmcp::service::RequestContext;
+use ::rmcp::service::{RequestContext, SubscriptionContext};
 use serde_json::Value;
 
 use crate::caller::{Access, Caller};
@@ -353,8 +354,58 @@ impl RmcpPrompts {
             self.outbound.downgrade(),
             self.asked.clone(),
         );
-        if self.forwarder.set(forwarder).is_ok() {
+        // Under 2026-07-28 a session hears of changes only on the
+        // `subscriptions/listen` it opened ([`listen`](Self::listen)).
+        if self.forwarder.set(forwarder).is_ok() && !version_of(context).is_modern() {
             self.service.listen(&self.outbound);
+        }
+    }
+
+    /// The notifications a 2026-07-28 `subscriptions/listen` may ask for
+    /// here: changes to the prompt list. rmcp keeps them only where the
+    /// server's capabilities announce them ([`capabilities`](Self::capabilities)
+    /// does for a live catalog), so a static catalog's listen is
+    /// acknowledged with none, as on mcp-prompts' own transports.
+    pub fn accepted_subscription_filter(&self) -> SubscriptionFilter {
+        SubscriptionFilter::builder().prompts_list_changed().build()
+    }
+
+    /// Serves one `subscriptions/listen` that rmcp has acknowledged: each
+    /// change to the catalog is sent on it as
+    /// `notifications/prompts/list_changed`, tagged with the subscription,
+    /// until the client cancels it or goes. At most
+    /// [`Server::max_listens`](crate::Server::max_listens) are open at once
+    /// per handler (that is, per session); one past it ends with -32600.
+    pub async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        let _listening = self.outbound.open_listen().map_err(|limit| {
+            let error = Error::invalid_request(format!(
+                "this connection has {limit} subscriptions open, the most it may: cancel one first"
+            ))
+            .with_data(serde_json::json!({ "limit": limit }));
+            to_rmcp(&error)
+        })?;
+        let wanted = context.accepted().prompts_list_changed == Some(true);
+        let mut changes = wanted.then(|| self.service.subscribe());
+        loop {
+            let change = async {
+                match &mut changes {
+                    Some(changes) => changes.recv().await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                () = context.cancelled() => return Ok(()),
+                change = change => match change {
+                    // A stream nobody reads any more ends here.
+                    Some(()) => {
+                        if context.sink().notify_prompt_list_changed().await.is_err() {
+                            return Ok(());
+                        }
+                    }
+                    // The catalog let go of this stream: no more changes.
+                    None => changes = None,
+                },
+            }
         }
     }
 }
@@ -394,7 +445,10 @@ fn log_level(level: ::rmcp::model::LoggingLevel) -> LogLevel {
 
 /// The prompt methods of an rmcp `ServerHandler`, answered by the
 /// [`RmcpPrompts`] in the field named: `list_prompts`, `get_prompt`,
-/// `complete` and `set_level`. Write it inside the `impl ServerHandler`
+/// `complete`, `set_level`, and 2026-07-28's `subscriptions/listen`
+/// (`accepted_subscription_filter` and `listen`). A handler that serves
+/// other notifications on its listens calls [`RmcpPrompts::listen`] from
+/// its own `listen` instead. Write it inside the `impl ServerHandler`
 /// block; rmcp's `#[tool_handler]` keeps it.
 ///
 /// ```ignore
@@ -433,6 +487,20 @@ macro_rules! __serve_prompts {
             context: $crate::rmcp::service::RequestContext<$crate::rmcp::RoleServer>,
         ) -> ::std::result::Result<$crate::rmcp::model::CompleteResult, $crate::rmcp::ErrorData> {
             self.$field.complete(request, context).await
+        }
+
+        fn accepted_subscription_filter(
+            &self,
+            _requested: &$crate::rmcp::model::SubscriptionFilter,
+        ) -> ::std::option::Option<$crate::rmcp::model::SubscriptionFilter> {
+            ::std::option::Option::Some(self.$field.accepted_subscription_filter())
+        }
+
+        async fn listen(
+            &self,
+            context: $crate::rmcp::service::SubscriptionContext,
+        ) -> ::std::result::Result<(), $crate::rmcp::ErrorData> {
+            self.$field.listen(context).await
         }
 
         #[allow(deprecated)]
