@@ -243,7 +243,7 @@ fn embed(path: &LitStr) -> syn::Result<(String, &'static str, PathBuf)> {
     let bytes = std::fs::read(&full).map_err(|err| {
         syn::Error::new(
             span,
-            format!("cannot read icon file `{}`: {err}", full.display()),
+            format!("cannot read icon file `{relative}` (relative to the crate's root, where its Cargo.toml is): {err}"),
         )
     })?;
     if bytes.len() > rules::MAX_ICON_BYTES {

@@ -29,7 +29,10 @@ impl Template {
             let text = std::fs::read_to_string(&path).map_err(|err| {
                 syn::Error::new(
                     span,
-                    format!("cannot read template file `{}`: {err}", path.display()),
+                    format!(
+                        "cannot read template file `{}` (relative to the crate's root, where its Cargo.toml is): {err}",
+                        lit.value()
+                    ),
                 )
             })?;
             (text, Some(path))

@@ -4,10 +4,10 @@ use mcp_prompts::prompt;
 
 /// Review a change
 #[prompt(
-    icon_file = "../../../../examples/showcase/assets/review.svg",
+    icon_file = "assets/review.svg",
     icon = "https://example.com/review.png",
     icon(url = "https://example.com/review-dark.png", sizes = ["48x48", "any"], theme = "dark"),
-    icon(file = "../../../../examples/showcase/assets/review.svg", theme = "light"),
+    icon(file = "assets/review.svg", theme = "light"),
     meta("com.example/owner" = "team-x", "com.example/rank" = -3, "com.example/weight" = 1.5, "beta" = false),
     tags = ["code", "review"],
     as_tool = false
