@@ -1,6 +1,6 @@
 //! The template syntax (`mcp-prompts-template`), which `#[prompt(template =
 //! ...)]` runs at compile time and a run-time prompt when it is built, on
-//! any text.
+//! any text; and its render, which stops at its cap.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -12,6 +12,14 @@ fuzz_target!(|data: &[u8]| {
     };
     // A result or a parse error with its line, never a panic.
     let parsed = mcp_prompts_template::parse(text);
+    // A render never passes its cap, whatever the template repeats.
+    if let Ok(messages) = &parsed {
+        let cap = data.len() % 97;
+        for message in messages {
+            let rendered = mcp_prompts_template::render(&message.parts, |_| "value", |_| true, cap);
+            assert!(rendered.is_none_or(|text| text.len() <= cap));
+        }
+    }
     let checked = mcp_prompts_template::parse_checked(text, &|name| name == "who");
     // Checking names only adds errors.
     if checked.is_ok() {

@@ -229,7 +229,7 @@ impl PromptDir {
         let watch = Watch::start(&dir, tx)?;
         let _ = loader.watch.set(watch);
         // Read after watching starts, so that no change falls in between.
-        loader.reload();
+        loader.read_and_serve(false);
         let weak = Arc::downgrade(&loader);
         // Ends when the watch (and with it every sender) is dropped.
         std::thread::spawn(move || {
@@ -310,8 +310,16 @@ struct FileText {
 impl Loader {
     /// Reads the directory again and serves what it now holds.
     fn reload(&self) {
+        self.read_and_serve(true);
+    }
+
+    /// Reads the directory and serves what it holds; `again` for a read
+    /// after the first, when a folder new to the watch may have gained
+    /// files between the walk and its watch (then it is read once more).
+    fn read_and_serve(&self, again: bool) {
         let _one_at_a_time = lock(&self.reloading);
-        match self.read() {
+        tracing::debug!(dir = %Escaped(&self.dir.to_string_lossy()), "reading the prompt folder");
+        match self.read(again) {
             Ok(read) => lock(&self.state).apply(read, &self.dir, self.access.max_files),
             Err(err) => {
                 tracing::warn!(
@@ -324,7 +332,7 @@ impl Loader {
     }
 
     /// Every prompt file's text, read without any lock held.
-    fn read(&self) -> std::io::Result<Read> {
+    fn read(&self, again: bool) -> std::io::Result<Read> {
         let dir = ServedDir::open(&self.dir, self.access)?;
         let listing = dir.list(is_prompt_file)?;
         if let Some(watch) = self.watch.get() {
@@ -333,7 +341,7 @@ impl Loader {
                 .iter()
                 .map(|f| self.dir.join(f.trim_end_matches('/')))
                 .collect();
-            watch.follow(&folders);
+            watch.follow(&folders, again);
         }
         let unreadable = listing
             .unreadable

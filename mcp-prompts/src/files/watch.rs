@@ -60,8 +60,10 @@ impl Watch {
 
     /// Watches exactly the folders in `read` (the walk's, the top one
     /// among them). A folder new to the watch may have gained files
-    /// between the walk and its watch: then the folder is read again.
-    pub(super) fn follow(&self, read: &[PathBuf]) {
+    /// between the walk and its watch: with `recheck`, the folder is then
+    /// read again (not at the start, where every folder is new and the
+    /// walk has just begun).
+    pub(super) fn follow(&self, read: &[PathBuf], recheck: bool) {
         let before = lock(&self.folders).clone();
         let wanted: HashSet<&PathBuf> = read.iter().collect();
         let mut watcher = lock(&self.watcher);
@@ -84,7 +86,7 @@ impl Watch {
                 ),
             }
         }
-        if added {
+        if added && recheck {
             let _ = self.reload.send(());
         }
     }
