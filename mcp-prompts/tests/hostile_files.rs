@@ -6,7 +6,10 @@
 //! arguments, links to large trees, hidden and unreadable folders, writes
 //! in `.git/`, and a file named to forge a log line. The server answers
 //! throughout.
+// Call sites read better passing `json!` values by value.
+#![allow(clippy::needless_pass_by_value)]
 
+use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -136,10 +139,7 @@ impl Served {
     }
 
     fn get(&mut self, name: &str, arguments: Value) -> Value {
-        self.call(
-            "prompts/get",
-            json!({"name": name, "arguments": arguments}),
-        )
+        self.call("prompts/get", json!({"name": name, "arguments": arguments}))
     }
 
     /// Asserts the server still runs and answers.
@@ -167,7 +167,8 @@ impl Drop for Served {
 
 /// A fresh folder holding `ok.md`, which answers "Still here.".
 fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcp-prompts-hostile-{name}-{}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("mcp-prompts-hostile-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("ok.md"), "Still here.").unwrap();
@@ -190,7 +191,10 @@ fn templates_nested_every_way_are_refused_on_their_line() {
         ),
         (
             "tilde.prompt",
-            format!("Hi\n{}", nested("{{~ #unless a}}", 300, "{{~ /unless}}", "x")),
+            format!(
+                "Hi\n{}",
+                nested("{{~ #unless a}}", 300, "{{~ /unless}}", "x")
+            ),
         ),
         (
             "many.prompt",
@@ -228,7 +232,10 @@ fn templates_nested_every_way_are_refused_on_their_line() {
     let said = served.said();
     for (name, _) in &files {
         assert!(said.contains(&format!("{name}:2: ")), "{name}: {said}");
-        let got = served.get(name.trim_end_matches(".prompt"), json!({"a": "yes", "b": "1"}));
+        let got = served.get(
+            name.trim_end_matches(".prompt"),
+            json!({"a": "yes", "b": "1"}),
+        );
         assert_eq!(got["error"]["code"], -32602, "{name}: {got}");
     }
     assert!(said.contains("nests more than 64 deep"), "{said}");
@@ -243,18 +250,28 @@ fn files_dropped_in_while_serving_cannot_stop_the_server() {
     let mut served = Served::serve(&dir, &[]);
     // A 20,000-link chain: compiling it alone took a minute, then its
     // analysis overflowed the loader's stack.
-    let chain = format!("{{{{#if a}}}}x{}{{{{/if}}}}", "{{else if b}}y".repeat(20_000));
+    let chain = format!(
+        "{{{{#if a}}}}x{}{{{{/if}}}}",
+        "{{else if b}}y".repeat(20_000)
+    );
     std::fs::write(dir.join("chain.prompt"), chain).unwrap();
     // YAML: an anchored list referenced by every item of the next, under
     // a key another tool reads; and flow nesting, quadratic to parse.
     let mut bomb = String::from("---\na: &a [x, x, x, x, x, x, x, x, x, x]\n");
-    for (name, before) in ["b", "c", "d", "e", "f", "g"].iter().zip(["a", "b", "c", "d", "e", "f"]) {
+    for (name, before) in ["b", "c", "d", "e", "f", "g"]
+        .iter()
+        .zip(["a", "b", "c", "d", "e", "f"])
+    {
         let aliases = vec![format!("*{before}"); 10].join(", ");
-        bomb.push_str(&format!("{name}: &{name} [{aliases}]\n"));
+        writeln!(bomb, "{name}: &{name} [{aliases}]").unwrap();
     }
     let bomb = bomb.replace("g: &g", "metadata:") + "---\nBoom.";
     std::fs::write(dir.join("bomb.md"), bomb).unwrap();
-    let deep = format!("---\nmetadata: {}{}\n---\nDeep.", "[".repeat(20_000), "]".repeat(20_000));
+    let deep = format!(
+        "---\nmetadata: {}{}\n---\nDeep.",
+        "[".repeat(20_000),
+        "]".repeat(20_000)
+    );
     std::fs::write(dir.join("deep.md"), deep).unwrap();
     for problem in [
         "chain.prompt:1: the template has more than 1000 tags",
@@ -276,8 +293,15 @@ fn a_template_that_multiplies_its_arguments_stops_at_the_cap() {
     let dir = folder("amplify");
     let pairs = "---\ninput:\n  schema:\n    files(array): string\n---\n{{#each files}}{{#each @root.files}}{{this}} {{/each}}{{/each}}";
     std::fs::write(dir.join("pairs.prompt"), pairs).unwrap();
-    std::fs::write(dir.join("echo.md"), "+++\n[[arguments]]\nname = \"text\"\n+++\n{text}{text}{text}{text}").unwrap();
-    let mut served = Served::serve(&dir, &["--max-result-bytes", "1048576", "--prompts-as-tools"]);
+    std::fs::write(
+        dir.join("echo.md"),
+        "+++\n[[arguments]]\nname = \"text\"\n+++\n{text}{text}{text}{text}",
+    )
+    .unwrap();
+    let mut served = Served::serve(
+        &dir,
+        &["--max-result-bytes", "1048576", "--prompts-as-tools"],
+    );
     // 30 KB asking for 300 x 300 items of 100 bytes: 9 MB.
     let files: Vec<String> = (0..300).map(|i| format!("{i:0>100}")).collect();
     let files = serde_json::to_string(&files).unwrap();
@@ -287,7 +311,11 @@ fn a_template_that_multiplies_its_arguments_stops_at_the_cap() {
     let message = refused["error"]["message"].as_str().unwrap();
     assert!(message.contains("limit of 1048576 bytes"), "{message}");
     assert_eq!(refused["error"]["data"]["limit"], 1_048_576);
-    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
     // Our template syntax repeats a value as often as it is written.
     let text = "x".repeat(300_000);
     let echoed = served.get("echo", json!({"text": text}));
@@ -311,7 +339,10 @@ fn inotify_watches(pid: u32) -> usize {
     let mut watches = 0;
     for fd in std::fs::read_dir(format!("/proc/{pid}/fdinfo")).unwrap() {
         let info = std::fs::read_to_string(fd.unwrap().path()).unwrap_or_default();
-        watches += info.lines().filter(|l| l.starts_with("inotify wd:")).count();
+        watches += info
+            .lines()
+            .filter(|l| l.starts_with("inotify wd:"))
+            .count();
     }
     watches
 }
@@ -344,7 +375,11 @@ fn links_hidden_deep_and_skill_folders_are_neither_read_nor_watched() {
     std::fs::write(dir.join("git/commit.md"), "Commit now.").unwrap();
     let start = Instant::now();
     while reads(&served) == before {
-        assert!(start.elapsed() < Duration::from_secs(5), "{}", served.said());
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{}",
+            served.said()
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     served.answers();
@@ -409,7 +444,10 @@ fn a_file_name_cannot_forge_a_log_line() {
         said.contains(r"new\nline FAKE ERROR \u{202e}dm.md:2: front matter"),
         "{said}"
     );
-    assert!(!said.lines().any(|line| line.starts_with("line FAKE")), "{said}");
+    assert!(
+        !said.lines().any(|line| line.starts_with("line FAKE")),
+        "{said}"
+    );
     assert!(!said.contains('\u{202e}'), "{said}");
     served.answers();
     let _ = std::fs::remove_dir_all(&dir);

@@ -39,19 +39,17 @@ fn named_placeholders(body: &str, body_line: usize) -> Vec<Broken> {
 pub(crate) fn parse(
     kind: FileKind,
     text: &str,
+    matter: Result<yaml::YamlMatter, Broken>,
     name: &str,
     origin: &str,
     icon: Option<&IconFile>,
 ) -> Result<(DynamicPrompt, Vec<Broken>), Broken> {
-    let (front, body, body_line) = yaml::split(text)?;
+    let (_, body, body_line) = yaml::split(text)?;
     // A file just made (`touch x.md`) is not a prompt yet.
     if body.trim().is_empty() {
         return Err(Broken::at(body_line, "the prompt file has no text"));
     }
-    let mut matter = match front {
-        Some(front) => yaml::parse(front, origin)?,
-        None => yaml::YamlMatter::default(),
-    };
+    let mut matter = matter?;
     for (key, line) in [
         ("input", matter.input.as_ref().map(|(_, line)| *line)),
         ("unused", matter.unused.as_ref().map(|(_, line)| *line)),
@@ -136,6 +134,24 @@ pub(crate) fn finish(builder: DynamicPromptBuilder) -> Result<DynamicPrompt, Bro
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file's prompt, its front matter read here.
+    fn parse(
+        kind: FileKind,
+        text: &str,
+        name: &str,
+        origin: &str,
+        icon: Option<&IconFile>,
+    ) -> Result<(DynamicPrompt, Vec<Broken>), Broken> {
+        super::parse(
+            kind,
+            text,
+            yaml::read_matter(text, origin),
+            name,
+            origin,
+            icon,
+        )
+    }
 
     #[test]
     fn a_claude_command_and_a_vs_code_prompt_file_are_served_as_they_are() {

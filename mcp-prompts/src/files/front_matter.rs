@@ -122,9 +122,10 @@ impl Broken {
     }
 }
 
+/// A TOML front matter, as read.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct FrontMatter {
+pub(crate) struct FrontMatter {
     name: Option<Spanned<String>>,
     title: Option<String>,
     description: Option<String>,
@@ -172,16 +173,27 @@ fn split(text: &str) -> Result<(&str, usize, usize), Broken> {
     }
 }
 
-/// The icon a TOML front matter names, if any, read leniently (the file
-/// is read in full later).
-pub(crate) fn icon(text: &str) -> Option<String> {
-    #[derive(Deserialize)]
-    struct IconOnly {
-        icon: Option<String>,
-    }
+/// Reads the TOML front matter of `text` (a file starting with `+++`).
+pub(crate) fn read_matter(text: &str) -> Result<FrontMatter, Broken> {
     let text = without_bom(text);
-    let (front, _, _) = split(text).ok()?;
-    toml::from_str::<IconOnly>(front).ok()?.icon
+    let (front, _, _) = split(text)?;
+    toml::from_str(front).map_err(|err| {
+        let line = err.span().map_or(2, |span| line_of(front, span.start));
+        Broken::at(line, format!("front matter: {}", err.message()))
+    })
+}
+
+/// The file's line of a byte offset into its front matter (which starts
+/// on line 2).
+fn line_of(front: &str, offset: usize) -> usize {
+    2 + front[..offset.min(front.len())].matches('\n').count()
+}
+
+impl FrontMatter {
+    /// The icon it names, if any.
+    pub(crate) fn icon(&self) -> Option<&str> {
+        self.icon.as_ref().map(|icon| icon.get_ref().as_str())
+    }
 }
 
 /// Whether an icon is a URI (`https:`, `data:`, or a scheme refused
@@ -203,23 +215,21 @@ pub(crate) struct IconFile {
     pub(crate) bytes: Result<Vec<u8>, String>,
 }
 
-/// Reads a prompt file's text. `stem` names the prompt unless the front
-/// matter gives a `name`; `origin` says where it is, for messages; `icon`
-/// is the icon file it names, read beside it.
+/// Reads a prompt file's text, whose front matter was read as `matter`
+/// ([`read_matter`]). `stem` names the prompt unless the front matter
+/// gives a `name`; `origin` says where it is, for messages; `icon` is the
+/// icon file it names, read beside it.
 pub(crate) fn parse_file(
     text: &str,
+    matter: Result<FrontMatter, Broken>,
     stem: &str,
     origin: &str,
     icon: Option<&IconFile>,
 ) -> Result<DynamicPrompt, Broken> {
     let text = without_bom(text);
     let (front, body_start, body_line) = split(text)?;
-    // The file's line of a byte offset into the front matter.
-    let line_of = |offset: usize| 2 + front[..offset.min(front.len())].matches('\n').count();
-    let matter: FrontMatter = toml::from_str(front).map_err(|err| {
-        let line = err.span().map_or(2, |span| line_of(span.start));
-        Broken::at(line, format!("front matter: {}", err.message()))
-    })?;
+    let line_of = |offset: usize| line_of(front, offset);
+    let matter = matter?;
     let body = &text[body_start..];
     let name = match matter.name {
         Some(name) => {
@@ -313,7 +323,7 @@ mod tests {
     use super::*;
 
     fn parse(text: &str, stem: &str, origin: &str) -> Result<DynamicPrompt, Broken> {
-        parse_file(text, stem, origin, None)
+        parse_file(text, read_matter(text), stem, origin, None)
     }
 
     const STANDUP: &str = "+++\ntitle = \"Daily standup\"\n\n[[arguments]]\nname = \"yesterday\"\n\n[[arguments]]\nname = \"mood\"\nrequired = false\ndefault = \"ok\"\nchoices = [\"great\", \"ok\", \"tired\"]\n+++\nYesterday I {yesterday}. Mood: {mood}.\n--- assistant\nThanks.\n";
@@ -388,12 +398,12 @@ mod tests {
     #[test]
     fn an_icon_file_is_embedded_from_what_was_read_beside_it() {
         let text = "+++\ntitle = \"Ship\"\nicon = \"assets/ship.svg\"\n+++\nShip it.\n";
-        assert_eq!(icon(text).as_deref(), Some("assets/ship.svg"));
+        assert_eq!(read_matter(text).unwrap().icon(), Some("assets/ship.svg"));
         let read = IconFile {
             path: "assets/ship.svg".into(),
             bytes: Ok(b"<svg/>".to_vec()),
         };
-        let prompt = parse_file(text, "ship", "ship.md", Some(&read)).unwrap();
+        let prompt = parse_file(text, read_matter(text), "ship", "ship.md", Some(&read)).unwrap();
         assert_eq!(
             prompt.icons()[0],
             Icon::embedded("image/svg+xml", b"<svg/>")
@@ -402,7 +412,14 @@ mod tests {
             bytes: Err("not found".into()),
             ..read
         };
-        let broken = parse_file(text, "ship", "ship.md", Some(&unreadable)).unwrap_err();
+        let broken = parse_file(
+            text,
+            read_matter(text),
+            "ship",
+            "ship.md",
+            Some(&unreadable),
+        )
+        .unwrap_err();
         assert_eq!(broken.line, Some(3), "{}", broken.message);
         assert!(
             broken.message.contains("cannot read icon file"),

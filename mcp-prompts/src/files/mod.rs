@@ -8,6 +8,7 @@ mod conventions;
 mod dotprompt;
 mod front_matter;
 mod kind;
+mod matter;
 mod read;
 mod vscode;
 mod watch;
@@ -29,6 +30,7 @@ use crate::sync::lock;
 use dotprompt::Partials;
 use front_matter::{Broken, IconFile, is_uri, parse_file};
 use kind::{FileKind, prompt_name};
+use matter::Matter;
 use mcp_prompts_template::rules;
 use read::{Access, ServedDir};
 pub use read::{DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES};
@@ -300,11 +302,21 @@ struct Read {
 }
 
 /// A prompt file as read: its text, and the icon file it names, read
-/// beside it (a new icon is a change of the prompt).
-#[derive(Default, PartialEq, Eq)]
+/// beside it (a new icon is a change of the prompt); and its front
+/// matter, read once, until its prompt is made.
+#[derive(Default)]
 struct FileText {
     text: String,
     icon: Option<IconFile>,
+    matter: Matter,
+}
+
+/// The same file: the same text and icon (the front matter follows from
+/// the text).
+impl PartialEq for FileText {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text && self.icon == other.icon
+    }
 }
 
 impl Loader {
@@ -352,14 +364,17 @@ impl Loader {
             .names
             .into_iter()
             .map(|name| {
+                let path = self.dir.join(&name);
                 let read = dir.read(&name).and_then(|text| {
-                    let icon = match icon_file(&name, &text) {
-                        Some(path) => Some(read_icon(&dir, path)?),
+                    let kind = FileKind::of(&name, &text);
+                    let matter = Matter::read(kind, &text, &path.display().to_string());
+                    let icon = match matter.icon().filter(|icon| !is_uri(icon)) {
+                        Some(icon) => Some(read_icon(&dir, icon.to_owned())?),
                         None => None,
                     };
-                    Ok(FileText { text, icon })
+                    Ok(FileText { text, icon, matter })
                 });
-                (self.dir.join(name), read)
+                (path, read)
             })
             .collect();
         Ok(Read {
@@ -389,7 +404,7 @@ impl DirState {
         self.partials = partials;
         let mut files = HashMap::with_capacity(read.len());
         for (path, text) in read {
-            let text = match text {
+            let mut text = match text {
                 Ok(text) => text,
                 // Gone since it was listed.
                 Err(err) if err.kind() == std::io::ErrorKind::NotFound => continue,
@@ -424,7 +439,7 @@ impl DirState {
                 _ => read_prompt(
                     &path,
                     &relative,
-                    &text.text,
+                    (&text.text, std::mem::take(&mut text.matter)),
                     text.icon.as_ref(),
                     &self.partials,
                 ),
@@ -543,7 +558,8 @@ impl DynamicPrompt {
     /// ```
     pub fn from_prompt_file(stem: &str, text: &str) -> Result<Self, FileProblem> {
         let path = Path::new(stem);
-        let loaded = read_prompt(path, stem, text, None, &Partials::default())
+        let matter = Matter::read(FileKind::of(stem, text), text, stem);
+        let loaded = read_prompt(path, stem, (text, matter), None, &Partials::default())
             .map_err(|broken| problem(path, broken.line, broken.message))?;
         loaded
             .prompt
@@ -564,14 +580,20 @@ fn problem(path: &Path, line: Option<usize>, message: String) -> FileProblem {
 fn read_prompt(
     path: &Path,
     relative: &str,
-    text: &str,
+    (text, matter): (&str, Matter),
     icon: Option<&IconFile>,
     partials: &Partials,
 ) -> Result<Loaded, Broken> {
     let (name, origin) = (prompt_name(relative), path.display().to_string());
     let (prompt, warnings) = match FileKind::of(relative, text) {
-        FileKind::Toml => (parse_file(text, &name, &origin, icon)?, Vec::new()),
-        FileKind::Dotprompt => dotprompt::parse(text, &name, &origin, icon, partials)?,
+        FileKind::Toml => {
+            let matter = matter.toml(text);
+            (parse_file(text, matter, &name, &origin, icon)?, Vec::new())
+        }
+        FileKind::Dotprompt => {
+            let matter = matter.yaml(text, &origin);
+            dotprompt::parse(text, matter, &name, &origin, icon, partials)?
+        }
         FileKind::Partial => {
             if let Some(Err(broken)) = partials.problem(relative) {
                 return Err(broken);
@@ -581,7 +603,10 @@ fn read_prompt(
                 warnings: Vec::new(),
             });
         }
-        kind => conventions::parse(kind, text, &name, &origin, icon)?,
+        kind => {
+            let matter = matter.yaml(text, &origin);
+            conventions::parse(kind, text, matter, &name, &origin, icon)?
+        }
     };
     if is_valid_name(prompt.name()) {
         Ok(Loaded {
@@ -597,17 +622,6 @@ fn read_prompt(
             ),
         })
     }
-}
-
-/// The icon file a prompt file's front matter names, if it names one
-/// rather than a URL: read beside the prompt file before it is parsed.
-fn icon_file(file_name: &str, text: &str) -> Option<String> {
-    let icon = match FileKind::of(file_name, text) {
-        FileKind::Toml => front_matter::icon(text),
-        FileKind::Command | FileKind::VsCode | FileKind::Dotprompt => yaml::icon(text),
-        FileKind::Partial => None,
-    }?;
-    (!is_uri(&icon)).then_some(icon)
 }
 
 /// The icon file a prompt file names, read beneath the directory as the

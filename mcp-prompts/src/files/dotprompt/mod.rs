@@ -109,6 +109,7 @@ pub(crate) fn partial_name(path: &str) -> Option<String> {
 /// otherwise, and the warnings worth telling its author.
 pub(crate) fn parse(
     text: &str,
+    matter: Result<yaml::YamlMatter, Broken>,
     name: &str,
     origin: &str,
     icon: Option<&IconFile>,
@@ -127,10 +128,7 @@ pub(crate) fn parse(
     if body.trim().is_empty() {
         return Err(Broken::at(body_line, "the prompt file has no template"));
     }
-    let mut matter = match front {
-        Some(front) => yaml::parse(front, origin)?,
-        None => yaml::YamlMatter::default(),
-    };
+    let mut matter = matter?;
     let template = compile(&clean(body), body_line)?;
     let mut uses = analyze::uses(&template).map_err(|b| shift(b, body_line))?;
     let rooted = std::mem::take(&mut uses.rooted);
@@ -545,6 +543,24 @@ fn key_line(front: &str, parents: &[&str], key: &str) -> Option<usize> {
 #[cfg(test)]
 mod reading {
     use super::*;
+
+    /// A dotprompt file's prompt, its front matter read here.
+    fn parse(
+        text: &str,
+        name: &str,
+        origin: &str,
+        icon: Option<&IconFile>,
+        partials: &Partials,
+    ) -> Result<(DynamicPrompt, Vec<Broken>), Broken> {
+        super::parse(
+            text,
+            yaml::read_matter(text, origin),
+            name,
+            origin,
+            icon,
+            partials,
+        )
+    }
 
     fn partials(files: &[(&str, &str)]) -> Partials {
         Partials::read(files.iter().copied())

@@ -19,7 +19,8 @@ async fn render(template: &str, partials: &[(&str, &str)], input: &Value) -> Vec
         .map(|(name, text)| (format!("_{name}.prompt"), *text))
         .collect();
     let partials = Partials::read(files.iter().map(|(path, text)| (path.as_str(), *text)));
-    let (prompt, _) = parse(template, "case", "case.prompt", None, &partials)
+    let matter = crate::files::yaml::read_matter(template, "case.prompt");
+    let (prompt, _) = parse(template, matter, "case", "case.prompt", None, &partials)
         .unwrap_or_else(|broken| panic!("{template}: {broken:?}"));
     let (service, prompts) = Server::new("t", "1")
         .prompts(std::iter::empty::<AnyPrompt>())

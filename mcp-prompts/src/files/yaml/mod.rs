@@ -104,14 +104,13 @@ pub(crate) fn parse(front: &str, origin: &str) -> Result<YamlMatter, Broken> {
     Ok(matter)
 }
 
-/// The icon a YAML front matter names, if any, read leniently (the file
-/// is read in full later).
-pub(crate) fn icon(text: &str) -> Option<String> {
-    let (Some(front), _, _) = split(text).ok()? else {
-        return None;
-    };
-    let map = read_bounded(front).ok()?;
-    yaml_serde::from_value(map.get("icon")?.clone()).ok()
+/// Reads the YAML front matter of `text`, if it has one (none reads as
+/// empty).
+pub(crate) fn read_matter(text: &str, origin: &str) -> Result<YamlMatter, Broken> {
+    match split(text)? {
+        (Some(front), _, _) => parse(front, origin),
+        (None, _, _) => Ok(YamlMatter::default()),
+    }
 }
 
 /// The top-level keys of `front` and their values (another tool's read
