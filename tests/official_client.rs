@@ -222,7 +222,7 @@ fn both_clients_see_tools_and_prompts_in_an_rmcp_server() {
 
 /// A server with rmcp's tools and a folder of prompt files, the common
 /// one (`examples/with_rmcp.rs --prompts-dir DIR`): the official Python
-/// client hears of each file's change in `legacy` mode (list_changed) and
+/// client hears of each file's change in `legacy` mode (`list_changed`) and
 /// in `auto` mode (2026-07-28's `subscriptions/listen`, served through
 /// rmcp's listen hooks), over rmcp's stdio and Streamable HTTP.
 #[test]
