@@ -153,31 +153,6 @@ impl Access {
 /// Whether `scope` is a scope token (RFC 6749 §3.3): printable ASCII
 /// without spaces, `"` or `\\`, so that it fits in a `WWW-Authenticate`
 /// header and a space-separated `scope` claim.
-/// The scopes a token's `scope` claim grants. RFC 6749 (section 3.3)
-/// separates them with spaces (U+0020) alone, so no other whitespace
-/// splits one, and repeated spaces make no empty scope.
-pub(crate) fn scopes_of_claim(claim: &str) -> impl Iterator<Item = String> + '_ {
-    claim
-        .split(' ')
-        .filter(|s| !s.is_empty())
-        .filter_map(granted_scope)
-}
-
-/// `scope` as a granted scope, if it is a scope token (printable ASCII
-/// but `"` and `\\`). One with any other character grants nothing: it is
-/// logged, and the token it came in stays valid (refusing the token
-/// would only send the client round to authorize again).
-pub(crate) fn granted_scope(scope: &str) -> Option<String> {
-    if is_valid_scope(scope) {
-        return Some(scope.to_owned());
-    }
-    tracing::info!(
-        scope = %crate::error::Escaped(scope),
-        "a scope that is not an RFC 6749 scope token grants nothing"
-    );
-    None
-}
-
 pub(crate) fn is_valid_scope(scope: &str) -> bool {
     !scope.is_empty()
         && scope

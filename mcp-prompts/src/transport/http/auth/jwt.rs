@@ -12,7 +12,8 @@ use serde_json::{Map, Value};
 
 use super::keys::{KeySet, KeySource};
 use super::{TokenError, TokenVerifier};
-use crate::caller::{Caller, granted_scope, scopes_of_claim};
+use crate::caller::{Caller, is_valid_scope};
+use crate::error::Escaped;
 
 /// The signature algorithms a [`JwtVerifier`] may accept: asymmetric ones
 /// only, since a resource server holds no shared secret (and a symmetric
@@ -257,6 +258,31 @@ fn caller(claims: Map<String, Value>) -> Result<Caller, TokenError> {
         caller = caller.with_client_id(client);
     }
     Ok(caller.with_claims(claims))
+}
+
+/// The scopes a token's `scope` claim grants. RFC 6749 (section 3.3)
+/// separates them with spaces (U+0020) alone, so no other whitespace
+/// splits one, and repeated spaces make no empty scope.
+fn scopes_of_claim(claim: &str) -> impl Iterator<Item = String> + '_ {
+    claim
+        .split(' ')
+        .filter(|s| !s.is_empty())
+        .filter_map(granted_scope)
+}
+
+/// `scope` as a granted scope, if it is a scope token (printable ASCII
+/// but `"` and `\\`). One with any other character grants nothing: it is
+/// logged, and the token it came in stays valid (refusing the token
+/// would only send the client round to authorize again).
+fn granted_scope(scope: &str) -> Option<String> {
+    if is_valid_scope(scope) {
+        return Some(scope.to_owned());
+    }
+    tracing::info!(
+        scope = %Escaped(scope),
+        "a scope that is not an RFC 6749 scope token grants nothing"
+    );
+    None
 }
 
 #[cfg(test)]
