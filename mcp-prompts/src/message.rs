@@ -78,18 +78,13 @@ impl PromptResult {
         self
     }
 
-    /// The bytes of text and data its messages carry together, what
-    /// [`Server::max_result_bytes`](crate::Server::max_result_bytes) caps.
-    pub(crate) fn text_bytes(&self) -> usize {
-        self.messages
-            .iter()
-            .map(|m| m.content.payload_bytes())
-            .fold(0, usize::saturating_add)
-    }
-
-    /// Checks every block exists in `version`: a block the client's revision
-    /// lacks is an internal error, never sent silently.
-    pub(crate) fn check_version(&self, version: ProtocolVersion) -> Result<(), Error> {
+    /// Checks the result may be sent: every block exists in `version` (a
+    /// block the client's revision lacks is an internal error, never sent
+    /// silently), and the text and data of its messages together are at
+    /// most `max_bytes` ([`Server::max_result_bytes`](crate::Server::max_result_bytes);
+    /// past it, -32602). One pass over the messages.
+    pub(crate) fn check(&self, version: ProtocolVersion, max_bytes: usize) -> Result<(), Error> {
+        let mut bytes = 0usize;
         for message in &self.messages {
             let since = message.content.since();
             if version < since {
@@ -98,6 +93,10 @@ impl PromptResult {
                     message.content.type_name()
                 )));
             }
+            bytes = bytes.saturating_add(message.content.payload_bytes());
+        }
+        if bytes > max_bytes {
+            return Err(Error::result_too_large(max_bytes));
         }
         Ok(())
     }

@@ -58,8 +58,6 @@ pub struct RequestContext {
     route: Option<Route>,
     /// Who sent the request, when a transport verified it.
     caller: Option<Arc<Caller>>,
-    /// The most bytes of text the prompt's result may hold.
-    max_result_bytes: usize,
 }
 
 /// What a [`RequestContext`] is made from, borrowed from the request being
@@ -91,7 +89,6 @@ impl RequestParts<'_> {
             outbound: self.outbound.clone(),
             route: self.route.cloned(),
             caller: self.caller.cloned(),
-            max_result_bytes: self.max_result_bytes,
         }
     }
 }
@@ -117,7 +114,9 @@ impl RequestContext {
             outbound: &self.outbound,
             route: self.route.as_ref(),
             caller: self.caller.as_ref(),
-            max_result_bytes: self.max_result_bytes,
+            // What a context's parts serve (binding a form's answer)
+            // renders nothing: no limit to pass on.
+            max_result_bytes: usize::MAX,
         }
     }
 

@@ -40,16 +40,20 @@ struct Finishing {
     prompt: AnyPrompt,
     version: ProtocolVersion,
     progress: Option<Arc<Progress>>,
-    max_result_bytes: usize,
 }
 
 impl Finishing {
-    /// The outcome of the prompt's `result`, and the id to write it under.
-    fn outcome(self, result: Result<PromptResult, Error>) -> (Box<RawValue>, GetResult) {
+    /// The outcome of the prompt's `result` (checked against `service`'s
+    /// limits), and the id to write it under.
+    fn outcome(
+        self,
+        result: Result<PromptResult, Error>,
+        service: &Service,
+    ) -> (Box<RawValue>, GetResult) {
         let outcome = finish(
             &self.id,
             self.prompt,
-            (self.version, self.max_result_bytes),
+            (self.version, service.limits().result_bytes),
             self.progress.as_deref(),
             result,
         );
@@ -133,7 +137,6 @@ impl Call<'_> {
             prompt: self.prompt,
             version: self.era.version(),
             progress: self.progress,
-            max_result_bytes: self.max_result_bytes,
         }
     }
 
@@ -161,7 +164,7 @@ impl Call<'_> {
     {
         let finishing = self.finishing();
         Box::pin(async move {
-            let (id, outcome) = finishing.outcome(future.await);
+            let (id, outcome) = finishing.outcome(future.await, &service);
             write(&service, &id, outcome)
         })
     }
@@ -192,7 +195,7 @@ impl Call<'_> {
             input.finish();
             drop(future);
             let (id, outcome) = match outcome {
-                Ok(result) => finishing.outcome(result),
+                Ok(result) => finishing.outcome(result, &service),
                 Err(questions) => {
                     let round = Round {
                         answers: input.answers().clone(),

@@ -343,14 +343,7 @@ fn finish(
     }
     // A template's render stopped at the limit already; a prompt
     // function's result is measured once it has returned.
-    let checked = result.and_then(|r| {
-        r.check_version(version)?;
-        if r.text_bytes() > max_bytes {
-            return Err(Error::result_too_large(max_bytes));
-        }
-        Ok(r)
-    });
-    match checked {
+    match result.and_then(|r| r.check(version, max_bytes).map(|()| r)) {
         Ok(result) => Ok(GetOutcome::Prompt { result, prompt }),
         Err(error) => Err(error.redacted(&format!("prompt `{}`", prompt.name()), id.get())),
     }
