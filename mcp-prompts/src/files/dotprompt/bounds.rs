@@ -139,29 +139,28 @@ impl<'a> Depth<'a, '_> {
     }
 
     fn helper(&mut self, helper: &'a HelperTemplate, depth: usize) -> Result<usize, Past> {
-        let mut deepest = self.parameters(
-            std::iter::once(&helper.name)
-                .chain(&helper.params)
-                .chain(helper.hash.values()),
-            depth,
-        )?;
-        if helper.block {
-            let inner = below(depth)?;
-            for template in [&helper.template, &helper.inverse].into_iter().flatten() {
-                deepest = deepest.max(self.template(template, inner)?);
-            }
-        }
-        Ok(deepest)
+        let blocks = [&helper.template, &helper.inverse];
+        let params = std::iter::once(&helper.name).chain(&helper.params);
+        let blocks = blocks.into_iter().flatten().filter(|_| helper.block);
+        self.tag(params.chain(helper.hash.values()), blocks, depth)
     }
 
     fn decorator(&mut self, decorator: &'a DecoratorTemplate, depth: usize) -> Result<usize, Past> {
-        let mut deepest = self.parameters(
-            std::iter::once(&decorator.name)
-                .chain(&decorator.params)
-                .chain(decorator.hash.values()),
-            depth,
-        )?;
-        if let Some(template) = &decorator.template {
+        let params = std::iter::once(&decorator.name).chain(&decorator.params);
+        let params = params.chain(decorator.hash.values());
+        self.tag(params, decorator.template.iter(), depth)
+    }
+
+    /// A tag at `depth`: its subexpressions among `params`, and the
+    /// `blocks` it holds, each one level below.
+    fn tag(
+        &mut self,
+        params: impl Iterator<Item = &'a Parameter>,
+        blocks: impl Iterator<Item = &'a Template>,
+        depth: usize,
+    ) -> Result<usize, Past> {
+        let mut deepest = self.parameters(params, depth)?;
+        for template in blocks {
             deepest = deepest.max(self.template(template, below(depth)?)?);
         }
         Ok(deepest)
