@@ -15,7 +15,7 @@ use super::{AnyPrompt, ServedPrompts, TagFilter};
 use crate::context::{Outbound, WeakOutbound};
 #[cfg(feature = "files")]
 use crate::dynamic::DynamicPrompt;
-use crate::error::CatalogError;
+use crate::error::{CatalogError, Escaped};
 use crate::protocol::to_client::ToClient;
 use crate::sync::lock;
 
@@ -259,6 +259,7 @@ impl Prompts {
             (served, taken)
         });
         outcome.unwrap_or_else(|error| {
+            let error = Escaped(&error.to_string()).to_string();
             tracing::error!(%error, "prompt files could not be served");
             (before.to_vec(), Vec::new())
         })
