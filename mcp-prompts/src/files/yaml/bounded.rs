@@ -109,6 +109,9 @@ impl<'de> Visitor<'de> for Top<'_> {
             let Some(Value::String(key)) = key else {
                 return Err(de::Error::custom("front matter keys are text"));
             };
+            if read.contains_key(&key) {
+                return Err(duplicate(&Value::String(key)));
+            }
             let keep = !(self.ignored)(&key);
             // An ignored key's value is walked, not built: it reads as null.
             let value = map.next_value_seed(node(keep))?;
@@ -229,6 +232,9 @@ impl<'de> Visitor<'de> for Node<'_> {
         while let Some(key) = map.next_key_seed(self.below()?)? {
             let value = map.next_value_seed(self.below()?)?;
             if let (Some(key), Some(value)) = (key, value) {
+                if entries.contains_key(&key) {
+                    return Err(duplicate(&key));
+                }
                 entries.insert(key, value);
             }
         }
@@ -239,6 +245,14 @@ impl<'de> Visitor<'de> for Node<'_> {
         Err(de::Error::custom(
             "YAML tags (`!name`) are not read in front matter",
         ))
+    }
+}
+
+/// A key given twice in one map, refused as YAML refuses it.
+fn duplicate<E: de::Error>(key: &Value) -> E {
+    match key {
+        Value::String(key) => E::custom(format!("the key `{key}` is given twice")),
+        _ => E::custom("a key is given twice"),
     }
 }
 
@@ -258,6 +272,15 @@ mod tests {
         assert_eq!(ours, theirs);
         assert!(keep_all("").unwrap().is_empty());
         assert!(keep_all("- a\n").is_err());
+        // A key given twice, at the top or below, is refused as YAML does.
+        assert!(
+            keep_all("title: a\ntitle: b\n")
+                .unwrap_err()
+                .contains("`title` is given twice")
+        );
+        let schema = "input:\n  schema:\n    a: string\n    a: integer\n";
+        assert!(keep_all(schema).unwrap_err().contains("`a` is given twice"));
+        assert!(yaml_serde::from_str::<Value>(schema).is_err());
     }
 
     #[test]
