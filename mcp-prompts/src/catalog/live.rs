@@ -15,7 +15,9 @@ use super::{AnyPrompt, ServedPrompts, TagFilter};
 use crate::context::{Outbound, WeakOutbound};
 #[cfg(feature = "files")]
 use crate::dynamic::DynamicPrompt;
-use crate::error::{CatalogError, Escaped};
+use crate::error::CatalogError;
+#[cfg(feature = "files")]
+use crate::error::Escaped;
 use crate::protocol::to_client::ToClient;
 use crate::sync::lock;
 
