@@ -201,6 +201,8 @@ impl ServedPrompts {
     }
 
     /// Every scope the prompts require, each once, in order.
+    // Only the authorization server's metadata lists them.
+    #[cfg(feature = "auth")]
     pub(crate) fn scopes(&self) -> Vec<&str> {
         let mut scopes: Vec<&str> = self
             .entries

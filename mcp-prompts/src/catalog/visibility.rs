@@ -34,6 +34,8 @@ impl Visibility {
     }
 
     /// The scopes a remote caller must all hold.
+    // Only the authorization server's metadata lists them.
+    #[cfg(feature = "auth")]
     pub(crate) fn scopes(&self) -> Vec<&str> {
         match self {
             Self::Everyone => Vec::new(),
