@@ -3,177 +3,19 @@
 //! one test rather than killing the test binary: templates nested every
 //! way Handlebars allows (and across partials), a long `else if` chain and
 //! YAML bombs dropped in while serving, a template that multiplies its
-//! arguments, links to large trees, hidden and unreadable folders, writes
-//! in `.git/`, and a file named to forge a log line. The server answers
+//! arguments, unreadable folders, and a file named to forge a log line. The server answers
 //! throughout.
 // Call sites read better passing `json!` values by value.
 #![allow(clippy::needless_pass_by_value)]
 
+mod served;
+
 use std::fmt::Write as _;
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::sync::{Arc, Mutex};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
-
-/// A running `mcp-prompts serve DIR`, its stdout read line by line and its
-/// stderr kept.
-struct Served {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    stderr: Arc<Mutex<String>>,
-    next_id: u64,
-}
-
-impl Served {
-    /// Serves `dir` with `args`, as `command` runs it, once it says it
-    /// serves; initialized under 2025-11-25.
-    fn start(mut command: Command, dir: &Path, args: &[&str]) -> Self {
-        let mut child = command
-            .args(["serve", dir.to_str().unwrap()])
-            .args(args)
-            .env("RUST_LOG", "mcp_prompts=debug")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let stderr = Arc::new(Mutex::new(String::new()));
-        let kept = Arc::clone(&stderr);
-        let mut err = BufReader::new(child.stderr.take().unwrap());
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            while err.read_line(&mut line).unwrap_or(0) > 0 {
-                kept.lock().unwrap().push_str(&line);
-                line.clear();
-            }
-        });
-        let (tx, lines) = channel();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            while out.read_line(&mut line).unwrap_or(0) > 0 {
-                if tx.send(std::mem::take(&mut line)).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take().unwrap();
-        let mut served = Self {
-            child,
-            stdin,
-            lines,
-            stderr,
-            next_id: 0,
-        };
-        served.wait_for("serving", Duration::from_secs(60));
-        let init = json!({"protocolVersion": "2025-11-25", "capabilities": {},
-                          "clientInfo": {"name": "hostile-files", "version": "1"}});
-        let ready = served.call("initialize", init);
-        assert_eq!(ready["result"]["serverInfo"]["name"], "mcp-prompts");
-        writeln!(
-            served.stdin,
-            r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#
-        )
-        .unwrap();
-        served
-    }
-
-    fn serve(dir: &Path, args: &[&str]) -> Self {
-        Self::start(Command::new(env!("CARGO_BIN_EXE_mcp-prompts")), dir, args)
-    }
-
-    /// What the server wrote on stderr so far.
-    fn said(&self) -> String {
-        self.stderr.lock().unwrap().clone()
-    }
-
-    /// Waits until stderr holds `words`.
-    fn wait_for(&mut self, words: &str, within: Duration) {
-        let start = Instant::now();
-        while !self.said().contains(words) {
-            assert!(
-                self.child.try_wait().unwrap().is_none(),
-                "the server ended: {}",
-                self.said()
-            );
-            assert!(
-                start.elapsed() < within,
-                "no `{words}` within {within:?}: {}",
-                self.said()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// The response to one request (notifications before it skipped).
-    fn call(&mut self, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        let request = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        writeln!(self.stdin, "{request}").unwrap();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(30))
-                .unwrap_or_else(|_| panic!("no answer to {method}: {}", self.said()));
-            let message: Value = serde_json::from_str(&line).unwrap();
-            if message["id"] == id {
-                return message;
-            }
-        }
-    }
-
-    fn names(&mut self) -> Vec<String> {
-        let list = self.call("prompts/list", json!({}));
-        list["result"]["prompts"]
-            .as_array()
-            .unwrap_or_else(|| panic!("{list}"))
-            .iter()
-            .map(|p| p["name"].as_str().unwrap().to_owned())
-            .collect()
-    }
-
-    fn get(&mut self, name: &str, arguments: Value) -> Value {
-        self.call("prompts/get", json!({"name": name, "arguments": arguments}))
-    }
-
-    /// Asserts the server still runs and answers.
-    fn answers(&mut self) {
-        assert!(
-            self.child.try_wait().unwrap().is_none(),
-            "the server ended: {}",
-            self.said()
-        );
-        assert!(self.names().contains(&"ok".to_owned()), "{}", self.said());
-        let ok = self.get("ok", json!({}));
-        assert_eq!(
-            ok["result"]["messages"][0]["content"]["text"],
-            "Still here."
-        );
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A fresh folder holding `ok.md`, which answers "Still here.".
-fn folder(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("mcp-prompts-hostile-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("ok.md"), "Still here.").unwrap();
-    dir
-}
+use serde_json::json;
+use served::{Served, folder};
 
 fn nested(open: &str, levels: usize, close: &str, inner: &str) -> String {
     format!("{}{inner}{}", open.repeat(levels), close.repeat(levels))
@@ -329,59 +171,6 @@ fn a_template_that_multiplies_its_arguments_stops_at_the_cap() {
     // Asking for less is answered.
     let few = served.get("pairs", json!({"files": "[\"a\", \"b\"]"}));
     assert_eq!(few["result"]["messages"][0]["content"]["text"], "a b a b ");
-    served.answers();
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// How many inotify watches process `pid` holds (Linux).
-#[cfg(target_os = "linux")]
-fn inotify_watches(pid: u32) -> usize {
-    let mut watches = 0;
-    for fd in std::fs::read_dir(format!("/proc/{pid}/fdinfo")).unwrap() {
-        let info = std::fs::read_to_string(fd.unwrap().path()).unwrap_or_default();
-        watches += info
-            .lines()
-            .filter(|l| l.starts_with("inotify wd:"))
-            .count();
-    }
-    watches
-}
-
-#[cfg(target_os = "linux")]
-#[test]
-fn links_hidden_deep_and_skill_folders_are_neither_read_nor_watched() {
-    let dir = folder("rule");
-    std::os::unix::fs::symlink("/usr", dir.join("usr")).unwrap();
-    std::os::unix::fs::symlink("/proc", dir.join("proc")).unwrap();
-    for sub in ["git", "a/b/c/d/e/f", ".git/objects/ab", "skill/scripts"] {
-        std::fs::create_dir_all(dir.join(sub)).unwrap();
-    }
-    std::fs::write(dir.join("skill/SKILL.md"), "---\nname: s\n---\nA skill.").unwrap();
-    std::fs::write(dir.join("git/commit.md"), "Commit.").unwrap();
-    let mut served = Served::serve(&dir, &[]);
-    // The folder, git, a, a/b, a/b/c, a/b/c/d: one watch each.
-    assert_eq!(inotify_watches(served.child.id()), 6, "{}", served.said());
-    assert_eq!(served.names(), ["git.commit", "ok"]);
-    // Writes in `.git/` are no change: the folder is not read again.
-    let reads = |served: &Served| served.said().matches("reading the prompt folder").count();
-    let before = reads(&served);
-    for i in 0..20 {
-        std::fs::write(dir.join(format!(".git/objects/ab/{i}")), "x").unwrap();
-        std::fs::write(dir.join(".git/index"), format!("{i}")).unwrap();
-    }
-    std::thread::sleep(Duration::from_millis(600));
-    assert_eq!(reads(&served), before, "{}", served.said());
-    // A write in a folder read is.
-    std::fs::write(dir.join("git/commit.md"), "Commit now.").unwrap();
-    let start = Instant::now();
-    while reads(&served) == before {
-        assert!(
-            start.elapsed() < Duration::from_secs(5),
-            "{}",
-            served.said()
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
     served.answers();
     let _ = std::fs::remove_dir_all(&dir);
 }

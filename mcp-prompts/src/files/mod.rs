@@ -34,7 +34,7 @@ use matter::Matter;
 use mcp_prompts_template::rules;
 use read::{Access, ServedDir};
 pub use read::{DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES};
-use watch::Watch;
+use watch::{Heed, Watch};
 
 /// How long after a change in the directory it is read again: an editor's
 /// save is often several events (write, rename, chmod).
@@ -348,11 +348,13 @@ impl Loader {
         let dir = ServedDir::open(&self.dir, self.access)?;
         let listing = dir.list(is_prompt_file)?;
         if let Some(watch) = self.watch.get() {
-            let folders: Vec<PathBuf> = listing
+            let folder = |f: &String| self.dir.join(f.trim_end_matches('/'));
+            let read = listing
                 .folders
                 .iter()
-                .map(|f| self.dir.join(f.trim_end_matches('/')))
-                .collect();
+                .map(|f| (folder(f), Heed::Everything));
+            let skills = listing.skills.iter().map(|f| (folder(f), Heed::SkillFile));
+            let folders: Vec<(PathBuf, Heed)> = read.chain(skills).collect();
             watch.follow(&folders, again);
         }
         let unreadable = listing
@@ -687,35 +689,27 @@ mod tests {
         std::os::unix::fs::symlink("/usr", dir.join("usr")).unwrap();
         let (_service, prompts) = live();
         let watched = PromptDir::watch(&dir, &prompts).unwrap();
-        let folders = watched.loader.watch.get().unwrap().watched();
-        let expected: Vec<PathBuf> = ["", "a", "a/b", "a/b/c", "a/b/c/d", "git"]
+        let folders = || watched.loader.watch.get().unwrap().watched();
+        let mut expected: Vec<(PathBuf, Heed)> = ["", "a", "a/b", "a/b/c", "a/b/c/d", "git"]
             .iter()
-            .map(|f| dir.join(f))
+            .map(|f| (dir.join(f), Heed::Everything))
             .collect();
-        assert_eq!(folders, expected);
+        // The skill's folder, for its SKILL.md alone.
+        expected.push((dir.join("skill"), Heed::SkillFile));
+        expected.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(folders(), expected);
+        let is_watched = |folder: &str| folders().iter().any(|(f, _)| *f == dir.join(folder));
         // A new folder is watched once read; a removed one is let go.
         made("new");
         watched.reload();
-        assert!(
-            watched
-                .loader
-                .watch
-                .get()
-                .unwrap()
-                .watched()
-                .contains(&dir.join("new"))
-        );
+        assert!(is_watched("new"));
         std::fs::remove_dir_all(dir.join("git")).unwrap();
         watched.reload();
-        assert!(
-            !watched
-                .loader
-                .watch
-                .get()
-                .unwrap()
-                .watched()
-                .contains(&dir.join("git"))
-        );
+        assert!(!is_watched("git"));
+        // A skill's folder without its SKILL.md is the walk's.
+        std::fs::remove_file(dir.join("skill/SKILL.md")).unwrap();
+        watched.reload();
+        assert!(folders().contains(&(dir.join("skill"), Heed::Everything)));
         drop(watched);
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -27,7 +27,7 @@ pub(crate) const MAX_DEPTH: usize = 4;
 
 /// The file that makes a folder an Agent Skill, whose files are not
 /// prompts.
-const SKILL: &str = "SKILL.md";
+pub(super) const SKILL: &str = "SKILL.md";
 
 /// The most prompt files one directory serves by default.
 pub const DEFAULT_MAX_FILES: usize = 1000;
@@ -65,6 +65,8 @@ pub(crate) struct Listing {
     pub(crate) left_out: usize,
     /// Each folder read: `""` for the directory, `path/` for subfolders.
     pub(crate) folders: Vec<String>,
+    /// Each Agent Skill's folder met (`path/`), which the walk left.
+    pub(crate) skills: Vec<String>,
     /// Each subfolder that could not be read (`path/`), and why.
     pub(crate) unreadable: Vec<(String, io::Error)>,
 }
@@ -90,7 +92,7 @@ impl<'a> ServedDir<'a> {
     pub(crate) fn list(&self, wanted: impl Fn(&str) -> bool) -> io::Result<Listing> {
         let limit = self.access.max_files;
         let mut names = Vec::new();
-        let (mut read, mut unreadable) = (Vec::new(), Vec::new());
+        let (mut read, mut skills, mut unreadable) = (Vec::new(), Vec::new(), Vec::new());
         let mut folders = vec![(String::new(), 0)];
         // The walk is bounded too: at most as many folders as files.
         let mut opened = 0;
@@ -107,7 +109,10 @@ impl<'a> ServedDir<'a> {
                     continue;
                 }
                 // An Agent Skill's folder.
-                Ok(None) => continue,
+                Ok(None) => {
+                    skills.push(prefix);
+                    continue;
+                }
             };
             read.push(prefix.clone());
             names.extend(here);
@@ -127,11 +132,13 @@ impl<'a> ServedDir<'a> {
         let left_out = names.len().saturating_sub(limit);
         names.truncate(limit);
         read.sort_unstable();
+        skills.sort_unstable();
         unreadable.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         Ok(Listing {
             names,
             left_out,
             folders: read,
+            skills,
             unreadable,
         })
     }
