@@ -3,8 +3,8 @@
 //! one test rather than killing the test binary: templates nested every
 //! way Handlebars allows (and across partials), a long `else if` chain and
 //! YAML bombs dropped in while serving, a template that multiplies its
-//! arguments, unreadable folders, and a file named to forge a log line. The server answers
-//! throughout.
+//! arguments or loops over them in silence, unreadable folders, and a
+//! file named to forge a log line. The server answers throughout.
 // Call sites read better passing `json!` values by value.
 #![allow(clippy::needless_pass_by_value)]
 
@@ -171,6 +171,32 @@ fn a_template_that_multiplies_its_arguments_stops_at_the_cap() {
     // Asking for less is answered.
     let few = served.get("pairs", json!({"files": "[\"a\", \"b\"]"}));
     assert_eq!(few["result"]["messages"][0]["content"]["text"], "a b a b ");
+    served.answers();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_template_that_loops_in_silence_stops_at_the_bound() {
+    let dir = folder("silent-loops");
+    let silent = "---\ninput:\n  schema:\n    files(array): string\n---\nDone.{{#each files}}{{#each @root.files}}{{/each}}{{/each}}";
+    std::fs::write(dir.join("silent.prompt"), silent).unwrap();
+    let mut served = Served::serve(&dir, &[]);
+    // 40 KB asking for 10,000 x 10,000 iterations that write nothing.
+    let files = serde_json::to_string(&vec![""; 10_000]).unwrap();
+    let start = Instant::now();
+    let refused = served.get("silent", json!({"files": files}));
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+    let message = refused["error"]["message"].as_str().unwrap();
+    assert!(message.contains("more than 100000 times"), "{message}");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    // Loops within the bound are rendered.
+    let few = serde_json::to_string(&vec![""; 300]).unwrap();
+    let done = served.get("silent", json!({"files": few}));
+    assert_eq!(done["result"]["messages"][0]["content"]["text"], "Done.");
     served.answers();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -9,6 +9,7 @@
 
 mod analyze;
 mod bounds;
+mod iterations;
 mod render;
 mod schema;
 /// Cases of dotprompt's own spec suite.

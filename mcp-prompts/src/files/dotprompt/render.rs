@@ -11,6 +11,7 @@ use handlebars::{
 use serde_json::{Map, Number, Value, json};
 
 use super::bounds::{Capped, TooDeep, check_depth};
+use super::iterations::{Iterations, MAX_ITERATIONS, TICK, count_iterations, tick_helper};
 use super::schema::{Field, Kind, Scalar};
 use crate::content::Role;
 use crate::dynamic::{ArgumentValues, Render};
@@ -41,8 +42,8 @@ impl Renderer {
     /// refused if a render of them would nest too deep, so that no render
     /// can exhaust its thread's stack.
     pub(crate) fn new(
-        template: Template,
-        partials: Vec<(String, Template)>,
+        mut template: Template,
+        mut partials: Vec<(String, Template)>,
         fields: Vec<Field>,
     ) -> Result<Arc<Self>, TooDeep> {
         check_depth(&template, &|name| {
@@ -56,6 +57,11 @@ impl Renderer {
         }
         registry.register_escape_fn(no_escape);
         registry.register_helper("role", Box::new(role));
+        registry.register_helper(TICK, Box::new(tick_helper));
+        count_iterations(&mut template);
+        for (_, partial) in &mut partials {
+            count_iterations(partial);
+        }
         registry.register_template(PROMPT, template);
         for (name, partial) in partials {
             registry.register_template(&name, partial);
@@ -76,9 +82,15 @@ impl Render for Renderer {
             }
         }
         let mut out = Capped::new(max_bytes);
-        if let Err(err) = self.registry.render_to_write(PROMPT, &context, &mut out) {
+        let (rendered, looped_too_often) =
+            Iterations::count(|| self.registry.render_to_write(PROMPT, &context, &mut out));
+        if let Err(err) = rendered {
             return Err(if out.is_full() {
                 Error::result_too_large(max_bytes)
+            } else if looped_too_often {
+                Error::invalid_params(format!(
+                    "the prompt's template goes round its loops more than {MAX_ITERATIONS} times for these arguments"
+                ))
             } else {
                 Error::internal(format!("the prompt file cannot be rendered: {err}"))
             });
