@@ -49,6 +49,19 @@ fn templates_nested_every_way_are_refused_on_their_line() {
                 "{{else if b}}y".repeat(900)
             ),
         ),
+        // One tag, its subexpressions nested past the parser's own
+        // stack guard.
+        (
+            "parens.prompt",
+            format!("Hi\n{{{{a {}}}}}", nested("(a ", 20_000, ")", "b")),
+        ),
+        (
+            "brackets.prompt",
+            format!(
+                "Hi\n{{{{#if {}}}}}x{{{{/if}}}}",
+                nested("[", 20_000, "]", "b")
+            ),
+        ),
         (
             "split.prompt",
             format!("Hi\n{}", nested("{{#if a}}", 60, "{{/if}}", "{{> p0}}")),
@@ -82,6 +95,7 @@ fn templates_nested_every_way_are_refused_on_their_line() {
     }
     assert!(said.contains("nests more than 64 deep"), "{said}");
     assert!(said.contains("more than 1000 tags"), "{said}");
+    assert!(said.contains("stack limit reached"), "{said}");
     served.answers();
     let _ = std::fs::remove_dir_all(&dir);
 }
