@@ -76,6 +76,42 @@ impl ServerHandler for Handler {
     mcp_prompts::rmcp::serve_prompts!(prompts);
 }
 
+/// A handler with tools of its own, and so a listen of its own: it says
+/// its tools changed on each, then serves the prompts' changes on it.
+#[derive(Clone)]
+struct OwnListen {
+    prompts: RmcpPrompts,
+}
+
+impl ServerHandler for OwnListen {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_tool_list_changed()
+            .build();
+        ServerConfig::new(self.prompts.capabilities(capabilities))
+    }
+
+    mcp_prompts::rmcp::serve_prompts!(prompts, except listen);
+
+    fn accepted_subscription_filter(
+        &self,
+        _requested: &rmcp::model::SubscriptionFilter,
+    ) -> Option<rmcp::model::SubscriptionFilter> {
+        let mut accepted = self.prompts.accepted_subscription_filter();
+        accepted.tools_list_changed = Some(true);
+        Some(accepted)
+    }
+
+    async fn listen(
+        &self,
+        context: rmcp::service::SubscriptionContext,
+    ) -> Result<(), rmcp::ErrorData> {
+        let _ = context.sink().notify_tool_list_changed().await;
+        self.prompts.listen(context).await
+    }
+}
+
 struct Client {
     lines: Lines<BufReader<ReadHalf<DuplexStream>>>,
     writer: WriteHalf<DuplexStream>,
@@ -352,4 +388,61 @@ async fn a_question_open_when_its_request_is_cancelled_is_withdrawn() {
         "{withdrawn}"
     );
     assert_eq!(withdrawn["params"]["requestId"], asked["id"], "{withdrawn}");
+}
+
+/// `serve_prompts!(field, except listen)` leaves a handler its own
+/// `subscriptions/listen`, from which the prompts' changes are still sent.
+#[tokio::test]
+async fn a_handler_with_its_own_listen_serves_the_prompts_changes_on_it() {
+    let (service, prompts) = Server::new("rmcp-test", "1.0")
+        .prompts([needs::PROMPT])
+        .build_live()
+        .unwrap();
+    let handler = OwnListen {
+        prompts: RmcpPrompts::new(&service),
+    };
+    let (ours, theirs) = tokio::io::duplex(1 << 16);
+    let (read, write) = tokio::io::split(theirs);
+    tokio::spawn(async move {
+        if let Ok(running) = handler.serve((read, write)).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let (read, writer) = tokio::io::split(ours);
+    let mut client = Client {
+        lines: BufReader::new(read).lines(),
+        writer,
+    };
+    let wanted = json!({"notifications": {"promptsListChanged": true, "toolsListChanged": true}});
+    let listen = support::modern(wanted, json!({}));
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "id": 7, "method": "subscriptions/listen", "params": listen}),
+        )
+        .await;
+    let ack = client.read().await;
+    assert_eq!(
+        ack["method"], "notifications/subscriptions/acknowledged",
+        "{ack}"
+    );
+    assert_eq!(
+        ack["params"]["notifications"],
+        json!({"promptsListChanged": true, "toolsListChanged": true}),
+        "{ack}"
+    );
+    let tools = client.read().await;
+    assert_eq!(
+        tools["method"], "notifications/tools/list_changed",
+        "{tools}"
+    );
+    prompts.add(later::PROMPT).unwrap();
+    let change = client.read().await;
+    assert_eq!(
+        change["method"], "notifications/prompts/list_changed",
+        "{change}"
+    );
+    assert_eq!(
+        change["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"], 7,
+        "{change}"
+    );
 }

@@ -375,7 +375,9 @@ impl RmcpPrompts {
     /// `notifications/prompts/list_changed`, tagged with the subscription,
     /// until the client cancels it or goes. At most
     /// [`Server::max_listens`](crate::Server::max_listens) are open at once
-    /// per handler (that is, per session); one past it ends with -32600.
+    /// per handler (that is, per session); one past it ends with -32600,
+    /// after rmcp's acknowledgment (rmcp acknowledges a listen before it
+    /// calls the handler, and can refuse one earlier only as unknown).
     pub async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
         let _listening = self.outbound.open_listen().map_err(|limit| {
             let error = Error::invalid_request(format!(
@@ -446,10 +448,13 @@ fn log_level(level: ::rmcp::model::LoggingLevel) -> LogLevel {
 /// The prompt methods of an rmcp `ServerHandler`, answered by the
 /// [`RmcpPrompts`] in the field named: `list_prompts`, `get_prompt`,
 /// `complete`, `set_level`, and 2026-07-28's `subscriptions/listen`
-/// (`accepted_subscription_filter` and `listen`). A handler that serves
-/// other notifications on its listens calls [`RmcpPrompts::listen`] from
-/// its own `listen` instead. Write it inside the `impl ServerHandler`
-/// block; rmcp's `#[tool_handler]` keeps it.
+/// (`accepted_subscription_filter` and `listen`). Write it inside the
+/// `impl ServerHandler` block; rmcp's `#[tool_handler]` keeps it.
+///
+/// A handler that serves other notifications on its listens writes
+/// `serve_prompts!(field, except listen)`, which leaves those two methods
+/// out, and calls [`RmcpPrompts::listen`] from its own `listen` (and
+/// adds [`RmcpPrompts::accepted_subscription_filter`] to its own filter).
 ///
 /// ```ignore
 /// impl ServerHandler for MyServer {
@@ -460,6 +465,23 @@ fn log_level(level: ::rmcp::model::LoggingLevel) -> LogLevel {
 #[doc(hidden)]
 macro_rules! __serve_prompts {
     ($field:ident) => {
+        $crate::rmcp::serve_prompts!($field, except listen);
+
+        fn accepted_subscription_filter(
+            &self,
+            _requested: &$crate::rmcp::model::SubscriptionFilter,
+        ) -> ::std::option::Option<$crate::rmcp::model::SubscriptionFilter> {
+            ::std::option::Option::Some(self.$field.accepted_subscription_filter())
+        }
+
+        async fn listen(
+            &self,
+            context: $crate::rmcp::service::SubscriptionContext,
+        ) -> ::std::result::Result<(), $crate::rmcp::ErrorData> {
+            self.$field.listen(context).await
+        }
+    };
+    ($field:ident, except listen) => {
         async fn list_prompts(
             &self,
             request: ::std::option::Option<$crate::rmcp::model::PaginatedRequestParams>,
@@ -487,20 +509,6 @@ macro_rules! __serve_prompts {
             context: $crate::rmcp::service::RequestContext<$crate::rmcp::RoleServer>,
         ) -> ::std::result::Result<$crate::rmcp::model::CompleteResult, $crate::rmcp::ErrorData> {
             self.$field.complete(request, context).await
-        }
-
-        fn accepted_subscription_filter(
-            &self,
-            _requested: &$crate::rmcp::model::SubscriptionFilter,
-        ) -> ::std::option::Option<$crate::rmcp::model::SubscriptionFilter> {
-            ::std::option::Option::Some(self.$field.accepted_subscription_filter())
-        }
-
-        async fn listen(
-            &self,
-            context: $crate::rmcp::service::SubscriptionContext,
-        ) -> ::std::result::Result<(), $crate::rmcp::ErrorData> {
-            self.$field.listen(context).await
         }
 
         #[allow(deprecated)]
