@@ -241,10 +241,16 @@ impl<'de> Visitor<'de> for Node<'_> {
         Ok(self.keep.then_some(Value::Mapping(entries)))
     }
 
-    fn visit_enum<A: de::EnumAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
-        Err(de::Error::custom(
-            "YAML tags (`!name`) are not read in front matter",
-        ))
+    fn visit_enum<A: de::EnumAccess<'de>>(self, tagged: A) -> Result<Self::Value, A::Error> {
+        if self.keep {
+            return Err(de::Error::custom(
+                "YAML tags (`!name`) are not read in front matter",
+            ));
+        }
+        // Another tool's tagged value is its own affair: walked and
+        // counted as the rest, never read.
+        let (_tag, value) = tagged.variant::<de::IgnoredAny>()?;
+        de::VariantAccess::newtype_variant_seed(value, self)
     }
 }
 
@@ -281,6 +287,26 @@ mod tests {
         let schema = "input:\n  schema:\n    a: string\n    a: integer\n";
         assert!(keep_all(schema).unwrap_err().contains("`a` is given twice"));
         assert!(yaml_serde::from_str::<Value>(schema).is_err());
+    }
+
+    #[test]
+    fn tags_are_refused_in_our_keys_and_walked_in_others() {
+        let tagged =
+            "title: x\nmetadata:\n  when: !date 2026-12-03\n  what: !custom {a: [1, !x 2]}\n";
+        let read_ours =
+            |front: &str| read(front, |key| key == "metadata").map_err(|e| e.to_string());
+        let ours = read_ours(tagged).unwrap();
+        assert_eq!(ours["title"], Value::String("x".into()));
+        assert_eq!(ours["metadata"], Value::Null);
+        let refused = read_ours("title: !custom x\n").unwrap_err();
+        assert!(refused.contains("YAML tags"), "{refused}");
+        // Walked, so counted and bounded.
+        let deep = format!("metadata: !t {}x{}", "[".repeat(70), "]".repeat(70));
+        assert!(
+            read_ours(&deep)
+                .unwrap_err()
+                .contains("nested more than 64")
+        );
     }
 
     #[test]
