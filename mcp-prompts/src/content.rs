@@ -151,19 +151,44 @@ impl Annotations {
     }
 }
 
+/// What a content block's JSON takes beyond what it carries, about:
+/// `{"role":"assistant","content":{"type":"resource_link",..}}`, keys
+/// and annotations included. Counted so that a result of many small
+/// messages is bounded by its size on the wire, not by its text alone.
+pub(crate) const BLOCK_BYTES: usize = 96;
+
 impl Content {
-    /// The bytes of text and data it carries (its text, an image's or a
-    /// resource's data), what a result's size limit counts; names, URIs
-    /// and annotations are small and not counted.
-    pub(crate) fn payload_bytes(&self) -> usize {
-        match &self.kind {
+    /// About the bytes it takes on the wire, what a result's size limit
+    /// counts: its text and data, its names, URIs and MIME types, and a
+    /// block's own JSON (braces, keys, annotations) as [`BLOCK_BYTES`].
+    /// Escapes are not counted: they at most double a text, and the cap
+    /// is for memory, not exact.
+    pub(crate) fn wire_bytes(&self) -> usize {
+        let opt = |s: &Option<String>| s.as_ref().map_or(0, String::len);
+        let carried = match &self.kind {
             ContentKind::Text(text) => text.len(),
-            ContentKind::Image { data, .. } | ContentKind::Audio { data, .. } => data.len(),
-            ContentKind::ResourceLink(_) => 0,
-            ContentKind::Resource(resource) => match &resource.body {
-                ResourceBody::Text(text) | ResourceBody::Blob(text) => text.len(),
-            },
-        }
+            ContentKind::Image { data, mime_type } | ContentKind::Audio { data, mime_type } => {
+                data.len() + mime_type.len()
+            }
+            ContentKind::ResourceLink(link) => {
+                link.uri.len()
+                    + link.name.len()
+                    + opt(&link.title)
+                    + opt(&link.description)
+                    + opt(&link.mime_type)
+            }
+            ContentKind::Resource(resource) => {
+                let body = match &resource.body {
+                    ResourceBody::Text(text) | ResourceBody::Blob(text) => text.len(),
+                };
+                resource.uri.len() + opt(&resource.mime_type) + body
+            }
+        };
+        let annotated = self
+            .annotations
+            .as_ref()
+            .map_or(0, |a| opt(&a.last_modified));
+        BLOCK_BYTES + carried + annotated
     }
 
     fn of(kind: ContentKind) -> Self {

@@ -80,11 +80,12 @@ impl PromptResult {
 
     /// Checks the result may be sent: every block exists in `version` (a
     /// block the client's revision lacks is an internal error, never sent
-    /// silently), and the text and data of its messages together are at
-    /// most `max_bytes` ([`Server::max_result_bytes`](crate::Server::max_result_bytes);
+    /// silently), and its size on the wire, about (its description, and
+    /// each message's [`wire_bytes`](crate::content::Content::wire_bytes)),
+    /// is at most `max_bytes` ([`Server::max_result_bytes`](crate::Server::max_result_bytes);
     /// past it, -32602). One pass over the messages.
     pub(crate) fn check(&self, version: ProtocolVersion, max_bytes: usize) -> Result<(), Error> {
-        let mut bytes = 0usize;
+        let mut bytes = self.description.as_ref().map_or(0, String::len);
         for message in &self.messages {
             let since = message.content.since();
             if version < since {
@@ -93,7 +94,7 @@ impl PromptResult {
                     message.content.type_name()
                 )));
             }
-            bytes = bytes.saturating_add(message.content.payload_bytes());
+            bytes = bytes.saturating_add(message.content.wire_bytes());
         }
         if bytes > max_bytes {
             return Err(Error::result_too_large(max_bytes));
@@ -209,5 +210,29 @@ impl IntoPromptResult for Vec<Message> {
 impl<T: IntoPromptResult, E: Into<Error>> IntoPromptResult for Result<T, E> {
     fn into_prompt_result(self) -> Result<PromptResult, Error> {
         self.map_err(Into::into)?.into_prompt_result()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::{BLOCK_BYTES, ResourceLink};
+
+    #[test]
+    fn the_size_limit_counts_what_goes_on_the_wire() {
+        let version = ProtocolVersion::LATEST;
+        let one = PromptResult::new([Message::user("x".repeat(100))]);
+        assert!(one.check(version, 100 + BLOCK_BYTES).is_ok());
+        assert!(one.check(version, 99 + BLOCK_BYTES).is_err());
+        // Many empty messages are not free.
+        let empty = PromptResult::new(vec![Message::user(""); 1_000]);
+        let error = empty.check(version, 1_000 * BLOCK_BYTES - 1).unwrap_err();
+        assert_eq!(error.code(), -32602);
+        // Nor are a link's fields, or the result's description.
+        let link = ResourceLink::new("file:///a", "n".repeat(500));
+        let linked = PromptResult::new([Message::user(Content::resource_link(link))]);
+        assert!(linked.check(version, 500 + BLOCK_BYTES).is_err());
+        let described = PromptResult::new([Message::user("")]).with_description("d".repeat(500));
+        assert!(described.check(version, 500).is_err());
     }
 }

@@ -303,8 +303,9 @@ impl Server {
         self
     }
 
-    /// The most bytes a prompt's result may hold, its messages' text and
-    /// data together (default 4 MiB). Past it the request is answered
+    /// The most bytes a prompt's result may take, about as sent (default
+    /// 4 MiB): its description, its messages' text, data, names and URIs,
+    /// and 96 bytes of JSON a message. Past it the request is answered
     /// -32602 naming the limit (the arguments asked for too much), and a
     /// prompt tool's call an `isError` result. A template or prompt file
     /// stops rendering as it passes the limit, before the memory is spent;

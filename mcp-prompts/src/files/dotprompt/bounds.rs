@@ -218,10 +218,15 @@ fn below(depth: usize) -> Result<usize, Past> {
 }
 
 /// A render's output, refused past `cap` bytes: the render stops there,
-/// before the memory is spent.
+/// before the memory is spent. A role mark (`{{role}}`'s two NULs) starts
+/// a message, and counts as a message's JSON
+/// ([`BLOCK_BYTES`](crate::content::BLOCK_BYTES)), as the result's own
+/// check counts it: a loop of role marks makes many small messages.
 pub(crate) struct Capped {
     text: Vec<u8>,
     cap: usize,
+    /// What was written, with role marks counted as messages.
+    spent: usize,
     /// Whether a write was refused.
     full: bool,
 }
@@ -231,6 +236,7 @@ impl Capped {
         Self {
             text: Vec::new(),
             cap,
+            spent: 0,
             full: false,
         }
     }
@@ -249,12 +255,18 @@ impl Capped {
 
 impl io::Write for Capped {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        if self.text.len() + bytes.len() > self.cap {
+        let marks = memchr::memchr_iter(0, bytes).count();
+        let spent = self
+            .spent
+            .saturating_add(bytes.len())
+            .saturating_add(marks * (crate::content::BLOCK_BYTES / 2));
+        if spent > self.cap {
             self.full = true;
             return Err(io::Error::other(
                 "the rendered result is larger than the cap",
             ));
         }
+        self.spent = spent;
         self.text.extend_from_slice(bytes);
         Ok(bytes.len())
     }
@@ -376,5 +388,12 @@ mod tests {
         assert!(out.write_all(b"6789").is_err());
         assert!(out.is_full());
         assert_eq!(out.into_text(), "12345");
+        // Role marks count as the messages they start.
+        let block = crate::content::BLOCK_BYTES;
+        let mut out = Capped::new(3 * block);
+        for _ in 0..2 {
+            out.write_all(b"\0user\0hi").unwrap();
+        }
+        assert!(out.write_all(b"\0user\0hi").is_err());
     }
 }
