@@ -155,6 +155,22 @@ async fn connect_with(capabilities: Value) -> (Client, mcp_prompts::Prompts) {
     connect_to(Server::new("rmcp-test", "1.0"), capabilities).await
 }
 
+/// A client of `handler`, served by rmcp over a pipe.
+fn serve(handler: impl ServerHandler) -> Client {
+    let (ours, theirs) = tokio::io::duplex(1 << 16);
+    let (read, write) = tokio::io::split(theirs);
+    tokio::spawn(async move {
+        if let Ok(running) = handler.serve((read, write)).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let (read, writer) = tokio::io::split(ours);
+    Client {
+        lines: BufReader::new(read).lines(),
+        writer,
+    }
+}
+
 /// A client of an rmcp server whose prompts come from `server`.
 async fn connect_to(server: Server, capabilities: Value) -> (Client, mcp_prompts::Prompts) {
     let (service, prompts) = server
@@ -164,18 +180,7 @@ async fn connect_to(server: Server, capabilities: Value) -> (Client, mcp_prompts
     let handler = Handler {
         prompts: RmcpPrompts::new(&service),
     };
-    let (ours, theirs) = tokio::io::duplex(1 << 16);
-    let (read, write) = tokio::io::split(theirs);
-    tokio::spawn(async move {
-        if let Ok(running) = handler.serve((read, write)).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let (read, writer) = tokio::io::split(ours);
-    let mut client = Client {
-        lines: BufReader::new(read).lines(),
-        writer,
-    };
+    let mut client = serve(handler);
     client
         .send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
                    "params": initialize_params_with(LATEST, capabilities)}))
@@ -401,18 +406,7 @@ async fn a_handler_with_its_own_listen_serves_the_prompts_changes_on_it() {
     let handler = OwnListen {
         prompts: RmcpPrompts::new(&service),
     };
-    let (ours, theirs) = tokio::io::duplex(1 << 16);
-    let (read, write) = tokio::io::split(theirs);
-    tokio::spawn(async move {
-        if let Ok(running) = handler.serve((read, write)).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let (read, writer) = tokio::io::split(ours);
-    let mut client = Client {
-        lines: BufReader::new(read).lines(),
-        writer,
-    };
+    let mut client = serve(handler);
     let wanted = json!({"notifications": {"promptsListChanged": true, "toolsListChanged": true}});
     let listen = support::modern(wanted, json!({}));
     client
