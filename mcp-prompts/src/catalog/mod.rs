@@ -192,26 +192,15 @@ impl ServedPrompts {
             .map(|e| &e.prompt)
     }
 
-    /// The prompts only some callers may see.
-    pub(crate) fn restricted(&self) -> impl Iterator<Item = &AnyPrompt> + '_ {
+    /// The prompts only some callers may see, each with the scopes a
+    /// remote caller must all hold to see it.
+    pub(crate) fn restricted(
+        &self,
+    ) -> impl Iterator<Item = (&AnyPrompt, impl Iterator<Item = &str> + '_)> + '_ {
         self.entries
             .iter()
             .filter(|e| e.visibility.is_restricted())
-            .map(|e| &e.prompt)
-    }
-
-    /// Every scope the prompts require, each once, in order.
-    // Only the authorization server's metadata lists them.
-    #[cfg(feature = "auth")]
-    pub(crate) fn scopes(&self) -> Vec<&str> {
-        let mut scopes: Vec<&str> = self
-            .entries
-            .iter()
-            .flat_map(|e| e.visibility.scopes())
-            .collect();
-        scopes.sort_unstable();
-        scopes.dedup();
-        scopes
+            .map(|e| (&e.prompt, e.visibility.scopes()))
     }
 
     /// The prompts `access` may see, when not all of them.

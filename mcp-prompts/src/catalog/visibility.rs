@@ -34,14 +34,16 @@ impl Visibility {
     }
 
     /// The scopes a remote caller must all hold.
-    // Only the authorization server's metadata lists them.
-    #[cfg(feature = "auth")]
-    pub(crate) fn scopes(&self) -> Vec<&str> {
-        match self {
-            Self::Everyone => Vec::new(),
-            Self::Macro(restriction) => restriction.scopes.to_vec(),
-            Self::Dynamic(prompt) => prompt.0.scopes.iter().map(String::as_str).collect(),
-        }
+    pub(crate) fn scopes(&self) -> impl Iterator<Item = &str> + '_ {
+        let (fixed, owned): (&[&str], &[String]) = match self {
+            Self::Everyone => (&[], &[]),
+            Self::Macro(restriction) => (restriction.scopes, &[]),
+            Self::Dynamic(prompt) => (&[], &prompt.0.scopes),
+        };
+        fixed
+            .iter()
+            .copied()
+            .chain(owned.iter().map(String::as_str))
     }
 
     /// Whether a request served under `access` may see the prompt: the
@@ -57,16 +59,11 @@ impl Visibility {
     }
 
     fn admits(&self, caller: &Caller) -> bool {
-        match self {
-            Self::Everyone => true,
-            Self::Macro(restriction) => {
-                restriction.scopes.iter().all(|s| caller.has_scope(s))
-                    && restriction.visible.is_none_or(|visible| visible(caller))
+        self.scopes().all(|s| caller.has_scope(s))
+            && match self {
+                Self::Everyone => true,
+                Self::Macro(restriction) => restriction.visible.is_none_or(|v| v(caller)),
+                Self::Dynamic(prompt) => prompt.0.visible.as_ref().is_none_or(|v| (v.0)(caller)),
             }
-            Self::Dynamic(prompt) => {
-                prompt.0.scopes.iter().all(|s| caller.has_scope(s))
-                    && prompt.0.visible.as_ref().is_none_or(|v| (v.0)(caller))
-            }
-        }
     }
 }

@@ -203,7 +203,7 @@ fn warn_of_hidden_prompts(service: &Service) {
     let served = service.served();
     let hidden: Vec<&str> = served
         .restricted()
-        .map(crate::catalog::AnyPrompt::name)
+        .map(|(prompt, _)| prompt.name())
         .collect();
     if !hidden.is_empty() {
         tracing::warn!(

@@ -55,7 +55,9 @@ async fn document(State(auth): State<Arc<HttpAuth>>) -> Response {
         .cloned()
         .collect();
     if let Some(service) = &auth.catalog {
-        scopes.extend(service.served().scopes().into_iter().map(str::to_owned));
+        let served = service.served();
+        let required = served.restricted().flat_map(|(_, scopes)| scopes);
+        scopes.extend(required.map(str::to_owned));
     }
     // 2026-07-28: servers SHOULD NOT advertise `offline_access`.
     scopes.retain(|s| s != "offline_access");
