@@ -112,6 +112,31 @@ impl ServerHandler for OwnListen {
     }
 }
 
+/// A handler with a resource of its own, listed beside the catalog's.
+#[derive(Clone)]
+struct WithResources {
+    prompts: RmcpPrompts,
+}
+
+impl ServerHandler for WithResources {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(self.prompts.capabilities(ServerCapabilities::default()))
+    }
+
+    mcp_prompts::rmcp::serve_prompts!(prompts);
+
+    async fn list_resources(
+        &self,
+        request: Option<rmcp::model::PaginatedRequestParams>,
+        context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::ListResourcesResult, rmcp::ErrorData> {
+        let mut page = self.prompts.list_resources(request.as_ref(), &context)?;
+        page.resources
+            .push(rmcp::model::Resource::new("file:///notes.txt", "notes"));
+        Ok(page)
+    }
+}
+
 struct Client {
     lines: Lines<BufReader<ReadHalf<DuplexStream>>>,
     writer: WriteHalf<DuplexStream>,
@@ -439,4 +464,41 @@ async fn a_handler_with_its_own_listen_serves_the_prompts_changes_on_it() {
         change["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"], 7,
         "{change}"
     );
+}
+
+#[tokio::test]
+async fn resources_are_listed_beside_the_handlers_own_once_the_server_serves_them() {
+    for served in [false, true] {
+        let server = Server::new("rmcp-test", "1.0").prompts([later::PROMPT]);
+        let server = if served {
+            server.serve_resources()
+        } else {
+            server
+        };
+        let handler = WithResources {
+            prompts: RmcpPrompts::new(&server.build().unwrap()),
+        };
+        let mut client = serve(handler);
+        client
+            .send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                         "params": initialize_params_with(LATEST, json!({}))}))
+            .await;
+        let init = client.read().await;
+        let capabilities = &init["result"]["capabilities"];
+        assert_eq!(capabilities.get("resources").is_some(), served, "{init}");
+        client
+            .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+            .await;
+        client
+            .send(json!({"jsonrpc": "2.0", "id": 2, "method": "resources/list"}))
+            .await;
+        let listed = client.read().await;
+        if served {
+            let resources = &listed["result"]["resources"];
+            assert_eq!(resources.as_array().map(Vec::len), Some(1), "{listed}");
+            assert_eq!(resources[0]["uri"], "file:///notes.txt", "{listed}");
+        } else {
+            assert_eq!(listed["error"]["code"], -32601, "{listed}");
+        }
+    }
 }

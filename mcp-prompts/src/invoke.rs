@@ -1,6 +1,8 @@
 //! What calling a prompt function gives: a sync result ready at once, or an
 //! async one as a boxed future.
 
+pub(crate) mod catching;
+
 use std::future::Future;
 use std::pin::Pin;
 

@@ -361,6 +361,9 @@ async fn serve() -> std::io::Result<()> {
     if std::env::var_os("FIXTURE_PROMPTS_AS_TOOLS").is_some() {
         server = server.prompts_as_tools();
     }
+    if std::env::var_os("FIXTURE_RESOURCES").is_some() {
+        server = server.serve_resources();
+    }
     if std::env::var_os("FIXTURE_NO_ASK_MISSING").is_some() {
         server = server.ask_for_missing_arguments(false);
     }

@@ -2,9 +2,16 @@
 //! function's constant definition or a [`DynamicPrompt`] built at run time.
 //! Listing, validation, completion and forms read both through this view.
 
-use crate::descriptor::{ArgDef, ArgType, ParamKind, PromptDef};
+use std::borrow::Cow;
+
+use crate::context::RequestParts;
+use crate::descriptor::{ArgDef, ArgType, Input, ParamKind, PromptDef};
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
+use crate::error::Error;
+use crate::invoke::Invocation;
+use crate::invoke::catching::{Culprit, call_catching};
 use crate::presentation::{Icon, listed_meta};
+use crate::protocol::Arguments;
 use serde_json::{Map, Value};
 
 /// A prompt a catalog can serve: a `#[prompt]`'s
@@ -79,6 +86,51 @@ impl ArgInfo<'_> {
 }
 
 impl AnyPrompt {
+    /// Calls the prompt with `arguments`, under the panic guard (which
+    /// names it as `culprit`): a `#[prompt]` through its generated glue, a
+    /// run-time prompt through its handler or template. An async prompt's
+    /// future is given back unpolled, for the caller to guard.
+    pub(crate) fn invoke(
+        &self,
+        arguments: &Arguments<'_>,
+        request: RequestParts<'_>,
+        max_result_bytes: usize,
+        culprit: &Culprit,
+    ) -> Result<Invocation, Error> {
+        match &self.0 {
+            Definition::Macro(def) => {
+                let input = Input {
+                    def,
+                    arguments,
+                    request,
+                };
+                call_catching(culprit, || (def.invoke)(&input))
+            }
+            Definition::Dynamic(prompt) => {
+                prompt.invoke(arguments, request, max_result_bytes, culprit)
+            }
+        }
+    }
+
+    /// The prompt as user code that may panic: `kind` says what of it
+    /// runs (`prompt`, `completer of prompt`).
+    pub(crate) fn culprit(&self, kind: &'static str) -> Culprit {
+        let name = match &self.0 {
+            Definition::Macro(def) => Cow::Borrowed(def.name),
+            Definition::Dynamic(dynamic) => Cow::Owned(dynamic.name().to_owned()),
+        };
+        Culprit { kind, name }
+    }
+
+    /// A `#[prompt]`'s definition, which its completers are given; `None`
+    /// for a run-time prompt.
+    pub(crate) fn static_def(&self) -> Option<&'static PromptDef> {
+        match self.0 {
+            Definition::Macro(def) => Some(def),
+            Definition::Dynamic(_) => None,
+        }
+    }
+
     /// The prompt's name.
     pub fn name(&self) -> &str {
         match &self.0 {

@@ -3,15 +3,19 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as CURSOR;
-use std::borrow::Cow;
 use std::ops::Range;
+use std::sync::Arc;
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde_json::value::RawValue;
 
+use serde_json::{Map, Value};
+
 use super::{ArgInfo, Entry};
+use crate::presentation::Icon;
 use crate::protocol::ProtocolVersion;
+use crate::protocol::answer::{Cached, Page};
 
 /// The fields a listing shows, by revision: titles and `_meta` from
 /// 2025-06-18, icons from 2025-11-25.
@@ -61,10 +65,10 @@ pub(super) fn page_count(len: usize, page_size: usize) -> usize {
 }
 
 /// One page as served: its prompts serialized once, up front, and the
-/// next page's cursor.
+/// next page's cursor; shared with every result that shows it.
 pub(super) struct CachedPage {
-    prompts: Box<RawValue>,
-    next_cursor: Option<Box<str>>,
+    prompts: Arc<RawValue>,
+    next_cursor: Option<Arc<str>>,
 }
 
 /// Serializes every page of `entries` as `fields` shows them.
@@ -75,38 +79,36 @@ pub(super) fn paginate(entries: &[Entry], fields: Fields, page_size: usize) -> V
             let prompts = PromptList(&entries[range], fields);
             CachedPage {
                 // Only strings and bools: serializing cannot fail.
-                prompts: serde_json::value::to_raw_value(&prompts).expect("a listing serializes"),
-                next_cursor: more.then(|| encode_cursor(page + 1).into_boxed_str()),
+                prompts: serialized(&prompts),
+                next_cursor: more.then(|| encode_cursor(page + 1).into()),
             }
         })
         .collect()
 }
 
 impl CachedPage {
-    pub(super) fn page(&self) -> Page<'_> {
-        Page {
-            prompts: Cow::Borrowed(&self.prompts),
-            next_cursor: self.next_cursor.as_deref().map(Cow::Borrowed),
-        }
+    /// The page as a result, the same for everyone who may see it all.
+    pub(super) fn page(&self) -> Page {
+        let (prompts, next) = (Arc::clone(&self.prompts), self.next_cursor.clone());
+        Page::new(PROMPTS, prompts, next, Cached::Shared)
     }
+}
+
+/// The key of a `prompts/list` result's items.
+const PROMPTS: &str = "prompts";
+
+/// Only strings and bools: serializing a listing cannot fail.
+fn serialized<T: Serialize>(items: &T) -> Arc<RawValue> {
+    Arc::from(serde_json::value::to_raw_value(items).expect("a listing serializes"))
 }
 
 /// Page `page` of `entries` (the prompts one caller may see), serialized
 /// for this request alone.
-pub(super) fn page_of<'a>(
-    entries: &[&Entry],
-    fields: Fields,
-    page_size: usize,
-    page: usize,
-) -> Page<'a> {
+pub(super) fn page_of(entries: &[&Entry], fields: Fields, page_size: usize, page: usize) -> Page {
     let (range, more) = bounds(entries.len(), page_size, page);
-    let prompts = PromptList(&entries[range], fields);
-    Page {
-        prompts: Cow::Owned(
-            serde_json::value::to_raw_value(&prompts).expect("a listing serializes"),
-        ),
-        next_cursor: more.then(|| Cow::Owned(encode_cursor(page + 1))),
-    }
+    let prompts = serialized(&PromptList(&entries[range], fields));
+    let next = more.then(|| encode_cursor(page + 1).into());
+    Page::new(PROMPTS, prompts, next, Cached::PerCaller)
 }
 
 pub(super) fn encode_cursor(page: usize) -> String {
@@ -120,14 +122,6 @@ pub(super) fn decode_cursor(cursor: &str) -> Option<usize> {
         .strip_prefix("page:")?
         .parse()
         .ok()
-}
-
-/// A `prompts/list` result: the page's prompts and the next cursor.
-#[derive(Serialize)]
-pub(crate) struct Page<'a> {
-    prompts: Cow<'a, RawValue>,
-    #[serde(rename = "nextCursor", skip_serializing_if = "Option::is_none")]
-    next_cursor: Option<Cow<'a, str>>,
 }
 
 /// Prompts to list: every entry of a catalog, or those one caller sees.
@@ -149,48 +143,94 @@ struct Listing<'a>(&'a Entry, Fields);
 impl Serialize for Listing<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let Self(entry, fields) = *self;
-        let prompt = &entry.prompt;
+        let shown = Shown::of(entry, fields);
         let mut map = s.serialize_map(None)?;
-        map.serialize_entry("name", prompt.name())?;
-        if let (true, Some(title)) = (fields >= Fields::Titled, prompt.title()) {
+        map.serialize_entry("name", shown.name)?;
+        if let Some(title) = shown.title {
             map.serialize_entry("title", title)?;
         }
-        if let Some(description) = prompt.description() {
+        if let Some(description) = shown.description {
             map.serialize_entry("description", description)?;
         }
-        let icons = prompt.icons();
-        if fields >= Fields::WithIcons && !icons.is_empty() {
-            map.serialize_entry("icons", icons)?;
+        if !shown.icons.is_empty() {
+            map.serialize_entry("icons", shown.icons)?;
         }
-        let arguments = prompt.arguments();
-        if !arguments.is_empty() {
-            let listed: Vec<ArgListing<'_>> = arguments
-                .iter()
-                .map(|arg| ArgListing(arg, fields))
-                .collect();
-            map.serialize_entry("arguments", &listed)?;
+        if !shown.arguments.is_empty() {
+            map.serialize_entry("arguments", &shown.arguments)?;
         }
-        if let (true, Some(meta)) = (fields >= Fields::Titled, &entry.meta) {
+        if let Some(meta) = shown.meta {
             map.serialize_entry("_meta", meta)?;
         }
         map.end()
     }
 }
 
-struct ArgListing<'a>(&'a ArgInfo<'a>, Fields);
+/// A prompt as a revision lists it: only the fields that revision has
+/// (titles and `_meta` from 2025-06-18, icons from 2025-11-25). Our
+/// listing serializes it; the rmcp adapter converts it.
+pub(crate) struct Shown<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) title: Option<&'a str>,
+    pub(crate) description: Option<&'a str>,
+    /// Empty where the revision has no icons.
+    pub(crate) icons: &'a [Icon],
+    pub(crate) arguments: Vec<ShownArgument>,
+    pub(crate) meta: Option<&'a Map<String, Value>>,
+}
 
-impl Serialize for ArgListing<'_> {
+/// An argument as a revision lists it.
+pub(crate) struct ShownArgument {
+    pub(crate) name: String,
+    pub(crate) title: Option<String>,
+    pub(crate) description: Option<String>,
+    pub(crate) required: bool,
+}
+
+impl<'a> Shown<'a> {
+    /// `entry` as `version` lists it.
+    pub(crate) fn as_listed(entry: &'a Entry, version: ProtocolVersion) -> Self {
+        Self::of(entry, Fields::of(version))
+    }
+
+    fn of(entry: &'a Entry, fields: Fields) -> Self {
+        let prompt = &entry.prompt;
+        let titled = fields >= Fields::Titled;
+        let arguments = prompt
+            .arguments()
+            .iter()
+            .map(|arg| ShownArgument {
+                name: arg.name.to_owned(),
+                title: arg.title.filter(|_| titled).map(str::to_owned),
+                description: described(arg),
+                required: arg.required,
+            })
+            .collect();
+        Shown {
+            name: prompt.name(),
+            title: prompt.title().filter(|_| titled),
+            description: prompt.description(),
+            icons: if fields >= Fields::WithIcons {
+                prompt.icons()
+            } else {
+                &[]
+            },
+            arguments,
+            meta: entry.meta.as_ref().filter(|_| titled),
+        }
+    }
+}
+
+impl Serialize for ShownArgument {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let Self(arg, fields) = *self;
         let mut map = s.serialize_map(None)?;
-        map.serialize_entry("name", arg.name)?;
-        if let (true, Some(title)) = (fields >= Fields::Titled, arg.title) {
+        map.serialize_entry("name", &self.name)?;
+        if let Some(title) = &self.title {
             map.serialize_entry("title", title)?;
         }
-        if let Some(description) = described(arg) {
-            map.serialize_entry("description", &description)?;
+        if let Some(description) = &self.description {
+            map.serialize_entry("description", description)?;
         }
-        map.serialize_entry("required", &arg.required)?;
+        map.serialize_entry("required", &self.required)?;
         map.end()
     }
 }
@@ -198,7 +238,7 @@ impl Serialize for ArgListing<'_> {
 /// An argument's description as listed. `PromptArgument` has no `_meta`
 /// in any revision, so choices and a default are shown where every client
 /// displays them: at the end of the description.
-pub(crate) fn described(arg: &ArgInfo<'_>) -> Option<String> {
+fn described(arg: &ArgInfo<'_>) -> Option<String> {
     match (arg.description, notes(arg)) {
         (Some(d), Some(notes)) => Some(format!("{d} ({notes})")),
         (None, Some(mut notes)) => {

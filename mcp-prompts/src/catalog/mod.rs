@@ -15,6 +15,7 @@ use crate::caller::Access;
 use crate::descriptor::PromptDef;
 use crate::error::{CatalogError, Error, excerpt};
 use crate::protocol::ProtocolVersion;
+use crate::protocol::answer::Page;
 use serde_json::{Map, Value};
 
 pub use any::AnyPrompt;
@@ -236,7 +237,7 @@ impl ServedPrompts {
         version: ProtocolVersion,
         cursor: Option<&str>,
         access: &Access,
-    ) -> Result<listing::Page<'_>, Error> {
+    ) -> Result<Page, Error> {
         let fields = Fields::of(version);
         let Some(visible) = self.visible(access) else {
             let page = self.page_number(cursor, self.entries.len())?;

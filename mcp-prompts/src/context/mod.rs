@@ -102,6 +102,16 @@ pub(crate) enum LogPolicy {
     Request(Option<LogLevel>),
 }
 
+impl LogPolicy {
+    /// The policy of a request served under `era`.
+    pub(crate) fn of(era: crate::protocol::era::Era) -> Self {
+        match era {
+            crate::protocol::era::Era::Session(_) => Self::Session,
+            crate::protocol::era::Era::Stateless(meta) => Self::Request(meta.log_level),
+        }
+    }
+}
+
 impl RequestContext {
     /// What a context is made of, borrowed back from it.
     pub(crate) fn parts(&self) -> RequestParts<'_> {

@@ -14,11 +14,13 @@ pub use argument::{ArgumentValues, DynamicArgument};
 use template::RuntimeTemplate;
 
 use crate::caller::Caller;
-use crate::context::RequestContext;
+use crate::context::{RequestContext, RequestParts};
 use crate::error::{CatalogError, Error};
+use crate::invoke::catching::{Culprit, call_catching};
 use crate::invoke::{Invocation, pending, ready};
-use crate::message::{IntoPromptResult, Message};
+use crate::message::{IntoPromptResult, Message, PromptResult};
 use crate::presentation::Icon;
+use crate::protocol::Arguments;
 use mcp_prompts_template::rules;
 use serde_json::{Map, Value};
 
@@ -97,6 +99,29 @@ pub(crate) struct Definition {
 }
 
 impl DynamicPrompt {
+    /// Calls the prompt with `arguments` read into its values: a template
+    /// is rendered (it needs no context, so none is made), a handler called
+    /// under the panic guard.
+    pub(crate) fn invoke(
+        &self,
+        arguments: &Arguments<'_>,
+        request: RequestParts<'_>,
+        max_result_bytes: usize,
+        culprit: &Culprit,
+    ) -> Result<Invocation, Error> {
+        let values = ArgumentValues::read(&self.0.arguments, arguments)?;
+        match &self.0.handler {
+            Handler::Template(template) => Ok(Invocation::Ready(
+                template
+                    .render(&values, max_result_bytes)
+                    .map(PromptResult::new),
+            )),
+            Handler::Call(handler) => {
+                call_catching(culprit, || Ok(handler(values, request.context())))
+            }
+        }
+    }
+
     /// Starts a prompt named `name`.
     pub fn builder(name: impl Into<String>) -> DynamicPromptBuilder {
         DynamicPromptBuilder {

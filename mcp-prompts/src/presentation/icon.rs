@@ -102,6 +102,11 @@ impl Icon {
         &self.src
     }
 
+    /// Its MIME type, sizes and theme, for another SDK's icon type.
+    pub(crate) fn details(&self) -> (Option<&str>, &[Cow<'static, str>], Option<IconTheme>) {
+        (self.mime_type.as_deref(), &self.sizes, self.theme)
+    }
+
     /// What is wrong with it, if anything.
     pub(crate) fn problem(&self) -> Option<String> {
         let sizes = self.sizes.iter().map(|size| rules::check_icon_size(size));

@@ -133,17 +133,6 @@ fn is_valid_id(id: &RawValue) -> bool {
     text.starts_with('"') || (!text.is_empty() && text.parse::<i64>().is_ok())
 }
 
-/// `{"jsonrpc":"2.0","id":<id>,"result":<result>}` around a serialized result.
-pub(crate) fn success_raw(id: &RawValue, result: &str) -> String {
-    let mut out = String::with_capacity(36 + id.get().len() + result.len());
-    out.push_str("{\"jsonrpc\":\"2.0\",\"id\":");
-    out.push_str(id.get());
-    out.push_str(",\"result\":");
-    out.push_str(result);
-    out.push('}');
-    out
-}
-
 /// A success response serializing `result` in place.
 pub(crate) fn success<T: Serialize + ?Sized>(id: &RawValue, result: &T) -> String {
     let mut out = Vec::with_capacity(128);
@@ -313,7 +302,7 @@ mod tests {
     fn writes_responses() {
         let id = RawValue::from_string("7".into()).unwrap();
         assert_eq!(
-            success_raw(&id, "{}"),
+            success(&id, &serde_json::Map::new()),
             r#"{"jsonrpc":"2.0","id":7,"result":{}}"#
         );
         assert_eq!(

@@ -1,33 +1,32 @@
-//! The method table: every request this server answers, the revisions that
-//! have it, and the capability the server must declare for it. Dispatch,
-//! the HTTP transport and the tests read it; a new method is one row here
-//! and one arm where it is served.
+//! The method table: every request this server answers, as a type (its
+//! name, the revisions that have it, the capability the server must
+//! declare for it, the params it reads), and the notifications it heeds.
+//! The server's one dispatch goes from a name to a row here, and from the
+//! row to the row's handler; the HTTP transport and the tests read the
+//! rows too. A new method is a type here, a row in [`TABLE`], and a
+//! handler with an arm in the dispatch (ARCHITECTURE.md shows the steps).
 
-/// A request method this server answers.
+use serde::Deserialize;
+use serde::de::IgnoredAny;
+use serde_json::value::RawValue;
+
+use super::params;
+use crate::error::Error;
+
+/// A request method this server answers, in the order of [`TABLE`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Method {
-    /// `initialize` (params: `InitializeRequestParams`).
     Initialize,
-    /// `ping` (no params).
     Ping,
-    /// `prompts/list` (params: an optional `cursor`).
     PromptsList,
-    /// `prompts/get` (params: `name`, `arguments`, and at 2026-07-28
-    /// `inputResponses` and `requestState`).
     PromptsGet,
-    /// `completion/complete` (params: `ref`, `argument`, `context`).
     CompletionComplete,
-    /// `logging/setLevel` (params: `level`).
     LoggingSetLevel,
-    /// `server/discover` (2026-07-28; no params beyond `_meta`).
     ServerDiscover,
-    /// `subscriptions/listen` (2026-07-28; params: `notifications`).
     SubscriptionsListen,
-    /// `tools/list`: the prompt tools, when the server offers them.
     ToolsList,
-    /// `tools/call` (params: `name`, `arguments`, and at 2026-07-28
-    /// `inputResponses` and `requestState`).
     ToolsCall,
+    ResourcesList,
 }
 
 /// What the server declares in its capabilities for a method to be served.
@@ -37,6 +36,7 @@ pub(crate) enum Capability {
     Completions,
     Logging,
     Tools,
+    Resources,
 }
 
 impl Capability {
@@ -47,93 +47,150 @@ impl Capability {
             Self::Completions => "completions",
             Self::Logging => "logging",
             Self::Tools => "tools",
+            Self::Resources => "resources",
         }
     }
 }
 
-/// Where a method exists.
-#[derive(Clone, Copy)]
-struct Row {
-    method: Method,
-    name: &'static str,
-    /// In the handshake revisions (2024-11-05 to 2025-11-25).
-    sessions: bool,
-    /// In 2026-07-28, served statelessly.
-    stateless: bool,
-    capability: Option<Capability>,
+/// The revisions that have a method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Revisions {
+    /// The handshake revisions only (2024-11-05 to 2025-11-25).
+    Sessions,
+    /// 2026-07-28 only, served statelessly.
+    Stateless,
+    /// Every revision.
+    All,
 }
 
-const fn row(
-    method: Method,
-    name: &'static str,
-    sessions: bool,
-    stateless: bool,
-    capability: Option<Capability>,
-) -> Row {
-    Row {
-        method,
-        name,
-        sessions,
-        stateless,
-        capability,
+/// One request method, as a type: its row and how its params read. The
+/// handler that serves it takes [`Params`](Self::Params) and gives its
+/// own typed result, which one writer serializes per era.
+pub(crate) trait Request {
+    const METHOD: Method;
+    const NAME: &'static str;
+    const REVISIONS: Revisions;
+    /// What the server must declare for it to be served, if anything.
+    const GATE: Option<Capability>;
+    /// Its params, borrowed from the request's text where they can be.
+    type Params<'a>: Deserialize<'a>;
+
+    /// Reads the request's `params`; absent params read as `{}`.
+    fn params(raw: Option<&RawValue>) -> Result<Self::Params<'_>, Error> {
+        let text = raw.map_or("{}", RawValue::get);
+        serde_json::from_str(text).map_err(|err| Error::bad_params(&err))
     }
 }
 
-/// The table. `initialize` and `logging/setLevel` left with the handshake;
-/// `server/discover` and `subscriptions/listen` came with 2026-07-28.
-const TABLE: [Row; 10] = [
-    row(Method::Initialize, "initialize", true, false, None),
-    row(Method::Ping, "ping", true, false, None),
-    row(
-        Method::PromptsList,
-        "prompts/list",
-        true,
-        true,
-        Some(Capability::Prompts),
-    ),
-    row(
-        Method::PromptsGet,
-        "prompts/get",
-        true,
-        true,
-        Some(Capability::Prompts),
-    ),
-    row(
-        Method::CompletionComplete,
-        "completion/complete",
-        true,
-        true,
-        Some(Capability::Completions),
-    ),
-    row(
-        Method::LoggingSetLevel,
-        "logging/setLevel",
-        true,
-        false,
-        Some(Capability::Logging),
-    ),
-    row(Method::ServerDiscover, "server/discover", false, true, None),
-    row(
-        Method::SubscriptionsListen,
-        "subscriptions/listen",
-        false,
-        true,
-        Some(Capability::Prompts),
-    ),
-    row(
-        Method::ToolsList,
-        "tools/list",
-        true,
-        true,
-        Some(Capability::Tools),
-    ),
-    row(
-        Method::ToolsCall,
-        "tools/call",
-        true,
-        true,
-        Some(Capability::Tools),
-    ),
+/// Declares a request type and its row.
+macro_rules! request {
+    ($(#[$doc:meta])* $ty:ident, $name:literal, $revisions:ident, $gate:expr, $params:ty) => {
+        $(#[$doc])*
+        pub(crate) enum $ty {}
+
+        impl Request for $ty {
+            const METHOD: Method = Method::$ty;
+            const NAME: &'static str = $name;
+            const REVISIONS: Revisions = Revisions::$revisions;
+            const GATE: Option<Capability> = $gate;
+            type Params<'a> = $params;
+        }
+    };
+}
+
+request!(
+    /// Opens a session; left with the handshake.
+    Initialize, "initialize", Sessions, None, params::InitializeParams<'a>
+);
+request!(Ping, "ping", Sessions, None, IgnoredAny);
+request!(
+    PromptsList,
+    "prompts/list",
+    All,
+    Some(Capability::Prompts),
+    params::ListParams<'a>
+);
+request!(
+    /// `name`, `arguments`, and at 2026-07-28 `inputResponses` and `requestState`.
+    PromptsGet, "prompts/get", All, Some(Capability::Prompts), params::GetParams<'a>
+);
+request!(
+    CompletionComplete,
+    "completion/complete",
+    All,
+    Some(Capability::Completions),
+    params::CompleteParams<'a>
+);
+request!(
+    LoggingSetLevel,
+    "logging/setLevel",
+    Sessions,
+    Some(Capability::Logging),
+    params::SetLevelParams<'a>
+);
+request!(
+    ServerDiscover,
+    "server/discover",
+    Stateless,
+    None,
+    IgnoredAny
+);
+request!(
+    SubscriptionsListen,
+    "subscriptions/listen",
+    Stateless,
+    Some(Capability::Prompts),
+    params::ListenParams
+);
+request!(
+    /// The prompt tools, when the server offers them.
+    ToolsList, "tools/list", All, Some(Capability::Tools), params::ListParams<'a>
+);
+request!(
+    ToolsCall,
+    "tools/call",
+    All,
+    Some(Capability::Tools),
+    params::CallParams<'a>
+);
+request!(
+    /// Off unless the server is told to serve resources.
+    ResourcesList, "resources/list", All, Some(Capability::Resources), params::ListParams<'a>
+);
+
+/// Where a method exists and what gates it.
+#[derive(Clone, Copy)]
+pub(crate) struct Row {
+    method: Method,
+    name: &'static str,
+    revisions: Revisions,
+    gate: Option<Capability>,
+}
+
+const fn row<R: Request>() -> Row {
+    Row {
+        method: R::METHOD,
+        name: R::NAME,
+        revisions: R::REVISIONS,
+        gate: R::GATE,
+    }
+}
+
+/// The table, in the order of [`Method`]. `initialize`, `ping` and
+/// `logging/setLevel` left with the handshake; `server/discover` and
+/// `subscriptions/listen` came with 2026-07-28.
+const TABLE: [Row; 11] = [
+    row::<Initialize>(),
+    row::<Ping>(),
+    row::<PromptsList>(),
+    row::<PromptsGet>(),
+    row::<CompletionComplete>(),
+    row::<LoggingSetLevel>(),
+    row::<ServerDiscover>(),
+    row::<SubscriptionsListen>(),
+    row::<ToolsList>(),
+    row::<ToolsCall>(),
+    row::<ResourcesList>(),
 ];
 
 impl Method {
@@ -156,23 +213,49 @@ impl Method {
 
     /// Whether the handshake revisions have it.
     pub(crate) fn in_sessions(self) -> bool {
-        self.row().sessions
+        self.row().revisions != Revisions::Stateless
     }
 
     /// Whether 2026-07-28 has it.
     pub(crate) fn in_stateless(self) -> bool {
-        self.row().stateless
+        self.row().revisions != Revisions::Sessions
     }
 
     /// What the server must declare for it to be served.
     pub(crate) fn capability(self) -> Option<Capability> {
-        self.row().capability
+        self.row().gate
     }
 
     /// Whether a session serves it before `initialize` (every other
     /// method of a session is refused until then).
     pub(crate) fn before_initialize(self) -> bool {
         matches!(self, Self::Initialize | Self::Ping)
+    }
+}
+
+/// A notification this server heeds; any other is ignored, as the
+/// specification says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Notification {
+    /// `notifications/cancelled`: stop the request it names.
+    Cancelled,
+    /// `notifications/initialized`: nothing to do, as requests are served
+    /// as soon as `initialize` is answered.
+    Initialized,
+}
+
+impl Notification {
+    const NAMES: [(Self, &'static str); 2] = [
+        (Self::Cancelled, "notifications/cancelled"),
+        (Self::Initialized, "notifications/initialized"),
+    ];
+
+    /// The notification named `name`, if this server heeds it.
+    pub(crate) fn from_name(name: &str) -> Option<Self> {
+        Self::NAMES
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(n, _)| *n)
     }
 }
 
@@ -187,19 +270,22 @@ mod tests {
             assert_eq!(Method::from_name(row.name), Some(row.method));
             assert_eq!(row.method.name(), row.name);
         }
-        assert_eq!(Method::from_name("resources/list"), None);
+        assert_eq!(Method::from_name("resources/read"), None);
+        for (notification, name) in Notification::NAMES {
+            assert_eq!(Notification::from_name(name), Some(notification));
+        }
     }
 
     #[test]
     fn each_era_has_its_methods() {
         let sessions: Vec<&str> = TABLE
             .iter()
-            .filter(|r| r.sessions)
+            .filter(|r| r.method.in_sessions())
             .map(|r| r.name)
             .collect();
         let stateless: Vec<&str> = TABLE
             .iter()
-            .filter(|r| r.stateless)
+            .filter(|r| r.method.in_stateless())
             .map(|r| r.name)
             .collect();
         assert_eq!(
@@ -212,7 +298,8 @@ mod tests {
                 "completion/complete",
                 "logging/setLevel",
                 "tools/list",
-                "tools/call"
+                "tools/call",
+                "resources/list"
             ]
         );
         assert_eq!(
@@ -224,7 +311,8 @@ mod tests {
                 "server/discover",
                 "subscriptions/listen",
                 "tools/list",
-                "tools/call"
+                "tools/call",
+                "resources/list"
             ]
         );
     }

@@ -1,12 +1,15 @@
 //! JSON-RPC 2.0 framing, MCP protocol revisions, and the data and rules MCP
 //! itself defines (log levels, the name rule). Pure data; no I/O.
 
+pub(crate) mod answer;
 mod arguments;
 mod cow_str;
+pub(crate) mod era;
 pub(crate) mod jsonrpc;
 mod log_level;
 pub(crate) mod method;
 pub(crate) mod modern;
+pub(crate) mod params;
 pub(crate) mod to_client;
 mod version;
 

@@ -132,10 +132,7 @@ fn read_meta(meta: Meta<'_>) -> MetaRead {
             )));
         }
     };
-    // `elicitation: {}` means form mode, for clients of earlier revisions.
-    let can_elicit = capabilities
-        .elicitation
-        .is_some_and(|e| e.form.is_some() || e.url.is_none());
+    let can_elicit = capabilities.offers_forms();
     MetaRead::Modern(ModernMeta {
         version,
         log_level,
@@ -153,7 +150,7 @@ struct Meta<'a> {
     )]
     version: Option<Cow<'a, str>>,
     #[serde(rename = "io.modelcontextprotocol/clientCapabilities", default)]
-    capabilities: Option<Capabilities>,
+    capabilities: Option<ClientCapabilities>,
     #[serde(
         rename = "io.modelcontextprotocol/logLevel",
         default,
@@ -162,14 +159,34 @@ struct Meta<'a> {
     )]
     log_level: Option<Cow<'a, str>>,
 }
-#[derive(Deserialize)]
-struct Capabilities {
+
+/// What a client's capabilities tell the server: whether it can be shown
+/// a form. Capabilities the server does not use are not read.
+#[derive(Deserialize, Default)]
+pub(crate) struct ClientCapabilities {
     elicitation: Option<Elicitation>,
 }
+
 #[derive(Deserialize)]
 struct Elicitation {
     form: Option<IgnoredAny>,
     url: Option<IgnoredAny>,
+}
+
+impl ClientCapabilities {
+    /// Whether the client declared form elicitation.
+    pub(crate) fn offers_forms(&self) -> bool {
+        self.elicitation
+            .as_ref()
+            .is_some_and(|e| super::era::offers_forms(e.form.is_some(), e.url.is_some()))
+    }
+
+    /// Reads a handshake's capabilities leniently: capabilities of a shape
+    /// the server does not expect offer nothing, and never fail it.
+    pub(crate) fn lenient<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        Ok(Self::deserialize(value).unwrap_or_default())
+    }
 }
 
 /// -32022 naming the revisions we serve, newest first.
@@ -195,19 +212,6 @@ pub(crate) fn supported_versions() -> Vec<&'static str> {
 pub(crate) enum ResultType {
     Complete,
     InputRequired,
-}
-
-/// A 2026-07-28 result: its type, its `_meta` (the server's info,
-/// serialized when the server is built, or that and more), then the
-/// body's own fields, written in one pass.
-#[derive(serde::Serialize)]
-pub(crate) struct Enveloped<'a, T, M: ?Sized = RawValue> {
-    #[serde(rename = "resultType")]
-    pub(crate) result_type: ResultType,
-    #[serde(rename = "_meta")]
-    pub(crate) meta: &'a M,
-    #[serde(flatten)]
-    pub(crate) body: &'a T,
 }
 
 #[cfg(test)]

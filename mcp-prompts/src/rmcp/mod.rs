@@ -24,24 +24,26 @@ use ::rmcp::model::SubscriptionFilter;
 use ::rmcp::model::{
     CompleteRequestParams, CompleteResult, CompletionInfo, GetPromptRequestParams,
     GetPromptResponse, GetPromptResult, InputRequiredResult, ListPromptsResult,
-    PaginatedRequestParams, Prompt, PromptArgument, PromptMessage, Reference as RmcpReference,
-    ServerCapabilities,
+    ListResourcesResult, PaginatedRequestParams, Prompt, PromptArgument, PromptMessage,
+    Reference as RmcpReference, ServerCapabilities,
 };
 use ::rmcp::service::{RequestContext, SubscriptionContext};
 use serde_json::Value;
 
 use crate::caller::{Access, Caller};
 use crate::catalog::Entry;
+use crate::catalog::listing::Shown;
 use crate::context::{Origin, Outbound, Progress, Route};
 use crate::error::Error;
-use crate::protocol::method::{Capability, Method};
-use crate::protocol::modern::ModernMeta;
+use crate::protocol::answer::Cached;
+use crate::protocol::era::offers_forms;
+use crate::protocol::method::Method;
 use crate::protocol::to_client::ToClient;
 use crate::protocol::{Arguments, LogLevel, ProtocolVersion};
 use crate::server::Era;
 use crate::server::Service;
-use crate::server::completion::{Completed, Query, Reference};
-use crate::server::get::{GetOutcome, GetRequest, Got, InputRequired, Retry};
+use crate::server::completion::{Query, Reference};
+use crate::server::get::{GetOutcome, GetRequest, InputRequired, Retry};
 use forward::{Asked, Forwarder, Outgoing};
 use futures_util::StreamExt as _;
 use futures_util::stream::FuturesUnordered;
@@ -99,11 +101,16 @@ impl RmcpPrompts {
     /// `listChanged` when the catalog is live), completions and logging.
     pub fn capabilities(&self, capabilities: ServerCapabilities) -> ServerCapabilities {
         let mut capabilities = capabilities;
+        let info = &self.service.inner().info;
+        let declared = info.declared;
         let mut prompts = ::rmcp::model::PromptsCapability::default();
-        prompts.list_changed = self.service.is_live().then_some(true);
+        prompts.list_changed = info.list_changed.then_some(true);
         capabilities.prompts = Some(prompts);
-        if self.service.declares(Capability::Completions) {
+        if declared.completions {
             capabilities.completions = Some(serde_json::Map::new());
+        }
+        if declared.resources {
+            capabilities.resources = Some(::rmcp::model::ResourcesCapability::default());
         }
         // `logging/setLevel` is answered (`set_level`), for clients before
         // 2026-07-28, which still have it.
@@ -129,19 +136,67 @@ impl RmcpPrompts {
                 .collect(),
         );
         result.next_cursor = next;
-        if version.is_modern() {
-            // The hints our own server sends (rmcp's default is not to cache).
-            let hints = self.service.inner().modern.hints;
-            result.ttl_ms = Some(hints.ttl_ms);
-            let private =
-                served.varies_for(&access) || hints.scope == crate::server::CacheScope::Private;
-            result.cache_scope = Some(if private {
-                ::rmcp::model::CacheScope::Private
-            } else {
-                ::rmcp::model::CacheScope::Public
-            });
-        }
+        let cached = if served.varies_for(&access) {
+            Cached::PerCaller
+        } else {
+            Cached::Shared
+        };
+        (result.ttl_ms, result.cache_scope) = self.hints(version, cached);
         Ok(result)
+    }
+
+    /// Answers `resources/list` when the server serves resources
+    /// ([`Server::serve_resources`](crate::Server::serve_resources)), and
+    /// refuses it with -32601 when not, as mcp-prompts' own transports do.
+    /// [`serve_prompts!`](crate::rmcp::serve_prompts) leaves resources to
+    /// the handler, which may serve its own: call this from its
+    /// `list_resources`, and add the handler's resources to the page.
+    ///
+    /// ```ignore
+    /// async fn list_resources(
+    ///     &self,
+    ///     request: Option<PaginatedRequestParams>,
+    ///     context: RequestContext<RoleServer>,
+    /// ) -> Result<ListResourcesResult, ErrorData> {
+    ///     let mut page = self.prompts.list_resources(request.as_ref(), &context)?;
+    ///     page.resources.extend(self.my_resources());
+    ///     Ok(page)
+    /// }
+    /// ```
+    pub fn list_resources(
+        &self,
+        request: Option<&PaginatedRequestParams>,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        self.attach(context);
+        self.service
+            .declared(Method::ResourcesList)
+            .map_err(|e| to_rmcp(&e))?;
+        let cursor = request.and_then(|r| r.cursor.as_deref());
+        let page = crate::server::resources::list(cursor).map_err(|e| to_rmcp(&e))?;
+        let resources = page.into_resources().into_iter().map(resource).collect();
+        let mut result = ListResourcesResult::with_all_items(resources);
+        (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), Cached::Shared);
+        Ok(result)
+    }
+
+    /// A listing's 2026-07-28 caching hints, as our own server sends them
+    /// (rmcp's default is not to cache); none before that revision.
+    fn hints(
+        &self,
+        version: ProtocolVersion,
+        cached: Cached,
+    ) -> (Option<u64>, Option<::rmcp::model::CacheScope>) {
+        match self.service.hints(cached) {
+            Some(hints) if version.is_modern() => {
+                let scope = match hints.scope {
+                    crate::server::CacheScope::Private => ::rmcp::model::CacheScope::Private,
+                    _ => ::rmcp::model::CacheScope::Public,
+                };
+                (Some(hints.ttl_ms), Some(scope))
+            }
+            _ => (None, None),
+        }
     }
 
     /// Answers `prompts/get`: the arguments checked and bound, the prompt
@@ -219,13 +274,7 @@ impl RmcpPrompts {
             via_tool,
         };
         let tracked = self.outbound.track(id.get());
-        let got = self.service.get(get, |_, _, result| result);
-        let mut prompt = std::pin::pin!(async move {
-            match got {
-                Got::Now(result) => result,
-                Got::Later(future) => future.await,
-            }
-        });
+        let mut prompt = std::pin::pin!(self.service.get(get).wait());
         let mut questions = FuturesUnordered::new();
         let outcome = loop {
             tokio::select! {
@@ -308,18 +357,13 @@ impl RmcpPrompts {
             filled,
             access: &access,
         };
-        let found = match self.service.complete(&query) {
-            Completed::Now(found) => found,
-            Completed::Later(future) => future.await,
-        }
-        .map_err(|e| to_rmcp(&e))?;
-        let total = found.total;
-        let mut values = found.values;
-        values.truncate(crate::complete::MAX_VALUES);
-        let has_more = total > values.len();
+        let found = self.service.complete(&query).wait().await;
+        let found = found.map_err(|e| to_rmcp(&e))?;
+        // The values the core sends, with the same `total` and `hasMore`.
+        let (values, has_more, total) = found.shown();
         let total = u32::try_from(total).unwrap_or(u32::MAX);
-        let info =
-            CompletionInfo::with_pagination(values, Some(total), has_more).map_err(internal)?;
+        let info = CompletionInfo::with_pagination(values.to_vec(), Some(total), has_more)
+            .map_err(internal)?;
         Ok(CompleteResult::new(info))
     }
 
@@ -342,12 +386,11 @@ impl RmcpPrompts {
         if self.forwarder.get().is_some() {
             return;
         }
-        // A form, unless the client says it can only open URLs.
         let forms = context
             .peer
             .peer_info()
             .and_then(|info| info.capabilities.elicitation.clone())
-            .is_some_and(|can| can.form.is_some() || can.url.is_none());
+            .is_some_and(|can| offers_forms(can.form.is_some(), can.url.is_some()));
         self.outbound.set_can_elicit(forms);
         let forwarder = Forwarder::start(
             context.peer.clone(),
@@ -427,6 +470,11 @@ impl std::fmt::Debug for RmcpPrompts {
             .field("prompts", &self.service.prompt_count())
             .finish_non_exhaustive()
     }
+}
+
+/// A resource as rmcp's type. No kind of resource is served yet.
+fn resource(resource: crate::server::resources::Resource) -> ::rmcp::model::Resource {
+    match resource {}
 }
 
 /// rmcp's log level as ours: the same eight levels of the specification.
@@ -563,56 +611,51 @@ fn version_of(context: &RequestContext<RoleServer>) -> ProtocolVersion {
 /// own client capabilities and log level; an earlier revision's request
 /// belongs to its session.
 fn era_of(context: &RequestContext<RoleServer>, version: ProtocolVersion) -> Era {
-    if !version.is_modern() {
-        return Era::Session(version);
-    }
-    // A form, unless the client says it can only open URLs.
     let can_elicit = context
         .client_capabilities()
         .and_then(|capabilities| capabilities.elicitation)
-        .is_some_and(|can| can.form.is_some() || can.url.is_none());
-    Era::Stateless(ModernMeta {
-        version,
-        log_level: context.meta.log_level().map(log_level),
-        can_elicit,
-    })
+        .is_some_and(|can| offers_forms(can.form.is_some(), can.url.is_some()));
+    Era::of_version(version, context.meta.log_level().map(log_level), can_elicit)
 }
 
-/// A prompt as rmcp lists it; titles only from revision 2025-06-18 on.
+/// A prompt as rmcp lists it: the fields the revision has, as the core
+/// decides them for our own listing.
 fn listed(entry: &Entry, version: ProtocolVersion) -> Prompt {
-    let prompt = &entry.prompt;
-    let titles = version.has_titles();
-    let arguments: Vec<PromptArgument> = prompt
-        .arguments()
-        .iter()
+    let shown = Shown::as_listed(entry, version);
+    let arguments: Vec<PromptArgument> = shown
+        .arguments
+        .into_iter()
         .map(|arg| {
             let mut argument = PromptArgument::new(arg.name).with_required(arg.required);
-            if let Some(description) = crate::catalog::listing::described(arg) {
-                argument = argument.with_description(description);
-            }
-            if let (true, Some(title)) = (titles, arg.title) {
-                argument = argument.with_title(title);
-            }
+            argument.description = arg.description;
+            argument.title = arg.title;
             argument
         })
         .collect();
     let mut listed = Prompt::new(
-        prompt.name(),
-        prompt.description(),
+        shown.name,
+        shown.description,
         (!arguments.is_empty()).then_some(arguments),
     );
-    if let (true, Some(title)) = (titles, prompt.title()) {
-        listed = listed.with_title(title);
+    listed.title = shown.title.map(str::to_owned);
+    if !shown.icons.is_empty() {
+        listed.icons = Some(shown.icons.iter().map(icon).collect());
     }
-    if version.has_icons() && !prompt.icons().is_empty() {
-        // The same fields, spelt the same: our serializer is rmcp's input.
-        let icons = serde_json::to_value(prompt.icons()).and_then(serde_json::from_value);
-        listed.icons = icons.ok();
-    }
-    if titles {
-        listed.meta = entry.meta.clone().map(rmcp::model::MetaObject);
-    }
+    listed.meta = shown.meta.cloned().map(rmcp::model::MetaObject);
     listed
+}
+
+/// Our icon as rmcp's: the same fields.
+fn icon(ours: &crate::presentation::Icon) -> ::rmcp::model::Icon {
+    let (mime_type, sizes, theme) = ours.details();
+    let mut icon = ::rmcp::model::Icon::new(ours.src());
+    icon.mime_type = mime_type.map(str::to_owned);
+    icon.sizes = (!sizes.is_empty()).then(|| sizes.iter().map(ToString::to_string).collect());
+    icon.theme = theme.map(|theme| match theme {
+        crate::presentation::IconTheme::Light => ::rmcp::model::IconTheme::Light,
+        crate::presentation::IconTheme::Dark => ::rmcp::model::IconTheme::Dark,
+    });
+    icon
 }
 
 /// The arguments as `prompts/get` reads them from JSON: strings as they

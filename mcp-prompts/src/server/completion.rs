@@ -3,56 +3,21 @@
 //! `hasMore`).
 
 use crate::caller::Access;
-use std::borrow::Cow;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::json;
-use serde_json::value::RawValue;
 
+use super::eventually::Eventually;
 use super::methods::unknown_prompt;
-use super::panics::{CatchPanic, Culprit, call_catching};
-use super::{Era, Reply, Service, Session};
-use crate::catalog::{AnyPrompt, ArgCompletion, Definition};
+use super::{Service, Session};
+use crate::catalog::{AnyPrompt, ArgCompletion};
 use crate::complete::{MAX_VALUES, Matches, fold, rank, starts_with_folded};
 use crate::descriptor::{CompletionCall, CompletionInput};
 use crate::error::{Error, excerpt};
-use crate::invoke::BoxedResult;
-use crate::protocol::jsonrpc::failure;
-use crate::protocol::{Arguments, cow_str, optional_cow_str};
-
-#[derive(Deserialize)]
-struct CompleteParams<'a> {
-    #[serde(rename = "ref", borrow)]
-    reference: WireReference<'a>,
-    #[serde(borrow)]
-    argument: Argument<'a>,
-    #[serde(default, borrow)]
-    context: Option<Context<'a>>,
-}
-
-#[derive(Deserialize)]
-struct WireReference<'a> {
-    #[serde(rename = "type", borrow, deserialize_with = "cow_str")]
-    kind: Cow<'a, str>,
-    #[serde(default, borrow, deserialize_with = "optional_cow_str")]
-    name: Option<Cow<'a, str>>,
-    #[serde(default, borrow, deserialize_with = "optional_cow_str")]
-    uri: Option<Cow<'a, str>>,
-}
-
-#[derive(Deserialize)]
-struct Argument<'a> {
-    #[serde(borrow, deserialize_with = "cow_str")]
-    name: Cow<'a, str>,
-    #[serde(borrow, deserialize_with = "cow_str")]
-    value: Cow<'a, str>,
-}
-
-#[derive(Deserialize)]
-struct Context<'a> {
-    #[serde(default, borrow)]
-    arguments: Arguments<'a>,
-}
+use crate::invoke::catching::{CatchPanic, Culprit, call_catching};
+use crate::protocol::ProtocolVersion;
+use crate::protocol::answer::Answer;
+use crate::protocol::params::CompleteParams;
 
 /// What is being completed, whichever way the request arrived.
 pub(crate) struct Query<'a> {
@@ -71,53 +36,46 @@ pub(crate) enum Reference<'a> {
     Resource(&'a str),
 }
 
+/// Completion values found: at most [`MAX_VALUES`] of them are sent,
+/// with how many there were.
+pub(crate) struct Completion(pub(crate) Matches<String>);
+
 /// Completion values, now or later.
-pub(crate) enum Completed {
-    Now(Result<Matches<String>, Error>),
-    Later(BoxedResult<Matches<String>>),
+pub(crate) type Completed = Eventually<Result<Completion, Error>>;
+
+impl Answer for Completion {
+    fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {
+        CompleteResult::of(&self.0)
+    }
+}
+
+impl Completion {
+    /// The values sent, whether more were found, and how many.
+    pub(crate) fn shown(&self) -> (&[String], bool, usize) {
+        let found = &self.0;
+        let values = &found.values[..found.values.len().min(MAX_VALUES)];
+        (values, found.total > values.len(), found.total)
+    }
 }
 
 impl Session {
-    pub(super) fn complete(
-        &self,
-        id: &RawValue,
-        era: Era,
-        raw: Option<&RawValue>,
-        access: &Access,
-    ) -> Reply {
-        let fail = |error: Error| Reply::Now(failure(Some(id), &error));
-        let text = raw.map_or("{}", RawValue::get);
-        let p: CompleteParams<'_> = match serde_json::from_str(text) {
-            Ok(p) => p,
-            Err(err) => return fail(Error::bad_params(&err)),
-        };
+    pub(super) fn complete(&self, p: &CompleteParams<'_>, access: &Access) -> Completed {
         let reference = match (&*p.reference.kind, &p.reference.name, &p.reference.uri) {
             ("ref/prompt", Some(name), _) => Reference::Prompt(name),
             ("ref/resource", _, Some(uri)) => Reference::Resource(uri),
             ("ref/prompt", None, _) => {
-                return fail(Error::invalid_params("`ref/prompt` needs a `name`"));
+                return Eventually::Now(Err(Error::invalid_params("`ref/prompt` needs a `name`")));
             }
             ("ref/resource", _, None) => {
-                return fail(Error::invalid_params("`ref/resource` needs a `uri`"));
+                return Eventually::Now(Err(Error::invalid_params("`ref/resource` needs a `uri`")));
             }
             (other, _, _) => {
-                return fail(Error::invalid_params(format!(
+                return Eventually::Now(Err(Error::invalid_params(format!(
                     "unknown reference type `{}`: expected `ref/prompt` or `ref/resource`",
                     excerpt(other)
-                )));
+                ))));
             }
         };
-        // A fixed list is answered from its index, with nothing copied.
-        if let Reference::Prompt(name) = reference {
-            let served = self.service.served();
-            if let Some(ArgCompletion::Index(index)) = served
-                .get(name, access)
-                .and_then(|entry| entry.completion(&p.argument.name))
-            {
-                let found = index.complete(&p.argument.value);
-                return Reply::Now(self.service.result(id, era, &CompleteResult::of(&found)));
-            }
-        }
         let filled = p
             .context
             .as_ref()
@@ -135,15 +93,7 @@ impl Session {
             filled,
             access,
         };
-        match self.service.complete(&query) {
-            Completed::Now(outcome) => Reply::Now(answer(&self.service, id, era, outcome)),
-            Completed::Later(future) => {
-                let (service, id) = (self.service.clone(), id.to_owned());
-                Reply::Later(Box::pin(async move {
-                    Some(answer(&service, &id, era, future.await))
-                }))
-            }
-        }
+        self.service.complete(&query)
     }
 }
 
@@ -153,10 +103,7 @@ impl Service {
     pub(crate) fn complete(&self, query: &Query<'_>) -> Completed {
         let inner = self.inner();
         let input = |prompt: Option<&AnyPrompt>, uri: Option<&str>| CompletionInput {
-            prompt: prompt.and_then(|p| match p.0 {
-                Definition::Macro(def) => Some(def),
-                Definition::Dynamic(_) => None,
-            }),
+            prompt: prompt.and_then(AnyPrompt::static_def),
             prompt_name: prompt.map(|p| p.name().to_owned()),
             uri: uri.map(str::to_owned),
             argument: query.argument.to_owned(),
@@ -168,21 +115,23 @@ impl Service {
             Reference::Prompt(name) => {
                 let served = self.served();
                 let Some(entry) = served.get(name, query.access) else {
-                    return Completed::Now(Err(unknown_prompt(name)));
+                    return Eventually::Now(Err(unknown_prompt(name)));
                 };
-                let culprit = Culprit::of("completer of prompt", &entry.prompt);
+                let culprit = entry.prompt.culprit("completer of prompt");
                 match entry.completion(query.argument) {
-                    None | Some(ArgCompletion::Nothing) => Completed::Now(Ok(Matches {
-                        values: Vec::new(),
-                        total: 0,
-                    })),
+                    None | Some(ArgCompletion::Nothing) => {
+                        Eventually::Now(Ok(Completion(Matches {
+                            values: Vec::new(),
+                            total: 0,
+                        })))
+                    }
                     Some(ArgCompletion::Index(index)) => {
                         let found = index.complete(typed);
                         let values = found.values.into_iter().map(str::to_owned).collect();
-                        Completed::Now(Ok(Matches {
+                        Eventually::Now(Ok(Completion(Matches {
                             values,
                             total: found.total,
-                        }))
+                        })))
                     }
                     Some(ArgCompletion::Choices(choices)) => {
                         // As an enum's choices: matches only, exact first.
@@ -192,7 +141,7 @@ impl Service {
                             .filter(|c| starts_with_folded(c, &folded))
                             .cloned()
                             .collect();
-                        Completed::Now(Ok(rank(matching, typed)))
+                        Eventually::Now(Ok(Completion(rank(matching, typed))))
                     }
                     Some(ArgCompletion::Call(call)) => {
                         let input = input(Some(&entry.prompt), None);
@@ -207,7 +156,7 @@ impl Service {
             }
             Reference::Resource(uri) => {
                 let Some(resources) = &inner.resources else {
-                    return Completed::Now(Err(Error::invalid_params(format!(
+                    return Eventually::Now(Err(Error::invalid_params(format!(
                         "no resource templates are served, so `{}` cannot be completed",
                         excerpt(uri)
                     ))
@@ -232,27 +181,16 @@ impl Service {
     ) -> Completed {
         let typed = input.value.clone();
         let service = self.clone();
-        let shape = move |source| service.inner().static_indexes.matches(source, &typed);
+        let shape =
+            move |source| Completion(service.inner().static_indexes.matches(source, &typed));
         match call_catching(&culprit, || Ok(call(input))) {
-            Err(error) => Completed::Now(Err(error)),
-            Ok(CompletionCall::Ready(outcome)) => Completed::Now(outcome.map(shape)),
+            Err(error) => Eventually::Now(Err(error)),
+            Ok(CompletionCall::Ready(outcome)) => Eventually::Now(outcome.map(shape)),
             Ok(CompletionCall::Pending(future)) => {
                 let future = CatchPanic { culprit, future };
-                Completed::Later(Box::pin(async move { future.await.map(shape) }))
+                Eventually::later(async move { future.await.map(shape) })
             }
         }
-    }
-}
-
-fn answer(
-    service: &Service,
-    id: &RawValue,
-    era: Era,
-    outcome: Result<Matches<String>, Error>,
-) -> String {
-    match outcome {
-        Ok(found) => service.result(id, era, &CompleteResult::of(&found)),
-        Err(error) => failure(Some(id), &error),
     }
 }
 

@@ -5,16 +5,23 @@ use std::task::{Context, Poll, Waker};
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
+use super::info::DiscoverResult;
 use super::panics::guarded;
-use super::{Era, Session};
+use super::{Era, Outcome, Session};
 use std::sync::Arc;
 
 use crate::caller::{Access, Caller};
 use crate::context::{ClientAnswer, InFlight, Origin, Route};
 use crate::error::Error;
-use crate::protocol::jsonrpc::{self, Incoming, failure, success_raw};
-use crate::protocol::method::Method;
-use crate::protocol::modern::{CLIENT_CAPABILITIES, MetaRead, PROTOCOL_VERSION};
+use crate::protocol::ProtocolVersion;
+use crate::protocol::answer::{Answer, Empty};
+use crate::protocol::era::Decided;
+use crate::protocol::jsonrpc::{self, Incoming, failure};
+use crate::protocol::method::{
+    CompletionComplete, Initialize, LoggingSetLevel, Method, Notification, Ping, PromptsGet,
+    PromptsList, Request, ResourcesList, ServerDiscover, SubscriptionsListen, ToolsCall, ToolsList,
+};
+use crate::protocol::modern::{CLIENT_CAPABILITIES, ModernMeta, PROTOCOL_VERSION};
 
 /// A response still being produced; `None` when there turns out to be
 /// nothing to send.
@@ -186,12 +193,12 @@ impl Session {
                 }
             }
             Ok(Incoming::Notification { method, params }) => {
-                if method == "notifications/cancelled" {
-                    self.cancelled(params);
+                match Notification::from_name(&method) {
+                    Some(Notification::Cancelled) => self.cancelled(params),
+                    // Requests are served as soon as `initialize` is
+                    // answered; other notifications are ignored.
+                    Some(Notification::Initialized) | None => {}
                 }
-                // `notifications/initialized` needs no action: requests
-                // are served as soon as `initialize` is answered. Other
-                // notifications are ignored.
                 Reply::None
             }
             // The client's answer to a request a prompt sent it.
@@ -215,10 +222,11 @@ impl Session {
         id: &RawValue,
         method: &str,
         params: Option<&RawValue>,
-        meta: crate::protocol::modern::ModernMeta,
+        meta: ModernMeta,
         origin: &Origin,
     ) -> Reply {
-        guarded(|| self.settle(id, self.modern_request(id, method, params, meta, origin)))
+        let era = Era::Stateless(meta);
+        guarded(|| self.settle(id, self.dispatch(id, era, method, params, origin)))
     }
 
     /// A reply still being produced is polled once, in case it is ready
@@ -236,6 +244,9 @@ impl Session {
         }
     }
 
+    /// Serves a request in the era it is decided to be in: a 2026-07-28
+    /// one statelessly, any other under its session's revision (or, before
+    /// `initialize`, only as far as the handshake allows).
     fn request(
         &self,
         id: &RawValue,
@@ -243,41 +254,96 @@ impl Session {
         params: Option<&RawValue>,
         origin: &Origin,
     ) -> Reply {
-        let method = Method::from_name(name);
-        match MetaRead::of(params) {
-            MetaRead::Legacy => {}
-            MetaRead::Modern(meta) => return self.modern_request(id, name, params, meta, origin),
-            MetaRead::Invalid(error) => return Reply::Now(failure(Some(id), &error)),
-        }
-        if method == Some(Method::ServerDiscover) {
-            return Reply::Now(failure(Some(id), &discover_without_meta()));
-        }
-        let Some(version) = self.state.version() else {
-            return self.before_initialize(id, name, method, params);
-        };
-        let method = match self
-            .service
-            .serves(name, method.filter(|m| m.in_sessions()))
-        {
-            Ok(method) => method,
-            Err(error) => return Reply::Now(failure(Some(id), &error)),
-        };
-        let era = Era::Session(version);
-        let result = match method {
-            Method::Ping => return Reply::Now(success_raw(id, "{}")),
-            Method::PromptsList => self.list_prompts(id, era, params, &origin.access),
-            Method::PromptsGet => return self.get_prompt(id, era, params, origin),
-            Method::CompletionComplete => return self.complete(id, era, params, &origin.access),
-            Method::LoggingSetLevel => self.set_log_level(id, params),
-            Method::ToolsList => self.list_tools(id, era, params),
-            Method::ToolsCall => return self.call_tool(id, era, params, origin),
-            Method::Initialize => Err(Error::invalid_request("the session is already initialized")),
-            // Not in a session's revisions: `serves` refused them.
-            Method::ServerDiscover | Method::SubscriptionsListen => {
-                Err(Error::method_not_found(name))
+        let era = match Era::decide(params) {
+            Ok(Decided::Stateless(meta)) => Era::Stateless(meta),
+            // `server/discover` exists only in 2026-07-28: without its
+            // `_meta`, it is a malformed request of that revision.
+            Ok(Decided::Session) if name == ServerDiscover::NAME => {
+                return Self::refuse(id, &discover_without_meta());
             }
+            Ok(Decided::Session) => match self.state.version() {
+                Some(version) => Era::Session(version),
+                None => return self.before_initialize(id, name, params),
+            },
+            Err(error) => return Self::refuse(id, &error),
         };
-        Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
+        self.dispatch(id, era, name, params, origin)
+    }
+
+    /// The one dispatch: from the method's name, through its row of the
+    /// table (is it in this era's revisions, is its capability declared),
+    /// to its handler; the handler's typed outcome is written once, in
+    /// the request's era.
+    fn dispatch(
+        &self,
+        id: &RawValue,
+        era: Era,
+        name: &str,
+        params: Option<&RawValue>,
+        origin: &Origin,
+    ) -> Reply {
+        let method = Method::from_name(name);
+        let in_era = method.filter(|m| match era {
+            Era::Session(_) => m.in_sessions(),
+            Era::Stateless(_) => m.in_stateless(),
+        });
+        let method = match self.service.serves(name, in_era) {
+            Ok(method) => method,
+            Err(error) => return Self::refuse(id, &error),
+        };
+        let access = &origin.access;
+        match method {
+            Method::Initialize => {
+                let error = Error::invalid_request("the session is already initialized");
+                Self::refuse(id, &error)
+            }
+            Method::Ping => self.now(id, era, read::<Ping>(params).map(|_| Empty)),
+            Method::PromptsList => {
+                let listed = read::<PromptsList>(params).and_then(|p| {
+                    let cursor = p.cursor.as_deref();
+                    self.service.served().page(era.version(), cursor, access)
+                });
+                self.now(id, era, listed)
+            }
+            Method::PromptsGet => match read::<PromptsGet>(params) {
+                Ok(p) => self.reply(id, era, self.get_prompt(id, era, p, origin)),
+                Err(error) => Self::refuse(id, &error),
+            },
+            Method::CompletionComplete => match read::<CompletionComplete>(params) {
+                Ok(p) => self.reply(id, era, self.complete(&p, access)),
+                Err(error) => Self::refuse(id, &error),
+            },
+            Method::LoggingSetLevel => {
+                let set = read::<LoggingSetLevel>(params).and_then(|p| self.set_log_level(&p));
+                self.now(id, era, set)
+            }
+            Method::ServerDiscover => {
+                let info = &self.service.inner().info;
+                self.now(id, era, Ok(DiscoverResult { info }))
+            }
+            Method::SubscriptionsListen => match read::<SubscriptionsListen>(params) {
+                Ok(p) => self.reply_if(id, era, self.listen(id, &p, origin.route.as_ref())),
+                Err(error) => Self::refuse(id, &error),
+            },
+            Method::ToolsList => {
+                let listed = read::<ToolsList>(params).and_then(|p| super::tools::list(&p));
+                self.now(id, era, listed)
+            }
+            Method::ToolsCall => match read::<ToolsCall>(params) {
+                Ok(p) => self.reply(id, era, self.call_tool(id, era, p, origin)),
+                Err(error) => Self::refuse(id, &error),
+            },
+            Method::ResourcesList => {
+                let listed = read::<ResourcesList>(params)
+                    .and_then(|p| super::resources::list(p.cursor.as_deref()));
+                self.now(id, era, listed)
+            }
+        }
+    }
+
+    /// The reply to request `id`, whose outcome is ready.
+    fn now<A: Answer>(&self, id: &RawValue, era: Era, outcome: Outcome<A>) -> Reply {
+        Reply::Now(self.service.write(id, era, outcome))
     }
 
     /// Stops the request a `notifications/cancelled` names; one that is
@@ -297,24 +363,29 @@ impl Session {
     /// Before `initialize`, only `initialize` and `ping` are served; every
     /// other request still gets an answer, so a client probing with a method
     /// from a newer revision can fall back at once.
-    fn before_initialize(
-        &self,
-        id: &RawValue,
-        name: &str,
-        method: Option<Method>,
-        params: Option<&RawValue>,
-    ) -> Reply {
-        let result = match method.filter(|m| m.in_sessions()) {
-            None => Err(Error::method_not_found(name)),
-            Some(method) if !method.before_initialize() => Err(Error::invalid_request(
-                "the session is not initialized: send `initialize` first",
-            )),
-            Some(Method::Initialize) => self.initialize(id, params),
+    fn before_initialize(&self, id: &RawValue, name: &str, params: Option<&RawValue>) -> Reply {
+        let era = Era::Session(ProtocolVersion::LATEST);
+        match Method::from_name(name).filter(|m| m.in_sessions()) {
+            None => Self::refuse(id, &Error::method_not_found(name)),
+            Some(method) if !method.before_initialize() => Self::refuse(
+                id,
+                &Error::invalid_request("the session is not initialized: send `initialize` first"),
+            ),
+            Some(Method::Initialize) => {
+                match read::<Initialize>(params).and_then(|p| self.initialize(&p)) {
+                    Ok(result) => self.now(id, Era::Session(result.version), Ok(result)),
+                    Err(error) => Self::refuse(id, &error),
+                }
+            }
             // `ping`, the other one served before `initialize`.
-            Some(_) => Ok(success_raw(id, "{}")),
-        };
-        Reply::Now(result.unwrap_or_else(|error| failure(Some(id), &error)))
+            Some(_) => self.now(id, era, read::<Ping>(params).map(|_| Empty)),
+        }
     }
+}
+
+/// A request's params, as its row of the table reads them.
+fn read<R: Request>(params: Option<&RawValue>) -> Result<R::Params<'_>, Error> {
+    R::params(params)
 }
 
 /// A client's response to a question of ours: its `result` as a value,

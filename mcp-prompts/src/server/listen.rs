@@ -7,65 +7,51 @@
 use std::future::{Future, poll_fn};
 use std::task::Poll;
 
-use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::methods::params;
-use super::{Reply, Session};
+use super::Session;
+use super::eventually::Eventually;
 use crate::context::Route;
-use crate::protocol::jsonrpc::{failure, success};
-use crate::protocol::modern::{Enveloped, ResultType, SERVER_INFO};
-use crate::protocol::to_client::{SUBSCRIPTION_ID, ToClient};
+use crate::error::Error;
+use crate::protocol::ProtocolVersion;
+use crate::protocol::answer::{Answer, Empty, ResultMeta};
+use crate::protocol::params::ListenParams;
+use crate::protocol::to_client::ToClient;
 
-/// The `_meta` of a listen's final result: its subscription, and the
-/// server's info as every 2026-07-28 result carries it.
-struct EndMeta<'a> {
-    subscription: &'a RawValue,
-    server_info: &'a RawValue,
+/// How a listen ends when the server tears it down: an empty result
+/// whose `_meta` names its subscription.
+pub(crate) struct ListenEnd {
+    subscription: Box<RawValue>,
 }
 
-impl serde::Serialize for EndMeta<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(2))?;
-        map.serialize_entry(SUBSCRIPTION_ID, self.subscription)?;
-        map.serialize_entry(SERVER_INFO, self.server_info)?;
-        map.end()
+impl Answer for ListenEnd {
+    fn meta(&self) -> ResultMeta<'_> {
+        ResultMeta::Subscription(&self.subscription)
+    }
+
+    fn body(&self, version: ProtocolVersion) -> impl serde::Serialize + '_ {
+        Empty.body(version)
     }
 }
 
-#[derive(Deserialize)]
-struct ListenParams {
-    notifications: Filter,
-}
-
-/// The notification types a client asks for; only prompts' are served.
-#[derive(Deserialize)]
-struct Filter {
-    #[serde(rename = "promptsListChanged", default)]
-    prompts_list_changed: bool,
-}
-
 impl Session {
+    /// Serves `subscriptions/listen`: `None` at its end if its client
+    /// went away first, and nothing is sent.
     pub(super) fn listen(
         &self,
         id: &RawValue,
-        raw: Option<&RawValue>,
+        p: &ListenParams,
         route: Option<&Route>,
-    ) -> Reply {
-        let p: ListenParams = match params(raw) {
-            Ok(p) => p,
-            Err(error) => return Reply::Now(failure(Some(id), &error)),
-        };
+    ) -> Eventually<Option<Result<ListenEnd, Error>>> {
         let listening = match self.state.outbound.open_listen() {
             Ok(listening) => listening,
             Err(limit) => {
-                let error = crate::error::Error::invalid_request(format!(
+                let error = Error::invalid_request(format!(
                     "this connection has {limit} subscriptions open, the most it may: \
                      cancel one first"
                 ))
                 .with_data(serde_json::json!({ "limit": limit }));
-                return Reply::Now(failure(Some(id), &error));
+                return Eventually::Now(Some(Err(error)));
             }
         };
         // Honoured only where changes are announced at all.
@@ -76,9 +62,8 @@ impl Session {
         };
         let mut changes = honoured.then(|| self.service.subscribe());
         let (outbound, route) = (self.state.outbound.clone(), route.cloned());
-        let service = self.service.clone();
         let id = id.to_owned();
-        Reply::Later(Box::pin(async move {
+        Eventually::later(async move {
             let _listening = listening;
             let send = |message: ToClient| {
                 let (outbound, route) = (&outbound, &route);
@@ -127,16 +112,7 @@ impl Session {
                 }
             }
             // Torn down by the server: the subscription's empty result.
-            let meta = EndMeta {
-                subscription: &id,
-                server_info: service.inner().modern.server_info(),
-            };
-            let result = Enveloped {
-                result_type: ResultType::Complete,
-                meta: &meta,
-                body: &serde_json::Map::new(),
-            };
-            Some(success(&id, &result))
-        }))
+            Some(Ok(ListenEnd { subscription: id }))
+        })
     }
 }

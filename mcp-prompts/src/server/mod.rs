@@ -4,19 +4,23 @@
 mod batch;
 pub(crate) mod completion;
 pub(crate) mod dispatch;
+pub(crate) mod eventually;
+mod gate;
 pub(crate) mod get;
+pub(crate) mod info;
 mod limits;
 mod listen;
 mod methods;
 mod modern;
+mod outcome;
 mod panics;
 mod request_state;
+pub(crate) mod resources;
 mod session;
 pub(crate) mod tools;
 
 use std::sync::Arc;
 
-use serde_json::{Map, Value, json};
 use tokio::sync::mpsc;
 
 use crate::catalog::{
@@ -26,7 +30,6 @@ use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
 use crate::error::{CatalogError, excerpt};
 use crate::presentation::Icon;
-use crate::protocol::ProtocolVersion;
 
 pub use dispatch::{Reply, ResponseFuture};
 pub(crate) use limits::Limits;
@@ -37,31 +40,11 @@ pub use limits::{
 };
 pub use modern::CacheScope;
 pub(crate) use modern::{CacheHints, ModernReplies};
+pub(crate) use outcome::Outcome;
 pub use session::Session;
 
-/// The rules a request is served under: its session's negotiated revision,
-/// or the revision and capabilities a stateless request carries.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Era {
-    Session(ProtocolVersion),
-    Stateless(crate::protocol::modern::ModernMeta),
-}
-
-impl Era {
-    pub(crate) fn version(self) -> ProtocolVersion {
-        match self {
-            Self::Session(version) => version,
-            Self::Stateless(meta) => meta.version,
-        }
-    }
-
-    pub(crate) fn log(self) -> crate::context::LogPolicy {
-        match self {
-            Self::Session(_) => crate::context::LogPolicy::Session,
-            Self::Stateless(meta) => crate::context::LogPolicy::Request(meta.log_level),
-        }
-    }
-}
+pub(crate) use crate::protocol::era::Era;
+use info::{Declared, Info};
 
 /// An MCP prompts server, configured and ready to serve.
 ///
@@ -89,8 +72,9 @@ pub struct Server {
     /// Whether every `#[prompt]` in the binary is served too; by default
     /// only when nothing was added explicitly.
     registered: Option<bool>,
-    /// Whether to declare `completions` even with nothing to complete.
-    always_complete: bool,
+    /// What to declare whatever is served: `completions` even with
+    /// nothing to complete, the prompt tools, the resource methods.
+    declare: Declared,
     /// The completer of `ref/resource` (URI template) requests.
     resources: Option<DynCompleter>,
     cache: CacheHints,
@@ -100,7 +84,6 @@ pub struct Server {
     ask_for_missing: bool,
     icons: Vec<Icon>,
     tags: TagFilter,
-    prompts_as_tools: bool,
 }
 
 impl Server {
@@ -115,15 +98,24 @@ impl Server {
             limits: Limits::default(),
             explicit: Vec::new(),
             registered: None,
-            always_complete: false,
+            declare: Declared::default(),
             resources: None,
             cache: CacheHints::default(),
             state_key: None,
             ask_for_missing: true,
             icons: Vec::new(),
             tags: TagFilter::default(),
-            prompts_as_tools: false,
         }
+    }
+
+    /// Serves the resource methods: declares the `resources` capability
+    /// and answers `resources/list` with the resources the server offers.
+    /// Off by default, when `resources/list` is -32601 as for any method
+    /// not served. mcp-prompts offers no resources of its own yet (skills
+    /// will be served as resources), so the list is empty until then.
+    pub fn serve_resources(mut self) -> Self {
+        self.declare.resources = true;
+        self
     }
 
     /// Whether a `prompts/get` that lacks required arguments asks the user
@@ -215,7 +207,7 @@ impl Server {
     /// correct; a prompt that asks for input asks through the tool too.
     /// `#[prompt(as_tool = false)]` keeps a prompt out of both.
     pub fn prompts_as_tools(mut self) -> Self {
-        self.prompts_as_tools = true;
+        self.declare.tools = true;
         self
     }
 
@@ -364,7 +356,7 @@ impl Server {
     /// `completion/complete` is then answered, with no values where there
     /// is nothing to offer.
     pub fn completions(mut self) -> Self {
-        self.always_complete = true;
+        self.declare.completions = true;
         self
     }
 
@@ -453,114 +445,34 @@ impl Server {
         let explicit = self.explicit.into_iter().chain(registered);
         let served = ServedPrompts::build(explicit, &self.tags, self.page_size)?;
         let completions = changing
-            || self.always_complete
+            || self.declare.completions
             || self.resources.is_some()
             || served.has_completions();
         let info = Info {
-            name: &self.name,
-            version: &self.version,
-            title: self.title.as_deref(),
-            icons: &self.icons,
-            instructions: self.instructions.as_deref(),
-            completions,
-            changing,
-            tools: self.prompts_as_tools,
+            name: self.name,
+            version: self.version,
+            title: self.title,
+            icons: self.icons,
+            instructions: self.instructions,
+            declared: Declared {
+                completions,
+                ..self.declare
+            },
+            list_changed: changing,
         };
-        let initialize = ProtocolVersion::LEGACY.map(|v| initialize_result(&info, v));
-        let modern = ModernReplies::new(
-            &server_info(&info, ProtocolVersion::MODERN, false),
-            &server_info(&info, ProtocolVersion::MODERN, true),
-            &capabilities(&info, ProtocolVersion::MODERN),
-            info.instructions,
-            self.cache.resolve(changing),
-        );
+        let modern = ModernReplies::new(&info, self.cache.resolve(changing));
         Ok(Service(Arc::new(Inner {
             live: Arc::new(LiveCatalog::new(served, self.tags, self.page_size)),
             changing,
-            initialize,
+            info,
             modern,
             state_key,
             ask_for_missing: self.ask_for_missing,
             limits: self.limits,
-            declared: Declared {
-                completions,
-                tools: self.prompts_as_tools,
-            },
             resources: self.resources,
             static_indexes: StaticIndexes::default(),
         })))
     }
-}
-
-/// What `initialize` tells about the server.
-struct Info<'a> {
-    name: &'a str,
-    version: &'a str,
-    title: Option<&'a str>,
-    icons: &'a [Icon],
-    instructions: Option<&'a str>,
-    completions: bool,
-    /// Whether the catalog can change, and changes are announced.
-    changing: bool,
-    /// Whether the prompt tools are served.
-    tools: bool,
-}
-
-/// `serverInfo`, with the fields `protocol` has; its icons only where
-/// `icons` asks (not on every 2026-07-28 result).
-fn server_info(server: &Info<'_>, protocol: ProtocolVersion, icons: bool) -> Value {
-    let mut info = Map::new();
-    info.insert("name".into(), server.name.into());
-    if let (true, Some(title)) = (protocol.has_titles(), server.title) {
-        info.insert("title".into(), title.into());
-    }
-    info.insert("version".into(), server.version.into());
-    if icons && protocol.has_icons() && !server.icons.is_empty() {
-        info.insert("icons".into(), json!(server.icons));
-    }
-    Value::Object(info)
-}
-
-/// What the server declares it can do, in `protocol`'s terms.
-fn capabilities(server: &Info<'_>, protocol: ProtocolVersion) -> Value {
-    // Changes are announced (to sessions, or on `subscriptions/listen`)
-    // when the catalog can change.
-    let prompts = if server.changing {
-        json!({ "listChanged": true })
-    } else {
-        json!({})
-    };
-    let mut capabilities = json!({ "prompts": prompts, "logging": {} });
-    // 2024-11-05 has the method but no capability to declare it.
-    if server.completions && protocol != ProtocolVersion::V2024_11_05 {
-        capabilities["completions"] = json!({});
-    }
-    // The two prompt tools never change, whatever the catalog does.
-    if server.tools {
-        capabilities["tools"] = json!({});
-    }
-    capabilities
-}
-
-fn initialize_result(server: &Info<'_>, protocol: ProtocolVersion) -> Box<str> {
-    let mut result = json!({
-        "protocolVersion": protocol.as_str(),
-        "capabilities": capabilities(server, protocol),
-        "serverInfo": server_info(server, protocol, true),
-    });
-    if let Some(instructions) = server.instructions {
-        result["instructions"] = instructions.into();
-    }
-    result.to_string().into_boxed_str()
-}
-
-/// The capabilities a server may or may not declare.
-#[derive(Clone, Copy)]
-pub(crate) struct Declared {
-    /// `completions`: `completion/complete` is served.
-    pub(crate) completions: bool,
-    /// `tools`: the prompt tools are served.
-    pub(crate) tools: bool,
 }
 
 /// A validated, ready server; cheap to clone and share between connections.
@@ -572,16 +484,14 @@ pub(crate) struct Inner {
     live: Arc<LiveCatalog>,
     /// Whether the catalog can change ([`Server::build_live`]).
     changing: bool,
-    /// The `initialize` result for each handshake revision, serialized once.
-    initialize: [Box<str>; 4],
+    /// What the server tells about itself, and the capabilities declared.
+    pub(crate) info: Info,
     /// What stateless (2026-07-28) results carry, serialized once.
     pub(crate) modern: ModernReplies,
     /// `None` when the system gave no randomness and no secret was given.
     pub(crate) state_key: Option<request_state::StateKey>,
     pub(crate) ask_for_missing: bool,
     pub(crate) limits: Limits,
-    /// The optional capabilities declared, and so served.
-    pub(crate) declared: Declared,
     pub(crate) resources: Option<DynCompleter>,
     pub(crate) static_indexes: StaticIndexes,
 }
@@ -610,14 +520,6 @@ impl Service {
     /// A new connection's session whose server-sent messages go to `sink`.
     pub(crate) fn session_with_sink(&self, sink: Sink) -> Session {
         Session::new(self.clone(), Some(sink))
-    }
-
-    pub(crate) fn initialize_result(&self, version: ProtocolVersion) -> &str {
-        let i = ProtocolVersion::LEGACY
-            .iter()
-            .position(|&v| v == version)
-            .unwrap_or(3);
-        &self.0.initialize[i]
     }
 
     /// The prompts served now; a request keeps the set it started with.

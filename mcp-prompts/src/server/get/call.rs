@@ -10,16 +10,15 @@ use std::task::Poll;
 use serde_json::value::RawValue;
 
 use super::missing::{ask_missing, fill_missing};
-use super::{GetResult, Later, Round, WriteOutcome, finish};
-use crate::catalog::{AnyPrompt, Definition};
+use super::{GetResult, Round, finish};
+use crate::catalog::AnyPrompt;
 use crate::context::{Asking, InputRound, Origin, Outbound, Progress, RequestParts};
-use crate::descriptor::Input;
-use crate::dynamic::{ArgumentValues, Handler};
 use crate::error::Error;
 use crate::invoke::Invocation;
+use crate::invoke::catching::CatchPanic;
 use crate::message::PromptResult;
 use crate::protocol::{Arguments, ProtocolVersion};
-use crate::server::panics::{CatchPanic, Culprit, call_catching};
+use crate::server::eventually::Later;
 use crate::server::{Era, Service};
 
 pub(super) struct Call<'a> {
@@ -43,21 +42,16 @@ struct Finishing {
 }
 
 impl Finishing {
-    /// The outcome of the prompt's `result` (checked against `service`'s
-    /// limits), and the id to write it under.
-    fn outcome(
-        self,
-        result: Result<PromptResult, Error>,
-        service: &Service,
-    ) -> (Box<RawValue>, GetResult) {
-        let outcome = finish(
+    /// The outcome of the prompt's `result`, checked against `service`'s
+    /// limits.
+    fn outcome(self, result: Result<PromptResult, Error>, service: &Service) -> GetResult {
+        finish(
             &self.id,
             self.prompt,
             (self.version, service.limits().result_bytes),
             self.progress.as_deref(),
             result,
-        );
-        (self.id, outcome)
+        )
     }
 
     /// The run ended with `questions` asked: its progress ends, and the
@@ -67,12 +61,11 @@ impl Finishing {
         round: &Round,
         questions: Vec<(String, serde_json::Value)>,
         service: &Service,
-    ) -> (Box<RawValue>, GetResult) {
+    ) -> GetResult {
         if let Some(progress) = &self.progress {
             progress.finish();
         }
-        let outcome = round.input_required(service.inner(), &self.prompt, questions);
-        (self.id, outcome)
+        round.input_required(service.inner(), &self.prompt, questions)
     }
 }
 
@@ -87,7 +80,7 @@ impl Call<'_> {
         let request = RequestParts {
             id: self.id,
             version: self.era.version(),
-            log: self.era.log(),
+            log: crate::context::LogPolicy::of(self.era),
             asking: &self.asking,
             progress: self.progress.as_ref(),
             outbound: self.outbound,
@@ -95,32 +88,10 @@ impl Call<'_> {
             caller: self.origin.caller(),
             max_result_bytes: self.max_result_bytes,
         };
-        let culprit = Culprit::prompt(&self.prompt);
-        let called = match &self.prompt.0 {
-            Definition::Macro(def) => {
-                let input = Input {
-                    def,
-                    arguments,
-                    request,
-                };
-                call_catching(&culprit, || (def.invoke)(&input))
-            }
-            Definition::Dynamic(prompt) => {
-                ArgumentValues::read(&prompt.0.arguments, arguments).and_then(|values| {
-                    match &prompt.0.handler {
-                        // A template needs no context, so none is made.
-                        Handler::Template(template) => Ok(Invocation::Ready(
-                            template
-                                .render(&values, self.max_result_bytes)
-                                .map(PromptResult::new),
-                        )),
-                        Handler::Call(handler) => {
-                            call_catching(&culprit, || Ok(handler(values, request.context())))
-                        }
-                    }
-                })
-            }
-        };
+        let culprit = self.prompt.culprit("prompt");
+        let called = self
+            .prompt
+            .invoke(arguments, request, self.max_result_bytes, &culprit);
         match called {
             Err(error) => Called::Ready(Err(error)),
             Ok(Invocation::Ready(result)) => Called::Ready(result),
@@ -152,36 +123,25 @@ impl Call<'_> {
         )
     }
 
-    /// The outcome of a prompt still running, once it returns, written.
-    pub(super) fn finish_later<T, W>(
+    /// The outcome of a prompt still running, once it returns.
+    pub(super) fn finish_later(
         self,
         future: Pin<Box<CatchPanic<PromptResult>>>,
         service: Service,
-        write: W,
-    ) -> Later<T>
-    where
-        W: WriteOutcome<T>,
-    {
+    ) -> Later<GetResult> {
         let finishing = self.finishing();
-        Box::pin(async move {
-            let (id, outcome) = finishing.outcome(future.await, &service);
-            write(&service, &id, outcome)
-        })
+        Box::pin(async move { finishing.outcome(future.await, &service) })
     }
 
     /// A stateless run of a prompt that waits: it runs until it finishes,
     /// or waits with questions asked; then the run ends, and the client is
     /// told what to answer.
-    pub(super) fn finish_or_ask<T, W>(
+    pub(super) fn finish_or_ask(
         self,
         mut future: Pin<Box<CatchPanic<PromptResult>>>,
         (round, input): (Round, Arc<InputRound>),
         service: Service,
-        write: W,
-    ) -> Later<T>
-    where
-        W: WriteOutcome<T>,
-    {
+    ) -> Later<GetResult> {
         let finishing = self.finishing();
         Box::pin(async move {
             let outcome = poll_fn(|cx| match future.as_mut().poll(cx) {
@@ -194,7 +154,7 @@ impl Call<'_> {
             .await;
             input.finish();
             drop(future);
-            let (id, outcome) = match outcome {
+            match outcome {
                 Ok(result) => finishing.outcome(result, &service),
                 Err(questions) => {
                     let round = Round {
@@ -203,23 +163,17 @@ impl Call<'_> {
                     };
                     finishing.input_required(&round, questions, &service)
                 }
-            };
-            write(&service, &id, outcome)
+            }
         })
     }
 
     /// In a session: asks the client for the `missing` arguments with a
     /// form, then calls the prompt with them.
-    pub(super) fn ask_then_run<T, W>(
+    pub(super) fn ask_then_run(
         self,
         arguments: Arguments<'_>,
         missing: &[&str],
-        service: Service,
-        write: W,
-    ) -> Later<T>
-    where
-        W: WriteOutcome<T>,
-    {
+    ) -> Later<GetResult> {
         let request = super::missing_form(&self.prompt, missing, self.era.version());
         let id = self.id.to_owned();
         let (outbound, origin) = (self.outbound.clone(), self.origin.clone());
@@ -245,10 +199,7 @@ impl Call<'_> {
             let filled = asked
                 .await
                 .and_then(|answer| fill_missing(arguments, &answer, prompt.name(), &missing));
-            let arguments = match filled {
-                Ok(arguments) => arguments,
-                Err(error) => return write(&service, &id, Err(error)),
-            };
+            let arguments = filled?;
             let call = Call {
                 id: &id,
                 era,
@@ -259,14 +210,13 @@ impl Call<'_> {
                 origin: &origin,
                 max_result_bytes,
             };
-            let outcome = match call.run(&arguments) {
+            match call.run(&arguments) {
                 Called::Ready(result) => call.finish(result),
                 Called::Pending(future) => {
                     let result = future.await;
                     call.finish(result)
                 }
-            };
-            write(&service, &id, outcome)
+            }
         })
     }
 }

@@ -1,9 +1,9 @@
 //! `prompts/get`, one path for every route (a session, a stateless
 //! request, an rmcp handler): checks the arguments, asks the user for
 //! missing ones where the client can show a form, binds them and calls the
-//! prompt, and ends with a typed [`GetOutcome`]. Each route reads its own
-//! request into a [`GetRequest`] and writes the outcome its own way: ours
-//! serialize it ([`wire`]), rmcp converts it.
+//! prompt, and ends with a typed [`GetOutcome`], now or eventually. Each
+//! route reads its own request into a [`GetRequest`]; the server's writer
+//! serializes the outcome ([`wire`] says how), rmcp converts it.
 //!
 //! Asking differs by era. In a session the client is sent
 //! `elicitation/create` and the prompt waits for the answer; a stateless
@@ -15,13 +15,12 @@ mod missing;
 pub(crate) mod wire;
 
 use std::collections::HashMap;
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::Arc;
 
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
+use super::eventually::Eventually;
 use super::methods::unknown_prompt;
 use super::request_state::{Binding, Opened, StateKey, fingerprint};
 use super::{Era, Inner, Service};
@@ -85,28 +84,6 @@ pub(crate) struct InputRequired {
 
 pub(crate) type GetResult = Result<GetOutcome, Error>;
 
-/// A `prompts/get` outcome as its route wrote it: ready now (a sync
-/// prompt, an error), or still being produced.
-pub(crate) enum Got<T> {
-    Now(T),
-    Later(Later<T>),
-}
-
-/// How a route writes a `prompts/get` outcome (given the service and the
-/// request's id): a response for ours, rmcp's types for rmcp.
-pub(crate) trait WriteOutcome<T>:
-    FnOnce(&Service, &RawValue, GetResult) -> T + Send + 'static
-{
-}
-
-impl<T, W> WriteOutcome<T> for W where
-    W: FnOnce(&Service, &RawValue, GetResult) -> T + Send + 'static
-{
-}
-
-/// An outcome still being produced, written by its route once it is.
-pub(crate) type Later<T> = Pin<Box<dyn Future<Output = T> + Send>>;
-
 /// Whether the request's client can be shown a form: in a session, one
 /// whose client declared form elicitation, in a revision that has forms;
 /// statelessly, one whose request says so. If not, why not.
@@ -123,14 +100,9 @@ fn can_show_form(era: Era, outbound: &Outbound) -> Result<(), &'static str> {
 }
 
 impl Service {
-    /// Serves `prompts/get` for any route, which writes the outcome with
-    /// `write` (given the service and the request's id). A sync prompt
-    /// whose arguments are all there is answered now; anything that waits
-    /// is one future, the writing included.
-    pub(crate) fn get<T, W>(&self, request: GetRequest<'_>, write: W) -> Got<T>
-    where
-        W: WriteOutcome<T>,
-    {
+    /// Serves `prompts/get` for any route. A sync prompt whose arguments
+    /// are all there is answered now; anything that waits is one future.
+    pub(crate) fn get(&self, request: GetRequest<'_>) -> Eventually<GetResult> {
         let GetRequest {
             id,
             era,
@@ -146,7 +118,7 @@ impl Service {
         let served = self.served();
         let found = served.get(name, &origin.access);
         let Some(entry) = found.filter(|e| !via_tool || e.as_tool) else {
-            return Got::Now(write(self, id, Err(unknown_prompt(name))));
+            return Eventually::Now(Err(unknown_prompt(name)));
         };
         record_span(entry.prompt.name(), &arguments);
         let prompt = entry.prompt.clone();
@@ -157,7 +129,7 @@ impl Service {
         let caller = origin.caller().map(|c| &**c);
         let mut round = match open_round(inner, era, prompt.name(), &arguments, retry, caller) {
             Ok(round) => round,
-            Err(error) => return Got::Now(write(self, id, Err(error))),
+            Err(error) => return Eventually::Now(Err(error)),
         };
         let max_result_bytes = inner.limits.result_bytes;
         let call = |prompt, asking, progress| Call {
@@ -179,27 +151,26 @@ impl Service {
         if !missing.is_empty() {
             if !(can_ask.is_ok() && inner.ask_for_missing) {
                 let error = missing_arguments(prompt.name(), &missing);
-                return Got::Now(write(self, id, Err(error)));
+                return Eventually::Now(Err(error));
             }
             match &round {
                 Some(round) => match round.answers.get(MISSING_ARGUMENTS) {
                     Some(answer) => {
                         match fill_missing(arguments, answer, prompt.name(), &missing) {
                             Ok(filled) => arguments = filled,
-                            Err(error) => return Got::Now(write(self, id, Err(error))),
+                            Err(error) => return Eventually::Now(Err(error)),
                         }
                     }
                     None => {
                         let form = missing_form(&prompt, &missing, era.version());
                         let questions = vec![(MISSING_ARGUMENTS.to_owned(), form)];
                         let asked = round.input_required(inner, &prompt, questions);
-                        return Got::Now(write(self, id, asked));
+                        return Eventually::Now(asked);
                     }
                 },
                 None => {
                     let call = call(prompt, Asking::Client, progress);
-                    let service = self.clone();
-                    return Got::Later(call.ask_then_run(arguments, &missing, service, write));
+                    return Eventually::Later(call.ask_then_run(arguments, &missing));
                 }
             }
         }
@@ -220,14 +191,14 @@ impl Service {
                 if let Asking::Rounds(input) = &call.asking {
                     input.finish();
                 }
-                Got::Now(write(self, id, call.finish(result)))
+                Eventually::Now(call.finish(result))
             }
             Called::Pending(future) => match (round, &call.asking) {
                 (Some(round), Asking::Rounds(input)) => {
                     let (input, service) = (Arc::clone(input), self.clone());
-                    Got::Later(call.finish_or_ask(future, (round, input), service, write))
+                    Eventually::Later(call.finish_or_ask(future, (round, input), service))
                 }
-                _ => Got::Later(call.finish_later(future, self.clone(), write)),
+                _ => Eventually::Later(call.finish_later(future, self.clone())),
             },
         }
     }

@@ -1,38 +1,23 @@
-//! `prompts/get` on our own transports: the request read from its JSON
-//! params, and the outcome written once, in the request's era (a
-//! 2026-07-28 result in its envelope).
+//! `prompts/get` on our own transports: the request read from its typed
+//! params, and how its outcome is written (a prompt's messages as the
+//! revision shows them; 2026-07-28's input-required result for a round
+//! that asks).
 
-use std::borrow::Cow;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::{GetOutcome, GetRequest, GetResult, Got, InputRequired, Retry, WriteOutcome};
+use super::{GetOutcome, GetRequest, GetResult, InputRequired, Retry};
 use crate::context::{Origin, Progress};
-use crate::protocol::jsonrpc::{failure, success};
+use crate::message::WireResult;
+use crate::protocol::answer::Answer;
 use crate::protocol::modern::ResultType;
-use crate::protocol::{Arguments, cow_str};
-use crate::server::methods::params;
-use crate::server::{Era, Reply, Service, Session};
-
-#[derive(Deserialize)]
-struct GetParams<'a> {
-    #[serde(borrow, deserialize_with = "cow_str")]
-    name: Cow<'a, str>,
-    #[serde(default, borrow)]
-    arguments: Arguments<'a>,
-    /// 2026-07-28: the answers to the questions of the previous round.
-    #[serde(rename = "inputResponses", default)]
-    input_responses: Option<HashMap<String, Value>>,
-    /// 2026-07-28: the state the previous round handed the client.
-    #[serde(rename = "requestState", default)]
-    request_state: Option<String>,
-    #[serde(rename = "_meta", default, borrow)]
-    meta: Option<&'a RawValue>,
-}
+use crate::protocol::params::GetParams;
+use crate::protocol::{Arguments, ProtocolVersion};
+use crate::server::eventually::Eventually;
+use crate::server::{Era, Session};
 
 /// The request's `progressToken`, if it sent a valid one (a string or an
 /// integer); a `_meta` of another shape is not an error.
@@ -49,18 +34,14 @@ fn progress_token(meta: Option<&RawValue>) -> Option<Box<RawValue>> {
 }
 
 impl Session {
-    /// Serves `prompts/get` from its JSON params.
+    /// Serves `prompts/get` from its params.
     pub(crate) fn get_prompt(
         &self,
         id: &RawValue,
         era: Era,
-        raw: Option<&RawValue>,
+        p: GetParams<'_>,
         origin: &Origin,
-    ) -> Reply {
-        let p: GetParams<'_> = match params(raw) {
-            Ok(p) => p,
-            Err(error) => return Reply::Now(failure(Some(id), &error)),
-        };
+    ) -> Eventually<GetResult> {
         let get = WireGet {
             name: &p.name,
             arguments: p.arguments,
@@ -71,24 +52,18 @@ impl Session {
             meta: p.meta,
             via_tool: false,
         };
-        let write =
-            move |service: &Service, id: &RawValue, result| Some(respond(service, id, era, result));
-        self.run_get(id, era, get, origin, write)
+        self.run_get(id, era, get, origin)
     }
 
     /// Runs a `prompts/get` read from a request's JSON (`prompts/get`'s own,
-    /// or the `get_prompt` tool's), its outcome written by `write`.
-    pub(crate) fn run_get<W>(
+    /// or the `get_prompt` tool's).
+    pub(crate) fn run_get(
         &self,
         id: &RawValue,
         era: Era,
         get: WireGet<'_>,
         origin: &Origin,
-        write: W,
-    ) -> Reply
-    where
-        W: WriteOutcome<Option<String>>,
-    {
+    ) -> Eventually<GetResult> {
         let request = GetRequest {
             id,
             era,
@@ -100,10 +75,7 @@ impl Session {
             origin,
             via_tool: get.via_tool,
         };
-        match self.service.get(request, write) {
-            Got::Now(message) => message.map_or(Reply::None, Reply::Now),
-            Got::Later(future) => Reply::Later(future),
-        }
+        self.service.get(request)
     }
 }
 
@@ -120,41 +92,46 @@ pub(crate) struct WireGet<'a> {
 
 /// The `InputRequiredResult` body: the questions and the state.
 #[derive(Serialize)]
-struct InputRequiredBody<'a> {
+pub(crate) struct InputRequiredBody<'a> {
     #[serde(rename = "inputRequests")]
     requests: &'a Map<String, Value>,
     #[serde(rename = "requestState")]
     state: &'a str,
 }
 
-/// The 2026-07-28 input-required response of a run that asked questions.
-pub(crate) fn input_required(service: &Service, id: &RawValue, asked: &InputRequired) -> String {
-    let body = InputRequiredBody {
-        requests: &asked.requests,
-        state: &asked.state,
-    };
-    let modern = &service.inner().modern;
-    success(id, &modern.envelope(ResultType::InputRequired, &body))
+impl InputRequired {
+    /// The body of the 2026-07-28 result that asks these questions.
+    pub(crate) fn body(&self) -> InputRequiredBody<'_> {
+        InputRequiredBody {
+            requests: &self.requests,
+            state: &self.state,
+        }
+    }
 }
 
-/// The response to `prompts/get`, in the request's era.
-fn respond(service: &Service, id: &RawValue, era: Era, result: GetResult) -> String {
-    let modern = &service.inner().modern;
-    match (result, era) {
-        (Ok(GetOutcome::Prompt { result, prompt }), Era::Session(version)) => {
-            success(id, &result.wire(prompt.description(), version))
+/// A `prompts/get` result's fields: the messages, or the questions.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum GetBody<'a> {
+    Prompt(WireResult<'a>),
+    Asked(InputRequiredBody<'a>),
+}
+
+impl Answer for GetOutcome {
+    fn result_type(&self) -> ResultType {
+        match self {
+            Self::Prompt { .. } => ResultType::Complete,
+            // Only a stateless round ends asking; a session's asks and waits.
+            Self::InputRequired(_) => ResultType::InputRequired,
         }
-        (Ok(GetOutcome::Prompt { result, prompt }), Era::Stateless(meta)) => {
-            let wire = result.wire(prompt.description(), meta.version);
-            success(id, &modern.envelope(ResultType::Complete, &wire))
+    }
+
+    fn body(&self, version: ProtocolVersion) -> impl Serialize + '_ {
+        match self {
+            Self::Prompt { result, prompt } => {
+                GetBody::Prompt(result.wire(prompt.description(), version))
+            }
+            Self::InputRequired(asked) => GetBody::Asked(asked.body()),
         }
-        (Ok(GetOutcome::InputRequired(asked)), _) => {
-            debug_assert!(
-                matches!(era, Era::Stateless(_)),
-                "a session asks, it never ends"
-            );
-            input_required(service, id, &asked)
-        }
-        (Err(error), _) => failure(Some(id), &error),
     }
 }

@@ -9,10 +9,8 @@ mod listing;
 mod outcome;
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use serde::Deserialize;
-use serde_json::Value;
 use serde_json::json;
 use serde_json::value::RawValue;
 
@@ -20,32 +18,17 @@ pub(crate) use definitions::{GET_PROMPT, LIST_PROMPTS, definitions};
 pub(crate) use listing::list_result;
 pub(crate) use outcome::{ToolOutcome, error_result};
 
+use super::eventually::Eventually;
 use super::get::Retry;
-use super::get::wire::{WireGet, input_required};
-use super::methods::params;
-use super::{Era, Reply, Service, Session};
+use super::get::wire::WireGet;
+use super::{Era, Service, Session};
 use crate::caller::Access;
 use crate::catalog::AnyPrompt;
 use crate::context::Origin;
 use crate::error::{Error, brief, excerpt};
-use crate::protocol::jsonrpc::{failure, success};
-use crate::protocol::{Arguments, cow_str};
-
-#[derive(Deserialize)]
-struct CallParams<'a> {
-    #[serde(borrow, deserialize_with = "cow_str")]
-    name: Cow<'a, str>,
-    #[serde(default, borrow)]
-    arguments: Option<&'a RawValue>,
-    /// 2026-07-28: the answers to the questions of the previous round.
-    #[serde(rename = "inputResponses", default)]
-    input_responses: Option<HashMap<String, Value>>,
-    /// 2026-07-28: the state the previous round handed the client.
-    #[serde(rename = "requestState", default)]
-    request_state: Option<String>,
-    #[serde(rename = "_meta", default, borrow)]
-    meta: Option<&'a RawValue>,
-}
+use crate::protocol::answer::{Answer, Cached};
+use crate::protocol::params::{CallParams, ListParams};
+use crate::protocol::{Arguments, ProtocolVersion, cow_str};
 
 /// `get_prompt`'s arguments: the prompt's name and its arguments.
 #[derive(Deserialize)]
@@ -81,57 +64,50 @@ impl Service {
     }
 }
 
-impl Session {
-    pub(super) fn list_tools(
-        &self,
-        id: &RawValue,
-        era: Era,
-        raw: Option<&RawValue>,
-    ) -> Result<String, Error> {
-        #[derive(Deserialize)]
-        struct ListParams<'a> {
-            #[serde(default, borrow)]
-            cursor: Option<&'a RawValue>,
-        }
-        let p: ListParams<'_> = params(raw)?;
-        if let Some(cursor) = p.cursor.filter(|c| c.get() != "null") {
-            // One page: no cursor was ever handed out.
-            return Err(Error::invalid_params(format!(
-                "invalid cursor: `{}`",
-                excerpt(cursor.get())
-            )));
-        }
-        let tools = json!({ "tools": definitions(era.version()) });
-        Ok(match era {
-            Era::Session(_) => success(id, &tools),
-            // The same two tools for every caller.
-            Era::Stateless(_) => self.service.modern_listing(id, &tools, false),
-        })
+/// The `tools/list` result: the two prompt tools, the same for every
+/// caller, as the revision shows them.
+pub(crate) struct ToolList;
+
+impl Answer for ToolList {
+    fn cached(&self) -> Cached {
+        Cached::Shared
     }
 
+    fn body(&self, version: ProtocolVersion) -> impl serde::Serialize + '_ {
+        json!({ "tools": definitions(version) })
+    }
+}
+
+/// `tools/list`: one page, so any cursor is one never handed out.
+pub(crate) fn list(p: &ListParams<'_>) -> Result<ToolList, Error> {
+    if let Some(cursor) = &p.cursor {
+        return Err(Error::invalid_params(format!(
+            "invalid cursor: `{}`",
+            excerpt(cursor)
+        )));
+    }
+    Ok(ToolList)
+}
+
+impl Session {
     pub(super) fn call_tool(
         &self,
         id: &RawValue,
         era: Era,
-        raw: Option<&RawValue>,
+        p: CallParams<'_>,
         origin: &Origin,
-    ) -> Reply {
-        let p: CallParams<'_> = match params(raw) {
-            Ok(p) => p,
-            Err(error) => return Reply::Now(failure(Some(id), &error)),
-        };
+    ) -> Eventually<Result<ToolOutcome, Error>> {
         let version = era.version();
         match &*p.name {
             LIST_PROMPTS => {
                 let prompts = self.service.tool_prompts(&origin.access);
-                let result = list_result(&prompts, version);
-                Reply::Now(self.service.result(id, era, &result))
+                Eventually::Now(Ok(ToolOutcome::Complete(list_result(&prompts, version))))
             }
             GET_PROMPT => {
                 let arguments = match GetPromptArguments::read(p.arguments.map(RawValue::get)) {
                     Ok(arguments) => arguments,
                     Err(error) => {
-                        return Reply::Now(self.service.result(id, era, &error_result(&error)));
+                        return Eventually::Now(Ok(ToolOutcome::Complete(error_result(&error))));
                     }
                 };
                 let get = WireGet {
@@ -144,15 +120,10 @@ impl Session {
                     meta: p.meta,
                     via_tool: true,
                 };
-                let write = move |service: &Service, id: &RawValue, result| {
-                    Some(match ToolOutcome::of(result, version) {
-                        ToolOutcome::Complete(result) => service.result(id, era, &result),
-                        ToolOutcome::InputRequired(asked) => input_required(service, id, &asked),
-                    })
-                };
-                self.run_get(id, era, get, origin, write)
+                let got = self.run_get(id, era, get, origin);
+                got.map(move |result| Ok(ToolOutcome::of(result, version)))
             }
-            other => Reply::Now(failure(Some(id), &unknown_tool(other))),
+            other => Eventually::Now(Err(unknown_tool(other))),
         }
     }
 }

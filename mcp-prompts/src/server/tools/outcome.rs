@@ -11,7 +11,11 @@ use crate::content::ContentKind;
 use crate::error::Error;
 use crate::message::PromptResult;
 use crate::protocol::ProtocolVersion;
+use crate::protocol::answer::Answer;
+use crate::protocol::modern::ResultType;
+use crate::server::get::wire::InputRequiredBody;
 use crate::server::get::{GetOutcome, GetResult, InputRequired};
+use serde::Serialize;
 
 /// A `get_prompt` call as it ended, before a route writes it.
 pub(crate) enum ToolOutcome {
@@ -19,6 +23,30 @@ pub(crate) enum ToolOutcome {
     Complete(Value),
     /// 2026-07-28: the prompt asks the user first.
     InputRequired(InputRequired),
+}
+
+impl Answer for ToolOutcome {
+    fn result_type(&self) -> ResultType {
+        match self {
+            Self::Complete(_) => ResultType::Complete,
+            Self::InputRequired(_) => ResultType::InputRequired,
+        }
+    }
+
+    fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {
+        match self {
+            Self::Complete(result) => ToolBody::Complete(result),
+            Self::InputRequired(asked) => ToolBody::Asked(asked.body()),
+        }
+    }
+}
+
+/// A `tools/call` result's fields: the tool's result, or the questions.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ToolBody<'a> {
+    Complete(&'a Value),
+    Asked(InputRequiredBody<'a>),
 }
 
 impl ToolOutcome {

@@ -20,9 +20,9 @@ use crate::caller::{Access, Caller, principal};
 use crate::context::{Origin, Route};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
+use crate::protocol::era::Era;
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::method::Method;
-use crate::protocol::modern::MetaRead;
 use crate::server::dispatch::Parsed;
 use crate::server::{Reply, Service, Session};
 
@@ -419,7 +419,7 @@ impl<'a> Parsed<'a> {
     /// revision (which must come with that revision's headers).
     fn is_stateless_request(&self) -> bool {
         matches!(self, Self::One(Ok(Incoming::Request { params, .. }))
-            if matches!(MetaRead::of(*params), MetaRead::Modern(_)))
+            if Era::is_stateless_request(*params))
     }
 
     /// Whether this is an `initialize` request (never part of a batch).

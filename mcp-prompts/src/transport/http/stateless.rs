@@ -15,9 +15,9 @@ use crate::caller::Access;
 use crate::context::{Origin, Route};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
+use crate::protocol::era::{Decided, Era, Head};
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::method::Method;
-use crate::protocol::modern::{MetaRead, read_head};
 use crate::server::Reply;
 use crate::server::dispatch::Parsed;
 
@@ -49,7 +49,11 @@ pub(super) async fn post(
     if let Err(error) = matches_header(headers, "mcp-method", "Mcp-Method", &method) {
         return refuse(StatusCode::BAD_REQUEST, error);
     }
-    let (name, requested, meta) = read_head(params.map_or("{}", RawValue::get));
+    let Head {
+        name,
+        requested,
+        decided,
+    } = Era::decide_with_head(params.map_or("{}", RawValue::get));
     let modern = ProtocolVersion::MODERN.as_str();
     // The body must name the header's revision before anything about it
     // is judged: a disagreement is a mismatch, not an unknown revision.
@@ -60,10 +64,10 @@ pub(super) async fn post(
         ));
         return refuse(StatusCode::BAD_REQUEST, error);
     }
-    let meta = match meta {
-        MetaRead::Modern(meta) => meta,
-        MetaRead::Invalid(error) => return refuse(StatusCode::BAD_REQUEST, error),
-        MetaRead::Legacy => {
+    let meta = match decided {
+        Ok(Decided::Stateless(meta)) => meta,
+        Err(error) => return refuse(StatusCode::BAD_REQUEST, error),
+        Ok(Decided::Session) => {
             let error = Error::invalid_params(format!(
                 "the request's `_meta` lacks `{}`, which every request of revision {modern} carries",
                 crate::protocol::modern::PROTOCOL_VERSION

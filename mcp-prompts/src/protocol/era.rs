@@ -1,0 +1,106 @@
+//! Which rules a request is served under, decided here and nowhere else:
+//! a request whose `_meta` names revision 2026-07-28 is served statelessly
+//! with what that `_meta` carries; any other belongs to its session, and
+//! is served under the revision the session negotiated.
+
+use serde_json::value::RawValue;
+
+use super::ProtocolVersion;
+use super::modern::{MetaRead, ModernMeta, read_head};
+use crate::error::Error;
+
+/// The rules a request is served under: its session's negotiated revision,
+/// or the revision and capabilities a stateless request carries.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Era {
+    Session(ProtocolVersion),
+    Stateless(ModernMeta),
+}
+
+/// How a request's era reads, before its session is asked.
+pub(crate) enum Decided {
+    /// A 2026-07-28 request, served statelessly whatever the session.
+    Stateless(ModernMeta),
+    /// A request of the session: served under the revision it negotiated,
+    /// or not at all before it has.
+    Session,
+}
+
+/// A request's era, with what its headers are compared with.
+pub(crate) struct Head {
+    /// The `name` in its params (of a prompt, or a tool).
+    pub(crate) name: Option<String>,
+    /// The revision its `_meta` names, as sent.
+    pub(crate) requested: Option<String>,
+    pub(crate) decided: Result<Decided, Error>,
+}
+
+impl Era {
+    /// Decides a request's era from its `params`; an error for a `_meta`
+    /// that names the stateless revision but is malformed (-32602), or
+    /// names a revision not served (-32022).
+    pub(crate) fn decide(params: Option<&RawValue>) -> Result<Decided, Error> {
+        match MetaRead::of(params) {
+            MetaRead::Legacy => Ok(Decided::Session),
+            MetaRead::Modern(meta) => Ok(Decided::Stateless(meta)),
+            MetaRead::Invalid(error) => Err(error),
+        }
+    }
+
+    /// Decides the era of a request whose headers must agree with it (a
+    /// stateless HTTP `POST`), reading in the same pass what they are
+    /// compared with: the name it gets, and the revision `_meta` names, as
+    /// sent.
+    pub(crate) fn decide_with_head(params: &str) -> Head {
+        let (name, requested, read) = read_head(params);
+        let decided = match read {
+            MetaRead::Legacy => Ok(Decided::Session),
+            MetaRead::Modern(meta) => Ok(Decided::Stateless(meta)),
+            MetaRead::Invalid(error) => Err(error),
+        };
+        Head {
+            name,
+            requested,
+            decided,
+        }
+    }
+
+    /// Whether a request's `params` make it a stateless one (a valid
+    /// 2026-07-28 `_meta`).
+    pub(crate) fn is_stateless_request(params: Option<&RawValue>) -> bool {
+        matches!(Self::decide(params), Ok(Decided::Stateless(_)))
+    }
+
+    /// The era of a request that another SDK has read already (rmcp): the
+    /// revision it is served under and, for 2026-07-28, what its `_meta`
+    /// says.
+    pub(crate) fn of_version(
+        version: ProtocolVersion,
+        log_level: Option<super::LogLevel>,
+        can_elicit: bool,
+    ) -> Self {
+        if version.is_modern() {
+            Self::Stateless(ModernMeta {
+                version,
+                log_level,
+                can_elicit,
+            })
+        } else {
+            Self::Session(version)
+        }
+    }
+
+    pub(crate) fn version(self) -> ProtocolVersion {
+        match self {
+            Self::Session(version) => version,
+            Self::Stateless(meta) => meta.version,
+        }
+    }
+}
+
+/// Whether a client that declared `elicitation` (with its `form` and `url`
+/// keys present or not) can be shown a form: `elicitation: {}` means form
+/// mode, for clients of 2025-06-18; one that lists only `url` cannot.
+pub(crate) fn offers_forms(form: bool, url: bool) -> bool {
+    form || !url
+}
