@@ -202,8 +202,8 @@ impl Method {
             .map(|row| row.method)
     }
 
-    fn row(self) -> Row {
-        TABLE[self as usize]
+    fn row(self) -> &'static Row {
+        &TABLE[self as usize]
     }
 
     /// The method's name on the wire.

@@ -343,7 +343,7 @@ impl Session {
 
     /// The reply to request `id`, whose outcome is ready.
     fn now<A: Answer>(&self, id: &RawValue, era: Era, outcome: Outcome<A>) -> Reply {
-        Reply::Now(self.service.write(id, era, outcome))
+        Reply::Now(self.service.write(id, era, &outcome))
     }
 
     /// Stops the request a `notifications/cancelled` names; one that is

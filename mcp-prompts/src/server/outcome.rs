@@ -68,10 +68,10 @@ impl Service {
     }
 
     /// The response to request `id`: `outcome` as `era` writes it.
-    pub(crate) fn write<A: Answer>(&self, id: &RawValue, era: Era, outcome: Outcome<A>) -> String {
+    pub(crate) fn write<A: Answer>(&self, id: &RawValue, era: Era, outcome: &Outcome<A>) -> String {
         let answer = match outcome {
             Ok(answer) => answer,
-            Err(error) => return failure(Some(id), &error),
+            Err(error) => return failure(Some(id), error),
         };
         let Era::Stateless(meta) = era else {
             return success(id, &answer.body(era.version()));
@@ -127,11 +127,11 @@ impl Session {
         A: Answer + Send + 'static,
     {
         match outcome {
-            Eventually::Now(outcome) => Reply::Now(self.service.write(id, era, outcome)),
+            Eventually::Now(outcome) => Reply::Now(self.service.write(id, era, &outcome)),
             Eventually::Later(future) => {
                 let (service, id) = (self.service.clone(), id.to_owned());
                 Reply::Later(Box::pin(async move {
-                    Some(service.write(&id, era, future.await))
+                    Some(service.write(&id, era, &future.await))
                 }))
             }
         }
@@ -150,12 +150,12 @@ impl Session {
     {
         match outcome {
             Eventually::Now(None) => Reply::None,
-            Eventually::Now(Some(outcome)) => Reply::Now(self.service.write(id, era, outcome)),
+            Eventually::Now(Some(outcome)) => Reply::Now(self.service.write(id, era, &outcome)),
             Eventually::Later(future) => {
                 let (service, id) = (self.service.clone(), id.to_owned());
                 Reply::Later(Box::pin(async move {
                     let outcome = future.await?;
-                    Some(service.write(&id, era, outcome))
+                    Some(service.write(&id, era, &outcome))
                 }))
             }
         }
