@@ -297,13 +297,13 @@ impl Session {
                 let error = Error::invalid_request("the session is already initialized");
                 Self::refuse(id, &error)
             }
-            Method::Ping => self.now(id, era, read::<Ping>(params).map(|_| Empty)),
+            Method::Ping => self.now(id, era, &read::<Ping>(params).map(|_| Empty)),
             Method::PromptsList => {
                 let listed = read::<PromptsList>(params).and_then(|p| {
                     let cursor = p.cursor.as_deref();
                     self.service.served().page(era.version(), cursor, access)
                 });
-                self.now(id, era, listed)
+                self.now(id, era, &listed)
             }
             Method::PromptsGet => match read::<PromptsGet>(params) {
                 Ok(p) => self.reply(id, era, self.get_prompt(id, era, p, origin)),
@@ -315,11 +315,11 @@ impl Session {
             },
             Method::LoggingSetLevel => {
                 let set = read::<LoggingSetLevel>(params).and_then(|p| self.set_log_level(&p));
-                self.now(id, era, set)
+                self.now(id, era, &set)
             }
             Method::ServerDiscover => {
                 let info = &self.service.inner().info;
-                self.now(id, era, Ok(DiscoverResult { info }))
+                self.now(id, era, &Ok(DiscoverResult { info }))
             }
             Method::SubscriptionsListen => match read::<SubscriptionsListen>(params) {
                 Ok(p) => self.reply_if(id, era, self.listen(id, &p, origin.route.as_ref())),
@@ -327,7 +327,7 @@ impl Session {
             },
             Method::ToolsList => {
                 let listed = read::<ToolsList>(params).and_then(|p| super::tools::list(&p));
-                self.now(id, era, listed)
+                self.now(id, era, &listed)
             }
             Method::ToolsCall => match read::<ToolsCall>(params) {
                 Ok(p) => self.reply(id, era, self.call_tool(id, era, p, origin)),
@@ -336,14 +336,14 @@ impl Session {
             Method::ResourcesList => {
                 let listed = read::<ResourcesList>(params)
                     .and_then(|p| super::resources::list(p.cursor.as_deref()));
-                self.now(id, era, listed)
+                self.now(id, era, &listed)
             }
         }
     }
 
     /// The reply to request `id`, whose outcome is ready.
-    fn now<A: Answer>(&self, id: &RawValue, era: Era, outcome: Outcome<A>) -> Reply {
-        Reply::Now(self.service.write(id, era, &outcome))
+    fn now<A: Answer>(&self, id: &RawValue, era: Era, outcome: &Outcome<A>) -> Reply {
+        Reply::Now(self.service.write(id, era, outcome))
     }
 
     /// Stops the request a `notifications/cancelled` names; one that is
@@ -373,12 +373,12 @@ impl Session {
             ),
             Some(Method::Initialize) => {
                 match read::<Initialize>(params).and_then(|p| self.initialize(&p)) {
-                    Ok(result) => self.now(id, Era::Session(result.version), Ok(result)),
+                    Ok(result) => self.now(id, Era::Session(result.version), &Ok(result)),
                     Err(error) => Self::refuse(id, &error),
                 }
             }
             // `ping`, the other one served before `initialize`.
-            Some(_) => self.now(id, era, read::<Ping>(params).map(|_| Empty)),
+            Some(_) => self.now(id, era, &read::<Ping>(params).map(|_| Empty)),
         }
     }
 }
