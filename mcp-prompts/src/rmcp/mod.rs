@@ -28,7 +28,6 @@ use ::rmcp::model::{
     Reference as RmcpReference, ServerCapabilities,
 };
 use ::rmcp::service::{RequestContext, SubscriptionContext};
-use serde_json::Value;
 
 use crate::caller::{Access, Caller};
 use crate::catalog::Entry;
@@ -211,7 +210,10 @@ impl RmcpPrompts {
     ) -> Result<GetPromptResponse, ErrorData> {
         self.attach(&context);
         let version = version_of(&context);
-        let arguments = arguments(request.arguments.as_ref()).map_err(|e| to_rmcp(&e))?;
+        let arguments = match &request.arguments {
+            Some(sent) => Arguments::from_values(sent).map_err(|e| to_rmcp(&e))?,
+            None => Arguments::default(),
+        };
         let retry = retry(request.input_responses, request.request_state);
         let outcome = self
             .run_get(&request.name, arguments, retry, false, &context)
@@ -244,16 +246,11 @@ impl RmcpPrompts {
         via_tool: bool,
         context: &RequestContext<RoleServer>,
     ) -> Result<GetOutcome, Error> {
-        let id = serde_json::value::to_raw_value(&context.id)
-            .map_err(|e| Error::hidden(e.to_string()))?;
-        let progress = match context.meta.get_progress_token() {
-            Some(token) => {
-                let token = serde_json::value::to_raw_value(&token)
-                    .map_err(|e| Error::hidden(e.to_string()))?;
-                Some(Arc::new(Progress::new(&token)))
-            }
-            None => None,
-        };
+        let id = raw_id(&context.id);
+        let progress = context
+            .meta
+            .get_progress_token()
+            .map(|token| Arc::new(Progress::new(&raw_id(&token.0))));
         // The request's own messages come here while it runs, and are sent
         // from this handler: rmcp then puts them on the request's stream,
         // before its response.
@@ -658,25 +655,12 @@ fn icon(ours: &crate::presentation::Icon) -> ::rmcp::model::Icon {
     icon
 }
 
-/// The arguments as `prompts/get` reads them from JSON: strings as they
-/// are, numbers and booleans as their text, `null` as absent.
-fn arguments(sent: Option<&serde_json::Map<String, Value>>) -> Result<Arguments<'_>, Error> {
-    let mut arguments = Arguments::default();
-    for (name, value) in sent.into_iter().flatten() {
-        match value {
-            Value::String(text) => arguments.insert(name.as_str(), text.as_str()),
-            Value::Number(n) => arguments.insert(name.as_str(), n.to_string()),
-            Value::Bool(b) => arguments.insert(name.as_str(), b.to_string()),
-            Value::Null => {}
-            Value::Array(_) | Value::Object(_) => {
-                return Err(Error::invalid_params(format!(
-                    "argument `{}` must be a string",
-                    crate::error::excerpt(name)
-                )));
-            }
-        }
+/// rmcp's request id (or progress token) as the core keeps ids.
+fn raw_id(id: &::rmcp::model::NumberOrString) -> Box<serde_json::value::RawValue> {
+    match id {
+        ::rmcp::model::NumberOrString::Number(n) => crate::protocol::jsonrpc::number_id(*n),
+        ::rmcp::model::NumberOrString::String(s) => crate::protocol::jsonrpc::string_id(s),
     }
-    Ok(arguments)
 }
 
 /// Our error as rmcp's: the same code, message and data, copied (an error

@@ -4,7 +4,7 @@
 
 use crate::caller::Access;
 use crate::catalog::AnyPrompt;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::*;
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
@@ -94,15 +94,16 @@ fn pages_and_cursors_match_ours() {
 fn arguments_are_read_as_our_json_reader_reads_them() {
     let sent = json!({"text": "hi", "count": 3, "flag": true, "gone": null});
     let map = sent.as_object().unwrap();
-    let read = arguments(Some(map)).unwrap();
+    let read = Arguments::from_values(map).unwrap();
     assert_eq!(read.get("text"), Some("hi"));
     assert_eq!(read.get("count"), Some("3"));
     assert_eq!(read.get("flag"), Some("true"));
     assert_eq!(read.get("gone"), None);
     let nested = json!({"list": ["a"]});
-    let error = arguments(nested.as_object()).err().unwrap();
+    let error = Arguments::from_values(nested.as_object().unwrap())
+        .err()
+        .unwrap();
     assert_eq!(error.code(), Error::INVALID_PARAMS);
-    assert!(arguments(None).unwrap().is_empty());
 }
 
 #[test]

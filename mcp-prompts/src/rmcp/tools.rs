@@ -76,8 +76,7 @@ impl RmcpPrompts {
                 complete(list_result(&prompts, version))
             }
             GET_PROMPT => {
-                let sent = request.arguments.map(Value::Object).map(|v| v.to_string());
-                let arguments = match GetPromptArguments::read(sent.as_deref()) {
+                let arguments = match GetPromptArguments::from_values(request.arguments.as_ref()) {
                     Ok(arguments) => arguments,
                     Err(error) => return complete(error_result(&error)),
                 };
