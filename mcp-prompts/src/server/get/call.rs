@@ -2,8 +2,7 @@
 //! through its generated glue, a run-time prompt through its handler or
 //! template, either under the panic guard.
 
-use std::future::{Future, poll_fn};
-use std::pin::Pin;
+use std::future::poll_fn;
 use std::sync::Arc;
 use std::task::Poll;
 
@@ -18,7 +17,7 @@ use crate::invoke::Invocation;
 use crate::invoke::catching::CatchPanic;
 use crate::message::PromptResult;
 use crate::protocol::{Arguments, ProtocolVersion};
-use crate::server::eventually::Later;
+use crate::server::eventually::{Eventually, Later};
 use crate::server::{Era, Service};
 
 pub(super) struct Call<'a> {
@@ -69,11 +68,8 @@ impl Finishing {
     }
 }
 
-/// What calling a prompt gave.
-pub(super) enum Called {
-    Ready(Result<PromptResult, Error>),
-    Pending(Pin<Box<CatchPanic<PromptResult>>>),
-}
+/// What calling a prompt gave: its result now, or a guarded future of it.
+pub(super) type Called = Eventually<Result<PromptResult, Error>>;
 
 impl Call<'_> {
     pub(super) fn run(&self, arguments: &Arguments<'_>) -> Called {
@@ -93,11 +89,9 @@ impl Call<'_> {
             .prompt
             .invoke(arguments, request, self.max_result_bytes, &culprit);
         match called {
-            Err(error) => Called::Ready(Err(error)),
-            Ok(Invocation::Ready(result)) => Called::Ready(result),
-            Ok(Invocation::Pending(future)) => {
-                Called::Pending(Box::pin(CatchPanic { culprit, future }))
-            }
+            Err(error) => Eventually::Now(Err(error)),
+            Ok(Invocation::Ready(result)) => Eventually::Now(result),
+            Ok(Invocation::Pending(future)) => Eventually::later(CatchPanic { culprit, future }),
         }
     }
 
@@ -126,7 +120,7 @@ impl Call<'_> {
     /// The outcome of a prompt still running, once it returns.
     pub(super) fn finish_later(
         self,
-        future: Pin<Box<CatchPanic<PromptResult>>>,
+        future: Later<Result<PromptResult, Error>>,
         service: Service,
     ) -> Later<GetResult> {
         let finishing = self.finishing();
@@ -138,7 +132,7 @@ impl Call<'_> {
     /// told what to answer.
     pub(super) fn finish_or_ask(
         self,
-        mut future: Pin<Box<CatchPanic<PromptResult>>>,
+        mut future: Later<Result<PromptResult, Error>>,
         (round, input): (Round, Arc<InputRound>),
         service: Service,
     ) -> Later<GetResult> {
@@ -211,8 +205,8 @@ impl Call<'_> {
                 max_result_bytes,
             };
             match call.run(&arguments) {
-                Called::Ready(result) => call.finish(result),
-                Called::Pending(future) => {
+                Eventually::Now(result) => call.finish(result),
+                Eventually::Later(future) => {
                     let result = future.await;
                     call.finish(result)
                 }

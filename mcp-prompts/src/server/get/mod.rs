@@ -31,7 +31,7 @@ use crate::context::{Asking, InputRound, Origin, Outbound, Progress};
 use crate::error::Error;
 use crate::message::PromptResult;
 use crate::protocol::{Arguments, ProtocolVersion};
-use call::{Call, Called};
+use call::Call;
 use missing::{MISSING_ARGUMENTS, fill_missing, missing_form};
 
 /// One `prompts/get`, as every route reads it.
@@ -187,13 +187,13 @@ impl Service {
         };
         let call = call(prompt, asking, progress);
         match call.run(&arguments) {
-            Called::Ready(result) => {
+            Eventually::Now(result) => {
                 if let Asking::Rounds(input) = &call.asking {
                     input.finish();
                 }
                 Eventually::Now(call.finish(result))
             }
-            Called::Pending(future) => match (round, &call.asking) {
+            Eventually::Later(future) => match (round, &call.asking) {
                 (Some(round), Asking::Rounds(input)) => {
                     let (input, service) = (Arc::clone(input), self.clone());
                     Eventually::Later(call.finish_or_ask(future, (round, input), service))
