@@ -35,15 +35,13 @@ pub(crate) struct SetLevelParams<'a> {
     pub(crate) level: Cow<'a, str>,
 }
 
-/// A request that names what it gets and brings its arguments, retried
-/// under 2026-07-28 with the answers to the round before: `prompts/get`
-/// ([`GetParams`]) and `tools/call` ([`CallParams`]).
+/// `prompts/get`.
 #[derive(Deserialize)]
-pub(crate) struct NamedCall<'a, A> {
+pub(crate) struct GetParams<'a> {
     #[serde(borrow, deserialize_with = "cow_str")]
     pub(crate) name: Cow<'a, str>,
-    #[serde(default)]
-    pub(crate) arguments: A,
+    #[serde(default, borrow)]
+    pub(crate) arguments: Arguments<'a>,
     /// 2026-07-28: the answers to the questions of the previous round.
     #[serde(rename = "inputResponses", default)]
     pub(crate) input_responses: Option<HashMap<String, Value>>,
@@ -54,11 +52,23 @@ pub(crate) struct NamedCall<'a, A> {
     pub(crate) meta: Option<&'a RawValue>,
 }
 
-/// `prompts/get`: the arguments read as strings.
-pub(crate) type GetParams<'a> = NamedCall<'a, Arguments<'a>>;
-
-/// `tools/call`: the arguments as JSON, read by the tool.
-pub(crate) type CallParams<'a> = NamedCall<'a, Option<&'a RawValue>>;
+/// `tools/call`: the tool, its arguments as JSON (read by the tool), and
+/// what a retry brings.
+#[derive(Deserialize)]
+pub(crate) struct CallParams<'a> {
+    #[serde(borrow, deserialize_with = "cow_str")]
+    pub(crate) name: Cow<'a, str>,
+    #[serde(default, borrow)]
+    pub(crate) arguments: Option<&'a RawValue>,
+    /// 2026-07-28: the answers to the questions of the previous round.
+    #[serde(rename = "inputResponses", default)]
+    pub(crate) input_responses: Option<HashMap<String, Value>>,
+    /// 2026-07-28: the state the previous round handed the client.
+    #[serde(rename = "requestState", default)]
+    pub(crate) request_state: Option<String>,
+    #[serde(rename = "_meta", default, borrow)]
+    pub(crate) meta: Option<&'a RawValue>,
+}
 
 /// `completion/complete`.
 #[derive(Deserialize)]
