@@ -54,7 +54,7 @@ pub(crate) struct GetParams<'a> {
 
 /// `tools/call`: the tool, its arguments as JSON (read by the tool), and
 /// what a retry brings. (One struct generic over the arguments would say
-/// this once, but serde's code for it costs `prompts/get` about a hundred
+/// this once, but serde's code for it costs `prompts/get` about fifty
 /// instructions a request.)
 #[derive(Deserialize)]
 pub(crate) struct CallParams<'a> {
