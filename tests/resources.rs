@@ -10,8 +10,8 @@ mod support;
 use hyper::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use http_support::{Running, header, post_modern, send, text};
-use support::{Client, LATEST, initialize, modern, rpc};
+use http_support::{Running, open_session, post_modern, send, text};
+use support::{Client, LATEST, modern, rpc};
 
 const RESOURCES: (&str, &str) = ("FIXTURE_RESOURCES", "1");
 const ACCEPT_BOTH: (&str, &str) = ("accept", "application/json, text/event-stream");
@@ -72,20 +72,7 @@ fn server_discover_declares_resources_when_served() {
 async fn over_http_a_session_lists_resources_once_served() {
     for (env, served) in [(&[][..], false), (&[RESOURCES][..], true)] {
         let server = Running::fixture(env);
-        let response = send(
-            server.addr,
-            Method::POST,
-            &[ACCEPT_BOTH],
-            initialize(LATEST),
-        )
-        .await;
-        let session = header(&response, "mcp-session-id").unwrap().to_owned();
-        let init: Value = serde_json::from_str(&text(response).await).unwrap();
-        assert_eq!(
-            init["result"]["capabilities"].get("resources").is_some(),
-            served,
-            "{init}"
-        );
+        let session = open_session(&server, LATEST);
         let headers = [
             ACCEPT_BOTH,
             ("mcp-session-id", session.as_str()),
