@@ -359,8 +359,12 @@ impl RmcpPrompts {
         // The values the core sends, with the same `total` and `hasMore`.
         let (values, has_more, total) = found.shown();
         let total = u32::try_from(total).unwrap_or(u32::MAX);
-        let info = CompletionInfo::with_pagination(values.to_vec(), Some(total), has_more)
-            .map_err(internal)?;
+        let info = CompletionInfo::with_pagination(
+            values.iter().map(|v| v.clone().into_owned()).collect(),
+            Some(total),
+            has_more,
+        )
+        .map_err(internal)?;
         Ok(CompleteResult::new(info))
     }
 

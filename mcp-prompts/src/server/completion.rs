@@ -2,6 +2,8 @@
 //! shapes the values (prefix filter or ranking, the 100 cap, `total`,
 //! `hasMore`).
 
+use std::borrow::Cow;
+
 use crate::caller::Access;
 
 use serde::Serialize;
@@ -37,8 +39,9 @@ pub(crate) enum Reference<'a> {
 }
 
 /// Completion values found: at most [`MAX_VALUES`] of them are sent,
-/// with how many there were.
-pub(crate) struct Completion(pub(crate) Matches<String>);
+/// with how many there were. A fixed list's values are borrowed, not
+/// copied.
+pub(crate) struct Completion(Matches<Cow<'static, str>>);
 
 /// Completion values, now or later.
 pub(crate) type Completed = Eventually<Result<Completion, Error>>;
@@ -50,8 +53,17 @@ impl Answer for Completion {
 }
 
 impl Completion {
+    /// Values a completer found (its own, or shaped from its list).
+    fn found(found: Matches<String>) -> Self {
+        let values = found.values.into_iter().map(Cow::Owned).collect();
+        Self(Matches {
+            values,
+            total: found.total,
+        })
+    }
+
     /// The values sent, whether more were found, and how many.
-    pub(crate) fn shown(&self) -> (&[String], bool, usize) {
+    pub(crate) fn shown(&self) -> (&[Cow<'static, str>], bool, usize) {
         let found = &self.0;
         let values = &found.values[..found.values.len().min(MAX_VALUES)];
         (values, found.total > values.len(), found.total)
@@ -127,7 +139,7 @@ impl Service {
                     }
                     Some(ArgCompletion::Index(index)) => {
                         let found = index.complete(typed);
-                        let values = found.values.into_iter().map(str::to_owned).collect();
+                        let values = found.values.into_iter().map(Cow::Borrowed).collect();
                         Eventually::Now(Ok(Completion(Matches {
                             values,
                             total: found.total,
@@ -141,7 +153,7 @@ impl Service {
                             .filter(|c| starts_with_folded(c, &folded))
                             .cloned()
                             .collect();
-                        Eventually::Now(Ok(Completion(rank(matching, typed))))
+                        Eventually::Now(Ok(Completion::found(rank(matching, typed))))
                     }
                     Some(ArgCompletion::Call(call)) => {
                         let input = input(Some(&entry.prompt), None);
@@ -182,7 +194,7 @@ impl Service {
         let typed = input.value.clone();
         let service = self.clone();
         let shape =
-            move |source| Completion(service.inner().static_indexes.matches(source, &typed));
+            move |source| Completion::found(service.inner().static_indexes.matches(source, &typed));
         match call_catching(&culprit, || Ok(call(input))) {
             Err(error) => Eventually::Now(Err(error)),
             Ok(CompletionCall::Ready(outcome)) => Eventually::Now(outcome.map(shape)),
