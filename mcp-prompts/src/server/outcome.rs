@@ -24,30 +24,41 @@ pub(crate) type Outcome<A> = Result<A, Error>;
 /// A 2026-07-28 result: its type, its `_meta`, its caching hints if it
 /// has them, then the body's own fields, written in one pass.
 #[derive(Serialize)]
-struct Enveloped<'a, M: ?Sized, T> {
+struct Enveloped<'a, T> {
     #[serde(rename = "resultType")]
     result_type: ResultType,
     #[serde(rename = "_meta")]
-    meta: &'a M,
+    meta: Meta<'a>,
     #[serde(flatten)]
     hints: Option<Hints>,
     #[serde(flatten)]
     body: &'a T,
 }
 
-/// A listen's last `_meta`: its subscription, and the server's info as
-/// every 2026-07-28 result carries it.
-struct SubscriptionMeta<'a> {
-    subscription: &'a RawValue,
-    server_info: &'a RawValue,
+/// A 2026-07-28 result's `_meta`: the server's info (serialized when the
+/// server was built), or with a listen's subscription beside it.
+enum Meta<'a> {
+    Built(&'a RawValue),
+    Subscription {
+        subscription: &'a RawValue,
+        server_info: &'a RawValue,
+    },
 }
 
-impl Serialize for SubscriptionMeta<'_> {
+impl Serialize for Meta<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(2))?;
-        map.serialize_entry(SUBSCRIPTION_ID, self.subscription)?;
-        map.serialize_entry(SERVER_INFO, self.server_info)?;
-        map.end()
+        match *self {
+            Self::Built(meta) => meta.serialize(s),
+            Self::Subscription {
+                subscription,
+                server_info,
+            } => {
+                let mut map = s.serialize_map(Some(2))?;
+                map.serialize_entry(SUBSCRIPTION_ID, subscription)?;
+                map.serialize_entry(SERVER_INFO, server_info)?;
+                map.end()
+            }
+        }
     }
 }
 
@@ -73,49 +84,27 @@ impl Service {
             Ok(answer) => answer,
             Err(error) => return failure(Some(id), error),
         };
-        let Era::Stateless(meta) = era else {
+        let Era::Stateless(request) = era else {
             return success(id, &answer.body(era.version()));
         };
         let modern = &self.inner().modern;
         let hints = self.hints(answer.cached());
-        let body = answer.body(meta.version);
-        let result_type = answer.result_type();
-        match answer.meta() {
-            ResultMeta::ServerInfo => success(
-                id,
-                &Enveloped {
-                    result_type,
-                    meta: modern.meta(),
-                    hints,
-                    body: &body,
-                },
-            ),
-            ResultMeta::ServerInfoWithIcons => success(
-                id,
-                &Enveloped {
-                    result_type,
-                    meta: modern.discover_meta(),
-                    hints,
-                    body: &body,
-                },
-            ),
-            ResultMeta::Subscription(subscription) => {
-                let meta = SubscriptionMeta {
-                    subscription,
-                    server_info: modern.server_info(),
-                };
-                let meta = &meta;
-                success(
-                    id,
-                    &Enveloped {
-                        result_type,
-                        meta,
-                        hints,
-                        body: &body,
-                    },
-                )
-            }
-        }
+        let body = answer.body(request.version);
+        let meta = match answer.meta() {
+            ResultMeta::ServerInfo => Meta::Built(modern.meta()),
+            ResultMeta::ServerInfoWithIcons => Meta::Built(modern.discover_meta()),
+            ResultMeta::Subscription(subscription) => Meta::Subscription {
+                subscription,
+                server_info: modern.server_info(),
+            },
+        };
+        let enveloped = Enveloped {
+            result_type: answer.result_type(),
+            meta,
+            hints,
+            body: &body,
+        };
+        success(id, &enveloped)
     }
 }
 
