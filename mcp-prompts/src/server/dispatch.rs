@@ -297,44 +297,44 @@ impl Session {
                 let error = Error::invalid_request("the session is already initialized");
                 Self::refuse(id, &error)
             }
-            Method::Ping => self.now(id, era, &read::<Ping>(params).map(|_| Empty)),
+            Method::Ping => self.now(id, era, &Ping::params(params).map(|_| Empty)),
             Method::PromptsList => {
-                let listed = read::<PromptsList>(params).and_then(|p| {
+                let listed = PromptsList::params(params).and_then(|p| {
                     let cursor = p.cursor.as_deref();
                     self.service.served().page(era.version(), cursor, access)
                 });
                 self.now(id, era, &listed)
             }
-            Method::PromptsGet => match read::<PromptsGet>(params) {
+            Method::PromptsGet => match PromptsGet::params(params) {
                 Ok(p) => self.reply(id, era, self.get_prompt(id, era, p, origin)),
                 Err(error) => Self::refuse(id, &error),
             },
-            Method::CompletionComplete => match read::<CompletionComplete>(params) {
+            Method::CompletionComplete => match CompletionComplete::params(params) {
                 Ok(p) => self.reply(id, era, self.complete(&p, access)),
                 Err(error) => Self::refuse(id, &error),
             },
             Method::LoggingSetLevel => {
-                let set = read::<LoggingSetLevel>(params).and_then(|p| self.set_log_level(&p));
+                let set = LoggingSetLevel::params(params).and_then(|p| self.set_log_level(&p));
                 self.now(id, era, &set)
             }
             Method::ServerDiscover => {
                 let info = &self.service.inner().info;
                 self.now(id, era, &Ok(DiscoverResult { info }))
             }
-            Method::SubscriptionsListen => match read::<SubscriptionsListen>(params) {
+            Method::SubscriptionsListen => match SubscriptionsListen::params(params) {
                 Ok(p) => self.reply_if(id, era, self.listen(id, &p, origin.route.as_ref())),
                 Err(error) => Self::refuse(id, &error),
             },
             Method::ToolsList => {
-                let listed = read::<ToolsList>(params).and_then(|p| super::tools::list(&p));
+                let listed = ToolsList::params(params).and_then(|p| super::tools::list(&p));
                 self.now(id, era, &listed)
             }
-            Method::ToolsCall => match read::<ToolsCall>(params) {
+            Method::ToolsCall => match ToolsCall::params(params) {
                 Ok(p) => self.reply(id, era, self.call_tool(id, era, p, origin)),
                 Err(error) => Self::refuse(id, &error),
             },
             Method::ResourcesList => {
-                let listed = read::<ResourcesList>(params)
+                let listed = ResourcesList::params(params)
                     .and_then(|p| super::resources::list(p.cursor.as_deref()));
                 self.now(id, era, &listed)
             }
@@ -372,20 +372,15 @@ impl Session {
                 &Error::invalid_request("the session is not initialized: send `initialize` first"),
             ),
             Some(Method::Initialize) => {
-                match read::<Initialize>(params).and_then(|p| self.initialize(&p)) {
+                match Initialize::params(params).and_then(|p| self.initialize(&p)) {
                     Ok(result) => self.now(id, Era::Session(result.version), &Ok(result)),
                     Err(error) => Self::refuse(id, &error),
                 }
             }
             // `ping`, the other one served before `initialize`.
-            Some(_) => self.now(id, era, &read::<Ping>(params).map(|_| Empty)),
+            Some(_) => self.now(id, era, &Ping::params(params).map(|_| Empty)),
         }
     }
-}
-
-/// A request's params, as its row of the table reads them.
-fn read<R: Request>(params: Option<&RawValue>) -> Result<R::Params<'_>, Error> {
-    R::params(params)
 }
 
 /// A client's response to a question of ours: its `result` as a value,
