@@ -1,6 +1,6 @@
 //! Load and soak runs, ignored by default (they take a while and want the
 //! machine to themselves): `cargo test --release --test soak -- --ignored
-//! --nocapture`. README's "Security and limits" section has their figures.
+//! --nocapture`. The guide's security chapter has their figures.
 
 mod http_support;
 mod support;

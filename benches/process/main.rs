@@ -1,5 +1,5 @@
 //! Process against process: the mcp-prompts server (`bench-server`,
-//! written as README shows) against the floor (`bench-floor`, a hand-written
+//! written as the guide shows) against the floor (`bench-floor`, a hand-written
 //! std + `serde_json` loop writing the same bytes, and on HTTP a bare axum
 //! handler), over real pipes and sockets, in one run.
 //!

@@ -1,4 +1,4 @@
-//! The server the process benchmark measures: written the way README shows
+//! The server the process benchmark measures: written the way the guide shows
 //! it, with two prompts and a 10,000-value completion list. Serves stdio,
 //! or Streamable HTTP with `--http ADDR`.
 
@@ -18,7 +18,7 @@ fn languages(_: &CompletionInput) -> &'static [&'static str] {
 
 /// Review a code snippet
 #[prompt(title = "Review code")]
-#[allow(clippy::unused_async)] // async as in README, where a real prompt would await
+#[allow(clippy::unused_async)] // async as in the guide, where a real prompt would await
 async fn code_review(
     /// Programming language of the snippet
     #[arg(complete = languages)]

@@ -1,7 +1,73 @@
-// The crate docs are the user manual: README.md here links to the repository's
-// README.md, and `cargo package` ships the file itself at the package root, so
-// this path holds in the repository and in the published package alike.
-#![doc = include_str!("../README.md")]
+//! Serve [Model Context Protocol](https://modelcontextprotocol.io) prompts
+//! written as plain Rust functions.
+//!
+//! `#[prompt]` on an ordinary function, sync or `async`, declares its
+//! parameters as the prompt's arguments, parses the strings a client sends
+//! into their types, takes descriptions from doc comments and registers the
+//! prompt; a [`Server`] serves every registered prompt over stdio or
+//! Streamable HTTP, in every protocol revision from 2024-11-05 to
+//! 2026-07-28.
+//!
+//! ```no_run
+//! use mcp_prompts::{Server, prompt};
+//!
+//! /// Review a code snippet
+//! #[prompt]
+//! fn code_review(
+//!     /// The code to review
+//!     code: String,
+//!     /// What the review should focus on
+//!     focus: Option<String>,
+//! ) -> String {
+//!     let focus = focus.as_deref().unwrap_or("general quality");
+//!     format!("Review this code with a focus on {focus}:\n\n{code}")
+//! }
+//!
+//! #[tokio::main]
+//! async fn main() -> std::io::Result<()> {
+//!     Server::new("reviewer", "1.0").serve_stdio().await
+//! }
+//! ```
+//!
+//! # Where to start
+//!
+//! The [`guide`] explains every part, one chapter per topic: start with
+//! [prompts and arguments](guide::prompts), then read what your server needs.
+//! The items of this crate, by what they are for:
+//!
+//! | for | items |
+//! |---|---|
+//! | declaring prompts | [`prompt`], [`PromptArgs`](macro@PromptArgs), [`PromptArg`](macro@PromptArg), [`catalog!`], [`Json`], [`RequestContext`] |
+//! | what a prompt returns | [`Message`], [`Content`], [`PromptResult`], [`Error`] |
+//! | prompts from data | [`DynamicPrompt`], [`DynamicArgument`], `PromptDir` (feature `files`) |
+//! | the server | [`Server`], [`Service`], [`Prompts`] (a live catalog), [`Caller`] |
+//! | HTTP (feature `http`) | `HttpOptions`, `HttpEndpoint`; with `auth`, `HttpAuth` and `JwtVerifier` |
+//! | inside rmcp (feature `rmcp`) | the `rmcp` module: `RmcpPrompts` and `serve_prompts!` |
+//! | tests | [`testing::Client`], and typed request builders (feature `builders`) |
+//!
+//! # Features
+//!
+//! Every feature is off by default and additive; turn on the ones you use.
+//!
+//! | feature | what it adds | what it pulls in |
+//! |---|---|---|
+//! | (none) | `#[prompt]`, the derives and `catalog!`; live and run-time prompts; completion; stdio and any async byte stream; both protocol eras; the test client | tokio (`rt`, `sync`, `io-std`, `io-util`, `time`), serde, `serde_json`, inventory, arc-swap, tracing, base64, memchr, hmac, sha2, getrandom |
+//! | `http` | Streamable HTTP: `Server::serve_http`, `Service::http_endpoint`, `HttpOptions` ([transports](guide::transports)) | axum (`http1`, `tokio`), hyper, hyper-util, tower-service, futures-util, lru; libc on Unix; tokio's `net`, `time`, `signal`, `macros` |
+//! | `auth` | OAuth resource server on HTTP: every request's bearer token verified, JWTs against the issuer's keys, Protected Resource Metadata, `HttpAuth`, `JwtVerifier`, `TokenVerifier` ([authorization](guide::authorization)); implies `http`; needs Rust 1.88 | jsonwebtoken (`aws_lc_rs`), reqwest (`rustls`, for the issuer's keys): aws-lc-rs, which compiles C |
+//! | `files` | prompt files with hot reload: `PromptDir` ([prompt files](guide::prompt_files)): ours, Claude Code commands, VS Code prompt files and dotprompt | notify, toml (parser only), `yaml_serde`, handlebars (dotprompt's renderer), cap-std; libc on Unix |
+//! | `rmcp` | prompts inside an rmcp server: the `mcp_prompts::rmcp` module ([rmcp](guide::rmcp)); needs Rust 1.88 | rmcp (`server`), futures-util; tokio's `macros` |
+//! | `cli` | the `mcp-prompts serve DIR` binary ([the CLI](guide::cli)); implies `http`, `files`, `auth`; needs Rust 1.88 | tracing-subscriber; tokio's `rt-multi-thread` |
+//! | `builders` | a typed `prompts/get` builder on every handle, `greet::args().name("Ann")` ([catalogs](guide::catalogs)), for tests: turn it on in `[dev-dependencies]` | nothing; each setter is an item the compiler checks, so it is off where nobody calls them |
+//!
+//! On docs.rs every feature is documented, and each item that needs one
+//! says which.
+//!
+//! # Minimum supported Rust version
+//!
+//! Rust 1.85 (edition 2024), with no features, `http` or `files`; the
+//! `rmcp`, `auth` and `cli` features need Rust 1.88, because rmcp 3.11 and
+//! jsonwebtoken 12 do. Raising it is done in a minor release, never a patch
+//! release, and is noted in the changelog.
 #![forbid(unsafe_code)]
 // docs.rs (nightly, `--cfg docsrs`): each feature-gated item says which feature it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -22,6 +88,7 @@ mod elicit;
 mod error;
 #[cfg(feature = "files")]
 mod files;
+pub mod guide;
 mod invoke;
 mod message;
 mod presentation;
@@ -34,6 +101,13 @@ mod sync;
 mod template;
 pub mod testing;
 mod transport;
+
+// README's examples are compiled (and run, where they do not serve forever)
+// with the crate's doc tests. `cargo package` ships README.md at the package
+// root, so this path holds in the repository and in the published package.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
 
 #[doc(hidden)]
 #[path = "private/mod.rs"]
@@ -52,7 +126,7 @@ pub mod __private;
 /// | `template = "..."` | the prompt's messages, from its arguments: `{arg}` placeholders, `{{`/`}}` for braces, `--- user`/`--- assistant` lines between messages; the function is then declared without a body |
 /// | `template_file = "path"` | the same, read from a file relative to `CARGO_MANIFEST_DIR` (an edit rebuilds) |
 /// | `unused = ["arg", ...]` | arguments a template leaves out on purpose (any other unused one is an error) |
-/// | `scopes = ["scope", ...]` | over HTTP, shown only to callers granted every one of these scopes; hidden from others as if it did not exist ([`Caller`], README's "Authorization") |
+/// | `scopes = ["scope", ...]` | over HTTP, shown only to callers granted every one of these scopes; hidden from others as if it did not exist ([`Caller`], the [authorization](guide::authorization) chapter) |
 /// | `visible = path` | over HTTP, shown only to callers for whom this `fn(&Caller) -> bool` is true |
 /// | `icon = "https://..."` | an icon clients may show beside the prompt (sent from revision 2025-11-25 on); repeatable |
 /// | `icon_file = "path"` | an icon read from a file relative to `CARGO_MANIFEST_DIR` (.svg, .png, .jpg, .jpeg, .webp; at most 64 KiB) and embedded as a `data:` URI |

@@ -1,6 +1,6 @@
 //! Every bound the server keeps on what a client can make it hold or send,
-//! in one place. The transports read them from here; README's "Security and limits"
-//! section lists them with their defaults.
+//! in one place. The transports read them from here; the guide's security
+//! chapter (`guide/security.md`) lists them with their defaults.
 
 use std::time::Duration;
 
