@@ -236,11 +236,8 @@ fn readmes_example_is_the_hello_example() {
     let readme = fs::read_to_string(root().join("README.md")).unwrap();
     let hello = fs::read_to_string(root().join("examples/hello.rs")).unwrap();
     // The example without its header comment, as README shows it.
-    let code: String = hello
-        .lines()
-        .skip_while(|line| line.starts_with("//!") || line.is_empty())
-        .map(|line| format!("{line}\n"))
-        .collect();
+    let start = hello.find("\nuse ").expect("hello.rs has a use line") + 1;
+    let code = &hello[start..];
     assert!(
         readme.contains(&format!("```rust,no_run\n{code}```")),
         "README's example differs from examples/hello.rs:\n{code}"

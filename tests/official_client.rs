@@ -266,6 +266,21 @@ fn both_clients_call_an_rmcp_server_with_a_bearer_token() {
     assert_all_passed(&python_client("auth.py", &args));
 }
 
+/// `examples/team_server`, the recipe for a team's server, as its README
+/// walks through it: the official Python client as a developer and as a
+/// release manager, each with a token from a local issuer.
+#[test]
+fn python_client_serves_a_team_from_the_team_server_example() {
+    let key = auth_support::SigningKey::new("k1");
+    let issuer = auth_support::Issuer::start(&[&key]);
+    let server = Running::example_with("team_server", &["--auth-issuer", &issuer.url]);
+    let developer = key.sign(&issuer.claims("dev", &server.url(), "prompts"));
+    let manager = key.sign(&issuer.claims("rm", &server.url(), "prompts release"));
+    let args = [server.url(), developer, manager];
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_all_passed(&python_client("team_server.py", &args));
+}
+
 /// The prompt tools, through both clients' `callTool`: the showcase with
 /// `--prompts-as-tools` over stdio and HTTP (the Python client in `auto`
 /// mode, 2026-07-28, and `legacy`), and the same tools from an rmcp
