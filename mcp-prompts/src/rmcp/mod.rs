@@ -3,7 +3,27 @@
 //! `prompts/list`, `prompts/get`, `completion/complete` and
 //! `logging/setLevel`, converted between rmcp's types and ours directly.
 //!
-//! ```ignore
+//! ```
+//! use mcp_prompts::rmcp::RmcpPrompts;
+//! use rmcp::handler::server::router::tool::ToolRouter;
+//! use rmcp::model::{ServerCapabilities, ServerConfig};
+//! use rmcp::{ServerHandler, tool, tool_handler, tool_router};
+//!
+//! #[derive(Clone)]
+//! struct MyServer {
+//!     tool_router: ToolRouter<Self>,
+//!     prompts: RmcpPrompts,
+//! }
+//!
+//! #[tool_router]
+//! impl MyServer {
+//!     /// Tell the time
+//!     #[tool]
+//!     fn time(&self) -> String {
+//!         "noon".into()
+//!     }
+//! }
+//!
 //! #[tool_handler(router = self.tool_router)]
 //! impl ServerHandler for MyServer {
 //!     fn get_info(&self) -> ServerConfig {
@@ -13,6 +33,8 @@
 //!     mcp_prompts::rmcp::serve_prompts!(prompts);
 //! }
 //! ```
+//!
+//! The guide's [rmcp chapter](crate::guide::rmcp) has a whole server.
 
 mod content;
 mod forward;
@@ -151,7 +173,15 @@ impl RmcpPrompts {
     /// the handler, which may serve its own: call this from its
     /// `list_resources`, and add the handler's resources to the page.
     ///
-    /// ```ignore
+    /// ```
+    /// # use mcp_prompts::rmcp::RmcpPrompts;
+    /// # use rmcp::model::{ListResourcesResult, PaginatedRequestParams, Resource};
+    /// # use rmcp::service::RequestContext;
+    /// # use rmcp::{ErrorData, RoleServer, ServerHandler};
+    /// # #[derive(Clone)]
+    /// # struct MyServer { prompts: RmcpPrompts }
+    /// # impl MyServer { fn my_resources(&self) -> Vec<Resource> { Vec::new() } }
+    /// # impl ServerHandler for MyServer {
     /// async fn list_resources(
     ///     &self,
     ///     request: Option<PaginatedRequestParams>,
@@ -161,6 +191,7 @@ impl RmcpPrompts {
     ///     page.resources.extend(self.my_resources());
     ///     Ok(page)
     /// }
+    /// # }
     /// ```
     pub fn list_resources(
         &self,
@@ -505,8 +536,10 @@ fn log_level(level: ::rmcp::model::LoggingLevel) -> LogLevel {
 /// out, and calls [`RmcpPrompts::listen`] from its own `listen` (and
 /// adds [`RmcpPrompts::accepted_subscription_filter`] to its own filter).
 ///
-/// ```ignore
-/// impl ServerHandler for MyServer {
+/// ```
+/// # #[derive(Clone)]
+/// # struct MyServer { prompts: mcp_prompts::rmcp::RmcpPrompts }
+/// impl rmcp::ServerHandler for MyServer {
 ///     mcp_prompts::rmcp::serve_prompts!(prompts);
 /// }
 /// ```

@@ -26,8 +26,16 @@ impl RmcpPrompts {
     /// declares them beside its tools. They serve exactly what
     /// [`Server::prompts_as_tools`](crate::Server::prompts_as_tools) serves.
     ///
-    /// ```ignore
+    /// ```
+    /// # use mcp_prompts::rmcp::RmcpPrompts;
+    /// # use rmcp::handler::server::router::tool::ToolRouter;
+    /// # use rmcp::{tool, tool_router};
+    /// # struct MyServer { prompts: RmcpPrompts }
+    /// # #[tool_router]
+    /// # impl MyServer { #[tool] fn time(&self) -> String { "noon".into() } }
+    /// # impl MyServer { fn router() -> ToolRouter<Self> {
     /// let router = Self::tool_router() + RmcpPrompts::tool_router(|server: &Self| &server.prompts);
+    /// # router } }
     /// ```
     pub fn tool_router<S: Send + Sync + 'static>(prompts_of: fn(&S) -> &Self) -> ToolRouter<S> {
         let mut router = ToolRouter::new();
