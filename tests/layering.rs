@@ -25,7 +25,7 @@ const LAYERS: &str = "
     descriptor
     args complete template
     dynamic
-    catalog
+    catalog skills
     elicit files
     server
     transport rmcp testing private

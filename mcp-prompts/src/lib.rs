@@ -97,6 +97,7 @@ mod request;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 mod server;
+mod skills;
 mod sync;
 mod template;
 pub mod testing;

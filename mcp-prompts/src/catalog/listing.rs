@@ -1,14 +1,14 @@
 //! `prompts/list` pages: each prompt as its revision shows it, cut into
 //! pages with opaque cursors, serialized once.
 
-use base64::Engine as _;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD as CURSOR;
 use std::ops::Range;
 use std::sync::Arc;
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde_json::value::RawValue;
+
+use crate::protocol::cursor;
 
 use serde_json::{Map, Value};
 
@@ -80,7 +80,7 @@ pub(super) fn paginate(entries: &[Entry], fields: Fields, page_size: usize) -> V
             CachedPage {
                 // Only strings and bools: serializing cannot fail.
                 prompts: serialized(&prompts),
-                next_cursor: more.then(|| encode_cursor(page + 1).into()),
+                next_cursor: more.then(|| cursor::encode(page + 1).into()),
             }
         })
         .collect()
@@ -107,21 +107,8 @@ fn serialized<T: Serialize>(items: &T) -> Arc<RawValue> {
 pub(super) fn page_of(entries: &[&Entry], fields: Fields, page_size: usize, page: usize) -> Page {
     let (range, more) = bounds(entries.len(), page_size, page);
     let prompts = serialized(&PromptList(&entries[range], fields));
-    let next = more.then(|| encode_cursor(page + 1).into());
+    let next = more.then(|| cursor::encode(page + 1).into());
     Page::new(PROMPTS, prompts, next, Cached::PerCaller)
-}
-
-pub(super) fn encode_cursor(page: usize) -> String {
-    CURSOR.encode(format!("page:{page}"))
-}
-
-pub(super) fn decode_cursor(cursor: &str) -> Option<usize> {
-    let bytes = CURSOR.decode(cursor).ok()?;
-    std::str::from_utf8(&bytes)
-        .ok()?
-        .strip_prefix("page:")?
-        .parse()
-        .ok()
 }
 
 /// Prompts to list: every entry of a catalog, or those one caller sees.
@@ -259,16 +246,5 @@ fn notes(arg: &ArgInfo<'_>) -> Option<String> {
     match (choices, default) {
         (Some(c), Some(d)) => Some(format!("{c}; {d}")),
         (one, other) => one.or(other),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cursors_round_trip() {
-        assert_eq!(decode_cursor(&encode_cursor(3)), Some(3));
-        assert_eq!(decode_cursor("nope"), None);
     }
 }

@@ -18,10 +18,11 @@ use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::Page;
 use serde_json::{Map, Value};
 
+use crate::protocol::cursor;
 pub use any::AnyPrompt;
 pub(crate) use any::{ArgInfo, Definition};
 pub(crate) use completion::ArgCompletion;
-use listing::{Fields, decode_cursor, encode_cursor, paginate};
+use listing::{Fields, paginate};
 pub(crate) use live::LiveCatalog;
 pub use live::Prompts;
 pub use registry::Registration;
@@ -225,7 +226,7 @@ impl ServedPrompts {
         let entries: Vec<&Entry> = visible.unwrap_or_else(|| self.entries.iter().collect());
         let page = self.page_number(cursor, entries.len())?;
         let (range, more) = listing::bounds(entries.len(), self.page_size, page);
-        let next = more.then(|| encode_cursor(page + 1));
+        let next = more.then(|| cursor::encode(page + 1));
         Ok((entries[range].to_vec(), next))
     }
 
@@ -253,7 +254,7 @@ impl ServedPrompts {
         let count = listing::page_count(len, self.page_size);
         match cursor {
             None => Ok(0),
-            Some(cursor) => decode_cursor(cursor)
+            Some(cursor) => cursor::decode(cursor)
                 .filter(|&p| p > 0 && p < count)
                 .ok_or_else(|| invalid_cursor(cursor)),
         }

@@ -10,6 +10,7 @@ mod front_matter;
 mod kind;
 mod matter;
 mod read;
+pub(crate) mod skills;
 mod vscode;
 mod watch;
 mod yaml;

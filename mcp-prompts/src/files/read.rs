@@ -71,6 +71,17 @@ pub(crate) struct Listing {
     pub(crate) unreadable: Vec<(String, io::Error)>,
 }
 
+/// The Agent Skills' folders a walk found.
+#[derive(Default)]
+pub(crate) struct Folders {
+    /// Each folder holding a `SKILL.md` (`path/`; `""`: the directory).
+    pub(crate) skills: Vec<String>,
+    /// Each subfolder that could not be read (`path/`), and why.
+    pub(crate) unreadable: Vec<(String, io::Error)>,
+    /// Whether the walk stopped at its bound of folders.
+    pub(crate) left_out: bool,
+}
+
 impl<'a> ServedDir<'a> {
     /// Opens the directory at `path`, to be read as `access` says.
     pub(crate) fn open(path: &'a Path, access: Access) -> io::Result<Self> {
@@ -176,6 +187,108 @@ impl<'a> ServedDir<'a> {
             }
         }
         Ok(Some((files, subfolders)))
+    }
+
+    /// The folders beneath the directory (`path/`, or `""` for the
+    /// directory itself) that hold a `SKILL.md`, down to `max_depth`
+    /// folders, in path order: hidden folders are not read, a link to a
+    /// folder is not followed, and at most `max_folders` folders are
+    /// opened. Subfolders that cannot be read are returned with why.
+    pub(crate) fn skill_folders(
+        &self,
+        max_depth: usize,
+        max_folders: usize,
+    ) -> io::Result<Folders> {
+        let mut found = Folders::default();
+        let mut pending = vec![(String::new(), 0)];
+        let mut opened = 0;
+        while let Some((prefix, depth)) = pending.pop() {
+            if opened == max_folders {
+                found.left_out = true;
+                break;
+            }
+            opened += 1;
+            let (files, subfolders) = match self.entries(&prefix) {
+                Ok(entries) => entries,
+                Err(err) if prefix.is_empty() => return Err(err),
+                Err(err) => {
+                    found.unreadable.push((prefix, err));
+                    continue;
+                }
+            };
+            if files.iter().any(|name| name == SKILL) {
+                found.skills.push(prefix.clone());
+            }
+            if depth < max_depth {
+                pending.extend(
+                    subfolders
+                        .into_iter()
+                        .map(|f| (format!("{prefix}{f}/"), depth + 1)),
+                );
+            }
+        }
+        found.skills.sort_unstable();
+        Ok(found)
+    }
+
+    /// Every file beneath the directory (relative, `/`-separated), in
+    /// path order: hidden files and folders are left out, links to folders
+    /// are not followed; `None` past `max_files` files or `max_depth`
+    /// folders deep, where the walk stops.
+    pub(crate) fn all_files(
+        &self,
+        max_depth: usize,
+        max_files: usize,
+    ) -> io::Result<Option<Vec<String>>> {
+        let mut names = Vec::new();
+        let mut pending = vec![(String::new(), 0)];
+        while let Some((prefix, depth)) = pending.pop() {
+            let (files, subfolders) = self.entries(&prefix)?;
+            names.extend(
+                files
+                    .into_iter()
+                    .filter(|f| !f.starts_with('.'))
+                    .map(|f| format!("{prefix}{f}")),
+            );
+            if names.len() > max_files || (depth == max_depth && !subfolders.is_empty()) {
+                return Ok(None);
+            }
+            pending.extend(
+                subfolders
+                    .into_iter()
+                    .map(|f| (format!("{prefix}{f}/"), depth + 1)),
+            );
+        }
+        names.sort_unstable();
+        Ok(Some(names))
+    }
+
+    /// The names of the files (links included) and of the subfolders that
+    /// are not hidden, in the folder `prefix` (`""`, or `path/`).
+    fn entries(&self, prefix: &str) -> io::Result<(Vec<String>, Vec<String>)> {
+        let entries = if prefix.is_empty() {
+            self.handle.entries()?
+        } else {
+            self.handle
+                .open_dir(prefix.trim_end_matches('/'))?
+                .entries()?
+        };
+        let (mut files, mut subfolders) = (Vec::new(), Vec::new());
+        for entry in entries {
+            let entry = entry?;
+            let Some(name) = entry.file_name().to_str().map(str::to_owned) else {
+                continue;
+            };
+            // A link is not a folder here: links to folders are not followed.
+            if entry.file_type()?.is_dir() {
+                if !name.starts_with('.') {
+                    subfolders.push(name);
+                }
+            } else {
+                files.push(name);
+            }
+        }
+        Ok((files, subfolders))
     }
 
     /// The text of the file `name`. A file that is not there is

@@ -4,6 +4,7 @@
 pub(crate) mod answer;
 mod arguments;
 mod cow_str;
+pub(crate) mod cursor;
 pub(crate) mod era;
 pub(crate) mod jsonrpc;
 mod log_level;

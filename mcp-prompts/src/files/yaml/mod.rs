@@ -116,22 +116,58 @@ pub(crate) fn read_matter(text: &str, origin: &str) -> Result<YamlMatter, Broken
 /// The top-level keys of `front` and their values (another tool's read
 /// as null), or what is wrong with it, on its line of the file.
 fn read_bounded(front: &str) -> Result<BTreeMap<String, Value>, Broken> {
+    read_bounded_with(front, |key| FOREIGN.contains(&key))
+}
+
+/// Every top-level key of `front` and its value, none ignored (an Agent
+/// Skill's front matter is served whole), within the same bounds.
+pub(crate) fn read_all(front: &str) -> Result<BTreeMap<String, Value>, Broken> {
+    read_bounded_with(front, |_| false)
+}
+
+fn read_bounded_with(
+    front: &str,
+    ignored: impl Fn(&str) -> bool,
+) -> Result<BTreeMap<String, Value>, Broken> {
     bounded::check_size(front).map_err(|(line, message)| Broken {
         line: line.map(|line| line + 2),
         message,
     })?;
     let front = quote_argument_hint(front);
-    bounded::read(&front, |key| FOREIGN.contains(&key)).map_err(|err| {
+    bounded::read(&front, ignored).map_err(|err| {
         // YAML also breaks lines at a lone `\r`, which the file's line
         // count does not: its line is kept within the front matter.
         let last = front.lines().count() + 1;
-        let line = err.location().map_or(2, |at| (at.line() + 1).min(last));
+        // A key given twice is reported where its map starts: the line
+        // of its second use says more.
+        let line = second_line_of(&front, &err.to_string())
+            .or_else(|| err.location().map(|at| (at.line() + 1).min(last)))
+            .unwrap_or(2);
         // The message's own "at line N" counts from the front matter: the
         // file's line is given instead.
         let message = err.to_string();
         let message = message.split(" at line ").next().unwrap_or_default();
         Broken::at(line, format!("front matter: {message}"))
     })
+}
+
+/// The file's line of the second `key:` a duplicate-key error names (the
+/// parser reports it without a place).
+fn second_line_of(front: &str, message: &str) -> Option<usize> {
+    let key = message
+        .split('`')
+        .nth(1)
+        .filter(|_| message.contains("is given twice"))?;
+    front
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            line.trim_start()
+                .strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with(':'))
+        })
+        .nth(1)
+        .map(|(index, _)| index + 2)
 }
 
 /// `value` as the type `key` takes, or what is wrong with it.

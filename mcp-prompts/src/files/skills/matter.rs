@@ -1,0 +1,250 @@
+//! A `SKILL.md`'s front matter, served as JSON with every field it has,
+//! and the rules of the Agent Skills format on its `name` and
+//! `description`. What JSON cannot hold (a key that is not text, NaN or
+//! an infinity, a YAML tag) and a key given twice are problems on their
+//! line: a host compares the front matter field by field with the file,
+//! so nothing may be dropped or changed on the way.
+
+use serde_json::value::RawValue;
+use serde_json::{Map, Value as Json};
+use unicode_general_category::{GeneralCategory, get_general_category};
+use unicode_normalization::UnicodeNormalization;
+use yaml_serde::Value as Yaml;
+
+use crate::files::front_matter::Broken;
+use crate::files::yaml::{line_of_key, read_all, split};
+
+/// The longest skill name, in characters after NFKC normalization.
+const MAX_NAME_CHARS: usize = 64;
+
+/// The longest description, in characters.
+const MAX_DESCRIPTION_CHARS: usize = 1024;
+
+/// A `SKILL.md`'s front matter, read.
+pub(crate) struct Matter {
+    pub(crate) json: Box<RawValue>,
+    pub(crate) name: String,
+    pub(crate) description: String,
+}
+
+/// Reads the front matter of the `SKILL.md` of the folder named
+/// `folder`, or what is wrong with it, on its line.
+pub(crate) fn read(text: &str, folder: &str) -> Result<Matter, Broken> {
+    let Some(front) = split(text)?.0 else {
+        return Err(Broken::at(
+            1,
+            "a SKILL.md starts with YAML front matter between `---` lines",
+        ));
+    };
+    let mut json = Map::new();
+    let (mut name, mut description) = (None, None);
+    for (key, value) in read_all(front)? {
+        let line = line_of_key(front, &key);
+        let value = to_json(value, &key).map_err(|message| Broken::at(line, message))?;
+        match (key.as_str(), &value) {
+            ("name", Json::String(text)) => name = Some((text.clone(), line)),
+            ("description", Json::String(text)) => description = Some((text.clone(), line)),
+            ("name" | "description", _) => {
+                return Err(Broken::at(
+                    line,
+                    format!("front matter: `{key}` must be text"),
+                ));
+            }
+            _ => {}
+        }
+        json.insert(key, value);
+    }
+    let Some((name, line)) = name else {
+        return Err(Broken::at(1, "front matter: `name` is missing"));
+    };
+    check_name(&name, folder).map_err(|message| Broken::at(line, message))?;
+    let Some((description, line)) = description else {
+        return Err(Broken::at(1, "front matter: `description` is missing"));
+    };
+    let chars = description.chars().count();
+    if !(1..=MAX_DESCRIPTION_CHARS).contains(&chars) {
+        return Err(Broken::at(
+            line,
+            format!(
+                "front matter: `description` has {chars} characters; it needs 1 to {MAX_DESCRIPTION_CHARS}"
+            ),
+        ));
+    }
+    // Only text keys and finite numbers: serializing cannot fail.
+    let json = serde_json::value::to_raw_value(&json).expect("front matter serializes");
+    Ok(Matter {
+        json,
+        name,
+        description,
+    })
+}
+
+/// `value` as JSON, or why it has no JSON form; `at` names where it is.
+fn to_json(value: Yaml, at: &str) -> Result<Json, String> {
+    Ok(match value {
+        Yaml::Null => Json::Null,
+        Yaml::Bool(b) => Json::Bool(b),
+        Yaml::Number(number) => {
+            if let Some(n) = number.as_u64() {
+                n.into()
+            } else if let Some(n) = number.as_i64() {
+                n.into()
+            } else {
+                let float = number.as_f64().unwrap_or(f64::NAN);
+                serde_json::Number::from_f64(float)
+                    .map(Json::Number)
+                    .ok_or_else(|| {
+                        format!("front matter: `{at}` is {float}, which JSON cannot hold")
+                    })?
+            }
+        }
+        Yaml::String(text) => Json::String(text),
+        Yaml::Sequence(items) => Json::Array(
+            items
+                .into_iter()
+                .enumerate()
+                .map(|(i, item)| to_json(item, &format!("{at}[{i}]")))
+                .collect::<Result<_, _>>()?,
+        ),
+        Yaml::Mapping(entries) => {
+            let mut map = Map::new();
+            for (key, value) in entries {
+                let Yaml::String(key) = key else {
+                    return Err(format!(
+                        "front matter: `{at}` has a key that is not text, which JSON cannot hold"
+                    ));
+                };
+                let value = to_json(value, &format!("{at}.{key}"))?;
+                map.insert(key, value);
+            }
+            Json::Object(map)
+        }
+        Yaml::Tagged(tagged) => {
+            return Err(format!(
+                "front matter: `{at}` has the YAML tag `{}`, which JSON cannot hold",
+                tagged.tag
+            ));
+        }
+    })
+}
+
+/// The Agent Skills rules on a name: after NFKC normalization, 1 to 64
+/// lowercase letters, digits and single inner hyphens, equal to its
+/// folder's name.
+fn check_name(name: &str, folder: &str) -> Result<(), String> {
+    let normal: String = name.nfkc().collect();
+    let chars = normal.chars().count();
+    let valid = (1..=MAX_NAME_CHARS).contains(&chars)
+        && !normal.starts_with('-')
+        && !normal.ends_with('-')
+        && !normal.contains("--")
+        && normal.chars().all(|c| {
+            c == '-'
+                || matches!(
+                    get_general_category(c),
+                    GeneralCategory::LowercaseLetter
+                        | GeneralCategory::ModifierLetter
+                        | GeneralCategory::OtherLetter
+                        | GeneralCategory::DecimalNumber
+                        | GeneralCategory::LetterNumber
+                        | GeneralCategory::OtherNumber
+                )
+        });
+    if !valid {
+        return Err(format!(
+            "front matter: the name `{}` is not a skill name: 1 to {MAX_NAME_CHARS} lowercase letters, digits and single hyphens, not at either end",
+            crate::error::excerpt(name)
+        ));
+    }
+    if normal != folder.nfkc().collect::<String>() {
+        return Err(format!(
+            "front matter: the name `{}` differs from its folder's, `{}`",
+            crate::error::excerpt(name),
+            crate::error::excerpt(folder)
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(text: &str, folder: &str) -> (Option<usize>, String) {
+        let broken = read(text, folder).err().expect("a problem");
+        (broken.line, broken.message)
+    }
+
+    #[test]
+    fn every_field_is_served_as_json() {
+        let text = "---\nname: pdf\ndescription: Fill PDFs\nlicense: MIT\nmetadata:\n  version: 2\n  ratio: 0.5\nallowed-tools: [Read, Write]\n---\nBody\n";
+        let matter = read(text, "pdf").unwrap();
+        let json: Json = serde_json::from_str(matter.json.get()).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"name": "pdf", "description": "Fill PDFs", "license": "MIT",
+                               "metadata": {"version": 2, "ratio": 0.5},
+                               "allowed-tools": ["Read", "Write"]})
+        );
+        assert_eq!(
+            (matter.name.as_str(), matter.description.as_str()),
+            ("pdf", "Fill PDFs")
+        );
+    }
+
+    #[test]
+    fn what_json_cannot_hold_is_a_problem_on_its_line() {
+        let head = "---\nname: pdf\ndescription: Fill PDFs\n";
+        let (line, message) = problem(&format!("{head}ratio: .nan\n---\n"), "pdf");
+        assert_eq!(line, Some(4));
+        assert!(message.contains("`ratio` is NaN"), "{message}");
+        let (line, message) = problem(&format!("{head}meta:\n  1: one\n---\n"), "pdf");
+        assert_eq!(line, Some(4));
+        assert!(message.contains("not text"), "{message}");
+        let (_, message) = problem(&format!("{head}when: !date 2026-01-01\n---\n"), "pdf");
+        assert!(message.contains("tag"), "{message}");
+        let (line, message) = problem(&format!("{head}name: again\n---\n"), "pdf");
+        assert!(message.contains("twice"), "{message}");
+        assert_eq!(line, Some(4));
+    }
+
+    #[test]
+    fn names_follow_the_agent_skills_rules() {
+        let skill = |name: &str, folder: &str| {
+            read(&format!("---\nname: {name}\ndescription: d\n---\n"), folder)
+        };
+        assert!(skill("pdf-tools", "pdf-tools").is_ok());
+        assert!(skill("données", "données").is_ok());
+        // Full-width letters normalize to the folder's name.
+        assert!(skill("ｐｄｆ", "pdf").is_ok());
+        for bad in [
+            "PDF",
+            "-pdf",
+            "pdf-",
+            "pdf--x",
+            "pdf_x",
+            "pdf x",
+            &"a".repeat(65),
+        ] {
+            assert!(skill(bad, bad).is_err(), "{bad}");
+        }
+        let (line, message) = problem("---\nname: pdf\ndescription: d\n---\n", "docs");
+        assert_eq!(line, Some(2));
+        assert!(message.contains("differs from its folder"), "{message}");
+        assert!(
+            problem("---\nname: pdf\n---\n", "pdf")
+                .1
+                .contains("`description` is missing")
+        );
+        assert!(
+            problem("---\nname: pdf\ndescription: ''\n---\n", "pdf")
+                .1
+                .contains("1 to 1024")
+        );
+        assert!(
+            problem("No front matter", "pdf")
+                .1
+                .contains("starts with YAML")
+        );
+    }
+}

@@ -1,0 +1,284 @@
+//! Agent Skills read from folders: under each skills root, every folder
+//! holding a `SKILL.md` (down to [`MAX_DEPTH`] folders) is a skill, served
+//! by its path under the root. A skill is read whole or not at all: one
+//! with a bad front matter or name, too many files or bytes, or a link
+//! leading out of its folder is a problem on its file and line, and none
+//! of its files is served; the others are.
+
+mod matter;
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::read::{Access, ServedDir};
+use crate::error::Escaped;
+use crate::skills::{SKILL_MD, Skill, SkillFile, SkillSet};
+
+/// How many folders below a root skills are looked for:
+/// `a/b/c/d/e/f/SKILL.md` at most.
+pub(crate) const MAX_DEPTH: usize = 6;
+
+/// The most files one skill may hold, its nested skills' included: what
+/// the extension says every host must accept.
+pub(crate) const MAX_FILES: usize = 512;
+
+/// The most bytes one skill's files may hold together: 16 MiB, as the
+/// extension says every host must accept.
+pub(crate) const MAX_BYTES: u64 = 16 * 1024 * 1024;
+
+/// How many folders a root's walk opens at most, so that pointing the
+/// server at a huge tree costs a bounded time.
+const MAX_FOLDERS: usize = 10_000;
+
+/// How deep the folders within one skill may go.
+const MAX_SKILL_DEPTH: usize = 16;
+
+/// What the skills roots hold: the skills to serve, and every problem.
+pub(crate) struct Loaded {
+    pub(crate) set: SkillSet,
+    /// `path:line: message`, in path order.
+    pub(crate) problems: Vec<String>,
+}
+
+/// Reads the skills under `roots`, listed `page_size` to a page. A root
+/// that cannot be read is an error; anything wrong below one is a problem.
+pub(crate) fn load(roots: &[PathBuf], page_size: usize) -> io::Result<Loaded> {
+    let mut skills: BTreeMap<String, Skill> = BTreeMap::new();
+    // Where each skill path was first found, served or not.
+    let mut found: BTreeMap<String, PathBuf> = BTreeMap::new();
+    let mut files: BTreeMap<String, SkillFile> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for root in roots {
+        let dir = ServedDir::open(root, Access::default())?;
+        let folders = dir.skill_folders(MAX_DEPTH, MAX_FOLDERS)?;
+        for (folder, err) in &folders.unreadable {
+            problems.push(format!(
+                "{}: not read: {err}",
+                Escaped(&root.join(folder).display().to_string())
+            ));
+        }
+        if folders.left_out {
+            problems.push(format!(
+                "{}: more than {MAX_FOLDERS} folders; the rest were not searched for skills",
+                Escaped(&root.display().to_string())
+            ));
+        }
+        for folder in folders.skills {
+            // A root that is itself a skill's folder serves it by its name.
+            let (path, on_disk) = match folder.strip_suffix('/') {
+                Some(path) => (path.to_owned(), root.join(path)),
+                None => match root.file_name().and_then(|n| n.to_str()) {
+                    Some(name) => (name.to_owned(), root.clone()),
+                    None => continue,
+                },
+            };
+            if let Some(first) = found.get(&path) {
+                problems.push(format!(
+                    "{}: the skill path `{path}` is also {}'s; only the first root's is served",
+                    Escaped(&on_disk.join(SKILL_MD).display().to_string()),
+                    Escaped(&first.join(SKILL_MD).display().to_string()),
+                ));
+                continue;
+            }
+            found.insert(path.clone(), on_disk.clone());
+            match read_skill(&on_disk, &path, &mut files) {
+                Ok(skill) => {
+                    skills.insert(path, skill);
+                }
+                Err(problem) => problems.push(problem),
+            }
+        }
+    }
+    // Only the files of skills served: a skill refused leaves none behind.
+    let served: Vec<&str> = skills.keys().map(String::as_str).collect();
+    let files = files
+        .into_values()
+        .filter(|file| served.iter().any(|skill| within(file.path(), skill)))
+        .collect();
+    let skills = skills.into_values().collect();
+    problems.sort();
+    Ok(Loaded {
+        set: SkillSet::new(skills, files, page_size),
+        problems,
+    })
+}
+
+/// Whether the file at `path` lies in the skill folder `skill`.
+fn within(path: &str, skill: &str) -> bool {
+    path.strip_prefix(skill)
+        .is_some_and(|rest| rest.starts_with('/'))
+}
+
+/// Reads the skill in the folder `on_disk`, served at `path`; its files
+/// join `files` (a file a skill enclosing it read already is that file).
+fn read_skill(
+    on_disk: &Path,
+    path: &str,
+    files: &mut BTreeMap<String, SkillFile>,
+) -> Result<Skill, String> {
+    let shown = |name: &str| Escaped(&on_disk.join(name).display().to_string()).to_string();
+    let access = Access {
+        max_file_bytes: MAX_BYTES,
+        ..Access::default()
+    };
+    let dir = ServedDir::open(on_disk, access)
+        .map_err(|err| format!("{}: not read: {err}", shown("")))?;
+    let names = dir
+        .all_files(MAX_SKILL_DEPTH, MAX_FILES)
+        .map_err(|err| format!("{}: not read: {err}", shown("")))?
+        .ok_or_else(|| {
+            format!(
+                "{}: more than {MAX_FILES} files, or folders more than {MAX_SKILL_DEPTH} deep; a skill holds at most {MAX_FILES} files, its nested skills' included",
+                shown("")
+            )
+        })?;
+    let mut read = Vec::with_capacity(names.len());
+    let mut total = 0u64;
+    for name in &names {
+        let full = format!("{path}/{name}");
+        if let Some(file) = files.get(&full) {
+            total += file.size();
+        } else {
+            let bytes = dir
+                .read_bytes(name, MAX_BYTES)
+                .map_err(|err| format!("{}: not served: {err}", shown(name)))?;
+            total += bytes.len() as u64;
+            read.push((full, bytes));
+        }
+        if total > MAX_BYTES {
+            return Err(format!(
+                "{}: its files hold more than {} MiB; a skill holds at most that, its nested skills' included",
+                shown(""),
+                MAX_BYTES / (1024 * 1024)
+            ));
+        }
+    }
+    let skill_md = match files.get(&format!("{path}/{SKILL_MD}")) {
+        Some(file) => file.text().map(str::to_owned),
+        None => read
+            .iter()
+            .find(|(full, _)| {
+                full.ends_with(&format!("/{SKILL_MD}"))
+                    && full.len() == path.len() + 1 + SKILL_MD.len()
+            })
+            .and_then(|(_, bytes)| String::from_utf8(bytes.clone()).ok()),
+    };
+    let Some(text) = skill_md else {
+        return Err(format!("{}: not UTF-8 text", shown(SKILL_MD)));
+    };
+    let folder = path.rsplit('/').next().unwrap_or(path);
+    let matter = matter::read(&text, folder).map_err(|broken| match broken.line {
+        Some(line) => format!("{}:{line}: {}", shown(SKILL_MD), broken.message),
+        None => format!("{}: {}", shown(SKILL_MD), broken.message),
+    })?;
+    for (full, bytes) in read {
+        let mime = mime_of(&full, &bytes);
+        files.insert(full.clone(), SkillFile::new(full, bytes, mime));
+    }
+    Ok(Skill::new(
+        path,
+        matter.json,
+        matter.name,
+        matter.description,
+    ))
+}
+
+/// The MIME type of the file at `path`: `SKILL.md` is Markdown; others
+/// by their extension, else text or bytes by what they hold.
+fn mime_of(path: &str, bytes: &[u8]) -> String {
+    match mime_guess::from_path(path).first_raw() {
+        Some(mime) => mime.to_owned(),
+        None if std::str::from_utf8(bytes).is_ok() => "text/plain".to_owned(),
+        None => "application/octet-stream".to_owned(),
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::fs;
+
+    use super::*;
+    use crate::files::tests::scratch;
+
+    fn skill(dir: &Path, name: &str) {
+        fs::create_dir_all(dir).unwrap();
+        fs::write(
+            dir.join(SKILL_MD),
+            format!("---\nname: {name}\ndescription: The {name} skill\n---\nDo it.\n"),
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn skills_are_read_whole_or_not_at_all() {
+        let root = scratch("skills-load");
+        skill(&root.join("acme/billing"), "billing");
+        fs::write(root.join("acme/billing/notes.txt"), "crlf\r\nnon-ascii é\n").unwrap();
+        fs::write(
+            root.join("acme/billing/logo.png"),
+            [0x89, b'P', b'N', b'G', 0xff],
+        )
+        .unwrap();
+        skill(&root.join("acme/billing/refunds"), "refunds");
+        skill(&root.join("wrong"), "other");
+        skill(&root.join("leaky"), "leaky");
+        fs::write(root.join("secret.txt"), "outside").unwrap();
+        std::os::unix::fs::symlink(root.join("secret.txt"), root.join("leaky/secret.txt")).unwrap();
+        skill(&root.join(".hidden/x"), "x");
+        let loaded = load(std::slice::from_ref(&root), 0).unwrap();
+        let paths: Vec<&str> = loaded.set.skills().iter().map(Skill::path).collect();
+        assert_eq!(paths, ["acme/billing", "acme/billing/refunds"]);
+        assert_eq!(loaded.problems.len(), 2, "{:?}", loaded.problems);
+        assert!(
+            loaded.problems[0].contains("leaky/secret.txt: not served"),
+            "{:?}",
+            loaded.problems
+        );
+        assert!(
+            loaded.problems[1].contains("wrong/SKILL.md:2:"),
+            "{:?}",
+            loaded.problems
+        );
+        let files: Vec<&str> = loaded.set.files().iter().map(SkillFile::path).collect();
+        assert_eq!(
+            files,
+            [
+                "acme/billing/SKILL.md",
+                "acme/billing/logo.png",
+                "acme/billing/notes.txt",
+                "acme/billing/refunds/SKILL.md",
+            ]
+        );
+        let png = &loaded.set.files()[1];
+        assert_eq!(
+            (png.mime(), png.bytes()),
+            ("image/png", &[0x89, b'P', b'N', b'G', 0xff][..])
+        );
+        assert_eq!(loaded.set.files()[0].mime(), "text/markdown");
+        let _ = fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn a_skill_over_the_limits_is_refused_and_two_roots_may_not_share_a_path() {
+        let root = scratch("skills-limits");
+        skill(&root.join("a/many"), "many");
+        for i in 0..MAX_FILES {
+            fs::write(root.join(format!("a/many/{i}.txt")), "x").unwrap();
+        }
+        skill(&root.join("a/big"), "big");
+        fs::write(root.join("a/big/one.bin"), vec![0u8; 9 * 1024 * 1024]).unwrap();
+        fs::write(root.join("a/big/two.bin"), vec![0u8; 8 * 1024 * 1024]).unwrap();
+        let other = scratch("skills-limits-other");
+        skill(&other.join("a/big"), "big");
+        let loaded = load(&[root.clone(), other.clone()], 0).unwrap();
+        assert!(loaded.set.skills().is_empty());
+        assert!(loaded.set.files().is_empty());
+        let problems = loaded.problems.join("\n");
+        assert!(problems.contains("more than 512 files"), "{problems}");
+        assert!(problems.contains("more than 16 MiB"), "{problems}");
+        assert!(problems.contains("is also"), "{problems}");
+        let _ = fs::remove_dir_all(&root);
+        let _ = fs::remove_dir_all(&other);
+    }
+}

@@ -1,0 +1,430 @@
+//! The results of the skill and resource methods, borrowed from the
+//! snapshot they answer from, and written once in the request's era.
+
+use std::ops::Range;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
+use serde::Serialize;
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+
+use super::set::{Child, Skill, SkillSet};
+use super::{DIRECTORY_MIME, SCHEME, SkillFile};
+use crate::error::{Error, excerpt};
+use crate::protocol::ProtocolVersion;
+use crate::protocol::answer::{Answer, Cached};
+use crate::protocol::cursor;
+
+/// `Resource not found`, the code of revisions 2024-11-05 to 2025-11-25;
+/// 2026-07-28 uses -32602 instead, and must not send this one.
+const RESOURCE_NOT_FOUND: i32 = -32002;
+
+impl SkillSet {
+    /// `skills/list`: the page `cursor` points at, whole entries only.
+    pub(crate) fn list(&self, cursor: Option<&str>) -> Result<SkillList<'_>, Error> {
+        let (range, next) = page(self.skills().len(), self.page_size(), cursor)?;
+        Ok(SkillList {
+            set: self,
+            range,
+            next,
+        })
+    }
+
+    /// `skills/get`: the skill whose `SKILL.md` is at `uri`.
+    pub(crate) fn get(&self, uri: &str) -> Result<SkillResult<'_>, Error> {
+        match self.skill_at(uri) {
+            Some(skill) => Ok(SkillResult(Entry { set: self, skill })),
+            None => Err(Error::invalid_params(format!(
+                "Unknown skill: {}",
+                excerpt(uri)
+            ))),
+        }
+    }
+
+    /// `resources/read` of the file at `uri`; an unknown one is refused
+    /// with the code `version` has for it.
+    pub(crate) fn read(
+        &self,
+        uri: &str,
+        version: ProtocolVersion,
+    ) -> Result<ReadResult<'_>, Error> {
+        match self.file_at(uri) {
+            Some(file) => Ok(ReadResult(file)),
+            None => {
+                let message = format!("Resource not found: {}", excerpt(uri));
+                Err(if version.is_modern() {
+                    Error::invalid_params(message)
+                } else {
+                    Error::new(RESOURCE_NOT_FOUND, message)
+                })
+            }
+        }
+    }
+
+    /// `resources/list`: every file, for clients that know no skills.
+    pub(crate) fn resources(&self, cursor: Option<&str>) -> Result<ResourceList<'_>, Error> {
+        let files = self.files();
+        let (range, next) = page(files.len(), self.page_size(), cursor)?;
+        let items = files[range].iter().map(|file| self.item(file)).collect();
+        Ok(ResourceList { items, next })
+    }
+
+    /// `resources/directory/read`: the direct children of the directory
+    /// at `uri`, a page at a time.
+    pub(crate) fn read_directory(
+        &self,
+        uri: &str,
+        cursor: Option<&str>,
+    ) -> Result<ResourceList<'_>, Error> {
+        let Some(children) = self.directory_at(uri) else {
+            return Err(Error::invalid_params(format!(
+                "Not a directory: {}",
+                excerpt(uri)
+            )));
+        };
+        let (range, next) = page(children.len(), self.page_size(), cursor)?;
+        let items = children[range]
+            .iter()
+            .map(|child| match *child {
+                Child::File(file) => self.item(file),
+                Child::Directory(path) => Item::Directory(path),
+            })
+            .collect();
+        Ok(ResourceList { items, next })
+    }
+
+    fn item<'a>(&'a self, file: &'a SkillFile) -> Item<'a> {
+        Item::File(file, self.skill_of_skill_md(file))
+    }
+}
+
+/// The range of items on the page `cursor` points at, and the next
+/// page's cursor; 0 items a page: one page.
+fn page(
+    len: usize,
+    page_size: usize,
+    cursor: Option<&str>,
+) -> Result<(Range<usize>, Option<String>), Error> {
+    let page = match cursor {
+        None => 0,
+        Some(text) => cursor::decode(text)
+            .filter(|&page| page == 0 || page * page_size.max(1) < len)
+            .ok_or_else(|| Error::invalid_params(format!("invalid cursor: `{}`", excerpt(text))))?,
+    };
+    let size = if page_size == 0 {
+        len.max(1)
+    } else {
+        page_size
+    };
+    let start = (page * size).min(len);
+    let end = (start + size).min(len);
+    Ok((start..end, (end < len).then(|| cursor::encode(page + 1))))
+}
+
+/// A skill as `skills/list` and `skills/get` give it: the URI of its
+/// `SKILL.md`, its front matter, and every file with digest and size.
+struct Entry<'a> {
+    set: &'a SkillSet,
+    skill: &'a Skill,
+}
+
+impl Serialize for Entry<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(3))?;
+        map.serialize_entry("uri", &format!("{SCHEME}{}", self.skill.skill_md()))?;
+        map.serialize_entry("frontmatter", self.skill.front_matter())?;
+        map.serialize_entry(
+            "resources",
+            &Manifest(self.set.files_under(self.skill.path())),
+        )?;
+        map.end()
+    }
+}
+
+/// A skill's files, each with its digest and size.
+struct Manifest<'a>(&'a [SkillFile]);
+
+impl Serialize for Manifest<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Listed<'a> {
+            uri: String,
+            digest: &'a str,
+            size: u64,
+        }
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for file in self.0 {
+            seq.serialize_element(&Listed {
+                uri: format!("{SCHEME}{}", file.path()),
+                digest: file.digest(),
+                size: file.size(),
+            })?;
+        }
+        seq.end()
+    }
+}
+
+/// A `skills/list` page.
+pub(crate) struct SkillList<'a> {
+    set: &'a SkillSet,
+    range: Range<usize>,
+    next: Option<String>,
+}
+
+impl Answer for SkillList<'_> {
+    fn cached(&self) -> Cached {
+        Cached::Shared
+    }
+
+    fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {
+        self
+    }
+}
+
+impl Serialize for SkillList<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        let skills: Vec<Entry<'_>> = self.set.skills()[self.range.clone()]
+            .iter()
+            .map(|skill| Entry {
+                set: self.set,
+                skill,
+            })
+            .collect();
+        map.serialize_entry("skills", &skills)?;
+        if let Some(next) = &self.next {
+            map.serialize_entry("nextCursor", next)?;
+        }
+        map.end()
+    }
+}
+
+/// A `skills/get` result.
+pub(crate) struct SkillResult<'a>(Entry<'a>);
+
+impl Answer for SkillResult<'_> {
+    fn cached(&self) -> Cached {
+        Cached::Shared
+    }
+
+    fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {
+        self
+    }
+}
+
+impl Serialize for SkillResult<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(1))?;
+        map.serialize_entry("skill", &self.0)?;
+        map.end()
+    }
+}
+
+/// A `resources/read` result: the file's bytes as read, text when they
+/// are UTF-8, else base64.
+pub(crate) struct ReadResult<'a>(&'a SkillFile);
+
+impl<'a> ReadResult<'a> {
+    pub(crate) fn file(&self) -> &'a SkillFile {
+        self.0
+    }
+}
+
+impl Answer for ReadResult<'_> {
+    fn cached(&self) -> Cached {
+        Cached::Shared
+    }
+
+    fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {
+        self
+    }
+}
+
+impl Serialize for ReadResult<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Contents<'a>(&'a SkillFile);
+        impl Serialize for Contents<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let file = self.0;
+                let mut map = s.serialize_map(Some(3))?;
+                map.serialize_entry("uri", &format!("{SCHEME}{}", file.path()))?;
+                map.serialize_entry("mimeType", file.mime())?;
+                match file.text() {
+                    Some(text) => map.serialize_entry("text", text)?,
+                    None => map.serialize_entry("blob", &BASE64.encode(file.bytes()))?,
+                }
+                map.end()
+            }
+        }
+        let mut map = s.serialize_map(Some(1))?;
+        map.serialize_entry("contents", &[Contents(self.0)])?;
+        map.end()
+    }
+}
+
+/// A resource as `resources/list` and `resources/directory/read` give it.
+pub(crate) enum Item<'a> {
+    /// A file, with the skill it is the `SKILL.md` of.
+    File(&'a SkillFile, Option<&'a Skill>),
+    /// A folder, by its path under the root.
+    Directory(&'a str),
+}
+
+impl Serialize for Item<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        match *self {
+            Self::File(file, skill) => {
+                map.serialize_entry("uri", &format!("{SCHEME}{}", file.path()))?;
+                match skill {
+                    Some(skill) => {
+                        map.serialize_entry("name", skill.name())?;
+                        map.serialize_entry("description", skill.description())?;
+                    }
+                    None => map.serialize_entry("name", file.name())?,
+                }
+                map.serialize_entry("mimeType", file.mime())?;
+                map.serialize_entry("size", &file.size())?;
+            }
+            Self::Directory(path) => {
+                map.serialize_entry("uri", &format!("{SCHEME}{path}"))?;
+                map.serialize_entry("name", path.rsplit('/').next().unwrap_or_default())?;
+                map.serialize_entry("mimeType", DIRECTORY_MIME)?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// A `resources/list` or `resources/directory/read` page.
+pub(crate) struct ResourceList<'a> {
+    items: Vec<Item<'a>>,
+    next: Option<String>,
+}
+
+impl<'a> ResourceList<'a> {
+    pub(crate) fn items(&self) -> &[Item<'a>] {
+        &self.items
+    }
+
+    pub(crate) fn next_cursor(&self) -> Option<&str> {
+        self.next.as_deref()
+    }
+}
+
+impl Answer for ResourceList<'_> {
+    fn cached(&self) -> Cached {
+        Cached::Shared
+    }
+
+    fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {
+        self
+    }
+}
+
+impl Serialize for ResourceList<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("resources", &self.items)?;
+        if let Some(next) = &self.next {
+            map.serialize_entry("nextCursor", next)?;
+        }
+        map.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::*;
+    use crate::skills::set::tests::sample;
+
+    fn json(answer: &impl Serialize) -> Value {
+        serde_json::to_value(answer).unwrap()
+    }
+
+    #[test]
+    fn an_entry_lists_every_file_under_its_folder() {
+        let set = sample();
+        let got = json(&set.get("skill://acme/billing/refunds/SKILL.md").unwrap());
+        let file = set
+            .file_at("skill://acme/billing/refunds/SKILL.md")
+            .unwrap();
+        assert_eq!(
+            got,
+            json!({"skill": {
+                "uri": "skill://acme/billing/refunds/SKILL.md",
+                "frontmatter": {"name": "refunds", "description": "The refunds skill"},
+                "resources": [{"uri": "skill://acme/billing/refunds/SKILL.md",
+                               "digest": file.digest(), "size": file.size()}],
+            }})
+        );
+        let error = set.get("skill://acme/billing/refunds").err().unwrap();
+        assert_eq!(error.code(), Error::INVALID_PARAMS);
+    }
+
+    #[test]
+    fn pages_hold_whole_entries_and_cursors_are_checked() {
+        let set = SkillSet::new(
+            sample()
+                .skills()
+                .iter()
+                .map(|s| {
+                    Skill::new(
+                        s.path(),
+                        s.front_matter().to_owned(),
+                        s.name(),
+                        s.description(),
+                    )
+                })
+                .collect(),
+            Vec::new(),
+            1,
+        );
+        let first = json(&set.list(None).unwrap());
+        assert_eq!(first["skills"].as_array().unwrap().len(), 1);
+        let next = first["nextCursor"].as_str().unwrap().to_owned();
+        let second = json(&set.list(Some(&next)).unwrap());
+        assert_eq!(second["skills"][0]["frontmatter"]["name"], "refunds");
+        assert!(second.get("nextCursor").is_none());
+        assert!(set.list(Some("bogus")).is_err());
+        assert!(set.list(Some(&cursor::encode(2))).is_err());
+    }
+
+    #[test]
+    fn an_unknown_resource_has_its_revisions_code() {
+        let set = sample();
+        let old = set
+            .read("skill://nope", ProtocolVersion::V2025_11_25)
+            .err()
+            .unwrap();
+        assert_eq!(old.code(), RESOURCE_NOT_FOUND);
+        let new = set
+            .read("skill://nope", ProtocolVersion::MODERN)
+            .err()
+            .unwrap();
+        assert_eq!(new.code(), Error::INVALID_PARAMS);
+        let text = json(
+            &set.read(
+                "skill://acme/billing/templates/invoice.md",
+                ProtocolVersion::MODERN,
+            )
+            .unwrap(),
+        );
+        assert_eq!(text["contents"][0]["text"], "Invoice");
+    }
+
+    #[test]
+    fn a_skill_md_is_listed_with_its_skills_name_and_description() {
+        let set = sample();
+        let listed = json(&set.resources(None).unwrap());
+        assert_eq!(listed["resources"][0]["name"], "billing");
+        assert_eq!(listed["resources"][0]["description"], "The billing skill");
+        let dir = json(&set.read_directory("skill://acme/billing", None).unwrap());
+        assert_eq!(
+            dir["resources"][2],
+            json!({"uri": "skill://acme/billing/refunds", "name": "refunds", "mimeType": "inode/directory"})
+        );
+    }
+}

@@ -1,0 +1,300 @@
+//! One snapshot of skills and their files, and the lookups every method
+//! makes in it: a skill by its `SKILL.md`'s URI, a file by its URI, a
+//! directory's direct children.
+
+use serde_json::value::RawValue;
+
+use super::SKILL_MD;
+use super::file::SkillFile;
+use super::uri::path_of;
+
+/// A skill: its path under the root and its front matter.
+pub(crate) struct Skill {
+    /// `/`-separated, under the root: `acme/billing/refunds`; the last
+    /// segment is its name.
+    path: Box<str>,
+    /// The whole front matter, as a JSON object.
+    front_matter: Box<RawValue>,
+    name: Box<str>,
+    description: Box<str>,
+}
+
+impl Skill {
+    /// The skill at `path` (its folder under the root), with its front
+    /// matter as JSON and the `name` and `description` read from it.
+    pub(crate) fn new(
+        path: impl Into<Box<str>>,
+        front_matter: Box<RawValue>,
+        name: impl Into<Box<str>>,
+        description: impl Into<Box<str>>,
+    ) -> Self {
+        Self {
+            path: path.into(),
+            front_matter,
+            name: name.into(),
+            description: description.into(),
+        }
+    }
+
+    pub(crate) fn path(&self) -> &str {
+        &self.path
+    }
+
+    pub(crate) fn front_matter(&self) -> &RawValue {
+        &self.front_matter
+    }
+
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub(crate) fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The path of its `SKILL.md`.
+    pub(crate) fn skill_md(&self) -> String {
+        format!("{}/{SKILL_MD}", self.path)
+    }
+}
+
+/// The skills served at one moment, with every file's bytes.
+pub(crate) struct SkillSet {
+    /// In path order.
+    skills: Vec<Skill>,
+    /// In path order, so that a folder's files are one run of them.
+    files: Vec<SkillFile>,
+    /// Entries per listing page; 0: one page.
+    page_size: usize,
+}
+
+/// A direct child of a directory.
+pub(crate) enum Child<'a> {
+    File(&'a SkillFile),
+    /// A subfolder, by its path under the root.
+    Directory(&'a str),
+}
+
+impl SkillSet {
+    /// `skills` and the files they hold (a nested skill's files are also
+    /// its enclosing skill's, by their paths), listed `page_size` to a
+    /// page (0: one page).
+    pub(crate) fn new(mut skills: Vec<Skill>, mut files: Vec<SkillFile>, page_size: usize) -> Self {
+        skills.sort_by(|a, b| a.path.cmp(&b.path));
+        files.sort_by(|a, b| a.path().cmp(b.path()));
+        Self {
+            skills,
+            files,
+            page_size,
+        }
+    }
+
+    /// No skills.
+    pub(crate) fn empty() -> Self {
+        Self::new(Vec::new(), Vec::new(), 0)
+    }
+
+    pub(crate) fn skills(&self) -> &[Skill] {
+        &self.skills
+    }
+
+    pub(crate) fn files(&self) -> &[SkillFile] {
+        &self.files
+    }
+
+    pub(crate) fn page_size(&self) -> usize {
+        self.page_size
+    }
+
+    /// The files under the folder at `path`, its subfolders' included.
+    pub(crate) fn files_under(&self, path: &str) -> &[SkillFile] {
+        let prefix = format!("{path}/");
+        let start = self.files.partition_point(|f| f.path() < prefix.as_str());
+        let len = self.files[start..]
+            .iter()
+            .take_while(|f| f.path().starts_with(&prefix))
+            .count();
+        &self.files[start..start + len]
+    }
+
+    /// The skill at `path`.
+    fn skill(&self, path: &str) -> Option<&Skill> {
+        let at = self.skills.binary_search_by(|s| (*s.path).cmp(path)).ok()?;
+        Some(&self.skills[at])
+    }
+
+    /// The skill whose `SKILL.md` is at `uri`.
+    pub(crate) fn skill_at(&self, uri: &str) -> Option<&Skill> {
+        self.skill(path_of(uri)?.strip_suffix(SKILL_MD)?.strip_suffix('/')?)
+    }
+
+    /// The skill a `SKILL.md` file belongs to as its own.
+    pub(crate) fn skill_of_skill_md(&self, file: &SkillFile) -> Option<&Skill> {
+        let folder = file.path().strip_suffix(SKILL_MD)?.strip_suffix('/')?;
+        self.skill(folder)
+    }
+
+    /// The file at `uri`.
+    pub(crate) fn file_at(&self, uri: &str) -> Option<&SkillFile> {
+        let path = path_of(uri)?;
+        let at = self.files.binary_search_by(|f| f.path().cmp(path)).ok()?;
+        Some(&self.files[at])
+    }
+
+    /// The direct children of the directory at `uri`: a skill's folder or
+    /// a folder within one, never a folder that only leads to skills.
+    pub(crate) fn directory_at(&self, uri: &str) -> Option<Vec<Child<'_>>> {
+        let path = path_of(uri)?;
+        // In a skill: the folder is one, or lies below one.
+        let in_skill = std::iter::once(path)
+            .chain(path.rmatch_indices('/').map(|(at, _)| &path[..at]))
+            .any(|folder| self.skill(folder).is_some());
+        let files = self.files_under(path);
+        if !in_skill || files.is_empty() {
+            return None;
+        }
+        let mut children: Vec<Child<'_>> = Vec::new();
+        for file in files {
+            let rest = &file.path()[path.len() + 1..];
+            match rest.split_once('/') {
+                None => children.push(Child::File(file)),
+                Some((folder, _)) => {
+                    let folder = &file.path()[..path.len() + 1 + folder.len()];
+                    // A folder's files are one run: its entry is made once.
+                    if !matches!(children.last(), Some(Child::Directory(last)) if *last == folder) {
+                        children.push(Child::Directory(folder));
+                    }
+                }
+            }
+        }
+        Some(children)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A set of two skills, one nested in the other, under a prefix.
+    pub(crate) fn sample() -> SkillSet {
+        let matter = |name: &str| {
+            serde_json::value::to_raw_value(
+                &serde_json::json!({"name": name, "description": format!("The {name} skill")}),
+            )
+            .unwrap()
+        };
+        let skills = vec![
+            Skill::new(
+                "acme/billing",
+                matter("billing"),
+                "billing",
+                "The billing skill",
+            ),
+            Skill::new(
+                "acme/billing/refunds",
+                matter("refunds"),
+                "refunds",
+                "The refunds skill",
+            ),
+        ];
+        let file = |path: &str, bytes: &[u8]| SkillFile::new(path, bytes.to_vec(), "text/plain");
+        let files = vec![
+            file("acme/billing/SKILL.md", b"---\nname: billing\n---\n"),
+            file("acme/billing/templates/invoice.md", b"Invoice"),
+            file("acme/billing/templates/letters/late.md", b"Late"),
+            file(
+                "acme/billing/refunds/SKILL.md",
+                b"---\nname: refunds\n---\n",
+            ),
+            file("acme/billing/refunds.txt", b"not the folder"),
+        ];
+        SkillSet::new(skills, files, 0)
+    }
+
+    #[test]
+    fn a_skill_holds_its_nested_skills_files_and_no_siblings() {
+        let set = sample();
+        fn paths(files: &[SkillFile]) -> Vec<&str> {
+            files.iter().map(SkillFile::path).collect()
+        }
+        assert_eq!(
+            paths(set.files_under("acme/billing")),
+            [
+                "acme/billing/SKILL.md",
+                "acme/billing/refunds.txt",
+                "acme/billing/refunds/SKILL.md",
+                "acme/billing/templates/invoice.md",
+                "acme/billing/templates/letters/late.md",
+            ]
+        );
+        assert_eq!(
+            paths(set.files_under("acme/billing/refunds")),
+            ["acme/billing/refunds/SKILL.md"]
+        );
+    }
+
+    #[test]
+    fn lookups_take_exact_uris() {
+        let set = sample();
+        assert_eq!(
+            set.skill_at("skill://acme/billing/SKILL.md")
+                .map(Skill::name),
+            Some("billing")
+        );
+        assert!(
+            set.skill_at("skill://acme/billing/templates/invoice.md")
+                .is_none()
+        );
+        assert!(set.skill_at("skill://billing/SKILL.md").is_none());
+        assert!(
+            set.file_at("skill://acme/billing/templates/invoice.md")
+                .is_some()
+        );
+        assert!(
+            set.file_at("skill://acme/billing/templates/../SKILL.md")
+                .is_none()
+        );
+        assert!(set.file_at("skill://acme/billing/templates").is_none());
+    }
+
+    #[test]
+    fn directories_are_folders_of_skills_with_their_direct_children() {
+        let set = sample();
+        let names = |uri: &str| {
+            set.directory_at(uri).map(|children| {
+                children
+                    .iter()
+                    .map(|child| match child {
+                        Child::File(file) => file.path().to_owned(),
+                        Child::Directory(path) => format!("{path}/"),
+                    })
+                    .collect::<Vec<_>>()
+            })
+        };
+        assert_eq!(
+            names("skill://acme/billing").unwrap(),
+            [
+                "acme/billing/SKILL.md",
+                "acme/billing/refunds.txt",
+                "acme/billing/refunds/",
+                "acme/billing/templates/",
+            ]
+        );
+        assert_eq!(
+            names("skill://acme/billing/templates").unwrap(),
+            [
+                "acme/billing/templates/invoice.md",
+                "acme/billing/templates/letters/"
+            ]
+        );
+        // Above every skill, a file, nothing, and a trailing slash: none.
+        for uri in [
+            "skill://acme",
+            "skill://acme/billing/SKILL.md",
+            "skill://acme/billing/none",
+            "skill://acme/billing/templates/",
+        ] {
+            assert!(names(uri).is_none(), "{uri}");
+        }
+    }
+}
