@@ -12,6 +12,9 @@
 //!   URL` names another resource URL, `--auth-jwks URL` the keys' URL).
 //!   `deploy_notes` then needs the `deploy` scope, and `whoami` says who
 //!   is asking.
+//! - `--skills-dir DIR` serves the Agent Skills under DIR (MCP's skills
+//!   extension, their files as `skill://` resources); repeatable: try
+//!   `examples/skills`.
 //! - `--prompts-as-tools` also offers the prompts as two tools,
 //!   `list_prompts` and `get_prompt`, for hosts that show tools but not
 //!   prompts.
@@ -54,6 +57,9 @@ async fn main() -> std::io::Result<()> {
         .instructions("Example prompts: code review, summaries, greetings, release notes, and the MCP conformance fixtures.");
     if args.prompts_as_tools {
         server = server.prompts_as_tools();
+    }
+    for dir in &args.skills_dirs {
+        server = server.skills_dir(dir);
     }
     // Shared by replicas behind a load balancer; a short one stops the start.
     if let Some(secret) = std::env::var_os(REQUEST_STATE_SECRET) {
@@ -108,13 +114,15 @@ async fn main() -> std::io::Result<()> {
 const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 
 /// `--http [ADDR | PORT]`, `--stateless`, `--prompts-dir DIR`,
-/// `--prompts-as-tools` and the `--auth-*` options; anything else is an
-/// error.
+/// `--skills-dir DIR` (repeatable), `--prompts-as-tools` and the
+/// `--auth-*` options; anything else is an error.
 struct Args {
     http: Option<SocketAddr>,
     stateless: bool,
     prompts_as_tools: bool,
     prompts_dir: Option<std::path::PathBuf>,
+    /// `--skills-dir DIR`, once per folder.
+    skills_dirs: Vec<std::path::PathBuf>,
     auth: Option<AuthArgs>,
 }
 
@@ -155,6 +163,7 @@ impl Args {
             stateless: false,
             prompts_as_tools: false,
             prompts_dir: None,
+            skills_dirs: Vec::new(),
             auth: None,
         };
         let mut issuer = None;
@@ -190,6 +199,12 @@ impl Args {
                         "--auth-audience" => &mut audience,
                         _ => &mut jwks,
                     } = Some(url);
+                }
+                "--skills-dir" => {
+                    let dir = words
+                        .next()
+                        .ok_or_else(|| invalid("--skills-dir needs a directory".into()))?;
+                    args.skills_dirs.push(dir.into());
                 }
                 "--prompts-dir" => {
                     let dir = words

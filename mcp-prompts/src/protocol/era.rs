@@ -6,7 +6,7 @@
 use serde_json::value::RawValue;
 
 use super::ProtocolVersion;
-use super::modern::{MetaRead, ModernMeta, read_head};
+use super::modern::{MetaRead, ModernMeta, Named, read_head};
 use crate::error::Error;
 
 /// The rules a request is served under: its session's negotiated revision,
@@ -28,8 +28,9 @@ pub(crate) enum Decided {
 
 /// A request's era, with what its headers are compared with.
 pub(crate) struct Head {
-    /// The `name` in its params (of a prompt, or a tool).
-    pub(crate) name: Option<String>,
+    /// The `name` (of a prompt, or a tool) and `uri` (of a resource) in
+    /// its params.
+    pub(crate) named: Named,
     /// The revision its `_meta` names, as sent.
     pub(crate) requested: Option<String>,
     pub(crate) decided: Result<Decided, Error>,
@@ -52,14 +53,14 @@ impl Era {
     /// compared with: the name it gets, and the revision `_meta` names, as
     /// sent.
     pub(crate) fn decide_with_head(params: &str) -> Head {
-        let (name, requested, read) = read_head(params);
+        let (named, requested, read) = read_head(params);
         let decided = match read {
             MetaRead::Legacy => Ok(Decided::Session),
             MetaRead::Modern(meta) => Ok(Decided::Stateless(meta)),
             MetaRead::Invalid(error) => Err(error),
         };
         Head {
-            name,
+            named,
             requested,
             decided,
         }

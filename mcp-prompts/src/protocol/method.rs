@@ -27,6 +27,10 @@ pub(crate) enum Method {
     ToolsList,
     ToolsCall,
     ResourcesList,
+    ResourcesRead,
+    ResourcesDirectoryRead,
+    SkillsList,
+    SkillsGet,
 }
 
 /// What the server declares in its capabilities for a method to be served.
@@ -37,6 +41,8 @@ pub(crate) enum Capability {
     Logging,
     Tools,
     Resources,
+    /// The skills extension (`io.modelcontextprotocol/skills`).
+    Skills,
 }
 
 impl Capability {
@@ -48,6 +54,7 @@ impl Capability {
             Self::Logging => "logging",
             Self::Tools => "tools",
             Self::Resources => "resources",
+            Self::Skills => "skills",
         }
     }
 }
@@ -158,6 +165,27 @@ request!(
     ResourcesList, "resources/list", All, Some(Capability::Resources), params::ListParams<'a>
 );
 
+request!(
+    /// A resource's contents: a skill's file.
+    ResourcesRead, "resources/read", All, Some(Capability::Resources), params::UriParams<'a>
+);
+request!(
+    /// A directory resource's direct children (the skills extension).
+    ResourcesDirectoryRead,
+    "resources/directory/read",
+    All,
+    Some(Capability::Skills),
+    params::DirectoryParams<'a>
+);
+request!(
+    /// The skills extension's listing.
+    SkillsList, "skills/list", All, Some(Capability::Skills), params::ListParams<'a>
+);
+request!(
+    /// One skill, by its `SKILL.md`'s URI.
+    SkillsGet, "skills/get", All, Some(Capability::Skills), params::UriParams<'a>
+);
+
 /// Where a method exists and what gates it.
 #[derive(Clone, Copy)]
 pub(crate) struct Row {
@@ -179,7 +207,7 @@ const fn row<R: Request>() -> Row {
 /// The table, in the order of [`Method`]. `initialize`, `ping` and
 /// `logging/setLevel` left with the handshake; `server/discover` and
 /// `subscriptions/listen` came with 2026-07-28.
-const TABLE: [Row; 11] = [
+const TABLE: [Row; 15] = [
     row::<Initialize>(),
     row::<Ping>(),
     row::<PromptsList>(),
@@ -191,6 +219,10 @@ const TABLE: [Row; 11] = [
     row::<ToolsList>(),
     row::<ToolsCall>(),
     row::<ResourcesList>(),
+    row::<ResourcesRead>(),
+    row::<ResourcesDirectoryRead>(),
+    row::<SkillsList>(),
+    row::<SkillsGet>(),
 ];
 
 impl Method {
@@ -270,7 +302,7 @@ mod tests {
             assert_eq!(Method::from_name(row.name), Some(row.method));
             assert_eq!(row.method.name(), row.name);
         }
-        assert_eq!(Method::from_name("resources/read"), None);
+        assert_eq!(Method::from_name("resources/subscribe"), None);
         for (notification, name) in Notification::NAMES {
             assert_eq!(Notification::from_name(name), Some(notification));
         }
@@ -299,7 +331,11 @@ mod tests {
                 "logging/setLevel",
                 "tools/list",
                 "tools/call",
-                "resources/list"
+                "resources/list",
+                "resources/read",
+                "resources/directory/read",
+                "skills/list",
+                "skills/get"
             ]
         );
         assert_eq!(
@@ -312,7 +348,11 @@ mod tests {
                 "subscriptions/listen",
                 "tools/list",
                 "tools/call",
-                "resources/list"
+                "resources/list",
+                "resources/read",
+                "resources/directory/read",
+                "skills/list",
+                "skills/get"
             ]
         );
     }

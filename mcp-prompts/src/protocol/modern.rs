@@ -77,25 +77,41 @@ fn may_name_revision(params: &str) -> bool {
             .any(|at| matches!(bytes.get(at + 1), Some(b'u' | b'/')))
 }
 
+/// What a request's params name, which HTTP's `Mcp-Name` header repeats:
+/// a prompt's or a tool's `name`, a resource's `uri`.
+#[derive(Default)]
+pub(crate) struct Named {
+    pub(crate) name: Option<String>,
+    pub(crate) uri: Option<String>,
+}
+
 /// A request's `params` read in one pass: the prompt name, the revision
 /// `_meta` names (as sent), and the `_meta` as a whole. The HTTP transport
 /// compares the first two with the request's headers.
-pub(crate) fn read_head(params: &str) -> (Option<String>, Option<String>, MetaRead) {
+pub(crate) fn read_head(params: &str) -> (Named, Option<String>, MetaRead) {
     #[derive(Deserialize)]
     struct Params<'a> {
         #[serde(default, borrow, deserialize_with = "optional_cow_str")]
         name: Option<Cow<'a, str>>,
+        #[serde(default, borrow, deserialize_with = "optional_cow_str")]
+        uri: Option<Cow<'a, str>>,
         #[serde(rename = "_meta", borrow)]
         meta: Option<Meta<'a>>,
     }
     let (name, meta) = match serde_json::from_str::<Params<'_>>(params) {
-        Ok(params) => (params.name.map(Cow::into_owned), params.meta),
+        Ok(params) => {
+            let named = Named {
+                name: params.name.map(Cow::into_owned),
+                uri: params.uri.map(Cow::into_owned),
+            };
+            (named, params.meta)
+        }
         Err(err) => {
             let error = Error::invalid_params(format!(
                 "malformed params: {}",
                 crate::error::brief(&err.to_string())
             ));
-            return (None, None, MetaRead::Invalid(error));
+            return (Named::default(), None, MetaRead::Invalid(error));
         }
     };
     // Without the key (it was elsewhere, in an argument value), the

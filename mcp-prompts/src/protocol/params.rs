@@ -28,6 +28,23 @@ pub(crate) struct ListParams<'a> {
     pub(crate) cursor: Option<Cow<'a, str>>,
 }
 
+/// A request naming one resource (or skill) by its URI.
+#[derive(Deserialize)]
+pub(crate) struct UriParams<'a> {
+    #[serde(borrow, deserialize_with = "cow_str")]
+    pub(crate) uri: Cow<'a, str>,
+}
+
+/// `resources/directory/read`: a directory's URI, and the cursor of the
+/// page wanted, if not the first.
+#[derive(Deserialize)]
+pub(crate) struct DirectoryParams<'a> {
+    #[serde(borrow, deserialize_with = "cow_str")]
+    pub(crate) uri: Cow<'a, str>,
+    #[serde(default, borrow, deserialize_with = "optional_cow_str")]
+    pub(crate) cursor: Option<Cow<'a, str>>,
+}
+
 /// `logging/setLevel`.
 #[derive(Deserialize)]
 pub(crate) struct SetLevelParams<'a> {

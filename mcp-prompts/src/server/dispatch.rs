@@ -19,7 +19,8 @@ use crate::protocol::era::Decided;
 use crate::protocol::jsonrpc::{self, Incoming, failure};
 use crate::protocol::method::{
     CompletionComplete, Initialize, LoggingSetLevel, Method, Notification, Ping, PromptsGet,
-    PromptsList, Request, ResourcesList, ServerDiscover, SubscriptionsListen, ToolsCall, ToolsList,
+    PromptsList, Request, ResourcesDirectoryRead, ResourcesList, ResourcesRead, ServerDiscover,
+    SkillsGet, SkillsList, SubscriptionsListen, ToolsCall, ToolsList,
 };
 use crate::protocol::modern::{CLIENT_CAPABILITIES, ModernMeta, PROTOCOL_VERSION};
 
@@ -337,9 +338,33 @@ impl Session {
                 Err(error) => Self::refuse(id, &error),
             },
             Method::ResourcesList => {
+                let skills = self.service.skills();
                 let listed = ResourcesList::params(params)
-                    .and_then(|p| super::resources::list(p.cursor.as_deref()));
+                    .and_then(|p| skills.resources(p.cursor.as_deref()));
                 self.now(id, era, &listed)
+            }
+            Method::ResourcesRead => {
+                let skills = self.service.skills();
+                let read =
+                    ResourcesRead::params(params).and_then(|p| skills.read(&p.uri, era.version()));
+                self.now(id, era, &read)
+            }
+            Method::ResourcesDirectoryRead => {
+                let skills = self.service.skills();
+                let listed = ResourcesDirectoryRead::params(params)
+                    .and_then(|p| skills.read_directory(&p.uri, p.cursor.as_deref()));
+                self.now(id, era, &listed)
+            }
+            Method::SkillsList => {
+                let skills = self.service.skills();
+                let listed =
+                    SkillsList::params(params).and_then(|p| skills.list(p.cursor.as_deref()));
+                self.now(id, era, &listed)
+            }
+            Method::SkillsGet => {
+                let skills = self.service.skills();
+                let got = SkillsGet::params(params).and_then(|p| skills.get(&p.uri));
+                self.now(id, era, &got)
             }
         }
     }

@@ -34,6 +34,9 @@ pub(crate) struct Declared {
     pub(crate) tools: bool,
     /// `resources`: the resource methods are served.
     pub(crate) resources: bool,
+    /// The skills extension: skills are served, and their files as
+    /// resources (so `resources` is declared too).
+    pub(crate) skills: bool,
 }
 
 /// `serverInfo` as a revision shows it; with its icons only where asked
@@ -100,9 +103,35 @@ impl Serialize for Capabilities<'_> {
         if declared.tools {
             map.serialize_entry("tools", &Declares {})?;
         }
-        if declared.resources {
+        if declared.resources || declared.skills {
             map.serialize_entry("resources", &Declares {})?;
         }
+        // Extensions came with 2026-07-28; before it, skills' files are
+        // plain resources.
+        if declared.skills && self.version.is_modern() {
+            map.serialize_entry("extensions", &SkillsExtension)?;
+        }
+        map.end()
+    }
+}
+
+/// `extensions`, with the skills extension and its directory reads.
+struct SkillsExtension;
+
+impl Serialize for SkillsExtension {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Settings {
+            #[serde(rename = "directoryRead")]
+            directory_read: bool,
+        }
+        let mut map = s.serialize_map(Some(1))?;
+        map.serialize_entry(
+            crate::skills::EXTENSION,
+            &Settings {
+                directory_read: true,
+            },
+        )?;
         map.end()
     }
 }

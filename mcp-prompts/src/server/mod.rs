@@ -30,6 +30,7 @@ use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
 use crate::error::{CatalogError, excerpt};
 use crate::presentation::Icon;
+use crate::skills::SkillSet;
 
 pub use dispatch::{Reply, ResponseFuture};
 pub(crate) use limits::Limits;
@@ -84,6 +85,9 @@ pub struct Server {
     ask_for_missing: bool,
     icons: Vec<Icon>,
     tags: TagFilter,
+    /// The folders skills are read from.
+    #[cfg(feature = "files")]
+    skill_roots: Vec<std::path::PathBuf>,
 }
 
 impl Server {
@@ -105,7 +109,38 @@ impl Server {
             ask_for_missing: true,
             icons: Vec::new(),
             tags: TagFilter::default(),
+            #[cfg(feature = "files")]
+            skill_roots: Vec::new(),
         }
+    }
+
+    /// Serves the Agent Skills under `dir` (feature `files`), as the
+    /// skills extension of MCP defines it: `skills/list` and `skills/get`,
+    /// each skill's files as `skill://` resources (`resources/read`,
+    /// `resources/list`, `resources/directory/read`). Every folder holding
+    /// a `SKILL.md`, down to six folders below `dir`, is a skill named by
+    /// its path under `dir`. Call it again for more folders; two giving
+    /// one skill path is a problem. A skill that cannot be served is left
+    /// out whole and logged as a warning with its file and line
+    /// ([`Service::skill_problems`]); a folder that cannot be read fails
+    /// [`build`](Self::build).
+    ///
+    /// ```no_run
+    /// # fn main() -> Result<(), mcp_prompts::CatalogError> {
+    /// let service = mcp_prompts::Server::new("team", "1.0")
+    ///     .skills_dir(".claude/skills")
+    ///     .build()?;
+    /// for problem in service.skill_problems() {
+    ///     eprintln!("not served: {problem}");
+    /// }
+    /// # Ok(())
+    /// # }
+    /// ```
+    #[cfg(feature = "files")]
+    pub fn skills_dir(mut self, dir: impl Into<std::path::PathBuf>) -> Self {
+        self.skill_roots.push(dir.into());
+        self.declare.skills = true;
+        self
     }
 
     /// Serves the resource methods: declares the `resources` capability
@@ -461,7 +496,13 @@ impl Server {
             list_changed: changing,
         };
         let modern = ModernReplies::new(&info, self.cache.resolve(changing));
+        #[cfg(feature = "files")]
+        let (skills, skill_problems) = load_skills(&self.skill_roots, self.page_size)?;
+        #[cfg(not(feature = "files"))]
+        let (skills, skill_problems) = (SkillSet::empty(), Vec::new());
         Ok(Service(Arc::new(Inner {
+            skills: arc_swap::ArcSwap::from_pointee(skills),
+            skill_problems,
             live: Arc::new(LiveCatalog::new(served, self.tags, self.page_size)),
             changing,
             info,
@@ -475,11 +516,33 @@ impl Server {
     }
 }
 
+/// Reads the skills under `roots`; a root that cannot be read fails the
+/// build, a skill that cannot be served is logged and left out.
+#[cfg(feature = "files")]
+fn load_skills(
+    roots: &[std::path::PathBuf],
+    page_size: usize,
+) -> Result<(SkillSet, Vec<String>), CatalogError> {
+    if roots.is_empty() {
+        return Ok((SkillSet::empty(), Vec::new()));
+    }
+    let loaded = crate::files::skills::load(roots, page_size).map_err(|err| CatalogError {
+        problems: vec![format!("skills folder: {err}")],
+    })?;
+    for problem in &loaded.problems {
+        tracing::warn!("skill not served: {problem}");
+    }
+    Ok((loaded.set, loaded.problems))
+}
+
 /// A validated, ready server; cheap to clone and share between connections.
 #[derive(Clone)]
 pub struct Service(Arc<Inner>);
 
 pub(crate) struct Inner {
+    /// The skills served, with their files' bytes.
+    skills: arc_swap::ArcSwap<SkillSet>,
+    skill_problems: Vec<String>,
     /// The prompts served, swapped whole when the catalog changes.
     live: Arc<LiveCatalog>,
     /// Whether the catalog can change ([`Server::build_live`]).
@@ -497,6 +560,17 @@ pub(crate) struct Inner {
 }
 
 impl Service {
+    /// The skills not served, each as `path:line: what is wrong`, from
+    /// the folders given to [`Server::skills_dir`].
+    pub fn skill_problems(&self) -> &[String] {
+        &self.0.skill_problems
+    }
+
+    /// The skills served now.
+    pub(crate) fn skills(&self) -> arc_swap::Guard<Arc<SkillSet>> {
+        self.0.skills.load()
+    }
+
     /// How many prompts are served.
     pub fn prompt_count(&self) -> usize {
         self.0.live.served().len()

@@ -50,8 +50,10 @@ pub(crate) fn load(roots: &[PathBuf], page_size: usize) -> io::Result<Loaded> {
     let mut files: BTreeMap<String, SkillFile> = BTreeMap::new();
     let mut problems = Vec::new();
     for root in roots {
-        let dir = ServedDir::open(root, Access::default())?;
-        let folders = dir.skill_folders(MAX_DEPTH, MAX_FOLDERS)?;
+        let named =
+            |err: io::Error| io::Error::new(err.kind(), format!("{}: {err}", root.display()));
+        let dir = ServedDir::open(root, Access::default()).map_err(named)?;
+        let folders = dir.skill_folders(MAX_DEPTH, MAX_FOLDERS).map_err(named)?;
         for (folder, err) in &folders.unreadable {
             problems.push(format!(
                 "{}: not read: {err}",

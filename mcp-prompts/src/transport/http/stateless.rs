@@ -50,7 +50,7 @@ pub(super) async fn post(
         return refuse(StatusCode::BAD_REQUEST, error);
     }
     let Head {
-        name,
+        named,
         requested,
         decided,
     } = Era::decide_with_head(params.map_or("{}", RawValue::get));
@@ -75,10 +75,18 @@ pub(super) async fn post(
             return refuse(StatusCode::BAD_REQUEST, error);
         }
     };
-    // `prompts/get` and `tools/call` name what they get in `Mcp-Name`.
-    if method == Method::PromptsGet.name() || method == Method::ToolsCall.name() {
-        let name = name.as_deref().unwrap_or_default();
-        if let Err(error) = matches_header(headers, "mcp-name", "Mcp-Name", name) {
+    // `prompts/get` and `tools/call` name what they get in `Mcp-Name`,
+    // `resources/read` its URI.
+    let named = if method == Method::PromptsGet.name() || method == Method::ToolsCall.name() {
+        Some(named.name)
+    } else if method == Method::ResourcesRead.name() {
+        Some(named.uri)
+    } else {
+        None
+    };
+    if let Some(named) = named {
+        let named = named.as_deref().unwrap_or_default();
+        if let Err(error) = matches_header(headers, "mcp-name", "Mcp-Name", named) {
             return refuse(StatusCode::BAD_REQUEST, error);
         }
     }
