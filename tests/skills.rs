@@ -1,0 +1,443 @@
+//! Agent Skills from real folders, served by the showcase (`--skills-dir`)
+//! as a client reaches them: over stdio in a session and statelessly, and
+//! over HTTP with sessions and without. Every entry's front matter, digests
+//! and sizes are checked against the files on disk, every file is read back
+//! byte for byte, and each kind of bad skill is refused on its line while
+//! the good ones are served.
+
+mod http_support;
+mod support;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use base64::Engine as _;
+use hyper::{Method, StatusCode};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+use http_support::{Running, open_session, post_modern, send, showcase_binary, text};
+use support::{Client, LATEST, modern, rpc};
+
+/// A skills folder of good and bad skills, made afresh for one test.
+struct Skills {
+    root: PathBuf,
+}
+
+impl Skills {
+    fn new(test: &str) -> Self {
+        let root =
+            std::env::temp_dir().join(format!("mcp-prompts-skills-{test}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        let skills = Self { root };
+        skills.write(
+            "alpha/SKILL.md",
+            b"---\nname: alpha\ndescription: The first skill\nlicense: MIT\nmetadata:\n  owner: team-a\n  rank: 2\n  ratio: 0.5\nallowed-tools: [Read, Grep]\n---\n# Alpha\n\nRead `notes.txt`.\n",
+        );
+        skills.write(
+            "alpha/notes.txt",
+            "line one\r\nligne deux, \u{e9}t\u{e9} \u{2603}\r\n".as_bytes(),
+        );
+        skills.write(
+            "alpha/data/logo.bin",
+            &[0x89, b'P', b'N', b'G', 0xff, 0x00, 0xfe],
+        );
+        skills.write(
+            "alpha/beta/SKILL.md",
+            b"---\nname: beta\ndescription: Nested in alpha\n---\nBeta.\n",
+        );
+        skills.write(
+            "acme/billing/refunds/SKILL.md",
+            b"---\nname: refunds\ndescription: Refunds, under a prefix\n---\nRefund.\n",
+        );
+        skills.write(
+            ".hidden/gamma/SKILL.md",
+            b"---\nname: gamma\ndescription: Hidden\n---\n",
+        );
+        // Bad ones, each refused whole, on its line.
+        skills.write(
+            "misnamed/SKILL.md",
+            b"---\nname: other\ndescription: Not its folder's name\n---\n",
+        );
+        skills.write(
+            "broken/SKILL.md",
+            b"---\nname: broken\ndescription: [unclosed\n---\n",
+        );
+        skills.write(
+            "nan/SKILL.md",
+            b"---\nname: nan\ndescription: NaN inside\nratio: .nan\n---\n",
+        );
+        skills.write(
+            "twice/SKILL.md",
+            b"---\nname: twice\ndescription: d\nname: twice\n---\n",
+        );
+        skills.write("undescribed/SKILL.md", b"---\nname: undescribed\n---\n");
+        skills.write(
+            "crowded/SKILL.md",
+            b"---\nname: crowded\ndescription: Too many files\n---\n",
+        );
+        for i in 0..512 {
+            skills.write(&format!("crowded/files/{i}.txt"), b"x");
+        }
+        skills.write(
+            "leaky/SKILL.md",
+            b"---\nname: leaky\ndescription: A link out\n---\n",
+        );
+        fs::write(
+            skills
+                .root
+                .parent()
+                .unwrap()
+                .join("mcp-prompts-skills-secret.txt"),
+            "secret",
+        )
+        .unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(
+            skills
+                .root
+                .parent()
+                .unwrap()
+                .join("mcp-prompts-skills-secret.txt"),
+            skills.root.join("leaky/secret.txt"),
+        )
+        .unwrap();
+        skills
+    }
+
+    fn write(&self, path: &str, bytes: &[u8]) {
+        let path = self.root.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, bytes).unwrap();
+    }
+
+    fn path(&self) -> &str {
+        self.root.to_str().unwrap()
+    }
+
+    fn bytes(&self, uri: &str) -> Vec<u8> {
+        fs::read(self.root.join(uri.strip_prefix("skill://").unwrap())).unwrap()
+    }
+
+    /// The showcase over stdio, serving these skills, its log kept.
+    fn stdio(&self) -> Client {
+        let mut command = Command::new(showcase_binary());
+        command.args(["--skills-dir", self.path()]);
+        Client::start_program(command)
+    }
+}
+
+impl Drop for Skills {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.root);
+    }
+}
+
+fn digest(bytes: &[u8]) -> String {
+    let hex: String = Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("sha256:{hex}")
+}
+
+/// The bytes a `resources/read` result holds: its text, or its decoded blob.
+fn contents(read: &Value) -> Vec<u8> {
+    let contents = &read["result"]["contents"];
+    assert_eq!(contents.as_array().map(Vec::len), Some(1), "{read}");
+    match (&contents[0]["text"], &contents[0]["blob"]) {
+        (Value::String(text), Value::Null) => text.as_bytes().to_vec(),
+        (Value::Null, Value::String(blob)) => base64::engine::general_purpose::STANDARD
+            .decode(blob)
+            .unwrap(),
+        _ => panic!("neither text nor blob: {read}"),
+    }
+}
+
+/// What `skills/list` lists, by the path of each skill.
+fn listed_paths(listed: &Value) -> Vec<&str> {
+    listed["result"]["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|skill| {
+            let uri = skill["uri"].as_str().unwrap();
+            uri.strip_prefix("skill://")
+                .unwrap()
+                .strip_suffix("/SKILL.md")
+                .unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn over_stdio_every_good_skill_is_listed_with_its_files_as_they_are_on_disk() {
+    let skills = Skills::new("stdio");
+    let mut client = skills.stdio();
+    let init = client.initialize(LATEST);
+    assert_eq!(init["capabilities"]["resources"], json!({}), "{init}");
+    // Extensions came with 2026-07-28.
+    assert!(init["capabilities"].get("extensions").is_none(), "{init}");
+
+    let listed = client.call("skills/list", json!({}));
+    assert_eq!(
+        listed_paths(&listed),
+        ["acme/billing/refunds", "alpha", "alpha/beta"],
+        "{listed}"
+    );
+    let alpha = &listed["result"]["skills"][1];
+    assert_eq!(
+        alpha["frontmatter"],
+        json!({"name": "alpha", "description": "The first skill", "license": "MIT",
+               "metadata": {"owner": "team-a", "rank": 2, "ratio": 0.5},
+               "allowed-tools": ["Read", "Grep"]})
+    );
+    // Its nested skill's files are its files too.
+    let uris: Vec<&str> = alpha["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["uri"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        uris,
+        [
+            "skill://alpha/SKILL.md",
+            "skill://alpha/beta/SKILL.md",
+            "skill://alpha/data/logo.bin",
+            "skill://alpha/notes.txt",
+        ]
+    );
+    // Every file of every entry: its digest and size are the file's, and
+    // reading it gives its bytes.
+    for skill in listed["result"]["skills"].as_array().unwrap() {
+        for file in skill["resources"].as_array().unwrap() {
+            let uri = file["uri"].as_str().unwrap();
+            let bytes = skills.bytes(uri);
+            assert_eq!(file["digest"], digest(&bytes), "{uri}");
+            assert_eq!(file["size"], bytes.len(), "{uri}");
+            let read = client.call("resources/read", json!({"uri": uri}));
+            assert_eq!(contents(&read), bytes, "{uri}: {read}");
+            assert_eq!(read["result"]["contents"][0]["uri"], uri, "{read}");
+        }
+    }
+    let binary = client.call(
+        "resources/read",
+        json!({"uri": "skill://alpha/data/logo.bin"}),
+    );
+    assert!(
+        binary["result"]["contents"][0]["blob"].is_string(),
+        "{binary}"
+    );
+    let skill_md = client.call("resources/read", json!({"uri": "skill://alpha/SKILL.md"}));
+    assert_eq!(
+        skill_md["result"]["contents"][0]["mimeType"], "text/markdown",
+        "{skill_md}"
+    );
+
+    let got = client.call(
+        "skills/get",
+        json!({"uri": "skill://acme/billing/refunds/SKILL.md"}),
+    );
+    assert_eq!(
+        got["result"]["skill"], listed["result"]["skills"][0],
+        "{got}"
+    );
+
+    // Every bad skill is refused on its file and line, and serves nothing.
+    for (needle, line) in [
+        ("misnamed/SKILL.md:2:", "differs from its folder"),
+        ("broken/SKILL.md:", "front matter"),
+        ("nan/SKILL.md:4:", "NaN"),
+        ("twice/SKILL.md:4:", "twice"),
+        ("undescribed/SKILL.md:1:", "`description` is missing"),
+        ("crowded/: more than 512 files", "512"),
+    ] {
+        let logged = client.log_line(needle);
+        assert!(logged.contains(line), "{logged}");
+    }
+    #[cfg(unix)]
+    assert!(
+        client
+            .log_line("leaky/secret.txt")
+            .contains("outside the directory")
+    );
+    for refused in [
+        "skill://misnamed/SKILL.md",
+        "skill://leaky/SKILL.md",
+        "skill://crowded/files/1.txt",
+    ] {
+        let read = client.call("resources/read", json!({"uri": refused}));
+        assert_eq!(read["error"]["code"], -32002, "{read}");
+    }
+    let (rest, status) = client.finish();
+    assert!(rest.is_empty() && status.success(), "{rest:?} {status}");
+}
+
+#[test]
+fn uris_that_name_nothing_are_refused_with_their_revisions_code() {
+    let skills = Skills::new("uris");
+    let mut client = skills.stdio();
+    client.initialize(LATEST);
+    for uri in [
+        "skill://alpha/../alpha/SKILL.md",
+        "skill://alpha/./SKILL.md",
+        "skill://alpha//SKILL.md",
+        "skill://alpha/%53KILL.md",
+        "skill://alpha%2FSKILL.md",
+        "skill://alpha/SKILL.md/",
+        "skill://.hidden/gamma/SKILL.md",
+        "file:///etc/passwd",
+    ] {
+        let read = client.call("resources/read", json!({"uri": uri}));
+        assert_eq!(read["error"]["code"], -32002, "{read}");
+        assert!(
+            read["error"]["message"].as_str().unwrap().contains(uri),
+            "{read}"
+        );
+        let modern_read = client.call("resources/read", modern(json!({"uri": uri}), json!({})));
+        assert_eq!(modern_read["error"]["code"], -32602, "{modern_read}");
+        let got = client.call("skills/get", json!({"uri": uri}));
+        assert_eq!(got["error"]["code"], -32602, "{got}");
+    }
+    // A directory is not a file, a file not a directory, and a folder
+    // that only leads to skills is neither.
+    let read = client.call("resources/read", json!({"uri": "skill://alpha/data"}));
+    assert_eq!(read["error"]["code"], -32002, "{read}");
+    for uri in [
+        "skill://alpha/notes.txt",
+        "skill://acme",
+        "skill://acme/billing",
+    ] {
+        let listed = client.call("resources/directory/read", json!({"uri": uri}));
+        assert_eq!(listed["error"]["code"], -32602, "{listed}");
+    }
+    let listed = client.call("resources/directory/read", json!({"uri": "skill://alpha"}));
+    assert_eq!(
+        listed["result"]["resources"],
+        json!([
+            {"uri": "skill://alpha/SKILL.md", "name": "alpha", "description": "The first skill",
+             "mimeType": "text/markdown", "size": skills.bytes("skill://alpha/SKILL.md").len()},
+            {"uri": "skill://alpha/beta", "name": "beta", "mimeType": "inode/directory"},
+            {"uri": "skill://alpha/data", "name": "data", "mimeType": "inode/directory"},
+            {"uri": "skill://alpha/notes.txt", "name": "notes.txt", "mimeType": "text/plain",
+             "size": skills.bytes("skill://alpha/notes.txt").len()},
+        ]),
+        "{listed}"
+    );
+    // Clients that know no skills find every file in resources/list.
+    let all = client.call("resources/list", json!({}));
+    assert_eq!(
+        all["result"]["resources"].as_array().unwrap().len(),
+        5,
+        "{all}"
+    );
+}
+
+#[test]
+fn a_stateless_request_sees_the_extension_and_caching_hints() {
+    let skills = Skills::new("modern");
+    let mut client = skills.stdio();
+    let discovered = client.call("server/discover", modern(json!({}), json!({})));
+    assert_eq!(
+        discovered["result"]["capabilities"]["extensions"],
+        json!({"io.modelcontextprotocol/skills": {"directoryRead": true}}),
+        "{discovered}"
+    );
+    let listed = client.call("skills/list", modern(json!({}), json!({})));
+    let result = &listed["result"];
+    assert_eq!(result["resultType"], "complete", "{listed}");
+    assert_eq!(result["cacheScope"], "public", "{listed}");
+    assert!(result["ttlMs"].as_u64().is_some(), "{listed}");
+    assert_eq!(listed_paths(&listed).len(), 3, "{listed}");
+    let got = client.call(
+        "skills/get",
+        modern(json!({"uri": "skill://alpha/beta/SKILL.md"}), json!({})),
+    );
+    assert_eq!(
+        got["result"]["skill"]["frontmatter"]["name"], "beta",
+        "{got}"
+    );
+    assert_eq!(got["result"]["resultType"], "complete", "{got}");
+}
+
+#[test]
+fn without_skills_the_methods_are_not_found() {
+    let mut client = Client::start_program(Command::new(showcase_binary()));
+    let init = client.initialize(LATEST);
+    assert!(init["capabilities"].get("resources").is_none(), "{init}");
+    for method in [
+        "skills/list",
+        "skills/get",
+        "resources/read",
+        "resources/directory/read",
+    ] {
+        let refused = client.call(method, json!({"uri": "skill://alpha/SKILL.md"}));
+        assert_eq!(refused["error"]["code"], -32601, "{refused}");
+    }
+}
+
+#[tokio::test]
+async fn over_http_skills_are_served_with_and_without_sessions() {
+    let skills = Skills::new("http");
+    let server = Running::showcase(&["--skills-dir", skills.path()]);
+    let session = open_session(&server, LATEST);
+    let headers = [
+        ("accept", "application/json, text/event-stream"),
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", LATEST),
+    ];
+    let uri = "skill://alpha/data/logo.bin";
+    let response = send(
+        server.addr,
+        Method::POST,
+        &headers,
+        rpc(2, "resources/read", &json!({"uri": uri})),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let read = http_support::last_message(&text(response).await);
+    assert_eq!(contents(&read), skills.bytes(uri), "{read}");
+
+    let stateless = Running::showcase(&["--stateless", "--skills-dir", skills.path()]);
+    let request = |method: &str, params: Value| json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": modern(params, json!({}))});
+    let (status, listed) = post_modern(&stateless, &request("skills/list", json!({})), &[]).await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    assert_eq!(listed_paths(&listed).len(), 3, "{listed}");
+    // `resources/read` names its URI in `Mcp-Name`.
+    let read = request("resources/read", json!({"uri": uri}));
+    let (status, answer) = post_modern(&stateless, &read, &[("mcp-name", uri)]).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(contents(&answer), skills.bytes(uri), "{answer}");
+    let (status, answer) = post_modern(
+        &stateless,
+        &read,
+        &[("mcp-name", "skill://alpha/notes.txt")],
+    )
+    .await;
+    assert_eq!(
+        (status, answer["error"]["code"].clone()),
+        (StatusCode::BAD_REQUEST, json!(-32020)),
+        "{answer}"
+    );
+    let (status, answer) = post_modern(&stateless, &read, &[]).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+}
+
+/// The showcase stops at start when a skills folder cannot be read.
+#[test]
+fn a_skills_folder_that_is_not_there_stops_the_start() {
+    let missing: &Path = Path::new("/nonexistent/mcp-prompts-skills");
+    let output = Command::new(showcase_binary())
+        .args(["--skills-dir", missing.to_str().unwrap()])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("/nonexistent/mcp-prompts-skills"),
+        "{stderr}"
+    );
+}
