@@ -13,7 +13,7 @@ mod support;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use http_support::{Running, example_binary, install_once, npm_ci_once, showcase_binary};
+use http_support::{Running, example_binary, npm_ci_once, python_script, showcase_binary};
 
 fn clients_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients")
@@ -38,29 +38,7 @@ fn typescript_script(script: &str, args: &[&str]) -> Output {
 
 /// `python SCRIPT ARGS...`, installing the Python SDK if needed.
 fn python_client(script: &str, args: &[&str]) -> Output {
-    let dir = clients_dir().join("python");
-    install_once(&dir.join(".venv/.installed-by-tests"), || {
-        // `--clear` redoes a virtual environment an earlier run left half made.
-        let status = Command::new("python3")
-            .args(["-m", "venv", "--clear", ".venv"])
-            .current_dir(&dir)
-            .status()
-            .expect("python3 is needed to install the official MCP Python client");
-        assert!(status.success(), "python3 -m venv failed");
-        let status = Command::new(dir.join(".venv/bin/pip"))
-            .args(["install", "--quiet", "-r", "requirements.txt"])
-            .current_dir(&dir)
-            .status()
-            .expect("pip is needed to install the official MCP Python client");
-        assert!(status.success(), "pip install failed");
-    });
-    let python = dir.join(".venv/bin/python");
-    Command::new(&python)
-        .arg(script)
-        .args(args)
-        .current_dir(&dir)
-        .output()
-        .expect("the Python client's virtual environment is broken")
+    python_script("python", script, args)
 }
 
 fn assert_all_passed(output: &Output) {

@@ -33,7 +33,7 @@ impl Skills {
         let skills = Self { root };
         skills.write(
             "alpha/SKILL.md",
-            b"---\nname: alpha\ndescription: The first skill\nlicense: MIT\nmetadata:\n  owner: team-a\n  rank: 2\n  ratio: 0.5\nallowed-tools: [Read, Grep]\n---\n# Alpha\n\nRead `notes.txt`.\n",
+            b"---\nname: alpha\ndescription: The first skill\nlicense: MIT\nmetadata:\n  owner: team-a\n  rank: '2'\nallowed-tools: Read Grep\nx-limits:\n  ratio: 0.5\n  tries: [1, 2]\n---\n# Alpha\n\nRead `notes.txt`.\n",
         );
         skills.write(
             "alpha/notes.txt",
@@ -73,6 +73,10 @@ impl Skills {
             b"---\nname: twice\ndescription: d\nname: twice\n---\n",
         );
         skills.write("undescribed/SKILL.md", b"---\nname: undescribed\n---\n");
+        skills.write(
+            "mistyped/SKILL.md",
+            b"---\nname: mistyped\ndescription: d\nallowed-tools: [Read]\n---\n",
+        );
         skills.write(
             "crowded/SKILL.md",
             b"---\nname: crowded\ndescription: Too many files\n---\n",
@@ -190,8 +194,8 @@ fn over_stdio_every_good_skill_is_listed_with_its_files_as_they_are_on_disk() {
     assert_eq!(
         alpha["frontmatter"],
         json!({"name": "alpha", "description": "The first skill", "license": "MIT",
-               "metadata": {"owner": "team-a", "rank": 2, "ratio": 0.5},
-               "allowed-tools": ["Read", "Grep"]})
+               "metadata": {"owner": "team-a", "rank": "2"}, "allowed-tools": "Read Grep",
+               "x-limits": {"ratio": 0.5, "tries": [1, 2]}})
     );
     // Its nested skill's files are its files too.
     let uris: Vec<&str> = alpha["resources"]
@@ -252,6 +256,7 @@ fn over_stdio_every_good_skill_is_listed_with_its_files_as_they_are_on_disk() {
         ("nan/SKILL.md:4:", "NaN"),
         ("twice/SKILL.md:4:", "twice"),
         ("undescribed/SKILL.md:1:", "`description` is missing"),
+        ("mistyped/SKILL.md:4:", "`allowed-tools` must be text"),
         ("crowded/: more than 512 files", "512"),
     ] {
         let logged = client.log_line(needle);
@@ -440,4 +445,27 @@ fn a_skills_folder_that_is_not_there_stops_the_start() {
         stderr.contains("/nonexistent/mcp-prompts-skills"),
         "{stderr}"
     );
+}
+
+/// FastMCP's client (PyPI `fastmcp`), as a host uses it: it lists the
+/// skills (`skills/list`, `skills/get`), downloads every file through
+/// `resources/read` checking sizes, digests and front matter, and the
+/// download equals the folder, over stdio and over stateless HTTP.
+#[test]
+fn fastmcps_client_lists_verifies_and_downloads_the_skills() {
+    let skills = Skills::new("fastmcp");
+    let expected = ["acme/billing/refunds", "alpha", "alpha/beta"];
+    let stdio = showcase_binary();
+    let http = Running::showcase(&["--stateless", "--skills-dir", skills.path()]);
+    for target in [stdio.to_str().unwrap().to_owned(), http.url()] {
+        let mut args = vec![target.as_str(), skills.path()];
+        args.extend(expected);
+        let output = http_support::python_script("fastmcp", "skills.py", &args);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success() && stdout.contains("2 passed, 0 failed"),
+            "FastMCP's client failed against {target}:\n{stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
 }

@@ -171,6 +171,36 @@ pub fn npm_ci_once(dir: &Path) {
     });
 }
 
+/// `python SCRIPT ARGS...` in `tests/clients/FOLDER`, with the clients
+/// its `requirements.txt` pins installed in a virtual environment of its
+/// own on first use.
+pub fn python_script(folder: &str, script: &str, args: &[&str]) -> std::process::Output {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/clients")
+        .join(folder);
+    install_once(&dir.join(".venv/.installed-by-tests"), || {
+        // `--clear` redoes a virtual environment an earlier run left half made.
+        let status = Command::new("python3")
+            .args(["-m", "venv", "--clear", ".venv"])
+            .current_dir(&dir)
+            .status()
+            .expect("python3 is needed to install the MCP Python clients");
+        assert!(status.success(), "python3 -m venv failed");
+        let status = Command::new(dir.join(".venv/bin/pip"))
+            .args(["install", "--quiet", "-r", "requirements.txt"])
+            .current_dir(&dir)
+            .status()
+            .expect("pip is needed to install the MCP Python clients");
+        assert!(status.success(), "pip install failed");
+    });
+    Command::new(dir.join(".venv/bin/python"))
+        .arg(script)
+        .args(args)
+        .current_dir(&dir)
+        .output()
+        .expect("the clients' virtual environment is broken")
+}
+
 pub fn showcase_binary() -> PathBuf {
     example_binary("showcase")
 }

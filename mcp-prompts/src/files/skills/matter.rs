@@ -3,7 +3,9 @@
 //! `description`. What JSON cannot hold (a key that is not text, NaN or
 //! an infinity, a YAML tag) and a key given twice are problems on their
 //! line: a host compares the front matter field by field with the file,
-//! so nothing may be dropped or changed on the way.
+//! so nothing may be dropped or changed on the way. The fields the Agent
+//! Skills format defines must have its types, since hosts refuse an entry
+//! (FastMCP's client a whole listing) that breaks them.
 
 use serde_json::value::RawValue;
 use serde_json::{Map, Value as Json};
@@ -19,6 +21,9 @@ const MAX_NAME_CHARS: usize = 64;
 
 /// The longest description, in characters.
 const MAX_DESCRIPTION_CHARS: usize = 1024;
+
+/// The longest `compatibility`, in characters.
+const MAX_COMPATIBILITY_CHARS: usize = 500;
 
 /// A `SKILL.md`'s front matter, read.
 pub(crate) struct Matter {
@@ -44,11 +49,33 @@ pub(crate) fn read(text: &str, folder: &str) -> Result<Matter, Broken> {
         match (key.as_str(), &value) {
             ("name", Json::String(text)) => name = Some((text.clone(), line)),
             ("description", Json::String(text)) => description = Some((text.clone(), line)),
-            ("name" | "description", _) => {
+            ("name" | "description" | "license" | "allowed-tools", value) if !value.is_string() => {
                 return Err(Broken::at(
                     line,
                     format!("front matter: `{key}` must be text"),
                 ));
+            }
+            ("compatibility", value) => {
+                let chars = value.as_str().map(|text| text.chars().count());
+                if !chars.is_some_and(|n| (1..=MAX_COMPATIBILITY_CHARS).contains(&n)) {
+                    return Err(Broken::at(
+                        line,
+                        format!(
+                            "front matter: `compatibility` must be text of 1 to {MAX_COMPATIBILITY_CHARS} characters"
+                        ),
+                    ));
+                }
+            }
+            ("metadata", value) => {
+                let texts = value
+                    .as_object()
+                    .is_some_and(|map| map.values().all(Json::is_string));
+                if !texts {
+                    return Err(Broken::at(
+                        line,
+                        "front matter: `metadata` must map keys to text values",
+                    ));
+                }
             }
             _ => {}
         }
@@ -62,7 +89,7 @@ pub(crate) fn read(text: &str, folder: &str) -> Result<Matter, Broken> {
         return Err(Broken::at(1, "front matter: `description` is missing"));
     };
     let chars = description.chars().count();
-    if !(1..=MAX_DESCRIPTION_CHARS).contains(&chars) {
+    if description.trim().is_empty() || chars > MAX_DESCRIPTION_CHARS {
         return Err(Broken::at(
             line,
             format!(
@@ -177,14 +204,14 @@ mod tests {
 
     #[test]
     fn every_field_is_served_as_json() {
-        let text = "---\nname: pdf\ndescription: Fill PDFs\nlicense: MIT\nmetadata:\n  version: 2\n  ratio: 0.5\nallowed-tools: [Read, Write]\n---\nBody\n";
+        let text = "---\nname: pdf\ndescription: Fill PDFs\nlicense: MIT\nmetadata:\n  version: '2'\nallowed-tools: Read Write\nx-rank: 2\nx-ratio: 0.5\nx-list: [a, {b: true}]\n---\nBody\n";
         let matter = read(text, "pdf").unwrap();
         let json: Json = serde_json::from_str(matter.json.get()).unwrap();
         assert_eq!(
             json,
             serde_json::json!({"name": "pdf", "description": "Fill PDFs", "license": "MIT",
-                               "metadata": {"version": 2, "ratio": 0.5},
-                               "allowed-tools": ["Read", "Write"]})
+                               "metadata": {"version": "2"}, "allowed-tools": "Read Write",
+                               "x-rank": 2, "x-ratio": 0.5, "x-list": ["a", {"b": true}]})
         );
         assert_eq!(
             (matter.name.as_str(), matter.description.as_str()),
@@ -231,20 +258,38 @@ mod tests {
         let (line, message) = problem("---\nname: pdf\ndescription: d\n---\n", "docs");
         assert_eq!(line, Some(2));
         assert!(message.contains("differs from its folder"), "{message}");
-        assert!(
-            problem("---\nname: pdf\n---\n", "pdf")
-                .1
-                .contains("`description` is missing")
-        );
-        assert!(
-            problem("---\nname: pdf\ndescription: ''\n---\n", "pdf")
-                .1
-                .contains("1 to 1024")
-        );
+        let missing = problem("---\nname: pdf\n---\n", "pdf").1;
+        assert!(missing.contains("`description` is missing"), "{missing}");
+        for blank in ["''", "'  '"] {
+            let text = format!("---\nname: pdf\ndescription: {blank}\n---\n");
+            assert!(problem(&text, "pdf").1.contains("1 to 1024"), "{blank}");
+        }
         assert!(
             problem("No front matter", "pdf")
                 .1
                 .contains("starts with YAML")
         );
+    }
+
+    #[test]
+    fn the_agent_skills_fields_have_their_types() {
+        let head = "---\nname: pdf\ndescription: d\n";
+        for (field, expected) in [
+            ("license: [MIT]", "`license` must be text"),
+            ("allowed-tools: [Read]", "`allowed-tools` must be text"),
+            (
+                "compatibility: ''",
+                "`compatibility` must be text of 1 to 500",
+            ),
+            (
+                "metadata: {rank: 2}",
+                "`metadata` must map keys to text values",
+            ),
+            ("metadata: [a]", "`metadata` must map keys to text values"),
+        ] {
+            let (line, message) = problem(&format!("{head}{field}\n---\n"), "pdf");
+            assert_eq!(line, Some(4), "{field}");
+            assert!(message.contains(expected), "{field}: {message}");
+        }
     }
 }
