@@ -10,6 +10,8 @@
 //!   who asks and `deploy_notes` is shown only with the `deploy` scope.
 //! - `--prompts-as-tools` adds the prompt tools (`list_prompts`,
 //!   `get_prompt`) to rmcp's tool router, for hosts that show no prompts.
+//! - `--skills-dir DIR` serves the Agent Skills under DIR through rmcp's
+//!   skill and resource hooks (`serve_skills!`); repeatable.
 //! - `--prompts-dir DIR` also serves DIR's prompt files, kept in step with
 //!   the folder: clients hear of each change (`notifications/prompts/list_changed`,
 //!   on a 2026-07-28 client's `subscriptions/listen`).
@@ -68,6 +70,7 @@ impl ServerHandler for Assistant {
     }
 
     mcp_prompts::rmcp::serve_prompts!(prompts);
+    mcp_prompts::rmcp::serve_skills!(prompts);
 }
 
 #[tokio::main]
@@ -81,6 +84,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(_) => return Err(USAGE.into()),
         None => None,
     };
+    let mut skills_dirs = Vec::new();
+    while let Some(at) = args.iter().position(|arg| arg == "--skills-dir") {
+        if at + 1 == args.len() {
+            return Err(USAGE.into());
+        }
+        skills_dirs.extend(args.drain(at..=at + 1).nth(1));
+    }
     let issuer = match args.get(2..) {
         Some([flag, issuer]) if flag == "--auth-issuer" => Some(issuer.clone()),
         Some([]) | None => None,
@@ -90,8 +100,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(_) => caller_prompts::CATALOG_WITH_AUTH,
         None => prompts::CATALOG,
     };
-    let server = mcp_prompts::Server::new("mcp-prompts-with-rmcp", env!("CARGO_PKG_VERSION"))
+    let mut server = mcp_prompts::Server::new("mcp-prompts-with-rmcp", env!("CARGO_PKG_VERSION"))
         .catalog(catalog);
+    for dir in skills_dirs {
+        server = server.skills_dir(dir);
+    }
     // With prompt files the catalog changes while serving; without, it is
     // fixed.
     let (prompts, _dir) = match prompts_dir {
@@ -120,8 +133,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-const USAGE: &str =
-    "usage: with_rmcp [--http ADDR [--auth-issuer URL]] [--prompts-as-tools] [--prompts-dir DIR]";
+const USAGE: &str = "usage: with_rmcp [--http ADDR [--auth-issuer URL]] [--prompts-as-tools] [--prompts-dir DIR] [--skills-dir DIR]...";
 
 /// rmcp's Streamable HTTP, in axum, at `/mcp`; one handler per session.
 async fn serve_http(

@@ -139,11 +139,13 @@ impl Drop for Skills {
 }
 
 fn digest(bytes: &[u8]) -> String {
-    let hex: String = Sha256::digest(bytes)
+    use std::fmt::Write as _;
+    Sha256::digest(bytes)
         .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    format!("sha256:{hex}")
+        .fold(String::from("sha256:"), |mut hex, b| {
+            let _ = write!(hex, "{b:02x}");
+            hex
+        })
 }
 
 /// The bytes a `resources/read` result holds: its text, or its decoded blob.
@@ -447,17 +449,19 @@ fn a_skills_folder_that_is_not_there_stops_the_start() {
     );
 }
 
-/// FastMCP's client (PyPI `fastmcp`), as a host uses it: it lists the
+/// The client of `FastMCP` (`fastmcp` on `PyPI`), as a host uses it: it lists the
 /// skills (`skills/list`, `skills/get`), downloads every file through
 /// `resources/read` checking sizes, digests and front matter, and the
-/// download equals the folder, over stdio and over stateless HTTP.
+/// download equals the folder: over stdio and stateless HTTP, and inside
+/// an rmcp server (`with_rmcp`, rmcp's Streamable HTTP).
 #[test]
 fn fastmcps_client_lists_verifies_and_downloads_the_skills() {
     let skills = Skills::new("fastmcp");
     let expected = ["acme/billing/refunds", "alpha", "alpha/beta"];
     let stdio = showcase_binary();
     let http = Running::showcase(&["--stateless", "--skills-dir", skills.path()]);
-    for target in [stdio.to_str().unwrap().to_owned(), http.url()] {
+    let rmcp = Running::example_with("with_rmcp", &["--skills-dir", skills.path()]);
+    for target in [stdio.to_str().unwrap().to_owned(), http.url(), rmcp.url()] {
         let mut args = vec![target.as_str(), skills.path()];
         args.extend(expected);
         let output = http_support::python_script("fastmcp", "skills.py", &args);

@@ -38,7 +38,10 @@
 
 mod content;
 mod forward;
+mod skills;
 mod tools;
+
+pub use skills::serve_skills;
 
 use std::sync::{Arc, OnceLock};
 
@@ -46,8 +49,8 @@ use ::rmcp::model::SubscriptionFilter;
 use ::rmcp::model::{
     CompleteRequestParams, CompleteResult, CompletionInfo, GetPromptRequestParams,
     GetPromptResponse, GetPromptResult, InputRequiredResult, ListPromptsResult,
-    ListResourcesResult, PaginatedRequestParams, Prompt, PromptArgument, PromptMessage,
-    Reference as RmcpReference, ServerCapabilities,
+    PaginatedRequestParams, Prompt, PromptArgument, PromptMessage, Reference as RmcpReference,
+    ServerCapabilities,
 };
 use ::rmcp::service::{RequestContext, SubscriptionContext};
 
@@ -130,8 +133,19 @@ impl RmcpPrompts {
         if declared.completions {
             capabilities.completions = Some(serde_json::Map::new());
         }
-        if declared.resources {
+        if declared.resources() {
             capabilities.resources = Some(::rmcp::model::ResourcesCapability::default());
+        }
+        if declared.skills() {
+            let skills = ::rmcp::model::SkillsCapability::new().with_directory_read();
+            let settings = serde_json::to_value(skills)
+                .ok()
+                .and_then(|v| v.as_object().cloned())
+                .unwrap_or_default();
+            capabilities
+                .extensions
+                .get_or_insert_with(Default::default)
+                .insert(crate::skills::EXTENSION.to_owned(), settings);
         }
         // `logging/setLevel` is answered (`set_level`), for clients before
         // 2026-07-28, which still have it.
@@ -163,50 +177,6 @@ impl RmcpPrompts {
             Cached::Shared
         };
         (result.ttl_ms, result.cache_scope) = self.hints(version, cached);
-        Ok(result)
-    }
-
-    /// Answers `resources/list` when the server serves resources
-    /// ([`Server::serve_resources`](crate::Server::serve_resources)), and
-    /// refuses it with -32601 when not, as mcp-prompts' own transports do.
-    /// [`serve_prompts!`](crate::rmcp::serve_prompts) leaves resources to
-    /// the handler, which may serve its own: call this from its
-    /// `list_resources`, and add the handler's resources to the page.
-    ///
-    /// ```
-    /// # use mcp_prompts::rmcp::RmcpPrompts;
-    /// # use rmcp::model::{ListResourcesResult, PaginatedRequestParams, Resource};
-    /// # use rmcp::service::RequestContext;
-    /// # use rmcp::{ErrorData, RoleServer, ServerHandler};
-    /// # #[derive(Clone)]
-    /// # struct MyServer { prompts: RmcpPrompts }
-    /// # impl MyServer { fn my_resources(&self) -> Vec<Resource> { Vec::new() } }
-    /// # impl ServerHandler for MyServer {
-    /// async fn list_resources(
-    ///     &self,
-    ///     request: Option<PaginatedRequestParams>,
-    ///     context: RequestContext<RoleServer>,
-    /// ) -> Result<ListResourcesResult, ErrorData> {
-    ///     let mut page = self.prompts.list_resources(request.as_ref(), &context)?;
-    ///     page.resources.extend(self.my_resources());
-    ///     Ok(page)
-    /// }
-    /// # }
-    /// ```
-    pub fn list_resources(
-        &self,
-        request: Option<&PaginatedRequestParams>,
-        context: &RequestContext<RoleServer>,
-    ) -> Result<ListResourcesResult, ErrorData> {
-        self.attach(context);
-        self.service
-            .declared(Method::ResourcesList)
-            .map_err(|e| to_rmcp(&e))?;
-        let cursor = request.and_then(|r| r.cursor.as_deref());
-        let page = crate::server::resources::list(cursor).map_err(|e| to_rmcp(&e))?;
-        let resources = page.into_resources().into_iter().map(resource).collect();
-        let mut result = ListResourcesResult::with_all_items(resources);
-        (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), Cached::Shared);
         Ok(result)
     }
 
@@ -505,10 +475,6 @@ impl std::fmt::Debug for RmcpPrompts {
 }
 
 /// A resource as rmcp's type. No kind of resource is served yet.
-fn resource(resource: crate::server::resources::Resource) -> ::rmcp::model::Resource {
-    match resource {}
-}
-
 /// rmcp's log level as ours: the same eight levels of the specification.
 #[allow(deprecated)] // Logging leaves MCP after 2026-07-28; clients before use it.
 fn log_level(level: ::rmcp::model::LoggingLevel) -> LogLevel {

@@ -43,8 +43,8 @@ impl Service {
             Capability::Prompts | Capability::Logging => true,
             Capability::Completions => declared.completions,
             Capability::Tools => declared.tools,
-            Capability::Resources => declared.resources || declared.skills,
-            Capability::Skills => declared.skills,
+            Capability::Resources => declared.resources(),
+            Capability::Skills => declared.skills(),
         }
     }
 }

@@ -32,11 +32,33 @@ pub(crate) struct Declared {
     pub(crate) completions: bool,
     /// `tools`: the prompt tools are served.
     pub(crate) tools: bool,
+    /// Which resources are served, if any.
+    pub(crate) resources: Resources,
+}
+
+/// The resources a server serves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Resources {
+    /// None: the resource methods are not found.
+    #[default]
+    Off,
+    /// The resource methods, with the resources there are.
+    Served,
+    /// Skills (the extension), their files served as resources.
+    Skills,
+}
+
+impl Declared {
     /// `resources`: the resource methods are served.
-    pub(crate) resources: bool,
+    pub(crate) fn resources(self) -> bool {
+        self.resources != Resources::Off
+    }
+
     /// The skills extension: skills are served, and their files as
-    /// resources (so `resources` is declared too).
-    pub(crate) skills: bool,
+    /// resources.
+    pub(crate) fn skills(self) -> bool {
+        self.resources == Resources::Skills
+    }
 }
 
 /// `serverInfo` as a revision shows it; with its icons only where asked
@@ -103,12 +125,12 @@ impl Serialize for Capabilities<'_> {
         if declared.tools {
             map.serialize_entry("tools", &Declares {})?;
         }
-        if declared.resources || declared.skills {
+        if declared.resources() {
             map.serialize_entry("resources", &Declares {})?;
         }
         // Extensions came with 2026-07-28; before it, skills' files are
         // plain resources.
-        if declared.skills && self.version.is_modern() {
+        if declared.skills() && self.version.is_modern() {
             map.serialize_entry("extensions", &SkillsExtension)?;
         }
         map.end()

@@ -15,7 +15,6 @@ mod modern;
 mod outcome;
 mod panics;
 mod request_state;
-pub(crate) mod resources;
 mod session;
 pub(crate) mod tools;
 
@@ -45,7 +44,7 @@ pub(crate) use outcome::Outcome;
 pub use session::Session;
 
 pub(crate) use crate::protocol::era::Era;
-use info::{Declared, Info};
+use info::{Declared, Info, Resources};
 
 /// An MCP prompts server, configured and ready to serve.
 ///
@@ -139,17 +138,20 @@ impl Server {
     #[cfg(feature = "files")]
     pub fn skills_dir(mut self, dir: impl Into<std::path::PathBuf>) -> Self {
         self.skill_roots.push(dir.into());
-        self.declare.skills = true;
+        self.declare.resources = Resources::Skills;
         self
     }
 
     /// Serves the resource methods: declares the `resources` capability
-    /// and answers `resources/list` with the resources the server offers.
-    /// Off by default, when `resources/list` is -32601 as for any method
-    /// not served. mcp-prompts offers no resources of its own yet (skills
-    /// will be served as resources), so the list is empty until then.
+    /// and answers `resources/list` and `resources/read` with the
+    /// resources the server offers: the files of the skills it serves
+    /// ([`skills_dir`](Self::skills_dir), which turns this on too), none
+    /// without. Off by default, when they are -32601 as for any method
+    /// not served.
     pub fn serve_resources(mut self) -> Self {
-        self.declare.resources = true;
+        if self.declare.resources == Resources::Off {
+            self.declare.resources = Resources::Served;
+        }
         self
     }
 

@@ -171,6 +171,20 @@ pub(crate) struct SkillList<'a> {
     next: Option<String>,
 }
 
+impl<'a> SkillList<'a> {
+    /// The page's skills, each with its files.
+    pub(crate) fn skills(&self) -> impl Iterator<Item = (&'a Skill, &'a [SkillFile])> + '_ {
+        let set = self.set;
+        set.skills()[self.range.clone()]
+            .iter()
+            .map(move |skill| (skill, set.files_under(skill.path())))
+    }
+
+    pub(crate) fn next_cursor(&self) -> Option<&str> {
+        self.next.as_deref()
+    }
+}
+
 impl Answer for SkillList<'_> {
     fn cached(&self) -> Cached {
         Cached::Shared
@@ -201,6 +215,13 @@ impl Serialize for SkillList<'_> {
 
 /// A `skills/get` result.
 pub(crate) struct SkillResult<'a>(Entry<'a>);
+
+impl<'a> SkillResult<'a> {
+    /// The skill, with its files.
+    pub(crate) fn skill(&self) -> (&'a Skill, &'a [SkillFile]) {
+        (self.0.skill, self.0.set.files_under(self.0.skill.path()))
+    }
+}
 
 impl Answer for SkillResult<'_> {
     fn cached(&self) -> Cached {
@@ -373,7 +394,7 @@ mod tests {
                 .map(|s| {
                     Skill::new(
                         s.path(),
-                        s.front_matter().to_owned(),
+                        s.front_matter().clone(),
                         s.name(),
                         s.description(),
                     )

@@ -9,15 +9,19 @@
 //! reads are the bytes digested, kept in the snapshot, so a file changing
 //! on disk between a listing and a read cannot break the match.
 
-mod answers;
+pub(crate) mod answers;
 mod file;
-mod set;
+pub(crate) mod set;
 mod uri;
 
-pub(crate) use answers::{ReadResult, ResourceList, SkillList, SkillResult};
 pub(crate) use file::SkillFile;
-pub(crate) use set::{Skill, SkillSet};
+pub(crate) use set::SkillSet;
 pub(crate) use uri::SCHEME;
+
+/// The `skill://` URI of the file or folder at `path` under the root.
+pub(crate) fn uri(path: &str) -> String {
+    format!("{SCHEME}{path}")
+}
 
 /// The extension's identifier, its key under `capabilities.extensions`.
 pub(crate) const EXTENSION: &str = "io.modelcontextprotocol/skills";

@@ -2,7 +2,7 @@
 //! makes in it: a skill by its `SKILL.md`'s URI, a file by its URI, a
 //! directory's direct children.
 
-use serde_json::value::RawValue;
+use serde_json::{Map, Value};
 
 use super::SKILL_MD;
 use super::file::SkillFile;
@@ -14,7 +14,7 @@ pub(crate) struct Skill {
     /// segment is its name.
     path: Box<str>,
     /// The whole front matter, as a JSON object.
-    front_matter: Box<RawValue>,
+    front_matter: Map<String, Value>,
     name: Box<str>,
     description: Box<str>,
 }
@@ -24,7 +24,7 @@ impl Skill {
     /// matter as JSON and the `name` and `description` read from it.
     pub(crate) fn new(
         path: impl Into<Box<str>>,
-        front_matter: Box<RawValue>,
+        front_matter: Map<String, Value>,
         name: impl Into<Box<str>>,
         description: impl Into<Box<str>>,
     ) -> Self {
@@ -40,7 +40,7 @@ impl Skill {
         &self.path
     }
 
-    pub(crate) fn front_matter(&self) -> &RawValue {
+    pub(crate) fn front_matter(&self) -> &Map<String, Value> {
         &self.front_matter
     }
 
@@ -178,10 +178,9 @@ pub(crate) mod tests {
     /// A set of two skills, one nested in the other, under a prefix.
     pub(crate) fn sample() -> SkillSet {
         let matter = |name: &str| {
-            serde_json::value::to_raw_value(
-                &serde_json::json!({"name": name, "description": format!("The {name} skill")}),
-            )
-            .unwrap()
+            let json =
+                serde_json::json!({"name": name, "description": format!("The {name} skill")});
+            json.as_object().unwrap().clone()
         };
         let skills = vec![
             Skill::new(
@@ -213,10 +212,10 @@ pub(crate) mod tests {
 
     #[test]
     fn a_skill_holds_its_nested_skills_files_and_no_siblings() {
-        let set = sample();
         fn paths(files: &[SkillFile]) -> Vec<&str> {
             files.iter().map(SkillFile::path).collect()
         }
+        let set = sample();
         assert_eq!(
             paths(set.files_under("acme/billing")),
             [

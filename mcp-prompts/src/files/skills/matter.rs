@@ -5,9 +5,8 @@
 //! line: a host compares the front matter field by field with the file,
 //! so nothing may be dropped or changed on the way. The fields the Agent
 //! Skills format defines must have its types, since hosts refuse an entry
-//! (FastMCP's client a whole listing) that breaks them.
+//! that breaks them (one client refuses the whole listing).
 
-use serde_json::value::RawValue;
 use serde_json::{Map, Value as Json};
 use unicode_general_category::{GeneralCategory, get_general_category};
 use unicode_normalization::UnicodeNormalization;
@@ -27,7 +26,7 @@ const MAX_COMPATIBILITY_CHARS: usize = 500;
 
 /// A `SKILL.md`'s front matter, read.
 pub(crate) struct Matter {
-    pub(crate) json: Box<RawValue>,
+    pub(crate) json: Map<String, Json>,
     pub(crate) name: String,
     pub(crate) description: String,
 }
@@ -97,8 +96,6 @@ pub(crate) fn read(text: &str, folder: &str) -> Result<Matter, Broken> {
             ),
         ));
     }
-    // Only text keys and finite numbers: serializing cannot fail.
-    let json = serde_json::value::to_raw_value(&json).expect("front matter serializes");
     Ok(Matter {
         json,
         name,
@@ -206,7 +203,7 @@ mod tests {
     fn every_field_is_served_as_json() {
         let text = "---\nname: pdf\ndescription: Fill PDFs\nlicense: MIT\nmetadata:\n  version: '2'\nallowed-tools: Read Write\nx-rank: 2\nx-ratio: 0.5\nx-list: [a, {b: true}]\n---\nBody\n";
         let matter = read(text, "pdf").unwrap();
-        let json: Json = serde_json::from_str(matter.json.get()).unwrap();
+        let json = Json::Object(matter.json.clone());
         assert_eq!(
             json,
             serde_json::json!({"name": "pdf", "description": "Fill PDFs", "license": "MIT",

@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 
 use super::read::{Access, ServedDir};
 use crate::error::Escaped;
-use crate::skills::{SKILL_MD, Skill, SkillFile, SkillSet};
+use crate::skills::set::Skill;
+use crate::skills::{SKILL_MD, SkillFile, SkillSet};
 
 /// How many folders below a root skills are looked for:
 /// `a/b/c/d/e/f/SKILL.md` at most.
