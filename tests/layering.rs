@@ -54,7 +54,7 @@ const ROOT_NAMES: &str = "
     presentation: Icon IconTheme MetaValue TAGS_META_KEY
     protocol: Arguments LogLevel ProtocolVersion
     request: ArgsBuilder GetPrompt
-    rmcp: __serve_prompts!
+    rmcp: __serve_prompts! __serve_skills!
     server: CacheScope Reply ResponseFuture Server Service Session
     server: DEFAULT_MAX_BATCH_ITEMS DEFAULT_MAX_BATCH_RESPONSE_BYTES DEFAULT_MAX_IN_FLIGHT
     server: DEFAULT_MAX_LISTENS DEFAULT_MAX_MESSAGE_BYTES DEFAULT_MAX_PENDING_OUTPUT_BYTES
