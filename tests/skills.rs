@@ -449,26 +449,41 @@ fn a_skills_folder_that_is_not_there_stops_the_start() {
     );
 }
 
-/// The client of `FastMCP` (`fastmcp` on `PyPI`), as a host uses it: it lists the
-/// skills (`skills/list`, `skills/get`), downloads every file through
-/// `resources/read` checking sizes, digests and front matter, and the
-/// download equals the folder: over stdio and stateless HTTP, and inside
-/// an rmcp server (`with_rmcp`, rmcp's Streamable HTTP).
+/// The client of `FastMCP` (`fastmcp` on `PyPI`), as a host uses it:
+/// it lists the skills (`skills/list`, `skills/get`), downloads every file
+/// through `resources/read` checking sizes, digests and front matter, and
+/// the download equals the folder. On every route: the showcase over stdio
+/// and stateless HTTP, the CLI (`mcp-prompts serve`) over stdio and HTTP,
+/// and inside an rmcp server (`with_rmcp`, rmcp's Streamable HTTP).
 #[test]
 fn fastmcps_client_lists_verifies_and_downloads_the_skills() {
     let skills = Skills::new("fastmcp");
-    let expected = ["acme/billing/refunds", "alpha", "alpha/beta"];
-    let stdio = showcase_binary();
-    let http = Running::showcase(&["--stateless", "--skills-dir", skills.path()]);
-    let rmcp = Running::example_with("with_rmcp", &["--skills-dir", skills.path()]);
-    for target in [stdio.to_str().unwrap().to_owned(), http.url(), rmcp.url()] {
-        let mut args = vec![target.as_str(), skills.path()];
-        args.extend(expected);
+    let root = skills.path();
+    let expected = "acme/billing/refunds,alpha,alpha/beta";
+    let showcase = showcase_binary();
+    let showcase = showcase.to_str().unwrap();
+    let cli = http_support::cli_binary();
+    let cli = cli.to_str().unwrap();
+    let http = Running::showcase(&["--stateless", "--skills-dir", root]);
+    let rmcp = Running::example_with("with_rmcp", &["--skills-dir", root]);
+    let mut cli_http = Command::new(cli);
+    cli_http.args(["serve", root, "--http", "127.0.0.1:0"]);
+    let cli_http = Running::program(cli_http);
+    let targets: [Vec<String>; 5] = [
+        vec![showcase.into(), "--skills-dir".into(), root.into()],
+        vec![http.url()],
+        vec![cli.into(), "serve".into(), root.into()],
+        vec![cli_http.url()],
+        vec![rmcp.url()],
+    ];
+    for target in targets {
+        let mut args = vec![root, expected];
+        args.extend(target.iter().map(String::as_str));
         let output = http_support::python_script("fastmcp", "skills.py", &args);
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(
             output.status.success() && stdout.contains("2 passed, 0 failed"),
-            "FastMCP's client failed against {target}:\n{stdout}\n{}",
+            "FastMCP's client failed against {target:?}:\n{stdout}\n{}",
             String::from_utf8_lossy(&output.stderr)
         );
     }

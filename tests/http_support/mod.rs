@@ -75,6 +75,12 @@ impl Running {
         Self::start(command)
     }
 
+    /// Any server program over HTTP, its command line given whole: it
+    /// must log the URL it serves at on stderr, as ours do.
+    pub fn program(command: Command) -> Self {
+        Self::start(command)
+    }
+
     fn start(mut command: Command) -> Self {
         let mut child = command
             .stdin(Stdio::null())

@@ -568,6 +568,11 @@ impl Service {
         &self.0.skill_problems
     }
 
+    /// How many skills are served.
+    pub fn skill_count(&self) -> usize {
+        self.0.skills.load().skills().len()
+    }
+
     /// The skills served now.
     pub(crate) fn skills(&self) -> arc_swap::Guard<Arc<SkillSet>> {
         self.0.skills.load()

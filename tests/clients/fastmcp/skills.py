@@ -5,7 +5,7 @@ size and sha256 digest against the entry, the entry's front matter field
 by field against the downloaded SKILL.md, and the downloaded tree byte
 for byte against the folder the server reads.
 
-Usage: python skills.py <http://host:port/mcp | path to the showcase binary> <skills folder> <skill path>...
+Usage: python skills.py <skills folder> <skill path,...> <http://host:port/mcp | command [args...]>
 """
 
 import base64
@@ -25,11 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python"))
 from checks import check, summary  # noqa: E402
 
 
-def client(target, root):
-    if target.startswith("http"):
-        transport = target
+def client(target):
+    if target[0].startswith("http"):
+        transport = target[0]
     else:
-        transport = StdioTransport(command=target, args=["--skills-dir", root])
+        transport = StdioTransport(command=target[0], args=target[1:])
     return Client(transport, extensions=[SkillsClientExtension()])
 
 
@@ -38,11 +38,11 @@ def front_matter(text):
     return yaml.safe_load(front)
 
 
-async def main(target, root, expected):
+async def main(root, expected, target):
     root = Path(root)
 
     async def listed():
-        async with client(target, str(root)) as c:
+        async with client(target) as c:
             skills = await c.list_skills()
             paths = sorted(str(s.uri)[len("skill://") : -len("/SKILL.md")] for s in skills)
             assert paths == sorted(expected), paths
@@ -53,7 +53,7 @@ async def main(target, root, expected):
     await check("skills/list and skills/get agree, every skill listed", listed)
 
     async def downloaded():
-        async with client(target, str(root)) as c:
+        async with client(target) as c:
             with tempfile.TemporaryDirectory() as into:
                 into = Path(into)
                 for skill in await c.list_skills():
@@ -84,4 +84,4 @@ async def main(target, root, expected):
 
 
 if __name__ == "__main__":
-    anyio.run(main, sys.argv[1], sys.argv[2], sys.argv[3:])
+    anyio.run(main, sys.argv[1], sys.argv[2].split(","), sys.argv[3:])

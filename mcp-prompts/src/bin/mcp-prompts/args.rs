@@ -10,7 +10,10 @@ Serve a folder of prompt files over MCP, kept in step with the folder.
 Usage: mcp-prompts serve DIR [OPTIONS]
 
 DIR holds prompt files: ours (`+++` TOML front matter), Claude Code commands
-(`name.md`), VS Code prompt files (`name.prompt.md`), in subfolders too.
+(`name.md`), VS Code prompt files (`name.prompt.md`) and dotprompt files
+(`name.prompt`), in subfolders too. Each folder holding a `SKILL.md` (and
+each in DIR/.claude/skills) is an Agent Skill, served with its files as
+`skill://` resources (MCP's skills extension).
 
 Options:
   --http [ADDR | PORT]     serve Streamable HTTP at http://ADDR/mcp (default

@@ -71,7 +71,21 @@ async fn run(serve: Serve) -> std::io::Result<()> {
     if let Some(secret) = std::env::var_os(REQUEST_STATE_SECRET) {
         server = server.request_state_secret(secret.as_encoded_bytes());
     }
+    // Agent Skills in the folder, and in a repository's `.claude/skills`
+    // (hidden, so the folder's own search passes it by).
+    let claude_skills = serve.dir.join(".claude/skills");
+    for root in [serve.dir.as_path(), claude_skills.as_path()] {
+        if holds_skills(root, SKILL_DEPTH, &mut 10_000) {
+            server = server.skills_dir(root);
+        }
+    }
     let (service, prompts) = server.build_live().map_err(invalid)?;
+    let skills = match (service.skill_count(), service.skill_problems().len()) {
+        (0, 0) => String::new(),
+        (1, 0) => " and 1 skill".to_owned(),
+        (skills, 0) => format!(" and {skills} skills"),
+        (skills, broken) => format!(" and {skills} skills ({broken} not served: above)"),
+    };
     // Each file that cannot be served, or is served with a warning, is
     // logged as it is read.
     let dir = PromptDir::watch(&serve.dir, &prompts)?;
@@ -86,6 +100,7 @@ async fn run(serve: Serve) -> std::io::Result<()> {
         1 => count.push_str(" with 1 warning (above)"),
         warnings => count = format!("{count} with {warnings} warnings (above)"),
     }
+    count.push_str(&skills);
     let Some(addr) = serve.http else {
         eprintln!(
             "mcp-prompts: serving {count} from {} over stdio",
@@ -125,6 +140,33 @@ async fn run(serve: Serve) -> std::io::Result<()> {
         mcp_prompts::DEFAULT_PATH
     );
     service.serve_http_on(listener, options, stopped()).await
+}
+
+/// How many folders below a root skills are looked for, as the server
+/// looks for them.
+const SKILL_DEPTH: usize = 6;
+
+/// Whether a folder holding a `SKILL.md` lies in `dir` (itself included),
+/// down to `depth` folders, hidden folders and links left out as the
+/// server leaves them, looking into at most `budget` folders: only then
+/// does the server declare skills.
+fn holds_skills(dir: &std::path::Path, depth: usize, budget: &mut usize) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    if dir.join("SKILL.md").is_file() {
+        return true;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    depth > 0
+        && entries.flatten().any(|entry| {
+            let hidden = entry.file_name().to_string_lossy().starts_with('.');
+            let folder = entry.file_type().is_ok_and(|t| t.is_dir());
+            !hidden && folder && holds_skills(&entry.path(), depth - 1, budget)
+        })
 }
 
 /// Ctrl-C, or (on Unix) SIGTERM, as a container sends.
