@@ -488,3 +488,33 @@ fn fastmcps_client_lists_verifies_and_downloads_the_skills() {
         );
     }
 }
+
+/// The official Python client, which knows no skills, reads them as plain
+/// resources: listed, and every file read byte for byte, in both eras,
+/// over stdio and over HTTP.
+#[test]
+fn the_official_python_client_reads_skills_as_plain_resources() {
+    let skills = Skills::new("python");
+    let root = skills.path();
+    let showcase = showcase_binary();
+    let http = Running::showcase(&["--skills-dir", root]);
+    let targets: [Vec<String>; 2] = [
+        vec![
+            showcase.to_str().unwrap().into(),
+            "--skills-dir".into(),
+            root.into(),
+        ],
+        vec![http.url()],
+    ];
+    for target in targets {
+        let mut args = vec![root, "5"];
+        args.extend(target.iter().map(String::as_str));
+        let output = http_support::python_script("python", "skills.py", &args);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success() && stdout.contains("2 passed, 0 failed"),
+            "the official Python client failed against {target:?}:\n{stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
