@@ -24,6 +24,7 @@
 //! | [`runtime_prompts`] | prompts defined at run time, from data |
 //! | [`prompt_files`] | folders of prompt files, each format: ours, Claude Code commands, VS Code prompt files, dotprompt |
 //! | [`cli`] | the `mcp-prompts serve DIR` binary, no Rust to write |
+//! | [`skills`] | Agent Skills from folders, served as MCP's skills extension |
 //!
 //! # Serving
 //!
@@ -73,6 +74,9 @@ pub mod prompt_files {}
 
 #[doc = include_str!("guide/cli.md")]
 pub mod cli {}
+
+#[doc = include_str!("guide/skills.md")]
+pub mod skills {}
 
 #[doc = include_str!("guide/transports.md")]
 pub mod transports {}

@@ -40,6 +40,7 @@
 //! | declaring prompts | [`prompt`], [`PromptArgs`](macro@PromptArgs), [`PromptArg`](macro@PromptArg), [`catalog!`], [`Json`], [`RequestContext`] |
 //! | what a prompt returns | [`Message`], [`Content`], [`PromptResult`], [`Error`] |
 //! | prompts from data | [`DynamicPrompt`], [`DynamicArgument`], `PromptDir` (feature `files`) |
+//! | Agent Skills (feature `files`) | `Server::skills_dir`, [`Service::skill_problems`] ([skills](guide::skills)) |
 //! | the server | [`Server`], [`Service`], [`Prompts`] (a live catalog), [`Caller`] |
 //! | HTTP (feature `http`) | `HttpOptions`, `HttpEndpoint`; with `auth`, `HttpAuth` and `JwtVerifier` |
 //! | inside rmcp (feature `rmcp`) | the `rmcp` module: `RmcpPrompts` and `serve_prompts!` |
