@@ -182,7 +182,12 @@ fn over_stdio_every_good_skill_is_listed_with_its_files_as_they_are_on_disk() {
     let skills = Skills::new("stdio");
     let mut client = skills.stdio();
     let init = client.initialize(LATEST);
-    assert_eq!(init["capabilities"]["resources"], json!({}), "{init}");
+    // Skills come from watched folders: their changes are announced.
+    assert_eq!(
+        init["capabilities"]["resources"],
+        json!({"listChanged": true}),
+        "{init}"
+    );
     // Extensions came with 2026-07-28.
     assert!(init["capabilities"].get("extensions").is_none(), "{init}");
 
@@ -517,4 +522,113 @@ fn the_official_python_client_reads_skills_as_plain_resources() {
             String::from_utf8_lossy(&output.stderr)
         );
     }
+}
+
+/// A file changed, added or removed makes a new snapshot with new digests,
+/// announced to the session; a skill broken on disk stops being served,
+/// and serves again once fixed.
+#[test]
+fn a_session_hears_of_changed_skills_and_is_served_the_new_bytes() {
+    let skills = Skills::new("reload");
+    let mut client = skills.stdio();
+    client.initialize(LATEST);
+    let entry = |client: &mut Client, uri: &str| {
+        client.call("skills/get", json!({"uri": uri}))["result"]["skill"].clone()
+    };
+    let before = entry(&mut client, "skill://alpha/SKILL.md");
+
+    skills.write("alpha/notes.txt", b"rewritten\n");
+    assert_eq!(
+        client.read(),
+        json!({"jsonrpc": "2.0", "method": "notifications/resources/list_changed"})
+    );
+    let after = entry(&mut client, "skill://alpha/SKILL.md");
+    assert_ne!(after["resources"], before["resources"]);
+    let notes = after["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["uri"] == "skill://alpha/notes.txt")
+        .unwrap()
+        .clone();
+    assert_eq!(notes["digest"], digest(b"rewritten\n"), "{after}");
+    let read = client.call("resources/read", json!({"uri": "skill://alpha/notes.txt"}));
+    assert_eq!(contents(&read), b"rewritten\n", "{read}");
+
+    // A new skill, in a new folder.
+    skills.write(
+        "gamma/SKILL.md",
+        b"---\nname: gamma\ndescription: Added while serving\n---\n",
+    );
+    client.assert_resources_changed();
+    assert_eq!(
+        entry(&mut client, "skill://gamma/SKILL.md")["frontmatter"]["name"],
+        "gamma"
+    );
+
+    // Broken on disk: no longer served, and said so; fixed: served again.
+    skills.write(
+        "gamma/SKILL.md",
+        b"---\nname: wrong\ndescription: Broken\n---\n",
+    );
+    client.assert_resources_changed();
+    let gone = client.call("skills/get", json!({"uri": "skill://gamma/SKILL.md"}));
+    assert_eq!(gone["error"]["code"], -32602, "{gone}");
+    assert!(
+        client
+            .log_line("gamma/SKILL.md:2:")
+            .contains("differs from its folder")
+    );
+    skills.write(
+        "gamma/SKILL.md",
+        b"---\nname: gamma\ndescription: Fixed\n---\n",
+    );
+    client.assert_resources_changed();
+    assert_eq!(
+        entry(&mut client, "skill://gamma/SKILL.md")["frontmatter"]["description"],
+        "Fixed"
+    );
+
+    // Removed.
+    fs::remove_dir_all(skills.root.join("gamma")).unwrap();
+    client.assert_resources_changed();
+    let gone = client.call("skills/get", json!({"uri": "skill://gamma/SKILL.md"}));
+    assert_eq!(gone["error"]["code"], -32602, "{gone}");
+}
+
+/// A 2026-07-28 client hears of skill changes on its
+/// `subscriptions/listen`, when it asks for `resourcesListChanged`.
+#[test]
+fn a_listen_stream_hears_of_changed_skills() {
+    let skills = Skills::new("listen");
+    let mut client = skills.stdio();
+    let params = modern(
+        json!({"notifications": {"resourcesListChanged": true}}),
+        json!({}),
+    );
+    client.send_line(&rpc(7, "subscriptions/listen", &params));
+    let ack = client.read();
+    assert_eq!(
+        ack["method"], "notifications/subscriptions/acknowledged",
+        "{ack}"
+    );
+    assert_eq!(
+        ack["params"]["notifications"],
+        json!({"resourcesListChanged": true}),
+        "{ack}"
+    );
+    assert_eq!(
+        ack["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"], 7,
+        "{ack}"
+    );
+    skills.write("alpha/notes.txt", b"changed\n");
+    let changed = client.read();
+    assert_eq!(
+        changed["method"], "notifications/resources/list_changed",
+        "{changed}"
+    );
+    assert_eq!(
+        changed["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"], 7,
+        "{changed}"
+    );
 }

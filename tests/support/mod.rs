@@ -40,6 +40,14 @@ impl Client {
         );
     }
 
+    /// The next message is the announcement that the skills changed.
+    pub fn assert_resources_changed(&mut self) {
+        assert_eq!(
+            self.read(),
+            json!({"jsonrpc": "2.0", "method": "notifications/resources/list_changed"})
+        );
+    }
+
     pub fn start() -> Self {
         Self::start_with(&[])
     }

@@ -76,6 +76,9 @@ pub(crate) struct Listing {
 pub(crate) struct Folders {
     /// Each folder holding a `SKILL.md` (`path/`; `""`: the directory).
     pub(crate) skills: Vec<String>,
+    /// Each folder read (`path/`; `""`: the directory), which are the
+    /// ones to watch.
+    pub(crate) read: Vec<String>,
     /// Each subfolder that could not be read (`path/`), and why.
     pub(crate) unreadable: Vec<(String, io::Error)>,
     /// Whether the walk stopped at its bound of folders.
@@ -219,6 +222,7 @@ impl<'a> ServedDir<'a> {
             if files.iter().any(|name| name == SKILL) {
                 found.skills.push(prefix.clone());
             }
+            found.read.push(prefix.clone());
             if depth < max_depth {
                 pending.extend(
                     subfolders
@@ -232,15 +236,16 @@ impl<'a> ServedDir<'a> {
     }
 
     /// Every file beneath the directory (relative, `/`-separated), in
-    /// path order: hidden files and folders are left out, links to folders
-    /// are not followed; `None` past `max_files` files or `max_depth`
-    /// folders deep, where the walk stops.
+    /// path order, and the folders read (`path/`, `""` the directory):
+    /// hidden files and folders are left out, links to folders are not
+    /// followed; `None` past `max_files` files or `max_depth` folders
+    /// deep, where the walk stops.
     pub(crate) fn all_files(
         &self,
         max_depth: usize,
         max_files: usize,
-    ) -> io::Result<Option<Vec<String>>> {
-        let mut names = Vec::new();
+    ) -> io::Result<Option<(Vec<String>, Vec<String>)>> {
+        let (mut names, mut read) = (Vec::new(), Vec::new());
         let mut pending = vec![(String::new(), 0)];
         while let Some((prefix, depth)) = pending.pop() {
             let (files, subfolders) = self.entries(&prefix)?;
@@ -258,9 +263,10 @@ impl<'a> ServedDir<'a> {
                     .into_iter()
                     .map(|f| (format!("{prefix}{f}/"), depth + 1)),
             );
+            read.push(prefix);
         }
         names.sort_unstable();
-        Ok(Some(names))
+        Ok(Some((names, read)))
     }
 
     /// The names of the files (links included) and of the subfolders that

@@ -134,9 +134,12 @@ pub(crate) struct ListenParams {
     pub(crate) notifications: ListenFilter,
 }
 
-/// The notification types a client asks for; only prompts' are served.
+/// The notification types a client asks for; prompts' and resources'
+/// (the skills') are served.
 #[derive(Deserialize)]
 pub(crate) struct ListenFilter {
     #[serde(rename = "promptsListChanged", default)]
     pub(crate) prompts_list_changed: bool,
+    #[serde(rename = "resourcesListChanged", default)]
+    pub(crate) resources_list_changed: bool,
 }

@@ -27,11 +27,15 @@ pub(crate) enum ToClient {
     /// `notifications/prompts/list_changed`; on a 2026-07-28
     /// `subscriptions/listen` stream, tagged with the listen's id.
     PromptsListChanged { subscription: Option<Box<RawValue>> },
+    /// `notifications/resources/list_changed` (the skills served changed);
+    /// on a listen stream, tagged as above.
+    ResourcesListChanged { subscription: Option<Box<RawValue>> },
     /// `notifications/subscriptions/acknowledged` (2026-07-28): what the
     /// listen `subscription` will hear of.
     Acknowledged {
         subscription: Box<RawValue>,
         prompts_list_changed: bool,
+        resources_list_changed: bool,
     },
     /// `notifications/cancelled`: a request of ours is withdrawn.
     Cancelled {
@@ -55,6 +59,7 @@ impl ToClient {
             Self::Log { .. } => "notifications/message",
             Self::Progress { .. } => "notifications/progress",
             Self::PromptsListChanged { .. } => "notifications/prompts/list_changed",
+            Self::ResourcesListChanged { .. } => "notifications/resources/list_changed",
             Self::Acknowledged { .. } => "notifications/subscriptions/acknowledged",
             Self::Cancelled { .. } => "notifications/cancelled",
             Self::Elicit { .. } => "elicitation/create",
@@ -94,8 +99,12 @@ impl Serialize for ToClient {
                 };
                 map.serialize_entry("params", &params)?;
             }
-            Self::PromptsListChanged { subscription: None } => {}
+            Self::PromptsListChanged { subscription: None }
+            | Self::ResourcesListChanged { subscription: None } => {}
             Self::PromptsListChanged {
+                subscription: Some(subscription),
+            }
+            | Self::ResourcesListChanged {
                 subscription: Some(subscription),
             } => {
                 let params = Tagged {
@@ -107,11 +116,13 @@ impl Serialize for ToClient {
             Self::Acknowledged {
                 subscription,
                 prompts_list_changed,
+                resources_list_changed,
             } => {
                 let params = Tagged {
                     meta: Subscription { id: subscription },
                     notifications: Some(Filter {
                         prompts_list_changed: prompts_list_changed.then_some(true),
+                        resources_list_changed: resources_list_changed.then_some(true),
                     }),
                 };
                 map.serialize_entry("params", &params)?;
@@ -174,6 +185,11 @@ impl Serialize for Subscription<'_> {
 struct Filter {
     #[serde(rename = "promptsListChanged", skip_serializing_if = "Option::is_none")]
     prompts_list_changed: Option<bool>,
+    #[serde(
+        rename = "resourcesListChanged",
+        skip_serializing_if = "Option::is_none"
+    )]
+    resources_list_changed: Option<bool>,
 }
 
 #[cfg(test)]
@@ -217,8 +233,23 @@ mod tests {
                 ToClient::Acknowledged {
                     subscription: raw("3"),
                     prompts_list_changed: false,
+                    resources_list_changed: false,
                 },
                 r#"{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":3},"notifications":{}}}"#,
+            ),
+            (
+                ToClient::ResourcesListChanged {
+                    subscription: Some(raw("4")),
+                },
+                r#"{"jsonrpc":"2.0","method":"notifications/resources/list_changed","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":4}}}"#,
+            ),
+            (
+                ToClient::Acknowledged {
+                    subscription: raw("4"),
+                    prompts_list_changed: true,
+                    resources_list_changed: true,
+                },
+                r#"{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":4},"notifications":{"promptsListChanged":true,"resourcesListChanged":true}}}"#,
             ),
             (
                 ToClient::Cancelled {

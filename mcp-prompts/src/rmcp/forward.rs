@@ -180,12 +180,18 @@ pub(super) fn convert(message: ToClient) -> Option<Outgoing> {
         ToClient::PromptsListChanged { subscription: None } => {
             ServerNotification::PromptListChangedNotification(NotificationNoParam::default())
         }
+        ToClient::ResourcesListChanged { subscription: None } => {
+            ServerNotification::ResourceListChangedNotification(NotificationNoParam::default())
+        }
         ToClient::Elicit { id, params } => {
             let params = serde_json::from_value(params).ok()?;
             let request = ServerRequest::ElicitRequest(Request::new(params));
             return Some(Outgoing::Request(id, request));
         }
         ToClient::PromptsListChanged {
+            subscription: Some(_),
+        }
+        | ToClient::ResourcesListChanged {
             subscription: Some(_),
         }
         | ToClient::Acknowledged { .. }

@@ -134,7 +134,10 @@ impl RmcpPrompts {
             capabilities.completions = Some(serde_json::Map::new());
         }
         if declared.resources() {
-            capabilities.resources = Some(::rmcp::model::ResourcesCapability::default());
+            let mut resources = ::rmcp::model::ResourcesCapability::default();
+            // Skills come from watched folders: their changes are announced.
+            resources.list_changed = declared.skills().then_some(true);
+            capabilities.resources = Some(resources);
         }
         if declared.skills() {
             let skills = ::rmcp::model::SkillsCapability::new().with_directory_read();
@@ -412,7 +415,12 @@ impl RmcpPrompts {
     /// does for a live catalog), so a static catalog's listen is
     /// acknowledged with none, as on mcp-prompts' own transports.
     pub fn accepted_subscription_filter(&self) -> SubscriptionFilter {
-        SubscriptionFilter::builder().prompts_list_changed().build()
+        let filter = SubscriptionFilter::builder().prompts_list_changed();
+        if self.service.skills_change() {
+            filter.resources_list_changed().build()
+        } else {
+            filter.build()
+        }
     }
 
     /// Serves one `subscriptions/listen` that rmcp has acknowledged: each
@@ -431,18 +439,28 @@ impl RmcpPrompts {
             .with_data(serde_json::json!({ "limit": limit }));
             to_rmcp(&error)
         })?;
-        let wanted = context.accepted().prompts_list_changed == Some(true);
-        let mut changes = wanted.then(|| self.service.subscribe());
+        let accepted = context.accepted();
+        let prompts = accepted.prompts_list_changed == Some(true);
+        let resources =
+            accepted.resources_list_changed == Some(true) && self.service.skills_change();
+        let mut prompt_changes = prompts.then(|| self.service.subscribe());
+        let mut skill_changes = resources.then(|| self.service.subscribe_skills());
         loop {
-            let change = async {
-                match &mut changes {
+            let prompt_change = async {
+                match &mut prompt_changes {
+                    Some(changes) => changes.recv().await,
+                    None => std::future::pending().await,
+                }
+            };
+            let skill_change = async {
+                match &mut skill_changes {
                     Some(changes) => changes.recv().await,
                     None => std::future::pending().await,
                 }
             };
             tokio::select! {
                 () = context.cancelled() => return Ok(()),
-                change = change => match change {
+                change = prompt_change => match change {
                     // A stream nobody reads any more ends here.
                     Some(()) => {
                         if context.sink().notify_prompt_list_changed().await.is_err() {
@@ -450,7 +468,15 @@ impl RmcpPrompts {
                         }
                     }
                     // The catalog let go of this stream: no more changes.
-                    None => changes = None,
+                    None => prompt_changes = None,
+                },
+                change = skill_change => match change {
+                    Some(()) => {
+                        if context.sink().notify_resource_list_changed().await.is_err() {
+                            return Ok(());
+                        }
+                    }
+                    None => skill_changes = None,
                 },
             }
         }

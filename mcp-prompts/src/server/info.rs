@@ -99,8 +99,9 @@ struct Capabilities<'a> {
 #[derive(Serialize)]
 struct Declares {}
 
+/// `prompts` or `resources`, with `listChanged` when changes are announced.
 #[derive(Serialize)]
-struct Prompts {
+struct ListChanged {
     #[serde(
         rename = "listChanged",
         skip_serializing_if = "<&bool as std::ops::Not>::not"
@@ -112,7 +113,7 @@ impl Serialize for Capabilities<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let declared = self.info.declared;
         let mut map = s.serialize_map(None)?;
-        let prompts = Prompts {
+        let prompts = ListChanged {
             list_changed: self.info.list_changed,
         };
         map.serialize_entry("prompts", &prompts)?;
@@ -125,8 +126,12 @@ impl Serialize for Capabilities<'_> {
         if declared.tools {
             map.serialize_entry("tools", &Declares {})?;
         }
+        // Skills come from watched folders: their changes are announced.
         if declared.resources() {
-            map.serialize_entry("resources", &Declares {})?;
+            let resources = ListChanged {
+                list_changed: declared.skills(),
+            };
+            map.serialize_entry("resources", &resources)?;
         }
         // Extensions came with 2026-07-28; before it, skills' files are
         // plain resources.

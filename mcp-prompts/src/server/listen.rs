@@ -55,12 +55,17 @@ impl Session {
             }
         };
         // Honoured only where changes are announced at all.
-        let honoured = p.notifications.prompts_list_changed && self.service.is_live();
+        let prompts = p.notifications.prompts_list_changed && self.service.is_live();
+        let resources = p.notifications.resources_list_changed && self.service.skills_change();
         let ack = ToClient::Acknowledged {
             subscription: id.to_owned(),
-            prompts_list_changed: honoured,
+            prompts_list_changed: prompts,
+            resources_list_changed: resources,
         };
-        let mut changes = honoured.then(|| self.service.subscribe());
+        let mut changes = [
+            prompts.then(|| self.service.subscribe()),
+            resources.then(|| self.service.subscribe_skills()),
+        ];
         let (outbound, route) = (self.state.outbound.clone(), route.cloned());
         let id = id.to_owned();
         Eventually::later(async move {
@@ -78,37 +83,41 @@ impl Session {
                 return None;
             }
             // Without tokio's macros (a feature users need not enable): the
-            // end of the connection first, then a change.
+            // end of the connection first, then a change of either list.
             loop {
                 let next = {
                     let mut closed = std::pin::pin!(outbound.closed());
-                    let mut change = std::pin::pin!(async {
-                        match &mut changes {
-                            Some(changes) => changes.recv().await,
-                            None => std::future::pending().await,
-                        }
-                    });
                     poll_fn(|cx| {
                         if closed.as_mut().poll(cx).is_ready() {
                             return Poll::Ready(None);
                         }
-                        change.as_mut().poll(cx).map(Some)
+                        for (list, receiver) in changes.iter_mut().enumerate() {
+                            if let Some(rx) = receiver
+                                && let Poll::Ready(change) = rx.poll_recv(cx)
+                            {
+                                return Poll::Ready(Some((list, change)));
+                            }
+                        }
+                        Poll::Pending
                     })
                     .await
                 };
+                let subscription = Some(id.clone());
                 match next {
                     None => break,
                     // A stream nobody reads any more ends here.
-                    Some(Some(())) => {
-                        let announcement = ToClient::PromptsListChanged {
-                            subscription: Some(id.clone()),
+                    Some((list, Some(()))) => {
+                        let announcement = if list == 0 {
+                            ToClient::PromptsListChanged { subscription }
+                        } else {
+                            ToClient::ResourcesListChanged { subscription }
                         };
                         if !send(announcement).await {
                             return None;
                         }
                     }
-                    // The catalog let go of this stream: no more changes.
-                    Some(None) => changes = None,
+                    // The list let go of this stream: no more changes.
+                    Some((list, None)) => changes[list] = None,
                 }
             }
             // Torn down by the server: the subscription's empty result.

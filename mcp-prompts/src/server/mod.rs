@@ -29,7 +29,7 @@ use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
 use crate::error::{CatalogError, excerpt};
 use crate::presentation::Icon;
-use crate::skills::SkillSet;
+use crate::skills::{LiveSkills, SkillSet};
 
 pub use dispatch::{Reply, ResponseFuture};
 pub(crate) use limits::Limits;
@@ -498,13 +498,13 @@ impl Server {
             list_changed: changing,
         };
         let modern = ModernReplies::new(&info, self.cache.resolve(changing));
+        let skills = Arc::new(LiveSkills::new(SkillSet::empty(), Vec::new()));
         #[cfg(feature = "files")]
-        let (skills, skill_problems) = load_skills(&self.skill_roots, self.page_size)?;
-        #[cfg(not(feature = "files"))]
-        let (skills, skill_problems) = (SkillSet::empty(), Vec::new());
+        let skill_watch = watch_skills(self.skill_roots, self.page_size, &skills)?;
         Ok(Service(Arc::new(Inner {
-            skills: arc_swap::ArcSwap::from_pointee(skills),
-            skill_problems,
+            skills,
+            #[cfg(feature = "files")]
+            _skill_watch: skill_watch,
             live: Arc::new(LiveCatalog::new(served, self.tags, self.page_size)),
             changing,
             info,
@@ -518,23 +518,23 @@ impl Server {
     }
 }
 
-/// Reads the skills under `roots`; a root that cannot be read fails the
-/// build, a skill that cannot be served is logged and left out.
+/// Reads the skills under `roots` into `skills` and keeps them in step
+/// with the folders; a root that cannot be read fails the build, a skill
+/// that cannot be served is logged and left out.
 #[cfg(feature = "files")]
-fn load_skills(
-    roots: &[std::path::PathBuf],
+fn watch_skills(
+    roots: Vec<std::path::PathBuf>,
     page_size: usize,
-) -> Result<(SkillSet, Vec<String>), CatalogError> {
+    skills: &Arc<LiveSkills>,
+) -> Result<Option<crate::files::skills::Watching>, CatalogError> {
     if roots.is_empty() {
-        return Ok((SkillSet::empty(), Vec::new()));
+        return Ok(None);
     }
-    let loaded = crate::files::skills::load(roots, page_size).map_err(|err| CatalogError {
-        problems: vec![format!("skills folder: {err}")],
-    })?;
-    for problem in &loaded.problems {
-        tracing::warn!("skill not served: {problem}");
-    }
-    Ok((loaded.set, loaded.problems))
+    crate::files::skills::watch(roots, page_size, Arc::clone(skills))
+        .map(Some)
+        .map_err(|err| CatalogError {
+            problems: vec![format!("skills folder: {err}")],
+        })
 }
 
 /// A validated, ready server; cheap to clone and share between connections.
@@ -543,8 +543,10 @@ pub struct Service(Arc<Inner>);
 
 pub(crate) struct Inner {
     /// The skills served, with their files' bytes.
-    skills: arc_swap::ArcSwap<SkillSet>,
-    skill_problems: Vec<String>,
+    skills: Arc<LiveSkills>,
+    /// Keeps the skills in step with their folders until dropped.
+    #[cfg(feature = "files")]
+    _skill_watch: Option<crate::files::skills::Watching>,
     /// The prompts served, swapped whole when the catalog changes.
     live: Arc<LiveCatalog>,
     /// Whether the catalog can change ([`Server::build_live`]).
@@ -564,13 +566,25 @@ pub(crate) struct Inner {
 impl Service {
     /// The skills not served, each as `path:line: what is wrong`, from
     /// the folders given to [`Server::skills_dir`].
-    pub fn skill_problems(&self) -> &[String] {
-        &self.0.skill_problems
+    pub fn skill_problems(&self) -> Vec<String> {
+        self.0.skills.problems()
     }
 
     /// How many skills are served.
     pub fn skill_count(&self) -> usize {
         self.0.skills.load().skills().len()
+    }
+
+    /// Whether the skills served can change (and changes are announced):
+    /// skills from folders, which are watched.
+    pub(crate) fn skills_change(&self) -> bool {
+        self.0.info.declared.skills()
+    }
+
+    /// A `subscriptions/listen` stream's wake-ups, one per change of the
+    /// skills.
+    pub(crate) fn subscribe_skills(&self) -> tokio::sync::mpsc::Receiver<()> {
+        self.0.skills.subscribe()
     }
 
     /// The skills served now.
@@ -623,6 +637,9 @@ impl Service {
     pub(crate) fn listen(&self, outbound: &crate::context::Outbound) {
         if self.0.changing {
             self.0.live.listen(outbound);
+        }
+        if self.skills_change() {
+            self.0.skills.listen(outbound);
         }
     }
 

@@ -11,10 +11,12 @@
 
 pub(crate) mod answers;
 mod file;
+mod live;
 pub(crate) mod set;
 mod uri;
 
 pub(crate) use file::SkillFile;
+pub(crate) use live::LiveSkills;
 pub(crate) use set::SkillSet;
 pub(crate) use uri::SCHEME;
 

@@ -106,6 +106,29 @@ impl SkillSet {
         self.page_size
     }
 
+    /// Whether a client would see the same as in `other`: the same
+    /// skills with the same front matter, the same files with the same
+    /// bytes.
+    pub(crate) fn same_as(&self, other: &Self) -> bool {
+        let same_skill =
+            |a: &Skill, b: &Skill| a.path == b.path && a.front_matter == b.front_matter;
+        let same_file = |a: &SkillFile, b: &SkillFile| {
+            a.path() == b.path() && a.digest() == b.digest() && a.mime() == b.mime()
+        };
+        self.skills.len() == other.skills.len()
+            && self.files.len() == other.files.len()
+            && self
+                .skills
+                .iter()
+                .zip(&other.skills)
+                .all(|(a, b)| same_skill(a, b))
+            && self
+                .files
+                .iter()
+                .zip(&other.files)
+                .all(|(a, b)| same_file(a, b))
+    }
+
     /// The files under the folder at `path`, its subfolders' included.
     pub(crate) fn files_under(&self, path: &str) -> &[SkillFile] {
         let prefix = format!("{path}/");

@@ -7,14 +7,17 @@
 
 mod matter;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, mpsc};
 
+use super::SETTLE;
 use super::read::{Access, ServedDir};
+use super::watch::{Heed, Watch};
 use crate::error::Escaped;
 use crate::skills::set::Skill;
-use crate::skills::{SKILL_MD, SkillFile, SkillSet};
+use crate::skills::{LiveSkills, SKILL_MD, SkillFile, SkillSet};
 
 /// How many folders below a root skills are looked for:
 /// `a/b/c/d/e/f/SKILL.md` at most.
@@ -40,6 +43,79 @@ pub(crate) struct Loaded {
     pub(crate) set: SkillSet,
     /// `path:line: message`, in path order.
     pub(crate) problems: Vec<String>,
+    /// For each root, the folders read under it: those to watch.
+    pub(crate) folders: Vec<Vec<PathBuf>>,
+}
+
+/// The watches that keep a server's skills in step with their folders:
+/// dropped, they stop.
+pub(crate) struct Watching {
+    _watches: Arc<Vec<Watch>>,
+}
+
+/// Reads the skills under `roots` into `live`, then keeps them in step:
+/// every folder the reading read is watched (one watch per folder, as the
+/// prompt folders are), and a change reads them all again, about 100 ms
+/// after the first event of a burst. A root that cannot be read at the
+/// start is an error; later, the skills served stay until it can be.
+pub(crate) fn watch(
+    roots: Vec<PathBuf>,
+    page_size: usize,
+    live: Arc<LiveSkills>,
+) -> io::Result<Watching> {
+    let (tx, rx) = mpsc::channel::<()>();
+    let watches: Vec<Watch> = roots
+        .iter()
+        .map(|root| Watch::start(root, tx.clone()))
+        .collect::<io::Result<_>>()?;
+    drop(tx);
+    // Read after watching starts, so that no change falls in between.
+    let loaded = load(&roots, page_size)?;
+    let mut logged = BTreeSet::new();
+    serve(loaded, &watches, &live, &mut logged, false);
+    let watches = Arc::new(watches);
+    let weak = Arc::downgrade(&watches);
+    // Ends when the watches (and with them every sender) are dropped.
+    std::thread::spawn(move || {
+        while rx.recv().is_ok() {
+            std::thread::sleep(SETTLE);
+            while rx.try_recv().is_ok() {}
+            let Some(watches) = weak.upgrade() else { break };
+            match load(&roots, page_size) {
+                Ok(loaded) => serve(loaded, &watches, &live, &mut logged, true),
+                Err(err) => tracing::warn!(
+                    error = %Escaped(&err.to_string()),
+                    "cannot read a skills folder: the skills served stay as they were"
+                ),
+            }
+        }
+    });
+    Ok(Watching { _watches: watches })
+}
+
+/// Serves what a reading found, follows the folders it read, and logs
+/// each problem once, when it first appears.
+fn serve(
+    loaded: Loaded,
+    watches: &[Watch],
+    live: &LiveSkills,
+    logged: &mut BTreeSet<String>,
+    again: bool,
+) {
+    for (watch, folders) in watches.iter().zip(&loaded.folders) {
+        let folders: Vec<(PathBuf, Heed)> = folders
+            .iter()
+            .map(|f| (f.clone(), Heed::Everything))
+            .collect();
+        watch.follow(&folders, again);
+    }
+    for problem in &loaded.problems {
+        if !logged.contains(problem) {
+            tracing::warn!("skill not served: {problem}");
+        }
+    }
+    *logged = loaded.problems.iter().cloned().collect();
+    live.replace(loaded.set, loaded.problems);
 }
 
 /// Reads the skills under `roots`, listed `page_size` to a page. A root
@@ -50,11 +126,17 @@ pub(crate) fn load(roots: &[PathBuf], page_size: usize) -> io::Result<Loaded> {
     let mut found: BTreeMap<String, PathBuf> = BTreeMap::new();
     let mut files: BTreeMap<String, SkillFile> = BTreeMap::new();
     let mut problems = Vec::new();
+    let mut watched = Vec::with_capacity(roots.len());
     for root in roots {
         let named =
             |err: io::Error| io::Error::new(err.kind(), format!("{}: {err}", root.display()));
         let dir = ServedDir::open(root, Access::default()).map_err(named)?;
         let folders = dir.skill_folders(MAX_DEPTH, MAX_FOLDERS).map_err(named)?;
+        let mut read: Vec<PathBuf> = folders
+            .read
+            .iter()
+            .map(|f| root.join(f.trim_end_matches('/')))
+            .collect();
         for (folder, err) in &folders.unreadable {
             problems.push(format!(
                 "{}: not read: {err}",
@@ -85,13 +167,16 @@ pub(crate) fn load(roots: &[PathBuf], page_size: usize) -> io::Result<Loaded> {
                 continue;
             }
             found.insert(path.clone(), on_disk.clone());
-            match read_skill(&on_disk, &path, &mut files) {
+            match read_skill(&on_disk, &path, &mut files, &mut read) {
                 Ok(skill) => {
                     skills.insert(path, skill);
                 }
                 Err(problem) => problems.push(problem),
             }
         }
+        read.sort();
+        read.dedup();
+        watched.push(read);
     }
     // Only the files of skills served: a skill refused leaves none behind.
     let served: Vec<&str> = skills.keys().map(String::as_str).collect();
@@ -104,6 +189,7 @@ pub(crate) fn load(roots: &[PathBuf], page_size: usize) -> io::Result<Loaded> {
     Ok(Loaded {
         set: SkillSet::new(skills, files, page_size),
         problems,
+        folders: watched,
     })
 }
 
@@ -119,6 +205,7 @@ fn read_skill(
     on_disk: &Path,
     path: &str,
     files: &mut BTreeMap<String, SkillFile>,
+    read_folders: &mut Vec<PathBuf>,
 ) -> Result<Skill, String> {
     let shown = |name: &str| Escaped(&on_disk.join(name).display().to_string()).to_string();
     let access = Access {
@@ -127,7 +214,7 @@ fn read_skill(
     };
     let dir = ServedDir::open(on_disk, access)
         .map_err(|err| format!("{}: not read: {err}", shown("")))?;
-    let names = dir
+    let (names, folders) = dir
         .all_files(MAX_SKILL_DEPTH, MAX_FILES)
         .map_err(|err| format!("{}: not read: {err}", shown("")))?
         .ok_or_else(|| {
@@ -136,6 +223,11 @@ fn read_skill(
                 shown("")
             )
         })?;
+    read_folders.extend(
+        folders
+            .iter()
+            .map(|f| on_disk.join(f.trim_end_matches('/'))),
+    );
     let mut read = Vec::with_capacity(names.len());
     let mut total = 0u64;
     for name in &names {

@@ -1,0 +1,80 @@
+//! The skills served while the server runs: one snapshot at a time,
+//! swapped whole when the folders change, so a request reads the snapshot
+//! it started with. A change that alters what clients see (a skill, a
+//! front matter, a file's bytes) is announced with
+//! `notifications/resources/list_changed`: to every session, and on each
+//! 2026-07-28 `subscriptions/listen` stream that asked for
+//! `resourcesListChanged`.
+
+use std::sync::{Arc, Mutex};
+
+use arc_swap::ArcSwap;
+use tokio::sync::mpsc;
+
+use super::SkillSet;
+use crate::context::{Outbound, WeakOutbound};
+use crate::protocol::to_client::ToClient;
+use crate::sync::lock;
+
+/// The skills served now, their problems, and who hears of changes.
+pub(crate) struct LiveSkills {
+    set: ArcSwap<SkillSet>,
+    /// `path:line: message` of each skill not served now.
+    problems: Mutex<Vec<String>>,
+    /// Sessions to tell of changes (weak: a finished one is forgotten).
+    listeners: Mutex<Vec<WeakOutbound>>,
+    /// `subscriptions/listen` streams to wake on a change.
+    subscriptions: Mutex<Vec<mpsc::Sender<()>>>,
+}
+
+impl LiveSkills {
+    pub(crate) fn new(set: SkillSet, problems: Vec<String>) -> Self {
+        Self {
+            set: ArcSwap::from_pointee(set),
+            problems: Mutex::new(problems),
+            listeners: Mutex::new(Vec::new()),
+            subscriptions: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The snapshot served now.
+    pub(crate) fn load(&self) -> arc_swap::Guard<Arc<SkillSet>> {
+        self.set.load()
+    }
+
+    pub(crate) fn problems(&self) -> Vec<String> {
+        lock(&self.problems).clone()
+    }
+
+    /// Serves `set` from now on, and announces it if clients would see a
+    /// difference.
+    pub(crate) fn replace(&self, set: SkillSet, problems: Vec<String>) {
+        let changed = !self.set.load().same_as(&set);
+        self.set.store(Arc::new(set));
+        *lock(&self.problems) = problems;
+        if changed {
+            lock(&self.listeners).retain(|listener| {
+                listener.notify(ToClient::ResourcesListChanged { subscription: None })
+            });
+            // A full channel already holds a wake-up: one is enough.
+            lock(&self.subscriptions)
+                .retain(|s| !matches!(s.try_send(()), Err(mpsc::error::TrySendError::Closed(()))));
+        }
+    }
+
+    /// Tells this session of every change from now on.
+    pub(crate) fn listen(&self, outbound: &Outbound) {
+        let mut listeners = lock(&self.listeners);
+        listeners.retain(WeakOutbound::is_alive);
+        listeners.push(outbound.downgrade());
+    }
+
+    /// A `subscriptions/listen` stream: woken once per change.
+    pub(crate) fn subscribe(&self) -> mpsc::Receiver<()> {
+        let (tx, rx) = mpsc::channel(1);
+        let mut subscriptions = lock(&self.subscriptions);
+        subscriptions.retain(|s| !s.is_closed());
+        subscriptions.push(tx);
+        rx
+    }
+}
