@@ -5,6 +5,7 @@
 //! byte for byte, and each kind of bad skill is refused on its line while
 //! the good ones are served.
 
+mod auth_support;
 mod http_support;
 mod support;
 
@@ -631,4 +632,121 @@ fn a_listen_stream_hears_of_changed_skills() {
         changed["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"], 7,
         "{changed}"
     );
+}
+
+/// A skill limited to a scope (`metadata: mcp-prompts/scopes`) is hidden,
+/// with the skill nested in it and every file, from a caller without the
+/// scope, on every method, exactly as a skill that does not exist; a
+/// caller holding it sees both; results are cached privately.
+#[tokio::test]
+async fn a_scoped_skill_is_hidden_from_callers_without_its_scope() {
+    let skills = Skills::new("scoped");
+    skills.write(
+        "vault/SKILL.md",
+        b"---\nname: vault\ndescription: Secrets\nmetadata:\n  mcp-prompts/scopes: finance\n---\n",
+    );
+    skills.write("vault/keys.txt", b"k");
+    skills.write(
+        "vault/inner/SKILL.md",
+        b"---\nname: inner\ndescription: Nested in the vault\n---\n",
+    );
+    let key = auth_support::SigningKey::new("k1");
+    let issuer = auth_support::Issuer::start(&[&key]);
+    let server = Running::showcase(&[
+        "--stateless",
+        "--auth-issuer",
+        &issuer.url,
+        "--skills-dir",
+        skills.path(),
+    ]);
+    let bearer = |scope: &str| {
+        format!(
+            "Bearer {}",
+            key.sign(&issuer.claims("ann", &server.url(), scope))
+        )
+    };
+    let (reader, finance) = (bearer("prompts"), bearer("prompts finance"));
+    let call = |method: &str, params: Value| json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": modern(params, json!({}))});
+    let hidden = ["vault", "vault/inner"];
+
+    let (status, listed) = post_modern(
+        &server,
+        &call("skills/list", json!({})),
+        &[("authorization", &reader)],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    assert_eq!(listed["result"]["cacheScope"], "private", "{listed}");
+    assert!(
+        !listed_paths(&listed).iter().any(|p| hidden.contains(p)),
+        "{listed}"
+    );
+    let (_, all) = post_modern(
+        &server,
+        &call("resources/list", json!({})),
+        &[("authorization", &reader)],
+    )
+    .await;
+    assert!(!all.to_string().contains("vault"), "{all}");
+    for (method, uri) in [
+        ("skills/get", "skill://vault/SKILL.md"),
+        ("skills/get", "skill://vault/inner/SKILL.md"),
+        ("resources/read", "skill://vault/keys.txt"),
+        ("resources/read", "skill://vault/inner/SKILL.md"),
+        ("resources/directory/read", "skill://vault"),
+    ] {
+        let answer = ask(&server, &reader, method, uri).await;
+        assert_eq!(answer["error"]["code"], -32602, "{method} {uri}: {answer}");
+        // The same answer as for a skill that does not exist.
+        let unknown = ask(&server, &reader, method, &uri.replace("vault", "nowhere")).await;
+        assert_eq!(
+            answer["error"]["message"]
+                .as_str()
+                .unwrap()
+                .replace("vault", "nowhere"),
+            unknown["error"]["message"],
+            "{answer} {unknown}"
+        );
+    }
+
+    let (_, listed) = post_modern(
+        &server,
+        &call("skills/list", json!({})),
+        &[("authorization", &finance)],
+    )
+    .await;
+    for path in hidden {
+        assert!(listed_paths(&listed).contains(&path), "{listed}");
+    }
+    let vault = listed["result"]["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["uri"] == "skill://vault/SKILL.md")
+        .unwrap()
+        .clone();
+    assert_eq!(vault["resources"].as_array().unwrap().len(), 3, "{vault}");
+    let uri = "skill://vault/keys.txt";
+    let headers = [("authorization", finance.as_str()), ("mcp-name", uri)];
+    let (_, read) = post_modern(
+        &server,
+        &call("resources/read", json!({"uri": uri})),
+        &headers,
+    )
+    .await;
+    assert_eq!(contents(&read), b"k", "{read}");
+}
+
+/// A stateless `method` naming `uri`, sent with `bearer`'s token (and, for
+/// `resources/read`, the `Mcp-Name` header it needs).
+async fn ask(server: &Running, bearer: &str, method: &str, uri: &str) -> Value {
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": method,
+                      "params": modern(json!({"uri": uri}), json!({}))});
+    let mut headers = vec![("authorization", bearer)];
+    if method == "resources/read" {
+        headers.push(("mcp-name", uri));
+    }
+    let (status, answer) = post_modern(server, &body, &headers).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    answer
 }

@@ -14,7 +14,7 @@ use ::rmcp::{ErrorData, RoleServer};
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 
-use super::{RmcpPrompts, to_rmcp, version_of};
+use super::{RmcpPrompts, access_of, to_rmcp, version_of};
 use crate::protocol::answer::Cached;
 use crate::protocol::method::Method;
 use crate::skills::answers::Item;
@@ -57,8 +57,9 @@ impl RmcpPrompts {
         self.attach(context);
         self.served(Method::ResourcesList)?;
         let skills = self.service.skills();
+        let view = skills.view(&access_of(context));
         let cursor = request.and_then(|r| r.cursor.as_deref());
-        let page = skills.resources(cursor).map_err(|e| to_rmcp(&e))?;
+        let page = view.resources(cursor).map_err(|e| to_rmcp(&e))?;
         let mut result =
             ListResourcesResult::with_all_items(page.items().iter().map(resource).collect());
         result.next_cursor = page.next_cursor().map(Into::into);
@@ -79,6 +80,7 @@ impl RmcpPrompts {
         let version = version_of(context);
         let skills = self.service.skills();
         let read = skills
+            .view(&access_of(context))
             .read(&request.uri, version)
             .map_err(|e| to_rmcp(&e))?;
         let file = read.file();
@@ -113,6 +115,7 @@ impl RmcpPrompts {
         let skills = self.service.skills();
         let cursor = request.cursor.as_deref();
         let page = skills
+            .view(&access_of(context))
             .read_directory(&request.uri, cursor)
             .map_err(|e| to_rmcp(&e))?;
         let mut result =
@@ -131,8 +134,9 @@ impl RmcpPrompts {
         self.attach(context);
         self.served(Method::SkillsList)?;
         let skills = self.service.skills();
+        let view = skills.view(&access_of(context));
         let cursor = request.and_then(|r| r.cursor.as_deref());
-        let page = skills.list(cursor).map_err(|e| to_rmcp(&e))?;
+        let page = view.list(cursor).map_err(|e| to_rmcp(&e))?;
         let mut result = ListSkillsResult::with_all_items(
             page.skills().map(|(s, files)| skill(s, files)).collect(),
         );
@@ -150,7 +154,10 @@ impl RmcpPrompts {
         self.attach(context);
         self.served(Method::SkillsGet)?;
         let skills: &SkillSet = &self.service.skills();
-        let got = skills.get(&request.uri).map_err(|e| to_rmcp(&e))?;
+        let got = skills
+            .view(&access_of(context))
+            .get(&request.uri)
+            .map_err(|e| to_rmcp(&e))?;
         let (found, files) = got.skill();
         let mut result = GetSkillResult::new(skill(found, files));
         (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), Cached::Shared);
@@ -167,7 +174,7 @@ impl RmcpPrompts {
 }
 
 /// A skill's entry, as rmcp's type.
-fn skill(skill: &Skill, files: &[SkillFile]) -> ::rmcp::model::Skill {
+fn skill(skill: &Skill, files: &[&SkillFile]) -> ::rmcp::model::Skill {
     let mut frontmatter = SkillFrontmatter::new(skill.name(), skill.description());
     for (key, value) in skill.front_matter() {
         if key != "name" && key != "description" {

@@ -339,31 +339,36 @@ impl Session {
             },
             Method::ResourcesList => {
                 let skills = self.service.skills();
-                let listed = ResourcesList::params(params)
-                    .and_then(|p| skills.resources(p.cursor.as_deref()));
+                let view = skills.view(access);
+                let listed =
+                    ResourcesList::params(params).and_then(|p| view.resources(p.cursor.as_deref()));
                 self.now(id, era, &listed)
             }
             Method::ResourcesRead => {
                 let skills = self.service.skills();
+                let view = skills.view(access);
                 let read =
-                    ResourcesRead::params(params).and_then(|p| skills.read(&p.uri, era.version()));
+                    ResourcesRead::params(params).and_then(|p| view.read(&p.uri, era.version()));
                 self.now(id, era, &read)
             }
             Method::ResourcesDirectoryRead => {
                 let skills = self.service.skills();
+                let view = skills.view(access);
                 let listed = ResourcesDirectoryRead::params(params)
-                    .and_then(|p| skills.read_directory(&p.uri, p.cursor.as_deref()));
+                    .and_then(|p| view.read_directory(&p.uri, p.cursor.as_deref()));
                 self.now(id, era, &listed)
             }
             Method::SkillsList => {
                 let skills = self.service.skills();
+                let view = skills.view(access);
                 let listed =
-                    SkillsList::params(params).and_then(|p| skills.list(p.cursor.as_deref()));
+                    SkillsList::params(params).and_then(|p| view.list(p.cursor.as_deref()));
                 self.now(id, era, &listed)
             }
             Method::SkillsGet => {
                 let skills = self.service.skills();
-                let got = SkillsGet::params(params).and_then(|p| skills.get(&p.uri));
+                let view = skills.view(access);
+                let got = SkillsGet::params(params).and_then(|p| view.get(&p.uri));
                 self.now(id, era, &got)
             }
         }

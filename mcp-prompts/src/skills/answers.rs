@@ -10,6 +10,7 @@ use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use super::set::{Child, Skill, SkillSet};
 use super::{DIRECTORY_MIME, SCHEME, SkillFile};
+use crate::caller::Access;
 use crate::error::{Error, excerpt};
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::{Answer, Cached};
@@ -19,21 +20,90 @@ use crate::protocol::cursor;
 /// 2026-07-28 uses -32602 instead, and must not send this one.
 const RESOURCE_NOT_FOUND: i32 = -32002;
 
+/// A snapshot as one caller sees it: a skill limited to scopes the
+/// caller lacks is hidden, with every skill nested in it and every file
+/// in its folder, and answers exactly as one that does not exist.
+pub(crate) struct View<'a> {
+    set: &'a SkillSet,
+    /// The folders of the skills hidden from this caller.
+    hidden: Vec<&'a str>,
+    /// Whether what is seen depends on who asks: 2026-07-28 results are
+    /// then `private`.
+    cached: Cached,
+}
+
 impl SkillSet {
-    /// `skills/list`: the page `cursor` points at, whole entries only.
-    pub(crate) fn list(&self, cursor: Option<&str>) -> Result<SkillList<'_>, Error> {
-        let (range, next) = page(self.skills().len(), self.page_size(), cursor)?;
-        Ok(SkillList {
+    /// The skills and files `access` may see.
+    pub(crate) fn view(&self, access: &Access) -> View<'_> {
+        let hidden = self
+            .skills()
+            .iter()
+            .filter(|skill| !skill.allows(access))
+            .map(Skill::path)
+            .collect();
+        let scoped = self.skills().iter().any(Skill::is_restricted);
+        View {
             set: self,
-            range,
+            hidden,
+            cached: if scoped {
+                Cached::PerCaller
+            } else {
+                Cached::Shared
+            },
+        }
+    }
+}
+
+impl<'a> View<'a> {
+    /// Whether the file or folder at `path` lies in a hidden skill's folder.
+    fn hides(&self, path: &str) -> bool {
+        self.hidden.iter().any(|folder| {
+            path.strip_prefix(folder)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        })
+    }
+
+    fn skills(&self) -> Vec<&'a Skill> {
+        self.set
+            .skills()
+            .iter()
+            .filter(|s| !self.hides(s.path()))
+            .collect()
+    }
+
+    fn entry(&self, skill: &'a Skill) -> Entry<'a> {
+        let files = self
+            .set
+            .files_under(skill.path())
+            .iter()
+            .filter(|f| !self.hides(f.path()))
+            .collect();
+        Entry { skill, files }
+    }
+
+    fn item(&self, file: &'a SkillFile) -> Item<'a> {
+        Item::File(file, self.set.skill_of_skill_md(file))
+    }
+
+    /// `skills/list`: the page `cursor` points at, whole entries only.
+    pub(crate) fn list(&self, cursor: Option<&str>) -> Result<SkillList<'a>, Error> {
+        let skills = self.skills();
+        let (range, next) = page(skills.len(), self.set.page_size(), cursor)?;
+        let entries = skills[range]
+            .iter()
+            .map(|skill| self.entry(skill))
+            .collect();
+        Ok(SkillList {
+            entries,
             next,
+            cached: self.cached,
         })
     }
 
     /// `skills/get`: the skill whose `SKILL.md` is at `uri`.
-    pub(crate) fn get(&self, uri: &str) -> Result<SkillResult<'_>, Error> {
-        match self.skill_at(uri) {
-            Some(skill) => Ok(SkillResult(Entry { set: self, skill })),
+    pub(crate) fn get(&self, uri: &str) -> Result<SkillResult<'a>, Error> {
+        match self.set.skill_at(uri).filter(|s| !self.hides(s.path())) {
+            Some(skill) => Ok(SkillResult(self.entry(skill), self.cached)),
             None => Err(Error::invalid_params(format!(
                 "Unknown skill: {}",
                 excerpt(uri)
@@ -47,9 +117,9 @@ impl SkillSet {
         &self,
         uri: &str,
         version: ProtocolVersion,
-    ) -> Result<ReadResult<'_>, Error> {
-        match self.file_at(uri) {
-            Some(file) => Ok(ReadResult(file)),
+    ) -> Result<ReadResult<'a>, Error> {
+        match self.set.file_at(uri).filter(|f| !self.hides(f.path())) {
+            Some(file) => Ok(ReadResult(file, self.cached)),
             None => {
                 let message = format!("Resource not found: {}", excerpt(uri));
                 Err(if version.is_modern() {
@@ -62,11 +132,20 @@ impl SkillSet {
     }
 
     /// `resources/list`: every file, for clients that know no skills.
-    pub(crate) fn resources(&self, cursor: Option<&str>) -> Result<ResourceList<'_>, Error> {
-        let files = self.files();
-        let (range, next) = page(files.len(), self.page_size(), cursor)?;
+    pub(crate) fn resources(&self, cursor: Option<&str>) -> Result<ResourceList<'a>, Error> {
+        let files: Vec<&SkillFile> = self
+            .set
+            .files()
+            .iter()
+            .filter(|f| !self.hides(f.path()))
+            .collect();
+        let (range, next) = page(files.len(), self.set.page_size(), cursor)?;
         let items = files[range].iter().map(|file| self.item(file)).collect();
-        Ok(ResourceList { items, next })
+        Ok(ResourceList {
+            items,
+            next,
+            cached: self.cached,
+        })
     }
 
     /// `resources/directory/read`: the direct children of the directory
@@ -75,14 +154,23 @@ impl SkillSet {
         &self,
         uri: &str,
         cursor: Option<&str>,
-    ) -> Result<ResourceList<'_>, Error> {
-        let Some(children) = self.directory_at(uri) else {
+    ) -> Result<ResourceList<'a>, Error> {
+        let children = self.set.directory_at(uri).map(|children| {
+            children
+                .into_iter()
+                .filter(|child| match *child {
+                    Child::File(file) => !self.hides(file.path()),
+                    Child::Directory(path) => !self.hides(path),
+                })
+                .collect::<Vec<_>>()
+        });
+        let Some(children) = children.filter(|c| !c.is_empty()) else {
             return Err(Error::invalid_params(format!(
                 "Not a directory: {}",
                 excerpt(uri)
             )));
         };
-        let (range, next) = page(children.len(), self.page_size(), cursor)?;
+        let (range, next) = page(children.len(), self.set.page_size(), cursor)?;
         let items = children[range]
             .iter()
             .map(|child| match *child {
@@ -90,11 +178,11 @@ impl SkillSet {
                 Child::Directory(path) => Item::Directory(path),
             })
             .collect();
-        Ok(ResourceList { items, next })
-    }
-
-    fn item<'a>(&'a self, file: &'a SkillFile) -> Item<'a> {
-        Item::File(file, self.skill_of_skill_md(file))
+        Ok(ResourceList {
+            items,
+            next,
+            cached: self.cached,
+        })
     }
 }
 
@@ -124,8 +212,9 @@ fn page(
 /// A skill as `skills/list` and `skills/get` give it: the URI of its
 /// `SKILL.md`, its front matter, and every file with digest and size.
 struct Entry<'a> {
-    set: &'a SkillSet,
     skill: &'a Skill,
+    /// Its files (a nested skill's too) that the caller may see.
+    files: Vec<&'a SkillFile>,
 }
 
 impl Serialize for Entry<'_> {
@@ -133,16 +222,13 @@ impl Serialize for Entry<'_> {
         let mut map = s.serialize_map(Some(3))?;
         map.serialize_entry("uri", &format!("{SCHEME}{}", self.skill.skill_md()))?;
         map.serialize_entry("frontmatter", self.skill.front_matter())?;
-        map.serialize_entry(
-            "resources",
-            &Manifest(self.set.files_under(self.skill.path())),
-        )?;
+        map.serialize_entry("resources", &Manifest(&self.files))?;
         map.end()
     }
 }
 
 /// A skill's files, each with its digest and size.
-struct Manifest<'a>(&'a [SkillFile]);
+struct Manifest<'a>(&'a [&'a SkillFile]);
 
 impl Serialize for Manifest<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -166,18 +252,17 @@ impl Serialize for Manifest<'_> {
 
 /// A `skills/list` page.
 pub(crate) struct SkillList<'a> {
-    set: &'a SkillSet,
-    range: Range<usize>,
+    entries: Vec<Entry<'a>>,
     next: Option<String>,
+    cached: Cached,
 }
 
 impl<'a> SkillList<'a> {
-    /// The page's skills, each with its files.
-    pub(crate) fn skills(&self) -> impl Iterator<Item = (&'a Skill, &'a [SkillFile])> + '_ {
-        let set = self.set;
-        set.skills()[self.range.clone()]
+    /// The page's skills, each with the files the caller may see.
+    pub(crate) fn skills(&self) -> impl Iterator<Item = (&'a Skill, &[&'a SkillFile])> + '_ {
+        self.entries
             .iter()
-            .map(move |skill| (skill, set.files_under(skill.path())))
+            .map(|entry| (entry.skill, entry.files.as_slice()))
     }
 
     pub(crate) fn next_cursor(&self) -> Option<&str> {
@@ -187,7 +272,7 @@ impl<'a> SkillList<'a> {
 
 impl Answer for SkillList<'_> {
     fn cached(&self) -> Cached {
-        Cached::Shared
+        self.cached
     }
 
     fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {
@@ -198,14 +283,7 @@ impl Answer for SkillList<'_> {
 impl Serialize for SkillList<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
-        let skills: Vec<Entry<'_>> = self.set.skills()[self.range.clone()]
-            .iter()
-            .map(|skill| Entry {
-                set: self.set,
-                skill,
-            })
-            .collect();
-        map.serialize_entry("skills", &skills)?;
+        map.serialize_entry("skills", &self.entries)?;
         if let Some(next) = &self.next {
             map.serialize_entry("nextCursor", next)?;
         }
@@ -214,18 +292,18 @@ impl Serialize for SkillList<'_> {
 }
 
 /// A `skills/get` result.
-pub(crate) struct SkillResult<'a>(Entry<'a>);
+pub(crate) struct SkillResult<'a>(Entry<'a>, Cached);
 
 impl<'a> SkillResult<'a> {
-    /// The skill, with its files.
-    pub(crate) fn skill(&self) -> (&'a Skill, &'a [SkillFile]) {
-        (self.0.skill, self.0.set.files_under(self.0.skill.path()))
+    /// The skill, with the files the caller may see.
+    pub(crate) fn skill(&self) -> (&'a Skill, &[&'a SkillFile]) {
+        (self.0.skill, &self.0.files)
     }
 }
 
 impl Answer for SkillResult<'_> {
     fn cached(&self) -> Cached {
-        Cached::Shared
+        self.1
     }
 
     fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {
@@ -243,7 +321,7 @@ impl Serialize for SkillResult<'_> {
 
 /// A `resources/read` result: the file's bytes as read, text when they
 /// are UTF-8, else base64.
-pub(crate) struct ReadResult<'a>(&'a SkillFile);
+pub(crate) struct ReadResult<'a>(&'a SkillFile, Cached);
 
 impl<'a> ReadResult<'a> {
     pub(crate) fn file(&self) -> &'a SkillFile {
@@ -253,7 +331,7 @@ impl<'a> ReadResult<'a> {
 
 impl Answer for ReadResult<'_> {
     fn cached(&self) -> Cached {
-        Cached::Shared
+        self.1
     }
 
     fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {
@@ -321,6 +399,7 @@ impl Serialize for Item<'_> {
 pub(crate) struct ResourceList<'a> {
     items: Vec<Item<'a>>,
     next: Option<String>,
+    cached: Cached,
 }
 
 impl<'a> ResourceList<'a> {
@@ -335,7 +414,7 @@ impl<'a> ResourceList<'a> {
 
 impl Answer for ResourceList<'_> {
     fn cached(&self) -> Cached {
-        Cached::Shared
+        self.cached
     }
 
     fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {
@@ -359,6 +438,7 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::*;
+    use crate::caller::Caller;
     use crate::skills::set::tests::sample;
 
     fn json(answer: &impl Serialize) -> Value {
@@ -368,7 +448,11 @@ mod tests {
     #[test]
     fn an_entry_lists_every_file_under_its_folder() {
         let set = sample();
-        let got = json(&set.get("skill://acme/billing/refunds/SKILL.md").unwrap());
+        let got = json(
+            &set.view(&Access::Local)
+                .get("skill://acme/billing/refunds/SKILL.md")
+                .unwrap(),
+        );
         let file = set
             .file_at("skill://acme/billing/refunds/SKILL.md")
             .unwrap();
@@ -381,7 +465,11 @@ mod tests {
                                "digest": file.digest(), "size": file.size()}],
             }})
         );
-        let error = set.get("skill://acme/billing/refunds").err().unwrap();
+        let error = set
+            .view(&Access::Local)
+            .get("skill://acme/billing/refunds")
+            .err()
+            .unwrap();
         assert_eq!(error.code(), Error::INVALID_PARAMS);
     }
 
@@ -403,35 +491,42 @@ mod tests {
             Vec::new(),
             1,
         );
-        let first = json(&set.list(None).unwrap());
+        let first = json(&set.view(&Access::Local).list(None).unwrap());
         assert_eq!(first["skills"].as_array().unwrap().len(), 1);
         let next = first["nextCursor"].as_str().unwrap().to_owned();
-        let second = json(&set.list(Some(&next)).unwrap());
+        let second = json(&set.view(&Access::Local).list(Some(&next)).unwrap());
         assert_eq!(second["skills"][0]["frontmatter"]["name"], "refunds");
         assert!(second.get("nextCursor").is_none());
-        assert!(set.list(Some("bogus")).is_err());
-        assert!(set.list(Some(&cursor::encode(2))).is_err());
+        assert!(set.view(&Access::Local).list(Some("bogus")).is_err());
+        assert!(
+            set.view(&Access::Local)
+                .list(Some(&cursor::encode(2)))
+                .is_err()
+        );
     }
 
     #[test]
     fn an_unknown_resource_has_its_revisions_code() {
         let set = sample();
         let old = set
+            .view(&Access::Local)
             .read("skill://nope", ProtocolVersion::V2025_11_25)
             .err()
             .unwrap();
         assert_eq!(old.code(), RESOURCE_NOT_FOUND);
         let new = set
+            .view(&Access::Local)
             .read("skill://nope", ProtocolVersion::MODERN)
             .err()
             .unwrap();
         assert_eq!(new.code(), Error::INVALID_PARAMS);
         let text = json(
-            &set.read(
-                "skill://acme/billing/templates/invoice.md",
-                ProtocolVersion::MODERN,
-            )
-            .unwrap(),
+            &set.view(&Access::Local)
+                .read(
+                    "skill://acme/billing/templates/invoice.md",
+                    ProtocolVersion::MODERN,
+                )
+                .unwrap(),
         );
         assert_eq!(text["contents"][0]["text"], "Invoice");
     }
@@ -439,13 +534,77 @@ mod tests {
     #[test]
     fn a_skill_md_is_listed_with_its_skills_name_and_description() {
         let set = sample();
-        let listed = json(&set.resources(None).unwrap());
+        let listed = json(&set.view(&Access::Local).resources(None).unwrap());
         assert_eq!(listed["resources"][0]["name"], "billing");
         assert_eq!(listed["resources"][0]["description"], "The billing skill");
-        let dir = json(&set.read_directory("skill://acme/billing", None).unwrap());
+        let dir = json(
+            &set.view(&Access::Local)
+                .read_directory("skill://acme/billing", None)
+                .unwrap(),
+        );
         assert_eq!(
             dir["resources"][2],
             json!({"uri": "skill://acme/billing/refunds", "name": "refunds", "mimeType": "inode/directory"})
+        );
+    }
+
+    #[test]
+    fn a_skill_limited_to_scopes_is_hidden_with_what_it_holds() {
+        let base = sample();
+        let skills = base
+            .skills()
+            .iter()
+            .map(|s| {
+                let skill = Skill::new(
+                    s.path(),
+                    s.front_matter().clone(),
+                    s.name(),
+                    s.description(),
+                );
+                if s.name() == "billing" {
+                    skill.limited_to(vec!["finance".into()])
+                } else {
+                    skill
+                }
+            })
+            .collect();
+        let files = base
+            .files()
+            .iter()
+            .map(|f| SkillFile::new(f.path(), f.bytes().to_vec(), f.mime()))
+            .collect();
+        let set = SkillSet::new(skills, files, 0);
+        let stranger = Access::Remote(Some(std::sync::Arc::new(Caller::new("ann"))));
+        let view = set.view(&stranger);
+        // The billing skill, the refunds skill inside it, and every file.
+        assert_eq!(json(&view.list(None).unwrap()), json!({"skills": []}));
+        assert_eq!(
+            json(&view.resources(None).unwrap()),
+            json!({"resources": []})
+        );
+        for uri in [
+            "skill://acme/billing/SKILL.md",
+            "skill://acme/billing/refunds/SKILL.md",
+        ] {
+            assert!(view.get(uri).is_err(), "{uri}");
+            assert!(view.read(uri, ProtocolVersion::MODERN).is_err(), "{uri}");
+        }
+        assert!(view.read_directory("skill://acme/billing", None).is_err());
+        assert_eq!(view.cached, Cached::PerCaller);
+        let finance = Caller::new("bob").with_scopes(["finance"]);
+        let view = set.view(&Access::Remote(Some(std::sync::Arc::new(finance))));
+        assert_eq!(
+            json(&view.list(None).unwrap())["skills"]
+                .as_array()
+                .unwrap()
+                .len(),
+            2
+        );
+        assert_eq!(set.view(&Access::Local).skills().len(), 2);
+        assert!(
+            set.view(&Access::Remote(None))
+                .get("skill://acme/billing/SKILL.md")
+                .is_err()
         );
     }
 }

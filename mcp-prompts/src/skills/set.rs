@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 use super::SKILL_MD;
 use super::file::SkillFile;
 use super::uri::path_of;
+use crate::caller::Access;
 
 /// A skill: its path under the root and its front matter.
 pub(crate) struct Skill {
@@ -17,6 +18,8 @@ pub(crate) struct Skill {
     front_matter: Map<String, Value>,
     name: Box<str>,
     description: Box<str>,
+    /// The scopes a remote caller must all hold to see it.
+    scopes: Box<[String]>,
 }
 
 impl Skill {
@@ -33,6 +36,31 @@ impl Skill {
             front_matter,
             name: name.into(),
             description: description.into(),
+            scopes: Box::default(),
+        }
+    }
+
+    /// Shown only to remote callers holding every one of `scopes` (the
+    /// local user sees every skill).
+    pub(crate) fn limited_to(mut self, scopes: Vec<String>) -> Self {
+        self.scopes = scopes.into();
+        self
+    }
+
+    /// Whether some callers may not see it.
+    pub(crate) fn is_restricted(&self) -> bool {
+        !self.scopes.is_empty()
+    }
+
+    /// Whether a request served under `access` may see it, as for prompts:
+    /// the local user sees it; a remote caller holding its scopes does; a
+    /// remote request proving no caller sees only unrestricted skills.
+    pub(crate) fn allows(&self, access: &Access) -> bool {
+        match access {
+            _ if self.scopes.is_empty() => true,
+            Access::Local => true,
+            Access::Remote(None) => false,
+            Access::Remote(Some(caller)) => self.scopes.iter().all(|s| caller.has_scope(s)),
         }
     }
 

@@ -21,6 +21,10 @@ const MAX_NAME_CHARS: usize = 64;
 /// The longest description, in characters.
 const MAX_DESCRIPTION_CHARS: usize = 1024;
 
+/// The key under `metadata` that limits a skill to callers holding every
+/// one of its space-separated scopes (as `scopes` does a prompt).
+pub(crate) const SCOPES_KEY: &str = "mcp-prompts/scopes";
+
 /// The longest `compatibility`, in characters.
 const MAX_COMPATIBILITY_CHARS: usize = 500;
 
@@ -29,6 +33,8 @@ pub(crate) struct Matter {
     pub(crate) json: Map<String, Json>,
     pub(crate) name: String,
     pub(crate) description: String,
+    /// The scopes a remote caller must all hold to see the skill.
+    pub(crate) scopes: Vec<String>,
 }
 
 /// Reads the front matter of the `SKILL.md` of the folder named
@@ -42,6 +48,7 @@ pub(crate) fn read(text: &str, folder: &str) -> Result<Matter, Broken> {
     };
     let mut json = Map::new();
     let (mut name, mut description) = (None, None);
+    let mut scopes = Vec::new();
     for (key, value) in read_all(front)? {
         let line = line_of_key(front, &key);
         let value = to_json(value, &key).map_err(|message| Broken::at(line, message))?;
@@ -75,6 +82,9 @@ pub(crate) fn read(text: &str, folder: &str) -> Result<Matter, Broken> {
                         "front matter: `metadata` must map keys to text values",
                     ));
                 }
+                if let Some(Json::String(listed)) = value.get(SCOPES_KEY) {
+                    scopes = read_scopes(listed).map_err(|message| Broken::at(line, message))?;
+                }
             }
             _ => {}
         }
@@ -100,7 +110,28 @@ pub(crate) fn read(text: &str, folder: &str) -> Result<Matter, Broken> {
         json,
         name,
         description,
+        scopes,
     })
+}
+
+/// The scopes of `metadata`'s [`SCOPES_KEY`]: separated by spaces (U+0020
+/// only, as OAuth's `scope`), each a scope token.
+fn read_scopes(listed: &str) -> Result<Vec<String>, String> {
+    let scopes: Vec<String> = listed
+        .split(' ')
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect();
+    match scopes.iter().find(|s| !crate::caller::is_valid_scope(s)) {
+        Some(bad) => Err(format!(
+            "front matter: `metadata.{SCOPES_KEY}`: `{}` is not a scope (printable ASCII, no `\"` or `\\`)",
+            crate::error::excerpt(bad)
+        )),
+        None if scopes.is_empty() => Err(format!(
+            "front matter: `metadata.{SCOPES_KEY}` names no scope"
+        )),
+        None => Ok(scopes),
+    }
 }
 
 /// `value` as JSON, or why it has no JSON form; `at` names where it is.
@@ -288,5 +319,22 @@ mod tests {
             assert_eq!(line, Some(4), "{field}");
             assert!(message.contains(expected), "{field}: {message}");
         }
+    }
+
+    #[test]
+    fn a_skill_may_be_limited_to_scopes() {
+        let text = "---\nname: pdf\ndescription: d\nmetadata:\n  mcp-prompts/scopes: finance  admin\n---\n";
+        assert_eq!(read(text, "pdf").unwrap().scopes, ["finance", "admin"]);
+        let (line, message) = problem(
+            "---\nname: pdf\ndescription: d\nmetadata:\n  mcp-prompts/scopes: 'a\tb'\n---\n",
+            "pdf",
+        );
+        assert_eq!(line, Some(4));
+        assert!(message.contains("is not a scope"), "{message}");
+        let (_, message) = problem(
+            "---\nname: pdf\ndescription: d\nmetadata:\n  mcp-prompts/scopes: ' '\n---\n",
+            "pdf",
+        );
+        assert!(message.contains("names no scope"), "{message}");
     }
 }

@@ -271,12 +271,7 @@ fn read_skill(
         let mime = mime_of(&full, &bytes);
         files.insert(full.clone(), SkillFile::new(full, bytes, mime));
     }
-    Ok(Skill::new(
-        path,
-        matter.json,
-        matter.name,
-        matter.description,
-    ))
+    Ok(Skill::new(path, matter.json, matter.name, matter.description).limited_to(matter.scopes))
 }
 
 /// The MIME type of the file at `path`: `SKILL.md` is Markdown; others
