@@ -137,6 +137,21 @@ impl ServerHandler for WithResources {
     }
 }
 
+/// A handler serving skills through rmcp's hooks.
+#[derive(Clone)]
+struct WithSkills {
+    prompts: RmcpPrompts,
+}
+
+impl ServerHandler for WithSkills {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(self.prompts.capabilities(ServerCapabilities::default()))
+    }
+
+    mcp_prompts::rmcp::serve_prompts!(prompts);
+    mcp_prompts::rmcp::serve_skills!(prompts);
+}
+
 struct Client {
     lines: Lines<BufReader<ReadHalf<DuplexStream>>>,
     writer: WriteHalf<DuplexStream>,
@@ -501,4 +516,104 @@ async fn resources_are_listed_beside_the_handlers_own_once_the_server_serves_the
             assert_eq!(listed["error"]["code"], -32601, "{listed}");
         }
     }
+}
+
+/// Skills inside rmcp, through its own hooks: listed and read from the
+/// same snapshot as on our transports, and a change on disk reaches the
+/// rmcp session as `notifications/resources/list_changed`, after which
+/// the new bytes are served.
+#[tokio::test]
+async fn skills_inside_rmcp_are_listed_read_and_kept_in_step() {
+    let dir = std::env::temp_dir().join(format!("mcp-prompts-rmcp-skills-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("notes")).unwrap();
+    std::fs::write(
+        dir.join("notes/SKILL.md"),
+        "---\nname: notes\ndescription: Take notes\n---\nWrite them down.\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("notes/style.md"), "Short lines.\n").unwrap();
+    let service = Server::new("rmcp-skills", "1.0")
+        .skills_dir(&dir)
+        .build()
+        .unwrap();
+    let mut client = serve(WithSkills {
+        prompts: RmcpPrompts::new(&service),
+    });
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                   "params": initialize_params_with(LATEST, json!({}))}))
+        .await;
+    let init = client.read().await;
+    assert_eq!(
+        init["result"]["capabilities"]["resources"],
+        json!({"listChanged": true}),
+        "{init}"
+    );
+    client
+        .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        .await;
+
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 2, "method": "skills/list", "params": {}}))
+        .await;
+    let listed = client.until_response(2).await.pop().unwrap();
+    assert_eq!(
+        listed["result"]["skills"][0]["uri"], "skill://notes/SKILL.md",
+        "{listed}"
+    );
+    assert_eq!(
+        listed["result"]["skills"][0]["frontmatter"]["description"], "Take notes",
+        "{listed}"
+    );
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "id": 3, "method": "resources/read",
+                   "params": {"uri": "skill://notes/style.md"}}),
+        )
+        .await;
+    let read = client.until_response(3).await.pop().unwrap();
+    assert_eq!(
+        read["result"]["contents"][0]["text"], "Short lines.\n",
+        "{read}"
+    );
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "id": 4, "method": "resources/directory/read",
+                   "params": {"uri": "skill://notes"}}),
+        )
+        .await;
+    let children = client.until_response(4).await.pop().unwrap();
+    assert_eq!(
+        children["result"]["resources"].as_array().unwrap().len(),
+        2,
+        "{children}"
+    );
+
+    std::fs::write(dir.join("notes/style.md"), "Longer lines, now.\n").unwrap();
+    let announced = client.read().await;
+    assert_eq!(
+        announced,
+        json!({"jsonrpc": "2.0", "method": "notifications/resources/list_changed"})
+    );
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "id": 5, "method": "resources/read",
+                   "params": {"uri": "skill://notes/style.md"}}),
+        )
+        .await;
+    let read = client.until_response(5).await.pop().unwrap();
+    assert_eq!(
+        read["result"]["contents"][0]["text"], "Longer lines, now.\n",
+        "{read}"
+    );
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "id": 6, "method": "resources/read",
+                   "params": {"uri": "skill://notes/../notes/style.md"}}),
+        )
+        .await;
+    let refused = client.until_response(6).await.pop().unwrap();
+    assert_eq!(refused["error"]["code"], -32002, "{refused}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
