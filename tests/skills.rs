@@ -18,7 +18,7 @@ use hyper::{Method, StatusCode};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-use http_support::{Running, open_session, post_modern, send, showcase_binary, text};
+use http_support::{Events, Running, open_session, post_modern, send, showcase_binary, text};
 use support::{Client, LATEST, modern, rpc};
 
 /// A skills folder of good and bad skills, made afresh for one test.
@@ -749,4 +749,53 @@ async fn ask(server: &Running, bearer: &str, method: &str, uri: &str) -> Value {
     let (status, answer) = post_modern(server, &body, &headers).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     answer
+}
+
+/// Over stateless HTTP too: a `subscriptions/listen` `POST` asking for
+/// `resourcesListChanged` is an event stream that carries the
+/// acknowledgement, then each change of the skills; and the next request
+/// is served the new bytes.
+#[tokio::test]
+async fn a_listen_stream_over_http_hears_of_changed_skills() {
+    let skills = Skills::new("http-listen");
+    let server = Running::showcase(&["--stateless", "--skills-dir", skills.path()]);
+    let headers = [
+        ("accept", "application/json, text/event-stream"),
+        ("content-type", "application/json"),
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", "subscriptions/listen"),
+    ];
+    let params = modern(
+        json!({"notifications": {"resourcesListChanged": true}}),
+        json!({}),
+    );
+    let stream = send(
+        server.addr,
+        Method::POST,
+        &headers,
+        rpc(7, "subscriptions/listen", &params),
+    )
+    .await;
+    let mut events = Events::new(stream);
+    let ack = events.next().await;
+    assert_eq!(
+        ack["params"]["notifications"],
+        json!({"resourcesListChanged": true}),
+        "{ack}"
+    );
+    skills.write("alpha/notes.txt", b"over http\n");
+    let changed = events.next().await;
+    assert_eq!(
+        changed["method"], "notifications/resources/list_changed",
+        "{changed}"
+    );
+    assert_eq!(
+        changed["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"], 7,
+        "{changed}"
+    );
+    let uri = "skill://alpha/notes.txt";
+    let read = json!({"jsonrpc": "2.0", "id": 8, "method": "resources/read",
+                      "params": modern(json!({"uri": uri}), json!({}))});
+    let (_, read) = post_modern(&server, &read, &[("mcp-name", uri)]).await;
+    assert_eq!(contents(&read), b"over http\n", "{read}");
 }
