@@ -92,9 +92,8 @@ impl Session {
                             return Poll::Ready(None);
                         }
                         for (list, receiver) in changes.iter_mut().enumerate() {
-                            if let Some(rx) = receiver
-                                && let Poll::Ready(change) = rx.poll_recv(cx)
-                            {
+                            let polled = receiver.as_mut().map(|rx| rx.poll_recv(cx));
+                            if let Some(Poll::Ready(change)) = polled {
                                 return Poll::Ready(Some((list, change)));
                             }
                         }
