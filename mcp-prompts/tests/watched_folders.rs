@@ -144,9 +144,12 @@ fn links_hidden_and_deep_folders_are_neither_read_nor_watched() {
     std::fs::write(dir.join("skill/SKILL.md"), "---\nname: s\n---\nA skill.").unwrap();
     std::fs::write(dir.join("git/commit.md"), "Commit.").unwrap();
     let mut served = Served::serve(&dir, &[]);
-    // The folder, git, a, a/b, a/b/c, a/b/c/d: one watch each; and the
-    // skill's folder, for its SKILL.md alone.
-    assert_eq!(inotify_watches(served.child.id()), 7, "{}", served.said());
+    // For the prompt files: the folder, git, a, a/b, a/b/c, a/b/c/d: one
+    // watch each; and the skill's folder, for its SKILL.md alone. For the
+    // skills (the folder holds one, if a broken one), whose search goes six
+    // folders deep: the folder, git, a through a/b/c/d/e/f, skill and
+    // skill/scripts. Neither follows the links nor enters `.git`.
+    assert_eq!(inotify_watches(served.child.id()), 7 + 10, "{}", served.said());
     assert_eq!(served.names(), ["git.commit", "ok"]);
     // Writes in `.git/` are no change: the folder is not read again.
     let reads = |served: &Served| served.said().matches("reading the prompt folder").count();
