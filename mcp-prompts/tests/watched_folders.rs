@@ -149,7 +149,12 @@ fn links_hidden_and_deep_folders_are_neither_read_nor_watched() {
     // skills (the folder holds one, if a broken one), whose search goes six
     // folders deep: the folder, git, a through a/b/c/d/e/f, skill and
     // skill/scripts. Neither follows the links nor enters `.git`.
-    assert_eq!(inotify_watches(served.child.id()), 7 + 10, "{}", served.said());
+    assert_eq!(
+        inotify_watches(served.child.id()),
+        7 + 10,
+        "{}",
+        served.said()
+    );
     assert_eq!(served.names(), ["git.commit", "ok"]);
     // Writes in `.git/` are no change: the folder is not read again.
     let reads = |served: &Served| served.said().matches("reading the prompt folder").count();

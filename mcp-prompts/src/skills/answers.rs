@@ -193,16 +193,17 @@ fn page(
     page_size: usize,
     cursor: Option<&str>,
 ) -> Result<(Range<usize>, Option<String>), Error> {
-    let page = match cursor {
-        None => 0,
-        Some(text) => cursor::decode(text)
-            .filter(|&page| page == 0 || page * page_size.max(1) < len)
-            .ok_or_else(|| Error::invalid_params(format!("invalid cursor: `{}`", excerpt(text))))?,
-    };
     let size = if page_size == 0 {
         len.max(1)
     } else {
         page_size
+    };
+    let page = match cursor {
+        None => 0,
+        // Only a cursor we handed out: a page that starts within the list.
+        Some(text) => cursor::decode(text)
+            .filter(|&page| page == 0 || page.checked_mul(size).is_some_and(|start| start < len))
+            .ok_or_else(|| Error::invalid_params(format!("invalid cursor: `{}`", excerpt(text))))?,
     };
     let start = (page * size).min(len);
     let end = (start + size).min(len);
@@ -497,6 +498,11 @@ mod tests {
         let second = json(&set.view(&Access::Local).list(Some(&next)).unwrap());
         assert_eq!(second["skills"][0]["frontmatter"]["name"], "refunds");
         assert!(second.get("nextCursor").is_none());
+        // One page: no cursor names a second, nor an overflowing one.
+        let one_page = sample();
+        let view = one_page.view(&Access::Local);
+        assert!(view.list(Some(&cursor::encode(1))).is_err());
+        assert!(view.list(Some(&cursor::encode(usize::MAX))).is_err());
         assert!(set.view(&Access::Local).list(Some("bogus")).is_err());
         assert!(
             set.view(&Access::Local)

@@ -35,6 +35,10 @@ pub(crate) const MAX_BYTES: u64 = 16 * 1024 * 1024;
 /// server at a huge tree costs a bounded time.
 const MAX_FOLDERS: usize = 10_000;
 
+/// The most bytes all skills' files may hold together, which the server
+/// keeps in memory (twice, for a moment, while a reload swaps them).
+pub(crate) const MAX_TOTAL_BYTES: u64 = 256 * 1024 * 1024;
+
 /// How deep the folders within one skill may go.
 const MAX_SKILL_DEPTH: usize = 16;
 
@@ -121,12 +125,19 @@ fn serve(
 /// Reads the skills under `roots`, listed `page_size` to a page. A root
 /// that cannot be read is an error; anything wrong below one is a problem.
 pub(crate) fn load(roots: &[PathBuf], page_size: usize) -> io::Result<Loaded> {
+    load_within(roots, page_size, MAX_TOTAL_BYTES)
+}
+
+/// [`load`], the skills' files together holding at most `total` bytes.
+fn load_within(roots: &[PathBuf], page_size: usize, total: u64) -> io::Result<Loaded> {
     let mut skills: BTreeMap<String, Skill> = BTreeMap::new();
     // Where each skill path was first found, served or not.
     let mut found: BTreeMap<String, PathBuf> = BTreeMap::new();
     let mut files: BTreeMap<String, SkillFile> = BTreeMap::new();
     let mut problems = Vec::new();
     let mut watched = Vec::with_capacity(roots.len());
+    // What the files read may still hold, all skills together.
+    let mut budget = total;
     for root in roots {
         let named =
             |err: io::Error| io::Error::new(err.kind(), format!("{}: {err}", root.display()));
@@ -167,7 +178,7 @@ pub(crate) fn load(roots: &[PathBuf], page_size: usize) -> io::Result<Loaded> {
                 continue;
             }
             found.insert(path.clone(), on_disk.clone());
-            match read_skill(&on_disk, &path, &mut files, &mut read) {
+            match read_skill(&on_disk, &path, &mut files, &mut read, &mut budget) {
                 Ok(skill) => {
                     skills.insert(path, skill);
                 }
@@ -206,6 +217,7 @@ fn read_skill(
     path: &str,
     files: &mut BTreeMap<String, SkillFile>,
     read_folders: &mut Vec<PathBuf>,
+    budget: &mut u64,
 ) -> Result<Skill, String> {
     let shown = |name: &str| Escaped(&on_disk.join(name).display().to_string()).to_string();
     let access = Access {
@@ -229,7 +241,7 @@ fn read_skill(
             .map(|f| on_disk.join(f.trim_end_matches('/'))),
     );
     let mut read = Vec::with_capacity(names.len());
-    let mut total = 0u64;
+    let (mut total, mut new) = (0u64, 0u64);
     for name in &names {
         let full = format!("{path}/{name}");
         if let Some(file) = files.get(&full) {
@@ -239,7 +251,16 @@ fn read_skill(
                 .read_bytes(name, MAX_BYTES)
                 .map_err(|err| format!("{}: not served: {err}", shown(name)))?;
             total += bytes.len() as u64;
+            new += bytes.len() as u64;
             read.push((full, bytes));
+        }
+        if new > *budget {
+            return Err(format!(
+                "{}: not served: the skills hold more than {} MiB together ({} bytes), the most the server keeps",
+                shown(""),
+                MAX_TOTAL_BYTES / (1024 * 1024),
+                MAX_TOTAL_BYTES
+            ));
         }
         if total > MAX_BYTES {
             return Err(format!(
@@ -267,6 +288,7 @@ fn read_skill(
         Some(line) => format!("{}:{line}: {}", shown(SKILL_MD), broken.message),
         None => format!("{}: {}", shown(SKILL_MD), broken.message),
     })?;
+    *budget -= new;
     for (full, bytes) in read {
         let mime = mime_of(&full, &bytes);
         files.insert(full.clone(), SkillFile::new(full, bytes, mime));
@@ -370,5 +392,24 @@ mod tests {
         assert!(problems.contains("is also"), "{problems}");
         let _ = fs::remove_dir_all(&root);
         let _ = fs::remove_dir_all(&other);
+    }
+
+    #[test]
+    fn all_skills_together_hold_a_bounded_number_of_bytes() {
+        let root = scratch("skills-total");
+        for name in ["one", "two", "three"] {
+            skill(&root.join(name), name);
+            fs::write(root.join(format!("{name}/data.txt")), vec![b'x'; 400]).unwrap();
+        }
+        // Each skill holds about 450 bytes: two fit in 1,000, not three.
+        let loaded = load_within(std::slice::from_ref(&root), 0, 1000).unwrap();
+        assert_eq!(loaded.set.skills().len(), 2, "{:?}", loaded.problems);
+        assert_eq!(loaded.problems.len(), 1, "{:?}", loaded.problems);
+        assert!(
+            loaded.problems[0].contains("together"),
+            "{:?}",
+            loaded.problems
+        );
+        let _ = fs::remove_dir_all(&root);
     }
 }
