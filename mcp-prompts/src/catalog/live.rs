@@ -12,7 +12,7 @@ use arc_swap::ArcSwap;
 use tokio::sync::mpsc;
 
 use super::{AnyPrompt, ServedPrompts, TagFilter};
-use crate::context::{Outbound, WeakOutbound};
+use crate::context::{Audience, Outbound};
 #[cfg(feature = "files")]
 use crate::dynamic::DynamicPrompt;
 use crate::error::CatalogError;
@@ -32,11 +32,8 @@ pub(crate) struct LiveCatalog {
     page_size: usize,
     /// Which prompts are served, of those added too.
     tags: TagFilter,
-    /// Sessions to tell of changes (weak: a finished one is forgotten).
-    listeners: Mutex<Vec<WeakOutbound>>,
-    /// `subscriptions/listen` streams to tell of changes; each is
-    /// forgotten once its stream ends.
-    subscriptions: Mutex<Vec<mpsc::Sender<()>>>,
+    /// Who hears of changes.
+    audience: Audience,
     announcing: AtomicBool,
 }
 
@@ -48,8 +45,7 @@ impl LiveCatalog {
             sources: Mutex::new(sources),
             page_size,
             tags,
-            listeners: Mutex::new(Vec::new()),
-            subscriptions: Mutex::new(Vec::new()),
+            audience: Audience::default(),
             announcing: AtomicBool::new(false),
         }
     }
@@ -61,18 +57,12 @@ impl LiveCatalog {
 
     /// Tells this session of every change from now on.
     pub(crate) fn listen(&self, outbound: &Outbound) {
-        let mut listeners = lock(&self.listeners);
-        listeners.retain(WeakOutbound::is_alive);
-        listeners.push(outbound.downgrade());
+        self.audience.listen(outbound);
     }
 
     /// A `subscriptions/listen` stream: woken once per announced change.
     pub(crate) fn subscribe(&self) -> mpsc::Receiver<()> {
-        let (tx, rx) = mpsc::channel(1);
-        let mut subscriptions = lock(&self.subscriptions);
-        subscriptions.retain(|s| !s.is_closed());
-        subscriptions.push(tx);
-        rx
+        self.audience.subscribe()
     }
 
     /// Applies `change` to the sources, then serves and announces the
@@ -108,10 +98,7 @@ impl LiveCatalog {
     /// session or subscription yet, nobody has seen the list: nothing is
     /// sent (prompts loaded at startup are not news).
     fn announce(self: &Arc<Self>) {
-        let nobody = lock(&self.listeners).iter().all(|l| !l.is_alive())
-            && lock(&self.subscriptions)
-                .iter()
-                .all(mpsc::Sender::is_closed);
+        let nobody = self.audience.is_empty();
         if nobody || self.announcing.swap(true, Ordering::AcqRel) {
             return;
         }
@@ -120,12 +107,8 @@ impl LiveCatalog {
         std::thread::spawn(move || {
             std::thread::sleep(COALESCE);
             live.announcing.store(false, Ordering::Release);
-            lock(&live.listeners).retain(|listener| {
-                listener.notify(ToClient::PromptsListChanged { subscription: None })
-            });
-            // A full channel already holds a wake-up: one is enough.
-            lock(&live.subscriptions)
-                .retain(|s| !matches!(s.try_send(()), Err(mpsc::error::TrySendError::Closed(()))));
+            live.audience
+                .announce(|| ToClient::PromptsListChanged { subscription: None });
         });
     }
 }

@@ -2,6 +2,7 @@
 //! handle through which it talks back to its client.
 
 mod ask;
+mod audience;
 mod cancel;
 mod outbound;
 mod progress;
@@ -19,6 +20,7 @@ use crate::protocol::to_client::ToClient;
 use crate::protocol::{LogLevel, ProtocolVersion};
 
 pub(crate) use ask::{Asking, InputRound};
+pub(crate) use audience::Audience;
 pub(crate) use cancel::Cancel;
 pub(crate) use outbound::{
     ClientAnswer, InFlight, Outbound, Sink, WaitBounds, WeakOutbound, channel_sink,

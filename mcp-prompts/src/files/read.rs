@@ -165,30 +165,15 @@ impl<'a> ServedDir<'a> {
         prefix: &str,
         wanted: &impl Fn(&str) -> bool,
     ) -> io::Result<Option<(Vec<String>, Vec<String>)>> {
-        let entries = if prefix.is_empty() {
-            self.handle.entries()?
-        } else {
-            self.handle
-                .open_dir(prefix.trim_end_matches('/'))?
-                .entries()?
-        };
-        let (mut files, mut subfolders) = (Vec::new(), Vec::new());
-        for entry in entries {
-            let entry = entry?;
-            let Some(name) = entry.file_name().to_str().map(str::to_owned) else {
-                continue;
-            };
-            // A link is not a folder here: links to folders are not followed.
-            if entry.file_type()?.is_dir() {
-                if !name.starts_with('.') {
-                    subfolders.push(name);
-                }
-            } else if !prefix.is_empty() && name == SKILL {
-                return Ok(None);
-            } else if wanted(&name) {
-                files.push(format!("{prefix}{name}"));
-            }
+        let (files, subfolders) = self.entries(prefix)?;
+        if !prefix.is_empty() && files.iter().any(|name| name == SKILL) {
+            return Ok(None);
         }
+        let files = files
+            .into_iter()
+            .filter(|name| wanted(name))
+            .map(|name| format!("{prefix}{name}"))
+            .collect();
         Ok(Some((files, subfolders)))
     }
 

@@ -12,7 +12,7 @@ use arc_swap::ArcSwap;
 use tokio::sync::mpsc;
 
 use super::SkillSet;
-use crate::context::{Outbound, WeakOutbound};
+use crate::context::{Audience, Outbound};
 use crate::protocol::to_client::ToClient;
 use crate::sync::lock;
 
@@ -21,10 +21,8 @@ pub(crate) struct LiveSkills {
     set: ArcSwap<SkillSet>,
     /// `path:line: message` of each skill not served now.
     problems: Mutex<Vec<String>>,
-    /// Sessions to tell of changes (weak: a finished one is forgotten).
-    listeners: Mutex<Vec<WeakOutbound>>,
-    /// `subscriptions/listen` streams to wake on a change.
-    subscriptions: Mutex<Vec<mpsc::Sender<()>>>,
+    /// Who hears of changes.
+    audience: Audience,
 }
 
 impl LiveSkills {
@@ -32,8 +30,7 @@ impl LiveSkills {
         Self {
             set: ArcSwap::from_pointee(set),
             problems: Mutex::new(problems),
-            listeners: Mutex::new(Vec::new()),
-            subscriptions: Mutex::new(Vec::new()),
+            audience: Audience::default(),
         }
     }
 
@@ -53,28 +50,18 @@ impl LiveSkills {
         self.set.store(Arc::new(set));
         *lock(&self.problems) = problems;
         if changed {
-            lock(&self.listeners).retain(|listener| {
-                listener.notify(ToClient::ResourcesListChanged { subscription: None })
-            });
-            // A full channel already holds a wake-up: one is enough.
-            lock(&self.subscriptions)
-                .retain(|s| !matches!(s.try_send(()), Err(mpsc::error::TrySendError::Closed(()))));
+            self.audience
+                .announce(|| ToClient::ResourcesListChanged { subscription: None });
         }
     }
 
     /// Tells this session of every change from now on.
     pub(crate) fn listen(&self, outbound: &Outbound) {
-        let mut listeners = lock(&self.listeners);
-        listeners.retain(WeakOutbound::is_alive);
-        listeners.push(outbound.downgrade());
+        self.audience.listen(outbound);
     }
 
     /// A `subscriptions/listen` stream: woken once per change.
     pub(crate) fn subscribe(&self) -> mpsc::Receiver<()> {
-        let (tx, rx) = mpsc::channel(1);
-        let mut subscriptions = lock(&self.subscriptions);
-        subscriptions.retain(|s| !s.is_closed());
-        subscriptions.push(tx);
-        rx
+        self.audience.subscribe()
     }
 }
