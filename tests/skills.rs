@@ -483,16 +483,22 @@ fn fastmcps_client_lists_verifies_and_downloads_the_skills() {
         vec![rmcp.url()],
     ];
     for target in targets {
-        let mut args = vec![root, expected];
-        args.extend(target.iter().map(String::as_str));
-        let output = http_support::python_script("fastmcp", "skills.py", &args);
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert!(
-            output.status.success() && stdout.contains("2 passed, 0 failed"),
-            "FastMCP's client failed against {target:?}:\n{stdout}\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        run_script("fastmcp", &[root, expected], &target);
     }
+}
+
+/// `skills.py ARGS... TARGET...` in the clients' folder `folder`, which
+/// must pass both its checks.
+fn run_script(folder: &str, args: &[&str], target: &[String]) {
+    let mut args = args.to_vec();
+    args.extend(target.iter().map(String::as_str));
+    let output = http_support::python_script(folder, "skills.py", &args);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && stdout.contains("2 passed, 0 failed"),
+        "the {folder} client failed against {target:?}:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
 
 /// The official Python client, which knows no skills, reads them as plain
@@ -513,15 +519,7 @@ fn the_official_python_client_reads_skills_as_plain_resources() {
         vec![http.url()],
     ];
     for target in targets {
-        let mut args = vec![root, "5"];
-        args.extend(target.iter().map(String::as_str));
-        let output = http_support::python_script("python", "skills.py", &args);
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert!(
-            output.status.success() && stdout.contains("2 passed, 0 failed"),
-            "the official Python client failed against {target:?}:\n{stdout}\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        run_script("python", &[root, "5"], &target);
     }
 }
 
