@@ -127,8 +127,13 @@ impl Skills {
 
     /// The showcase over stdio, serving these skills, its log kept.
     fn stdio(&self) -> Client {
+        self.stdio_with(&[])
+    }
+
+    /// The same, with `extra` options.
+    fn stdio_with(&self, extra: &[&str]) -> Client {
         let mut command = Command::new(showcase_binary());
-        command.args(["--skills-dir", self.path()]);
+        command.args(["--skills-dir", self.path()]).args(extra);
         Client::start_program(command)
     }
 }
@@ -796,4 +801,117 @@ async fn a_listen_stream_over_http_hears_of_changed_skills() {
                       "params": modern(json!({"uri": uri}), json!({}))});
     let (_, read) = post_modern(&server, &read, &[("mcp-name", uri)]).await;
     assert_eq!(contents(&read), b"over http\n", "{read}");
+}
+
+/// Skills as prompts (`--skills-as-prompts`), for hosts that know no
+/// skills: each skill is a prompt named by its path, its messages the
+/// `SKILL.md` embedded under its URI, links to its own files (from
+/// 2025-06-18) and the request; a name another prompt has is refused and
+/// the skill still served; the prompt follows the skill's changes, and
+/// reaches hosts that show only tools through the prompt tools.
+#[test]
+fn each_skill_is_also_a_prompt_when_asked() {
+    let skills = Skills::new("bridge");
+    skills.write(
+        "greet/SKILL.md",
+        b"---\nname: greet\ndescription: Collides with a prompt\n---\n",
+    );
+    let mut command = Command::new(showcase_binary());
+    command.args([
+        "--skills-dir",
+        skills.path(),
+        "--skills-as-prompts",
+        "--prompts-as-tools",
+    ]);
+    let mut client = Client::start_program(command);
+    let init = client.initialize(LATEST);
+    assert_eq!(
+        init["capabilities"]["prompts"],
+        json!({"listChanged": true}),
+        "{init}"
+    );
+    let listed = client.call("prompts/list", json!({}));
+    let prompts = listed["result"]["prompts"].as_array().unwrap();
+    let alpha = prompts
+        .iter()
+        .find(|p| p["name"] == "alpha")
+        .expect("alpha is a prompt");
+    assert_eq!(
+        alpha,
+        &json!({"name": "alpha", "description": "The first skill",
+                "arguments": [{"name": "request", "description": "What to do with the skill", "required": false}]})
+    );
+    for name in ["alpha.beta", "acme.billing.refunds"] {
+        assert!(
+            prompts.iter().any(|p| p["name"] == name),
+            "{name}: {listed}"
+        );
+    }
+    // `greet` is the showcase's own prompt; the skill is still served.
+    assert!(
+        client
+            .log_line("`greet` is not served")
+            .contains("another prompt has that name")
+    );
+    let greet = client.call("skills/get", json!({"uri": "skill://greet/SKILL.md"}));
+    assert_eq!(
+        greet["result"]["skill"]["frontmatter"]["name"], "greet",
+        "{greet}"
+    );
+
+    let got = client.get("alpha", json!({"request": "Summarize the notes"}));
+    let skill_md = String::from_utf8(skills.bytes("skill://alpha/SKILL.md")).unwrap();
+    assert_eq!(
+        got["result"]["messages"],
+        json!([
+            {"role": "user", "content": {"type": "resource", "resource":
+                {"uri": "skill://alpha/SKILL.md", "mimeType": "text/markdown", "text": skill_md}}},
+            {"role": "user", "content": {"type": "resource_link", "uri": "skill://alpha/data/logo.bin",
+                "name": "logo.bin", "mimeType": "application/octet-stream"}},
+            {"role": "user", "content": {"type": "resource_link", "uri": "skill://alpha/notes.txt",
+                "name": "notes.txt", "mimeType": "text/plain"}},
+            {"role": "user", "content": {"type": "text", "text": "Summarize the notes"}},
+        ]),
+        "{got}"
+    );
+    let tool = client.call(
+        "tools/call",
+        json!({"name": "get_prompt", "arguments": {"name": "alpha.beta"}}),
+    );
+    assert_ne!(tool["result"]["isError"], true, "{tool}");
+    assert!(tool["result"]["content"].is_array(), "{tool}");
+    assert!(tool.to_string().contains("Nested in alpha"), "{tool}");
+
+    // The prompt follows its skill.
+    skills.write(
+        "alpha/beta/SKILL.md",
+        b"---\nname: beta\ndescription: Renamed in place\n---\n",
+    );
+    let mut announced =
+        [client.read(), client.read()].map(|m| m["method"].as_str().unwrap_or_default().to_owned());
+    announced.sort();
+    assert_eq!(
+        announced,
+        [
+            "notifications/prompts/list_changed",
+            "notifications/resources/list_changed"
+        ]
+    );
+    let listed = client.call("prompts/list", json!({}));
+    let beta = listed["result"]["prompts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "alpha.beta")
+        .unwrap()
+        .clone();
+    assert_eq!(beta["description"], "Renamed in place", "{listed}");
+
+    // Before 2025-06-18 there are no resource links: the SKILL.md alone.
+    let mut old = skills.stdio_with(&["--skills-as-prompts"]);
+    old.initialize("2025-03-26");
+    let got = old.get("alpha", json!({}));
+    let messages = got["result"]["messages"].as_array().unwrap();
+    assert_eq!(messages.len(), 1, "{got}");
+    assert_eq!(messages[0]["content"]["type"], "resource", "{got}");
 }

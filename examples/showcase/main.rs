@@ -14,7 +14,8 @@
 //!   is asking.
 //! - `--skills-dir DIR` serves the Agent Skills under DIR (MCP's skills
 //!   extension, their files as `skill://` resources); repeatable: try
-//!   `examples/skills`.
+//!   `examples/skills`. `--skills-as-prompts` also serves each skill as a
+//!   prompt, for hosts that know no skills.
 //! - `--prompts-as-tools` also offers the prompts as two tools,
 //!   `list_prompts` and `get_prompt`, for hosts that show tools but not
 //!   prompts.
@@ -60,6 +61,9 @@ async fn main() -> std::io::Result<()> {
     }
     for dir in &args.skills_dirs {
         server = server.skills_dir(dir);
+    }
+    if args.skills_as_prompts {
+        server = server.skills_as_prompts();
     }
     // Shared by replicas behind a load balancer; a short one stops the start.
     if let Some(secret) = std::env::var_os(REQUEST_STATE_SECRET) {
@@ -123,6 +127,7 @@ struct Args {
     prompts_dir: Option<std::path::PathBuf>,
     /// `--skills-dir DIR`, once per folder.
     skills_dirs: Vec<std::path::PathBuf>,
+    skills_as_prompts: bool,
     auth: Option<AuthArgs>,
 }
 
@@ -164,6 +169,7 @@ impl Args {
             prompts_as_tools: false,
             prompts_dir: None,
             skills_dirs: Vec::new(),
+            skills_as_prompts: false,
             auth: None,
         };
         let mut issuer = None;
@@ -190,6 +196,7 @@ impl Args {
                 }
                 "--stateless" => args.stateless = true,
                 "--prompts-as-tools" => args.prompts_as_tools = true,
+                "--skills-as-prompts" => args.skills_as_prompts = true,
                 "--auth-issuer" | "--auth-audience" | "--auth-jwks" => {
                     let url = words
                         .next()

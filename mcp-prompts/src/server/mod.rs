@@ -87,6 +87,9 @@ pub struct Server {
     /// The folders skills are read from.
     #[cfg(feature = "files")]
     skill_roots: Vec<std::path::PathBuf>,
+    /// Whether each skill is served as a prompt too.
+    #[cfg(feature = "files")]
+    skills_as_prompts: bool,
 }
 
 impl Server {
@@ -110,7 +113,26 @@ impl Server {
             tags: TagFilter::default(),
             #[cfg(feature = "files")]
             skill_roots: Vec::new(),
+            #[cfg(feature = "files")]
+            skills_as_prompts: false,
         }
+    }
+
+    /// Serves each skill (from [`skills_dir`](Self::skills_dir)) as a
+    /// prompt too, for hosts that know prompts but no skills: named by its
+    /// skill path with `/` as `.` (`acme.billing.refunds`), described by
+    /// the skill's description, with one optional argument, `request`. Its
+    /// messages are the `SKILL.md` as an embedded resource with its
+    /// `skill://` URI, then (from revision 2025-06-18) a resource link to
+    /// each of the skill's own files, then the request. A skill path that
+    /// makes no prompt name, or a name another prompt has, is a problem
+    /// ([`Service::skill_problems`]): the prompt is left out, the skill is
+    /// served. Its prompt follows the skill's changes, so the catalog is
+    /// live (`listChanged`), and is shown to whom the skill is.
+    #[cfg(feature = "files")]
+    pub fn skills_as_prompts(mut self) -> Self {
+        self.skills_as_prompts = true;
+        self
     }
 
     /// Serves the Agent Skills under `dir` (feature `files`), as the
@@ -437,6 +459,11 @@ impl Server {
     }
 
     fn build_with(self, changing: bool) -> Result<Service, CatalogError> {
+        // Skills' prompts follow the skills as they change.
+        #[cfg(feature = "files")]
+        let bridge = self.skills_as_prompts && !self.skill_roots.is_empty();
+        #[cfg(feature = "files")]
+        let changing = changing || bridge;
         let state_key = match self.state_key {
             Some(Ok(key)) => Some(key),
             Some(Err(length)) => {
@@ -499,13 +526,17 @@ impl Server {
         };
         let modern = ModernReplies::new(&info, self.cache.resolve(changing));
         let skills = Arc::new(LiveSkills::new(SkillSet::empty(), Vec::new()));
+        let live = Arc::new(LiveCatalog::new(served, self.tags, self.page_size));
         #[cfg(feature = "files")]
-        let skill_watch = watch_skills(self.skill_roots, self.page_size, &skills)?;
+        let skill_watch = {
+            let bridge = bridge.then(|| Prompts(Arc::clone(&live)));
+            watch_skills(self.skill_roots, self.page_size, &skills, bridge)?
+        };
         Ok(Service(Arc::new(Inner {
             skills,
             #[cfg(feature = "files")]
             _skill_watch: skill_watch,
-            live: Arc::new(LiveCatalog::new(served, self.tags, self.page_size)),
+            live,
             changing,
             info,
             modern,
@@ -526,11 +557,12 @@ fn watch_skills(
     roots: Vec<std::path::PathBuf>,
     page_size: usize,
     skills: &Arc<LiveSkills>,
+    bridge: Option<Prompts>,
 ) -> Result<Option<crate::files::skills::Watching>, CatalogError> {
     if roots.is_empty() {
         return Ok(None);
     }
-    crate::files::skills::watch(roots, page_size, Arc::clone(skills))
+    crate::files::skills::watch(roots, page_size, Arc::clone(skills), bridge)
         .map(Some)
         .map_err(|err| CatalogError {
             problems: vec![format!("skills folder: {err}")],

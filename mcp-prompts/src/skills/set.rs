@@ -47,6 +47,11 @@ impl Skill {
         self
     }
 
+    /// The scopes a remote caller must all hold to see it.
+    pub(crate) fn scopes(&self) -> &[String] {
+        &self.scopes
+    }
+
     /// Whether some callers may not see it.
     pub(crate) fn is_restricted(&self) -> bool {
         !self.scopes.is_empty()

@@ -21,6 +21,8 @@ Options:
   --stateless              with --http: no sessions (2026-07-28 and replicas)
   --prompts-as-tools       also offer the prompts as the tools list_prompts and
                            get_prompt, for hosts that show no prompts
+  --skills-as-prompts      also offer each skill as a prompt named by its path
+                           (a.b.c), for hosts that know no skills
   --max-result-bytes N     the most bytes of text one prompt's result may hold
                            (default 4194304, 4 MiB); past it, -32602
   --auth-issuer URL        with --http: verify every request's bearer token,
@@ -60,6 +62,8 @@ pub struct Serve {
     pub stateless: bool,
     /// The prompt tools too.
     pub prompts_as_tools: bool,
+    /// `--skills-as-prompts`: each skill also served as a prompt.
+    pub skills_as_prompts: bool,
     /// Bearer tokens verified on every HTTP request.
     pub auth: Option<Auth>,
     /// The limit on one prompt's result, if not the default.
@@ -93,6 +97,7 @@ impl Command {
             http: None,
             stateless: false,
             prompts_as_tools: false,
+            skills_as_prompts: false,
             auth: None,
             max_result_bytes: None,
         };
@@ -119,6 +124,7 @@ impl Command {
                 }
                 "--stateless" => serve.stateless = true,
                 "--prompts-as-tools" => serve.prompts_as_tools = true,
+                "--skills-as-prompts" => serve.skills_as_prompts = true,
                 "--max-result-bytes" => {
                     let value = words.next_if(|next| !next.starts_with('-'));
                     let bytes = value.and_then(|v| v.parse::<usize>().ok().filter(|n| *n > 0));

@@ -65,6 +65,9 @@ async fn run(serve: Serve) -> std::io::Result<()> {
     if serve.prompts_as_tools {
         server = server.prompts_as_tools();
     }
+    if serve.skills_as_prompts {
+        server = server.skills_as_prompts();
+    }
     if let Some(limit) = serve.max_result_bytes {
         server = server.max_result_bytes(limit);
     }

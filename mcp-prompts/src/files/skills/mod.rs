@@ -5,6 +5,7 @@
 //! leading out of its folder is a problem on its file and line, and none
 //! of its files is served; the others are.
 
+mod bridge;
 mod matter;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -15,6 +16,8 @@ use std::sync::{Arc, mpsc};
 use super::SETTLE;
 use super::read::{Access, ServedDir};
 use super::watch::{Heed, Watch};
+use crate::catalog::Prompts;
+use crate::dynamic::DynamicPrompt;
 use crate::error::Escaped;
 use crate::skills::set::Skill;
 use crate::skills::{LiveSkills, SKILL_MD, SkillFile, SkillSet};
@@ -62,10 +65,12 @@ pub(crate) struct Watching {
 /// prompt folders are), and a change reads them all again, about 100 ms
 /// after the first event of a burst. A root that cannot be read at the
 /// start is an error; later, the skills served stay until it can be.
+/// With `bridge`, each skill is also served as a prompt of that catalog.
 pub(crate) fn watch(
     roots: Vec<PathBuf>,
     page_size: usize,
     live: Arc<LiveSkills>,
+    bridge: Option<Prompts>,
 ) -> io::Result<Watching> {
     let (tx, rx) = mpsc::channel::<()>();
     let watches: Vec<Watch> = roots
@@ -75,8 +80,12 @@ pub(crate) fn watch(
     drop(tx);
     // Read after watching starts, so that no change falls in between.
     let loaded = load(&roots, page_size)?;
-    let mut logged = BTreeSet::new();
-    serve(loaded, &watches, &live, &mut logged, false);
+    let mut serving = Serving {
+        live,
+        bridge: bridge.map(|prompts| (prompts, Vec::new())),
+        logged: BTreeSet::new(),
+    };
+    serving.serve(loaded, &watches, false);
     let watches = Arc::new(watches);
     let weak = Arc::downgrade(&watches);
     // Ends when the watches (and with them every sender) are dropped.
@@ -86,7 +95,7 @@ pub(crate) fn watch(
             while rx.try_recv().is_ok() {}
             let Some(watches) = weak.upgrade() else { break };
             match load(&roots, page_size) {
-                Ok(loaded) => serve(loaded, &watches, &live, &mut logged, true),
+                Ok(loaded) => serving.serve(loaded, &watches, true),
                 Err(err) => tracing::warn!(
                     error = %Escaped(&err.to_string()),
                     "cannot read a skills folder: the skills served stay as they were"
@@ -97,29 +106,47 @@ pub(crate) fn watch(
     Ok(Watching { _watches: watches })
 }
 
-/// Serves what a reading found, follows the folders it read, and logs
-/// each problem once, when it first appears.
-fn serve(
-    loaded: Loaded,
-    watches: &[Watch],
-    live: &LiveSkills,
-    logged: &mut BTreeSet<String>,
-    again: bool,
-) {
-    for (watch, folders) in watches.iter().zip(&loaded.folders) {
-        let folders: Vec<(PathBuf, Heed)> = folders
-            .iter()
-            .map(|f| (f.clone(), Heed::Everything))
-            .collect();
-        watch.follow(&folders, again);
-    }
-    for problem in &loaded.problems {
-        if !logged.contains(problem) {
-            tracing::warn!("skill not served: {problem}");
+/// Where the skills read go.
+struct Serving {
+    live: Arc<LiveSkills>,
+    /// The catalog the skills' prompts join, and those it serves now.
+    bridge: Option<(Prompts, Vec<DynamicPrompt>)>,
+    /// The problems logged already.
+    logged: BTreeSet<String>,
+}
+
+impl Serving {
+    /// Serves what a reading found (and its prompts), follows the folders
+    /// it read, and logs each problem once, when it first appears.
+    fn serve(&mut self, mut loaded: Loaded, watches: &[Watch], again: bool) {
+        for (watch, folders) in watches.iter().zip(&loaded.folders) {
+            let folders: Vec<(PathBuf, Heed)> = folders
+                .iter()
+                .map(|f| (f.clone(), Heed::Everything))
+                .collect();
+            watch.follow(&folders, again);
         }
+        if let Some((prompts, served)) = &mut self.bridge {
+            let (wanted, problems) = bridge::prompts_of(&loaded.set);
+            loaded.problems.extend(problems);
+            let (now, taken) = prompts.sync_group(served, wanted);
+            *served = now;
+            loaded.problems.extend(taken.iter().map(|prompt| {
+                format!(
+                    "{}: the skill's prompt `{}` is not served: another prompt has that name",
+                    prompt.0.origin,
+                    prompt.name()
+                )
+            }));
+        }
+        for problem in &loaded.problems {
+            if !self.logged.contains(problem) {
+                tracing::warn!("skill not served: {problem}");
+            }
+        }
+        self.logged = loaded.problems.iter().cloned().collect();
+        self.live.replace(loaded.set, loaded.problems);
     }
-    *logged = loaded.problems.iter().cloned().collect();
-    live.replace(loaded.set, loaded.problems);
 }
 
 /// Reads the skills under `roots`, listed `page_size` to a page. A root

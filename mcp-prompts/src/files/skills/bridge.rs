@@ -1,0 +1,145 @@
+//! Skills as prompts, for hosts that know prompts but no skills
+//! (`Server::skills_as_prompts`): each skill served is also a prompt named
+//! by its skill path with `/` as `.` (`acme.billing.refunds`), described by
+//! the skill's description, with one optional argument, `request`. Its
+//! messages carry the `SKILL.md` as an embedded resource under its
+//! `skill://` URI, then (from revision 2025-06-18, which has them) a
+//! resource link to each of the skill's own files, then the request.
+
+use std::sync::Arc;
+
+use crate::content::{Content, ResourceLink};
+use crate::dynamic::{DynamicArgument, DynamicPrompt};
+use crate::message::Message;
+use crate::protocol::ProtocolVersion;
+use crate::skills::set::Skill;
+use crate::skills::{SkillSet, uri};
+
+/// The argument that carries what the user asks of the skill.
+const REQUEST: &str = "request";
+
+/// A skill as its prompt shows it: the `SKILL.md` text and the links.
+struct Shown {
+    skill_md: (String, String),
+    links: Vec<ResourceLink>,
+}
+
+/// The prompts of `set`'s skills, and the problem of each skill whose
+/// path makes no prompt name.
+pub(crate) fn prompts_of(set: &SkillSet) -> (Vec<DynamicPrompt>, Vec<String>) {
+    let (mut prompts, mut problems) = (Vec::new(), Vec::new());
+    for skill in set.skills() {
+        let name = skill.path().replace('/', ".");
+        let Some(shown) = shown(set, skill) else {
+            continue;
+        };
+        let shown = Arc::new(shown);
+        let built = DynamicPrompt::builder(&name)
+            .description(skill.description())
+            .argument(
+                DynamicArgument::new(REQUEST)
+                    .optional()
+                    .description("What to do with the skill"),
+            )
+            .scopes(scopes_of(set, skill))
+            .origin(uri(&skill.skill_md()))
+            .handler(move |args, ctx| messages(&shown, args.get(REQUEST), ctx.protocol_version()))
+            .build();
+        match built {
+            Ok(prompt) => prompts.push(prompt),
+            Err(error) => problems.push(format!(
+                "{}: the skill's prompt `{name}` is not served: {error}",
+                uri(&skill.skill_md())
+            )),
+        }
+    }
+    (prompts, problems)
+}
+
+/// What a skill's prompt shows, read from the snapshot once.
+fn shown(set: &SkillSet, skill: &Skill) -> Option<Shown> {
+    // Its own files: not those of a skill nested in it.
+    let inner = format!("{}/", skill.path());
+    let own = |path: &str| {
+        !set.skills().iter().any(|other| {
+            other.path().starts_with(&inner) && path.starts_with(&format!("{}/", other.path()))
+        })
+    };
+    let files = set.files_under(skill.path());
+    let skill_md = files.iter().find(|f| f.path() == skill.skill_md())?;
+    let text = skill_md.text()?.to_owned();
+    let links = files
+        .iter()
+        .filter(|f| f.path() != skill_md.path() && own(f.path()))
+        .map(|f| ResourceLink::new(uri(f.path()), f.name()).mime_type(f.mime()))
+        .collect();
+    Some(Shown {
+        skill_md: (uri(skill_md.path()), text),
+        links,
+    })
+}
+
+/// The scopes a caller needs to see `skill`: its own and those of every
+/// skill it is nested in.
+fn scopes_of(set: &SkillSet, skill: &Skill) -> Vec<String> {
+    set.skills()
+        .iter()
+        .filter(|outer| {
+            skill.path() == outer.path() || skill.path().starts_with(&format!("{}/", outer.path()))
+        })
+        .flat_map(|outer| outer.scopes().iter().cloned())
+        .collect()
+}
+
+fn messages(shown: &Shown, request: Option<&str>, version: ProtocolVersion) -> Vec<Message> {
+    let (uri, text) = &shown.skill_md;
+    let mut messages = vec![Message::user(Content::embedded_text(
+        uri,
+        "text/markdown",
+        text,
+    ))];
+    if version >= ProtocolVersion::V2025_06_18 {
+        messages.extend(
+            shown
+                .links
+                .iter()
+                .map(|link| Message::user(Content::resource_link(link.clone()))),
+        );
+    }
+    if let Some(request) = request.filter(|r| !r.trim().is_empty()) {
+        messages.push(Message::user(request.to_owned()));
+    }
+    messages
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::skills::set::tests::sample;
+
+    #[test]
+    fn each_skill_is_a_prompt_named_by_its_path() {
+        let set = sample();
+        let (prompts, problems) = prompts_of(&set);
+        assert!(problems.is_empty(), "{problems:?}");
+        let names: Vec<&str> = prompts.iter().map(DynamicPrompt::name).collect();
+        assert_eq!(names, ["acme.billing", "acme.billing.refunds"]);
+        assert_eq!(prompts[0].description(), Some("The billing skill"));
+        let shown = shown(&set, &set.skills()[0]).unwrap();
+        // Its own files: not the nested skill's SKILL.md.
+        let links: Vec<&str> = shown.links.iter().map(|l| l.uri.as_str()).collect();
+        assert_eq!(
+            links,
+            [
+                "skill://acme/billing/refunds.txt",
+                "skill://acme/billing/templates/invoice.md",
+                "skill://acme/billing/templates/letters/late.md",
+            ]
+        );
+        let old = messages(&shown, Some("Refund order 7"), ProtocolVersion::V2025_03_26);
+        assert_eq!(old.len(), 2, "no links before 2025-06-18");
+        let new = messages(&shown, Some("Refund order 7"), ProtocolVersion::LATEST);
+        assert_eq!(new.len(), 5);
+        assert_eq!(messages(&shown, None, ProtocolVersion::LATEST).len(), 4);
+    }
+}
