@@ -915,3 +915,33 @@ fn each_skill_is_also_a_prompt_when_asked() {
     assert_eq!(messages.len(), 1, "{got}");
     assert_eq!(messages[0]["content"]["type"], "resource", "{got}");
 }
+
+/// Skills as prompts through the official Python client, in both eras:
+/// the messages, the resource links, the request, a colliding name left
+/// to the prompt that had it, and the prompt tools.
+#[test]
+fn the_official_python_client_runs_skills_as_prompts() {
+    let skills = Skills::new("python-bridge");
+    skills.write(
+        "greet/SKILL.md",
+        b"---\nname: greet\ndescription: Collides with a prompt\n---\n",
+    );
+    let root = skills.path();
+    let showcase = showcase_binary();
+    let target = [
+        showcase.to_str().unwrap().to_owned(),
+        "--skills-dir".into(),
+        root.into(),
+        "--skills-as-prompts".into(),
+        "--prompts-as-tools".into(),
+    ];
+    let mut args = vec![root];
+    args.extend(target.iter().map(String::as_str));
+    let output = http_support::python_script("python", "skill_prompts.py", &args);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && stdout.contains("4 passed, 0 failed"),
+        "the official Python client failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
