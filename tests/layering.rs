@@ -46,6 +46,7 @@ const ROOT_NAMES: &str = "
     descriptor: ArgDef ArgType Completer CompletionCall CompletionInput Input InvokeFn
     descriptor: ParamKind PromptDef PromptExtras Restriction Source
     dynamic: ArgumentValues DynamicArgument DynamicPrompt DynamicPromptBuilder
+    skills: DynamicSkill DynamicSkillBuilder
     elicit: Elicited
     error: CatalogError Error
     files: DEFAULT_MAX_FILE_BYTES DEFAULT_MAX_FILES FileProblem PromptDir PromptDirOptions

@@ -945,3 +945,43 @@ fn the_official_python_client_runs_skills_as_prompts() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// A skill defined in code (`DynamicSkill`), served by the fixture server
+/// over stdio in both eras: its entry's digests and sizes are those of the
+/// bytes read back, its `SKILL.md` carries its front matter, and a binary
+/// file comes back byte for byte.
+#[test]
+fn a_skill_from_code_is_served_like_one_from_a_folder() {
+    let mut client = Client::start_with(&[("FIXTURE_CODE_SKILL", "1")]);
+    client.initialize(LATEST);
+    for params in [json!({}), modern(json!({}), json!({}))] {
+        let listed = client.call("skills/list", params);
+        let skill = &listed["result"]["skills"][0];
+        assert_eq!(skill["uri"], "skill://team/notes/SKILL.md", "{listed}");
+        assert_eq!(
+            skill["frontmatter"],
+            json!({"name": "notes", "description": "Take notes the team's way", "license": "MIT"}),
+            "{listed}"
+        );
+        for file in skill["resources"].as_array().unwrap() {
+            let read = client.call("resources/read", json!({"uri": file["uri"]}));
+            let bytes = contents(&read);
+            assert_eq!(file["digest"], digest(&bytes), "{read}");
+            assert_eq!(file["size"], bytes.len(), "{read}");
+        }
+    }
+    let skill_md = client.call(
+        "resources/read",
+        json!({"uri": "skill://team/notes/SKILL.md"}),
+    );
+    let text = String::from_utf8(contents(&skill_md)).unwrap();
+    assert!(
+        text.contains("\"license\": \"MIT\"") && text.ends_with("Follow `style.md`.\n"),
+        "{text}"
+    );
+    let logo = client.call(
+        "resources/read",
+        json!({"uri": "skill://team/notes/logo.png"}),
+    );
+    assert_eq!(contents(&logo), [0x89, b'P', b'N', b'G', 0xff], "{logo}");
+}

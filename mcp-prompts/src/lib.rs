@@ -322,6 +322,7 @@ pub use server::{
     DEFAULT_MAX_RESULT_BYTES, DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT, Reply, ResponseFuture,
     Server, Service, Session,
 };
+pub use skills::{DynamicSkill, DynamicSkillBuilder};
 #[cfg(feature = "http")]
 pub use transport::http::{DEFAULT_PATH, HttpEndpoint, HttpOptions};
 #[cfg(feature = "auth")]

@@ -364,6 +364,18 @@ async fn serve() -> std::io::Result<()> {
     if std::env::var_os("FIXTURE_RESOURCES").is_some() {
         server = server.serve_resources();
     }
+    // A skill defined in code, with a binary file.
+    if std::env::var_os("FIXTURE_CODE_SKILL").is_some() {
+        let skill = mcp_prompts::DynamicSkill::builder("team/notes")
+            .description("Take notes the team's way")
+            .field("license", "MIT")
+            .instructions("# Notes\n\nFollow `style.md`.\n")
+            .file("style.md", "text/markdown", "Short lines.\n")
+            .file("logo.png", "image/png", vec![0x89, b'P', b'N', b'G', 0xff])
+            .build()
+            .expect("the fixture's skill is valid");
+        server = server.skill(skill);
+    }
     if std::env::var_os("FIXTURE_NO_ASK_MISSING").is_some() {
         server = server.ask_for_missing_arguments(false);
     }

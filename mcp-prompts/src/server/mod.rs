@@ -29,7 +29,7 @@ use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
 use crate::error::{CatalogError, excerpt};
 use crate::presentation::Icon;
-use crate::skills::{LiveSkills, SkillSet};
+use crate::skills::{DynamicSkill, LiveSkills, SkillSet};
 
 pub use dispatch::{Reply, ResponseFuture};
 pub(crate) use limits::Limits;
@@ -84,6 +84,8 @@ pub struct Server {
     ask_for_missing: bool,
     icons: Vec<Icon>,
     tags: TagFilter,
+    /// Skills defined in code.
+    skills: Vec<DynamicSkill>,
     /// The folders skills are read from.
     #[cfg(feature = "files")]
     skill_roots: Vec<std::path::PathBuf>,
@@ -111,11 +113,22 @@ impl Server {
             ask_for_missing: true,
             icons: Vec::new(),
             tags: TagFilter::default(),
+            skills: Vec::new(),
             #[cfg(feature = "files")]
             skill_roots: Vec::new(),
             #[cfg(feature = "files")]
             skills_as_prompts: false,
         }
+    }
+
+    /// Serves `skill`, defined in code, as the skills extension of MCP
+    /// defines it, beside any skills from folders
+    /// ([`skills_dir`](Self::skills_dir)); a folder's skill at its path
+    /// is a problem. See [`DynamicSkill`].
+    pub fn skill(mut self, skill: DynamicSkill) -> Self {
+        self.skills.push(skill);
+        self.declare.resources = Resources::Skills;
+        self
     }
 
     /// Serves each skill (from [`skills_dir`](Self::skills_dir)) as a
@@ -525,12 +538,18 @@ impl Server {
             list_changed: changing,
         };
         let modern = ModernReplies::new(&info, self.cache.resolve(changing));
-        let skills = Arc::new(LiveSkills::new(SkillSet::empty(), Vec::new()));
+        let skills = Arc::new(fixed_skills(&self.skills, self.page_size)?);
         let live = Arc::new(LiveCatalog::new(served, self.tags, self.page_size));
         #[cfg(feature = "files")]
         let skill_watch = {
             let bridge = bridge.then(|| Prompts(Arc::clone(&live)));
-            watch_skills(self.skill_roots, self.page_size, &skills, bridge)?
+            watch_skills(
+                self.skill_roots,
+                self.page_size,
+                self.skills,
+                &skills,
+                bridge,
+            )?
         };
         Ok(Service(Arc::new(Inner {
             skills,
@@ -556,17 +575,40 @@ impl Server {
 fn watch_skills(
     roots: Vec<std::path::PathBuf>,
     page_size: usize,
+    fixed: Vec<DynamicSkill>,
     skills: &Arc<LiveSkills>,
     bridge: Option<Prompts>,
 ) -> Result<Option<crate::files::skills::Watching>, CatalogError> {
     if roots.is_empty() {
         return Ok(None);
     }
-    crate::files::skills::watch(roots, page_size, Arc::clone(skills), bridge)
+    crate::files::skills::watch(roots, page_size, fixed, Arc::clone(skills), bridge)
         .map(Some)
         .map_err(|err| CatalogError {
             problems: vec![format!("skills folder: {err}")],
         })
+}
+
+/// The skills defined in code, served as they are until folders' skills
+/// join them; two at one path fail the build.
+fn fixed_skills(skills: &[DynamicSkill], page_size: usize) -> Result<LiveSkills, CatalogError> {
+    let mut paths: Vec<&str> = skills.iter().map(DynamicSkill::path).collect();
+    paths.sort_unstable();
+    if let Some(twice) = paths.windows(2).find(|w| w[0] == w[1]).map(|w| w[0]) {
+        return Err(CatalogError {
+            problems: vec![format!("two skills have the path `{twice}`")],
+        });
+    }
+    let (mut served, mut files) = (Vec::new(), Vec::new());
+    for skill in skills {
+        let (skill, own) = skill.parts();
+        served.push(skill);
+        files.extend(own);
+    }
+    Ok(LiveSkills::new(
+        SkillSet::new(served, files, page_size),
+        Vec::new(),
+    ))
 }
 
 /// A validated, ready server; cheap to clone and share between connections.

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use sha2::{Digest, Sha256};
 
 /// A file a skill serves, at its path under the skills root.
+#[derive(Clone)]
 pub(crate) struct SkillFile {
     /// `/`-separated, under the root: `acme/billing/refunds/SKILL.md`.
     path: Box<str>,

@@ -10,11 +10,13 @@
 //! on disk between a listing and a read cannot break the match.
 
 pub(crate) mod answers;
+mod code;
 mod file;
 mod live;
 pub(crate) mod set;
 mod uri;
 
+pub use code::{DynamicSkill, DynamicSkillBuilder};
 pub(crate) use file::SkillFile;
 pub(crate) use live::LiveSkills;
 pub(crate) use set::SkillSet;

@@ -10,6 +10,7 @@ use super::uri::path_of;
 use crate::caller::Access;
 
 /// A skill: its path under the root and its front matter.
+#[derive(Clone)]
 pub(crate) struct Skill {
     /// `/`-separated, under the root: `acme/billing/refunds`; the last
     /// segment is its name.
@@ -120,11 +121,6 @@ impl SkillSet {
             files,
             page_size,
         }
-    }
-
-    /// No skills.
-    pub(crate) fn empty() -> Self {
-        Self::new(Vec::new(), Vec::new(), 0)
     }
 
     pub(crate) fn skills(&self) -> &[Skill] {

@@ -19,6 +19,7 @@ use super::watch::{Heed, Watch};
 use crate::catalog::Prompts;
 use crate::dynamic::DynamicPrompt;
 use crate::error::Escaped;
+use crate::skills::DynamicSkill;
 use crate::skills::set::Skill;
 use crate::skills::{LiveSkills, SKILL_MD, SkillFile, SkillSet};
 
@@ -69,6 +70,7 @@ pub(crate) struct Watching {
 pub(crate) fn watch(
     roots: Vec<PathBuf>,
     page_size: usize,
+    fixed: Vec<DynamicSkill>,
     live: Arc<LiveSkills>,
     bridge: Option<Prompts>,
 ) -> io::Result<Watching> {
@@ -79,7 +81,7 @@ pub(crate) fn watch(
         .collect::<io::Result<_>>()?;
     drop(tx);
     // Read after watching starts, so that no change falls in between.
-    let loaded = load(&roots, page_size)?;
+    let loaded = load(&roots, page_size, &fixed)?;
     let mut serving = Serving {
         live,
         bridge: bridge.map(|prompts| (prompts, Vec::new())),
@@ -94,7 +96,7 @@ pub(crate) fn watch(
             std::thread::sleep(SETTLE);
             while rx.try_recv().is_ok() {}
             let Some(watches) = weak.upgrade() else { break };
-            match load(&roots, page_size) {
+            match load(&roots, page_size, &fixed) {
                 Ok(loaded) => serving.serve(loaded, &watches, true),
                 Err(err) => tracing::warn!(
                     error = %Escaped(&err.to_string()),
@@ -151,16 +153,33 @@ impl Serving {
 
 /// Reads the skills under `roots`, listed `page_size` to a page. A root
 /// that cannot be read is an error; anything wrong below one is a problem.
-pub(crate) fn load(roots: &[PathBuf], page_size: usize) -> io::Result<Loaded> {
-    load_within(roots, page_size, MAX_TOTAL_BYTES)
+/// Skills defined in code (`fixed`) come first: a folder's skill at one
+/// of their paths is a problem.
+pub(crate) fn load(
+    roots: &[PathBuf],
+    page_size: usize,
+    fixed: &[DynamicSkill],
+) -> io::Result<Loaded> {
+    load_within(roots, page_size, fixed, MAX_TOTAL_BYTES)
 }
 
 /// [`load`], the skills' files together holding at most `total` bytes.
-fn load_within(roots: &[PathBuf], page_size: usize, total: u64) -> io::Result<Loaded> {
+fn load_within(
+    roots: &[PathBuf],
+    page_size: usize,
+    fixed: &[DynamicSkill],
+    total: u64,
+) -> io::Result<Loaded> {
     let mut skills: BTreeMap<String, Skill> = BTreeMap::new();
     // Where each skill path was first found, served or not.
     let mut found: BTreeMap<String, PathBuf> = BTreeMap::new();
     let mut files: BTreeMap<String, SkillFile> = BTreeMap::new();
+    for skill in fixed {
+        let (skill, own) = skill.parts();
+        found.insert(skill.path().to_owned(), PathBuf::from("(defined in code)"));
+        files.extend(own.into_iter().map(|file| (file.path().to_owned(), file)));
+        skills.insert(skill.path().to_owned(), skill);
+    }
     let mut problems = Vec::new();
     let mut watched = Vec::with_capacity(roots.len());
     // What the files read may still hold, all skills together.
@@ -365,7 +384,7 @@ mod tests {
         fs::write(root.join("secret.txt"), "outside").unwrap();
         std::os::unix::fs::symlink(root.join("secret.txt"), root.join("leaky/secret.txt")).unwrap();
         skill(&root.join(".hidden/x"), "x");
-        let loaded = load(std::slice::from_ref(&root), 0).unwrap();
+        let loaded = load(std::slice::from_ref(&root), 0, &[]).unwrap();
         let paths: Vec<&str> = loaded.set.skills().iter().map(Skill::path).collect();
         assert_eq!(paths, ["acme/billing", "acme/billing/refunds"]);
         assert_eq!(loaded.problems.len(), 2, "{:?}", loaded.problems);
@@ -410,7 +429,7 @@ mod tests {
         fs::write(root.join("a/big/two.bin"), vec![0u8; 8 * 1024 * 1024]).unwrap();
         let other = scratch("skills-limits-other");
         skill(&other.join("a/big"), "big");
-        let loaded = load(&[root.clone(), other.clone()], 0).unwrap();
+        let loaded = load(&[root.clone(), other.clone()], 0, &[]).unwrap();
         assert!(loaded.set.skills().is_empty());
         assert!(loaded.set.files().is_empty());
         let problems = loaded.problems.join("\n");
@@ -429,7 +448,7 @@ mod tests {
             fs::write(root.join(format!("{name}/data.txt")), vec![b'x'; 400]).unwrap();
         }
         // Each skill holds about 450 bytes: two fit in 1,000, not three.
-        let loaded = load_within(std::slice::from_ref(&root), 0, 1000).unwrap();
+        let loaded = load_within(std::slice::from_ref(&root), 0, &[], 1000).unwrap();
         assert_eq!(loaded.set.skills().len(), 2, "{:?}", loaded.problems);
         assert_eq!(loaded.problems.len(), 1, "{:?}", loaded.problems);
         assert!(
