@@ -495,13 +495,19 @@ fn fastmcps_client_lists_verifies_and_downloads_the_skills() {
 /// `skills.py ARGS... TARGET...` in the clients' folder `folder`, which
 /// must pass both its checks.
 fn run_script(folder: &str, args: &[&str], target: &[String]) {
+    run_checks(folder, "skills.py", 2, args, target);
+}
+
+/// `SCRIPT ARGS... TARGET...` in the clients' folder `folder`, which must
+/// pass all `checks` of its checks.
+fn run_checks(folder: &str, script: &str, checks: usize, args: &[&str], target: &[String]) {
     let mut args = args.to_vec();
     args.extend(target.iter().map(String::as_str));
-    let output = http_support::python_script(folder, "skills.py", &args);
+    let output = http_support::python_script(folder, script, &args);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
-        output.status.success() && stdout.contains("2 passed, 0 failed"),
-        "the {folder} client failed against {target:?}:\n{stdout}\n{}",
+        output.status.success() && stdout.contains(&format!("{checks} passed, 0 failed")),
+        "the {folder} client's {script} failed against {target:?}:\n{stdout}\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
 }
@@ -935,15 +941,7 @@ fn the_official_python_client_runs_skills_as_prompts() {
         "--skills-as-prompts".into(),
         "--prompts-as-tools".into(),
     ];
-    let mut args = vec![root];
-    args.extend(target.iter().map(String::as_str));
-    let output = http_support::python_script("python", "skill_prompts.py", &args);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success() && stdout.contains("4 passed, 0 failed"),
-        "the official Python client failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    run_checks("python", "skill_prompts.py", 4, &[root], &target);
 }
 
 /// A skill defined in code (`DynamicSkill`), served by the fixture server
