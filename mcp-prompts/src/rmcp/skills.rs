@@ -15,7 +15,7 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 
 use super::{RmcpPrompts, access_of, to_rmcp, version_of};
-use crate::protocol::answer::Cached;
+use crate::protocol::answer::Answer as _;
 use crate::protocol::method::Method;
 use crate::skills::answers::Item;
 use crate::skills::set::Skill;
@@ -63,7 +63,7 @@ impl RmcpPrompts {
         let mut result =
             ListResourcesResult::with_all_items(page.items().iter().map(resource).collect());
         result.next_cursor = page.next_cursor().map(Into::into);
-        (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), Cached::Shared);
+        (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), page.cached());
         Ok(result)
     }
 
@@ -99,7 +99,7 @@ impl RmcpPrompts {
             },
         };
         let mut result = ReadResourceResult::new(vec![contents]);
-        (result.ttl_ms, result.cache_scope) = self.hints(version, Cached::Shared);
+        (result.ttl_ms, result.cache_scope) = self.hints(version, read.cached());
         Ok(result)
     }
 
@@ -121,7 +121,7 @@ impl RmcpPrompts {
         let mut result =
             ListResourcesResult::with_all_items(page.items().iter().map(resource).collect());
         result.next_cursor = page.next_cursor().map(Into::into);
-        (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), Cached::Shared);
+        (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), page.cached());
         Ok(result)
     }
 
@@ -141,7 +141,7 @@ impl RmcpPrompts {
             page.skills().map(|(s, files)| skill(s, files)).collect(),
         );
         result.next_cursor = page.next_cursor().map(Into::into);
-        (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), Cached::Shared);
+        (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), page.cached());
         Ok(result)
     }
 
@@ -160,7 +160,7 @@ impl RmcpPrompts {
             .map_err(|e| to_rmcp(&e))?;
         let (found, files) = got.skill();
         let mut result = GetSkillResult::new(skill(found, files));
-        (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), Cached::Shared);
+        (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), got.cached());
         Ok(result)
     }
 

@@ -337,4 +337,11 @@ mod tests {
         );
         assert!(message.contains("names no scope"), "{message}");
     }
+
+    #[test]
+    fn front_matter_is_read_as_any_yaml_reader_reads_it() {
+        let text = "---\nname: pdf\ndescription: d\nargument-hint: [file]\n---\n";
+        let matter = read(text, "pdf").unwrap();
+        assert_eq!(matter.json["argument-hint"], serde_json::json!(["file"]));
+    }
 }

@@ -206,14 +206,18 @@ fn load_within(
                 Escaped(&root.display().to_string())
             ));
         }
+        // A root that is itself a skill's folder serves it by its name,
+        // and the skills nested in it below that name, as in any skill.
+        let root_name = root.file_name().and_then(|n| n.to_str()).map(str::to_owned);
+        let root_is_skill = folders.skills.iter().any(String::is_empty);
         for folder in folders.skills {
-            // A root that is itself a skill's folder serves it by its name.
-            let (path, on_disk) = match folder.strip_suffix('/') {
-                Some(path) => (path.to_owned(), root.join(path)),
-                None => match root.file_name().and_then(|n| n.to_str()) {
-                    Some(name) => (name.to_owned(), root.clone()),
-                    None => continue,
-                },
+            let (path, on_disk) = match (folder.strip_suffix('/'), &root_name) {
+                (Some(path), Some(name)) if root_is_skill => {
+                    (format!("{name}/{path}"), root.join(path))
+                }
+                (Some(path), _) => (path.to_owned(), root.join(path)),
+                (None, Some(name)) => (name.clone(), root.clone()),
+                (None, None) => continue,
             };
             if let Some(first) = found.get(&path) {
                 problems.push(format!(
@@ -457,5 +461,22 @@ mod tests {
             loaded.problems
         );
         let _ = fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn a_root_that_is_a_skill_serves_its_nested_skills_below_its_name() {
+        let root = scratch("skills-root-skill").join("pdf");
+        skill(&root, "pdf");
+        skill(&root.join("forms"), "forms");
+        fs::write(root.join("forms/secret.txt"), "x").unwrap();
+        let loaded = load(std::slice::from_ref(&root), 0, &[]).unwrap();
+        let paths: Vec<&str> = loaded.set.skills().iter().map(Skill::path).collect();
+        assert_eq!(paths, ["pdf", "pdf/forms"], "{:?}", loaded.problems);
+        let files: Vec<&str> = loaded.set.files().iter().map(SkillFile::path).collect();
+        assert_eq!(
+            files,
+            ["pdf/SKILL.md", "pdf/forms/SKILL.md", "pdf/forms/secret.txt"]
+        );
+        let _ = fs::remove_dir_all(root.parent().unwrap());
     }
 }

@@ -116,11 +116,12 @@ pub(crate) fn read_matter(text: &str, origin: &str) -> Result<YamlMatter, Broken
 /// The top-level keys of `front` and their values (another tool's read
 /// as null), or what is wrong with it, on its line of the file.
 fn read_bounded(front: &str) -> Result<BTreeMap<String, Value>, Broken> {
-    read_bounded_with(front, |key| FOREIGN.contains(&key))
+    read_bounded_with(&quote_argument_hint(front), |key| FOREIGN.contains(&key))
 }
 
 /// Every top-level key of `front` and its value, none ignored (an Agent
-/// Skill's front matter is served whole), within the same bounds.
+/// Skill's front matter is served whole, and read as any YAML reader reads
+/// it: no Claude Code `argument-hint` quoting), within the same bounds.
 pub(crate) fn read_all(front: &str) -> Result<BTreeMap<String, Value>, Broken> {
     read_bounded_with(front, |_| false)
 }
@@ -133,14 +134,13 @@ fn read_bounded_with(
         line: line.map(|line| line + 2),
         message,
     })?;
-    let front = quote_argument_hint(front);
-    bounded::read(&front, ignored).map_err(|err| {
+    bounded::read(front, ignored).map_err(|err| {
         // YAML also breaks lines at a lone `\r`, which the file's line
         // count does not: its line is kept within the front matter.
         let last = front.lines().count() + 1;
         // A key given twice is reported where its map starts: the line
         // of its second use says more.
-        let line = second_line_of(&front, &err.to_string())
+        let line = second_line_of(front, &err.to_string())
             .or_else(|| err.location().map(|at| (at.line() + 1).min(last)))
             .unwrap_or(2);
         // The message's own "at line N" counts from the front matter: the
