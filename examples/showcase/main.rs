@@ -16,6 +16,8 @@
 //!   extension, their files as `skill://` resources); repeatable: try
 //!   `examples/skills`. `--skills-as-prompts` also serves each skill as a
 //!   prompt, for hosts that know no skills.
+//! - The skill `showcase-guide` (`examples/showcase/skills/showcase-guide/`)
+//!   is embedded in the binary when it compiles, and served always.
 //! - `--prompts-as-tools` also offers the prompts as two tools,
 //!   `list_prompts` and `get_prompt`, for hosts that show tools but not
 //!   prompts.
@@ -25,6 +27,9 @@
 
 mod caller_prompts;
 mod prompts;
+
+// How to use this server, as an Agent Skill that ships inside the binary.
+mcp_prompts::include_skill!("examples/showcase/skills/showcase-guide");
 
 use std::net::SocketAddr;
 

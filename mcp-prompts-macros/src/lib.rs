@@ -21,6 +21,8 @@ mod prompt;
 mod signature;
 #[cfg(test)]
 mod signature_tests;
+#[cfg(feature = "skills")]
+mod skill;
 mod suggest;
 mod template;
 mod valid;
@@ -54,4 +56,11 @@ pub fn derive_prompt_arg(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn catalog(input: TokenStream) -> TokenStream {
     catalog::expand(input.into()).into()
+}
+
+/// See the `mcp-prompts` crate.
+#[cfg(feature = "skills")]
+#[proc_macro]
+pub fn include_skill(input: TokenStream) -> TokenStream {
+    skill::expand(input.into()).into()
 }

@@ -294,6 +294,37 @@ pub use mcp_prompts_macros::PromptArg;
 /// ```
 pub use mcp_prompts_macros::catalog;
 
+/// Embeds an Agent Skill's folder in the binary (feature
+/// `embedded-skills`), served by every [`Server`] in it as the skills
+/// extension of MCP defines it, beside any skills from folders or code.
+///
+/// The path is relative to the crate's root (where its `Cargo.toml` is);
+/// the folder's name is the skill's, and a folder in it holding a
+/// `SKILL.md` is a skill nested in it. Every file is read when the crate
+/// compiles and checked as [`Server::skills_dir`] checks a folder's at run
+/// time: the front matter, the name rules, 512 files and 16 MiB, no link
+/// leading out of the folder. A problem is a compile error on the path.
+/// Digests are worked out then too: nothing ships beside the binary.
+///
+/// ```ignore
+/// mcp_prompts::include_skill!("skills/release-notes");
+/// ```
+///
+/// An edit of an embedded file rebuilds the crate, but on stable Rust a
+/// file added to or removed from the folder does not. A build script
+/// makes Cargo watch the folder:
+///
+/// ```no_run
+/// // build.rs
+/// fn main() {
+///     println!("cargo:rerun-if-changed=skills/release-notes");
+/// }
+/// ```
+///
+/// The [skills](guide::skills) chapter has more.
+#[cfg(feature = "embedded-skills")]
+pub use mcp_prompts_macros::include_skill;
+
 pub use args::{IntoArgText, Json, PromptArg, PromptArgs, PromptParam};
 pub use caller::Caller;
 pub use catalog::{AnyPrompt, Catalog, Prompts, registered_prompts};
@@ -322,7 +353,7 @@ pub use server::{
     DEFAULT_MAX_RESULT_BYTES, DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT, Reply, ResponseFuture,
     Server, Service, Session,
 };
-pub use skills::{DynamicSkill, DynamicSkillBuilder};
+pub use skills::{DynamicSkill, DynamicSkillBuilder, SkillContent};
 #[cfg(feature = "http")]
 pub use transport::http::{DEFAULT_PATH, HttpEndpoint, HttpOptions};
 #[cfg(feature = "auth")]

@@ -30,6 +30,7 @@ pub use crate::invoke::{Invocation, pending, ready};
 pub use crate::message::Message;
 pub use crate::presentation::{Icon, IconTheme, MetaValue};
 pub use crate::request::{ArgsBuilder, GetPrompt};
+pub use crate::skills::{EmbeddedEntry, EmbeddedFile, EmbeddedSkill};
 pub use crate::template::{Part, Template, TemplateMessage};
 
 /// Argument `index` of the prompt being called.

@@ -79,10 +79,8 @@ impl RmcpPrompts {
         self.served(Method::ResourcesRead)?;
         let version = version_of(context);
         let skills = self.service.skills();
-        let read = skills
-            .view(&access_of(context))
-            .read(&request.uri, version)
-            .map_err(|e| to_rmcp(&e))?;
+        let view = skills.view(&access_of(context));
+        let read = view.read(&request.uri, version).map_err(|e| to_rmcp(&e))?;
         let file = read.file();
         let contents = match file.text() {
             Some(text) => ResourceContents::TextResourceContents {
@@ -114,8 +112,8 @@ impl RmcpPrompts {
         self.served(Method::ResourcesDirectoryRead)?;
         let skills = self.service.skills();
         let cursor = request.cursor.as_deref();
-        let page = skills
-            .view(&access_of(context))
+        let view = skills.view(&access_of(context));
+        let page = view
             .read_directory(&request.uri, cursor)
             .map_err(|e| to_rmcp(&e))?;
         let mut result =
@@ -181,15 +179,17 @@ fn skill(skill: &Skill, files: &[&SkillFile]) -> ::rmcp::model::Skill {
             frontmatter.extra.insert(key.clone(), value.clone());
         }
     }
-    let files = files
-        .iter()
-        .map(|file| SkillResource::new(uri(file.path()), file.digest(), file.size()))
-        .collect();
-    ::rmcp::model::Skill::new(
-        uri(&skill.skill_md()),
-        frontmatter,
-        SkillResources::Files(files),
-    )
+    let resources = if skill.is_generated() {
+        SkillResources::Dynamic
+    } else {
+        SkillResources::Files(
+            files
+                .iter()
+                .map(|file| SkillResource::new(uri(file.path()), file.digest(), file.size()))
+                .collect(),
+        )
+    };
+    ::rmcp::model::Skill::new(uri(&skill.skill_md()), frontmatter, resources)
 }
 
 /// A listed resource, as rmcp's type.

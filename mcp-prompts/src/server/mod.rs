@@ -29,6 +29,7 @@ use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
 use crate::error::{CatalogError, excerpt};
 use crate::presentation::Icon;
+use crate::skills::bridge::Bridged;
 use crate::skills::{DynamicSkill, LiveSkills, SkillSet};
 
 pub use dispatch::{Reply, ResponseFuture};
@@ -90,7 +91,6 @@ pub struct Server {
     #[cfg(feature = "files")]
     skill_roots: Vec<std::path::PathBuf>,
     /// Whether each skill is served as a prompt too.
-    #[cfg(feature = "files")]
     skills_as_prompts: bool,
 }
 
@@ -116,7 +116,6 @@ impl Server {
             skills: Vec::new(),
             #[cfg(feature = "files")]
             skill_roots: Vec::new(),
-            #[cfg(feature = "files")]
             skills_as_prompts: false,
         }
     }
@@ -142,7 +141,6 @@ impl Server {
     /// ([`Service::skill_problems`]): the prompt is left out, the skill is
     /// served. Its prompt follows the skill's changes, so the catalog is
     /// live (`listChanged`), and is shown to whom the skill is.
-    #[cfg(feature = "files")]
     pub fn skills_as_prompts(mut self) -> Self {
         self.skills_as_prompts = true;
         self
@@ -471,11 +469,19 @@ impl Server {
         Ok((service, prompts))
     }
 
-    fn build_with(self, changing: bool) -> Result<Service, CatalogError> {
+    fn build_with(mut self, changing: bool) -> Result<Service, CatalogError> {
+        // Skills from code, then those `include_skill!` embedded.
+        let mut code_skills = std::mem::take(&mut self.skills);
+        code_skills.extend(crate::skills::embedded_skills());
+        if !code_skills.is_empty() {
+            self.declare.resources = Resources::Skills;
+        }
+        #[cfg(feature = "files")]
+        let folders = !self.skill_roots.is_empty();
+        #[cfg(not(feature = "files"))]
+        let folders = false;
         // Skills' prompts follow the skills as they change.
-        #[cfg(feature = "files")]
-        let bridge = self.skills_as_prompts && !self.skill_roots.is_empty();
-        #[cfg(feature = "files")]
+        let bridge = self.skills_as_prompts && (folders || !code_skills.is_empty());
         let changing = changing || bridge;
         let state_key = match self.state_key {
             Some(Ok(key)) => Some(key),
@@ -538,15 +544,23 @@ impl Server {
             list_changed: changing,
         };
         let modern = ModernReplies::new(&info, self.cache.resolve(changing));
-        let skills = Arc::new(fixed_skills(&self.skills, self.page_size)?);
+        let skills = Arc::new(fixed_skills(&code_skills, self.page_size)?);
         let live = Arc::new(LiveCatalog::new(served, self.tags, self.page_size));
+        if bridge && !folders {
+            // Skills from code only: their prompts, once.
+            let problems = Bridged::default().sync(&Prompts(Arc::clone(&live)), &skills.load());
+            for problem in &problems {
+                tracing::warn!("skill's prompt not served: {problem}");
+            }
+            skills.replace_problems(problems);
+        }
         #[cfg(feature = "files")]
         let skill_watch = {
             let bridge = bridge.then(|| Prompts(Arc::clone(&live)));
             watch_skills(
                 self.skill_roots,
                 self.page_size,
-                self.skills,
+                code_skills,
                 &skills,
                 bridge,
             )?
@@ -601,8 +615,8 @@ fn fixed_skills(skills: &[DynamicSkill], page_size: usize) -> Result<LiveSkills,
     }
     let (mut served, mut files) = (Vec::new(), Vec::new());
     for skill in skills {
-        let (skill, own) = skill.parts();
-        served.push(skill);
+        let (skills, own) = skill.parts();
+        served.extend(skills);
         files.extend(own);
     }
     Ok(LiveSkills::new(

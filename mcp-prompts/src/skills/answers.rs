@@ -1,6 +1,7 @@
 //! The results of the skill and resource methods, borrowed from the
 //! snapshot they answer from, and written once in the request's era.
 
+use std::cell::OnceCell;
 use std::ops::Range;
 
 use base64::Engine as _;
@@ -30,6 +31,8 @@ pub(crate) struct View<'a> {
     /// Whether what is seen depends on who asks: 2026-07-28 results are
     /// then `private`.
     cached: Cached,
+    /// The files of the generated skills this request reads, made once.
+    generated: OnceCell<SkillSet>,
 }
 
 impl SkillSet {
@@ -50,6 +53,7 @@ impl SkillSet {
             } else {
                 Cached::Shared
             },
+            generated: OnceCell::new(),
         }
     }
 }
@@ -81,8 +85,34 @@ impl<'a> View<'a> {
         Entry { skill, files }
     }
 
-    fn item(&self, file: &'a SkillFile) -> Item<'a> {
-        Item::File(file, self.set.skill_of_skill_md(file))
+    fn item<'v>(&'v self, file: &'v SkillFile) -> Item<'v> {
+        let skill = self.set.skill_of_skill_md(file).or_else(|| {
+            self.generated
+                .get()
+                .and_then(|set| set.skill_of_skill_md(file))
+        });
+        Item::File(file, skill)
+    }
+
+    /// The files `skills` (generated ones) hold now, made once a request.
+    fn generated<'v>(&'v self, skills: impl Iterator<Item = &'v Skill>) -> &'v SkillSet {
+        self.generated.get_or_init(|| {
+            let (mut made, mut files) = (Vec::new(), Vec::new());
+            for skill in skills.filter(|s| !self.hides(s.path())) {
+                files.extend(skill.generate().unwrap_or_default());
+                made.push(skill.clone());
+            }
+            SkillSet::new(made, files, self.set.page_size())
+        })
+    }
+
+    /// The set that holds what lies at `uri`: this one, or the files a
+    /// generated skill makes now.
+    fn holding<'v>(&'v self, uri: &str) -> &'v SkillSet {
+        match self.set.generated_holding(uri) {
+            Some(skill) => self.generated(std::iter::once(skill)),
+            None => self.set,
+        }
     }
 
     /// `skills/list`: the page `cursor` points at, whole entries only.
@@ -113,12 +143,16 @@ impl<'a> View<'a> {
 
     /// `resources/read` of the file at `uri`; an unknown one is refused
     /// with the code `version` has for it.
-    pub(crate) fn read(
-        &self,
+    pub(crate) fn read<'v>(
+        &'v self,
         uri: &str,
         version: ProtocolVersion,
-    ) -> Result<ReadResult<'a>, Error> {
-        match self.set.file_at(uri).filter(|f| !self.hides(f.path())) {
+    ) -> Result<ReadResult<'v>, Error> {
+        match self
+            .holding(uri)
+            .file_at(uri)
+            .filter(|f| !self.hides(f.path()))
+        {
             Some(file) => Ok(ReadResult(file, self.cached)),
             None => {
                 let message = format!("Resource not found: {}", excerpt(uri));
@@ -131,14 +165,20 @@ impl<'a> View<'a> {
         }
     }
 
-    /// `resources/list`: every file, for clients that know no skills.
-    pub(crate) fn resources(&self, cursor: Option<&str>) -> Result<ResourceList<'a>, Error> {
-        let files: Vec<&SkillFile> = self
+    /// `resources/list`: every file, for clients that know no skills;
+    /// generated skills' files as they are made now.
+    pub(crate) fn resources<'v>(&'v self, cursor: Option<&str>) -> Result<ResourceList<'v>, Error> {
+        let made = self.generated(self.set.skills().iter().filter(|s| s.is_generated()));
+        let mut files: Vec<&SkillFile> = self
             .set
             .files()
             .iter()
+            .chain(made.files())
             .filter(|f| !self.hides(f.path()))
             .collect();
+        if !made.files().is_empty() {
+            files.sort_by(|a, b| a.path().cmp(b.path()));
+        }
         let (range, next) = page(files.len(), self.set.page_size(), cursor)?;
         let items = files[range].iter().map(|file| self.item(file)).collect();
         Ok(ResourceList {
@@ -150,12 +190,12 @@ impl<'a> View<'a> {
 
     /// `resources/directory/read`: the direct children of the directory
     /// at `uri`, a page at a time.
-    pub(crate) fn read_directory(
-        &self,
+    pub(crate) fn read_directory<'v>(
+        &'v self,
         uri: &str,
         cursor: Option<&str>,
-    ) -> Result<ResourceList<'a>, Error> {
-        let children = self.set.directory_at(uri).map(|children| {
+    ) -> Result<ResourceList<'v>, Error> {
+        let children = self.holding(uri).directory_at(uri).map(|children| {
             children
                 .into_iter()
                 .filter(|child| match *child {
@@ -223,7 +263,11 @@ impl Serialize for Entry<'_> {
         let mut map = s.serialize_map(Some(3))?;
         map.serialize_entry("uri", &format!("{SCHEME}{}", self.skill.skill_md()))?;
         map.serialize_entry("frontmatter", self.skill.front_matter())?;
-        map.serialize_entry("resources", &Manifest(&self.files))?;
+        if self.skill.is_generated() {
+            map.serialize_entry("resources", "dynamic")?;
+        } else {
+            map.serialize_entry("resources", &Manifest(&self.files))?;
+        }
         map.end()
     }
 }

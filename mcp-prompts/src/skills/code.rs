@@ -1,7 +1,12 @@
 //! Skills defined in code ([`DynamicSkill`]): a name, a description, more
 //! front matter, instructions and files given as bytes, checked when
-//! built. Their `SKILL.md` is written from the front matter and the
-//! instructions, so what a host reads agrees with the entry.
+//! built; or instructions and files made anew by a closure at each read
+//! (a skill whose `resources` is `"dynamic"`). Their `SKILL.md` is written
+//! from the front matter and the instructions, so what a host reads
+//! agrees with the entry.
+
+use std::fmt;
+use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
@@ -37,18 +42,33 @@ const MAX_BYTES: usize = 16 * 1024 * 1024;
 /// # let _ = server;
 /// # Ok::<(), mcp_prompts::CatalogError>(())
 /// ```
-#[derive(Clone, Debug)]
+///
+/// A skill whose content is made when it is read, listed with
+/// `"resources": "dynamic"` so hosts fetch it afresh:
+///
+/// ```
+/// use mcp_prompts::{DynamicSkill, SkillContent};
+///
+/// let skill = DynamicSkill::builder("on-call")
+///     .description("Who is on call now, and how to page them")
+///     .generated(|| {
+///         SkillContent::new("# On call\n\nPage the person in `roster.json`.\n")
+///             .file("roster.json", "application/json", r#"{"now": "ann"}"#)
+///     })
+///     .build()?;
+/// # let _ = skill;
+/// # Ok::<(), mcp_prompts::CatalogError>(())
+/// ```
+#[derive(Clone)]
 pub struct DynamicSkill {
-    path: String,
-    front_matter: Map<String, Value>,
-    scopes: Vec<String>,
-    /// Each file's path within the skill, MIME type and bytes; its
-    /// `SKILL.md` first.
-    files: Vec<(String, String, Vec<u8>)>,
+    /// The skill, and the skills nested in it (an embedded folder may
+    /// hold some), in path order.
+    skills: Vec<Skill>,
+    /// Their files, digested once; none for a generated skill.
+    files: Vec<SkillFile>,
 }
 
 /// Builds a [`DynamicSkill`]; see [`DynamicSkill::builder`].
-#[derive(Clone, Debug)]
 #[must_use]
 pub struct DynamicSkillBuilder {
     path: String,
@@ -57,6 +77,67 @@ pub struct DynamicSkillBuilder {
     instructions: String,
     files: Vec<(String, String, Vec<u8>)>,
     scopes: Vec<String>,
+    generate: Option<Generate>,
+}
+
+/// Makes a generated skill's content, at each read.
+pub(crate) type Generate = Arc<dyn Fn() -> SkillContent + Send + Sync>;
+
+/// What a generated skill holds when it is read: the instructions of its
+/// `SKILL.md` (after the front matter, which stays as built) and its
+/// other files. See [`DynamicSkillBuilder::generated`].
+#[derive(Clone, Debug, Default)]
+#[must_use]
+pub struct SkillContent {
+    instructions: String,
+    files: Vec<(String, String, Vec<u8>)>,
+}
+
+impl SkillContent {
+    /// Content whose `SKILL.md` holds `instructions` after its front
+    /// matter.
+    pub fn new(instructions: impl Into<String>) -> Self {
+        Self {
+            instructions: instructions.into(),
+            files: Vec::new(),
+        }
+    }
+
+    /// A file at `path` within the skill, of MIME type `mime`. A path
+    /// that is not a plain relative one, `SKILL.md`, or one given twice is
+    /// left out, with a warning.
+    pub fn file(
+        mut self,
+        path: impl Into<String>,
+        mime: impl Into<String>,
+        bytes: impl Into<Vec<u8>>,
+    ) -> Self {
+        self.files.push((path.into(), mime.into(), bytes.into()));
+        self
+    }
+}
+
+impl fmt::Debug for DynamicSkill {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DynamicSkill")
+            .field("path", &self.path())
+            .field("files", &self.files.len())
+            .field(
+                "generated",
+                &self.skills.first().is_some_and(Skill::is_generated),
+            )
+            .finish()
+    }
+}
+
+impl fmt::Debug for DynamicSkillBuilder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DynamicSkillBuilder")
+            .field("path", &self.path)
+            .field("files", &self.files.len())
+            .field("generated", &self.generate.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl DynamicSkill {
@@ -72,41 +153,24 @@ impl DynamicSkill {
             instructions: String::new(),
             files: Vec::new(),
             scopes: Vec::new(),
+            generate: None,
         }
+    }
+
+    /// A skill embedded at compile time, checked and digested then.
+    pub(crate) fn from_parts(skills: Vec<Skill>, files: Vec<SkillFile>) -> Self {
+        Self { skills, files }
     }
 
     /// The skill's path.
     pub fn path(&self) -> &str {
-        &self.path
+        self.skills.first().map_or("", Skill::path)
     }
 
-    /// The skill and its files, as served.
-    pub(crate) fn parts(&self) -> (Skill, Vec<SkillFile>) {
-        let name = self.path.rsplit('/').next().unwrap_or_default();
-        let description = self
-            .front_matter
-            .get("description")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        let skill = Skill::new(
-            self.path.as_str(),
-            self.front_matter.clone(),
-            name,
-            description,
-        )
-        .limited_to(self.scopes.clone());
-        let files = self
-            .files
-            .iter()
-            .map(|(path, mime, bytes)| {
-                SkillFile::new(
-                    format!("{}/{path}", self.path),
-                    bytes.clone(),
-                    mime.as_str(),
-                )
-            })
-            .collect();
-        (skill, files)
+    /// The skills (the skill and any nested in it) and their files, as
+    /// served.
+    pub(crate) fn parts(&self) -> (Vec<Skill>, Vec<SkillFile>) {
+        (self.skills.clone(), self.files.clone())
     }
 }
 
@@ -141,6 +205,19 @@ impl DynamicSkillBuilder {
         bytes: impl Into<Vec<u8>>,
     ) -> Self {
         self.files.push((path.into(), mime.into(), bytes.into()));
+        self
+    }
+
+    /// Makes the skill's instructions and files anew each time a client
+    /// reads them, with `generate`; its entry lists `"resources":
+    /// "dynamic"` (no digests), so hosts read it afresh. Its front matter
+    /// stays as built. Instead of [`instructions`](Self::instructions) and
+    /// [`file`](Self::file).
+    pub fn generated<F>(mut self, generate: F) -> Self
+    where
+        F: Fn() -> SkillContent + Send + Sync + 'static,
+    {
+        self.generate = Some(Arc::new(generate));
         self
     }
 
@@ -197,13 +274,12 @@ impl DynamicSkillBuilder {
                 crate::error::excerpt(bad)
             ));
         }
-        let mut paths: Vec<&str> = self.files.iter().map(|(p, _, _)| p.as_str()).collect();
-        paths.sort_unstable();
-        let duplicate = paths.windows(2).any(|w| w[0] == w[1]);
-        let bad_file = paths
-            .iter()
-            .any(|p| *p == SKILL_MD || p.split('/').any(|s| s.is_empty() || s == "." || s == ".."));
-        if duplicate || bad_file {
+        if self.generate.is_some() && (!self.files.is_empty() || !self.instructions.is_empty()) {
+            problems.push(format!(
+                "{at}: a generated skill's instructions and files come from its closure only"
+            ));
+        }
+        if !usable_paths(&self.files) {
             problems.push(format!(
                 "{at}: file paths are distinct relative paths, none its `SKILL.md`"
             ));
@@ -222,19 +298,71 @@ impl DynamicSkillBuilder {
         if !problems.is_empty() {
             return Err(CatalogError { problems });
         }
-        let mut files = vec![(
-            SKILL_MD.to_owned(),
-            "text/markdown".to_owned(),
-            skill_md.into_bytes(),
-        )];
-        files.extend(self.files);
+        let mut skill =
+            Skill::new(self.path.as_str(), front_matter, name, description).limited_to(self.scopes);
+        let files = match self.generate {
+            Some(generate) => {
+                skill = skill.generated_by(generate);
+                Vec::new()
+            }
+            None => files_of(&self.path, skill_md, self.files),
+        };
         Ok(DynamicSkill {
-            path: self.path,
-            front_matter,
-            scopes: self.scopes,
+            skills: vec![skill],
             files,
         })
     }
+}
+
+/// Whether `files` have distinct, plain relative paths, none `SKILL.md`.
+fn usable_paths(files: &[(String, String, Vec<u8>)]) -> bool {
+    let mut paths: Vec<&str> = files.iter().map(|(p, _, _)| p.as_str()).collect();
+    paths.sort_unstable();
+    let duplicate = paths.windows(2).any(|w| w[0] == w[1]);
+    let bad = paths.iter().any(|p| {
+        *p == SKILL_MD
+            || p.split('/')
+                .any(|s| s.is_empty() || s == "." || s == ".." || s.contains(['%', '?', '#', '\\']))
+    });
+    !duplicate && !bad
+}
+
+/// The files of the skill at `path`: its `SKILL.md`, then `files`.
+fn files_of(path: &str, skill_md: String, files: Vec<(String, String, Vec<u8>)>) -> Vec<SkillFile> {
+    std::iter::once((
+        SKILL_MD.to_owned(),
+        "text/markdown".to_owned(),
+        skill_md.into_bytes(),
+    ))
+    .chain(files)
+    .map(|(file, mime, bytes)| SkillFile::new(format!("{path}/{file}"), bytes, mime))
+    .collect()
+}
+
+/// A generated skill's files as they are now: its `SKILL.md` from its
+/// front matter and the instructions made, then the files made, those
+/// with unusable paths left out (with a warning), as are all but its
+/// `SKILL.md` when they exceed the limits.
+pub(crate) fn generate(skill: &Skill, generate: &Generate) -> Vec<SkillFile> {
+    let content = generate();
+    let mut files = content.files;
+    if !usable_paths(&files) {
+        tracing::warn!(
+            skill = %skill.path(),
+            "a generated skill made a file with an unusable path; its files are left out"
+        );
+        files.clear();
+    }
+    let skill_md = skill_md(skill.front_matter(), &content.instructions);
+    let bytes = skill_md.len() + files.iter().map(|(_, _, b)| b.len()).sum::<usize>();
+    if files.len() + 1 > MAX_FILES || bytes > MAX_BYTES {
+        tracing::warn!(
+            skill = %skill.path(),
+            "a generated skill made more than {MAX_FILES} files or 16 MiB; its files are left out"
+        );
+        files.clear();
+    }
+    files_of(skill.path(), skill_md, files)
 }
 
 /// Whether `name` follows the Agent Skills rules, in ASCII.
@@ -278,6 +406,7 @@ mod tests {
             .build()
             .unwrap();
         let (served, files) = skill.parts();
+        let served = &served[0];
         assert_eq!(
             (served.path(), served.name(), served.description()),
             ("team/notes", "notes", "Take notes")

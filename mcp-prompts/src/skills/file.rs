@@ -5,12 +5,19 @@ use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
+/// A file's bytes: embedded in the binary, or read or made at run time.
+#[derive(Clone)]
+enum Held {
+    Embedded(&'static [u8]),
+    Shared(Arc<[u8]>),
+}
+
 /// A file a skill serves, at its path under the skills root.
 #[derive(Clone)]
 pub(crate) struct SkillFile {
     /// `/`-separated, under the root: `acme/billing/refunds/SKILL.md`.
     path: Box<str>,
-    bytes: Arc<[u8]>,
+    bytes: Held,
     /// `sha256:` and 64 lowercase hex digits, of exactly `bytes`.
     digest: Box<str>,
     mime: Box<str>,
@@ -34,7 +41,25 @@ impl SkillFile {
         }
         Self {
             path: path.into(),
-            bytes: bytes.into(),
+            bytes: Held::Shared(bytes.into()),
+            digest: digest.into(),
+            mime: mime.into(),
+            text,
+        }
+    }
+
+    /// A file embedded at compile time, whose digest and kind (text or
+    /// not) were worked out then too.
+    pub(crate) fn embedded(
+        path: impl Into<Box<str>>,
+        bytes: &'static [u8],
+        digest: &'static str,
+        mime: &'static str,
+        text: bool,
+    ) -> Self {
+        Self {
+            path: path.into(),
+            bytes: Held::Embedded(bytes),
             digest: digest.into(),
             mime: mime.into(),
             text,
@@ -46,7 +71,10 @@ impl SkillFile {
     }
 
     pub(crate) fn bytes(&self) -> &[u8] {
-        &self.bytes
+        match &self.bytes {
+            Held::Embedded(bytes) => bytes,
+            Held::Shared(bytes) => bytes,
+        }
     }
 
     pub(crate) fn digest(&self) -> &str {
@@ -60,7 +88,7 @@ impl SkillFile {
     /// The UTF-8 text of the file, if it is text.
     pub(crate) fn text(&self) -> Option<&str> {
         if self.text {
-            std::str::from_utf8(&self.bytes).ok()
+            std::str::from_utf8(self.bytes()).ok()
         } else {
             None
         }
@@ -68,7 +96,7 @@ impl SkillFile {
 
     /// Its size in bytes.
     pub(crate) fn size(&self) -> u64 {
-        self.bytes.len() as u64
+        self.bytes().len() as u64
     }
 
     /// Its last path segment.

@@ -43,6 +43,11 @@ impl LiveSkills {
         lock(&self.problems).clone()
     }
 
+    /// Records `problems` as those of the skills served now.
+    pub(crate) fn replace_problems(&self, problems: Vec<String>) {
+        *lock(&self.problems) = problems;
+    }
+
     /// Serves `set` from now on, and announces it if clients would see a
     /// difference.
     pub(crate) fn replace(&self, set: SkillSet, problems: Vec<String>) {

@@ -10,13 +10,17 @@
 //! on disk between a listing and a read cannot break the match.
 
 pub(crate) mod answers;
+pub(crate) mod bridge;
 mod code;
+mod embedded;
 mod file;
 mod live;
 pub(crate) mod set;
 mod uri;
 
-pub use code::{DynamicSkill, DynamicSkillBuilder};
+pub use code::{DynamicSkill, DynamicSkillBuilder, SkillContent};
+pub(crate) use embedded::registered as embedded_skills;
+pub use embedded::{EmbeddedEntry, EmbeddedFile, EmbeddedSkill};
 pub(crate) use file::SkillFile;
 pub(crate) use live::LiveSkills;
 pub(crate) use set::SkillSet;

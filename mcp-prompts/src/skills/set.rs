@@ -5,6 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::SKILL_MD;
+use super::code::Generate;
 use super::file::SkillFile;
 use super::uri::path_of;
 use crate::caller::Access;
@@ -21,6 +22,8 @@ pub(crate) struct Skill {
     description: Box<str>,
     /// The scopes a remote caller must all hold to see it.
     scopes: Box<[String]>,
+    /// For a generated skill, what makes its files at each read.
+    generate: Option<Generate>,
 }
 
 impl Skill {
@@ -38,7 +41,26 @@ impl Skill {
             name: name.into(),
             description: description.into(),
             scopes: Box::default(),
+            generate: None,
         }
+    }
+
+    /// Its files made by `generate` at each read, none kept.
+    pub(crate) fn generated_by(mut self, generate: Generate) -> Self {
+        self.generate = Some(generate);
+        self
+    }
+
+    /// Whether its files are made at each read (listed as `"dynamic"`).
+    pub(crate) fn is_generated(&self) -> bool {
+        self.generate.is_some()
+    }
+
+    /// Its files as they are now, if it is generated.
+    pub(crate) fn generate(&self) -> Option<Vec<SkillFile>> {
+        self.generate
+            .as_ref()
+            .map(|generate| super::code::generate(self, generate))
     }
 
     /// Shown only to remote callers holding every one of `scopes` (the
@@ -173,6 +195,16 @@ impl SkillSet {
     fn skill(&self, path: &str) -> Option<&Skill> {
         let at = self.skills.binary_search_by(|s| (*s.path).cmp(path)).ok()?;
         Some(&self.skills[at])
+    }
+
+    /// The generated skill whose folder holds the file or folder at `uri`
+    /// (or is it).
+    pub(crate) fn generated_holding(&self, uri: &str) -> Option<&Skill> {
+        let path = path_of(uri)?;
+        std::iter::once(path)
+            .chain(path.rmatch_indices('/').map(|(at, _)| &path[..at]))
+            .filter_map(|folder| self.skill(folder))
+            .find(|skill| skill.is_generated())
     }
 
     /// The skill whose `SKILL.md` is at `uri`.

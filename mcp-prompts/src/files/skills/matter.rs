@@ -7,26 +7,15 @@
 //! Skills format defines must have its types, since hosts refuse an entry
 //! that breaks them (one client refuses the whole listing).
 
+use mcp_prompts_template::skill::{
+    self, MAX_COMPATIBILITY_CHARS, MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, NameProblem, to_json,
+};
 use serde_json::{Map, Value as Json};
-use unicode_general_category::{GeneralCategory, get_general_category};
-use unicode_normalization::UnicodeNormalization;
-use yaml_serde::Value as Yaml;
 
 use crate::files::front_matter::Broken;
 use crate::files::yaml::{line_of_key, read_all, split};
 
-/// The longest skill name, in characters after NFKC normalization.
-const MAX_NAME_CHARS: usize = 64;
-
-/// The longest description, in characters.
-const MAX_DESCRIPTION_CHARS: usize = 1024;
-
-/// The key under `metadata` that limits a skill to callers holding every
-/// one of its space-separated scopes (as `scopes` does a prompt).
-pub(crate) const SCOPES_KEY: &str = "mcp-prompts/scopes";
-
-/// The longest `compatibility`, in characters.
-const MAX_COMPATIBILITY_CHARS: usize = 500;
+pub(crate) use mcp_prompts_template::skill::SCOPES_KEY;
 
 /// A `SKILL.md`'s front matter, read.
 pub(crate) struct Matter {
@@ -134,91 +123,20 @@ fn read_scopes(listed: &str) -> Result<Vec<String>, String> {
     }
 }
 
-/// `value` as JSON, or why it has no JSON form; `at` names where it is.
-fn to_json(value: Yaml, at: &str) -> Result<Json, String> {
-    Ok(match value {
-        Yaml::Null => Json::Null,
-        Yaml::Bool(b) => Json::Bool(b),
-        Yaml::Number(number) => {
-            if let Some(n) = number.as_u64() {
-                n.into()
-            } else if let Some(n) = number.as_i64() {
-                n.into()
-            } else {
-                let float = number.as_f64().unwrap_or(f64::NAN);
-                serde_json::Number::from_f64(float)
-                    .map(Json::Number)
-                    .ok_or_else(|| {
-                        format!("front matter: `{at}` is {float}, which JSON cannot hold")
-                    })?
-            }
-        }
-        Yaml::String(text) => Json::String(text),
-        Yaml::Sequence(items) => Json::Array(
-            items
-                .into_iter()
-                .enumerate()
-                .map(|(i, item)| to_json(item, &format!("{at}[{i}]")))
-                .collect::<Result<_, _>>()?,
-        ),
-        Yaml::Mapping(entries) => {
-            let mut map = Map::new();
-            for (key, value) in entries {
-                let Yaml::String(key) = key else {
-                    return Err(format!(
-                        "front matter: `{at}` has a key that is not text, which JSON cannot hold"
-                    ));
-                };
-                let value = to_json(value, &format!("{at}.{key}"))?;
-                map.insert(key, value);
-            }
-            Json::Object(map)
-        }
-        Yaml::Tagged(tagged) => {
-            return Err(format!(
-                "front matter: `{at}` has the YAML tag `{}`, which JSON cannot hold",
-                tagged.tag
-            ));
-        }
-    })
-}
-
-/// The Agent Skills rules on a name: after NFKC normalization, 1 to 64
-/// lowercase letters, digits and single inner hyphens, equal to its
-/// folder's name.
+/// The Agent Skills rules on a name (NFKC, letters, digits, single
+/// hyphens, its folder's), worded with the name.
 fn check_name(name: &str, folder: &str) -> Result<(), String> {
-    let normal: String = name.nfkc().collect();
-    let chars = normal.chars().count();
-    let valid = (1..=MAX_NAME_CHARS).contains(&chars)
-        && !normal.starts_with('-')
-        && !normal.ends_with('-')
-        && !normal.contains("--")
-        && normal.chars().all(|c| {
-            c == '-'
-                || matches!(
-                    get_general_category(c),
-                    GeneralCategory::LowercaseLetter
-                        | GeneralCategory::ModifierLetter
-                        | GeneralCategory::OtherLetter
-                        | GeneralCategory::DecimalNumber
-                        | GeneralCategory::LetterNumber
-                        | GeneralCategory::OtherNumber
-                )
-        });
-    if !valid {
-        return Err(format!(
+    skill::check_name(name, folder).map_err(|problem| match problem {
+        NameProblem::NotAName => format!(
             "front matter: the name `{}` is not a skill name: 1 to {MAX_NAME_CHARS} lowercase letters, digits and single hyphens, not at either end",
             crate::error::excerpt(name)
-        ));
-    }
-    if normal != folder.nfkc().collect::<String>() {
-        return Err(format!(
+        ),
+        NameProblem::NotTheFolders => format!(
             "front matter: the name `{}` differs from its folder's, `{}`",
             crate::error::excerpt(name),
             crate::error::excerpt(folder)
-        ));
-    }
-    Ok(())
+        ),
+    })
 }
 
 #[cfg(test)]

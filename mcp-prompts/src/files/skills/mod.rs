@@ -5,7 +5,6 @@
 //! leading out of its folder is a problem on its file and line, and none
 //! of its files is served; the others are.
 
-mod bridge;
 mod matter;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -17,9 +16,9 @@ use super::SETTLE;
 use super::read::{Access, ServedDir};
 use super::watch::{Heed, Watch};
 use crate::catalog::Prompts;
-use crate::dynamic::DynamicPrompt;
 use crate::error::Escaped;
 use crate::skills::DynamicSkill;
+use crate::skills::bridge::Bridged;
 use crate::skills::set::Skill;
 use crate::skills::{LiveSkills, SKILL_MD, SkillFile, SkillSet};
 
@@ -27,13 +26,7 @@ use crate::skills::{LiveSkills, SKILL_MD, SkillFile, SkillSet};
 /// `a/b/c/d/e/f/SKILL.md` at most.
 pub(crate) const MAX_DEPTH: usize = 6;
 
-/// The most files one skill may hold, its nested skills' included: what
-/// the extension says every host must accept.
-pub(crate) const MAX_FILES: usize = 512;
-
-/// The most bytes one skill's files may hold together: 16 MiB, as the
-/// extension says every host must accept.
-pub(crate) const MAX_BYTES: u64 = 16 * 1024 * 1024;
+pub(crate) use mcp_prompts_template::skill::{MAX_BYTES, MAX_FILES, MAX_SKILL_DEPTH};
 
 /// How many folders a root's walk opens at most, so that pointing the
 /// server at a huge tree costs a bounded time.
@@ -42,9 +35,6 @@ const MAX_FOLDERS: usize = 10_000;
 /// The most bytes all skills' files may hold together, which the server
 /// keeps in memory (twice, for a moment, while a reload swaps them).
 pub(crate) const MAX_TOTAL_BYTES: u64 = 256 * 1024 * 1024;
-
-/// How deep the folders within one skill may go.
-const MAX_SKILL_DEPTH: usize = 16;
 
 /// What the skills roots hold: the skills to serve, and every problem.
 pub(crate) struct Loaded {
@@ -84,7 +74,7 @@ pub(crate) fn watch(
     let loaded = load(&roots, page_size, &fixed)?;
     let mut serving = Serving {
         live,
-        bridge: bridge.map(|prompts| (prompts, Vec::new())),
+        bridge: bridge.map(|prompts| (prompts, Bridged::default())),
         logged: BTreeSet::new(),
     };
     serving.serve(loaded, &watches, false);
@@ -112,7 +102,7 @@ pub(crate) fn watch(
 struct Serving {
     live: Arc<LiveSkills>,
     /// The catalog the skills' prompts join, and those it serves now.
-    bridge: Option<(Prompts, Vec<DynamicPrompt>)>,
+    bridge: Option<(Prompts, Bridged)>,
     /// The problems logged already.
     logged: BTreeSet<String>,
 }
@@ -128,18 +118,9 @@ impl Serving {
                 .collect();
             watch.follow(&folders, again);
         }
-        if let Some((prompts, served)) = &mut self.bridge {
-            let (wanted, problems) = bridge::prompts_of(&loaded.set);
+        if let Some((prompts, bridged)) = &mut self.bridge {
+            let problems = bridged.sync(prompts, &loaded.set);
             loaded.problems.extend(problems);
-            let (now, taken) = prompts.sync_group(served, wanted);
-            *served = now;
-            loaded.problems.extend(taken.iter().map(|prompt| {
-                format!(
-                    "{}: the skill's prompt `{}` is not served: another prompt has that name",
-                    prompt.0.origin,
-                    prompt.name()
-                )
-            }));
         }
         for problem in &loaded.problems {
             if !self.logged.contains(problem) {
@@ -175,10 +156,12 @@ fn load_within(
     let mut found: BTreeMap<String, PathBuf> = BTreeMap::new();
     let mut files: BTreeMap<String, SkillFile> = BTreeMap::new();
     for skill in fixed {
-        let (skill, own) = skill.parts();
-        found.insert(skill.path().to_owned(), PathBuf::from("(defined in code)"));
+        let (defined, own) = skill.parts();
         files.extend(own.into_iter().map(|file| (file.path().to_owned(), file)));
-        skills.insert(skill.path().to_owned(), skill);
+        for skill in defined {
+            found.insert(skill.path().to_owned(), PathBuf::from("(defined in code)"));
+            skills.insert(skill.path().to_owned(), skill);
+        }
     }
     let mut problems = Vec::new();
     let mut watched = Vec::with_capacity(roots.len());
@@ -340,20 +323,10 @@ fn read_skill(
     })?;
     *budget -= new;
     for (full, bytes) in read {
-        let mime = mime_of(&full, &bytes);
+        let mime = mcp_prompts_template::skill::mime_of(&full, &bytes);
         files.insert(full.clone(), SkillFile::new(full, bytes, mime));
     }
     Ok(Skill::new(path, matter.json, matter.name, matter.description).limited_to(matter.scopes))
-}
-
-/// The MIME type of the file at `path`: `SKILL.md` is Markdown; others
-/// by their extension, else text or bytes by what they hold.
-fn mime_of(path: &str, bytes: &[u8]) -> String {
-    match mime_guess::from_path(path).first_raw() {
-        Some(mime) => mime.to_owned(),
-        None if std::str::from_utf8(bytes).is_ok() => "text/plain".to_owned(),
-        None => "application/octet-stream".to_owned(),
-    }
 }
 
 #[cfg(all(test, unix))]

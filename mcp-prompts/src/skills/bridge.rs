@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 
+use crate::catalog::Prompts;
 use crate::content::{Content, ResourceLink};
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
 use crate::message::Message;
@@ -15,10 +16,54 @@ use crate::protocol::ProtocolVersion;
 use crate::skills::set::Skill;
 use crate::skills::{SkillSet, uri};
 
+/// The skills' prompts now served in a catalog.
+#[derive(Default)]
+pub(crate) struct Bridged(Vec<DynamicPrompt>);
+
+impl Bridged {
+    /// Serves `set`'s skills as prompts of `prompts` from now on, in place
+    /// of those served before: the problems of those left out.
+    pub(crate) fn sync(&mut self, prompts: &Prompts, set: &SkillSet) -> Vec<String> {
+        let (wanted, mut problems) = prompts_of(set);
+        let (now, taken) = prompts.sync_group(&self.0, wanted);
+        self.0 = now;
+        problems.extend(taken.iter().map(|prompt| {
+            format!(
+                "{}: the skill's prompt `{}` is not served: another prompt has that name",
+                prompt.0.origin,
+                prompt.name()
+            )
+        }));
+        problems
+    }
+}
+
+/// Where a skill's prompt finds what it shows.
+enum Source {
+    /// Read from the snapshot once.
+    Kept(Shown),
+    /// A generated skill: made anew at each `prompts/get`.
+    Generated(Skill),
+}
+
+impl Source {
+    fn shown(&self) -> Option<std::borrow::Cow<'_, Shown>> {
+        match self {
+            Self::Kept(shown) => Some(std::borrow::Cow::Borrowed(shown)),
+            Self::Generated(skill) => {
+                let files = skill.generate().unwrap_or_default();
+                let set = SkillSet::new(vec![skill.clone()], files, 0);
+                shown(&set, skill).map(std::borrow::Cow::Owned)
+            }
+        }
+    }
+}
+
 /// The argument that carries what the user asks of the skill.
 const REQUEST: &str = "request";
 
 /// A skill as its prompt shows it: the `SKILL.md` text and the links.
+#[derive(Clone)]
 struct Shown {
     skill_md: (String, String),
     links: Vec<ResourceLink>,
@@ -26,14 +71,19 @@ struct Shown {
 
 /// The prompts of `set`'s skills, and the problem of each skill whose
 /// path makes no prompt name.
-pub(crate) fn prompts_of(set: &SkillSet) -> (Vec<DynamicPrompt>, Vec<String>) {
+fn prompts_of(set: &SkillSet) -> (Vec<DynamicPrompt>, Vec<String>) {
     let (mut prompts, mut problems) = (Vec::new(), Vec::new());
     for skill in set.skills() {
         let name = skill.path().replace('/', ".");
-        let Some(shown) = shown(set, skill) else {
-            continue;
+        let source = if skill.is_generated() {
+            Source::Generated(skill.clone())
+        } else {
+            let Some(shown) = shown(set, skill) else {
+                continue;
+            };
+            Source::Kept(shown)
         };
-        let shown = Arc::new(shown);
+        let source = Arc::new(source);
         let built = DynamicPrompt::builder(&name)
             .description(skill.description())
             .argument(
@@ -43,7 +93,10 @@ pub(crate) fn prompts_of(set: &SkillSet) -> (Vec<DynamicPrompt>, Vec<String>) {
             )
             .scopes(scopes_of(set, skill))
             .origin(uri(&skill.skill_md()))
-            .handler(move |args, ctx| messages(&shown, args.get(REQUEST), ctx.protocol_version()))
+            .handler(move |args, ctx| match source.shown() {
+                Some(shown) => messages(&shown, args.get(REQUEST), ctx.protocol_version()),
+                None => Vec::new(),
+            })
             .build();
         match built {
             Ok(prompt) => prompts.push(prompt),

@@ -1,0 +1,308 @@
+//! `include_skill!("path")`: an Agent Skill's folder read when the crate
+//! compiles, checked by the rules skills from folders are checked by at
+//! run time (front matter, names, limits, no link out of the folder), its
+//! files' digests worked out, and the skill registered for every server
+//! in the binary. Each file is named by `include_bytes!`, so an edit of
+//! one rebuilds the crate.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use mcp_prompts_template::skill::{
+    self as rules, MAX_BYTES, MAX_COMPATIBILITY_CHARS, MAX_DESCRIPTION_CHARS, MAX_FILES,
+    MAX_NAME_CHARS, MAX_SKILL_DEPTH, NameProblem, SCOPES_KEY, SKILL_MD,
+};
+use proc_macro2::TokenStream;
+use quote::quote;
+use serde_json::{Map, Value as Json};
+use sha2::{Digest, Sha256};
+use syn::LitStr;
+
+/// A file of the skill: its path within the folder, where it is on disk,
+/// and its bytes.
+struct Found {
+    path: String,
+    on_disk: PathBuf,
+    bytes: Vec<u8>,
+}
+
+/// A skill of the folder (the folder's own, or one nested in it).
+struct Entry {
+    /// Under the skills root: the folder's name, then the nested path.
+    path: String,
+    front_matter: Json,
+    scopes: Vec<String>,
+}
+
+pub fn expand(input: TokenStream) -> TokenStream {
+    match syn::parse2::<LitStr>(input).and_then(|path| embed(&path)) {
+        Ok(tokens) => tokens,
+        Err(error) => error.to_compile_error(),
+    }
+}
+
+fn embed(literal: &LitStr) -> syn::Result<TokenStream> {
+    let fail = |message: String| syn::Error::new(literal.span(), message);
+    let relative = literal.value();
+    let root = std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default();
+    let folder = PathBuf::from(root).join(&relative);
+    let real = std::fs::canonicalize(&folder).map_err(|err| {
+        fail(format!(
+            "cannot read skill folder `{relative}` (relative to the crate's root, where its Cargo.toml is): {err}"
+        ))
+    })?;
+    if !real.is_dir() {
+        return Err(fail(format!("`{relative}` is not a folder")));
+    }
+    let Some(name) = folder
+        .file_name()
+        .and_then(|n| n.to_str())
+        .map(str::to_owned)
+    else {
+        return Err(fail(format!(
+            "`{relative}` has no folder name that is UTF-8"
+        )));
+    };
+    let mut files = Vec::new();
+    let mut bytes = 0u64;
+    walk(&real, &real, "", 0, &mut files, &mut bytes).map_err(fail)?;
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    if !files.iter().any(|f| f.path == SKILL_MD) {
+        return Err(fail(format!("`{relative}` holds no {SKILL_MD}")));
+    }
+    let mut entries = Vec::new();
+    for file in files
+        .iter()
+        .filter(|f| f.path.rsplit('/').next() == Some(SKILL_MD))
+    {
+        let within = file.path.strip_suffix(SKILL_MD).unwrap_or_default();
+        let within = within.trim_end_matches('/');
+        let folder_name = within.rsplit('/').next().filter(|n| !n.is_empty());
+        let text = std::str::from_utf8(&file.bytes)
+            .map_err(|_| fail(format!("{relative}/{}: not UTF-8 text", file.path)))?;
+        let (front_matter, scopes) = read_front_matter(text, folder_name.unwrap_or(&name))
+            .map_err(|message| fail(format!("{relative}/{}: {message}", file.path)))?;
+        let path = if within.is_empty() {
+            name.clone()
+        } else {
+            format!("{name}/{within}")
+        };
+        entries.push(Entry {
+            path,
+            front_matter,
+            scopes,
+        });
+    }
+    Ok(tokens(&name, &entries, &files))
+}
+
+/// Reads every file below `dir` (at `prefix` within the skill) into
+/// `files`: hidden names (`.git`) left out, links followed only within
+/// the skill's folder (`root`), and the limits kept.
+fn walk(
+    root: &Path,
+    dir: &Path,
+    prefix: &str,
+    depth: usize,
+    files: &mut Vec<Found>,
+    bytes: &mut u64,
+) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir).map_err(|err| format!("cannot read `{prefix}`: {err}"))?;
+    for entry in entries {
+        let entry = entry.map_err(|err| format!("cannot read `{prefix}`: {err}"))?;
+        let Some(name) = entry.file_name().to_str().map(str::to_owned) else {
+            return Err(format!(
+                "`{prefix}{}` has a name that is not UTF-8",
+                entry.file_name().to_string_lossy()
+            ));
+        };
+        if name.starts_with('.') {
+            continue;
+        }
+        let path = format!("{prefix}{name}");
+        let on_disk = std::fs::canonicalize(entry.path())
+            .map_err(|err| format!("cannot read `{path}`: {err}"))?;
+        if !on_disk.starts_with(root) {
+            return Err(format!(
+                "`{path}` links out of the skill's folder; a skill serves only what is in it"
+            ));
+        }
+        let kind =
+            std::fs::metadata(&on_disk).map_err(|err| format!("cannot read `{path}`: {err}"))?;
+        if kind.is_dir() {
+            if depth == MAX_SKILL_DEPTH {
+                return Err(format!(
+                    "`{path}` lies more than {MAX_SKILL_DEPTH} folders deep in the skill"
+                ));
+            }
+            walk(root, &on_disk, &format!("{path}/"), depth + 1, files, bytes)?;
+        } else if kind.is_file() {
+            let read =
+                std::fs::read(&on_disk).map_err(|err| format!("cannot read `{path}`: {err}"))?;
+            *bytes += read.len() as u64;
+            files.push(Found {
+                path,
+                on_disk,
+                bytes: read,
+            });
+            if files.len() > MAX_FILES || *bytes > MAX_BYTES {
+                return Err(format!(
+                    "the skill holds more than {MAX_FILES} files or 16 MiB; that is the most a host must accept"
+                ));
+            }
+        } else {
+            return Err(format!("`{path}` is neither a file nor a folder"));
+        }
+    }
+    Ok(())
+}
+
+/// A `SKILL.md`'s front matter as JSON, checked as the runtime checks a
+/// folder's, with the scopes its `metadata` names.
+fn read_front_matter(text: &str, folder: &str) -> Result<(Json, Vec<String>), String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let front =
+        fenced(text).ok_or("a SKILL.md starts with YAML front matter between `---` lines")?;
+    let yaml: yaml_serde::Value =
+        yaml_serde::from_str(front).map_err(|err| format!("front matter: {err}"))?;
+    let json = match yaml {
+        yaml_serde::Value::Null => Json::Object(Map::new()),
+        yaml @ yaml_serde::Value::Mapping(_) => rules::to_json(yaml, "front matter")?,
+        _ => return Err("front matter: not a mapping of fields".into()),
+    };
+    let text_field = |key: &'static str| json.get(key).map(|v| v.as_str().ok_or(key));
+    for key in ["license", "allowed-tools"] {
+        if let Some(Err(key)) = text_field(key) {
+            return Err(format!("front matter: `{key}` must be text"));
+        }
+    }
+    let name = match text_field("name") {
+        None => return Err("front matter: `name` is missing".into()),
+        Some(Err(_)) => return Err("front matter: `name` must be text".into()),
+        Some(Ok(name)) => name,
+    };
+    match rules::check_name(name, folder) {
+        Ok(()) => {}
+        Err(NameProblem::NotAName) => {
+            return Err(format!(
+                "front matter: the name `{name}` is not a skill name: 1 to {MAX_NAME_CHARS} lowercase letters, digits and single hyphens, not at either end"
+            ));
+        }
+        Err(NameProblem::NotTheFolders) => {
+            return Err(format!(
+                "front matter: the name `{name}` differs from its folder's, `{folder}`"
+            ));
+        }
+    }
+    let description = match text_field("description") {
+        None => return Err("front matter: `description` is missing".into()),
+        Some(Err(_)) => return Err("front matter: `description` must be text".into()),
+        Some(Ok(description)) => description,
+    };
+    let chars = description.chars().count();
+    if description.trim().is_empty() || chars > MAX_DESCRIPTION_CHARS {
+        return Err(format!(
+            "front matter: `description` has {chars} characters; it needs 1 to {MAX_DESCRIPTION_CHARS}"
+        ));
+    }
+    if let Some(compatibility) = json.get("compatibility") {
+        let chars = compatibility.as_str().map(|text| text.chars().count());
+        if !chars.is_some_and(|n| (1..=MAX_COMPATIBILITY_CHARS).contains(&n)) {
+            return Err(format!(
+                "front matter: `compatibility` must be text of 1 to {MAX_COMPATIBILITY_CHARS} characters"
+            ));
+        }
+    }
+    let mut scopes = Vec::new();
+    if let Some(metadata) = json.get("metadata") {
+        let Some(map) = metadata
+            .as_object()
+            .filter(|m| m.values().all(Json::is_string))
+        else {
+            return Err("front matter: `metadata` must map keys to text values".into());
+        };
+        if let Some(listed) = map.get(SCOPES_KEY).and_then(Json::as_str) {
+            scopes = listed
+                .split(' ')
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned)
+                .collect();
+            let scope = |s: &String| {
+                s.bytes()
+                    .all(|b| matches!(b, 0x21 | 0x23..=0x5B | 0x5D..=0x7E))
+            };
+            if scopes.is_empty() || !scopes.iter().all(scope) {
+                return Err(format!(
+                    "front matter: `metadata.{SCOPES_KEY}` must name scopes (printable ASCII, no `\"` or `\\`), separated by spaces"
+                ));
+            }
+        }
+    }
+    Ok((json, scopes))
+}
+
+/// The text between a first `---` line and the next.
+fn fenced(text: &str) -> Option<&str> {
+    let mut lines = text.split_inclusive('\n');
+    if lines.next().map(str::trim) != Some("---") {
+        return None;
+    }
+    let start = text.find('\n')? + 1;
+    let mut offset = start;
+    for line in lines {
+        if line.trim() == "---" {
+            return Some(&text[start..offset]);
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// `sha256:` and the 64 lowercase hex digits of `bytes`' digest.
+fn digest(bytes: &[u8]) -> String {
+    let mut digest = String::with_capacity(7 + 64);
+    digest.push_str("sha256:");
+    for byte in Sha256::digest(bytes) {
+        let _ = write!(digest, "{byte:02x}");
+    }
+    digest
+}
+
+/// The registration: every skill with its front matter as JSON text, every
+/// file through `include_bytes!` (which makes an edit rebuild), with the
+/// digest, MIME type and kind worked out now.
+fn tokens(name: &str, entries: &[Entry], files: &[Found]) -> TokenStream {
+    let private = crate::paths::private();
+    let skills = entries.iter().map(|entry| {
+        let path = &entry.path;
+        let front_matter = entry.front_matter.to_string();
+        let scopes = &entry.scopes;
+        quote!(#private::EmbeddedEntry {
+            path: #path,
+            front_matter: #front_matter,
+            scopes: &[#(#scopes),*],
+        })
+    });
+    let files = files.iter().map(|file| {
+        let path = format!("{name}/{}", file.path);
+        let on_disk = file.on_disk.to_string_lossy();
+        let digest = digest(&file.bytes);
+        let mime = rules::mime_of(&file.path, &file.bytes);
+        let text = std::str::from_utf8(&file.bytes).is_ok();
+        quote!(#private::EmbeddedFile {
+            path: #path,
+            bytes: ::core::include_bytes!(#on_disk),
+            digest: #digest,
+            mime: #mime,
+            text: #text,
+        })
+    });
+    quote! {
+        #private::inventory::submit! {
+            #private::EmbeddedSkill {
+                skills: &[#(#skills),*],
+                files: &[#(#files),*],
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! The Agent Skills rules both sides check: the runtime on skills read
+//! from folders, `include_skill!` on the folder it embeds.
+
+use serde_json::{Map, Value as Json};
+use unicode_general_category::{GeneralCategory, get_general_category};
+use unicode_normalization::UnicodeNormalization;
+use yaml_serde::Value as Yaml;
+
+/// The longest skill name, in characters after NFKC normalization.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// The longest description, in characters.
+pub const MAX_DESCRIPTION_CHARS: usize = 1024;
+
+/// The longest `compatibility`, in characters.
+pub const MAX_COMPATIBILITY_CHARS: usize = 500;
+
+/// The most files one skill may hold, its nested skills' included: what
+/// the skills extension says every host must accept.
+pub const MAX_FILES: usize = 512;
+
+/// The most bytes one skill's files may hold together: 16 MiB, as the
+/// extension says every host must accept.
+pub const MAX_BYTES: u64 = 16 * 1024 * 1024;
+
+/// How deep the folders within one skill may go.
+pub const MAX_SKILL_DEPTH: usize = 16;
+
+/// The key under `metadata` that limits a skill to callers holding every
+/// one of its space-separated scopes (as `scopes` does a prompt).
+pub const SCOPES_KEY: &str = "mcp-prompts/scopes";
+
+/// The file every skill has at its root.
+pub const SKILL_MD: &str = "SKILL.md";
+
+/// What is wrong with a skill's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameProblem {
+    /// Not 1 to 64 lowercase letters, digits and single inner hyphens.
+    NotAName,
+    /// Not its folder's name.
+    NotTheFolders,
+}
+
+/// The Agent Skills rules on a name: after NFKC normalization, 1 to 64
+/// lowercase letters, digits and single inner hyphens, equal to its
+/// folder's name.
+///
+/// ```
+/// use mcp_prompts_template::skill::{NameProblem, check_name};
+///
+/// assert_eq!(check_name("pdf-tools", "pdf-tools"), Ok(()));
+/// assert_eq!(check_name("PDF", "PDF"), Err(NameProblem::NotAName));
+/// assert_eq!(check_name("pdf", "docs"), Err(NameProblem::NotTheFolders));
+/// ```
+pub fn check_name(name: &str, folder: &str) -> Result<(), NameProblem> {
+    let normal: String = name.nfkc().collect();
+    let chars = normal.chars().count();
+    let valid = (1..=MAX_NAME_CHARS).contains(&chars)
+        && !normal.starts_with('-')
+        && !normal.ends_with('-')
+        && !normal.contains("--")
+        && normal.chars().all(|c| {
+            c == '-'
+                || matches!(
+                    get_general_category(c),
+                    GeneralCategory::LowercaseLetter
+                        | GeneralCategory::ModifierLetter
+                        | GeneralCategory::OtherLetter
+                        | GeneralCategory::DecimalNumber
+                        | GeneralCategory::LetterNumber
+                        | GeneralCategory::OtherNumber
+                )
+        });
+    if !valid {
+        return Err(NameProblem::NotAName);
+    }
+    if normal != folder.nfkc().collect::<String>() {
+        return Err(NameProblem::NotTheFolders);
+    }
+    Ok(())
+}
+
+/// `value` as JSON, or why it has no JSON form (a key that is not text,
+/// NaN or an infinity, a YAML tag); `at` names where it is.
+pub fn to_json(value: Yaml, at: &str) -> Result<Json, String> {
+    Ok(match value {
+        Yaml::Null => Json::Null,
+        Yaml::Bool(b) => Json::Bool(b),
+        Yaml::Number(number) => {
+            if let Some(n) = number.as_u64() {
+                n.into()
+            } else if let Some(n) = number.as_i64() {
+                n.into()
+            } else {
+                let float = number.as_f64().unwrap_or(f64::NAN);
+                serde_json::Number::from_f64(float)
+                    .map(Json::Number)
+                    .ok_or_else(|| {
+                        format!("front matter: `{at}` is {float}, which JSON cannot hold")
+                    })?
+            }
+        }
+        Yaml::String(text) => Json::String(text),
+        Yaml::Sequence(items) => Json::Array(
+            items
+                .into_iter()
+                .enumerate()
+                .map(|(i, item)| to_json(item, &format!("{at}[{i}]")))
+                .collect::<Result<_, _>>()?,
+        ),
+        Yaml::Mapping(entries) => {
+            let mut map = Map::new();
+            for (key, value) in entries {
+                let Yaml::String(key) = key else {
+                    return Err(format!(
+                        "front matter: `{at}` has a key that is not text, which JSON cannot hold"
+                    ));
+                };
+                let value = to_json(value, &format!("{at}.{key}"))?;
+                map.insert(key, value);
+            }
+            Json::Object(map)
+        }
+        Yaml::Tagged(tagged) => {
+            return Err(format!(
+                "front matter: `{at}` has the YAML tag `{}`, which JSON cannot hold",
+                tagged.tag
+            ));
+        }
+    })
+}
+
+/// The MIME type of a skill's file at `path`: by its extension (so
+/// `SKILL.md` is Markdown), else text or bytes by what it holds.
+///
+/// ```
+/// use mcp_prompts_template::skill::mime_of;
+///
+/// assert_eq!(mime_of("a/SKILL.md", b"# Hi"), "text/markdown");
+/// assert_eq!(mime_of("a/LICENSE", b"MIT"), "text/plain");
+/// assert_eq!(mime_of("a/blob", &[0xff]), "application/octet-stream");
+/// ```
+pub fn mime_of(path: &str, bytes: &[u8]) -> &'static str {
+    match mime_guess::from_path(path).first_raw() {
+        Some(mime) => mime,
+        None if std::str::from_utf8(bytes).is_ok() => "text/plain",
+        None => "application/octet-stream",
+    }
+}
