@@ -197,10 +197,16 @@ fn over_stdio_every_good_skill_is_listed_with_its_files_as_they_are_on_disk() {
     // Extensions came with 2026-07-28.
     assert!(init["capabilities"].get("extensions").is_none(), "{init}");
 
+    // The folder's skills, and the one the showcase embeds.
     let listed = client.call("skills/list", json!({}));
     assert_eq!(
         listed_paths(&listed),
-        ["acme/billing/refunds", "alpha", "alpha/beta"],
+        [
+            "acme/billing/refunds",
+            "alpha",
+            "alpha/beta",
+            "showcase-guide"
+        ],
         "{listed}"
     );
     let alpha = &listed["result"]["skills"][1];
@@ -226,9 +232,9 @@ fn over_stdio_every_good_skill_is_listed_with_its_files_as_they_are_on_disk() {
             "skill://alpha/notes.txt",
         ]
     );
-    // Every file of every entry: its digest and size are the file's, and
-    // reading it gives its bytes.
-    for skill in listed["result"]["skills"].as_array().unwrap() {
+    // Every file of every entry from the folder: its digest and size are
+    // the file's, and reading it gives its bytes.
+    for skill in &listed["result"]["skills"].as_array().unwrap()[..3] {
         for file in skill["resources"].as_array().unwrap() {
             let uri = file["uri"].as_str().unwrap();
             let bytes = skills.bytes(uri);
@@ -344,11 +350,12 @@ fn uris_that_name_nothing_are_refused_with_their_revisions_code() {
         ]),
         "{listed}"
     );
-    // Clients that know no skills find every file in resources/list.
+    // Clients that know no skills find every file in resources/list:
+    // the folder's five and the embedded skill's two.
     let all = client.call("resources/list", json!({}));
     assert_eq!(
         all["result"]["resources"].as_array().unwrap().len(),
-        5,
+        7,
         "{all}"
     );
 }
@@ -368,7 +375,7 @@ fn a_stateless_request_sees_the_extension_and_caching_hints() {
     assert_eq!(result["resultType"], "complete", "{listed}");
     assert_eq!(result["cacheScope"], "public", "{listed}");
     assert!(result["ttlMs"].as_u64().is_some(), "{listed}");
-    assert_eq!(listed_paths(&listed).len(), 3, "{listed}");
+    assert_eq!(listed_paths(&listed).len(), 4, "{listed}");
     let got = client.call(
         "skills/get",
         modern(json!({"uri": "skill://alpha/beta/SKILL.md"}), json!({})),
@@ -382,7 +389,8 @@ fn a_stateless_request_sees_the_extension_and_caching_hints() {
 
 #[test]
 fn without_skills_the_methods_are_not_found() {
-    let mut client = Client::start_program(Command::new(showcase_binary()));
+    // The fixture server: the showcase always serves its embedded skill.
+    let mut client = Client::start();
     let init = client.initialize(LATEST);
     assert!(init["capabilities"].get("resources").is_none(), "{init}");
     for method in [
@@ -422,7 +430,7 @@ async fn over_http_skills_are_served_with_and_without_sessions() {
     let request = |method: &str, params: Value| json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": modern(params, json!({}))});
     let (status, listed) = post_modern(&stateless, &request("skills/list", json!({})), &[]).await;
     assert_eq!(status, StatusCode::OK, "{listed}");
-    assert_eq!(listed_paths(&listed).len(), 3, "{listed}");
+    assert_eq!(listed_paths(&listed).len(), 4, "{listed}");
     // `resources/read` names its URI in `Mcp-Name`.
     let read = request("resources/read", json!({"uri": uri}));
     let (status, answer) = post_modern(&stateless, &read, &[("mcp-name", uri)]).await;
@@ -463,32 +471,44 @@ fn a_skills_folder_that_is_not_there_stops_the_start() {
 /// The client of `FastMCP` (`fastmcp` on `PyPI`), as a host uses it:
 /// it lists the skills (`skills/list`, `skills/get`), downloads every file
 /// through `resources/read` checking sizes, digests and front matter, and
-/// the download equals the folder. On every route: the showcase over stdio
-/// and stateless HTTP, the CLI (`mcp-prompts serve`) over stdio and HTTP,
-/// and inside an rmcp server (`with_rmcp`, rmcp's Streamable HTTP).
+/// the download equals the folders. On every route: the showcase over
+/// stdio and stateless HTTP, the CLI (`mcp-prompts serve`) over stdio and
+/// HTTP, and inside an rmcp server (`with_rmcp`, rmcp's Streamable HTTP).
+/// The showcase serves `showcase-guide` too, embedded when it compiled: its
+/// digests, worked out then, must match the folder it came from.
 #[test]
 fn fastmcps_client_lists_verifies_and_downloads_the_skills() {
     let skills = Skills::new("fastmcp");
     let root = skills.path();
-    let expected = "acme/billing/refunds,alpha,alpha/beta";
+    let embedded = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/showcase/skills");
+    let both = format!("{root},{}", embedded.display());
+    let folders = "acme/billing/refunds,alpha,alpha/beta";
+    let with_guide = format!("{folders},showcase-guide");
     let showcase = showcase_binary();
     let showcase = showcase.to_str().unwrap();
     let cli = http_support::cli_binary();
     let cli = cli.to_str().unwrap();
     let http = Running::showcase(&["--stateless", "--skills-dir", root]);
+    let http_guide = Running::showcase(&[]);
     let rmcp = Running::example_with("with_rmcp", &["--skills-dir", root]);
     let mut cli_http = Command::new(cli);
     cli_http.args(["serve", root, "--http", "127.0.0.1:0"]);
     let cli_http = Running::program(cli_http);
-    let targets: [Vec<String>; 5] = [
-        vec![showcase.into(), "--skills-dir".into(), root.into()],
-        vec![http.url()],
-        vec![cli.into(), "serve".into(), root.into()],
-        vec![cli_http.url()],
-        vec![rmcp.url()],
+    let runs: [(&str, &str, Vec<String>); 7] = [
+        (
+            &both,
+            &with_guide,
+            vec![showcase.into(), "--skills-dir".into(), root.into()],
+        ),
+        (&both, &with_guide, vec![http.url()]),
+        (&both, "showcase-guide", vec![showcase.into()]),
+        (&both, "showcase-guide", vec![http_guide.url()]),
+        (root, folders, vec![cli.into(), "serve".into(), root.into()]),
+        (root, folders, vec![cli_http.url()]),
+        (root, folders, vec![rmcp.url()]),
     ];
-    for target in targets {
-        run_script("fastmcp", &[root, expected], &target);
+    for (roots, expected, target) in runs {
+        run_script("fastmcp", &[roots, expected], &target);
     }
 }
 
@@ -519,6 +539,8 @@ fn run_checks(folder: &str, script: &str, checks: usize, args: &[&str], target: 
 fn the_official_python_client_reads_skills_as_plain_resources() {
     let skills = Skills::new("python");
     let root = skills.path();
+    let embedded = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/showcase/skills");
+    let roots = format!("{root},{}", embedded.display());
     let showcase = showcase_binary();
     let http = Running::showcase(&["--skills-dir", root]);
     let targets: [Vec<String>; 2] = [
@@ -530,7 +552,7 @@ fn the_official_python_client_reads_skills_as_plain_resources() {
         vec![http.url()],
     ];
     for target in targets {
-        run_script("python", &[root, "5"], &target);
+        run_script("python", &[&roots, "7"], &target);
     }
 }
 
@@ -942,6 +964,13 @@ fn the_official_python_client_runs_skills_as_prompts() {
         "--prompts-as-tools".into(),
     ];
     run_checks("python", "skill_prompts.py", 4, &[root], &target);
+    let http = Running::showcase(&[
+        "--skills-dir",
+        root,
+        "--skills-as-prompts",
+        "--prompts-as-tools",
+    ]);
+    run_checks("python", "skill_prompts.py", 4, &[root], &[http.url()]);
 }
 
 /// A skill defined in code (`DynamicSkill`), served by the fixture server
@@ -982,4 +1011,187 @@ fn a_skill_from_code_is_served_like_one_from_a_folder() {
         json!({"uri": "skill://team/notes/logo.png"}),
     );
     assert_eq!(contents(&logo), [0x89, b'P', b'N', b'G', 0xff], "{logo}");
+}
+
+/// One way a client reaches a server: over stdio in a session or without
+/// one (2026-07-28), over HTTP with a session or without.
+enum Route {
+    Session(Client),
+    Stateless(Client),
+    HttpSession(Running, String),
+    HttpStateless(Running),
+}
+
+impl Route {
+    /// The four routes to a server started by `stdio` (a client not yet
+    /// initialized) and `http` (a server over HTTP, with or without
+    /// sessions as `stateless` says).
+    fn all(stdio: impl Fn() -> Client, http: impl Fn(bool) -> Running) -> [Self; 4] {
+        let mut session = stdio();
+        session.initialize(LATEST);
+        let mut stateless = stdio();
+        stateless.initialize(LATEST);
+        let server = http(false);
+        let id = open_session(&server, LATEST);
+        [
+            Self::Session(session),
+            Self::Stateless(stateless),
+            Self::HttpSession(server, id),
+            Self::HttpStateless(http(true)),
+        ]
+    }
+
+    /// The response to `method` with `params`.
+    async fn ask(&mut self, method: &str, params: Value) -> Value {
+        match self {
+            Self::Session(client) => client.call(method, params),
+            Self::Stateless(client) => client.call(method, modern(params, json!({}))),
+            Self::HttpSession(server, session) => {
+                let headers = [
+                    ("accept", "application/json, text/event-stream"),
+                    ("mcp-session-id", session.as_str()),
+                    ("mcp-protocol-version", LATEST),
+                ];
+                let response =
+                    send(server.addr, Method::POST, &headers, rpc(2, method, &params)).await;
+                http_support::last_message(&text(response).await)
+            }
+            Self::HttpStateless(server) => {
+                // `resources/read` names its URI in `Mcp-Name`.
+                let name = match method {
+                    "resources/read" => params["uri"].as_str().unwrap_or_default().to_owned(),
+                    _ => String::new(),
+                };
+                let body = json!({"jsonrpc": "2.0", "id": 1, "method": method,
+                                  "params": modern(params, json!({}))});
+                post_modern(server, &body, &[("mcp-name", &name)]).await.1
+            }
+        }
+    }
+}
+
+/// The skill the showcase embeds when it compiles (`include_skill!`) is
+/// listed on every route with digests worked out then: each is the digest
+/// of the file in the folder it came from, and `resources/read` gives those
+/// bytes back exactly.
+#[tokio::test]
+async fn the_embedded_skill_is_served_as_its_folder_holds_it() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/showcase/skills");
+    let routes = Route::all(
+        || Client::start_program(Command::new(showcase_binary())),
+        |stateless| Running::showcase(if stateless { &["--stateless"] } else { &[] }),
+    );
+    for mut route in routes {
+        let got = route
+            .ask(
+                "skills/get",
+                json!({"uri": "skill://showcase-guide/SKILL.md"}),
+            )
+            .await;
+        let skill = &got["result"]["skill"];
+        assert_eq!(skill["frontmatter"]["name"], "showcase-guide", "{got}");
+        assert_eq!(
+            skill["frontmatter"]["metadata"],
+            json!({"server": "mcp-prompts-showcase"})
+        );
+        let files = skill["resources"].as_array().unwrap();
+        let uris: Vec<&str> = files.iter().map(|f| f["uri"].as_str().unwrap()).collect();
+        assert_eq!(
+            uris,
+            [
+                "skill://showcase-guide/SKILL.md",
+                "skill://showcase-guide/references/arguments.md"
+            ]
+        );
+        for file in files {
+            let uri = file["uri"].as_str().unwrap();
+            let on_disk = fs::read(folder.join(uri.strip_prefix("skill://").unwrap())).unwrap();
+            assert_eq!(file["digest"], digest(&on_disk), "{uri}");
+            assert_eq!(file["size"], on_disk.len(), "{uri}");
+            let read = route.ask("resources/read", json!({"uri": uri})).await;
+            assert_eq!(contents(&read), on_disk, "{read}");
+        }
+        let listed = route.ask("skills/list", json!({})).await;
+        assert_eq!(listed_paths(&listed), ["showcase-guide"], "{listed}");
+    }
+}
+
+/// Skills from code on every route: one built with its files
+/// (`DynamicSkill::builder`), served with its digests, and one generated,
+/// listed as `"dynamic"` and made anew at each read.
+#[tokio::test]
+async fn skills_from_code_are_served_on_every_route() {
+    let env = [("FIXTURE_CODE_SKILL", "1")];
+    let routes = Route::all(
+        || Client::start_with(&env),
+        |stateless| {
+            let mut env = env.to_vec();
+            if stateless {
+                env.push(("FIXTURE_STATELESS", "1"));
+            }
+            Running::fixture(&env)
+        },
+    );
+    for mut route in routes {
+        let listed = route.ask("skills/list", json!({})).await;
+        assert_eq!(
+            listed_paths(&listed),
+            ["team/notes", "team/tally"],
+            "{listed}"
+        );
+        let built = &listed["result"]["skills"][0];
+        for file in built["resources"].as_array().unwrap() {
+            let read = route
+                .ask("resources/read", json!({"uri": file["uri"]}))
+                .await;
+            let bytes = contents(&read);
+            assert_eq!(file["digest"], digest(&bytes), "{read}");
+            assert_eq!(file["size"], bytes.len(), "{read}");
+        }
+        let generated = &listed["result"]["skills"][1];
+        assert_eq!(generated["resources"], "dynamic", "{listed}");
+        assert_eq!(
+            generated["frontmatter"],
+            json!({"name": "tally", "description": "How often this skill was read"})
+        );
+        let count = "skill://team/tally/count.txt";
+        let first = contents(&route.ask("resources/read", json!({"uri": count})).await);
+        let second = contents(&route.ask("resources/read", json!({"uri": count})).await);
+        let [first, second] =
+            [first, second].map(|bytes| String::from_utf8(bytes).unwrap().parse::<u32>().unwrap());
+        assert!(second > first, "made anew: {first} then {second}");
+        let skill_md = route
+            .ask(
+                "resources/read",
+                json!({"uri": "skill://team/tally/SKILL.md"}),
+            )
+            .await;
+        let text = String::from_utf8(contents(&skill_md)).unwrap();
+        assert!(
+            text.starts_with("---\n")
+                && text.contains("\"name\": \"tally\"")
+                && text.contains("# Tally"),
+            "{text}"
+        );
+        let children = route
+            .ask(
+                "resources/directory/read",
+                json!({"uri": "skill://team/tally"}),
+            )
+            .await;
+        let names: Vec<&str> = children["result"]["resources"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{children}"))
+            .iter()
+            .map(|r| r["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["tally", "count.txt"], "{children}");
+        let missing = route
+            .ask(
+                "resources/read",
+                json!({"uri": "skill://team/tally/none.txt"}),
+            )
+            .await;
+        assert!(missing["error"]["code"].is_i64(), "{missing}");
+    }
 }

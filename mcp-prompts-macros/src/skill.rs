@@ -65,7 +65,8 @@ fn embed(literal: &LitStr) -> syn::Result<TokenStream> {
     };
     let mut files = Vec::new();
     let mut bytes = 0u64;
-    walk(&real, &real, "", 0, &mut files, &mut bytes).map_err(fail)?;
+    walk(&real, &real, "", 0, &mut files, &mut bytes)
+        .map_err(|message| fail(format!("{relative}: {message}")))?;
     files.sort_by(|a, b| a.path.cmp(&b.path));
     if !files.iter().any(|f| f.path == SKILL_MD) {
         return Err(fail(format!("`{relative}` holds no {SKILL_MD}")));

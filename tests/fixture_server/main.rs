@@ -374,7 +374,21 @@ async fn serve() -> std::io::Result<()> {
             .file("logo.png", "image/png", vec![0x89, b'P', b'N', b'G', 0xff])
             .build()
             .expect("the fixture's skill is valid");
-        server = server.skill(skill);
+        // Made anew at each read: the count of reads so far.
+        let reads = std::sync::atomic::AtomicUsize::new(0);
+        let generated = mcp_prompts::DynamicSkill::builder("team/tally")
+            .description("How often this skill was read")
+            .generated(move || {
+                let n = reads.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                mcp_prompts::SkillContent::new(format!("# Tally\n\nRead {n} times.\n")).file(
+                    "count.txt",
+                    "text/plain",
+                    n.to_string(),
+                )
+            })
+            .build()
+            .expect("the fixture's generated skill is valid");
+        server = server.skill(skill).skill(generated);
     }
     if std::env::var_os("FIXTURE_NO_ASK_MISSING").is_some() {
         server = server.ask_for_missing_arguments(false);

@@ -5,7 +5,10 @@ size and sha256 digest against the entry, the entry's front matter field
 by field against the downloaded SKILL.md, and the downloaded tree byte
 for byte against the folder the server reads.
 
-Usage: python skills.py <skills folder> <skill path,...> <http://host:port/mcp | command [args...]>
+Usage: python skills.py <skills folder,...> <skill path,...> <http://host:port/mcp | command [args...]>
+
+Each downloaded file must be in one of the folders (a skill embedded in
+the server's binary is compared with the folder it was embedded from).
 """
 
 import base64
@@ -38,8 +41,8 @@ def front_matter(text):
     return yaml.safe_load(front)
 
 
-async def main(root, expected, target):
-    root = Path(root)
+async def main(roots, expected, target):
+    roots = [Path(root) for root in roots]
 
     async def listed():
         async with client(target) as c:
@@ -76,7 +79,8 @@ async def main(root, expected, target):
                 # What was downloaded is what is on disk.
                 for path in into.rglob("*"):
                     if path.is_file():
-                        source = root / path.relative_to(into)
+                        sources = [root / path.relative_to(into) for root in roots]
+                        [source] = [s for s in sources if s.is_file()]
                         assert path.read_bytes() == source.read_bytes(), path
 
     await check("every file downloads byte for byte, digests and front matter verified", downloaded)
@@ -84,4 +88,4 @@ async def main(root, expected, target):
 
 
 if __name__ == "__main__":
-    anyio.run(main, sys.argv[1], sys.argv[2].split(","), sys.argv[3:])
+    anyio.run(main, sys.argv[1].split(","), sys.argv[2].split(","), sys.argv[3:])

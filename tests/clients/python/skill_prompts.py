@@ -5,7 +5,7 @@ embedded under its skill:// URI, links to the skill's own files and the
 request; a skill whose name another prompt has is no prompt; and the
 prompt tools reach the same.
 
-Usage: python skill_prompts.py <skills folder> <command [args...]>
+Usage: python skill_prompts.py <skills folder> <http://host:port/mcp | command [args...]>
 """
 
 import sys
@@ -19,7 +19,10 @@ from checks import check, summary
 
 async def main(root, command):
     root = Path(root)
-    server = StdioServerParameters(command=command[0], args=command[1:])
+    if command[0].startswith("http"):
+        server = command[0]
+    else:
+        server = StdioServerParameters(command=command[0], args=command[1:])
     for mode in ["auto", "legacy"]:
 
         async def prompts():
@@ -39,6 +42,11 @@ async def main(root, command):
                 links = [str(m.content.uri) for m in r.messages[1:3]]
                 assert links == ["skill://alpha/data/logo.bin", "skill://alpha/notes.txt"], links
                 assert r.messages[3].content.text == "Summarize the notes", r.messages[3]
+                # The skill embedded in the binary is a prompt too.
+                guide = await c.get_prompt("showcase-guide", {})
+                kinds = [m.content.type for m in guide.messages]
+                assert kinds == ["resource", "resource_link"], kinds
+                assert str(guide.messages[1].content.uri) == "skill://showcase-guide/references/arguments.md"
 
         await check(f"{mode}: each skill a prompt, the SKILL.md embedded, links, the request", prompts)
 

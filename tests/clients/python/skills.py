@@ -4,7 +4,10 @@ server) and `legacy` mode (the initialize handshake), `resources/list`
 lists every skill file, and `resources/read` gives each one's bytes as
 they are on disk, text or blob.
 
-Usage: python skills.py <skills folder> <file count> <http://host:port/mcp | command [args...]>
+Usage: python skills.py <skills folder,...> <file count> <http://host:port/mcp | command [args...]>
+
+A file is compared with the one at its path in whichever folder holds it
+(a skill embedded in the server is compared with its source folder).
 """
 
 import base64
@@ -26,8 +29,8 @@ def client(target, mode):
     return Client(server, mode=mode)
 
 
-async def main(root, count, target):
-    root = Path(root)
+async def main(roots, count, target):
+    roots = [Path(root) for root in roots]
     for mode in ["auto", "legacy"]:
 
         async def read_every_file():
@@ -44,7 +47,8 @@ async def main(root, count, target):
                         data = content.text.encode("utf-8")
                     else:
                         data = base64.b64decode(content.blob)
-                    on_disk = (root / uri[len("skill://") :]).read_bytes()
+                    [source] = [r / uri[len("skill://") :] for r in roots if (r / uri[len("skill://") :]).is_file()]
+                    on_disk = source.read_bytes()
                     assert data == on_disk, uri
                     assert resource.size == len(on_disk), (uri, resource.size)
                 try:
@@ -60,4 +64,4 @@ async def main(root, count, target):
 
 
 if __name__ == "__main__":
-    anyio.run(main, sys.argv[1], int(sys.argv[2]), sys.argv[3:])
+    anyio.run(main, sys.argv[1].split(","), int(sys.argv[2]), sys.argv[3:])
