@@ -36,7 +36,7 @@ const LAYERS: &str = "
 /// at the root wherever they are written. A name it misplaces is still
 /// caught, as an import through `lib.rs`.
 const ROOT_NAMES: &str = "
-    -: prompt PromptArgs PromptArg catalog
+    -: prompt PromptArgs PromptArg catalog include_skill
     args: IntoArgText Json PromptArg PromptArgs PromptParam prompt_arg_from_str!
     caller: Caller
     catalog: AnyPrompt Catalog Prompts registered_prompts
@@ -46,7 +46,7 @@ const ROOT_NAMES: &str = "
     descriptor: ArgDef ArgType Completer CompletionCall CompletionInput Input InvokeFn
     descriptor: ParamKind PromptDef PromptExtras Restriction Source
     dynamic: ArgumentValues DynamicArgument DynamicPrompt DynamicPromptBuilder
-    skills: DynamicSkill DynamicSkillBuilder
+    skills: DynamicSkill DynamicSkillBuilder SkillContent
     elicit: Elicited
     error: CatalogError Error
     files: DEFAULT_MAX_FILE_BYTES DEFAULT_MAX_FILES FileProblem PromptDir PromptDirOptions

@@ -316,6 +316,8 @@ fn uris_that_name_nothing_are_refused_with_their_revisions_code() {
     ] {
         let read = client.call("resources/read", json!({"uri": uri}));
         assert_eq!(read["error"]["code"], -32002, "{read}");
+        // The URI asked for is in `data`, as SEP-2164 says.
+        assert_eq!(read["error"]["data"], json!({"uri": uri}), "{read}");
         assert!(
             read["error"]["message"].as_str().unwrap().contains(uri),
             "{read}"

@@ -40,7 +40,7 @@
 //! | declaring prompts | [`prompt`], [`PromptArgs`](macro@PromptArgs), [`PromptArg`](macro@PromptArg), [`catalog!`], [`Json`], [`RequestContext`] |
 //! | what a prompt returns | [`Message`], [`Content`], [`PromptResult`], [`Error`] |
 //! | prompts from data | [`DynamicPrompt`], [`DynamicArgument`], `PromptDir` (feature `files`) |
-//! | Agent Skills (feature `files`) | `Server::skills_dir`, [`Service::skill_problems`] ([skills](guide::skills)) |
+//! | Agent Skills | `Server::skills_dir` (feature `files`), `include_skill!` (feature `embedded-skills`), [`DynamicSkill`], [`Server::skills_as_prompts`], [`Service::skill_problems`] ([skills](guide::skills)) |
 //! | the server | [`Server`], [`Service`], [`Prompts`] (a live catalog), [`Caller`] |
 //! | HTTP (feature `http`) | `HttpOptions`, `HttpEndpoint`; with `auth`, `HttpAuth` and `JwtVerifier` |
 //! | inside rmcp (feature `rmcp`) | the `rmcp` module: `RmcpPrompts` and `serve_prompts!` |
@@ -55,7 +55,8 @@
 //! | (none) | `#[prompt]`, the derives and `catalog!`; live and run-time prompts; completion; stdio and any async byte stream; both protocol eras; the test client | tokio (`rt`, `sync`, `io-std`, `io-util`, `time`), serde, `serde_json`, inventory, arc-swap, tracing, base64, memchr, hmac, sha2, getrandom |
 //! | `http` | Streamable HTTP: `Server::serve_http`, `Service::http_endpoint`, `HttpOptions` ([transports](guide::transports)) | axum (`http1`, `tokio`), hyper, hyper-util, tower-service, futures-util, lru; libc on Unix; tokio's `net`, `time`, `signal`, `macros` |
 //! | `auth` | OAuth resource server on HTTP: every request's bearer token verified, JWTs against the issuer's keys, Protected Resource Metadata, `HttpAuth`, `JwtVerifier`, `TokenVerifier` ([authorization](guide::authorization)); implies `http`; needs Rust 1.88 | jsonwebtoken (`aws_lc_rs`), reqwest (`rustls`, for the issuer's keys): aws-lc-rs, which compiles C |
-//! | `files` | prompt files with hot reload: `PromptDir` ([prompt files](guide::prompt_files)): ours, Claude Code commands, VS Code prompt files and dotprompt | notify, toml (parser only), `yaml_serde`, handlebars (dotprompt's renderer), cap-std; libc on Unix |
+//! | `files` | prompt files with hot reload: `PromptDir` ([prompt files](guide::prompt_files)): ours, Claude Code commands, VS Code prompt files and dotprompt; skill folders, `Server::skills_dir` ([skills](guide::skills)) | notify, toml (parser only), `yaml_serde`, handlebars (dotprompt's renderer), cap-std, `mime_guess`, unicode-normalization, unicode-general-category; libc on Unix |
+//! | `embedded-skills` | `include_skill!`: a skill folder embedded in the binary, checked and digested when the crate compiles ([skills](guide::skills)) | in the macros crate: `yaml_serde`, `serde_json`, sha2, `mime_guess`, unicode-normalization, unicode-general-category |
 //! | `rmcp` | prompts inside an rmcp server: the `mcp_prompts::rmcp` module ([rmcp](guide::rmcp)); needs Rust 1.88 | rmcp (`server`), futures-util; tokio's `macros` |
 //! | `cli` | the `mcp-prompts serve DIR` binary ([the CLI](guide::cli)); implies `http`, `files`, `auth`; needs Rust 1.88 | tracing-subscriber; tokio's `rt-multi-thread` |
 //! | `builders` | a typed `prompts/get` builder on every handle, `greet::args().name("Ann")` ([catalogs](guide::catalogs)), for tests: turn it on in `[dev-dependencies]` | nothing; each setter is an item the compiler checks, so it is off where nobody calls them |

@@ -16,6 +16,7 @@ mod outcome;
 mod panics;
 mod request_state;
 mod session;
+mod skill_prompts;
 pub(crate) mod tools;
 
 use std::sync::Arc;
@@ -29,8 +30,8 @@ use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
 use crate::error::{CatalogError, excerpt};
 use crate::presentation::Icon;
-use crate::skills::bridge::Bridged;
 use crate::skills::{DynamicSkill, LiveSkills, SkillSet};
+use skill_prompts::Bridged;
 
 pub use dispatch::{Reply, ResponseFuture};
 pub(crate) use limits::Limits;
@@ -556,13 +557,17 @@ impl Server {
         }
         #[cfg(feature = "files")]
         let skill_watch = {
-            let bridge = bridge.then(|| Prompts(Arc::clone(&live)));
+            let follow = bridge.then(|| {
+                let (prompts, mut bridged) = (Prompts(Arc::clone(&live)), Bridged::default());
+                Box::new(move |set: &SkillSet| bridged.sync(&prompts, set))
+                    as crate::files::skills::Follow
+            });
             watch_skills(
                 self.skill_roots,
                 self.page_size,
                 code_skills,
                 &skills,
-                bridge,
+                follow,
             )?
         };
         Ok(Service(Arc::new(Inner {
@@ -591,12 +596,12 @@ fn watch_skills(
     page_size: usize,
     fixed: Vec<DynamicSkill>,
     skills: &Arc<LiveSkills>,
-    bridge: Option<Prompts>,
+    follow: Option<crate::files::skills::Follow>,
 ) -> Result<Option<crate::files::skills::Watching>, CatalogError> {
     if roots.is_empty() {
         return Ok(None);
     }
-    crate::files::skills::watch(roots, page_size, fixed, Arc::clone(skills), bridge)
+    crate::files::skills::watch(roots, page_size, fixed, Arc::clone(skills), follow)
         .map(Some)
         .map_err(|err| CatalogError {
             problems: vec![format!("skills folder: {err}")],

@@ -156,11 +156,14 @@ impl<'a> View<'a> {
             Some(file) => Ok(ReadResult(file, self.cached)),
             None => {
                 let message = format!("Resource not found: {}", excerpt(uri));
-                Err(if version.is_modern() {
+                let error = if version.is_modern() {
                     Error::invalid_params(message)
                 } else {
                     Error::new(RESOURCE_NOT_FOUND, message)
-                })
+                };
+                // The URI asked for, as SEP-2164 says (and earlier
+                // revisions' examples show).
+                Err(error.with_data(serde_json::json!({ "uri": uri })))
             }
         }
     }

@@ -10,7 +10,6 @@
 //! on disk between a listing and a read cannot break the match.
 
 pub(crate) mod answers;
-pub(crate) mod bridge;
 mod code;
 mod embedded;
 mod file;

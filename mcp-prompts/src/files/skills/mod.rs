@@ -15,10 +15,8 @@ use std::sync::{Arc, mpsc};
 use super::SETTLE;
 use super::read::{Access, ServedDir};
 use super::watch::{Heed, Watch};
-use crate::catalog::Prompts;
 use crate::error::Escaped;
 use crate::skills::DynamicSkill;
-use crate::skills::bridge::Bridged;
 use crate::skills::set::Skill;
 use crate::skills::{LiveSkills, SKILL_MD, SkillFile, SkillSet};
 
@@ -35,6 +33,10 @@ const MAX_FOLDERS: usize = 10_000;
 /// The most bytes all skills' files may hold together, which the server
 /// keeps in memory (twice, for a moment, while a reload swaps them).
 pub(crate) const MAX_TOTAL_BYTES: u64 = 256 * 1024 * 1024;
+
+/// What follows each reading of the skills (their prompts), with its
+/// problems.
+pub(crate) type Follow = Box<dyn FnMut(&SkillSet) -> Vec<String> + Send>;
 
 /// What the skills roots hold: the skills to serve, and every problem.
 pub(crate) struct Loaded {
@@ -56,13 +58,14 @@ pub(crate) struct Watching {
 /// prompt folders are), and a change reads them all again, about 100 ms
 /// after the first event of a burst. A root that cannot be read at the
 /// start is an error; later, the skills served stay until it can be.
-/// With `bridge`, each skill is also served as a prompt of that catalog.
+/// `follow` is told of each reading before it is served (the server
+/// serves skills as prompts through it), and gives its problems.
 pub(crate) fn watch(
     roots: Vec<PathBuf>,
     page_size: usize,
     fixed: Vec<DynamicSkill>,
     live: Arc<LiveSkills>,
-    bridge: Option<Prompts>,
+    follow: Option<Follow>,
 ) -> io::Result<Watching> {
     let (tx, rx) = mpsc::channel::<()>();
     let watches: Vec<Watch> = roots
@@ -74,7 +77,7 @@ pub(crate) fn watch(
     let loaded = load(&roots, page_size, &fixed)?;
     let mut serving = Serving {
         live,
-        bridge: bridge.map(|prompts| (prompts, Bridged::default())),
+        follow,
         logged: BTreeSet::new(),
     };
     serving.serve(loaded, &watches, false);
@@ -101,8 +104,8 @@ pub(crate) fn watch(
 /// Where the skills read go.
 struct Serving {
     live: Arc<LiveSkills>,
-    /// The catalog the skills' prompts join, and those it serves now.
-    bridge: Option<(Prompts, Bridged)>,
+    /// What else follows the skills.
+    follow: Option<Follow>,
     /// The problems logged already.
     logged: BTreeSet<String>,
 }
@@ -118,9 +121,8 @@ impl Serving {
                 .collect();
             watch.follow(&folders, again);
         }
-        if let Some((prompts, bridged)) = &mut self.bridge {
-            let problems = bridged.sync(prompts, &loaded.set);
-            loaded.problems.extend(problems);
+        if let Some(follow) = &mut self.follow {
+            loaded.problems.extend(follow(&loaded.set));
         }
         for problem in &loaded.problems {
             if !self.logged.contains(problem) {

@@ -195,4 +195,38 @@ mod tests {
         assert_eq!(new.len(), 5);
         assert_eq!(messages(&shown, None, ProtocolVersion::LATEST).len(), 4);
     }
+
+    #[test]
+    fn a_skill_path_that_makes_no_prompt_name_is_a_problem() {
+        let matter = |name: &str| {
+            let json = serde_json::json!({"name": name, "description": "d"});
+            json.as_object().unwrap().clone()
+        };
+        // 31 segments: 154 bytes with the dots, over 128.
+        let long = vec!["abcd"; 31].join("/");
+        let name = "abcd";
+        let set = SkillSet::new(
+            vec![
+                Skill::new(long.as_str(), matter(name), name, "d"),
+                Skill::new("fine", matter("fine"), "fine", "d"),
+            ],
+            vec![
+                crate::skills::SkillFile::new(
+                    format!("{long}/SKILL.md"),
+                    b"x".to_vec(),
+                    "text/markdown",
+                ),
+                crate::skills::SkillFile::new("fine/SKILL.md", b"x".to_vec(), "text/markdown"),
+            ],
+            0,
+        );
+        let (prompts, problems) = prompts_of(&set);
+        let names: Vec<&str> = prompts.iter().map(DynamicPrompt::name).collect();
+        assert_eq!(names, ["fine"]);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].starts_with(&format!("skill://{long}/SKILL.md: the skill's prompt `")),
+            "{problems:?}"
+        );
+    }
 }
