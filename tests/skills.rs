@@ -249,14 +249,11 @@ fn over_stdio_every_good_skill_is_listed_with_its_files_as_they_are_on_disk() {
         "resources/read",
         json!({"uri": "skill://alpha/data/logo.bin"}),
     );
-    assert!(
-        binary["result"]["contents"][0]["blob"].is_string(),
-        "{binary}"
-    );
+    assert!(binary["result"]["contents"][0]["blob"].is_string());
     let skill_md = client.call("resources/read", json!({"uri": "skill://alpha/SKILL.md"}));
     assert_eq!(
-        skill_md["result"]["contents"][0]["mimeType"], "text/markdown",
-        "{skill_md}"
+        skill_md["result"]["contents"][0]["mimeType"],
+        "text/markdown"
     );
 
     let got = client.call(

@@ -316,10 +316,8 @@ pub use mcp_prompts_macros::catalog;
 /// makes Cargo watch the folder:
 ///
 /// ```no_run
-/// // build.rs
-/// fn main() {
-///     println!("cargo:rerun-if-changed=skills/release-notes");
-/// }
+/// // In build.rs's `fn main`:
+/// println!("cargo:rerun-if-changed=skills/release-notes");
 /// ```
 ///
 /// The [skills](guide::skills) chapter has more.

@@ -344,6 +344,34 @@ fn main() -> std::io::Result<()> {
     runtime.enable_all().build()?.block_on(serve())
 }
 
+/// Two skills defined in code: one built with its files (a binary one
+/// among them), and one generated, made anew at each read.
+fn code_skills() -> (mcp_prompts::DynamicSkill, mcp_prompts::DynamicSkill) {
+    let skill = mcp_prompts::DynamicSkill::builder("team/notes")
+        .description("Take notes the team's way")
+        .field("license", "MIT")
+        .instructions("# Notes\n\nFollow `style.md`.\n")
+        .file("style.md", "text/markdown", "Short lines.\n")
+        .file("logo.png", "image/png", vec![0x89, b'P', b'N', b'G', 0xff])
+        .build()
+        .expect("the fixture's skill is valid");
+    // Made anew at each read: the count of reads so far.
+    let reads = std::sync::atomic::AtomicUsize::new(0);
+    let generated = mcp_prompts::DynamicSkill::builder("team/tally")
+        .description("How often this skill was read")
+        .generated(move || {
+            let n = reads.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            mcp_prompts::SkillContent::new(format!("# Tally\n\nRead {n} times.\n")).file(
+                "count.txt",
+                "text/plain",
+                n.to_string(),
+            )
+        })
+        .build()
+        .expect("the fixture's generated skill is valid");
+    (skill, generated)
+}
+
 async fn serve() -> std::io::Result<()> {
     fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
         std::env::var(name).ok().and_then(|v| v.parse().ok())
@@ -364,31 +392,9 @@ async fn serve() -> std::io::Result<()> {
     if std::env::var_os("FIXTURE_RESOURCES").is_some() {
         server = server.serve_resources();
     }
-    // A skill defined in code, with a binary file.
     if std::env::var_os("FIXTURE_CODE_SKILL").is_some() {
-        let skill = mcp_prompts::DynamicSkill::builder("team/notes")
-            .description("Take notes the team's way")
-            .field("license", "MIT")
-            .instructions("# Notes\n\nFollow `style.md`.\n")
-            .file("style.md", "text/markdown", "Short lines.\n")
-            .file("logo.png", "image/png", vec![0x89, b'P', b'N', b'G', 0xff])
-            .build()
-            .expect("the fixture's skill is valid");
-        // Made anew at each read: the count of reads so far.
-        let reads = std::sync::atomic::AtomicUsize::new(0);
-        let generated = mcp_prompts::DynamicSkill::builder("team/tally")
-            .description("How often this skill was read")
-            .generated(move || {
-                let n = reads.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                mcp_prompts::SkillContent::new(format!("# Tally\n\nRead {n} times.\n")).file(
-                    "count.txt",
-                    "text/plain",
-                    n.to_string(),
-                )
-            })
-            .build()
-            .expect("the fixture's generated skill is valid");
-        server = server.skill(skill).skill(generated);
+        let (built, generated) = code_skills();
+        server = server.skill(built).skill(generated);
     }
     if std::env::var_os("FIXTURE_NO_ASK_MISSING").is_some() {
         server = server.ask_for_missing_arguments(false);

@@ -13,11 +13,8 @@ use tokio::sync::mpsc;
 
 use super::{AnyPrompt, ServedPrompts, TagFilter};
 use crate::context::{Audience, Outbound};
-#[cfg(feature = "files")]
 use crate::dynamic::DynamicPrompt;
-use crate::error::CatalogError;
-#[cfg(feature = "files")]
-use crate::error::Escaped;
+use crate::error::{CatalogError, Escaped};
 use crate::protocol::to_client::ToClient;
 use crate::sync::lock;
 
@@ -207,11 +204,10 @@ impl Prompts {
             .collect()
     }
 
-    /// Replaces the prompts of one group (a directory's files) with
-    /// `wanted`, in one change: what is served of the group now, and the
-    /// prompts left out because another prompt has their name. Those the
-    /// server's tags leave out are neither.
-    #[cfg(feature = "files")]
+    /// Replaces the prompts of one group (a directory's files, the
+    /// skills' prompts) with `wanted`, in one change: what is served of
+    /// the group now, and the prompts left out because another prompt has
+    /// their name. Those the server's tags leave out are neither.
     pub(crate) fn sync_group(
         &self,
         before: &[DynamicPrompt],

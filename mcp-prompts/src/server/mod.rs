@@ -484,28 +484,7 @@ impl Server {
         // Skills' prompts follow the skills as they change.
         let bridge = self.skills_as_prompts && (folders || !code_skills.is_empty());
         let changing = changing || bridge;
-        let state_key = match self.state_key {
-            Some(Ok(key)) => Some(key),
-            Some(Err(length)) => {
-                return Err(CatalogError {
-                    problems: vec![format!(
-                        "the request state secret has {length} bytes; it needs at least {}",
-                        request_state::StateKey::MIN_SECRET_BYTES
-                    )],
-                });
-            }
-            None => {
-                let key = request_state::StateKey::random();
-                if key.is_none() {
-                    tracing::warn!(
-                        "the system gives no randomness for the request-state key: stateless \
-                         prompts cannot ask their user unless a secret is given \
-                         (Server::request_state_secret)"
-                    );
-                }
-                key
-            }
-        };
+        let state_key = state_key(self.state_key)?;
         let registered = self.registered.unwrap_or(self.explicit.is_empty());
         let registered = registered
             .then(registered_prompts)
@@ -585,6 +564,35 @@ impl Server {
             static_indexes: StaticIndexes::default(),
         })))
     }
+}
+
+/// The key that signs request states: from the secret given, else random
+/// (`None` when the system gives no randomness); a short secret fails.
+fn state_key(
+    given: Option<Result<request_state::StateKey, usize>>,
+) -> Result<Option<request_state::StateKey>, CatalogError> {
+    Ok(match given {
+        Some(Ok(key)) => Some(key),
+        Some(Err(length)) => {
+            return Err(CatalogError {
+                problems: vec![format!(
+                    "the request state secret has {length} bytes; it needs at least {}",
+                    request_state::StateKey::MIN_SECRET_BYTES
+                )],
+            });
+        }
+        None => {
+            let key = request_state::StateKey::random();
+            if key.is_none() {
+                tracing::warn!(
+                    "the system gives no randomness for the request-state key: stateless \
+                     prompts cannot ask their user unless a secret is given \
+                     (Server::request_state_secret)"
+                );
+            }
+            key
+        }
+    })
 }
 
 /// Reads the skills under `roots` into `skills` and keeps them in step
