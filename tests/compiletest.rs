@@ -68,4 +68,73 @@ fn place_skills(skills: &Path) {
     write("outside.txt", "a secret beside the skill");
     #[cfg(unix)]
     std::os::unix::fs::symlink("../outside.txt", skills.join("leaky/secret.txt")).unwrap();
+    // Folders that are no skill as they stand.
+    write("empty/notes.md", "no SKILL.md here");
+    write("linked/SKILL.md", &matter("linked"));
+    write("linked/real/a.md", "a");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("real", skills.join("linked/alias")).unwrap();
+    write("hashed/SKILL.md", &matter("hashed"));
+    write("hashed/notes#1.md", "a");
+    // Front matter each way wrong, one skill each.
+    let skill = |name: &str, front: &str| {
+        write(
+            &format!("{name}/SKILL.md"),
+            &format!("---\n{front}---\nBody\n"),
+        )
+    };
+    write("unclosed/SKILL.md", "---\nname: unclosed\n");
+    skill("not-yaml", "name: [not-yaml\n");
+    skill("listed", "- name\n- listed\n");
+    skill("numbered", "name: 7\ndescription: d\n");
+    skill("elsewhere", "name: other\ndescription: d\n");
+    skill(
+        "licensed",
+        "name: licensed\ndescription: d\nlicense: [MIT]\n",
+    );
+    skill(
+        "tagged",
+        "name: tagged\ndescription: d\nwhen: !date 2026-01-01\n",
+    );
+    let long = "x".repeat(501);
+    skill(
+        "old",
+        &format!("name: old\ndescription: d\ncompatibility: {long}\n"),
+    );
+    skill("meta", "name: meta\ndescription: d\nmetadata:\n  rank: 2\n");
+    skill(
+        "scoped",
+        "name: scoped\ndescription: d\nmetadata:\n  mcp-prompts/scopes: 'a\"b'\n",
+    );
+    let long = "x".repeat(1025);
+    skill("wordy", &format!("name: wordy\ndescription: {long}\n"));
+    skill("keyed", "name: keyed\ndescription: d\n1: one\n");
+    skill("nameless", "description: d\n");
+    skill(
+        "undescribed-list",
+        "name: undescribed-list\ndescription: [d]\n",
+    );
+    // Folders odd in other ways.
+    write("binary/SKILL.md", "");
+    std::fs::write(
+        skills.join("binary/SKILL.md"),
+        b"---\nname: binary\xff\n---\n",
+    )
+    .unwrap();
+    let deep: String = (0..17).map(|i| format!("d{i}/")).collect();
+    write("deep/SKILL.md", &matter("deep"));
+    write(&format!("deep/{deep}x.md"), "x");
+    write("odd-name/SKILL.md", &matter("odd-name"));
+    write("pipe/SKILL.md", &matter("pipe"));
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt as _;
+        let name = std::ffi::OsStr::from_bytes(b"not-utf8-\xff.md");
+        std::fs::write(skills.join("odd-name").join(name), "x").unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(skills.join("pipe/queue"))
+            .status()
+            .unwrap();
+        assert!(made.success());
+    }
 }

@@ -1154,7 +1154,10 @@ async fn skills_from_code_are_served_on_every_route() {
             json!({"name": "tally", "description": "How often this skill was read"})
         );
         let count = "skill://team/tally/count.txt";
-        let first = contents(&route.ask("resources/read", json!({"uri": count})).await);
+        let read = route.ask("resources/read", json!({"uri": count})).await;
+        // Made anew each time: no caching hints, even statelessly.
+        assert!(read["result"].get("ttlMs").is_none(), "{read}");
+        let first = contents(&read);
         let second = contents(&route.ask("resources/read", json!({"uri": count})).await);
         let [first, second] =
             [first, second].map(|bytes| String::from_utf8(bytes).unwrap().parse::<u32>().unwrap());

@@ -8,6 +8,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use mcp_prompts_template::rules::{fenced as rules_fenced, is_skill_path_segment, is_valid_scope};
 use mcp_prompts_template::skill::{
     self as rules, MAX_BYTES, MAX_COMPATIBILITY_CHARS, MAX_DESCRIPTION_CHARS, MAX_FILES,
     MAX_NAME_CHARS, MAX_SKILL_DEPTH, NameProblem, SCOPES_KEY, SKILL_MD,
@@ -60,7 +61,7 @@ fn embed(literal: &LitStr) -> syn::Result<TokenStream> {
         .map(str::to_owned)
     else {
         return Err(fail(format!(
-            "`{relative}` has no folder name that is UTF-8"
+            "`{relative}` does not end in a folder's name (in UTF-8), which the skill's name must be"
         )));
     };
     let mut files = Vec::new();
@@ -121,6 +122,15 @@ fn walk(
             continue;
         }
         let path = format!("{prefix}{name}");
+        if !is_skill_path_segment(&name) {
+            return Err(format!(
+                "`{path}` has a `%`, `?`, `#`, `\\` or control character, which its skill:// URI cannot hold as it is"
+            ));
+        }
+        let link = entry
+            .file_type()
+            .map_err(|err| format!("cannot read `{path}`: {err}"))?
+            .is_symlink();
         let on_disk = std::fs::canonicalize(entry.path())
             .map_err(|err| format!("cannot read `{path}`: {err}"))?;
         if !on_disk.starts_with(root) {
@@ -130,6 +140,12 @@ fn walk(
         }
         let kind =
             std::fs::metadata(&on_disk).map_err(|err| format!("cannot read `{path}`: {err}"))?;
+        if link && !kind.is_file() {
+            // As from folders at run time: a link may stand for a file only.
+            return Err(format!(
+                "`{path}` is a link to a folder; a skill's links may lead to its files only"
+            ));
+        }
         if kind.is_dir() {
             if depth == MAX_SKILL_DEPTH {
                 return Err(format!(
@@ -138,19 +154,20 @@ fn walk(
             }
             walk(root, &on_disk, &format!("{path}/"), depth + 1, files, bytes)?;
         } else if kind.is_file() {
+            // Counted before it is read: a huge file is refused unread.
+            *bytes += kind.len();
+            if files.len() >= MAX_FILES || *bytes > MAX_BYTES {
+                return Err(format!(
+                    "the skill holds more than {MAX_FILES} files or 16 MiB; that is the most a host must accept"
+                ));
+            }
             let read =
                 std::fs::read(&on_disk).map_err(|err| format!("cannot read `{path}`: {err}"))?;
-            *bytes += read.len() as u64;
             files.push(Found {
                 path,
                 on_disk,
                 bytes: read,
             });
-            if files.len() > MAX_FILES || *bytes > MAX_BYTES {
-                return Err(format!(
-                    "the skill holds more than {MAX_FILES} files or 16 MiB; that is the most a host must accept"
-                ));
-            }
         } else {
             return Err(format!("`{path}` is neither a file nor a folder"));
         }
@@ -162,15 +179,27 @@ fn walk(
 /// folder's, with the scopes its `metadata` names.
 fn read_front_matter(text: &str, folder: &str) -> Result<(Json, Vec<String>), String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let front =
-        fenced(text).ok_or("a SKILL.md starts with YAML front matter between `---` lines")?;
+    let front = match rules_fenced(text, "---") {
+        Some(Ok((front, _, _))) => front,
+        Some(Err(())) => return Err("the front matter has no closing `---` line".into()),
+        None => return Err("a SKILL.md starts with YAML front matter between `---` lines".into()),
+    };
     let yaml: yaml_serde::Value =
         yaml_serde::from_str(front).map_err(|err| format!("front matter: {err}"))?;
-    let json = match yaml {
-        yaml_serde::Value::Null => Json::Object(Map::new()),
-        yaml @ yaml_serde::Value::Mapping(_) => rules::to_json(yaml, "front matter")?,
+    let entries = match yaml {
+        yaml_serde::Value::Null => yaml_serde::Mapping::new(),
+        yaml_serde::Value::Mapping(entries) => entries,
         _ => return Err("front matter: not a mapping of fields".into()),
     };
+    let mut fields = Map::new();
+    for (key, value) in entries {
+        let yaml_serde::Value::String(key) = key else {
+            return Err("front matter: a key is not text, which JSON cannot hold".into());
+        };
+        let value = rules::to_json(value, &key)?;
+        fields.insert(key, value);
+    }
+    let json = Json::Object(fields);
     let text_field = |key: &'static str| json.get(key).map(|v| v.as_str().ok_or(key));
     for key in ["license", "allowed-tools"] {
         if let Some(Err(key)) = text_field(key) {
@@ -228,11 +257,7 @@ fn read_front_matter(text: &str, folder: &str) -> Result<(Json, Vec<String>), St
                 .filter(|s| !s.is_empty())
                 .map(str::to_owned)
                 .collect();
-            let scope = |s: &String| {
-                s.bytes()
-                    .all(|b| matches!(b, 0x21 | 0x23..=0x5B | 0x5D..=0x7E))
-            };
-            if scopes.is_empty() || !scopes.iter().all(scope) {
+            if scopes.is_empty() || !scopes.iter().all(|s| is_valid_scope(s)) {
                 return Err(format!(
                     "front matter: `metadata.{SCOPES_KEY}` must name scopes (printable ASCII, no `\"` or `\\`), separated by spaces"
                 ));
@@ -240,23 +265,6 @@ fn read_front_matter(text: &str, folder: &str) -> Result<(Json, Vec<String>), St
         }
     }
     Ok((json, scopes))
-}
-
-/// The text between a first `---` line and the next.
-fn fenced(text: &str) -> Option<&str> {
-    let mut lines = text.split_inclusive('\n');
-    if lines.next().map(str::trim) != Some("---") {
-        return None;
-    }
-    let start = text.find('\n')? + 1;
-    let mut offset = start;
-    for line in lines {
-        if line.trim() == "---" {
-            return Some(&text[start..offset]);
-        }
-        offset += line.len();
-    }
-    None
 }
 
 /// `sha256:` and the 64 lowercase hex digits of `bytes`' digest.

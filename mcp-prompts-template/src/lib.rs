@@ -15,10 +15,9 @@
 //! edges of each message are dropped, so markers can stand on their own.
 //!
 //! [`rules`] holds the other rules both sides check: `_meta` keys, tags,
-//! icons; `skill` (feature `skills`) those of Agent Skills.
+//! icons; [`skill`] those of Agent Skills.
 
 pub mod rules;
-#[cfg(feature = "skills")]
 pub mod skill;
 
 /// Who speaks a message.

@@ -154,6 +154,49 @@ fn excerpt(text: &str) -> String {
     }
 }
 
+/// Whether `scope` is a scope token (RFC 6749 §3.3): printable ASCII
+/// without spaces, `"` or `\\`, so that it fits in a `WWW-Authenticate`
+/// header and a space-separated `scope` claim.
+pub fn is_valid_scope(scope: &str) -> bool {
+    !scope.is_empty()
+        && scope
+            .bytes()
+            .all(|b| matches!(b, 0x21 | 0x23..=0x5B | 0x5D..=0x7E))
+}
+
+/// Whether `segment` can be one segment of a `skill://` resource's path,
+/// served as it is: not empty, `.` or `..`, and without `%`, `?`, `#`,
+/// `\\` or a control character, which a URI would have to escape (a
+/// client that escapes them would name nothing).
+pub fn is_skill_path_segment(segment: &str) -> bool {
+    !matches!(segment, "" | "." | "..")
+        && !segment.contains(['%', '?', '#', '\\'])
+        && !segment.chars().any(char::is_control)
+}
+
+/// A file's front matter between two `fence` lines (`+++`, `---`): the
+/// front matter, the byte where the body starts and the body's line;
+/// `None` if the first line is no fence, `Err` if no line closes it.
+pub fn fenced<'a>(text: &'a str, fence: &str) -> Option<Result<(&'a str, usize, usize), ()>> {
+    let mut lines = text.split_inclusive('\n');
+    if lines.next().map(str::trim) != Some(fence) {
+        return None;
+    }
+    let front_start = text.find('\n').map_or(text.len(), |i| i + 1);
+    let mut offset = front_start;
+    for (index, line) in lines.enumerate() {
+        if line.trim() == fence {
+            return Some(Ok((
+                &text[front_start..offset],
+                offset + line.len(),
+                index + 3,
+            )));
+        }
+        offset += line.len();
+    }
+    Some(Err(()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,5 +251,14 @@ mod tests {
         assert_eq!(icon_mime_type("b.gif"), None);
         assert!(check_tag("git").is_ok());
         assert!(check_tag("").is_err() && check_tag(" git").is_err() && check_tag("a\nb").is_err());
+    }
+
+    #[test]
+    fn skill_path_segments_need_no_escape() {
+        assert!(is_skill_path_segment("SKILL.md") && is_skill_path_segment("é t"));
+        for bad in ["", ".", "..", "50%", "a?b", "a#b", "a\\b", "a\nb"] {
+            assert!(!is_skill_path_segment(bad), "{bad:?}");
+        }
+        assert!(is_valid_scope("read:docs") && !is_valid_scope("a b") && !is_valid_scope(""));
     }
 }

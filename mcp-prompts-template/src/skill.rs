@@ -1,9 +1,15 @@
 //! The Agent Skills rules both sides check: the runtime on skills read
-//! from folders, `include_skill!` on the folder it embeds.
+//! from folders and defined in code, `include_skill!` on the folder it
+//! embeds. The limits are always here; the checks that need a YAML reader
+//! or Unicode tables, with feature `skills`.
 
+#[cfg(feature = "skills")]
 use serde_json::{Map, Value as Json};
+#[cfg(feature = "skills")]
 use unicode_general_category::{GeneralCategory, get_general_category};
+#[cfg(feature = "skills")]
 use unicode_normalization::UnicodeNormalization;
+#[cfg(feature = "skills")]
 use yaml_serde::Value as Yaml;
 
 /// The longest skill name, in characters after NFKC normalization.
@@ -42,6 +48,7 @@ pub enum NameProblem {
     NotTheFolders,
 }
 
+#[cfg(feature = "skills")]
 /// The Agent Skills rules on a name: after NFKC normalization, 1 to 64
 /// lowercase letters, digits and single inner hyphens, equal to its
 /// folder's name.
@@ -81,6 +88,7 @@ pub fn check_name(name: &str, folder: &str) -> Result<(), NameProblem> {
     Ok(())
 }
 
+#[cfg(feature = "skills")]
 /// `value` as JSON, or why it has no JSON form (a key that is not text,
 /// NaN or an infinity, a YAML tag); `at` names where it is.
 pub fn to_json(value: Yaml, at: &str) -> Result<Json, String> {
@@ -131,6 +139,7 @@ pub fn to_json(value: Yaml, at: &str) -> Result<Json, String> {
     })
 }
 
+#[cfg(feature = "skills")]
 /// The MIME type of a skill's file at `path`: by its extension (so
 /// `SKILL.md` is Markdown), else text or bytes by what it holds.
 ///

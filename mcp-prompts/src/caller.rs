@@ -150,15 +150,9 @@ impl Access {
     }
 }
 
-/// Whether `scope` is a scope token (RFC 6749 §3.3): printable ASCII
-/// without spaces, `"` or `\\`, so that it fits in a `WWW-Authenticate`
-/// header and a space-separated `scope` claim.
-pub(crate) fn is_valid_scope(scope: &str) -> bool {
-    !scope.is_empty()
-        && scope
-            .bytes()
-            .all(|b| matches!(b, 0x21 | 0x23..=0x5B | 0x5D..=0x7E))
-}
+/// Whether `scope` is a scope token (RFC 6749 §3.3); the rule is shared
+/// with the macros.
+pub(crate) use mcp_prompts_template::rules::is_valid_scope;
 
 /// Who a caller is, as a session or a question round's state records it:
 /// a digest of issuer and subject (a state is readable by the client; the

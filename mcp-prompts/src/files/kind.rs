@@ -60,31 +60,7 @@ pub(crate) fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
-/// A file's front matter between two `fence` lines (`+++`, `---`): the
-/// front matter, the byte where the body starts and the body's line;
-/// `None` if the first line is no fence, `Err` if no line closes it.
-pub(crate) fn fenced<'a>(
-    text: &'a str,
-    fence: &str,
-) -> Option<Result<(&'a str, usize, usize), ()>> {
-    let mut lines = text.split_inclusive('\n');
-    if lines.next().map(str::trim) != Some(fence) {
-        return None;
-    }
-    let front_start = text.find('\n').map_or(text.len(), |i| i + 1);
-    let mut offset = front_start;
-    for (index, line) in lines.enumerate() {
-        if line.trim() == fence {
-            return Some(Ok((
-                &text[front_start..offset],
-                offset + line.len(),
-                index + 3,
-            )));
-        }
-        offset += line.len();
-    }
-    Some(Err(()))
-}
+pub(crate) use mcp_prompts_template::rules::fenced;
 
 /// The prompt a file is named for: its path in the directory without
 /// `.prompt.md`, `.md` or `.prompt`, folders joined by dots (`standup.prompt.md` and

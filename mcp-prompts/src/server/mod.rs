@@ -30,7 +30,8 @@ use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
 use crate::error::{CatalogError, excerpt};
 use crate::presentation::Icon;
-use crate::skills::{DynamicSkill, LiveSkills, SkillSet};
+use crate::skills::set::Skill;
+use crate::skills::{DynamicSkill, LiveSkills, SkillFile, SkillSet};
 use skill_prompts::Bridged;
 
 pub use dispatch::{Reply, ResponseFuture};
@@ -88,6 +89,8 @@ pub struct Server {
     tags: TagFilter,
     /// Skills defined in code.
     skills: Vec<DynamicSkill>,
+    /// Whether the skills `include_skill!` embedded are served.
+    embedded_skills: bool,
     /// The folders skills are read from.
     #[cfg(feature = "files")]
     skill_roots: Vec<std::path::PathBuf>,
@@ -115,6 +118,7 @@ impl Server {
             icons: Vec::new(),
             tags: TagFilter::default(),
             skills: Vec::new(),
+            embedded_skills: true,
             #[cfg(feature = "files")]
             skill_roots: Vec::new(),
             skills_as_prompts: false,
@@ -131,7 +135,14 @@ impl Server {
         self
     }
 
-    /// Serves each skill (from [`skills_dir`](Self::skills_dir)) as a
+    /// Whether the skills embedded in the binary with `include_skill!`
+    /// are served (default: yes, by every server of the binary).
+    pub fn embedded_skills(mut self, serve: bool) -> Self {
+        self.embedded_skills = serve;
+        self
+    }
+
+    /// Serves each skill (from folders, code or `include_skill!`) as a
     /// prompt too, for hosts that know prompts but no skills: named by its
     /// skill path with `/` as `.` (`acme.billing.refunds`), described by
     /// the skill's description, with one optional argument, `request`. Its
@@ -140,8 +151,9 @@ impl Server {
     /// each of the skill's own files, then the request. A skill path that
     /// makes no prompt name, or a name another prompt has, is a problem
     /// ([`Service::skill_problems`]): the prompt is left out, the skill is
-    /// served. Its prompt follows the skill's changes, so the catalog is
-    /// live (`listChanged`), and is shown to whom the skill is.
+    /// served. Its prompt follows the skill's changes (with skills from
+    /// folders the catalog is live, `listChanged`), and is shown to whom
+    /// the skill is.
     pub fn skills_as_prompts(mut self) -> Self {
         self.skills_as_prompts = true;
         self
@@ -473,7 +485,9 @@ impl Server {
     fn build_with(mut self, changing: bool) -> Result<Service, CatalogError> {
         // Skills from code, then those `include_skill!` embedded.
         let mut code_skills = std::mem::take(&mut self.skills);
-        code_skills.extend(crate::skills::embedded_skills());
+        if self.embedded_skills {
+            code_skills.extend(crate::skills::embedded_skills());
+        }
         if !code_skills.is_empty() {
             self.declare.resources = Resources::Skills;
         }
@@ -481,9 +495,9 @@ impl Server {
         let folders = !self.skill_roots.is_empty();
         #[cfg(not(feature = "files"))]
         let folders = false;
-        // Skills' prompts follow the skills as they change.
+        // Skills' prompts follow the skills as folders change them.
         let bridge = self.skills_as_prompts && (folders || !code_skills.is_empty());
-        let changing = changing || bridge;
+        let changing = changing || (bridge && folders);
         let state_key = state_key(self.state_key)?;
         let registered = self.registered.unwrap_or(self.explicit.is_empty());
         let registered = registered
@@ -619,23 +633,38 @@ fn watch_skills(
 /// The skills defined in code, served as they are until folders' skills
 /// join them; two at one path fail the build.
 fn fixed_skills(skills: &[DynamicSkill], page_size: usize) -> Result<LiveSkills, CatalogError> {
-    let mut paths: Vec<&str> = skills.iter().map(DynamicSkill::path).collect();
-    paths.sort_unstable();
-    if let Some(twice) = paths.windows(2).find(|w| w[0] == w[1]).map(|w| w[0]) {
-        return Err(CatalogError {
-            problems: vec![format!("two skills have the path `{twice}`")],
-        });
-    }
     let (mut served, mut files) = (Vec::new(), Vec::new());
     for skill in skills {
         let (skills, own) = skill.parts();
         served.extend(skills);
         files.extend(own);
     }
+    // Nested skills too: an embedded folder's `pdf/forms` and a skill
+    // from code at that path would be two skills at one path.
+    let problem = match (
+        twice(served.iter().map(Skill::path)),
+        twice(files.iter().map(SkillFile::path)),
+    ) {
+        (Some(path), _) => format!("two skills have the path `{path}`"),
+        (None, Some(path)) => format!("two skills serve the file `{path}`"),
+        (None, None) => String::new(),
+    };
+    if !problem.is_empty() {
+        return Err(CatalogError {
+            problems: vec![problem],
+        });
+    }
     Ok(LiveSkills::new(
         SkillSet::new(served, files, page_size),
         Vec::new(),
     ))
+}
+
+/// A path given twice among `paths`.
+fn twice<'a>(paths: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let mut paths: Vec<&str> = paths.collect();
+    paths.sort_unstable();
+    paths.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
 }
 
 /// A validated, ready server; cheap to clone and share between connections.

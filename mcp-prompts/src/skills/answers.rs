@@ -106,6 +106,16 @@ impl<'a> View<'a> {
         })
     }
 
+    /// How a result drawn from `set` may be cached: not at all when it
+    /// holds what a generated skill made.
+    fn cached_from(&self, set: &SkillSet) -> Cached {
+        if set.skills().iter().any(Skill::is_generated) {
+            Cached::No
+        } else {
+            self.cached
+        }
+    }
+
     /// The set that holds what lies at `uri`: this one, or the files a
     /// generated skill makes now.
     fn holding<'v>(&'v self, uri: &str) -> &'v SkillSet {
@@ -148,12 +158,9 @@ impl<'a> View<'a> {
         uri: &str,
         version: ProtocolVersion,
     ) -> Result<ReadResult<'v>, Error> {
-        match self
-            .holding(uri)
-            .file_at(uri)
-            .filter(|f| !self.hides(f.path()))
-        {
-            Some(file) => Ok(ReadResult(file, self.cached)),
+        let holding = self.holding(uri);
+        match holding.file_at(uri).filter(|f| !self.hides(f.path())) {
+            Some(file) => Ok(ReadResult(file, self.cached_from(holding))),
             None => {
                 let message = format!("Resource not found: {}", excerpt(uri));
                 let error = if version.is_modern() {
@@ -168,18 +175,23 @@ impl<'a> View<'a> {
         }
     }
 
-    /// `resources/list`: every file, for clients that know no skills;
-    /// generated skills' files as they are made now.
+    /// `resources/list`: every file, for clients that know no skills; of
+    /// a generated skill its `SKILL.md` as made now (its other files vary,
+    /// and would move the pages).
     pub(crate) fn resources<'v>(&'v self, cursor: Option<&str>) -> Result<ResourceList<'v>, Error> {
         let made = self.generated(self.set.skills().iter().filter(|s| s.is_generated()));
+        let made_skill_md = made
+            .files()
+            .iter()
+            .filter(|f| made.skill_of_skill_md(f).is_some());
         let mut files: Vec<&SkillFile> = self
             .set
             .files()
             .iter()
-            .chain(made.files())
+            .chain(made_skill_md)
             .filter(|f| !self.hides(f.path()))
             .collect();
-        if !made.files().is_empty() {
+        if !made.skills().is_empty() {
             files.sort_by(|a, b| a.path().cmp(b.path()));
         }
         let (range, next) = page(files.len(), self.set.page_size(), cursor)?;
@@ -187,7 +199,7 @@ impl<'a> View<'a> {
         Ok(ResourceList {
             items,
             next,
-            cached: self.cached,
+            cached: self.cached_from(made),
         })
     }
 
@@ -198,7 +210,8 @@ impl<'a> View<'a> {
         uri: &str,
         cursor: Option<&str>,
     ) -> Result<ResourceList<'v>, Error> {
-        let children = self.holding(uri).directory_at(uri).map(|children| {
+        let holding = self.holding(uri);
+        let children = holding.directory_at(uri).map(|children| {
             children
                 .into_iter()
                 .filter(|child| match *child {
@@ -224,7 +237,7 @@ impl<'a> View<'a> {
         Ok(ResourceList {
             items,
             next,
-            cached: self.cached,
+            cached: self.cached_from(holding),
         })
     }
 }
@@ -659,5 +672,50 @@ mod tests {
                 .get("skill://acme/billing/SKILL.md")
                 .is_err()
         );
+    }
+
+    #[test]
+    fn a_generated_skill_answers_from_what_it_makes_now() {
+        use crate::protocol::answer::Answer as _;
+        use crate::skills::SkillContent;
+
+        let matter = |name: &str| {
+            let json = serde_json::json!({"name": name, "description": "d"});
+            json.as_object().unwrap().clone()
+        };
+        let made =
+            Skill::new("gen", matter("gen"), "gen", "d").generated_by(std::sync::Arc::new(|| {
+                SkillContent::new("Now").file("data/a.txt", "text/plain", "a")
+            }));
+        // A skill nested in it, from a folder: its nearest skill is its own.
+        let inner = Skill::new("gen/inner", matter("inner"), "inner", "d");
+        let file = SkillFile::new("gen/inner/SKILL.md", b"inner".to_vec(), "text/markdown");
+        let set = SkillSet::new(vec![made, inner], vec![file], 0);
+        let view = set.view(&Access::Local);
+        let listed = json(&view.get("skill://gen/SKILL.md").unwrap());
+        assert_eq!(listed["skill"]["resources"], "dynamic");
+        let read = view
+            .read("skill://gen/data/a.txt", ProtocolVersion::LATEST)
+            .unwrap();
+        assert_eq!(read.file().bytes(), b"a");
+        assert!(matches!(read.cached(), Cached::No));
+        let view = set.view(&Access::Local);
+        let inner = view
+            .read("skill://gen/inner/SKILL.md", ProtocolVersion::LATEST)
+            .unwrap();
+        assert_eq!(inner.file().bytes(), b"inner");
+        // Listed for clients that know no skills: its SKILL.md, not the
+        // files it makes, which vary.
+        let view = set.view(&Access::Local);
+        let uris: Vec<String> = json(&view.resources(None).unwrap())["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["uri"].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(uris, ["skill://gen/SKILL.md", "skill://gen/inner/SKILL.md"]);
+        let view = set.view(&Access::Local);
+        let children = json(&view.read_directory("skill://gen/data", None).unwrap());
+        assert_eq!(children["resources"][0]["uri"], "skill://gen/data/a.txt");
     }
 }

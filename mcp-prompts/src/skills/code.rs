@@ -8,22 +8,18 @@
 use std::fmt;
 use std::sync::Arc;
 
+use mcp_prompts_template::rules::is_skill_path_segment;
+use mcp_prompts_template::skill::{
+    MAX_BYTES, MAX_COMPATIBILITY_CHARS, MAX_DESCRIPTION_CHARS, MAX_FILES, MAX_NAME_CHARS,
+    SCOPES_KEY,
+};
 use serde_json::{Map, Value};
 
 use super::set::Skill;
+use super::written::skill_md;
 use super::{SKILL_MD, SkillFile};
 use crate::caller::is_valid_scope;
 use crate::error::CatalogError;
-
-/// The longest skill name.
-const MAX_NAME: usize = 64;
-
-/// The longest description, in characters.
-const MAX_DESCRIPTION: usize = 1024;
-
-/// The most files and bytes of one skill, as for skills from folders.
-const MAX_FILES: usize = 512;
-const MAX_BYTES: usize = 16 * 1024 * 1024;
 
 /// An Agent Skill defined in code, served with
 /// [`Server::skill`](crate::Server::skill) beside any skills from folders.
@@ -103,9 +99,10 @@ impl SkillContent {
         }
     }
 
-    /// A file at `path` within the skill, of MIME type `mime`. A path
-    /// that is not a plain relative one, `SKILL.md`, or one given twice is
-    /// left out, with a warning.
+    /// A file at `path` within the skill, of MIME type `mime`. If a path
+    /// is not a plain relative one, is `SKILL.md` or is given twice, or
+    /// the files exceed 512 and 16 MiB, the files are left out (the
+    /// `SKILL.md` is served), with a warning.
     pub fn file(
         mut self,
         path: impl Into<String>,
@@ -183,8 +180,9 @@ impl DynamicSkillBuilder {
     }
 
     /// Another front matter field (`license`, `metadata`, a field of your
-    /// own), served as given; `license`, `allowed-tools` and
-    /// `compatibility` must be text, `metadata` text values.
+    /// own), served as given; `license` and `allowed-tools` must be text,
+    /// `compatibility` text of 1 to 500 characters, `metadata` text values
+    /// (scopes are given with [`scopes`](Self::scopes)).
     pub fn field(mut self, key: impl Into<String>, value: impl Into<Value>) -> Self {
         self.fields.insert(key.into(), value.into());
         self
@@ -234,38 +232,42 @@ impl DynamicSkillBuilder {
         let mut problems = Vec::new();
         let at = format!("skill `{}`", crate::error::excerpt(&self.path));
         let segments: Vec<&str> = self.path.split('/').collect();
-        if segments
-            .iter()
-            .any(|s| s.is_empty() || *s == "." || *s == ".." || s.contains(['%', '?', '#', '\\']))
-        {
+        if !segments.iter().all(|s| is_skill_path_segment(s)) {
             problems.push(format!(
-                "{at}: a path is `/`-separated names, none empty, `.` or `..`"
+                "{at}: a path is `/`-separated names, none empty, `.` or `..`, none with `%`, `?`, `#`, `\\` or a control character"
             ));
         }
         let name = segments.last().copied().unwrap_or_default();
         if !is_name(name) {
             problems.push(format!(
-                "{at}: `{}` is not a skill name: 1 to {MAX_NAME} lowercase letters, digits and single hyphens, not at either end",
+                "{at}: `{}` is not a skill name: 1 to {MAX_NAME_CHARS} lowercase letters, digits and single hyphens, not at either end",
                 crate::error::excerpt(name)
             ));
         }
         let description = self.description.unwrap_or_default();
-        if description.trim().is_empty() || description.chars().count() > MAX_DESCRIPTION {
+        if description.trim().is_empty() || description.chars().count() > MAX_DESCRIPTION_CHARS {
             problems.push(format!(
-                "{at}: a description of 1 to {MAX_DESCRIPTION} characters is needed"
+                "{at}: a description of 1 to {MAX_DESCRIPTION_CHARS} characters is needed"
             ));
         }
         for (key, value) in &self.fields {
             let fine = match key.as_str() {
                 "name" | "description" => false,
-                "license" | "allowed-tools" | "compatibility" => value.is_string(),
-                "metadata" => value
-                    .as_object()
-                    .is_some_and(|m| m.values().all(Value::is_string)),
+                "license" | "allowed-tools" => value.is_string(),
+                "compatibility" => value
+                    .as_str()
+                    .is_some_and(|t| (1..=MAX_COMPATIBILITY_CHARS).contains(&t.chars().count())),
+                // Scopes are given with `scopes`, which checks and applies
+                // them; a key that only looked like it would not.
+                "metadata" => value.as_object().is_some_and(|m| {
+                    m.values().all(Value::is_string) && !m.contains_key(SCOPES_KEY)
+                }),
                 _ => true,
             };
             if !fine {
-                problems.push(format!("{at}: the field `{key}` is not one it may have so"));
+                problems.push(format!(
+                    "{at}: the field `{key}` breaks the Agent Skills rules (`license` and `allowed-tools` are text, `compatibility` text of 1 to {MAX_COMPATIBILITY_CHARS} characters, `metadata` text values, its scopes given with `scopes`)"
+                ));
             }
         }
         if let Some(bad) = self.scopes.iter().find(|s| !is_valid_scope(s)) {
@@ -289,7 +291,8 @@ impl DynamicSkillBuilder {
         front_matter.insert("description".into(), description.clone().into());
         front_matter.extend(self.fields);
         let skill_md = skill_md(&front_matter, &self.instructions);
-        let bytes = skill_md.len() + self.files.iter().map(|(_, _, b)| b.len()).sum::<usize>();
+        let bytes =
+            (skill_md.len() + self.files.iter().map(|(_, _, b)| b.len()).sum::<usize>()) as u64;
         if self.files.len() + 1 > MAX_FILES || bytes > MAX_BYTES {
             problems.push(format!(
                 "{at}: a skill holds at most {MAX_FILES} files and 16 MiB"
@@ -319,11 +322,9 @@ fn usable_paths(files: &[(String, String, Vec<u8>)]) -> bool {
     let mut paths: Vec<&str> = files.iter().map(|(p, _, _)| p.as_str()).collect();
     paths.sort_unstable();
     let duplicate = paths.windows(2).any(|w| w[0] == w[1]);
-    let bad = paths.iter().any(|p| {
-        *p == SKILL_MD
-            || p.split('/')
-                .any(|s| s.is_empty() || s == "." || s == ".." || s.contains(['%', '?', '#', '\\']))
-    });
+    let bad = paths
+        .iter()
+        .any(|p| *p == SKILL_MD || !p.split('/').all(is_skill_path_segment));
     !duplicate && !bad
 }
 
@@ -344,7 +345,14 @@ fn files_of(path: &str, skill_md: String, files: Vec<(String, String, Vec<u8>)>)
 /// with unusable paths left out (with a warning), as are all but its
 /// `SKILL.md` when they exceed the limits.
 pub(crate) fn generate(skill: &Skill, generate: &Generate) -> Vec<SkillFile> {
-    let content = generate();
+    // A closure that panics serves nothing this time; the server goes on.
+    let Ok(content) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate())) else {
+        tracing::error!(
+            skill = %skill.path(),
+            "a generated skill's closure panicked; its files are not served this time"
+        );
+        return Vec::new();
+    };
     let mut files = content.files;
     if !usable_paths(&files) {
         tracing::warn!(
@@ -354,7 +362,7 @@ pub(crate) fn generate(skill: &Skill, generate: &Generate) -> Vec<SkillFile> {
         files.clear();
     }
     let skill_md = skill_md(skill.front_matter(), &content.instructions);
-    let bytes = skill_md.len() + files.iter().map(|(_, _, b)| b.len()).sum::<usize>();
+    let bytes = (skill_md.len() + files.iter().map(|(_, _, b)| b.len()).sum::<usize>()) as u64;
     if files.len() + 1 > MAX_FILES || bytes > MAX_BYTES {
         tracing::warn!(
             skill = %skill.path(),
@@ -367,29 +375,13 @@ pub(crate) fn generate(skill: &Skill, generate: &Generate) -> Vec<SkillFile> {
 
 /// Whether `name` follows the Agent Skills rules, in ASCII.
 fn is_name(name: &str) -> bool {
-    (1..=MAX_NAME).contains(&name.len())
+    (1..=MAX_NAME_CHARS).contains(&name.len())
         && !name.starts_with('-')
         && !name.ends_with('-')
         && !name.contains("--")
         && name
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-}
-
-/// A `SKILL.md`: the front matter, one field a line, each value written as
-/// JSON (which YAML reads as the same value), then the instructions.
-fn skill_md(front_matter: &Map<String, Value>, instructions: &str) -> String {
-    let mut text = String::from("---\n");
-    for (key, value) in front_matter {
-        // Keys and values as JSON text: quoted, escaped, on one line.
-        text.push_str(&Value::String(key.clone()).to_string());
-        text.push_str(": ");
-        text.push_str(&value.to_string());
-        text.push('\n');
-    }
-    text.push_str("---\n");
-    text.push_str(instructions);
-    text
 }
 
 #[cfg(test)]
@@ -434,8 +426,57 @@ mod tests {
                 .description("d")
                 .file("../x", "text/plain", "x")
                 .build(),
+            DynamicSkill::builder("notes")
+                .description("d")
+                .file("a#b", "text/plain", "x")
+                .build(),
+            DynamicSkill::builder("notes")
+                .description("d")
+                .field("compatibility", "x".repeat(501))
+                .build(),
+            DynamicSkill::builder("notes")
+                .description("d")
+                .field(
+                    "metadata",
+                    serde_json::json!({"mcp-prompts/scopes": "admin"}),
+                )
+                .build(),
+            DynamicSkill::builder("notes")
+                .description("d")
+                .instructions("Both")
+                .generated(|| SkillContent::new("x"))
+                .build(),
         ] {
             assert!(bad.is_err());
         }
+    }
+
+    #[test]
+    fn a_generated_skill_is_made_at_each_read_and_a_bad_one_serves_nothing() {
+        let made = |content: fn() -> SkillContent| {
+            let skill = DynamicSkill::builder("made")
+                .description("Made")
+                .generated(content)
+                .build()
+                .unwrap();
+            let (skills, files) = skill.parts();
+            assert!(files.is_empty());
+            let files = skills[0].generate().unwrap();
+            files
+                .iter()
+                .map(|f| f.path().to_owned())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            made(|| SkillContent::new("Hi").file("a.txt", "text/plain", "a")),
+            ["made/SKILL.md", "made/a.txt"]
+        );
+        // A path that is no plain relative one: the files are left out.
+        assert_eq!(
+            made(|| SkillContent::new("Hi").file("../a.txt", "text/plain", "a")),
+            ["made/SKILL.md"]
+        );
+        // A closure that panics serves nothing this time.
+        assert!(made(|| panic!("the data is gone")).is_empty());
     }
 }

@@ -59,7 +59,13 @@ fn skill(entry: &EmbeddedEntry) -> Skill {
     // Written by the macro from a checked front matter.
     let front_matter: Map<String, Value> =
         serde_json::from_str(entry.front_matter).unwrap_or_default();
-    let name = entry.path.rsplit('/').next().unwrap_or_default();
+    // As from folders: the front matter's name (its folder's, once both
+    // are normalized, as the macro checked).
+    let name = front_matter
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
     let description = front_matter
         .get("description")
         .and_then(Value::as_str)

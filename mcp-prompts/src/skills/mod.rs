@@ -16,6 +16,7 @@ mod file;
 mod live;
 pub(crate) mod set;
 mod uri;
+mod written;
 
 pub use code::{DynamicSkill, DynamicSkillBuilder, SkillContent};
 pub(crate) use embedded::registered as embedded_skills;

@@ -198,13 +198,13 @@ impl SkillSet {
     }
 
     /// The generated skill whose folder holds the file or folder at `uri`
-    /// (or is it).
+    /// (or is it), when that is the nearest skill around it.
     pub(crate) fn generated_holding(&self, uri: &str) -> Option<&Skill> {
         let path = path_of(uri)?;
         std::iter::once(path)
             .chain(path.rmatch_indices('/').map(|(at, _)| &path[..at]))
-            .filter_map(|folder| self.skill(folder))
-            .find(|skill| skill.is_generated())
+            .find_map(|folder| self.skill(folder))
+            .filter(|skill| skill.is_generated())
     }
 
     /// The skill whose `SKILL.md` is at `uri`.

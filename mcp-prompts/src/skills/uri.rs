@@ -3,6 +3,8 @@
 //! against a file system, so `..`, `.`, doubled or trailing slashes and
 //! percent-encodings name nothing and are refused like any unknown URI.
 
+use mcp_prompts_template::rules::is_skill_path_segment;
+
 /// The scheme of skill resources, with its `//`.
 pub(crate) const SCHEME: &str = "skill://";
 
@@ -10,11 +12,7 @@ pub(crate) const SCHEME: &str = "skill://";
 /// written as listings write them.
 pub(crate) fn path_of(uri: &str) -> Option<&str> {
     let path = uri.strip_prefix(SCHEME)?;
-    let plain = !path.is_empty()
-        && !path.contains(['%', '?', '#', '\\'])
-        && path
-            .split('/')
-            .all(|segment| !matches!(segment, "" | "." | ".."));
+    let plain = path.split('/').all(is_skill_path_segment);
     plain.then_some(path)
 }
 

@@ -12,6 +12,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, mpsc};
 
+use mcp_prompts_template::rules::is_skill_path_segment;
+
 use super::SETTLE;
 use super::read::{Access, ServedDir};
 use super::watch::{Heed, Watch};
@@ -275,6 +277,18 @@ fn read_skill(
             .iter()
             .map(|f| on_disk.join(f.trim_end_matches('/'))),
     );
+    // Every file's URI is its path: one that would need escaping names
+    // nothing a client can read back.
+    let unfit = std::iter::once(path)
+        .chain(names.iter().map(String::as_str))
+        .find(|p| !p.split('/').all(is_skill_path_segment));
+    if let Some(unfit) = unfit {
+        return Err(format!(
+            "{}: `{}` has a `%`, `?`, `#`, `\\` or control character, which a skill:// URI cannot hold as it is",
+            shown(""),
+            Escaped(unfit)
+        ));
+    }
     let mut read = Vec::with_capacity(names.len());
     let (mut total, mut new) = (0u64, 0u64);
     for name in &names {
@@ -363,17 +377,25 @@ mod tests {
         fs::write(root.join("secret.txt"), "outside").unwrap();
         std::os::unix::fs::symlink(root.join("secret.txt"), root.join("leaky/secret.txt")).unwrap();
         skill(&root.join(".hidden/x"), "x");
+        // A name its URI would have to escape.
+        skill(&root.join("hashed"), "hashed");
+        fs::write(root.join("hashed/notes#1.txt"), "x").unwrap();
         let loaded = load(std::slice::from_ref(&root), 0, &[]).unwrap();
         let paths: Vec<&str> = loaded.set.skills().iter().map(Skill::path).collect();
         assert_eq!(paths, ["acme/billing", "acme/billing/refunds"]);
-        assert_eq!(loaded.problems.len(), 2, "{:?}", loaded.problems);
+        assert_eq!(loaded.problems.len(), 3, "{:?}", loaded.problems);
         assert!(
-            loaded.problems[0].contains("leaky/secret.txt: not served"),
+            loaded.problems[0].contains("`notes#1.txt` has a `%`"),
             "{:?}",
             loaded.problems
         );
         assert!(
-            loaded.problems[1].contains("wrong/SKILL.md:2:"),
+            loaded.problems[1].contains("leaky/secret.txt: not served"),
+            "{:?}",
+            loaded.problems
+        );
+        assert!(
+            loaded.problems[2].contains("wrong/SKILL.md:2:"),
             "{:?}",
             loaded.problems
         );
