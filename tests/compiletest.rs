@@ -81,7 +81,7 @@ fn place_skills(skills: &Path) {
         write(
             &format!("{name}/SKILL.md"),
             &format!("---\n{front}---\nBody\n"),
-        )
+        );
     };
     write("unclosed/SKILL.md", "---\nname: unclosed\n");
     skill("not-yaml", "name: [not-yaml\n");
@@ -121,7 +121,7 @@ fn place_skills(skills: &Path) {
         b"---\nname: binary\xff\n---\n",
     )
     .unwrap();
-    let deep: String = (0..17).map(|i| format!("d{i}/")).collect();
+    let deep = (0..17).fold(String::new(), |path, i| path + &format!("d{i}/"));
     write("deep/SKILL.md", &matter("deep"));
     write(&format!("deep/{deep}x.md"), "x");
     write("odd-name/SKILL.md", &matter("odd-name"));
