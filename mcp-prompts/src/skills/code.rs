@@ -70,8 +70,8 @@ pub struct DynamicSkillBuilder {
     path: String,
     description: Option<String>,
     fields: Map<String, Value>,
-    instructions: String,
-    files: Vec<(String, String, Vec<u8>)>,
+    /// Its instructions and files, unless generated.
+    content: SkillContent,
     scopes: Vec<String>,
     generate: Option<Generate>,
 }
@@ -131,7 +131,7 @@ impl fmt::Debug for DynamicSkillBuilder {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("DynamicSkillBuilder")
             .field("path", &self.path)
-            .field("files", &self.files.len())
+            .field("files", &self.content.files.len())
             .field("generated", &self.generate.is_some())
             .finish_non_exhaustive()
     }
@@ -147,8 +147,7 @@ impl DynamicSkill {
             path: path.into(),
             description: None,
             fields: Map::new(),
-            instructions: String::new(),
-            files: Vec::new(),
+            content: SkillContent::default(),
             scopes: Vec::new(),
             generate: None,
         }
@@ -190,7 +189,7 @@ impl DynamicSkillBuilder {
 
     /// The instructions: the `SKILL.md` text after its front matter.
     pub fn instructions(mut self, instructions: impl Into<String>) -> Self {
-        self.instructions = instructions.into();
+        self.content.instructions = instructions.into();
         self
     }
 
@@ -202,7 +201,7 @@ impl DynamicSkillBuilder {
         mime: impl Into<String>,
         bytes: impl Into<Vec<u8>>,
     ) -> Self {
-        self.files.push((path.into(), mime.into(), bytes.into()));
+        self.content = self.content.file(path, mime, bytes);
         self
     }
 
@@ -276,12 +275,15 @@ impl DynamicSkillBuilder {
                 crate::error::excerpt(bad)
             ));
         }
-        if self.generate.is_some() && (!self.files.is_empty() || !self.instructions.is_empty()) {
+        let content = self.content;
+        if self.generate.is_some()
+            && (!content.files.is_empty() || !content.instructions.is_empty())
+        {
             problems.push(format!(
                 "{at}: a generated skill's instructions and files come from its closure only"
             ));
         }
-        if !usable_paths(&self.files) {
+        if !usable_paths(&content.files) {
             problems.push(format!(
                 "{at}: file paths are distinct relative paths, none its `SKILL.md`"
             ));
@@ -290,10 +292,10 @@ impl DynamicSkillBuilder {
         front_matter.insert("name".into(), name.into());
         front_matter.insert("description".into(), description.clone().into());
         front_matter.extend(self.fields);
-        let skill_md = skill_md(&front_matter, &self.instructions);
+        let skill_md = skill_md(&front_matter, &content.instructions);
         let bytes =
-            (skill_md.len() + self.files.iter().map(|(_, _, b)| b.len()).sum::<usize>()) as u64;
-        if self.files.len() + 1 > MAX_FILES || bytes > MAX_BYTES {
+            (skill_md.len() + content.files.iter().map(|(_, _, b)| b.len()).sum::<usize>()) as u64;
+        if content.files.len() + 1 > MAX_FILES || bytes > MAX_BYTES {
             problems.push(format!(
                 "{at}: a skill holds at most {MAX_FILES} files and 16 MiB"
             ));
@@ -308,7 +310,7 @@ impl DynamicSkillBuilder {
                 skill = skill.generated_by(generate);
                 Vec::new()
             }
-            None => files_of(&self.path, skill_md, self.files),
+            None => files_of(&self.path, skill_md, content.files),
         };
         Ok(DynamicSkill {
             skills: vec![skill],
