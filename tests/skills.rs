@@ -979,7 +979,9 @@ fn the_official_python_client_runs_skills_as_prompts() {
 #[test]
 fn a_skill_from_code_is_served_like_one_from_a_folder() {
     let mut client = Client::start_with(&[("FIXTURE_CODE_SKILL", "1")]);
-    client.initialize(LATEST);
+    let init = client.initialize(LATEST);
+    // Skills from code do not change: no `listChanged` is promised.
+    assert_eq!(init["capabilities"]["resources"], json!({}), "{init}");
     for params in [json!({}), modern(json!({}), json!({}))] {
         let listed = client.call("skills/list", params);
         let skill = &listed["result"]["skills"][0];

@@ -135,8 +135,8 @@ impl RmcpPrompts {
         }
         if declared.resources() {
             let mut resources = ::rmcp::model::ResourcesCapability::default();
-            // Skills come from watched folders: their changes are announced.
-            resources.list_changed = declared.skills().then_some(true);
+            // Skills from watched folders: their changes are announced.
+            resources.list_changed = declared.skills_watched.then_some(true);
             capabilities.resources = Some(resources);
         }
         if declared.skills() {

@@ -34,6 +34,9 @@ pub(crate) struct Declared {
     pub(crate) tools: bool,
     /// Which resources are served, if any.
     pub(crate) resources: Resources,
+    /// `resources.listChanged`: skills come from folders, watched, and
+    /// their changes are announced.
+    pub(crate) skills_watched: bool,
 }
 
 /// The resources a server serves.
@@ -126,10 +129,10 @@ impl Serialize for Capabilities<'_> {
         if declared.tools {
             map.serialize_entry("tools", &Declares {})?;
         }
-        // Skills come from watched folders: their changes are announced.
+        // Skills from watched folders: their changes are announced.
         if declared.resources() {
             let resources = ListChanged {
-                list_changed: declared.skills(),
+                list_changed: declared.skills_watched,
             };
             map.serialize_entry("resources", &resources)?;
         }

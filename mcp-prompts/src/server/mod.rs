@@ -495,6 +495,7 @@ impl Server {
         let folders = !self.skill_roots.is_empty();
         #[cfg(not(feature = "files"))]
         let folders = false;
+        self.declare.skills_watched = folders;
         // Skills' prompts follow the skills as folders change them.
         let bridge = self.skills_as_prompts && (folders || !code_skills.is_empty());
         let changing = changing || (bridge && folders);
@@ -708,7 +709,7 @@ impl Service {
     /// Whether the skills served can change (and changes are announced):
     /// skills from folders, which are watched.
     pub(crate) fn skills_change(&self) -> bool {
-        self.0.info.declared.skills()
+        self.0.info.declared.skills_watched
     }
 
     /// A `subscriptions/listen` stream's wake-ups, one per change of the
