@@ -1199,3 +1199,42 @@ async fn skills_from_code_are_served_on_every_route() {
         assert!(missing["error"]["code"].is_i64(), "{missing}");
     }
 }
+
+/// Skills from code as prompts: the built one with links to its files,
+/// the generated one showing what its closure makes at each `prompts/get`.
+#[test]
+fn skills_from_code_are_prompts_too() {
+    let mut client = Client::start_with(&[
+        ("FIXTURE_CODE_SKILL", "1"),
+        ("FIXTURE_SKILLS_AS_PROMPTS", "1"),
+    ]);
+    client.initialize(LATEST);
+    let notes = client.get("team.notes", json!({"request": "Note the meeting"}));
+    let kinds: Vec<&str> = notes["result"]["messages"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{notes}"))
+        .iter()
+        .map(|m| m["content"]["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["resource", "resource_link", "resource_link", "text"],
+        "{notes}"
+    );
+    let tally = |client: &mut Client| {
+        let got = client.get("team.tally", json!({}));
+        let text = got["result"]["messages"][0]["content"]["resource"]["text"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{got}"))
+            .to_owned();
+        let links = got["result"]["messages"].as_array().unwrap().len() - 1;
+        (text, links)
+    };
+    let (first, links) = tally(&mut client);
+    let (second, _) = tally(&mut client);
+    assert_eq!(links, 1, "a link to count.txt");
+    assert!(
+        first.contains("# Tally") && first != second,
+        "{first}\n{second}"
+    );
+}

@@ -396,6 +396,9 @@ async fn serve() -> std::io::Result<()> {
         let (built, generated) = code_skills();
         server = server.skill(built).skill(generated);
     }
+    if std::env::var_os("FIXTURE_SKILLS_AS_PROMPTS").is_some() {
+        server = server.skills_as_prompts();
+    }
     if std::env::var_os("FIXTURE_NO_ASK_MISSING").is_some() {
         server = server.ask_for_missing_arguments(false);
     }
