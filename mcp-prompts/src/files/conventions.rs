@@ -34,6 +34,34 @@ fn named_placeholders(body: &str, body_line: usize) -> Vec<Broken> {
     warnings
 }
 
+/// The longest description taken from a command's first line, in
+/// characters: a line a host shows in a menu.
+const MAX_FIRST_LINE_CHARS: usize = 160;
+
+/// A command's first line of text, as its description: Markdown heading
+/// marks and emphasis at its ends stripped, cut at a word before
+/// [`MAX_FIRST_LINE_CHARS`] with `…`.
+fn first_line(body: &str) -> Option<String> {
+    let line = body.lines().map(str::trim).find(|line| !line.is_empty())?;
+    let line = line
+        .trim_start_matches('#')
+        .trim()
+        .trim_matches(['*', '_'])
+        .trim();
+    if line.is_empty() {
+        return None;
+    }
+    if line.chars().count() <= MAX_FIRST_LINE_CHARS {
+        return Some(line.to_owned());
+    }
+    let cut: String = line.chars().take(MAX_FIRST_LINE_CHARS - 1).collect();
+    let cut = match cut.rfind(char::is_whitespace) {
+        Some(at) if at > 0 => cut[..at].trim_end(),
+        _ => cut.as_str(),
+    };
+    Some(format!("{cut}…"))
+}
+
 /// The prompt of a Claude Code command or a VS Code prompt file named
 /// `name` (unless its front matter says otherwise).
 pub(crate) fn parse(
@@ -76,6 +104,10 @@ pub(crate) fn parse(
                 ));
             }
             warnings = named_placeholders(body, body_line);
+            // As Claude Code does: no description, the body's first line.
+            if matter.description.is_none() {
+                matter.description = first_line(body);
+            }
             (command.segments, command.arguments)
         }
     };
@@ -179,6 +211,24 @@ mod tests {
         .unwrap()
         .0;
         assert_eq!(bare.arguments()[0].name, "arguments");
+        // No description: the body's first line, as Claude Code shows it.
+        assert_eq!(bare.description(), Some("Explain $ARGUMENTS"));
+        let headed = parse(
+            FileKind::Command,
+            "\n## **Review the diff**\n\nLook at $ARGUMENTS.\n",
+            "review",
+            "review.md",
+            None,
+        )
+        .unwrap()
+        .0;
+        assert_eq!(headed.description(), Some("Review the diff"));
+        let long = format!("{} end", "word ".repeat(40));
+        let cut = first_line(&long).unwrap();
+        assert!(
+            cut.ends_with("word…") && cut.chars().count() <= 160,
+            "{cut}"
+        );
         let vscode = "---\nname: tests\nmode: agent\n---\nTest ${input:target:What to test}.";
         let (prompt, _) = parse(FileKind::VsCode, vscode, "t", "t.prompt.md", None).unwrap();
         assert_eq!(prompt.name(), "tests");

@@ -32,6 +32,8 @@ async def claude(c):
     assert {"review-pr", "git.commit"} <= set(listing), listing
     review = listing["review-pr"]
     assert review.description == "Review a pull request", review
+    # No front matter: described by its first line, as Claude Code does.
+    assert listing["explain-code"].description == "Explain the code in plain words", listing
     assert arguments(review) == [("pr-number", True), ("focus", False)], review
     r = await c.get_prompt("git.commit", {"arguments": "the parser reads CRLF files"})
     [(role, text)] = texts(r)
