@@ -264,7 +264,10 @@ fn other_tools_folders_are_served_as_they_are() {
     assert_eq!(review["description"], "Review a pull request");
     // A command with no front matter is described by its first line, as
     // Claude Code shows it (heading marks stripped).
-    let explain = prompts.iter().find(|p| p["name"] == "explain-code").unwrap();
+    let explain = prompts
+        .iter()
+        .find(|p| p["name"] == "explain-code")
+        .unwrap();
     assert_eq!(explain["description"], "Explain the code in plain words");
     assert_eq!(
         review["arguments"],

@@ -87,3 +87,24 @@ fn a_mistaken_command_line_is_explained() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("Usage: mcp-prompts serve DIR"), "{stderr}");
 }
+
+/// `--help` names every kind of prompt file with an example of its name.
+#[test]
+fn help_lists_every_kind_of_file() {
+    let output = Command::new(env!("CARGO_BIN_EXE_mcp-prompts"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let help = String::from_utf8_lossy(&output.stdout);
+    for kind in [
+        "review.md          ours",
+        "fix-issue.md       a Claude Code command",
+        "tests.prompt.md    a VS Code prompt file",
+        "explain.prompt     a dotprompt file",
+        "_persona.prompt    a dotprompt partial",
+        "SKILL.md",
+    ] {
+        assert!(help.contains(kind), "{kind}: {help}");
+    }
+}

@@ -9,11 +9,16 @@ Serve a folder of prompt files over MCP, kept in step with the folder.
 
 Usage: mcp-prompts serve DIR [OPTIONS]
 
-DIR holds prompt files: ours (`+++` TOML front matter), Claude Code commands
-(`name.md`), VS Code prompt files (`name.prompt.md`) and dotprompt files
-(`name.prompt`), in subfolders too. Each folder holding a `SKILL.md` (and
-each in DIR/.claude/skills) is an Agent Skill, served with its files as
-`skill://` resources (MCP's skills extension).
+DIR holds prompt files, in subfolders too (git/commit.md is `git.commit`):
+  review.md          ours: `+++` TOML front matter, `{name}` placeholders
+  fix-issue.md       a Claude Code command: `---` YAML front matter or none,
+                     `$ARGUMENTS`, `$1`..`$9`
+  tests.prompt.md    a VS Code prompt file: `${input:name}`
+  explain.prompt     a dotprompt file: Handlebars, `input.schema` in Picoschema
+  _persona.prompt    a dotprompt partial, used as `{{> persona}}`
+Each folder holding a `SKILL.md` (and each in DIR/.claude/skills) is an
+Agent Skill, served with its files as `skill://` resources (MCP's skills
+extension).
 
 Options:
   --http [ADDR | PORT]     serve Streamable HTTP at http://ADDR/mcp (default
