@@ -257,6 +257,33 @@ fn gets_the_showcase_prompts_exactly() {
     );
 }
 
+/// What a type says of how its values are written is listed where hosts
+/// show it: after the argument's description, with its choices.
+#[test]
+fn argument_types_describe_their_format_in_the_listing() {
+    let mut client = Client::ready(LATEST);
+    let listed = client.call("prompts/list", json!({}));
+    let typed = listed["result"]["prompts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "typed.args")
+        .unwrap_or_else(|| panic!("{listed}"))
+        .clone();
+    let described = |name: &str| {
+        typed["arguments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["name"] == name)
+            .map(|a| a["description"].clone())
+            .unwrap()
+    };
+    assert_eq!(described("list"), "Format: JSON", "{typed}");
+    assert_eq!(described("flag"), "One of: true, false", "{typed}");
+    assert_eq!(described("offset"), "Default: -1", "{typed}");
+}
+
 #[test]
 fn unparseable_arguments_name_the_argument() {
     let mut client = Client::ready(LATEST);

@@ -16,6 +16,7 @@ pub struct Json<T>(pub T);
 
 impl<T: DeserializeOwned> PromptArg for Json<T> {
     const EXPECTED: &'static str = "a JSON value";
+    const FORMAT: Option<&'static str> = Some("JSON");
 
     fn parse_arg(value: &str) -> Result<Self, String> {
         serde_json::from_str(value)

@@ -40,6 +40,7 @@ impl<T: PromptArg> PromptParam for T {
         check: check::<T>,
         canonical: T::canonical,
         default_check: T::DEFAULT_CHECK,
+        format: T::FORMAT,
     };
 
     fn bind(input: &Input<'_>, arg: &'static ArgDef) -> Result<Self, Error> {
@@ -71,6 +72,7 @@ impl PromptParam for RequestContext {
         check: |_| Err("an injected parameter takes no default".to_owned()),
         canonical: |_| None,
         default_check: DefaultCheck::NoDefault,
+        format: None,
     };
 
     fn bind(input: &Input<'_>, _: &'static ArgDef) -> Result<Self, Error> {

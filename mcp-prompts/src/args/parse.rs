@@ -46,6 +46,13 @@ pub trait PromptArg: Sized {
     /// to [`Server::build`](crate::Server::build), which parses them.
     const DEFAULT_CHECK: DefaultCheck = DefaultCheck::AtStartup;
 
+    /// How a value is written, where the type says more than "text"
+    /// (`Json<T>`: `JSON`; a date: `YYYY-MM-DD`). A host shows only an
+    /// argument's description, so the listing adds it there, after the
+    /// author's words, as it adds choices and defaults: `(format: JSON)`.
+    /// None by default.
+    const FORMAT: Option<&'static str> = None;
+
     /// Parses the value a client sent; the error is a short reason.
     fn parse_arg(value: &str) -> Result<Self, String>;
 

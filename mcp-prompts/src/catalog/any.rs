@@ -44,6 +44,8 @@ pub(crate) struct ArgInfo<'a> {
     pub(crate) description: Option<&'a str>,
     pub(crate) default: Option<&'a str>,
     pub(crate) choices: Vec<&'a str>,
+    /// How a value is written, where its type says.
+    pub(crate) format: Option<&'a str>,
     pub(crate) required: bool,
     /// The Rust type's facts, for a `#[prompt]` argument: a form field's
     /// JSON type and bounds come from it. A run-time argument is text.
@@ -58,6 +60,7 @@ impl<'a> From<&'a ArgDef> for ArgInfo<'a> {
             description: arg.description,
             default: arg.default,
             choices: arg.ty.choices.to_vec(),
+            format: arg.ty.format,
             required: arg.required(),
             ty: Some(arg.ty),
         }
@@ -72,6 +75,7 @@ impl<'a> From<&'a DynamicArgument> for ArgInfo<'a> {
             description: arg.description.as_deref(),
             default: arg.default.as_deref(),
             choices: arg.choices.iter().map(String::as_str).collect(),
+            format: None,
             required: arg.required,
             ty: None,
         }

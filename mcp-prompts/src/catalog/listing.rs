@@ -237,14 +237,13 @@ fn described(arg: &ArgInfo<'_>) -> Option<String> {
     }
 }
 
-/// "one of: formal, casual; default: casual", or `None` when there is
-/// nothing to say.
+/// "format: JSON", "one of: formal, casual; default: casual", or `None`
+/// when there is nothing to say.
 fn notes(arg: &ArgInfo<'_>) -> Option<String> {
     let choices = &arg.choices;
+    let format = arg.format.map(|f| format!("format: {f}"));
     let choices = (!choices.is_empty()).then(|| format!("one of: {}", choices.join(", ")));
     let default = arg.default.map(|d| format!("default: {d}"));
-    match (choices, default) {
-        (Some(c), Some(d)) => Some(format!("{c}; {d}")),
-        (one, other) => one.or(other),
-    }
+    let notes: Vec<String> = [format, choices, default].into_iter().flatten().collect();
+    (!notes.is_empty()).then(|| notes.join("; "))
 }

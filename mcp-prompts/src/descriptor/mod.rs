@@ -163,6 +163,9 @@ pub struct ArgType {
     pub canonical: fn(&str) -> Option<&'static str>,
     /// How a default is checked when the crate compiles.
     pub default_check: DefaultCheck,
+    /// How a value is written, shown in the listing
+    /// ([`PromptArg::FORMAT`](crate::PromptArg::FORMAT)).
+    pub format: Option<&'static str>,
 }
 
 /// What a default value of a type must look like, so that

@@ -50,6 +50,7 @@ const PLACEHOLDER: ArgDef = ArgDef {
         check: |_| Ok(()),
         canonical: |_| None,
         default_check: DefaultCheck::AtStartup,
+        format: None,
     },
 };
 
