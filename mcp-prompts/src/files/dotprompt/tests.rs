@@ -163,6 +163,17 @@ async fn roles() {
             (Role::User, "howdy from user\n".to_owned()),
         ]
     );
+    // As dotprompt's renderer (js/src/parse.ts): a body after front
+    // matter is trimmed; the text between role marks is kept as it is,
+    // newlines included; only pieces of blanks are dropped.
+    let spaced = "---\ninput:\n  schema:\n    q: string\n---\n\n{{role \"system\"}}\nBe brief.\n\n{{role \"user\"}}\n{{q}}\n\n";
+    assert_eq!(
+        render(spaced, &[], &json!({"q": "Why?"})).await,
+        [
+            (Role::User, "\nBe brief.\n\n".to_owned()),
+            (Role::User, "\nWhy?".to_owned()),
+        ]
+    );
     let all = "{{role \"system\"}}this is system\n{{role \"user\"}}this is user1\n{{role \"model\"}}this is model\n{{role \"user\"}}this is user2\n";
     let roles: Vec<Role> = render(all, &[], &json!({}))
         .await
