@@ -7,7 +7,7 @@ mod support;
 
 use serde_json::{Value, json};
 
-use support::{Client, LATEST};
+use support::{Client, LATEST, listed_prompt};
 
 fn text(response: &Value) -> &str {
     response["result"]["messages"][0]["content"]["text"]
@@ -19,13 +19,7 @@ fn text(response: &Value) -> &str {
 fn a_run_time_prompt_is_listed_called_checked_and_completed() {
     let mut client = Client::ready(LATEST);
     let listed = client.call("prompts/list", json!({}));
-    let echo = listed["result"]["prompts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == "runtime_echo")
-        .expect("runtime_echo is listed")
-        .clone();
+    let echo = listed_prompt(&listed, "runtime_echo");
     assert_eq!(
         echo,
         json!({

@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use http_support::{Events, Running, open_session, post_modern, send, showcase_binary, text};
-use support::{Client, LATEST, modern, rpc};
+use support::{Client, LATEST, listed_prompt, modern, rpc};
 
 /// A skills folder of good and bad skills, made afresh for one test.
 struct Skills {
@@ -858,21 +858,14 @@ fn each_skill_is_also_a_prompt_when_asked() {
         "{init}"
     );
     let listed = client.call("prompts/list", json!({}));
-    let prompts = listed["result"]["prompts"].as_array().unwrap();
-    let alpha = prompts
-        .iter()
-        .find(|p| p["name"] == "alpha")
-        .expect("alpha is a prompt");
+    let alpha = listed_prompt(&listed, "alpha");
     assert_eq!(
         alpha,
-        &json!({"name": "alpha", "description": "The first skill",
+        json!({"name": "alpha", "description": "The first skill",
                 "arguments": [{"name": "request", "description": "What to do with the skill", "required": false}]})
     );
     for name in ["alpha.beta", "acme.billing.refunds"] {
-        assert!(
-            prompts.iter().any(|p| p["name"] == name),
-            "{name}: {listed}"
-        );
+        listed_prompt(&listed, name);
     }
     // `greet` is the showcase's own prompt; the skill is still served.
     assert!(
@@ -925,13 +918,7 @@ fn each_skill_is_also_a_prompt_when_asked() {
         ]
     );
     let listed = client.call("prompts/list", json!({}));
-    let beta = listed["result"]["prompts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == "alpha.beta")
-        .unwrap()
-        .clone();
+    let beta = listed_prompt(&listed, "alpha.beta");
     assert_eq!(beta["description"], "Renamed in place", "{listed}");
 
     // Before 2025-06-18 there are no resource links: the SKILL.md alone.

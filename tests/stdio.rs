@@ -3,7 +3,7 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::{Client, LATEST};
+use support::{Client, LATEST, listed_prompt};
 
 #[test]
 fn initialize_negotiates_every_supported_version() {
@@ -263,13 +263,7 @@ fn gets_the_showcase_prompts_exactly() {
 fn argument_types_describe_their_format_in_the_listing() {
     let mut client = Client::ready(LATEST);
     let listed = client.call("prompts/list", json!({}));
-    let typed = listed["result"]["prompts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == "typed.args")
-        .unwrap_or_else(|| panic!("{listed}"))
-        .clone();
+    let typed = listed_prompt(&listed, "typed.args");
     let described = |name: &str| {
         typed["arguments"]
             .as_array()

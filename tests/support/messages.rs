@@ -58,3 +58,12 @@ pub fn initialize(version: &str) -> String {
            "params": initialize_params(version)})
     .to_string()
 }
+
+/// The prompt named `name` in a `prompts/list` response.
+pub fn listed_prompt(listed: &Value, name: &str) -> Value {
+    listed["result"]["prompts"]
+        .as_array()
+        .and_then(|prompts| prompts.iter().find(|p| p["name"] == name))
+        .unwrap_or_else(|| panic!("`{name}` is not listed: {listed}"))
+        .clone()
+}

@@ -17,7 +17,8 @@ mod messages;
 // Each test crate uses some of these.
 #[allow(unused_imports)]
 pub use messages::{
-    LATEST, MODERN, initialize, initialize_params, initialize_params_with, meta, modern, rpc, texts,
+    LATEST, MODERN, initialize, initialize_params, initialize_params_with, listed_prompt, meta,
+    modern, rpc, texts,
 };
 const TIMEOUT: Duration = Duration::from_secs(20);
 
