@@ -101,8 +101,17 @@ pub mod rmcp;
 mod server;
 mod skills;
 mod sync;
+mod telemetry;
 mod template;
 pub mod testing;
+
+/// OpenTelemetry for a server: [`init`](otel::init) sets up logging and
+/// the export of traces and metrics from the standard `OTEL_*` variables
+/// in one call (feature `otel`).
+#[cfg(feature = "otel")]
+pub mod otel {
+    pub use crate::telemetry::otel::setup::{Otel, OtelError, init};
+}
 mod transport;
 
 // README's examples are compiled (and run, where they do not serve forever)

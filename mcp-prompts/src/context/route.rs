@@ -9,6 +9,7 @@ use tokio::sync::mpsc;
 use crate::caller::{Access, Caller};
 
 use crate::protocol::to_client::ToClient;
+use crate::telemetry::Wire;
 
 /// Where a request comes from: who sent it, and where its own messages
 /// go while it runs. A transport makes one per request (HTTP) or per
@@ -17,6 +18,8 @@ use crate::protocol::to_client::ToClient;
 pub(crate) struct Origin {
     pub(crate) route: Option<Route>,
     pub(crate) access: Access,
+    /// What it came over, for its telemetry.
+    pub(crate) wire: Wire,
 }
 
 impl Origin {
@@ -24,6 +27,7 @@ impl Origin {
     pub(crate) const LOCAL: Self = Self {
         route: None,
         access: Access::Local,
+        wire: Wire::Pipe,
     };
 
     /// The caller the request proves, if any.

@@ -38,6 +38,7 @@
 
 mod content;
 mod forward;
+mod observe;
 mod skills;
 mod tools;
 
@@ -162,6 +163,19 @@ impl RmcpPrompts {
         request: Option<&PaginatedRequestParams>,
         context: &RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, ErrorData> {
+        let watch = self.watch("prompts/list", || None, context);
+        let result = watch
+            .span()
+            .in_scope(|| self.list_unwatched(request, context));
+        observe::finish(watch, &result, false, version_of(context));
+        result
+    }
+
+    fn list_unwatched(
+        &self,
+        request: Option<&PaginatedRequestParams>,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
         self.attach(context);
         let version = version_of(context);
         let served = self.service.served();
@@ -208,6 +222,24 @@ impl RmcpPrompts {
     /// round with rmcp's `InputRequiredResult`, carrying our signed
     /// `requestState`; the client's retry brings the answers.
     pub async fn get(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let version = version_of(&context);
+        let watch = self.watch(
+            "prompts/get",
+            || Some(crate::telemetry::Asked::Prompt(request.name.clone())),
+            &context,
+        );
+        let span = watch.span();
+        let result =
+            tracing::Instrument::instrument(self.get_unwatched(request, context), span).await;
+        observe::finish(watch, &result, false, version);
+        result
+    }
+
+    async fn get_unwatched(
         &self,
         request: GetPromptRequestParams,
         context: RequestContext<RoleServer>,
@@ -262,6 +294,8 @@ impl RmcpPrompts {
         let origin = Origin {
             route: Some(Route::Typed(route)),
             access: access_of(context),
+            // Watched by the handler, which knows what rmcp knows of it.
+            wire: crate::telemetry::Wire::Unknown,
         };
         let get = GetRequest {
             id: &id,
@@ -321,6 +355,24 @@ impl RmcpPrompts {
     /// [`Server::complete_resources`](crate::Server::complete_resources),
     /// resource templates.
     pub async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        let version = version_of(&context);
+        let watch = self.watch(
+            "completion/complete",
+            || observe::asked_by_reference(&request.r#ref),
+            &context,
+        );
+        let span = watch.span();
+        let result =
+            tracing::Instrument::instrument(self.complete_unwatched(request, context), span).await;
+        observe::finish(watch, &result, false, version);
+        result
+    }
+
+    async fn complete_unwatched(
         &self,
         request: CompleteRequestParams,
         context: RequestContext<RoleServer>,

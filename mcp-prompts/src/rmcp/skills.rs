@@ -14,7 +14,7 @@ use ::rmcp::{ErrorData, RoleServer};
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 
-use super::{RmcpPrompts, access_of, to_rmcp, version_of};
+use super::{RmcpPrompts, access_of, observe, to_rmcp, version_of};
 use crate::protocol::answer::Answer as _;
 use crate::protocol::method::Method;
 use crate::skills::answers::Item;
@@ -54,6 +54,19 @@ impl RmcpPrompts {
         request: Option<&PaginatedRequestParams>,
         context: &RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
+        let watch = self.watch("resources/list", || None, context);
+        let result = watch
+            .span()
+            .in_scope(|| self.list_resources_unwatched(request, context));
+        observe::finish(watch, &result, false, version_of(context));
+        result
+    }
+
+    fn list_resources_unwatched(
+        &self,
+        request: Option<&PaginatedRequestParams>,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
         self.attach(context);
         self.served(Method::ResourcesList)?;
         let skills = self.service.skills();
@@ -71,6 +84,23 @@ impl RmcpPrompts {
     /// refused as not found (-32002 before 2026-07-28, -32602 from it).
     /// A handler with resources of its own tries those first.
     pub fn read_resource(
+        &self,
+        request: &ReadResourceRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResult, ErrorData> {
+        let watch = self.watch(
+            "resources/read",
+            || Some(crate::telemetry::Asked::Resource(request.uri.clone())),
+            context,
+        );
+        let result = watch
+            .span()
+            .in_scope(|| self.read_resource_unwatched(request, context));
+        observe::finish(watch, &result, false, version_of(context));
+        result
+    }
+
+    fn read_resource_unwatched(
         &self,
         request: &ReadResourceRequestParams,
         context: &RequestContext<RoleServer>,
@@ -108,6 +138,23 @@ impl RmcpPrompts {
         request: &ReadResourceDirectoryRequestParams,
         context: &RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
+        let watch = self.watch(
+            "resources/directory/read",
+            || Some(crate::telemetry::Asked::Resource(request.uri.clone())),
+            context,
+        );
+        let result = watch
+            .span()
+            .in_scope(|| self.read_resource_directory_unwatched(request, context));
+        observe::finish(watch, &result, false, version_of(context));
+        result
+    }
+
+    fn read_resource_directory_unwatched(
+        &self,
+        request: &ReadResourceDirectoryRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
         self.attach(context);
         self.served(Method::ResourcesDirectoryRead)?;
         let skills = self.service.skills();
@@ -129,6 +176,19 @@ impl RmcpPrompts {
         request: Option<&PaginatedRequestParams>,
         context: &RequestContext<RoleServer>,
     ) -> Result<ListSkillsResult, ErrorData> {
+        let watch = self.watch("skills/list", || None, context);
+        let result = watch
+            .span()
+            .in_scope(|| self.list_skills_unwatched(request, context));
+        observe::finish(watch, &result, false, version_of(context));
+        result
+    }
+
+    fn list_skills_unwatched(
+        &self,
+        request: Option<&PaginatedRequestParams>,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<ListSkillsResult, ErrorData> {
         self.attach(context);
         self.served(Method::SkillsList)?;
         let skills = self.service.skills();
@@ -145,6 +205,23 @@ impl RmcpPrompts {
 
     /// Answers `skills/get`: the skill whose `SKILL.md` the URI names.
     pub fn get_skill(
+        &self,
+        request: &GetSkillRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<GetSkillResult, ErrorData> {
+        let watch = self.watch(
+            "skills/get",
+            || Some(crate::telemetry::Asked::Resource(request.uri.clone())),
+            context,
+        );
+        let result = watch
+            .span()
+            .in_scope(|| self.get_skill_unwatched(request, context));
+        observe::finish(watch, &result, false, version_of(context));
+        result
+    }
+
+    fn get_skill_unwatched(
         &self,
         request: &GetSkillRequestParams,
         context: &RequestContext<RoleServer>,

@@ -11,8 +11,8 @@ use futures_util::FutureExt as _;
 use serde_json::Value;
 
 use super::{
-    ErrorData, RmcpPrompts, RoleServer, access_of, input_required, internal, retry, to_rmcp,
-    version_of,
+    ErrorData, RmcpPrompts, RoleServer, access_of, input_required, internal, observe, retry,
+    to_rmcp, version_of,
 };
 use crate::protocol::ProtocolVersion;
 use crate::server::tools::{
@@ -72,6 +72,24 @@ impl RmcpPrompts {
     /// Answers a `tools/call` of `list_prompts` or `get_prompt`; any other
     /// name is -32602, as an unknown tool is.
     pub async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let version = version_of(&context);
+        let watch = self.watch(
+            "tools/call",
+            || Some(crate::telemetry::Asked::Tool(request.name.to_string())),
+            &context,
+        );
+        let span = watch.span();
+        let result =
+            tracing::Instrument::instrument(self.call_tool_unwatched(request, context), span).await;
+        observe::finish(watch, &result, observe::is_tool_error(&result), version);
+        result
+    }
+
+    async fn call_tool_unwatched(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,

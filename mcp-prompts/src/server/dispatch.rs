@@ -23,6 +23,7 @@ use crate::protocol::method::{
     SkillsGet, SkillsList, SubscriptionsListen, ToolsCall, ToolsList,
 };
 use crate::protocol::modern::{CLIENT_CAPABILITIES, ModernMeta, PROTOCOL_VERSION};
+use crate::telemetry::{self, Watch, Wire};
 
 /// A response still being produced; `None` when there turns out to be
 /// nothing to send.
@@ -140,6 +141,10 @@ impl Session {
             (None, Access::Local) => &Origin::LOCAL,
             (route, access) => &Origin {
                 route: route.map(|route| Route::Text(route.clone())),
+                wire: match access {
+                    Access::Local => Wire::Pipe,
+                    Access::Remote(_) => Wire::Unknown,
+                },
                 access,
             },
         };
@@ -162,6 +167,7 @@ impl Session {
         guarded(|| {
             let error =
                 Error::invalid_request(format!("the message exceeds the limit of {limit} bytes"));
+            telemetry::refused(None, &error, None);
             match jsonrpc::recover_id(head, tail) {
                 Some(id) => Reply::Now(failure(Some(&id), &error)),
                 None => Reply::rejected(&error),
@@ -176,30 +182,27 @@ impl Session {
     ) -> Reply {
         match incoming {
             Ok(Incoming::Request { id, method, params }) => {
-                // One span per request; free unless a subscriber wants it.
-                let span = tracing::debug_span!(
-                    "request",
-                    method = &*method,
-                    id = id.get(),
-                    prompt = tracing::field::Empty,
-                    arguments = tracing::field::Empty,
-                );
-                let reply =
-                    span.in_scope(|| self.settle(id, self.request(id, &method, params, origin)));
-                match reply {
-                    Reply::Later(future) if !span.is_disabled() => {
-                        Reply::Later(Box::pin(tracing::Instrument::instrument(future, span)))
-                    }
-                    reply => reply,
+                let watch = self.watch_request(id, &method, params, origin);
+                if !watch.is_on() {
+                    return self.settle(id, self.request(id, &method, params, origin));
                 }
+                let reply = watch
+                    .span()
+                    .in_scope(|| self.settle(id, self.request(id, &method, params, origin)));
+                self.observed(watch, id, reply, origin)
             }
             Ok(Incoming::Notification { method, params }) => {
-                match Notification::from_name(&method) {
-                    Some(Notification::Cancelled) => self.cancelled(params),
-                    // Requests are served as soon as `initialize` is
-                    // answered; other notifications are ignored.
-                    Some(Notification::Initialized) | None => {}
-                }
+                let watch = Watch::notification(&method, params, &origin.wire);
+                watch
+                    .span()
+                    .in_scope(|| match Notification::from_name(&method) {
+                        Some(Notification::Cancelled) => self.cancelled(params),
+                        // Requests are served as soon as `initialize` is
+                        // answered; other notifications are ignored.
+                        Some(Notification::Initialized) | None => {}
+                    });
+                let version = self.state.version();
+                watch.finish(None, "", version, None);
                 Reply::None
             }
             // The client's answer to a request a prompt sent it.
@@ -209,10 +212,19 @@ impl Session {
                     .resolve(id.get(), read_client_answer(outcome));
                 Reply::None
             }
-            Err(rejected) => match rejected.id {
-                Some(id) => Reply::Now(failure(Some(id), &rejected.error)),
-                None => Reply::rejected(&rejected.error),
-            },
+            Err(rejected) => {
+                // On HTTP, a message refused whole is answered (and its
+                // line written) with status 400 by the transport.
+                let http = origin.wire.http().is_some();
+                if !http || rejected.id.is_some() {
+                    let status = http.then_some(200);
+                    telemetry::refused(status, &rejected.error, None);
+                }
+                match rejected.id {
+                    Some(id) => Reply::Now(failure(Some(id), &rejected.error)),
+                    None => Reply::rejected(&rejected.error),
+                }
+            }
         }
     }
 
@@ -227,7 +239,11 @@ impl Session {
         origin: &Origin,
     ) -> Reply {
         let era = Era::Stateless(meta);
-        guarded(|| self.settle(id, self.dispatch(id, era, method, params, origin)))
+        let watch = self.watch_request(id, method, params, origin);
+        let reply = watch.span().in_scope(|| {
+            guarded(|| self.settle(id, self.dispatch(id, era, method, params, origin)))
+        });
+        self.observed(watch, id, reply, origin)
     }
 
     /// A reply still being produced is polled once, in case it is ready
@@ -267,7 +283,7 @@ impl Session {
             }
             Ok(Decided::Session) => match self.state.version() {
                 Some(version) => Era::Session(version),
-                None => return self.before_initialize(id, name, params),
+                None => return self.before_initialize(id, name, params, origin),
             },
             Err(error) => return Self::refuse(id, &error),
         };
@@ -396,7 +412,13 @@ impl Session {
     /// Before `initialize`, only `initialize` and `ping` are served; every
     /// other request still gets an answer, so a client probing with a method
     /// from a newer revision can fall back at once.
-    fn before_initialize(&self, id: &RawValue, name: &str, params: Option<&RawValue>) -> Reply {
+    fn before_initialize(
+        &self,
+        id: &RawValue,
+        name: &str,
+        params: Option<&RawValue>,
+        origin: &Origin,
+    ) -> Reply {
         let era = Era::Session(ProtocolVersion::LATEST);
         match Method::from_name(name).filter(|m| m.in_sessions()) {
             None => Self::refuse(id, &Error::method_not_found(name)),
@@ -406,7 +428,13 @@ impl Session {
             ),
             Some(Method::Initialize) => {
                 match Initialize::params(params).and_then(|p| self.initialize(&p)) {
-                    Ok(result) => self.now(id, Era::Session(result.version), &Ok(result)),
+                    Ok(result) => {
+                        #[cfg(feature = "otel")]
+                        self.state.clock.open(result.version, &origin.wire);
+                        #[cfg(not(feature = "otel"))]
+                        let _ = origin;
+                        self.now(id, Era::Session(result.version), &Ok(result))
+                    }
                     Err(error) => Self::refuse(id, &error),
                 }
             }

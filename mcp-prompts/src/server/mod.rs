@@ -12,6 +12,7 @@ mod limits;
 mod listen;
 mod methods;
 mod modern;
+mod observe;
 mod outcome;
 mod panics;
 mod request_state;

@@ -10,6 +10,9 @@ use crate::protocol::ProtocolVersion;
 pub(crate) struct SessionState {
     version: OnceLock<ProtocolVersion>,
     pub(crate) outbound: Outbound,
+    /// How long the session lasts, for its metric.
+    #[cfg(feature = "otel")]
+    pub(crate) clock: crate::telemetry::otel::SessionClock,
 }
 
 impl SessionState {
@@ -38,6 +41,8 @@ impl Session {
             state: Arc::new(SessionState {
                 version: OnceLock::new(),
                 outbound,
+                #[cfg(feature = "otel")]
+                clock: crate::telemetry::otel::SessionClock::default(),
             }),
         }
     }

@@ -31,17 +31,24 @@ pub(super) trait Lines {
     async fn reply(&mut self, message: String) -> io::Result<bool>;
 }
 
+/// The places for requests in flight on one connection: each running
+/// request holds one.
+pub(super) fn in_flight_places(service: &Service) -> Arc<Semaphore> {
+    Arc::new(Semaphore::new(service.limits().in_flight))
+}
+
 /// Serves one connection until its input ends or fails. Requests still
 /// waiting for an answer from the client get none; those still running
-/// finish, writing through `output`, after this returns.
+/// finish, writing through `output`, after this returns. Each request
+/// worked on after its first poll holds one of the `in_flight` places.
 pub(super) async fn serve_lines(
     service: &Service,
     lines: &mut impl Lines,
     sink: Sink,
     output: &Output,
+    in_flight: Arc<Semaphore>,
 ) -> io::Result<()> {
     let session = service.session_with_sink(sink);
-    let in_flight = Arc::new(Semaphore::new(service.limits().in_flight));
     session.lend_in_flight(Arc::clone(&in_flight));
     let read = loop {
         let reply = match lines.next_line().await {

@@ -56,11 +56,35 @@ impl Output {
         }
     }
 
+    /// A handle to wait for the queue to drain with, which (unlike a
+    /// clone) does not keep the writer waiting for more.
+    pub(crate) fn drain(&self) -> Drain {
+        Drain {
+            budget: Arc::clone(&self.budget),
+            max: self.max,
+        }
+    }
+
     /// A session's sink for server-sent messages, queued behind the
     /// responses already waiting, so a request's log messages reach the
     /// client before its response.
     pub(crate) fn sink(&self) -> Sink {
         let output = self.clone();
         Box::new(move |message| output.try_send(message.to_json()))
+    }
+}
+
+/// Waits for an [`Output`]'s queue to drain.
+pub(crate) struct Drain {
+    budget: Arc<Semaphore>,
+    max: u32,
+}
+
+impl Drain {
+    /// Waits until every message queued so far is written: each holds its
+    /// share of the budget until then (the first of a batch until the
+    /// batch is flushed).
+    pub(crate) async fn wait(&self) {
+        let _ = self.budget.acquire_many(self.max).await;
     }
 }

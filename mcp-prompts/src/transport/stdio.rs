@@ -20,11 +20,17 @@ use std::io::{self, BufWriter, Read, Write};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::{self, ThreadId};
 
-use tokio::runtime::Handle;
+use std::future::Future;
+use std::pin::Pin;
+use std::task::Poll;
+use std::time::Duration;
 
-use super::connection::{Lines, serve_lines};
+use tokio::runtime::Handle;
+use tokio::sync::{Semaphore, oneshot};
+
+use super::connection::{Lines, in_flight_places, serve_lines};
 use super::lines::{BlockingLineReader, Line};
-use super::output::{Output, Written};
+use super::output::{Drain, Output, Written};
 use crate::context::Sink;
 use crate::server::{Server, Service};
 use crate::sync::lock;
@@ -35,12 +41,32 @@ impl Server {
     ///
     /// Nothing but MCP messages is written to stdout.
     pub async fn serve_stdio(self) -> io::Result<()> {
+        self.serve_stdio_until(std::future::pending()).await
+    }
+
+    /// Like [`serve_stdio`](Self::serve_stdio), but also stops when
+    /// `shutdown` completes (a signal, say): requests still running finish
+    /// (for up to ten seconds), their answers are written and flushed, and
+    /// it returns `Ok`.
+    ///
+    /// ```no_run
+    /// # async fn run() -> std::io::Result<()> {
+    /// let stop = async {
+    ///     let _ = tokio::signal::ctrl_c().await;
+    /// };
+    /// mcp_prompts::Server::new("prompts", "1.0").serve_stdio_until(stop).await
+    /// # }
+    /// ```
+    pub async fn serve_stdio_until(self, shutdown: impl Future<Output = ()>) -> io::Result<()> {
         let service = self
             .build()
             .map_err(|err| io::Error::new(io::ErrorKind::InvalidInput, err))?;
-        service.serve_stdio().await
+        service.serve_stdio_until(shutdown).await
     }
 }
+
+/// How long requests still running at a shutdown may take to finish.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 
 impl Service {
     /// Serves this service on stdin and stdout until stdin closes; see
@@ -48,16 +74,68 @@ impl Service {
     /// [`max_in_flight`](Server::max_in_flight) requests are running, or
     /// while the client is not reading what was written.
     pub async fn serve_stdio(&self) -> io::Result<()> {
+        self.serve_stdio_until(std::future::pending()).await
+    }
+
+    /// Serves on stdin and stdout until stdin closes or `shutdown`
+    /// completes; see [`Server::serve_stdio_until`].
+    pub async fn serve_stdio_until(&self, shutdown: impl Future<Output = ()>) -> io::Result<()> {
         let (reader, writer) = (raw_stdin()?, raw_stdout()?);
         let service = self.clone();
         let runtime = Handle::current();
         tracing::info!(prompts = self.prompt_count(), "serving MCP on stdio");
-        let served =
-            tokio::task::spawn_blocking(move || serve_blocking(&service, &runtime, reader, writer))
-                .await
-                .map_err(io::Error::other)?;
+        let (ready, draining) = oneshot::channel();
+        let (done, served) = oneshot::channel();
+        // A thread of its own, not the runtime's blocking pool: a read
+        // that blocks for ever must not hold the runtime's shutdown up.
+        thread::Builder::new()
+            .name("mcp-prompts-stdin".into())
+            .spawn(move || {
+                let _ = done.send(serve_blocking(&service, &runtime, reader, writer, ready));
+            })?;
+        let mut shutdown = std::pin::pin!(shutdown);
+        let mut served = served;
+        // Whichever comes first: the end of stdin, or the shutdown.
+        let ended = std::future::poll_fn(|cx| {
+            if let Poll::Ready(served) = Pin::new(&mut served).poll(cx) {
+                return Poll::Ready(Some(served));
+            }
+            shutdown.as_mut().poll(cx).map(|()| None)
+        })
+        .await;
+        let served = match ended {
+            Some(served) => {
+                served.unwrap_or_else(|_| Err(io::Error::other("the stdio server panicked")))
+            }
+            None => match draining.await {
+                Ok(draining) => draining.finish().await,
+                Err(_) => Ok(()),
+            },
+        };
         tracing::info!(?served, "stdio closed");
         served
+    }
+}
+
+/// What a shutdown waits for: the requests in flight, then the answers
+/// they queued.
+struct Draining {
+    in_flight: Arc<Semaphore>,
+    places: u32,
+    output: Drain,
+}
+
+impl Draining {
+    async fn finish(self) -> io::Result<()> {
+        let finished = self.in_flight.acquire_many(self.places);
+        if tokio::time::timeout(SHUTDOWN_GRACE, finished)
+            .await
+            .is_err()
+        {
+            tracing::warn!("requests still running at shutdown were stopped");
+        }
+        self.output.wait().await;
+        Ok(())
     }
 }
 
@@ -139,6 +217,7 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
     runtime: &Handle,
     reader: R,
     writer: W,
+    ready: oneshot::Sender<Draining>,
 ) -> io::Result<()> {
     let limits = *service.limits();
     let shared = Arc::new(Shared {
@@ -160,11 +239,18 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
     // input: it is polled once, and again only while all `max_in_flight`
     // places are taken. Async work polled here may use the runtime's
     // timers and I/O.
+    let in_flight = in_flight_places(service);
+    let _ = ready.send(Draining {
+        in_flight: Arc::clone(&in_flight),
+        places: u32::try_from(limits.in_flight).unwrap_or(u32::MAX),
+        output: queue.drain(),
+    });
     let read = runtime.block_on(serve_lines(
         service,
         &mut lines,
         sink(&shared, &queue),
         &queue,
+        in_flight,
     ));
     // The writer thread ends once every sender of the queue is gone: ours
     // and those of requests still in flight, which finish first.

@@ -6,7 +6,7 @@ use std::io;
 
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufWriter};
 
-use super::connection::{Lines, serve_lines};
+use super::connection::{Lines, in_flight_places, serve_lines};
 use super::lines::{Line, LineReader};
 use super::output::{Output, Written};
 use crate::server::Service;
@@ -43,7 +43,8 @@ impl Service {
             reader: LineReader::new(reader, self.limits().message_bytes),
             output: output.clone(),
         };
-        let read = serve_lines(self, &mut lines, output.sink(), &output).await;
+        let in_flight = in_flight_places(self);
+        let read = serve_lines(self, &mut lines, output.sink(), &output, in_flight).await;
         // The writer ends once every sender is gone: ours, and those of
         // requests still in flight, which finish first.
         drop((lines, output));

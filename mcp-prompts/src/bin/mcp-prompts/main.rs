@@ -39,19 +39,23 @@ fn main() {
         }
     };
     // Logs go to stderr (stdout may be the MCP channel); a file that cannot
-    // be served is a warning, with its path and line.
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_ansi(false)
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
-        )
-        .init();
+    // be served is a warning, with its path and line. With
+    // OTEL_EXPORTER_OTLP_ENDPOINT set, traces and metrics go there too.
+    let otel = match mcp_prompts::otel::init("mcp-prompts", "warn") {
+        Ok(otel) => otel,
+        Err(error) => {
+            eprintln!("mcp-prompts: {error}");
+            std::process::exit(2);
+        }
+    };
     let served = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .and_then(|runtime| runtime.block_on(run(serve)));
+    // What is still buffered is sent before the process ends.
+    if let Err(error) = otel.shutdown() {
+        eprintln!("mcp-prompts: telemetry not all sent: {error}");
+    }
     if let Err(error) = served {
         eprintln!("mcp-prompts: {error}");
         std::process::exit(1);
@@ -109,7 +113,7 @@ async fn run(serve: Serve) -> std::io::Result<()> {
             "mcp-prompts: serving {count} from {} over stdio",
             serve.dir.display()
         );
-        return service.serve_stdio().await;
+        return service.serve_stdio_until(stopped()).await;
     };
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let bound = listener.local_addr()?;

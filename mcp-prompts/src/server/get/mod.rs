@@ -120,7 +120,6 @@ impl Service {
         let Some(entry) = found.filter(|e| !via_tool || e.as_tool) else {
             return Eventually::Now(Err(unknown_prompt(name)));
         };
-        record_span(entry.prompt.name(), &arguments);
         let prompt = entry.prompt.clone();
         let can_ask = can_show_form(era, outbound);
         // A stateless request: the answers of the rounds before, bound to
@@ -201,23 +200,6 @@ impl Service {
                 _ => Eventually::Later(call.finish_later(future, self.clone())),
             },
         }
-    }
-}
-
-/// Names the prompt and its arguments on the request's span, if anyone
-/// listens: names only, as argument values may be anything a user typed.
-#[inline]
-fn record_span(prompt: &str, arguments: &Arguments<'_>) {
-    // The request's span is at debug level: with debug off everywhere it
-    // is off too, and finding it would cost more than this check.
-    if !tracing::level_enabled!(tracing::Level::DEBUG) {
-        return;
-    }
-    let span = tracing::Span::current();
-    if !span.is_disabled() {
-        let names: Vec<&str> = arguments.iter().map(|(name, _)| name).collect();
-        span.record("prompt", prompt);
-        span.record("arguments", names.join(",").as_str());
     }
 }
 

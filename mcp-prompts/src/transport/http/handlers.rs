@@ -34,6 +34,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     let (parts, body) = request.into_parts();
     let headers = &parts.headers;
     let access = remote_access(parts.extensions.get::<Caller>());
+    let wire = super::wire::wire_of(&parts);
     // Every check that needs only the headers comes before the body is read.
     if let Err(refusal) = check_origin(headers, authority(&parts.uri), &endpoint.options) {
         return refuse(refusal);
@@ -44,33 +45,9 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     let stateless = version
         .as_ref()
         .is_ok_and(|v| v.is_some_and(ProtocolVersion::is_modern));
-    let timeout = endpoint.options.body_timeout;
-    let body = match tokio::time::timeout(
-        timeout,
-        axum::body::to_bytes(body, endpoint.body_limit()),
-    )
-    .await
-    {
-        Ok(Ok(body)) => body,
-        Ok(Err(_)) => {
-            return http_error(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                &Error::invalid_request(format!(
-                    "the body exceeds the limit of {} bytes",
-                    endpoint.body_limit()
-                )),
-            );
-        }
-        // A body that trickles in would hold its connection for ever.
-        Err(_) => {
-            return http_error(
-                StatusCode::REQUEST_TIMEOUT,
-                &Error::invalid_request(format!(
-                    "the body did not arrive within {} ms",
-                    timeout.as_millis()
-                )),
-            );
-        }
+    let body = match read_body(&endpoint, body).await {
+        Ok(body) => body,
+        Err(response) => return *response,
     };
     let Ok(text) = std::str::from_utf8(&body) else {
         return http_error(
@@ -79,7 +56,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         );
     };
     if stateless {
-        return super::stateless::post(&endpoint, headers, text, access).await;
+        return super::stateless::post(&endpoint, headers, text, access, wire).await;
     }
     // Parsed once: whether it is an `initialize` decides the session.
     let message = Parsed::new(text);
@@ -111,6 +88,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     let origin = Origin {
         route: Some(Route::Text(tx)),
         access,
+        wire,
     };
     let reply = session.serve(message, &origin);
     drop(origin);
@@ -139,6 +117,32 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         response.headers_mut().insert(SESSION_HEADER, id);
     }
     response
+}
+
+/// A `POST`'s body, within the size limit and the time it may take.
+async fn read_body(
+    endpoint: &Endpoint,
+    body: axum::body::Body,
+) -> Result<axum::body::Bytes, Box<Response>> {
+    let timeout = endpoint.options.body_timeout;
+    match tokio::time::timeout(timeout, axum::body::to_bytes(body, endpoint.body_limit())).await {
+        Ok(Ok(body)) => Ok(body),
+        Ok(Err(_)) => Err(Box::new(http_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &Error::invalid_request(format!(
+                "the body exceeds the limit of {} bytes",
+                endpoint.body_limit()
+            )),
+        ))),
+        // A body that trickles in would hold its connection for ever.
+        Err(_) => Err(Box::new(http_error(
+            StatusCode::REQUEST_TIMEOUT,
+            &Error::invalid_request(format!(
+                "the body did not arrive within {} ms",
+                timeout.as_millis()
+            )),
+        ))),
+    }
 }
 
 /// Stores a session whose `initialize` succeeded, under a new id; 503 if

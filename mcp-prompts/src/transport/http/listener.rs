@@ -26,10 +26,12 @@ use std::time::Duration;
 use crate::sync::lock;
 use axum::Router;
 use axum::body::Body;
+use axum::extract::ConnectInfo;
 use axum::extract::Request;
 use axum::response::Response;
 use hyper::body::{Frame, Incoming, SizeHint};
 use hyper_util::rt::{TokioIo, TokioTimer};
+use std::net::SocketAddr;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -123,8 +125,8 @@ where
             () = &mut shutdown => break,
             accepted = listener.accept() => accepted,
         };
-        let stream = match accepted {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match accepted {
+            Ok(accepted) => accepted,
             Err(err) if is_out_of_descriptors(&err) => {
                 // Make room, then try again: the ended connection's socket
                 // closes once its task is dropped.
@@ -150,7 +152,7 @@ where
         // before it is recorded.
         let mut open = connections.lock();
         let task = tokio::spawn(serve_connection(
-            stream,
+            (stream, peer),
             app.clone(),
             Arc::clone(&state),
             header_timeout,
@@ -234,7 +236,7 @@ fn is_out_of_descriptors(err: &io::Error) -> bool {
 }
 
 async fn serve_connection(
-    stream: TcpStream,
+    (stream, peer): (TcpStream, SocketAddr),
     app: Router,
     state: Arc<AtomicU8>,
     header_timeout: Duration,
@@ -242,8 +244,10 @@ async fn serve_connection(
     connections: Arc<Connections>,
     id: u64,
 ) {
-    let service = hyper::service::service_fn(move |request: Request<Incoming>| {
+    let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
         set(&state, Use::Busy);
+        // Where the request came from, as axum's own server says it.
+        request.extensions_mut().insert(ConnectInfo(peer));
         let state = Arc::clone(&state);
         let response = app.clone().call(request);
         async move { response.await.map(|response| watched(response, state)) }

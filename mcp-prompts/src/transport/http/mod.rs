@@ -12,6 +12,7 @@ mod options;
 mod respond;
 mod sessions;
 mod stateless;
+mod wire;
 
 use std::future::Future;
 use std::io;

@@ -154,6 +154,10 @@ enum Streaming {
 }
 
 pub(super) fn json_response(status: StatusCode, body: String) -> Response {
+    // Every refusal (401, 403, 404, 400, ...) is answered here.
+    if status.is_client_error() || status.is_server_error() {
+        crate::telemetry::line::refused_over_http(status.as_u16(), &body);
+    }
     (
         status,
         [(

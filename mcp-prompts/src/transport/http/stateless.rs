@@ -20,6 +20,7 @@ use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::method::Method;
 use crate::server::Reply;
 use crate::server::dispatch::Parsed;
+use crate::telemetry::Wire;
 
 /// Serves a `POST` whose `MCP-Protocol-Version` is a stateless revision.
 pub(super) async fn post(
@@ -27,6 +28,7 @@ pub(super) async fn post(
     headers: &HeaderMap,
     text: &str,
     access: Access,
+    wire: Wire,
 ) -> Response {
     let (id, method, params) = match Parsed::new(text) {
         Parsed::Batch(_) => {
@@ -95,7 +97,7 @@ pub(super) async fn post(
     if let Err(error) = endpoint.service.serves_stateless(&method) {
         return refuse(StatusCode::NOT_FOUND, error);
     }
-    serve(endpoint, headers, id, &method, params, meta, access).await
+    serve(endpoint, headers, id, &method, params, meta, (access, wire)).await
 }
 
 async fn serve(
@@ -105,7 +107,7 @@ async fn serve(
     method: &str,
     params: Option<&RawValue>,
     meta: crate::protocol::modern::ModernMeta,
-    access: Access,
+    (access, wire): (Access, Wire),
 ) -> Response {
     // A session of its own, for this request only: nothing it does
     // outlives the response.
@@ -114,6 +116,7 @@ async fn serve(
     let origin = Origin {
         route: Some(Route::Text(tx)),
         access,
+        wire,
     };
     let reply = session.serve_stateless(id, method, params, meta, &origin);
     drop(origin);

@@ -1,0 +1,109 @@
+//! rmcp's requests watched as our own transports watch theirs: the same
+//! span, line and metrics, from rmcp's typed request and result.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use ::rmcp::model::ErrorData;
+use ::rmcp::service::{RequestContext, RoleServer};
+
+use super::{RmcpPrompts, access_of, raw_id};
+use crate::protocol::ProtocolVersion;
+use crate::telemetry::asked::Carrier;
+use crate::telemetry::seen::Seen;
+use crate::telemetry::wire::HttpWire;
+use crate::telemetry::{self, Asked, Known, Read, Watch, Wire};
+
+impl RmcpPrompts {
+    /// Starts watching `method`, about `asked`, if anyone watches.
+    pub(super) fn watch(
+        &self,
+        method: &str,
+        asked: impl FnOnce() -> Option<Asked>,
+        context: &RequestContext<RoleServer>,
+    ) -> Watch {
+        if !telemetry::wanted() {
+            return Watch::OFF;
+        }
+        // rmcp owns the transport: HTTP when it hands over the request's
+        // parts, else not known here.
+        let wire = match context.extensions.get::<http::request::Parts>() {
+            Some(parts) => {
+                let header = |name: &str| {
+                    let value = parts.headers.get(name)?;
+                    value.to_str().ok().map(str::to_owned)
+                };
+                let version = match parts.version {
+                    http::Version::HTTP_2 => "2",
+                    http::Version::HTTP_3 => "3",
+                    http::Version::HTTP_10 => "1.0",
+                    _ => "1.1",
+                };
+                Wire::Http(Arc::new(HttpWire::new(version, None, header)))
+            }
+            None => Wire::Unknown,
+        };
+        let access = access_of(context);
+        let subject = access.caller().map(|caller| caller.subject());
+        let id = raw_id(&context.id);
+        let text = |key: &str| {
+            context
+                .meta
+                .get(key)
+                .and_then(serde_json::Value::as_str)
+                .map(str::to_owned)
+        };
+        let read = || Read {
+            asked: asked(),
+            carrier: Carrier {
+                traceparent: text("traceparent"),
+                tracestate: text("tracestate"),
+                baggage: text("baggage"),
+            },
+            version: None,
+        };
+        let mut watch = Watch::request(method, id.get(), read, &wire, subject);
+        let known = watch
+            .asked()
+            .map_or(Known::Unknown, |asked| self.service.known(asked, &access));
+        watch.judge(known);
+        watch
+    }
+}
+
+/// Ends `watch` on rmcp's `result`, which `failed_tool` says is a tool's
+/// `isError` result.
+pub(super) fn finish<T>(
+    watch: Watch,
+    result: &Result<T, ErrorData>,
+    failed_tool: bool,
+    version: ProtocolVersion,
+) {
+    let seen = match result {
+        Ok(_) if failed_tool => Seen::ToolError,
+        Ok(_) => Seen::Ok,
+        Err(error) => Seen::Error {
+            code: i64::from(error.code.0),
+            message: Cow::Borrowed(&error.message),
+        },
+    };
+    watch.finish_seen(&seen, Some(version));
+}
+
+/// What a `completion/complete` is about: the prompt or resource template
+/// its reference names.
+pub(super) fn asked_by_reference(reference: &::rmcp::model::Reference) -> Option<Asked> {
+    match reference {
+        ::rmcp::model::Reference::Prompt(prompt) => Some(Asked::Prompt(prompt.name.clone())),
+        ::rmcp::model::Reference::Resource(resource) => Some(Asked::Resource(resource.uri.clone())),
+        _ => None,
+    }
+}
+
+/// Whether a tool call's result reports an error (`isError`).
+pub(super) fn is_tool_error(result: &Result<::rmcp::model::CallToolResponse, ErrorData>) -> bool {
+    matches!(
+        result,
+        Ok(::rmcp::model::CallToolResponse::Complete(result)) if result.is_error == Some(true)
+    )
+}

@@ -1,0 +1,111 @@
+//! Each message watched as the telemetry conventions ask: the span it runs
+//! in, what it names judged by what its caller may see, its reply read for
+//! the outcome and the log line.
+
+use serde_json::value::RawValue;
+
+use super::{Reply, Service, Session};
+use crate::caller::Access;
+use crate::context::Origin;
+use crate::protocol::ProtocolVersion;
+use crate::telemetry::{Asked, Known, Read, Watch};
+
+impl Session {
+    /// Starts watching request `id` from `origin`, if anyone watches.
+    #[inline]
+    pub(super) fn watch_request(
+        &self,
+        id: &RawValue,
+        method: &str,
+        params: Option<&RawValue>,
+        origin: &Origin,
+    ) -> Watch {
+        let subject = origin.caller().map(|caller| caller.subject());
+        let read = || Read::params(method, params);
+        let mut watch = Watch::request(method, id.get(), read, &origin.wire, subject);
+        if watch.is_on() {
+            let known = watch.asked().map_or(Known::Unknown, |asked| {
+                self.service.known(asked, &origin.access)
+            });
+            watch.judge(known);
+        }
+        watch
+    }
+}
+
+impl Service {
+    /// Whether the caller behind `access` may see what a request names.
+    pub(crate) fn known(&self, asked: &Asked, access: &Access) -> Known {
+        match asked {
+            Asked::Prompt(name) => {
+                let served = self.served();
+                if served.get(name, access).is_some() {
+                    Known::Visible
+                } else if served.get(name, &Access::Local).is_some() {
+                    Known::Hidden
+                } else {
+                    Known::Unknown
+                }
+            }
+            Asked::Tool(name) => {
+                let ours = [super::tools::LIST_PROMPTS, super::tools::GET_PROMPT];
+                if self.inner().info.declared.tools && ours.contains(&name.as_str()) {
+                    Known::Visible
+                } else {
+                    Known::Unknown
+                }
+            }
+            // A URI names no span and no metric: only its attribute.
+            Asked::Resource(_) => Known::Unknown,
+        }
+    }
+}
+
+impl Session {
+    /// The revision request `watch` is served in: a 2026-07-28 request's
+    /// own, else the session's (negotiated by now for an `initialize`).
+    fn watched_version(&self, watch: &Watch) -> Option<ProtocolVersion> {
+        watch.stateless_version().or_else(|| self.state.version())
+    }
+
+    /// Ends the watch on `reply` (once sent, for one still being made).
+    pub(super) fn observed(
+        &self,
+        watch: Watch,
+        id: &RawValue,
+        reply: Reply,
+        origin: &Origin,
+    ) -> Reply {
+        if !watch.is_on() {
+            return reply;
+        }
+        let version = self.watched_version(&watch);
+        let http = origin.wire.http().is_some();
+        // The status the transport answers a dispatched message with.
+        let status = move |code: u16| http.then_some(code);
+        match reply {
+            Reply::Now(text) => {
+                watch.finish(Some(&text), id.get(), version, status(200));
+                Reply::Now(text)
+            }
+            Reply::Rejected(text) => {
+                watch.finish(Some(&text), id.get(), version, status(400));
+                Reply::Rejected(text)
+            }
+            Reply::None => {
+                watch.finish(None, id.get(), version, status(202));
+                Reply::None
+            }
+            Reply::Later(future) => {
+                let span = watch.span();
+                let id = id.to_owned();
+                let future = async move {
+                    let message = future.await;
+                    watch.finish(message.as_deref(), id.get(), version, status(200));
+                    message
+                };
+                Reply::Later(Box::pin(tracing::Instrument::instrument(future, span)))
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! What a request is about, read from its params only when it is watched:
+//! the prompt, tool or resource it names, and the trace context and
+//! revision its `_meta` carries.
+
+use std::borrow::Cow;
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+/// The prompt, tool or resource a request names.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Asked {
+    Prompt(String),
+    Tool(String),
+    Resource(String),
+}
+
+/// What telemetry reads from a request's params.
+#[derive(Debug, Default)]
+pub(crate) struct Read {
+    pub(crate) asked: Option<Asked>,
+    /// `traceparent`, `tracestate` and `baggage` from `_meta` (SEP-414).
+    #[cfg_attr(not(feature = "otel"), allow(dead_code))]
+    pub(crate) carrier: Carrier,
+    /// The revision a 2026-07-28 request names in `_meta`.
+    pub(crate) version: Option<String>,
+}
+
+/// W3C trace context as a request's `_meta` carries it.
+#[derive(Debug, Default, Deserialize)]
+#[cfg_attr(not(feature = "otel"), allow(dead_code))]
+pub(crate) struct Carrier {
+    pub(crate) traceparent: Option<String>,
+    pub(crate) tracestate: Option<String>,
+    pub(crate) baggage: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Params<'a> {
+    #[serde(borrow, default)]
+    name: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    uri: Option<Cow<'a, str>>,
+    #[serde(rename = "ref", borrow, default)]
+    reference: Option<Reference<'a>>,
+    #[serde(rename = "_meta", default)]
+    meta: Option<Meta>,
+}
+
+#[derive(Deserialize)]
+struct Reference<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
+    #[serde(borrow, default)]
+    name: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    uri: Option<Cow<'a, str>>,
+}
+
+#[derive(Deserialize)]
+struct Meta {
+    #[serde(flatten)]
+    carrier: Carrier,
+    #[serde(rename = "io.modelcontextprotocol/protocolVersion", default)]
+    version: Option<String>,
+}
+
+impl Read {
+    /// Reads request `method`'s params; what cannot be read is left out
+    /// (the request's own handler answers for malformed params).
+    pub(crate) fn params(method: &str, params: Option<&RawValue>) -> Self {
+        let Some(params) = params else {
+            return Self::default();
+        };
+        let Ok(p) = serde_json::from_str::<Params<'_>>(params.get()) else {
+            return Self::default();
+        };
+        let owned = |text: Option<Cow<'_, str>>| text.map(Cow::into_owned);
+        let asked = match method {
+            "prompts/get" => owned(p.name).map(Asked::Prompt),
+            "tools/call" => owned(p.name).map(Asked::Tool),
+            "completion/complete" => p.reference.and_then(|r| match &*r.kind {
+                "ref/prompt" => owned(r.name).map(Asked::Prompt),
+                "ref/resource" => owned(r.uri).map(Asked::Resource),
+                _ => None,
+            }),
+            _ => owned(p.uri).map(Asked::Resource),
+        };
+        let (carrier, version) = p
+            .meta
+            .map(|meta| (meta.carrier, meta.version))
+            .unwrap_or_default();
+        Self {
+            asked,
+            carrier,
+            version,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(method: &str, params: &str) -> Read {
+        Read::params(
+            method,
+            Some(&RawValue::from_string(params.to_owned()).unwrap()),
+        )
+    }
+
+    #[test]
+    fn names_what_each_method_is_about() {
+        let get = read(
+            "prompts/get",
+            r#"{"name":"greet","_meta":{"traceparent":"00-a-b-01","progressToken":1}}"#,
+        );
+        assert_eq!(get.asked, Some(Asked::Prompt("greet".into())));
+        assert_eq!(get.carrier.traceparent.as_deref(), Some("00-a-b-01"));
+        let complete = read(
+            "completion/complete",
+            r#"{"ref":{"type":"ref/prompt","name":"greet"},"argument":{"name":"a","value":""}}"#,
+        );
+        assert_eq!(complete.asked, Some(Asked::Prompt("greet".into())));
+        let read_uri = read("resources/read", r#"{"uri":"skill://a/SKILL.md"}"#);
+        assert_eq!(
+            read_uri.asked,
+            Some(Asked::Resource("skill://a/SKILL.md".into()))
+        );
+        let modern = read(
+            "prompts/list",
+            r#"{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}"#,
+        );
+        assert_eq!(modern.version.as_deref(), Some("2026-07-28"));
+        assert_eq!(read("prompts/get", "[1]").asked, None);
+    }
+}

@@ -1,0 +1,163 @@
+//! The log lines: one at `info` per request served, one per request
+//! refused before it reached a handler (on HTTP: 401, 403, 404, ...), at
+//! `debug` one per notification. What a client chose (names, URIs) is
+//! cut short and escaped; argument values and tokens are never written.
+
+use std::time::Duration;
+
+use super::asked::Asked;
+use super::seen::Seen;
+use super::watch::TARGET;
+use crate::error::{Error, excerpt};
+
+/// What a line says of one request.
+pub(super) struct Entry<'a> {
+    pub(super) method: &'a str,
+    pub(super) about: Option<&'a Asked>,
+    pub(super) hidden: bool,
+    pub(super) seen: &'a Seen<'a>,
+    pub(super) elapsed: Duration,
+    pub(super) subject: Option<&'a str>,
+    pub(super) status: Option<u16>,
+}
+
+struct Fields {
+    name: Option<String>,
+    uri: Option<String>,
+    outcome: &'static str,
+    code: Option<i64>,
+    reason: Option<String>,
+    duration_ms: f64,
+    subject: Option<String>,
+}
+
+impl Fields {
+    fn of(entry: &Entry<'_>) -> Self {
+        let (name, uri) = match entry.about {
+            Some(Asked::Prompt(name) | Asked::Tool(name)) => (Some(excerpt(name)), None),
+            Some(Asked::Resource(uri)) => (None, Some(excerpt(uri))),
+            None => (None, None),
+        };
+        let (outcome, reason) = match entry.seen {
+            Seen::Ok => ("ok", None),
+            Seen::ToolError => ("tool_error", None),
+            Seen::Unanswered => ("unanswered", None),
+            Seen::Error { .. } if entry.hidden => {
+                ("error", Some("hidden from this caller".to_owned()))
+            }
+            Seen::Error { message, .. } => ("error", Some(excerpt_message(message))),
+        };
+        Self {
+            name,
+            uri,
+            outcome,
+            code: entry.seen.code(),
+            reason,
+            // Microseconds are enough, and keep the line short.
+            duration_ms: (entry.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+            subject: entry.subject.map(excerpt),
+        }
+    }
+}
+
+/// An error message as the client got it, cut to a line's worth.
+fn excerpt_message(message: &str) -> String {
+    crate::error::brief(message)
+}
+
+/// The line for a request served.
+pub(super) fn request(entry: &Entry<'_>) {
+    let f = Fields::of(entry);
+    tracing::info!(
+        target: TARGET,
+        method = entry.method,
+        name = f.name,
+        uri = f.uri,
+        outcome = f.outcome,
+        code = f.code,
+        reason = f.reason,
+        duration_ms = f.duration_ms,
+        subject = f.subject,
+        status = entry.status,
+        "request"
+    );
+}
+
+/// The line for a notification from the client.
+pub(super) fn notification(entry: &Entry<'_>) {
+    let f = Fields::of(entry);
+    tracing::debug!(
+        target: TARGET,
+        method = entry.method,
+        duration_ms = f.duration_ms,
+        "notification"
+    );
+}
+
+/// The line for a message refused before any handler saw it (malformed,
+/// over the size limit, or on HTTP turned away: 401, 403, 404, ...): the
+/// HTTP `status` where there is one, and why (a token is never written,
+/// only what was wrong with it).
+pub(crate) fn refused(status: Option<u16>, error: &Error, subject: Option<&str>) {
+    refused_because(
+        status,
+        Some(i64::from(error.code())),
+        error.message(),
+        subject,
+    );
+}
+
+fn refused_because(status: Option<u16>, code: Option<i64>, reason: &str, subject: Option<&str>) {
+    tracing::info!(
+        target: TARGET,
+        status,
+        code,
+        reason = excerpt_message(reason),
+        subject = subject.map(excerpt),
+        "refused"
+    );
+}
+
+/// The line for an HTTP request refused with `status`, from the body that
+/// says why: a JSON-RPC error, or OAuth's `error` and `error_description`.
+pub(crate) fn refused_over_http(status: u16, body: &str) {
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Why<'a> {
+        JsonRpc {
+            #[serde(borrow)]
+            error: RpcError<'a>,
+        },
+        OAuth {
+            #[serde(borrow)]
+            error: std::borrow::Cow<'a, str>,
+            #[serde(borrow, default)]
+            error_description: Option<std::borrow::Cow<'a, str>>,
+        },
+    }
+    #[derive(serde::Deserialize)]
+    struct RpcError<'a> {
+        code: i64,
+        #[serde(borrow)]
+        message: std::borrow::Cow<'a, str>,
+    }
+    if !tracing::enabled!(target: TARGET, tracing::Level::INFO) {
+        return;
+    }
+    match serde_json::from_str::<Why<'_>>(body) {
+        Ok(Why::JsonRpc { error }) => {
+            refused_because(Some(status), Some(error.code), &error.message, None);
+        }
+        Ok(Why::OAuth {
+            error,
+            error_description,
+        }) => {
+            let reason = match error_description {
+                Some(description) => format!("{error}: {description}"),
+                None => error.into_owned(),
+            };
+            refused_because(Some(status), None, &reason, None);
+        }
+        Err(_) => refused_because(Some(status), None, "", None),
+    }
+}

@@ -1,0 +1,34 @@
+//! What the server tells its operators: a span per request and per
+//! notification in OpenTelemetry's semantic conventions for MCP, a log
+//! line per request, and (feature `otel`) the conventions' duration
+//! metrics, with trace context taken from each request's `_meta`.
+//!
+//! Everything goes through `tracing`: a binary that installs no
+//! subscriber pays for none of it (one disabled-span check per request).
+
+pub(crate) mod asked;
+pub(crate) mod line;
+#[cfg(feature = "otel")]
+pub(crate) mod otel;
+pub(crate) mod seen;
+mod watch;
+pub(crate) mod wire;
+
+pub(crate) use asked::{Asked, Read};
+pub(crate) use line::refused;
+pub(crate) use watch::{Known, Watch};
+pub(crate) use wire::Wire;
+
+/// Whether requests are timed for the metrics even when no subscriber
+/// wants their span or line: always with `otel` (the meter decides what
+/// is kept), never without.
+const fn metrics_on() -> bool {
+    cfg!(feature = "otel")
+}
+
+/// Whether a transport should gather the facts of a request's wire (its
+/// peer, its session, its trace headers): only when a request would be
+/// watched.
+pub(crate) fn wanted() -> bool {
+    metrics_on() || tracing::enabled!(target: watch::TARGET, tracing::Level::INFO)
+}

@@ -1,0 +1,93 @@
+//! The `otel` feature's part of each watch: the span's parent taken from
+//! the request's `_meta` (SEP-414), an HTTP request's own trace headers as
+//! a link, and the conventions' two duration histograms. [`setup`] builds
+//! the exporters the standard `OTEL_*` variables describe.
+
+mod metrics;
+pub(crate) mod setup;
+
+use opentelemetry::Context;
+use opentelemetry::propagation::{Extractor, TextMapPropagator};
+use opentelemetry::trace::TraceContextExt as _;
+use opentelemetry_sdk::propagation::{BaggagePropagator, TraceContextPropagator};
+use tracing::Span;
+use tracing_opentelemetry::OpenTelemetrySpanExt as _;
+
+use super::asked::Carrier;
+use super::wire::Wire;
+
+pub(crate) use metrics::{Operation, SessionClock, record_operation};
+
+/// Gives `span` the parent its request's `_meta` names, and a link to the
+/// trace its HTTP request carries in its headers: the MCP request's
+/// context and the HTTP request's are independent (the conventions), so
+/// only the first is the parent. Without either the span is its own
+/// trace's root, or the ambient span's child.
+pub(crate) fn adopt(span: &Span, carrier: &Carrier, wire: &Wire) {
+    if span.is_disabled() {
+        return;
+    }
+    if carrier.traceparent.is_some() {
+        let parent = extract(&MetaCarrier(carrier));
+        if parent.span().span_context().is_valid() {
+            let _ = span.set_parent(parent);
+        }
+    }
+    if let Some((traceparent, tracestate)) = wire.http().and_then(|http| http.trace.as_ref()) {
+        let headers = HeaderCarrier {
+            traceparent,
+            tracestate: tracestate.as_deref(),
+        };
+        let linked = extract(&headers);
+        let linked = linked.span().span_context().clone();
+        if linked.is_valid() {
+            span.add_link(linked);
+        }
+    }
+}
+
+/// W3C trace context and baggage, the formats SEP-414 names for `_meta`
+/// (whatever propagators the application set for its own headers).
+fn extract(carrier: &dyn Extractor) -> Context {
+    let context = TraceContextPropagator::new().extract(carrier);
+    BaggagePropagator::new().extract_with_context(&context, carrier)
+}
+
+struct MetaCarrier<'a>(&'a Carrier);
+
+impl Extractor for MetaCarrier<'_> {
+    fn get(&self, key: &str) -> Option<&str> {
+        match key {
+            "traceparent" => self.0.traceparent.as_deref(),
+            "tracestate" => self.0.tracestate.as_deref(),
+            "baggage" => self.0.baggage.as_deref(),
+            _ => None,
+        }
+    }
+
+    fn keys(&self) -> Vec<&str> {
+        ["traceparent", "tracestate", "baggage"]
+            .into_iter()
+            .filter(|key| self.get(key).is_some())
+            .collect()
+    }
+}
+
+struct HeaderCarrier<'a> {
+    traceparent: &'a str,
+    tracestate: Option<&'a str>,
+}
+
+impl Extractor for HeaderCarrier<'_> {
+    fn get(&self, key: &str) -> Option<&str> {
+        match key {
+            "traceparent" => Some(self.traceparent),
+            "tracestate" => self.tracestate,
+            _ => None,
+        }
+    }
+
+    fn keys(&self) -> Vec<&str> {
+        vec!["traceparent", "tracestate"]
+    }
+}

@@ -1,0 +1,258 @@
+//! OpenTelemetry export as the standard `OTEL_*` variables describe it:
+//! traces and metrics over OTLP/HTTP (protobuf), to the endpoint
+//! `OTEL_EXPORTER_OTLP_ENDPOINT` (or a per-signal one) names; nothing at
+//! all when none is set.
+
+use std::fmt;
+
+use opentelemetry::trace::TracerProvider as _;
+use opentelemetry_otlp::{MetricExporter, Protocol, SpanExporter, WithExportConfig as _};
+use opentelemetry_sdk::Resource;
+use opentelemetry_sdk::metrics::{PeriodicReader, SdkMeterProvider};
+use opentelemetry_sdk::trace::SdkTracerProvider;
+use tracing_subscriber::layer::SubscriberExt as _;
+use tracing_subscriber::util::SubscriberInitExt as _;
+
+/// The one protocol this build exports with.
+const HTTP_PROTOBUF: &str = "http/protobuf";
+
+/// OpenTelemetry's providers, set up from the environment: hold it while
+/// serving, then [`shutdown`](Self::shutdown) it (or drop it) to send what
+/// is still buffered.
+///
+/// [`init`](crate::otel::init) is the one call for a binary; use
+/// [`from_env`](Self::from_env) and [`layer`](Self::layer) to add the
+/// export to a `tracing` subscriber of your own.
+#[must_use = "dropping it shuts the export down"]
+pub struct Otel {
+    tracer: Option<SdkTracerProvider>,
+    meter: Option<SdkMeterProvider>,
+}
+
+impl fmt::Debug for Otel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Otel")
+            .field("traces", &self.tracer.is_some())
+            .field("metrics", &self.meter.is_some())
+            .finish()
+    }
+}
+
+/// Why the export could not be set up: a variable names what this build
+/// cannot do, or an exporter could not be built.
+#[derive(Debug)]
+pub struct OtelError(String);
+
+impl fmt::Display for OtelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for OtelError {}
+
+/// One signal's set-up, from its variables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Signal {
+    Traces,
+    Metrics,
+}
+
+impl Signal {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Traces => "TRACES",
+            Self::Metrics => "METRICS",
+        }
+    }
+
+    /// Whether this signal is exported: an endpoint is set for it (or for
+    /// all), its exporter is not `none`, and the SDK is not disabled.
+    fn wanted(self) -> Result<bool, OtelError> {
+        let signal = self.name();
+        if var("OTEL_SDK_DISABLED").is_some_and(|v| v.eq_ignore_ascii_case("true")) {
+            return Ok(false);
+        }
+        match var(&format!("OTEL_{signal}_EXPORTER")).as_deref() {
+            None | Some("otlp") => {}
+            Some("none") => return Ok(false),
+            Some(other) => {
+                return Err(OtelError(format!(
+                    "OTEL_{signal}_EXPORTER={other} is not supported: only `otlp` and `none` are"
+                )));
+            }
+        }
+        let endpoint = var("OTEL_EXPORTER_OTLP_ENDPOINT")
+            .or_else(|| var(&format!("OTEL_EXPORTER_OTLP_{signal}_ENDPOINT")));
+        if endpoint.is_none() {
+            return Ok(false);
+        }
+        let protocol = var(&format!("OTEL_EXPORTER_OTLP_{signal}_PROTOCOL"))
+            .or_else(|| var("OTEL_EXPORTER_OTLP_PROTOCOL"));
+        match protocol.as_deref() {
+            None | Some(HTTP_PROTOBUF) => Ok(true),
+            Some(other) => Err(OtelError(format!(
+                "OTLP protocol `{other}` is not supported by this build: set OTEL_EXPORTER_OTLP_PROTOCOL={HTTP_PROTOBUF} (or leave it unset)"
+            ))),
+        }
+    }
+}
+
+/// A variable's value, if set and not blank.
+fn var(name: &str) -> Option<String> {
+    std::env::var(name)
+        .ok()
+        .filter(|value| !value.trim().is_empty())
+}
+
+impl Otel {
+    /// Sets up export as the `OTEL_*` variables say: traces and metrics
+    /// over OTLP/HTTP when `OTEL_EXPORTER_OTLP_ENDPOINT` (or
+    /// `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, `..._METRICS_ENDPOINT`) is
+    /// set, under `OTEL_SERVICE_NAME` (else `service_name`), batched as
+    /// `OTEL_BSP_SCHEDULE_DELAY` and read every
+    /// `OTEL_METRIC_EXPORT_INTERVAL` milliseconds; nothing when no
+    /// endpoint is set. The meter provider becomes the global one, which
+    /// the server records its metrics with.
+    ///
+    /// # Errors
+    /// A protocol other than `http/protobuf` (such as `grpc`), an
+    /// exporter other than `otlp` or `none`, or an exporter that cannot
+    /// be built.
+    pub fn from_env(service_name: &str) -> Result<Self, OtelError> {
+        let (export_traces, export_metrics) = (Signal::Traces.wanted()?, Signal::Metrics.wanted()?);
+        let resource = || {
+            let builder = Resource::builder();
+            // The variable, which the builder reads, wins.
+            match var("OTEL_SERVICE_NAME") {
+                Some(_) => builder.build(),
+                None => builder.with_service_name(service_name.to_owned()).build(),
+            }
+        };
+        let failed = |what: &str, err: &dyn fmt::Display| OtelError(format!("{what}: {err}"));
+        let tracer = if export_traces {
+            let exporter = SpanExporter::builder()
+                .with_http()
+                .with_protocol(Protocol::HttpBinary)
+                .build()
+                .map_err(|err| failed("the OTLP span exporter", &err))?;
+            Some(
+                SdkTracerProvider::builder()
+                    .with_batch_exporter(exporter)
+                    .with_resource(resource())
+                    .build(),
+            )
+        } else {
+            None
+        };
+        let meter = if export_metrics {
+            let exporter = MetricExporter::builder()
+                .with_http()
+                .with_protocol(Protocol::HttpBinary)
+                .build()
+                .map_err(|err| failed("the OTLP metric exporter", &err))?;
+            let provider = SdkMeterProvider::builder()
+                .with_reader(PeriodicReader::builder(exporter).build())
+                .with_resource(resource())
+                .build();
+            opentelemetry::global::set_meter_provider(provider.clone());
+            Some(provider)
+        } else {
+            None
+        };
+        Ok(Self { tracer, meter })
+    }
+
+    /// Whether anything is exported.
+    pub fn is_exporting(&self) -> bool {
+        self.tracer.is_some() || self.meter.is_some()
+    }
+
+    /// The `tracing` layer that turns spans into exported OpenTelemetry
+    /// spans (the server's request spans among them), for a subscriber of
+    /// your own; `None` when traces are not exported.
+    pub fn layer<S>(&self) -> Option<impl tracing_subscriber::Layer<S> + use<S>>
+    where
+        S: tracing::Subscriber + for<'span> tracing_subscriber::registry::LookupSpan<'span>,
+    {
+        let tracer = self.tracer.as_ref()?.tracer("mcp-prompts");
+        Some(
+            tracing_opentelemetry::layer()
+                .with_tracer(tracer)
+                .with_location(false)
+                .with_threads(false)
+                .with_target(false)
+                .with_tracked_inactivity(false),
+        )
+    }
+
+    /// Sends what is buffered and stops exporting.
+    ///
+    /// # Errors
+    /// An exporter that could not send what it held.
+    pub fn shutdown(mut self) -> Result<(), OtelError> {
+        self.stop()
+    }
+
+    fn stop(&mut self) -> Result<(), OtelError> {
+        let mut problems = Vec::new();
+        if let Some(tracer) = self.tracer.take() {
+            if let Err(err) = tracer.shutdown() {
+                problems.push(format!("traces: {err}"));
+            }
+        }
+        if let Some(meter) = self.meter.take() {
+            if let Err(err) = meter.shutdown() {
+                problems.push(format!("metrics: {err}"));
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(OtelError(problems.join("; ")))
+        }
+    }
+}
+
+/// Sends what is still buffered.
+impl Drop for Otel {
+    fn drop(&mut self) {
+        let _ = self.stop();
+    }
+}
+
+/// Logging and OpenTelemetry export for a binary, in one call: log lines
+/// on stderr (stdout may be the MCP channel) filtered by `RUST_LOG`
+/// (`default_filter` when unset, e.g. `"warn"` or `"mcp_prompts=info"`),
+/// and traces and metrics exported as [`Otel::from_env`] says. Hold the
+/// result while serving; shut it down at the end to flush.
+///
+/// ```no_run
+/// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+/// let otel = mcp_prompts::otel::init("my-prompts", "warn")?;
+/// mcp_prompts::Server::new("my-prompts", "1.0").serve_stdio().await?;
+/// otel.shutdown()?;
+/// # Ok(()) }
+/// ```
+///
+/// # Errors
+/// As [`Otel::from_env`]; also if a global subscriber is already set.
+pub fn init(service_name: &str, default_filter: &str) -> Result<Otel, OtelError> {
+    let otel = Otel::from_env(service_name)?;
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default_filter));
+    let fmt = tracing_subscriber::fmt::layer()
+        .with_writer(std::io::stderr)
+        .with_ansi(false);
+    // RUST_LOG filters the log lines only: spans at `info` and above
+    // (every request's among them) are exported whatever it says.
+    let spans = otel.layer().map(|layer| {
+        tracing_subscriber::Layer::with_filter(layer, tracing_subscriber::filter::LevelFilter::INFO)
+    });
+    tracing_subscriber::registry()
+        .with(tracing_subscriber::Layer::with_filter(fmt, filter))
+        .with(spans)
+        .try_init()
+        .map_err(|err| OtelError(format!("a tracing subscriber is already set: {err}")))?;
+    Ok(otel)
+}

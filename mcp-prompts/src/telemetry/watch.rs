@@ -1,0 +1,332 @@
+//! One request watched: its span in the OpenTelemetry conventions for MCP,
+//! its line in the log, its duration for the metrics. Nothing is read,
+//! timed or allocated unless a subscriber wants the span or the line (or,
+//! with `otel`, metrics are being recorded).
+
+use std::borrow::Cow;
+use std::time::Instant;
+
+use serde_json::value::RawValue;
+use tracing::field::Empty;
+use tracing::{Level, Span};
+
+use super::asked::{Asked, Read};
+use super::line;
+use super::seen::Seen;
+use super::wire::Wire;
+use crate::protocol::ProtocolVersion;
+
+/// The target of the request spans and lines: `RUST_LOG=mcp_prompts=info`
+/// (or `mcp_prompts::request=info`) shows them.
+pub(crate) const TARGET: &str = "mcp_prompts::request";
+
+/// Whether the prompt, tool or resource a request names is one its caller
+/// may see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Known {
+    /// Served to this caller: its name may name the span and the metric.
+    Visible,
+    /// Served, but not to this caller: it answers as an unknown one, and
+    /// its telemetry says no more (the log line says it was hidden).
+    Hidden,
+    /// Not served.
+    Unknown,
+}
+
+/// A request (or notification) being watched; inert when nobody watches.
+pub(crate) struct Watch(Option<Box<Watched>>);
+
+struct Watched {
+    span: Span,
+    started: Instant,
+    method: Box<str>,
+    read: Read,
+    known: Known,
+    subject: Option<String>,
+    wire: Wire,
+    /// Whether the line is written: at `info` for a request, `debug` for a
+    /// notification.
+    line: bool,
+    notification: bool,
+}
+
+impl Watch {
+    /// Nothing watched.
+    pub(crate) const OFF: Self = Self(None);
+
+    /// Starts watching request `id`, if anyone wants its span, its line or
+    /// its duration.
+    pub(crate) fn request(
+        method: &str,
+        id: &str,
+        read: impl FnOnce() -> Read,
+        wire: &Wire,
+        subject: Option<&str>,
+    ) -> Self {
+        let span = tracing::info_span!(
+            target: TARGET,
+            "mcp.request",
+            otel.name = method,
+            otel.kind = "server",
+            otel.status_code = Empty,
+            otel.status_description = Empty,
+            mcp.method.name = method,
+            jsonrpc.request.id = Empty,
+            gen_ai.prompt.name = Empty,
+            gen_ai.tool.name = Empty,
+            gen_ai.operation.name = Empty,
+            mcp.resource.uri = Empty,
+            mcp.protocol.version = Empty,
+            mcp.session.id = Empty,
+            network.transport = Empty,
+            network.protocol.name = Empty,
+            network.protocol.version = Empty,
+            client.address = Empty,
+            client.port = Empty,
+            rpc.response.status_code = Empty,
+            error.type = Empty,
+        );
+        let line = tracing::enabled!(target: TARGET, Level::INFO);
+        if span.is_disabled() && !line && !super::metrics_on() {
+            return Self::OFF;
+        }
+        if let Some(id) = id_value(id) {
+            span.record("jsonrpc.request.id", &*id);
+        }
+        Self::start(span, method, read(), wire, subject, line, false)
+    }
+
+    /// Starts watching a notification from the client.
+    pub(crate) fn notification(method: &str, params: Option<&RawValue>, wire: &Wire) -> Self {
+        let span = tracing::info_span!(
+            target: TARGET,
+            "mcp.notification",
+            otel.name = method,
+            otel.kind = "server",
+            mcp.method.name = method,
+            mcp.protocol.version = Empty,
+            mcp.session.id = Empty,
+            network.transport = Empty,
+            network.protocol.name = Empty,
+            network.protocol.version = Empty,
+            client.address = Empty,
+            client.port = Empty,
+        );
+        let line = tracing::enabled!(target: TARGET, Level::DEBUG);
+        if span.is_disabled() && !line && !super::metrics_on() {
+            return Self::OFF;
+        }
+        Self::start(
+            span,
+            method,
+            Read::params(method, params),
+            wire,
+            None,
+            line,
+            true,
+        )
+    }
+
+    fn start(
+        span: Span,
+        method: &str,
+        read: Read,
+        wire: &Wire,
+        subject: Option<&str>,
+        line: bool,
+        notification: bool,
+    ) -> Self {
+        if let Some(transport) = wire.transport() {
+            span.record("network.transport", transport);
+        }
+        if let Some(http) = wire.http() {
+            span.record("network.protocol.name", "http");
+            span.record("network.protocol.version", http.version);
+            if let Some(client) = http.client {
+                span.record("client.address", tracing::field::display(client.ip()));
+                span.record("client.port", i64::from(client.port()));
+            }
+            if let Some(session) = &http.session {
+                span.record("mcp.session.id", session.as_str());
+            }
+        }
+        #[cfg(feature = "otel")]
+        super::otel::adopt(&span, &read.carrier, wire);
+        Self(Some(Box::new(Watched {
+            span,
+            started: Instant::now(),
+            method: method.into(),
+            read,
+            known: Known::Unknown,
+            subject: subject.map(str::to_owned),
+            wire: wire.clone(),
+            line,
+            notification,
+        })))
+    }
+
+    /// Whether anyone watches.
+    pub(crate) fn is_on(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// The span, to run the request in (disabled when nobody watches).
+    pub(crate) fn span(&self) -> Span {
+        self.0.as_ref().map_or_else(Span::none, |w| w.span.clone())
+    }
+
+    /// What the request names, for the server to say whether its caller
+    /// may see it.
+    pub(crate) fn asked(&self) -> Option<&Asked> {
+        self.0.as_ref()?.read.asked.as_ref()
+    }
+
+    /// The revision a 2026-07-28 request names in its `_meta`.
+    pub(crate) fn stateless_version(&self) -> Option<ProtocolVersion> {
+        let version = self.0.as_ref()?.read.version.as_deref()?;
+        ProtocolVersion::parse(version).filter(|v| v.is_modern())
+    }
+
+    /// Records whether the caller may see what the request names: only
+    /// what it may see names the span (`prompts/get code_review`) and
+    /// becomes an attribute, so that a name a client invented never
+    /// becomes a metric's series and a hidden prompt looks unknown.
+    pub(crate) fn judge(&mut self, known: Known) {
+        let Some(watched) = self.0.as_deref_mut() else {
+            return;
+        };
+        watched.known = known;
+        let span = &watched.span;
+        if &*watched.method == "tools/call" {
+            span.record("gen_ai.operation.name", "execute_tool");
+        }
+        match (&watched.read.asked, known) {
+            (Some(Asked::Resource(uri)), _) => {
+                span.record("mcp.resource.uri", uri.as_str());
+            }
+            (Some(Asked::Prompt(name)), Known::Visible) => {
+                span.record("gen_ai.prompt.name", name.as_str());
+                span.record("otel.name", format!("{} {name}", watched.method).as_str());
+            }
+            (Some(Asked::Tool(name)), Known::Visible) => {
+                span.record("gen_ai.tool.name", name.as_str());
+                span.record("otel.name", format!("{} {name}", watched.method).as_str());
+            }
+            _ => {}
+        }
+    }
+
+    /// Ends the watch on the response `text` (`None`: none was sent), in
+    /// revision `version`, answered with HTTP `status` on HTTP.
+    pub(crate) fn finish(
+        self,
+        text: Option<&str>,
+        id: &str,
+        version: Option<ProtocolVersion>,
+        status: Option<u16>,
+    ) {
+        let Some(watched) = self.0 else {
+            return;
+        };
+        let seen = text.map_or(Seen::Unanswered, |text| Seen::of_response(text, id));
+        watched.end(&seen, version, status);
+    }
+
+    /// Ends the watch on `seen`, for a route that has the outcome typed
+    /// (rmcp's).
+    pub(crate) fn finish_seen(self, seen: &Seen<'_>, version: Option<ProtocolVersion>) {
+        if let Some(watched) = self.0 {
+            watched.end(seen, version, None);
+        }
+    }
+}
+
+impl Watched {
+    fn end(self, seen: &Seen<'_>, version: Option<ProtocolVersion>, status: Option<u16>) {
+        let elapsed = self.started.elapsed();
+        let span = &self.span;
+        let version = version.map(ProtocolVersion::as_str);
+        if let Some(version) = version {
+            span.record("mcp.protocol.version", version);
+        }
+        if let Some(code) = seen.code() {
+            span.record("rpc.response.status_code", code.to_string());
+        }
+        let error_type = seen.error_type();
+        if let Some(error_type) = &error_type {
+            span.record("error.type", &**error_type);
+        }
+        if seen.is_failure() {
+            span.record("otel.status_code", "error");
+            if let Some(message) = seen.message() {
+                span.record("otel.status_description", message);
+            }
+        }
+        #[cfg(feature = "otel")]
+        super::otel::record_operation(&super::otel::Operation {
+            method: &self.method,
+            target: self.visible_target(),
+            error_type: error_type.as_deref(),
+            status_code: seen.code(),
+            version,
+            wire: &self.wire,
+            seconds: elapsed.as_secs_f64(),
+        });
+        if self.line {
+            let about = self.read.asked.as_ref();
+            let entry = line::Entry {
+                method: &self.method,
+                about,
+                hidden: self.known == Known::Hidden,
+                seen,
+                elapsed,
+                subject: self.subject.as_deref(),
+                status,
+            };
+            if self.notification {
+                line::notification(&entry);
+            } else {
+                line::request(&entry);
+            }
+        }
+        let _ = self.wire;
+    }
+
+    /// The prompt or tool the request is about, if its caller may see it.
+    #[cfg_attr(not(feature = "otel"), allow(dead_code))]
+    fn visible_target(&self) -> Option<(&'static str, &str)> {
+        if self.known != Known::Visible {
+            return None;
+        }
+        match self.read.asked.as_ref()? {
+            Asked::Prompt(name) => Some(("gen_ai.prompt.name", name)),
+            Asked::Tool(name) => Some(("gen_ai.tool.name", name)),
+            Asked::Resource(_) => None,
+        }
+    }
+}
+
+/// A request id's value, as `jsonrpc.request.id` records it: a string's
+/// text (not its JSON), a number's digits; none for `null`.
+fn id_value(json: &str) -> Option<Cow<'_, str>> {
+    if json.starts_with('"') {
+        serde_json::from_str::<Cow<'_, str>>(json).ok()
+    } else if json == "null" {
+        None
+    } else {
+        Some(Cow::Borrowed(json))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::id_value;
+
+    #[test]
+    fn ids_are_recorded_as_their_values() {
+        assert_eq!(id_value("7").as_deref(), Some("7"));
+        assert_eq!(id_value("\"abc\"").as_deref(), Some("abc"));
+        assert_eq!(id_value(r#""a\"b""#).as_deref(), Some("a\"b"));
+        assert_eq!(id_value("null"), None);
+    }
+}

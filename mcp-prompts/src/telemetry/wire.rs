@@ -1,0 +1,71 @@
+//! What a request came over, as telemetry names it: the transport, and on
+//! HTTP the protocol version, the peer, the session and the request's own
+//! trace headers.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// The transport a request arrived on. Cheap to clone.
+#[derive(Clone, Debug, Default)]
+pub(crate) enum Wire {
+    /// stdio, or a stream a transport reads lines from: `network.transport
+    /// = pipe`.
+    #[default]
+    Pipe,
+    /// Streamable HTTP: `network.transport = tcp`.
+    Http(Arc<HttpWire>),
+    /// Not known here (an rmcp server's transport, which rmcp owns).
+    Unknown,
+}
+
+/// The facts of one HTTP request that its telemetry records.
+#[derive(Debug, Default)]
+pub(crate) struct HttpWire {
+    /// `1.1` or `2`.
+    pub(crate) version: &'static str,
+    /// The peer, where the listener knows it.
+    pub(crate) client: Option<SocketAddr>,
+    /// The `Mcp-Session-Id` the request names.
+    pub(crate) session: Option<String>,
+    /// The request's W3C trace headers (`traceparent`, `tracestate`):
+    /// linked to, never the parent (the MCP request's context is the one
+    /// in its `_meta`).
+    #[cfg_attr(not(feature = "otel"), allow(dead_code))]
+    pub(crate) trace: Option<(String, Option<String>)>,
+}
+
+impl Wire {
+    /// `network.transport`, when known.
+    pub(crate) fn transport(&self) -> Option<&'static str> {
+        match self {
+            Self::Pipe => Some("pipe"),
+            Self::Http(_) => Some("tcp"),
+            Self::Unknown => None,
+        }
+    }
+
+    /// The HTTP facts, on HTTP.
+    pub(crate) fn http(&self) -> Option<&HttpWire> {
+        match self {
+            Self::Http(http) => Some(http),
+            _ => None,
+        }
+    }
+}
+
+impl HttpWire {
+    /// An HTTP request's facts: its HTTP `version` (`1.1`, `2`), its peer
+    /// where known, and its headers through `header`.
+    pub(crate) fn new(
+        version: &'static str,
+        client: Option<SocketAddr>,
+        header: impl Fn(&str) -> Option<String>,
+    ) -> Self {
+        Self {
+            version,
+            client,
+            session: header("mcp-session-id"),
+            trace: header("traceparent").map(|parent| (parent, header("tracestate"))),
+        }
+    }
+}

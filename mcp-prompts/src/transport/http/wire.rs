@@ -1,0 +1,44 @@
+//! The facts of an HTTP request its telemetry records, gathered only when
+//! someone watches.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::ConnectInfo;
+use axum::http::Version;
+use axum::http::request::Parts;
+
+use crate::telemetry::wire::HttpWire;
+use crate::telemetry::{self, Wire};
+
+/// The request's wire: HTTP's version, the peer (where the listener, or
+/// the app's `into_make_service_with_connect_info`, says), the session it
+/// names and its own trace headers.
+pub(super) fn wire_of(parts: &Parts) -> Wire {
+    if !telemetry::wanted() {
+        return Wire::Unknown;
+    }
+    let client = parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|info| info.0);
+    let header = |name: &str| {
+        let value = parts.headers.get(name)?;
+        value.to_str().ok().map(str::to_owned)
+    };
+    Wire::Http(Arc::new(HttpWire::new(
+        version_name(parts.version),
+        client,
+        header,
+    )))
+}
+
+/// `network.protocol.version` for HTTP `version`.
+fn version_name(version: Version) -> &'static str {
+    match version {
+        Version::HTTP_2 => "2",
+        Version::HTTP_3 => "3",
+        Version::HTTP_10 => "1.0",
+        _ => "1.1",
+    }
+}
