@@ -75,6 +75,9 @@ impl ServerHandler for Assistant {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // Logs on stderr, filtered by RUST_LOG (`mcp_prompts=info`: a line per
+    // request); traces and metrics to OTEL_EXPORTER_OTLP_ENDPOINT when set.
+    let otel = mcp_prompts::otel::init("mcp-prompts-with-rmcp", "warn")?;
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let before = args.len();
     args.retain(|arg| arg != "--prompts-as-tools");
@@ -130,6 +133,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         (Some("--http"), Some(addr)) => serve_http(prompts, &addr, issuer, as_tools).await?,
         _ => return Err(USAGE.into()),
     }
+    // What is still buffered is sent before the process ends.
+    otel.shutdown()?;
     Ok(())
 }
 

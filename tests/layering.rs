@@ -19,7 +19,7 @@ use std::path::Path;
 const LAYERS: &str = "
     error sync caller presentation
     protocol
-    request content
+    request content telemetry
     message context
     invoke
     descriptor

@@ -42,15 +42,22 @@ const REQUEST_STATE_SECRET: &str = "MCP_PROMPTS_REQUEST_STATE_SECRET";
 async fn main() -> std::io::Result<()> {
     // Logs go to stderr (stdout is the MCP channel), filtered by RUST_LOG:
     // by default errors (with the id a client got in its -32603) and
-    // warnings (a prompt file that cannot be served, with its path and line).
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_ansi(false)
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
-        )
-        .init();
+    // warnings (a prompt file that cannot be served, with its path and
+    // line); `RUST_LOG=mcp_prompts=info` adds a line per request. With
+    // OTEL_EXPORTER_OTLP_ENDPOINT set, traces and metrics go there too.
+    let otel = mcp_prompts::otel::init("mcp-prompts-showcase", "warn")
+        .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;
+    let served = serve().await;
+    // What is still buffered is sent before the process ends.
+    if let Err(err) = otel.shutdown() {
+        eprintln!("mcp-prompts showcase: telemetry not all sent: {err}");
+    }
+    served
+}
+
+/// Serves as the command line says, until stdin ends (stdio), or Ctrl-C
+/// or SIGTERM stops it.
+async fn serve() -> std::io::Result<()> {
     let args = Args::parse()?;
     let catalog = match args.auth {
         Some(_) => caller_prompts::CATALOG_WITH_AUTH,
@@ -101,11 +108,7 @@ async fn main() -> std::io::Result<()> {
                 listener.local_addr()?,
                 if args.stateless { " (stateless)" } else { "" }
             );
-            service
-                .serve_http_on(listener, options, async {
-                    let _ = tokio::signal::ctrl_c().await;
-                })
-                .await
+            service.serve_http_on(listener, options, stopped()).await
         }
         None => {
             eprintln!(
@@ -114,9 +117,26 @@ async fn main() -> std::io::Result<()> {
                  npx @modelcontextprotocol/inspector cargo run --example showcase\n\
                  Or serve over HTTP: cargo run --example showcase -- --http 127.0.0.1:8080"
             );
-            service.serve_stdio().await
+            service.serve_stdio_until(stopped()).await
         }
     }
+}
+
+/// Ctrl-C, or (on Unix) SIGTERM, as a container or a client ending its
+/// server sends: requests in flight finish, and the process exits 0.
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// Where `--http` without an address listens.

@@ -426,7 +426,19 @@ async fn serve() -> std::io::Result<()> {
         .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;
     let _ = PROMPTS.set(prompts);
     let Some(addr) = env::<std::net::SocketAddr>("FIXTURE_HTTP") else {
-        return service.serve_stdio().await;
+        // SIGTERM ends the service as the end of stdin does, once the
+        // requests in flight are answered.
+        let terminated = async {
+            #[cfg(unix)]
+            if let Ok(mut term) =
+                tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            {
+                term.recv().await;
+                return;
+            }
+            std::future::pending::<()>().await;
+        };
+        return service.serve_stdio_until(terminated).await;
     };
     // Streamable HTTP, configured from the environment; the bound address
     // goes to stderr for the test to read.

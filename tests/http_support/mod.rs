@@ -15,7 +15,7 @@ use hyper_util::rt::TokioIo;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::support::{MODERN, initialize};
 
@@ -23,6 +23,8 @@ pub struct Running {
     /// The server's process; `None` for one serving in the test's own.
     child: Option<Child>,
     pub addr: SocketAddr,
+    /// What the process has written to stderr so far.
+    stderr: Arc<Mutex<Vec<u8>>>,
 }
 
 impl Running {
@@ -100,17 +102,35 @@ impl Running {
                 break rest.split('/').next().unwrap().parse().unwrap();
             }
         };
-        // Keep draining stderr so the server never blocks on it.
-        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        // Keep draining stderr so the server never blocks on it, and keep
+        // it for the tests that read the log.
+        let kept = Arc::new(Mutex::new(line.into_bytes()));
+        let keeping = Arc::clone(&kept);
+        std::thread::spawn(move || {
+            let mut chunk = [0; 4096];
+            while let Ok(n @ 1..) = stderr.read(&mut chunk) {
+                keeping.lock().unwrap().extend_from_slice(&chunk[..n]);
+            }
+        });
         Self {
             child: Some(child),
             addr,
+            stderr: kept,
         }
     }
 
     /// A server the test serves itself, on `addr`.
     pub fn in_process(addr: SocketAddr) -> Self {
-        Self { child: None, addr }
+        Self {
+            child: None,
+            addr,
+            stderr: Arc::default(),
+        }
+    }
+
+    /// What the server has written to stderr so far (its log).
+    pub fn stderr(&self) -> String {
+        String::from_utf8_lossy(&self.stderr.lock().unwrap()).into_owned()
     }
 
     fn child(&self) -> &Child {

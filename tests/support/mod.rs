@@ -97,7 +97,9 @@ impl Client {
     /// Starts another server program (the showcase, say), keeping what it
     /// logs on stderr.
     pub fn start_program(mut command: Command) -> Self {
-        command.env("RUST_LOG", "warn");
+        if !command.get_envs().any(|(name, _)| name == "RUST_LOG") {
+            command.env("RUST_LOG", "warn");
+        }
         Self::spawn_command(command, true)
     }
 

@@ -1,0 +1,378 @@
+"""The showcase's OpenTelemetry, as a real OTLP/HTTP receiver sees it.
+
+A receiver here decodes what the showcase exports (protobuf, with the
+official opentelemetry-proto definitions). The official MCP Python SDK's
+client, traced by the OpenTelemetry SDK, injects its span's context into
+each request's `_meta` (SEP-414); the server's spans must be its
+children. Checked: span names, kind, attributes, the parent, the status
+code without `error.type` on a -32602, the resource's service name, the
+operation histogram's unit, buckets and counts, the session histogram
+once a session ends, and everything flushed at shutdown.
+
+Usage:
+  python otel.py <showcase binary> stdio   end of stdin: every span and
+                                           metric is sent on the way out
+  python otel.py <showcase binary> http    sessions and stateless requests,
+                                           exported while serving; SIGTERM
+  python otel.py <showcase binary> silent  no endpoint set: nothing is sent
+"""
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import anyio
+from mcp import Client, StdioServerParameters
+from opentelemetry import trace
+from opentelemetry.proto.collector.metrics.v1.metrics_service_pb2 import (
+    ExportMetricsServiceRequest,
+    ExportMetricsServiceResponse,
+)
+from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
+    ExportTraceServiceRequest,
+    ExportTraceServiceResponse,
+)
+from opentelemetry.proto.trace.v1.trace_pb2 import Span, Status
+from opentelemetry.sdk.trace import TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+from checks import check, summary
+
+BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300]
+SERVICE = "showcase-under-test"
+# An argument value: it must never be exported.
+SECRET = "fn secret_value_4711() {}"
+
+# The client's own spans, whose contexts it injects into `_meta`.
+client_spans = InMemorySpanExporter()
+provider = TracerProvider()
+provider.add_span_processor(SimpleSpanProcessor(client_spans))
+trace.set_tracer_provider(provider)
+
+
+class Receiver:
+    """An OTLP/HTTP receiver: what arrives at /v1/traces and /v1/metrics,
+    decoded."""
+
+    def __init__(self, port=0):
+        self.spans = []  # (resource attributes, span)
+        self.metrics = []  # (resource attributes, metric)
+        self.requests = 0
+        self.lock = threading.Lock()
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("content-length", 0)))
+                with receiver.lock:
+                    receiver.requests += 1
+                    if self.path == "/v1/traces":
+                        request = ExportTraceServiceRequest.FromString(body)
+                        for rs in request.resource_spans:
+                            resource = attributes(rs.resource.attributes)
+                            for ss in rs.scope_spans:
+                                receiver.spans.extend((resource, s) for s in ss.spans)
+                        answer = ExportTraceServiceResponse()
+                    else:
+                        request = ExportMetricsServiceRequest.FromString(body)
+                        for rm in request.resource_metrics:
+                            resource = attributes(rm.resource.attributes)
+                            for sm in rm.scope_metrics:
+                                receiver.metrics.extend((resource, m) for m in sm.metrics)
+                        answer = ExportMetricsServiceResponse()
+                reply = answer.SerializeToString()
+                self.send_response(200)
+                self.send_header("content-type", "application/x-protobuf")
+                self.send_header("content-length", str(len(reply)))
+                self.end_headers()
+                self.wfile.write(reply)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.endpoint = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def named(self, name):
+        with self.lock:
+            return [s for _, s in self.spans if s.name == name]
+
+    def histograms(self, name):
+        """The data points of every export of histogram `name`."""
+        with self.lock:
+            return [(m, p) for _, m in self.metrics if m.name == name for p in m.histogram.data_points]
+
+
+def value(any_value):
+    kind = any_value.WhichOneof("value")
+    return getattr(any_value, kind) if kind else None
+
+
+def attributes(key_values):
+    return {kv.key: value(kv.value) for kv in key_values}
+
+
+def wait_for(what, condition, seconds=20):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def server_env(receiver, **more):
+    env = dict(os.environ)
+    for key in list(env):
+        if key.startswith("OTEL_"):
+            del env[key]
+    env.update(
+        {
+            "OTEL_EXPORTER_OTLP_ENDPOINT": receiver.endpoint,
+            "OTEL_SERVICE_NAME": SERVICE,
+            "RUST_LOG": "warn",
+        }
+    )
+    env.update(more)
+    return env
+
+
+def client_span(name):
+    found = [s for s in client_spans.get_finished_spans() if s.name == name]
+    assert found, [s.name for s in client_spans.get_finished_spans()]
+    return found[-1]
+
+
+async def exercise(server, mode):
+    """What each client asks: a prompt, an unknown prompt, the listing."""
+    async with Client(server, mode=mode) as c:
+        r = await c.get_prompt("code_review", {"code": SECRET, "language": "rust"})
+        assert r.messages, r
+        try:
+            await c.get_prompt("no_such_prompt", {})
+        except Exception as err:  # noqa: BLE001 - the error is the point
+            assert "no_such_prompt" in str(err), err
+        else:
+            raise AssertionError("an unknown prompt was served")
+        await c.list_prompts()
+
+
+def check_request_spans(receiver, transport, version):
+    """The spans of one `exercise`, as the conventions name them."""
+    gets = [s for s in receiver.named("prompts/get code_review") if version_of(s) == version]
+    assert gets, [s.name for _, s in receiver.spans]
+    span = gets[-1]
+    a = attributes(span.attributes)
+    assert span.kind == Span.SPAN_KIND_SERVER, span.kind
+    assert a["mcp.method.name"] == "prompts/get", a
+    assert a["gen_ai.prompt.name"] == "code_review", a
+    assert a["network.transport"] == transport, a
+    assert re.fullmatch(r"[^\"]+", str(a["jsonrpc.request.id"])), a
+    assert "error.type" not in a and "rpc.response.status_code" not in a, a
+    assert span.status.code == Status.STATUS_CODE_UNSET, span.status
+    # Argument values are never exported.
+    assert SECRET not in str(span), span
+    if transport == "tcp":
+        assert a["network.protocol.name"] == "http", a
+        assert a["network.protocol.version"] == "1.1", a
+        assert a["client.address"] == "127.0.0.1", a
+        assert isinstance(a["client.port"], int) and a["client.port"] > 0, a
+    # The parent is the client span whose context `_meta` carried.
+    sent = client_span("MCP send prompts/get code_review")
+    matching = [
+        s
+        for s in gets
+        if s.trace_id == sent.context.trace_id.to_bytes(16, "big")
+        and s.parent_span_id == sent.context.span_id.to_bytes(8, "big")
+    ]
+    assert matching, (sent.context, [(s.trace_id.hex(), s.parent_span_id.hex()) for s in gets])
+
+    # An unknown prompt: the caller's mistake. Its name (client input)
+    # names neither the span nor an attribute.
+    unknown = [s for s in receiver.named("prompts/get") if version_of(s) == version]
+    assert unknown, [s.name for _, s in receiver.spans]
+    a = attributes(unknown[-1].attributes)
+    assert a["rpc.response.status_code"] == "-32602", a
+    assert "error.type" not in a and "gen_ai.prompt.name" not in a, a
+    assert unknown[-1].status.code == Status.STATUS_CODE_UNSET, unknown[-1].status
+    assert not any("no_such_prompt" in s.name for _, s in receiver.spans)
+    listed = [s for s in receiver.named("prompts/list") if version_of(s) == version]
+    assert listed and listed[-1].kind == Span.SPAN_KIND_SERVER, listed
+    resources = {r.get("service.name") for r, _ in receiver.spans}
+    assert resources == {SERVICE}, resources
+
+
+def version_of(span):
+    return attributes(span.attributes).get("mcp.protocol.version")
+
+
+def check_operation_metric(receiver, transport):
+    points = receiver.histograms("mcp.server.operation.duration")
+    assert points, [m.name for _, m in receiver.metrics]
+    metric = points[0][0]
+    assert metric.unit == "s", metric.unit
+    assert all(list(p.explicit_bounds) == BUCKETS for _, p in points), points[0][1].explicit_bounds
+    gets = [
+        p
+        for _, p in points
+        if attributes(p.attributes).get("mcp.method.name") == "prompts/get"
+        and attributes(p.attributes).get("gen_ai.prompt.name") == "code_review"
+    ]
+    assert gets and max(p.count for p in gets) >= 1, gets
+    a = attributes(gets[0].attributes)
+    assert a["network.transport"] == transport, a
+    for key in ["jsonrpc.request.id", "mcp.session.id", "client.address"]:
+        assert key not in a, a
+    errors = [
+        p
+        for _, p in points
+        if attributes(p.attributes).get("rpc.response.status_code") == "-32602"
+    ]
+    assert errors, "no -32602 data point"
+    assert all("error.type" not in attributes(p.attributes) for p in errors), errors
+    for _, p in points:
+        assert "no_such_prompt" not in str(p.attributes), p.attributes
+        assert sum(p.bucket_counts) == p.count, p
+
+
+def check_session_metric(receiver, transport):
+    points = receiver.histograms("mcp.server.session.duration")
+    assert points, [m.name for _, m in receiver.metrics]
+    metric, point = points[-1]
+    assert metric.unit == "s", metric.unit
+    assert list(point.explicit_bounds) == BUCKETS, point.explicit_bounds
+    assert point.count >= 1, point
+    a = attributes(point.attributes)
+    assert a["mcp.protocol.version"] == "2025-11-25", a
+    assert a["network.transport"] == transport, a
+
+
+async def stdio(binary):
+    receiver = Receiver()
+    # Exported only at the end: a long interval and delay, so what arrives
+    # is what the end of stdin flushed.
+    env = server_env(receiver, OTEL_BSP_SCHEDULE_DELAY="600000", OTEL_METRIC_EXPORT_INTERVAL="600000")
+    server = StdioServerParameters(command=binary, args=[], env=env)
+
+    async def exercised():
+        await exercise(server, "legacy")
+
+    await check("stdio: a client traced by the OpenTelemetry SDK asks three things", exercised)
+
+    async def flushed():
+        wait_for("the spans", lambda: receiver.named("prompts/list"))
+        wait_for("the session metric", lambda: receiver.histograms("mcp.server.session.duration"))
+
+    await check("stdio: the end of stdin flushes every span and metric", flushed)
+    await check("stdio: spans named, kinded and parented as the conventions say", spans(receiver, "pipe", "2025-11-25"))
+    await check("stdio: the operation histogram in seconds, with the conventions' buckets", metric(receiver, "pipe"))
+    await check("stdio: the session histogram once stdin ends", session(receiver, "pipe"))
+
+
+def spans(receiver, transport, version):
+    async def body():
+        check_request_spans(receiver, transport, version)
+
+    return body
+
+
+def metric(receiver, transport):
+    async def body():
+        check_operation_metric(receiver, transport)
+
+    return body
+
+
+def session(receiver, transport):
+    async def body():
+        check_session_metric(receiver, transport)
+
+    return body
+
+
+def start_http(binary, env):
+    process = subprocess.Popen(
+        [binary, "--http", "127.0.0.1:0"], env=env, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    for line in process.stderr:
+        found = re.search(r"http://[^ ;]+/mcp", line)
+        if found:
+            threading.Thread(target=lambda: [None for _ in process.stderr], daemon=True).start()
+            return process, found.group(0)
+    raise AssertionError(f"the showcase did not start: {process.wait()}")
+
+
+async def http(binary):
+    receiver = Receiver()
+    env = server_env(receiver, OTEL_BSP_SCHEDULE_DELAY="100", OTEL_METRIC_EXPORT_INTERVAL="300")
+    process, url = start_http(binary, env)
+    try:
+        await check("http: a session (legacy) asks three things", lambda: exercise(url, "legacy"))
+
+        async def exported():
+            # Sent while serving, as the variables' delay and interval say.
+            wait_for("the session's spans", lambda: receiver.named("prompts/list"))
+            wait_for(
+                "the session metric after DELETE",
+                lambda: receiver.histograms("mcp.server.session.duration"),
+            )
+
+        await check("http: spans and the session metric arrive while serving", exported)
+        await check("http: session spans as the conventions say", spans(receiver, "tcp", "2025-11-25"))
+        await check("http: the session histogram once the client ends its session", session(receiver, "tcp"))
+        await check("http: stateless (2026-07-28) requests", lambda: exercise(url, "auto"))
+
+        async def stateless_spans():
+            # The last of the three requests.
+            wait_for(
+                "the stateless spans",
+                lambda: [s for s in receiver.named("prompts/list") if version_of(s) == "2026-07-28"],
+            )
+            check_request_spans(receiver, "tcp", "2026-07-28")
+            sessions = [
+                attributes(s.attributes).get("mcp.session.id")
+                for s in receiver.named("prompts/get code_review")
+            ]
+            assert sessions[0] and sessions[-1] is None, sessions
+
+        await check("http: stateless spans, with no session", stateless_spans)
+        await check("http: the operation histogram", metric(receiver, "tcp"))
+    finally:
+        process.send_signal(signal.SIGTERM)
+        code = process.wait(timeout=30)
+
+    async def terminated():
+        assert code == 0, code
+
+    await check("http: SIGTERM stops the server, exit 0", terminated)
+
+
+async def silent(binary):
+    # Where the exporters would send by default.
+    receiver = Receiver(4318)
+    env = server_env(receiver)
+    del env["OTEL_EXPORTER_OTLP_ENDPOINT"]
+    server = StdioServerParameters(command=binary, args=[], env=env)
+    await check("silent: the client is served", lambda: exercise(server, "legacy"))
+
+    async def nothing():
+        time.sleep(1)
+        assert receiver.requests == 0, receiver.requests
+
+    await check("silent: nothing is sent without OTEL_EXPORTER_OTLP_ENDPOINT", nothing)
+
+
+async def main(binary, route):
+    await {"stdio": stdio, "http": http, "silent": silent}[route](binary)
+    sys.exit(0 if summary() else 1)
+
+
+if __name__ == "__main__":
+    anyio.run(main, sys.argv[1], sys.argv[2])

@@ -1,0 +1,432 @@
+//! What an operator sees of a server: a log line per request on every
+//! route (stdio and HTTP, both eras, and inside rmcp), refusals with their
+//! reason (401, a hidden prompt), never an argument value or a token; the
+//! OpenTelemetry spans and metrics a real OTLP/HTTP receiver decodes
+//! (tests/clients/python/otel.py, whose client sends its trace context in
+//! `_meta`); and a shutdown, at SIGTERM or the end of stdin, that finishes
+//! what is in flight and flushes.
+
+// Call sites read better passing `json!` values by value.
+#![allow(clippy::needless_pass_by_value)]
+
+mod auth_support;
+mod http_support;
+mod support;
+
+use std::collections::BTreeMap;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use hyper::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use auth_support::{Issuer, SigningKey};
+use http_support::{
+    Running, example_binary, header, last_message, post_modern, python_script, send,
+    showcase_binary, text,
+};
+use support::{Client, LATEST, initialize, modern};
+
+/// An argument value: it must appear in no line at any level.
+const SECRET: &str = "fn secret_value_4711() {}";
+
+/// One line of the `mcp_prompts::request` target: its message (`request`,
+/// `refused`) and its fields, unquoted.
+#[derive(Debug)]
+struct Line {
+    message: String,
+    fields: BTreeMap<String, String>,
+}
+
+impl Line {
+    fn get(&self, field: &str) -> Option<&str> {
+        self.fields.get(field).map(String::as_str)
+    }
+}
+
+/// The request lines of a log written by the default `tracing` format.
+fn request_lines(log: &str) -> Vec<Line> {
+    log.lines()
+        .filter_map(|line| line.split_once(" mcp_prompts::request: "))
+        .map(|(_, rest)| parse_line(rest))
+        .collect()
+}
+
+/// `message key=value key="quoted \"value\""...`.
+fn parse_line(text: &str) -> Line {
+    let (message, mut rest) = text.split_once(' ').unwrap_or((text, ""));
+    let mut fields = BTreeMap::new();
+    while let Some((key, after)) = rest.split_once('=') {
+        let (value, next) = if let Some(quoted) = after.strip_prefix('"') {
+            let mut value = String::new();
+            let mut chars = quoted.char_indices();
+            let mut end = quoted.len();
+            while let Some((at, c)) = chars.next() {
+                match c {
+                    '\\' => value.extend(chars.next().map(|(_, c)| c)),
+                    '"' => {
+                        end = at + 1;
+                        break;
+                    }
+                    c => value.push(c),
+                }
+            }
+            (value, &quoted[end..])
+        } else {
+            let (value, next) = after.split_once(' ').unwrap_or((after, ""));
+            (value.to_owned(), next)
+        };
+        fields.insert(key.trim().to_owned(), value);
+        rest = next.trim_start();
+    }
+    Line {
+        message: message.to_owned(),
+        fields,
+    }
+}
+
+/// Waits (up to 10 s: stderr is read on its own thread) until `log()`
+/// holds `count` request lines; those lines.
+fn wait_for_lines(log: impl Fn() -> String, count: usize) -> Vec<Line> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let lines = request_lines(&log());
+        if lines.len() >= count || Instant::now() > deadline {
+            return lines;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The line for request `method` about `name`, the `nth` such (from 0).
+fn line_for<'a>(lines: &'a [Line], method: &str, name: &str, nth: usize) -> &'a Line {
+    lines
+        .iter()
+        .filter(|l| l.get("method") == Some(method) && l.get("name") == Some(name))
+        .nth(nth)
+        .unwrap_or_else(|| panic!("no line {nth} for {method} {name}: {lines:#?}"))
+}
+
+fn showcase_logging() -> Command {
+    let mut command = Command::new(showcase_binary());
+    command.env("RUST_LOG", "mcp_prompts=info");
+    command
+}
+
+#[test]
+fn every_request_on_stdio_is_a_line_in_both_eras() {
+    let mut client = Client::start_program(showcase_logging());
+    client.initialize(LATEST);
+    let code = json!({"code": SECRET, "language": "rust"});
+    assert!(client.get("code_review", code.clone())["result"].is_object());
+    let unknown = client.get("no\u{1b}[31msuch", json!({}));
+    assert_eq!(unknown["error"]["code"], -32602);
+    let stateless = client.call(
+        "prompts/get",
+        modern(json!({"name": "code_review", "arguments": code}), json!({})),
+    );
+    assert!(stateless["result"].is_object(), "{stateless}");
+    let parse_error = client.send_raw("{not json");
+    assert_eq!(parse_error["error"]["code"], -32700);
+    let lines = wait_for_lines(|| client.log(), 5);
+    let log = client.log();
+
+    let initialize = lines
+        .iter()
+        .find(|l| l.get("method") == Some("initialize"))
+        .expect("a line for initialize");
+    assert_eq!(initialize.get("outcome"), Some("ok"));
+    for nth in [0, 1] {
+        let ok = line_for(&lines, "prompts/get", "code_review", nth);
+        assert_eq!(ok.message, "request");
+        assert_eq!(ok.get("outcome"), Some("ok"), "{ok:?}");
+        assert!(ok.get("duration_ms").unwrap().parse::<f64>().unwrap() >= 0.0);
+        // No HTTP on stdio, and no caller proved anything.
+        assert_eq!(ok.get("status"), None);
+        assert_eq!(ok.get("subject"), None);
+    }
+    // A client's name is escaped: the line stays one line, with no escape
+    // sequence reaching the terminal.
+    let failed = line_for(&lines, "prompts/get", "no\\u{1b}[31msuch", 0);
+    assert_eq!(failed.get("outcome"), Some("error"));
+    assert_eq!(failed.get("code"), Some("-32602"));
+    assert!(
+        failed.get("reason").unwrap().starts_with("Unknown prompt"),
+        "{failed:?}"
+    );
+    assert!(!log.contains('\u{1b}'), "{log}");
+    let refused = lines
+        .iter()
+        .find(|l| l.message == "refused")
+        .expect("a refused line");
+    assert_eq!(refused.get("code"), Some("-32700"));
+    assert!(
+        !log.contains(SECRET),
+        "an argument value was logged:\n{log}"
+    );
+}
+
+#[test]
+fn with_rust_log_at_warn_no_request_is_logged_and_trace_logs_no_argument_value() {
+    let mut quiet = Client::start_program(Command::new(showcase_binary()));
+    quiet.initialize(LATEST);
+    quiet.get("code_review", json!({"code": SECRET, "language": "rust"}));
+    let (_, status) = quiet.finish();
+    assert!(status.success());
+    // Everything at every level: still never an argument value.
+    let mut command = Command::new(showcase_binary());
+    command.env("RUST_LOG", "trace");
+    let mut loud = Client::start_program(command);
+    loud.initialize(LATEST);
+    loud.get("code_review", json!({"code": SECRET, "language": "rust"}));
+    let lines = wait_for_lines(|| loud.log(), 2);
+    assert!(!lines.is_empty());
+    assert!(!loud.log().contains(SECRET), "{}", loud.log());
+}
+
+/// A token `issuer` signs with `key` for `server`, with `scope`.
+fn token(
+    issuer: &Issuer,
+    key: &SigningKey,
+    server: &Running,
+    subject: &str,
+    scope: &str,
+) -> String {
+    key.sign(&issuer.claims(subject, &server.url(), scope))
+}
+
+/// POSTs `body` in a session's revision; the status and the response's
+/// session id.
+async fn post(
+    server: &Running,
+    token: Option<&str>,
+    session: Option<&str>,
+    body: &Value,
+) -> (StatusCode, Option<String>, Value) {
+    let bearer = token.map(|t| format!("Bearer {t}"));
+    let mut headers = vec![
+        ("accept", "application/json, text/event-stream"),
+        ("content-type", "application/json"),
+        ("mcp-protocol-version", LATEST),
+    ];
+    if let Some(bearer) = &bearer {
+        headers.push(("authorization", bearer));
+    }
+    if let Some(session) = session {
+        headers.push(("mcp-session-id", session));
+    }
+    let response = send(server.addr, Method::POST, &headers, body.to_string()).await;
+    let status = response.status();
+    let id = header(&response, "mcp-session-id").map(str::to_owned);
+    (status, id, last_message(&text(response).await))
+}
+
+fn rpc(id: u64, method: &str, params: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+}
+
+#[tokio::test]
+async fn every_request_over_http_is_a_line_with_its_status_and_caller_in_both_eras() {
+    let key = SigningKey::new("k1");
+    let issuer = Issuer::start(&[&key]);
+    let mut command = Command::new(showcase_binary());
+    command
+        .args(["--http", "127.0.0.1:0", "--auth-issuer", &issuer.url])
+        .env("RUST_LOG", "mcp_prompts=info");
+    let server = Running::program(command);
+    let ann = token(&issuer, &key, &server, "ann", "prompts");
+
+    // Refused before any handler: no token, and a token that is not one.
+    let init: Value = serde_json::from_str(&initialize(LATEST)).unwrap();
+    let (status, _, _) = post(&server, None, None, &init).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let forged = "eyJhbGciOiJub25lIn0.eyJzdWIiOiJtYWxsb3J5In0.c2VjcmV0LXNpZ25hdHVyZQ";
+    let (status, _, _) = post(&server, Some(forged), None, &init).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    // A session: the prompt, a -32602, and a prompt hidden from ann (it
+    // needs the `deploy` scope), which she is told is unknown.
+    let (status, session, _) = post(&server, Some(&ann), None, &init).await;
+    assert_eq!(status, StatusCode::OK);
+    let session = session.expect("a session");
+    let code = json!({"code": SECRET, "language": "rust"});
+    let get = rpc(
+        2,
+        "prompts/get",
+        json!({"name": "code_review", "arguments": code}),
+    );
+    let (_, _, ok) = post(&server, Some(&ann), Some(&session), &get).await;
+    assert!(ok["result"].is_object(), "{ok}");
+    let hidden = rpc(
+        3,
+        "prompts/get",
+        json!({"name": "deploy_notes", "arguments": {}}),
+    );
+    let (_, _, hidden) = post(&server, Some(&ann), Some(&session), &hidden).await;
+    assert_eq!(hidden["error"]["code"], -32602, "{hidden}");
+    let unknown = rpc(4, "prompts/get", json!({"name": "nope"}));
+    post(&server, Some(&ann), Some(&session), &unknown).await;
+
+    // Stateless (2026-07-28).
+    let bearer = format!("Bearer {ann}");
+    let stateless = rpc(
+        5,
+        "prompts/get",
+        modern(json!({"name": "code_review", "arguments": code}), json!({})),
+    );
+    let (status, modern_ok) = post_modern(
+        &server,
+        &stateless,
+        &[("authorization", &bearer), ("mcp-name", "code_review")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{modern_ok}");
+
+    let lines = wait_for_lines(|| server.stderr(), 7);
+    let log = server.stderr();
+    let refusals: Vec<&Line> = lines.iter().filter(|l| l.message == "refused").collect();
+    assert_eq!(refusals.len(), 2, "{lines:#?}");
+    for refusal in &refusals {
+        assert_eq!(refusal.get("status"), Some("401"), "{refusal:?}");
+        assert!(
+            !refusal.get("reason").unwrap_or_default().is_empty(),
+            "{refusal:?}"
+        );
+    }
+    assert!(
+        !log.contains(forged) && !log.contains(&ann),
+        "a token was logged:\n{log}"
+    );
+
+    let initialized = lines
+        .iter()
+        .find(|l| l.get("method") == Some("initialize"))
+        .unwrap();
+    assert_eq!(initialized.get("status"), Some("200"));
+    assert_eq!(initialized.get("subject"), Some("ann"));
+    for nth in [0, 1] {
+        let ok = line_for(&lines, "prompts/get", "code_review", nth);
+        assert_eq!(ok.get("outcome"), Some("ok"), "{ok:?}");
+        assert_eq!(ok.get("status"), Some("200"), "{ok:?}");
+        assert_eq!(ok.get("subject"), Some("ann"), "{ok:?}");
+    }
+    let hidden = line_for(&lines, "prompts/get", "deploy_notes", 0);
+    assert_eq!(hidden.get("code"), Some("-32602"));
+    assert_eq!(
+        hidden.get("reason"),
+        Some("hidden from this caller"),
+        "{hidden:?}"
+    );
+    let unknown = line_for(&lines, "prompts/get", "nope", 0);
+    assert!(
+        unknown.get("reason").unwrap().starts_with("Unknown prompt"),
+        "{unknown:?}"
+    );
+    assert!(
+        !log.contains(SECRET),
+        "an argument value was logged:\n{log}"
+    );
+}
+
+#[test]
+fn every_request_inside_rmcp_is_a_line() {
+    let mut command = Command::new(example_binary("with_rmcp"));
+    command.env("RUST_LOG", "mcp_prompts=info");
+    let mut client = Client::start_program(command);
+    client.initialize(LATEST);
+    client.notify("notifications/initialized", json!({}));
+    let code = json!({"code": SECRET, "language": "rust"});
+    assert!(client.get("code_review", code)["result"].is_object());
+    assert!(client.get("nope", json!({}))["error"].is_object());
+    client.call("prompts/list", json!({}));
+    let lines = wait_for_lines(|| client.log(), 3);
+    let ok = line_for(&lines, "prompts/get", "code_review", 0);
+    assert_eq!(ok.get("outcome"), Some("ok"), "{ok:?}");
+    let unknown = line_for(&lines, "prompts/get", "nope", 0);
+    assert_eq!(unknown.get("code"), Some("-32602"), "{unknown:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.get("method") == Some("prompts/list"))
+    );
+    assert!(!client.log().contains(SECRET));
+}
+
+#[test]
+fn sigterm_on_stdio_answers_what_is_in_flight_and_exits_0() {
+    let mut client = Client::start_with(&[]);
+    client.initialize(LATEST);
+    client.send_line(
+        &rpc(
+            7,
+            "prompts/get",
+            json!({"name": "slow", "arguments": {"ms": "700"}}),
+        )
+        .to_string(),
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    let status = Command::new("kill")
+        .args(["-TERM", &client.pid().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let (responses, status) = client.finish();
+    assert!(status.success(), "{status:?}");
+    let answered = responses
+        .iter()
+        .find(|r| r["id"] == 7)
+        .expect("the slow request's answer");
+    assert!(answered["result"].is_object(), "{answered}");
+}
+
+#[test]
+fn sigterm_stops_the_showcase_on_stdio_with_exit_0() {
+    let mut client = Client::start_program(Command::new(showcase_binary()));
+    client.initialize(LATEST);
+    let status = Command::new("kill")
+        .args(["-TERM", &client.pid().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let (_, status) = client.finish();
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn an_otlp_protocol_this_build_lacks_stops_the_start() {
+    let mut command = Command::new(showcase_binary());
+    command
+        .env("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:9")
+        .env("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc");
+    let said = support::failed_start(command);
+    assert!(
+        said.contains("grpc") && said.contains("http/protobuf"),
+        "{said}"
+    );
+}
+
+fn assert_otel_script(route: &str) {
+    let binary = showcase_binary().display().to_string();
+    let output = python_script("python", "otel.py", &[&binary, route]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && stdout.contains(" passed, 0 failed"),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn an_otlp_receiver_gets_the_spans_and_metrics_of_stdio() {
+    assert_otel_script("stdio");
+}
+
+#[test]
+fn an_otlp_receiver_gets_the_spans_and_metrics_of_http_sessions_and_stateless_requests() {
+    assert_otel_script("http");
+}
+
+#[test]
+fn nothing_is_sent_without_an_endpoint() {
+    assert_otel_script("silent");
+}
