@@ -107,6 +107,67 @@ fn line_for<'a>(lines: &'a [Line], method: &str, name: &str, nth: usize) -> &'a 
         .unwrap_or_else(|| panic!("no line {nth} for {method} {name}: {lines:#?}"))
 }
 
+/// The fields README's logging section lists for a `request` line, and
+/// its sample line.
+fn documented() -> (Vec<String>, String) {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = readme
+        .split("## Logging, traces and metrics")
+        .nth(1)
+        .expect("README has a logging section");
+    let table = section
+        .split("| field | value |")
+        .nth(1)
+        .expect("a field table");
+    let fields = table
+        .lines()
+        .skip(2)
+        .take_while(|row| row.starts_with('|'))
+        .map(|row| {
+            row.split('`')
+                .nth(1)
+                .expect("a field in backticks")
+                .to_owned()
+        })
+        .collect();
+    let sample = section
+        .lines()
+        .find(|line| line.contains(" mcp_prompts::request: "))
+        .expect("a sample line")
+        .to_owned();
+    (fields, sample)
+}
+
+/// Every field of `lines`' `request` lines is one README lists; those
+/// fields.
+fn assert_documented(lines: &[Line]) -> std::collections::BTreeSet<String> {
+    let (fields, _) = documented();
+    let seen: std::collections::BTreeSet<String> = lines
+        .iter()
+        .filter(|l| l.message == "request")
+        .flat_map(|l| l.fields.keys().cloned())
+        .collect();
+    for field in &seen {
+        assert!(
+            fields.contains(field),
+            "README does not list `{field}`: {fields:?}"
+        );
+    }
+    seen
+}
+
+#[test]
+fn readme_sample_line_is_one_the_server_writes() {
+    let (fields, sample) = documented();
+    let sample = request_lines(&format!("x {sample}"));
+    assert_eq!(sample.len(), 1);
+    assert_eq!(sample[0].message, "request");
+    for field in sample[0].fields.keys() {
+        assert!(fields.contains(field), "{field}");
+    }
+}
+
 fn showcase_logging() -> Command {
     let mut command = Command::new(showcase_binary());
     command.env("RUST_LOG", "mcp_prompts=info");
@@ -128,7 +189,15 @@ fn every_request_on_stdio_is_a_line_in_both_eras() {
     assert!(stateless["result"].is_object(), "{stateless}");
     let parse_error = client.send_raw("{not json");
     assert_eq!(parse_error["error"]["code"], -32700);
-    let lines = wait_for_lines(|| client.log(), 5);
+    let uri = "skill://showcase-guide/SKILL.md";
+    assert!(client.call("resources/read", json!({"uri": uri}))["result"].is_object());
+    let lines = wait_for_lines(|| client.log(), 6);
+    let read = lines
+        .iter()
+        .find(|l| l.get("uri") == Some(uri))
+        .expect("a line naming the URI");
+    assert_eq!(read.get("method"), Some("resources/read"));
+    assert!(assert_documented(&lines).contains("uri"));
     let log = client.log();
 
     let initialize = lines
@@ -326,6 +395,14 @@ async fn every_request_over_http_is_a_line_with_its_status_and_caller_in_both_er
         !log.contains(SECRET),
         "an argument value was logged:\n{log}"
     );
+    // Every field README lists shows up (a URI on stdio, above).
+    let seen = assert_documented(&lines);
+    for field in documented().0.into_iter().filter(|f| f != "uri") {
+        assert!(
+            seen.contains(&field),
+            "no line carries `{field}`: {lines:#?}"
+        );
+    }
 }
 
 #[test]

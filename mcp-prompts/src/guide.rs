@@ -41,7 +41,8 @@
 //! | chapter | what it covers |
 //! |---|---|
 //! | [`testing`] | the in-process test client and typed request builders |
-//! | [`errors`] | JSON-RPC error codes, what a client reads, logging |
+//! | [`errors`] | JSON-RPC error codes, what a client reads |
+//! | [`observability`] | a log line per request; OpenTelemetry spans, metrics and trace context in the MCP conventions |
 //! | [`security`] | every bound the server keeps, and its default |
 //! | [`how_it_works`] | what the macro writes, and how a request is served |
 
@@ -98,6 +99,9 @@ pub mod testing {}
 
 #[doc = include_str!("guide/errors.md")]
 pub mod errors {}
+
+#[doc = include_str!("guide/observability.md")]
+pub mod observability {}
 
 #[doc = include_str!("guide/security.md")]
 pub mod security {}

@@ -107,7 +107,12 @@ impl RequestContext {
                 Ok(None)
             }
             // Not sent (no stream can carry it now): nobody can answer.
-            Asking::Client => self.outbound.elicit(params, self.route.as_ref()).await,
+            Asking::Client => {
+                let mut params = params;
+                let span = crate::telemetry::outgoing("elicitation/create", &mut params);
+                let asked = self.outbound.elicit(params, self.route.as_ref());
+                tracing::Instrument::instrument(asked, span).await
+            }
             Asking::Rounds(round) => match round.answer(key) {
                 Some(answer) => Ok(Some(answer.clone())),
                 None => {

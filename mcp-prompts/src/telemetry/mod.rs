@@ -10,12 +10,14 @@ pub(crate) mod asked;
 pub(crate) mod line;
 #[cfg(feature = "otel")]
 pub(crate) mod otel;
+mod outgoing;
 pub(crate) mod seen;
 mod watch;
 pub(crate) mod wire;
 
 pub(crate) use asked::{Asked, Read};
 pub(crate) use line::refused;
+pub(crate) use outgoing::outgoing;
 pub(crate) use watch::{Known, Watch};
 pub(crate) use wire::Wire;
 

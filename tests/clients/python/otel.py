@@ -27,7 +27,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import anyio
-from mcp import Client, StdioServerParameters
+from mcp import Client, StdioServerParameters, types
 from opentelemetry import trace
 from opentelemetry.proto.collector.metrics.v1.metrics_service_pb2 import (
     ExportMetricsServiceRequest,
@@ -150,9 +150,25 @@ def client_span(name):
     return found[-1]
 
 
-async def exercise(server, mode):
-    """What each client asks: a prompt, an unknown prompt, the listing."""
-    async with Client(server, mode=mode) as c:
+class User:
+    """Answers the showcase's deployment question, keeping the `_meta` it
+    came with."""
+
+    def __init__(self):
+        self.metas = []
+
+    async def __call__(self, context, params):
+        self.metas.append(dict(params.meta or {}))
+        return types.ElicitResult(action="accept", content={"environment": "production", "canary": False})
+
+
+async def exercise(server, mode, user=None):
+    """What each client asks: a prompt, an unknown prompt, the listing;
+    with `user`, a prompt that asks its user a question."""
+    async with Client(server, mode=mode, elicitation_callback=user) as c:
+        if user is not None:
+            r = await c.get_prompt("deploy_notes", {"service": "db"})
+            assert "production" in str(r.messages), r
         r = await c.get_prompt("code_review", {"code": SECRET, "language": "rust"})
         assert r.messages, r
         try:
@@ -260,11 +276,12 @@ async def stdio(binary):
     # is what the end of stdin flushed.
     env = server_env(receiver, OTEL_BSP_SCHEDULE_DELAY="600000", OTEL_METRIC_EXPORT_INTERVAL="600000")
     server = StdioServerParameters(command=binary, args=[], env=env)
+    user = User()
 
     async def exercised():
-        await exercise(server, "legacy")
+        await exercise(server, "legacy", user)
 
-    await check("stdio: a client traced by the OpenTelemetry SDK asks three things", exercised)
+    await check("stdio: a client traced by the OpenTelemetry SDK asks four things", exercised)
 
     async def flushed():
         wait_for("the spans", lambda: receiver.named("prompts/list"))
@@ -274,6 +291,20 @@ async def stdio(binary):
     await check("stdio: spans named, kinded and parented as the conventions say", spans(receiver, "pipe", "2025-11-25"))
     await check("stdio: the operation histogram in seconds, with the conventions' buckets", metric(receiver, "pipe"))
     await check("stdio: the session histogram once stdin ends", session(receiver, "pipe"))
+
+    async def asked():
+        # The question is a CLIENT span, the child of the request that asks,
+        # and its context is in the question's `_meta`.
+        (get,) = receiver.named("prompts/get deploy_notes")
+        (question,) = receiver.named("elicitation/create")
+        assert question.kind == Span.SPAN_KIND_CLIENT, question.kind
+        assert question.trace_id == get.trace_id and question.parent_span_id == get.span_id, question
+        assert attributes(question.attributes)["mcp.method.name"] == "elicitation/create"
+        (meta,) = user.metas
+        version, trace_id, parent, flags = meta["traceparent"].split("-")
+        assert (trace_id, parent) == (question.trace_id.hex(), question.span_id.hex()), meta
+
+    await check("stdio: the server's question carries its CLIENT span's context in `_meta`", asked)
 
 
 def spans(receiver, transport, version):

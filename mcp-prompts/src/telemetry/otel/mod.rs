@@ -7,7 +7,7 @@ mod metrics;
 pub(crate) mod setup;
 
 use opentelemetry::Context;
-use opentelemetry::propagation::{Extractor, TextMapPropagator};
+use opentelemetry::propagation::{Extractor, Injector, TextMapPropagator};
 use opentelemetry::trace::TraceContextExt as _;
 use opentelemetry_sdk::propagation::{BaggagePropagator, TraceContextPropagator};
 use tracing::Span;
@@ -43,6 +43,36 @@ pub(crate) fn adopt(span: &Span, carrier: &Carrier, wire: &Wire) {
         if linked.is_valid() {
             span.add_link(linked);
         }
+    }
+}
+
+/// Puts `span`'s context in `params._meta` (`traceparent`, `tracestate`),
+/// for the client to parent its own span with.
+pub(crate) fn inject(span: &Span, params: &mut serde_json::Value) {
+    if span.is_disabled() {
+        return;
+    }
+    let context = span.context();
+    if !context.span().span_context().is_valid() {
+        return;
+    }
+    let Some(params) = params.as_object_mut() else {
+        return;
+    };
+    let meta = params
+        .entry("_meta")
+        .or_insert_with(|| serde_json::Value::Object(serde_json::Map::new()));
+    if let Some(meta) = meta.as_object_mut() {
+        TraceContextPropagator::new().inject_context(&context, &mut MetaInjector(meta));
+    }
+}
+
+struct MetaInjector<'a>(&'a mut serde_json::Map<String, serde_json::Value>);
+
+impl Injector for MetaInjector<'_> {
+    fn set(&mut self, key: &str, value: String) {
+        self.0
+            .insert(key.to_owned(), serde_json::Value::String(value));
     }
 }
 
