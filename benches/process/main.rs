@@ -124,7 +124,7 @@ fn main() {
     for (workload, connections, name, short) in workloads {
         let [ours, floor] = each(&servers, |exe| {
             let runs: Vec<Http> = (0..RUNS)
-                .map(|_| http_with(exe, n, connections, workload))
+                .map(|_| http_with(exe, n, connections, workload, &[]))
                 .collect();
             Http {
                 per_second: median(&runs.iter().map(|r| r.per_second).collect::<Vec<_>>()),
@@ -142,6 +142,45 @@ fn main() {
             floor.cpu_micros,
         ));
     }
+    // The same HTTP session workload with OpenTelemetry on: every request
+    // a span and a histogram sample, exported over OTLP/HTTP to a receiver
+    // that takes everything, against the same server exporting nothing.
+    let sink = otlp_sink();
+    let endpoint = format!("http://{sink}");
+    let exporting = [
+        ("OTEL_EXPORTER_OTLP_ENDPOINT", endpoint.as_str()),
+        ("OTEL_BSP_SCHEDULE_DELAY", "200"),
+        ("OTEL_METRIC_EXPORT_INTERVAL", "1000"),
+    ];
+    let session = |exe: &str, env: &[(&str, &str)]| {
+        let runs: Vec<Http> = (0..RUNS)
+            .map(|_| http_with(exe, n, 32, Workload::Session, env))
+            .collect();
+        Http {
+            per_second: median(&runs.iter().map(|r| r.per_second).collect::<Vec<_>>()),
+            cpu_micros: median(&runs.iter().map(|r| r.cpu_micros).collect::<Vec<_>>()),
+        }
+    };
+    let exported = session(&servers[0], &exporting);
+    let silent = session(&servers[0], &[]);
+    let floor = session(&servers[1], &[]);
+    rows.push(Row::ratio(
+        &format!(
+            "HTTP, {n} prompts/get on 32 connections, traces and metrics exported: requests/s"
+        ),
+        exported.per_second,
+        floor.per_second,
+    ));
+    rows.push(Row::ratio(
+        "HTTP exported: requests/s against the same server exporting nothing (in the floor column)",
+        exported.per_second,
+        silent.per_second,
+    ));
+    rows.push(Row::ratio(
+        "HTTP exported: server CPU per request (µs) against exporting nothing (in the floor column)",
+        exported.cpu_micros,
+        silent.cpu_micros,
+    ));
     let _ = std::fs::remove_dir_all(&dir);
 
     println!("| workload | mcp-prompts | floor | ratio |");
@@ -554,11 +593,18 @@ fn review_request(i: usize) -> (String, Value) {
 
 /// `n` requests of `workload` over Streamable HTTP from `connections`
 /// keep-alive connections at once.
-fn http_with(exe: &str, n: usize, connections: usize, workload: Workload) -> Http {
+fn http_with(
+    exe: &str,
+    n: usize,
+    connections: usize,
+    workload: Workload,
+    env: &[(&str, &str)],
+) -> Http {
     let stateless = matches!(workload, Workload::StatelessReview);
     let mut child = Command::new(exe)
         .args(["--http", "127.0.0.1:0"])
         .args(stateless.then_some("--stateless"))
+        .envs(env.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -629,4 +675,24 @@ fn http_with(exe: &str, n: usize, connections: usize, workload: Workload) -> Htt
         per_second: done / wall,
         cpu_micros: cpu / done * 1e6,
     }
+}
+
+/// An OTLP/HTTP receiver that answers every export `200` and keeps
+/// nothing, on its own thread; its address.
+fn otlp_sink() -> std::net::SocketAddr {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    listener.set_nonblocking(true).unwrap();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            let app = axum::Router::new().fallback(|| async { axum::http::StatusCode::OK });
+            axum::serve(listener, app).await.unwrap();
+        });
+    });
+    addr
 }

@@ -52,6 +52,12 @@ fn summarize(
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
+    // With an OTLP endpoint (the benchmark's export-on rows), logging and
+    // export as the guide sets them up; without, no subscriber at all.
+    let _otel = match std::env::var_os("OTEL_EXPORTER_OTLP_ENDPOINT") {
+        Some(_) => Some(mcp_prompts::otel::init("bench", "warn").map_err(std::io::Error::other)?),
+        None => None,
+    };
     let server = Server::new("bench", "1.0.0");
     let Some(addr) = std::env::args().skip_while(|a| a != "--http").nth(1) else {
         return server.serve_stdio().await;

@@ -111,7 +111,7 @@ pub mod testing;
 /// in one call (feature `otel`).
 #[cfg(feature = "otel")]
 pub mod otel {
-    pub use crate::telemetry::otel::setup::{Otel, OtelError, init};
+    pub use crate::telemetry::otel::setup::{Otel, OtelError, init, record_metrics};
 }
 mod transport;
 

@@ -22,10 +22,13 @@ pub(crate) use watch::{Known, Watch};
 pub(crate) use wire::Wire;
 
 /// Whether requests are timed for the metrics even when no subscriber
-/// wants their span or line: always with `otel` (the meter decides what
-/// is kept), never without.
-const fn metrics_on() -> bool {
-    cfg!(feature = "otel")
+/// wants their span or line: once `otel` set a meter provider up (or the
+/// application said it did), never without the feature.
+fn metrics_on() -> bool {
+    #[cfg(feature = "otel")]
+    return otel::metrics_on();
+    #[cfg(not(feature = "otel"))]
+    false
 }
 
 /// Whether a transport should gather the facts of a request's wire (its

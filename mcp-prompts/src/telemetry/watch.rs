@@ -43,6 +43,8 @@ struct Watched {
     read: Read,
     known: Known,
     subject: Option<String>,
+    /// For the metrics' attributes.
+    #[cfg_attr(not(feature = "otel"), allow(dead_code))]
     wire: Wire,
     /// Whether the line is written: at `info` for a request, `debug` for a
     /// notification.
@@ -263,15 +265,17 @@ impl Watched {
             }
         }
         #[cfg(feature = "otel")]
-        super::otel::record_operation(&super::otel::Operation {
-            method: &self.method,
-            target: self.visible_target(),
-            error_type: error_type.as_deref(),
-            status_code: seen.code(),
-            version,
-            wire: &self.wire,
-            seconds: elapsed.as_secs_f64(),
-        });
+        if super::otel::metrics_on() {
+            super::otel::record_operation(&super::otel::Operation {
+                method: &self.method,
+                target: self.visible_target(),
+                error_type: error_type.as_deref(),
+                status_code: seen.code(),
+                version,
+                wire: &self.wire,
+                seconds: elapsed.as_secs_f64(),
+            });
+        }
         if self.line {
             let about = self.read.asked.as_ref();
             let entry = line::Entry {
@@ -289,7 +293,6 @@ impl Watched {
                 line::request(&entry);
             }
         }
-        let _ = self.wire;
     }
 
     /// The prompt or tool the request is about, if its caller may see it.

@@ -3,6 +3,7 @@
 //! session, both histograms in seconds with the conventions' buckets.
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use opentelemetry::KeyValue;
@@ -16,6 +17,22 @@ use crate::telemetry::wire::Wire;
 pub(crate) const BUCKETS: [f64; 14] = [
     0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0,
 ];
+
+/// Whether the duration histograms are recorded: off until a meter
+/// provider is set up for them, so that a binary built with `otel` but
+/// exporting nothing times nothing.
+static RECORDING: AtomicBool = AtomicBool::new(false);
+
+/// Whether the duration histograms are recorded.
+pub(crate) fn metrics_on() -> bool {
+    RECORDING.load(Ordering::Relaxed)
+}
+
+/// Records the duration histograms from now on, with the global meter
+/// provider (set it first).
+pub(crate) fn record_metrics() {
+    RECORDING.store(true, Ordering::Relaxed);
+}
 
 struct Instruments {
     operation: Histogram<f64>,
@@ -108,6 +125,9 @@ struct Opened {
 impl SessionClock {
     /// The session's `initialize` succeeded, in `version`, over `wire`.
     pub(crate) fn open(&self, version: ProtocolVersion, wire: &Wire) {
+        if !metrics_on() {
+            return;
+        }
         let _ = self.0.set(Opened {
             at: Instant::now(),
             version: version.as_str(),

@@ -16,7 +16,7 @@ use tracing_opentelemetry::OpenTelemetrySpanExt as _;
 use super::asked::Carrier;
 use super::wire::Wire;
 
-pub(crate) use metrics::{Operation, SessionClock, record_operation};
+pub(crate) use metrics::{Operation, SessionClock, metrics_on, record_metrics, record_operation};
 
 /// Gives `span` the parent its request's `_meta` names, and a link to the
 /// trace its HTTP request carries in its headers: the MCP request's

@@ -156,6 +156,7 @@ impl Otel {
                 .with_resource(resource())
                 .build();
             opentelemetry::global::set_meter_provider(provider.clone());
+            super::record_metrics();
             Some(provider)
         } else {
             None
@@ -212,6 +213,21 @@ impl Otel {
             Err(OtelError(problems.join("; ")))
         }
     }
+}
+
+/// Records the server's duration histograms with the global meter
+/// provider, for an application that set its own up (with
+/// [`Otel::from_env`] exporting metrics, they are recorded already).
+/// Set the provider first: instruments are made from it at the first
+/// request.
+///
+/// ```no_run
+/// # fn provider() -> opentelemetry_sdk::metrics::SdkMeterProvider { unimplemented!() }
+/// opentelemetry::global::set_meter_provider(provider());
+/// mcp_prompts::otel::record_metrics();
+/// ```
+pub fn record_metrics() {
+    super::record_metrics();
 }
 
 /// Sends what is still buffered.
