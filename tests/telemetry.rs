@@ -187,11 +187,18 @@ fn every_request_on_stdio_is_a_line_in_both_eras() {
         modern(json!({"name": "code_review", "arguments": code}), json!({})),
     );
     assert!(stateless["result"].is_object(), "{stateless}");
+    let made_up = client.call("made/up\u{1b}", json!({}));
+    assert_eq!(made_up["error"]["code"], -32601);
     let parse_error = client.send_raw("{not json");
     assert_eq!(parse_error["error"]["code"], -32700);
     let uri = "skill://showcase-guide/SKILL.md";
     assert!(client.call("resources/read", json!({"uri": uri}))["result"].is_object());
-    let lines = wait_for_lines(|| client.log(), 6);
+    let lines = wait_for_lines(|| client.log(), 7);
+    let unknown_method = lines
+        .iter()
+        .find(|l| l.get("code") == Some("-32601"))
+        .expect("a line for the made-up method");
+    assert_eq!(unknown_method.get("method"), Some("made/up\\u{1b}"));
     let read = lines
         .iter()
         .find(|l| l.get("uri") == Some(uri))

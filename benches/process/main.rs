@@ -142,9 +142,22 @@ fn main() {
             floor.cpu_micros,
         ));
     }
-    // The same HTTP session workload with OpenTelemetry on: every request
-    // a span and a histogram sample, exported over OTLP/HTTP to a receiver
-    // that takes everything, against the same server exporting nothing.
+    rows.extend(exported_rows(&servers, n));
+    let _ = std::fs::remove_dir_all(&dir);
+
+    println!("| workload | mcp-prompts | floor | ratio |");
+    println!("|---|---|---|---|");
+    for row in rows {
+        println!("{row}");
+    }
+}
+
+/// The HTTP session workload with OpenTelemetry on: every request a span
+/// and a histogram sample, exported over OTLP/HTTP to a receiver that
+/// takes everything, against the floor and the same server exporting
+/// nothing.
+fn exported_rows(servers: &[String; 2], n: usize) -> Vec<Row> {
+    let mut rows = Vec::new();
     let sink = otlp_sink();
     let endpoint = format!("http://{sink}");
     let exporting = [
@@ -181,13 +194,7 @@ fn main() {
         exported.cpu_micros,
         silent.cpu_micros,
     ));
-    let _ = std::fs::remove_dir_all(&dir);
-
-    println!("| workload | mcp-prompts | floor | ratio |");
-    println!("|---|---|---|---|");
-    for row in rows {
-        println!("{row}");
-    }
+    rows
 }
 
 struct Row(String);

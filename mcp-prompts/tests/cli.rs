@@ -77,6 +77,36 @@ fn serves_a_folder_of_prompt_files_over_stdio() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[cfg(unix)]
+#[test]
+fn sigterm_stops_it_serving_stdio_with_exit_0() {
+    let dir = std::env::temp_dir().join(format!("mcp-prompts-cli-term-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("hello.md"), "Say hello.").unwrap();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_mcp-prompts"))
+        .args(["serve", dir.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stderr = BufReader::new(server.stderr.take().unwrap());
+    let mut said = String::new();
+    while !said.contains("serving") {
+        assert_ne!(stderr.read_line(&mut said).unwrap(), 0, "it ended: {said}");
+    }
+    // Stdin stays open: only the signal can end it.
+    let _stdin = server.stdin.take();
+    let status = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(server.wait().unwrap().success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_mistaken_command_line_is_explained() {
     let output = Command::new(env!("CARGO_BIN_EXE_mcp-prompts"))

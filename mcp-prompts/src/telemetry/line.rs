@@ -12,7 +12,9 @@ use crate::error::{Error, excerpt};
 
 /// What a line says of one request.
 pub(super) struct Entry<'a> {
-    pub(super) method: &'a str,
+    pub(super) method: &'static str,
+    /// The method as sent, when the server knows none of that name.
+    pub(super) unknown: Option<&'a str>,
     pub(super) about: Option<&'a Asked>,
     pub(super) hidden: bool,
     pub(super) seen: &'a Seen<'a>,
@@ -22,6 +24,7 @@ pub(super) struct Entry<'a> {
 }
 
 struct Fields {
+    method: std::borrow::Cow<'static, str>,
     name: Option<String>,
     uri: Option<String>,
     outcome: &'static str,
@@ -48,6 +51,9 @@ impl Fields {
             Seen::Error { message, .. } => ("error", Some(excerpt_message(message))),
         };
         Self {
+            method: entry
+                .unknown
+                .map_or(entry.method.into(), |sent| excerpt(sent).into()),
             name,
             uri,
             outcome,
@@ -70,7 +76,7 @@ pub(super) fn request(entry: &Entry<'_>) {
     let f = Fields::of(entry);
     tracing::info!(
         target: TARGET,
-        method = entry.method,
+        method = &*f.method,
         name = f.name,
         uri = f.uri,
         outcome = f.outcome,
@@ -88,7 +94,7 @@ pub(super) fn notification(entry: &Entry<'_>) {
     let f = Fields::of(entry);
     tracing::debug!(
         target: TARGET,
-        method = entry.method,
+        method = &*f.method,
         duration_ms = f.duration_ms,
         "notification"
     );

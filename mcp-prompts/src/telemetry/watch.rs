@@ -15,6 +15,7 @@ use super::line;
 use super::seen::Seen;
 use super::wire::Wire;
 use crate::protocol::ProtocolVersion;
+use crate::protocol::method::Method;
 
 /// The target of the request spans and lines: `RUST_LOG=mcp_prompts=info`
 /// (or `mcp_prompts::request=info`) shows them.
@@ -39,7 +40,12 @@ pub(crate) struct Watch(Option<Box<Watched>>);
 struct Watched {
     span: Span,
     started: Instant,
-    method: Box<str>,
+    /// The method, as spans are named and metrics keyed by it: one this
+    /// server knows, or [`OTHER`].
+    method: &'static str,
+    /// The method as the client sent it, when it is none this server
+    /// knows (for the log line).
+    unknown: Option<Box<str>>,
     read: Read,
     known: Known,
     subject: Option<String>,
@@ -65,10 +71,11 @@ impl Watch {
         wire: &Wire,
         subject: Option<&str>,
     ) -> Self {
+        let name = known_method(method).unwrap_or(OTHER);
         let span = tracing::info_span!(
             target: TARGET,
             "mcp.request",
-            otel.name = method,
+            otel.name = name,
             otel.kind = "server",
             otel.status_code = Empty,
             otel.status_description = Empty,
@@ -100,10 +107,11 @@ impl Watch {
 
     /// Starts watching a notification from the client.
     pub(crate) fn notification(method: &str, params: Option<&RawValue>, wire: &Wire) -> Self {
+        let name = known_method(method).unwrap_or(OTHER);
         let span = tracing::info_span!(
             target: TARGET,
             "mcp.notification",
-            otel.name = method,
+            otel.name = name,
             otel.kind = "server",
             mcp.method.name = method,
             mcp.protocol.version = Empty,
@@ -157,7 +165,8 @@ impl Watch {
         Self(Some(Box::new(Watched {
             span,
             started: Instant::now(),
-            method: method.into(),
+            method: known_method(method).unwrap_or(OTHER),
+            unknown: known_method(method).is_none().then(|| method.into()),
             read,
             known: Known::Unknown,
             subject: subject.map(str::to_owned),
@@ -199,7 +208,7 @@ impl Watch {
         };
         watched.known = known;
         let span = &watched.span;
-        if &*watched.method == "tools/call" {
+        if watched.method == "tools/call" {
             span.record("gen_ai.operation.name", "execute_tool");
         }
         match (&watched.read.asked, known) {
@@ -267,7 +276,7 @@ impl Watched {
         #[cfg(feature = "otel")]
         if super::otel::metrics_on() {
             super::otel::record_operation(&super::otel::Operation {
-                method: &self.method,
+                method: self.method,
                 target: self.visible_target(),
                 error_type: error_type.as_deref(),
                 status_code: seen.code(),
@@ -279,7 +288,8 @@ impl Watched {
         if self.line {
             let about = self.read.asked.as_ref();
             let entry = line::Entry {
-                method: &self.method,
+                method: self.method,
+                unknown: self.unknown.as_deref(),
                 about,
                 hidden: self.known == Known::Hidden,
                 seen,
@@ -309,6 +319,29 @@ impl Watched {
     }
 }
 
+/// What spans are named and metrics keyed by for a method this server
+/// does not know: a client's made-up names must not make new series.
+const OTHER: &str = "_OTHER";
+
+/// The notifications a client may send in any revision.
+const CLIENT_NOTIFICATIONS: [&str; 5] = [
+    "notifications/initialized",
+    "notifications/cancelled",
+    "notifications/progress",
+    "notifications/roots/list_changed",
+    "notifications/elicitation/complete",
+];
+
+/// `name` as a `'static` name, if this server knows the method.
+fn known_method(name: &str) -> Option<&'static str> {
+    Method::from_name(name).map(Method::name).or_else(|| {
+        CLIENT_NOTIFICATIONS
+            .iter()
+            .find(|known| **known == name)
+            .copied()
+    })
+}
+
 /// A request id's value, as `jsonrpc.request.id` records it: a string's
 /// text (not its JSON), a number's digits; none for `null`.
 fn id_value(json: &str) -> Option<Cow<'_, str>> {
@@ -323,7 +356,19 @@ fn id_value(json: &str) -> Option<Cow<'_, str>> {
 
 #[cfg(test)]
 mod tests {
-    use super::id_value;
+    use super::{OTHER, id_value, known_method};
+
+    #[test]
+    fn only_methods_the_server_knows_name_spans_and_series() {
+        assert_eq!(known_method("prompts/get"), Some("prompts/get"));
+        assert_eq!(known_method("skills/list"), Some("skills/list"));
+        assert_eq!(
+            known_method("notifications/roots/list_changed"),
+            Some("notifications/roots/list_changed")
+        );
+        assert_eq!(known_method("made/up"), None);
+        assert_eq!(known_method("made/up").unwrap_or(OTHER), "_OTHER");
+    }
 
     #[test]
     fn ids_are_recorded_as_their_values() {

@@ -17,6 +17,7 @@ Usage:
   python otel.py <showcase binary> silent  no endpoint set: nothing is sent
 """
 
+import json
 import os
 import re
 import signal
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import anyio
@@ -328,9 +330,9 @@ def session(receiver, transport):
     return body
 
 
-def start_http(binary, env):
+def start_http(binary, env, *flags):
     process = subprocess.Popen(
-        [binary, "--http", "127.0.0.1:0"], env=env, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+        [binary, "--http", "127.0.0.1:0", *flags], env=env, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
     )
     for line in process.stderr:
         found = re.search(r"http://[^ ;]+/mcp", line)
@@ -343,7 +345,7 @@ def start_http(binary, env):
 async def http(binary):
     receiver = Receiver()
     env = server_env(receiver, OTEL_BSP_SCHEDULE_DELAY="100", OTEL_METRIC_EXPORT_INTERVAL="300")
-    process, url = start_http(binary, env)
+    process, url = start_http(binary, env, "--prompts-as-tools")
     try:
         await check("http: a session (legacy) asks three things", lambda: exercise(url, "legacy"))
 
@@ -375,6 +377,56 @@ async def http(binary):
 
         await check("http: stateless spans, with no session", stateless_spans)
         await check("http: the operation histogram", metric(receiver, "tcp"))
+
+        async def header_context_is_a_link():
+            # A proxy's trace headers on the HTTP request: a link, not the
+            # parent (MCP's context is the one in `_meta`).
+            proxy_trace, proxy_span = "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331"
+            body = {
+                "jsonrpc": "2.0",
+                "id": "linked",
+                "method": "prompts/list",
+                "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                                     "io.modelcontextprotocol/clientCapabilities": {}}},
+            }
+            headers = {
+                "accept": "application/json, text/event-stream",
+                "mcp-protocol-version": "2026-07-28",
+                "mcp-method": "prompts/list",
+                "traceparent": f"00-{proxy_trace}-{proxy_span}-01",
+            }
+            headers["content-type"] = "application/json"
+            request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers)
+            with urllib.request.urlopen(request, timeout=20) as answer:
+                assert answer.status == 200, answer.read()
+
+            def linked():
+                return [
+                    s
+                    for s in receiver.named("prompts/list")
+                    if attributes(s.attributes).get("jsonrpc.request.id") == "linked"
+                ]
+
+            wait_for("the linked span", linked)
+            (span,) = linked()
+            assert span.trace_id.hex() != proxy_trace, span
+            assert [(l.trace_id.hex(), l.span_id.hex()) for l in span.links] == [(proxy_trace, proxy_span)], span.links
+
+        await check("http: an HTTP request's trace headers are a link, not the parent", header_context_is_a_link)
+
+        async def tools():
+            async with Client(url, mode="legacy") as c:
+                r = await c.call_tool("get_prompt", {"name": "code_review", "arguments": {}})
+                assert r.is_error, r
+            wait_for("the tool span", lambda: receiver.named("tools/call get_prompt"))
+            (span,) = receiver.named("tools/call get_prompt")
+            a = attributes(span.attributes)
+            assert a["gen_ai.tool.name"] == "get_prompt", a
+            assert a["gen_ai.operation.name"] == "execute_tool", a
+            assert a["error.type"] == "tool_error", a
+            assert "rpc.response.status_code" not in a, a
+
+        await check("http: a prompt tool's isError result is a tool_error", tools)
     finally:
         process.send_signal(signal.SIGTERM)
         code = process.wait(timeout=30)

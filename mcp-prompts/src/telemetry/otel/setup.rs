@@ -261,9 +261,13 @@ pub fn init(service_name: &str, default_filter: &str) -> Result<Otel, OtelError>
         .with_writer(std::io::stderr)
         .with_ansi(false);
     // RUST_LOG filters the log lines only: spans at `info` and above
-    // (every request's among them) are exported whatever it says.
+    // (every request's among them) are exported whatever it says. Events
+    // are not: a line RUST_LOG leaves out is then never even made.
     let spans = otel.layer().map(|layer| {
-        tracing_subscriber::Layer::with_filter(layer, tracing_subscriber::filter::LevelFilter::INFO)
+        let spans = tracing_subscriber::filter::filter_fn(|metadata| {
+            metadata.is_span() && *metadata.level() <= tracing::Level::INFO
+        });
+        tracing_subscriber::Layer::with_filter(layer, spans)
     });
     tracing_subscriber::registry()
         .with(tracing_subscriber::Layer::with_filter(fmt, filter))
