@@ -60,7 +60,7 @@ const ROOT_NAMES: &str = "
     server: DEFAULT_MAX_BATCH_ITEMS DEFAULT_MAX_BATCH_RESPONSE_BYTES DEFAULT_MAX_IN_FLIGHT
     server: DEFAULT_MAX_LISTENS DEFAULT_MAX_MESSAGE_BYTES DEFAULT_MAX_PENDING_OUTPUT_BYTES
     server: DEFAULT_MAX_WAITING DEFAULT_QUESTION_TIMEOUT
-    transport: DEFAULT_PATH HttpEndpoint HttpOptions
+    transport: DEFAULT_PATH HttpEndpoint HttpOptions shutdown_signal
     transport: HttpAuth JwtAlgorithm JwtVerifier TokenError TokenVerifier
 ";
 

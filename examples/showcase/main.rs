@@ -108,7 +108,9 @@ async fn serve() -> std::io::Result<()> {
                 listener.local_addr()?,
                 if args.stateless { " (stateless)" } else { "" }
             );
-            service.serve_http_on(listener, options, stopped()).await
+            service
+                .serve_http_on(listener, options, mcp_prompts::shutdown_signal())
+                .await
         }
         None => {
             eprintln!(
@@ -117,26 +119,11 @@ async fn serve() -> std::io::Result<()> {
                  npx @modelcontextprotocol/inspector cargo run --example showcase\n\
                  Or serve over HTTP: cargo run --example showcase -- --http 127.0.0.1:8080"
             );
-            service.serve_stdio_until(stopped()).await
+            service
+                .serve_stdio_until(mcp_prompts::shutdown_signal())
+                .await
         }
     }
-}
-
-/// Ctrl-C, or (on Unix) SIGTERM, as a container or a client ending its
-/// server sends: requests in flight finish, and the process exits 0.
-async fn stopped() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = term.recv() => {}
-            }
-            return;
-        }
-    }
-    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// Where `--http` without an address listens.

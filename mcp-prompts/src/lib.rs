@@ -52,7 +52,7 @@
 //!
 //! | feature | what it adds | what it pulls in |
 //! |---|---|---|
-//! | (none) | `#[prompt]`, the derives and `catalog!`; live and run-time prompts; completion; stdio and any async byte stream; both protocol eras; the test client | tokio (`rt`, `sync`, `io-std`, `io-util`, `time`), serde, `serde_json`, inventory, arc-swap, tracing, base64, memchr, hmac, sha2, getrandom |
+//! | (none) | `#[prompt]`, the derives and `catalog!`; live and run-time prompts; completion; stdio and any async byte stream; both protocol eras; the test client | tokio (`rt`, `sync`, `io-std`, `io-util`, `time`, `signal`), serde, `serde_json`, inventory, arc-swap, tracing, base64, memchr, hmac, sha2, getrandom |
 //! | `http` | Streamable HTTP: `Server::serve_http`, `Service::http_endpoint`, `HttpOptions` ([transports](guide::transports)) | axum (`http1`, `tokio`), hyper, hyper-util, tower-service, futures-util, lru; libc on Unix; tokio's `net`, `time`, `signal`, `macros` |
 //! | `auth` | OAuth resource server on HTTP: every request's bearer token verified, JWTs against the issuer's keys, Protected Resource Metadata, `HttpAuth`, `JwtVerifier`, `TokenVerifier` ([authorization](guide::authorization)); implies `http`; needs Rust 1.88 | jsonwebtoken (`aws_lc_rs`), reqwest (`rustls`, for the issuer's keys): aws-lc-rs, which compiles C |
 //! | `files` | prompt files with hot reload: `PromptDir` ([prompt files](guide::prompt_files)): ours, Claude Code commands, VS Code prompt files and dotprompt; skill folders, `Server::skills_dir` ([skills](guide::skills)) | notify, toml (parser only), `yaml_serde`, handlebars (dotprompt's renderer), cap-std, `mime_guess`, unicode-normalization, unicode-general-category; libc on Unix |
@@ -367,3 +367,4 @@ pub use skills::{DynamicSkill, DynamicSkillBuilder, SkillContent};
 pub use transport::http::{DEFAULT_PATH, HttpEndpoint, HttpOptions};
 #[cfg(feature = "auth")]
 pub use transport::http::{HttpAuth, JwtAlgorithm, JwtVerifier, TokenError, TokenVerifier};
+pub use transport::shutdown_signal;

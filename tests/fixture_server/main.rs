@@ -428,17 +428,9 @@ async fn serve() -> std::io::Result<()> {
     let Some(addr) = env::<std::net::SocketAddr>("FIXTURE_HTTP") else {
         // SIGTERM ends the service as the end of stdin does, once the
         // requests in flight are answered.
-        let terminated = async {
-            #[cfg(unix)]
-            if let Ok(mut term) =
-                tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-            {
-                term.recv().await;
-                return;
-            }
-            std::future::pending::<()>().await;
-        };
-        return service.serve_stdio_until(terminated).await;
+        return service
+            .serve_stdio_until(mcp_prompts::shutdown_signal())
+            .await;
     };
     // Streamable HTTP, configured from the environment; the bound address
     // goes to stderr for the test to read.

@@ -5,5 +5,8 @@ mod connection;
 pub(crate) mod http;
 mod lines;
 mod output;
+mod signal;
 mod stdio;
 mod stream;
+
+pub use signal::shutdown_signal;

@@ -113,7 +113,9 @@ async fn run(serve: Serve) -> std::io::Result<()> {
             "mcp-prompts: serving {count} from {} over stdio",
             serve.dir.display()
         );
-        return service.serve_stdio_until(stopped()).await;
+        return service
+            .serve_stdio_until(mcp_prompts::shutdown_signal())
+            .await;
     };
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let bound = listener.local_addr()?;
@@ -146,7 +148,9 @@ async fn run(serve: Serve) -> std::io::Result<()> {
         serve.dir.display(),
         mcp_prompts::DEFAULT_PATH
     );
-    service.serve_http_on(listener, options, stopped()).await
+    service
+        .serve_http_on(listener, options, mcp_prompts::shutdown_signal())
+        .await
 }
 
 /// How many folders below a root skills are looked for, as the server
@@ -174,20 +178,4 @@ fn holds_skills(dir: &std::path::Path, depth: usize, budget: &mut usize) -> bool
             let folder = entry.file_type().is_ok_and(|t| t.is_dir());
             !hidden && folder && holds_skills(&entry.path(), depth - 1, budget)
         })
-}
-
-/// Ctrl-C, or (on Unix) SIGTERM, as a container sends.
-async fn stopped() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = term.recv() => {}
-            }
-            return;
-        }
-    }
-    let _ = tokio::signal::ctrl_c().await;
 }

@@ -170,8 +170,12 @@ impl Service {
     /// ```
     pub async fn serve_http(&self, addr: SocketAddr) -> io::Result<()> {
         let listener = TcpListener::bind(addr).await?;
-        self.serve_http_on(listener, HttpOptions::for_addr(addr), shutdown_signal())
-            .await
+        self.serve_http_on(
+            listener,
+            HttpOptions::for_addr(addr),
+            super::shutdown_signal(),
+        )
+        .await
     }
 }
 
@@ -212,27 +216,5 @@ fn warn_of_hidden_prompts(service: &Service) {
             "these prompts are shown only to callers with the scopes they need, and this HTTP \
              endpoint verifies no tokens: they are hidden unless your middleware hands over callers"
         );
-    }
-}
-
-/// Ctrl-C, or SIGTERM where there is one.
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = terminate => {}
     }
 }
