@@ -21,8 +21,8 @@ use mcp_prompts::{
 };
 use serde_json::{Value, json};
 
-use auth_support::{Issuer, Jwks, SigningKey, at, b64};
-use http_support::{Running, header, last_message, post_modern, send, send_to, text};
+use auth_support::{Issuer, Jwks, SigningKey, at, b64, post, token};
+use http_support::{Running, header, post_modern, send, send_to, text};
 use support::{LATEST, initialize, modern, texts};
 
 /// The showcase verifying tokens from `issuer`.
@@ -37,53 +37,6 @@ fn start() -> (SigningKey, Issuer, Running) {
     let issuer = Issuer::start(&[&key]);
     let server = showcase(&issuer);
     (key, issuer, server)
-}
-
-/// A token `issuer` signs with `key` for the showcase at `server`.
-fn token(
-    issuer: &Issuer,
-    key: &SigningKey,
-    server: &Running,
-    subject: &str,
-    scope: &str,
-) -> String {
-    key.sign(&issuer.claims(subject, &server.url(), scope))
-}
-
-/// What an HTTP response says: status, `WWW-Authenticate`, session id,
-/// and its (last) JSON message.
-struct Answer {
-    status: StatusCode,
-    challenge: Option<String>,
-    session: Option<String>,
-    body: Value,
-}
-
-/// Posts `body` to a session-era endpoint with `token` (if any) and the
-/// session `session` (if any).
-async fn post(server: &Running, token: Option<&str>, session: Option<&str>, body: Value) -> Answer {
-    let bearer = token.map(|t| format!("Bearer {t}"));
-    let mut headers = vec![
-        ("accept", "application/json, text/event-stream"),
-        ("content-type", "application/json"),
-        ("mcp-protocol-version", LATEST),
-    ];
-    if let Some(bearer) = &bearer {
-        headers.push(("authorization", bearer));
-    }
-    if let Some(session) = session {
-        headers.push(("mcp-session-id", session));
-    }
-    let response = send(server.addr, Method::POST, &headers, body.to_string()).await;
-    let status = response.status();
-    let challenge = header(&response, "www-authenticate").map(str::to_owned);
-    let session = header(&response, "mcp-session-id").map(str::to_owned);
-    Answer {
-        status,
-        challenge,
-        session,
-        body: last_message(&text(response).await),
-    }
 }
 
 fn request(id: u64, method: &str, params: Value) -> Value {

@@ -17,14 +17,11 @@ use std::collections::BTreeMap;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use hyper::{Method, StatusCode};
+use hyper::StatusCode;
 use serde_json::{Value, json};
 
-use auth_support::{Issuer, SigningKey};
-use http_support::{
-    Running, example_binary, header, last_message, post_modern, python_script, send,
-    showcase_binary, text,
-};
+use auth_support::{Issuer, SigningKey, post, token};
+use http_support::{Running, example_binary, post_modern, python_script, showcase_binary};
 use support::{Client, LATEST, initialize, modern};
 
 /// An argument value: it must appear in no line at any level.
@@ -260,43 +257,6 @@ fn with_rust_log_at_warn_no_request_is_logged_and_trace_logs_no_argument_value()
     assert!(!loud.log().contains(SECRET), "{}", loud.log());
 }
 
-/// A token `issuer` signs with `key` for `server`, with `scope`.
-fn token(
-    issuer: &Issuer,
-    key: &SigningKey,
-    server: &Running,
-    subject: &str,
-    scope: &str,
-) -> String {
-    key.sign(&issuer.claims(subject, &server.url(), scope))
-}
-
-/// POSTs `body` in a session's revision; the status and the response's
-/// session id.
-async fn post(
-    server: &Running,
-    token: Option<&str>,
-    session: Option<&str>,
-    body: &Value,
-) -> (StatusCode, Option<String>, Value) {
-    let bearer = token.map(|t| format!("Bearer {t}"));
-    let mut headers = vec![
-        ("accept", "application/json, text/event-stream"),
-        ("content-type", "application/json"),
-        ("mcp-protocol-version", LATEST),
-    ];
-    if let Some(bearer) = &bearer {
-        headers.push(("authorization", bearer));
-    }
-    if let Some(session) = session {
-        headers.push(("mcp-session-id", session));
-    }
-    let response = send(server.addr, Method::POST, &headers, body.to_string()).await;
-    let status = response.status();
-    let id = header(&response, "mcp-session-id").map(str::to_owned);
-    (status, id, last_message(&text(response).await))
-}
-
 fn rpc(id: u64, method: &str, params: Value) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
 }
@@ -314,34 +274,34 @@ async fn every_request_over_http_is_a_line_with_its_status_and_caller_in_both_er
 
     // Refused before any handler: no token, and a token that is not one.
     let init: Value = serde_json::from_str(&initialize(LATEST)).unwrap();
-    let (status, _, _) = post(&server, None, None, &init).await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let refused = post(&server, None, None, init.clone()).await;
+    assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
     let forged = "eyJhbGciOiJub25lIn0.eyJzdWIiOiJtYWxsb3J5In0.c2VjcmV0LXNpZ25hdHVyZQ";
-    let (status, _, _) = post(&server, Some(forged), None, &init).await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let refused = post(&server, Some(forged), None, init.clone()).await;
+    assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
 
     // A session: the prompt, a -32602, and a prompt hidden from ann (it
     // needs the `deploy` scope), which she is told is unknown.
-    let (status, session, _) = post(&server, Some(&ann), None, &init).await;
-    assert_eq!(status, StatusCode::OK);
-    let session = session.expect("a session");
+    let opened = post(&server, Some(&ann), None, init).await;
+    assert_eq!(opened.status, StatusCode::OK);
+    let session = opened.session.expect("a session");
     let code = json!({"code": SECRET, "language": "rust"});
     let get = rpc(
         2,
         "prompts/get",
         json!({"name": "code_review", "arguments": code}),
     );
-    let (_, _, ok) = post(&server, Some(&ann), Some(&session), &get).await;
+    let ok = post(&server, Some(&ann), Some(&session), get).await.body;
     assert!(ok["result"].is_object(), "{ok}");
     let hidden = rpc(
         3,
         "prompts/get",
         json!({"name": "deploy_notes", "arguments": {}}),
     );
-    let (_, _, hidden) = post(&server, Some(&ann), Some(&session), &hidden).await;
+    let hidden = post(&server, Some(&ann), Some(&session), hidden).await.body;
     assert_eq!(hidden["error"]["code"], -32602, "{hidden}");
     let unknown = rpc(4, "prompts/get", json!({"name": "nope"}));
-    post(&server, Some(&ann), Some(&session), &unknown).await;
+    post(&server, Some(&ann), Some(&session), unknown).await;
 
     // Stateless (2026-07-28).
     let bearer = format!("Bearer {ann}");

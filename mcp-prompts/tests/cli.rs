@@ -4,20 +4,13 @@
 //! start with its path and line.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStderr, Command, Stdio};
 
 use serde_json::{Value, json};
 
-#[test]
-fn serves_a_folder_of_prompt_files_over_stdio() {
-    let dir = std::env::temp_dir().join(format!("mcp-prompts-cli-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("git")).unwrap();
-    let command = "---\ndescription: Fix an issue\nargument-hint: <issue>\n---\nFix issue $1.\n";
-    std::fs::write(dir.join("git/fix.md"), command).unwrap();
-    std::fs::write(dir.join("tests.prompt.md"), "Test ${input:target}").unwrap();
-    std::fs::write(dir.join("broken.md"), "+++\ntitle = oops\n+++\nx").unwrap();
-
+/// `mcp-prompts serve DIR` on piped stdio, once it says it is serving:
+/// the process, the rest of its stderr, and what it said until then.
+fn serve(dir: &std::path::Path) -> (Child, BufReader<ChildStderr>, String) {
     let mut server = Command::new(env!("CARGO_BIN_EXE_mcp-prompts"))
         .args(["serve", dir.to_str().unwrap()])
         .stdin(Stdio::piped())
@@ -30,6 +23,20 @@ fn serves_a_folder_of_prompt_files_over_stdio() {
     while !said.contains("serving") {
         assert_ne!(stderr.read_line(&mut said).unwrap(), 0, "it ended: {said}");
     }
+    (server, stderr, said)
+}
+
+#[test]
+fn serves_a_folder_of_prompt_files_over_stdio() {
+    let dir = std::env::temp_dir().join(format!("mcp-prompts-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("git")).unwrap();
+    let command = "---\ndescription: Fix an issue\nargument-hint: <issue>\n---\nFix issue $1.\n";
+    std::fs::write(dir.join("git/fix.md"), command).unwrap();
+    std::fs::write(dir.join("tests.prompt.md"), "Test ${input:target}").unwrap();
+    std::fs::write(dir.join("broken.md"), "+++\ntitle = oops\n+++\nx").unwrap();
+
+    let (mut server, mut stderr, said) = serve(&dir);
     assert!(said.contains("not served: "), "{said}");
     assert!(said.contains("broken.md:2: front matter"), "{said}");
     assert!(
@@ -84,18 +91,7 @@ fn sigterm_stops_it_serving_stdio_with_exit_0() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("hello.md"), "Say hello.").unwrap();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_mcp-prompts"))
-        .args(["serve", dir.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut stderr = BufReader::new(server.stderr.take().unwrap());
-    let mut said = String::new();
-    while !said.contains("serving") {
-        assert_ne!(stderr.read_line(&mut said).unwrap(), 0, "it ended: {said}");
-    }
+    let (mut server, _stderr, _) = serve(&dir);
     // Stdin stays open: only the signal can end it.
     let _stdin = server.stdin.take();
     let status = Command::new("kill")

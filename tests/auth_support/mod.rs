@@ -214,3 +214,57 @@ async fn jwks(state: &Mutex<State>) -> axum::response::Response {
         Jwks::Garbage => "<html>not a key set</html>".into_response(),
     }
 }
+
+/// A token `issuer` signs with `key` for the server at `server`.
+pub fn token(
+    issuer: &Issuer,
+    key: &SigningKey,
+    server: &crate::http_support::Running,
+    subject: &str,
+    scope: &str,
+) -> String {
+    key.sign(&issuer.claims(subject, &server.url(), scope))
+}
+
+/// What an HTTP response says: status, `WWW-Authenticate`, session id,
+/// and its (last) JSON message.
+pub struct Answer {
+    pub status: hyper::StatusCode,
+    pub challenge: Option<String>,
+    pub session: Option<String>,
+    pub body: Value,
+}
+
+/// Posts `body` to a session-era endpoint with `token` (if any) and the
+/// session `session` (if any).
+pub async fn post(
+    server: &crate::http_support::Running,
+    token: Option<&str>,
+    session: Option<&str>,
+    body: Value,
+) -> Answer {
+    let bearer = token.map(|t| format!("Bearer {t}"));
+    let mut headers = vec![
+        ("accept", "application/json, text/event-stream"),
+        ("content-type", "application/json"),
+        ("mcp-protocol-version", crate::support::LATEST),
+    ];
+    if let Some(bearer) = &bearer {
+        headers.push(("authorization", bearer));
+    }
+    if let Some(session) = session {
+        headers.push(("mcp-session-id", session));
+    }
+    let response =
+        crate::http_support::send(server.addr, hyper::Method::POST, &headers, body.to_string())
+            .await;
+    let status = response.status();
+    let challenge = crate::http_support::header(&response, "www-authenticate").map(str::to_owned);
+    let session = crate::http_support::header(&response, "mcp-session-id").map(str::to_owned);
+    Answer {
+        status,
+        challenge,
+        session,
+        body: crate::http_support::last_message(&crate::http_support::text(response).await),
+    }
+}
