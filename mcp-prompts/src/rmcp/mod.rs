@@ -163,12 +163,12 @@ impl RmcpPrompts {
         request: Option<&PaginatedRequestParams>,
         context: &RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, ErrorData> {
-        let watch = self.watch("prompts/list", || None, context);
-        let result = watch
-            .span()
-            .in_scope(|| self.list_unwatched(request, context));
-        observe::finish(watch, &result, false, version_of(context));
-        result
+        self.watched(
+            "prompts/list",
+            || None,
+            context,
+            || self.list_unwatched(request, context),
+        )
     }
 
     fn list_unwatched(
@@ -232,11 +232,10 @@ impl RmcpPrompts {
             || Some(crate::telemetry::Asked::Prompt(request.name.clone())),
             &context,
         );
-        let span = watch.span();
-        let result =
-            tracing::Instrument::instrument(self.get_unwatched(request, context), span).await;
-        observe::finish(watch, &result, false, version);
-        result
+        observe::finished(watch, version, self.get_unwatched(request, context), |_| {
+            false
+        })
+        .await
     }
 
     async fn get_unwatched(
@@ -365,11 +364,13 @@ impl RmcpPrompts {
             || observe::asked_by_reference(&request.r#ref),
             &context,
         );
-        let span = watch.span();
-        let result =
-            tracing::Instrument::instrument(self.complete_unwatched(request, context), span).await;
-        observe::finish(watch, &result, false, version);
-        result
+        observe::finished(
+            watch,
+            version,
+            self.complete_unwatched(request, context),
+            |_| false,
+        )
+        .await
     }
 
     async fn complete_unwatched(

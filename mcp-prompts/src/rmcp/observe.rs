@@ -7,7 +7,9 @@ use std::sync::Arc;
 use ::rmcp::model::ErrorData;
 use ::rmcp::service::{RequestContext, RoleServer};
 
-use super::{RmcpPrompts, access_of, raw_id};
+use std::future::Future;
+
+use super::{RmcpPrompts, access_of, raw_id, version_of};
 use crate::protocol::ProtocolVersion;
 use crate::telemetry::asked::Carrier;
 use crate::telemetry::seen::Seen;
@@ -71,9 +73,39 @@ impl RmcpPrompts {
     }
 }
 
+impl RmcpPrompts {
+    /// Runs `handle`, the handler of `method` about `asked`, in its watch.
+    pub(super) fn watched<T>(
+        &self,
+        method: &str,
+        asked: impl FnOnce() -> Option<Asked>,
+        context: &RequestContext<RoleServer>,
+        handle: impl FnOnce() -> Result<T, ErrorData>,
+    ) -> Result<T, ErrorData> {
+        let watch = self.watch(method, asked, context);
+        let result = watch.span().in_scope(handle);
+        finish(watch, &result, false, version_of(context));
+        result
+    }
+}
+
+/// Awaits `handled` in `watch`'s span, then ends the watch on its result
+/// (`failed_tool`: whether that is a tool's `isError` result).
+pub(super) async fn finished<T>(
+    watch: Watch,
+    version: ProtocolVersion,
+    handled: impl Future<Output = Result<T, ErrorData>>,
+    failed_tool: impl FnOnce(&Result<T, ErrorData>) -> bool,
+) -> Result<T, ErrorData> {
+    let span = watch.span();
+    let result = tracing::Instrument::instrument(handled, span).await;
+    finish(watch, &result, failed_tool(&result), version);
+    result
+}
+
 /// Ends `watch` on rmcp's `result`, which `failed_tool` says is a tool's
 /// `isError` result.
-pub(super) fn finish<T>(
+fn finish<T>(
     watch: Watch,
     result: &Result<T, ErrorData>,
     failed_tool: bool,

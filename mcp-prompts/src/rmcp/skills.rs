@@ -14,7 +14,7 @@ use ::rmcp::{ErrorData, RoleServer};
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 
-use super::{RmcpPrompts, access_of, observe, to_rmcp, version_of};
+use super::{RmcpPrompts, access_of, to_rmcp, version_of};
 use crate::protocol::answer::Answer as _;
 use crate::protocol::method::Method;
 use crate::skills::answers::Item;
@@ -54,12 +54,12 @@ impl RmcpPrompts {
         request: Option<&PaginatedRequestParams>,
         context: &RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        let watch = self.watch("resources/list", || None, context);
-        let result = watch
-            .span()
-            .in_scope(|| self.list_resources_unwatched(request, context));
-        observe::finish(watch, &result, false, version_of(context));
-        result
+        self.watched(
+            "resources/list",
+            || None,
+            context,
+            || self.list_resources_unwatched(request, context),
+        )
     }
 
     fn list_resources_unwatched(
@@ -88,16 +88,12 @@ impl RmcpPrompts {
         request: &ReadResourceRequestParams,
         context: &RequestContext<RoleServer>,
     ) -> Result<ReadResourceResult, ErrorData> {
-        let watch = self.watch(
+        self.watched(
             "resources/read",
             || Some(crate::telemetry::Asked::Resource(request.uri.clone())),
             context,
-        );
-        let result = watch
-            .span()
-            .in_scope(|| self.read_resource_unwatched(request, context));
-        observe::finish(watch, &result, false, version_of(context));
-        result
+            || self.read_resource_unwatched(request, context),
+        )
     }
 
     fn read_resource_unwatched(
@@ -138,16 +134,12 @@ impl RmcpPrompts {
         request: &ReadResourceDirectoryRequestParams,
         context: &RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        let watch = self.watch(
+        self.watched(
             "resources/directory/read",
             || Some(crate::telemetry::Asked::Resource(request.uri.clone())),
             context,
-        );
-        let result = watch
-            .span()
-            .in_scope(|| self.read_resource_directory_unwatched(request, context));
-        observe::finish(watch, &result, false, version_of(context));
-        result
+            || self.read_resource_directory_unwatched(request, context),
+        )
     }
 
     fn read_resource_directory_unwatched(
@@ -176,12 +168,12 @@ impl RmcpPrompts {
         request: Option<&PaginatedRequestParams>,
         context: &RequestContext<RoleServer>,
     ) -> Result<ListSkillsResult, ErrorData> {
-        let watch = self.watch("skills/list", || None, context);
-        let result = watch
-            .span()
-            .in_scope(|| self.list_skills_unwatched(request, context));
-        observe::finish(watch, &result, false, version_of(context));
-        result
+        self.watched(
+            "skills/list",
+            || None,
+            context,
+            || self.list_skills_unwatched(request, context),
+        )
     }
 
     fn list_skills_unwatched(
@@ -209,16 +201,12 @@ impl RmcpPrompts {
         request: &GetSkillRequestParams,
         context: &RequestContext<RoleServer>,
     ) -> Result<GetSkillResult, ErrorData> {
-        let watch = self.watch(
+        self.watched(
             "skills/get",
             || Some(crate::telemetry::Asked::Resource(request.uri.clone())),
             context,
-        );
-        let result = watch
-            .span()
-            .in_scope(|| self.get_skill_unwatched(request, context));
-        observe::finish(watch, &result, false, version_of(context));
-        result
+            || self.get_skill_unwatched(request, context),
+        )
     }
 
     fn get_skill_unwatched(

@@ -82,11 +82,13 @@ impl RmcpPrompts {
             || Some(crate::telemetry::Asked::Tool(request.name.to_string())),
             &context,
         );
-        let span = watch.span();
-        let result =
-            tracing::Instrument::instrument(self.call_tool_unwatched(request, context), span).await;
-        observe::finish(watch, &result, observe::is_tool_error(&result), version);
-        result
+        observe::finished(
+            watch,
+            version,
+            self.call_tool_unwatched(request, context),
+            observe::is_tool_error,
+        )
+        .await
     }
 
     async fn call_tool_unwatched(
