@@ -40,7 +40,11 @@ Options:
 Environment:
   MCP_PROMPTS_REQUEST_STATE_SECRET  the key (32 bytes at least) that signs
                            2026-07-28 question rounds; give replicas the same
-  RUST_LOG                 what is logged on stderr (default: warn)";
+  RUST_LOG                 what is logged on stderr (default: warn;
+                           mcp_prompts=info: a line per request)
+  OTEL_EXPORTER_OTLP_ENDPOINT  export traces and metrics over OTLP/HTTP to
+                           this collector (with the other OTEL_* variables);
+                           nothing is sent without it";
 
 /// Where `--http` without an address listens.
 const DEFAULT_ADDR: &str = "127.0.0.1:8080";
