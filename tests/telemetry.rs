@@ -184,13 +184,29 @@ fn every_request_on_stdio_is_a_line_in_both_eras() {
         modern(json!({"name": "code_review", "arguments": code}), json!({})),
     );
     assert!(stateless["result"].is_object(), "{stateless}");
+    // A value the argument's type refuses is quoted back to the client,
+    // never into the log.
+    let bad = client.get("greet", json!({"name": "n", "tone": SECRET}));
+    assert_eq!(bad["error"]["code"], -32602);
+    assert!(
+        bad["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("secret_value"),
+        "{bad}"
+    );
     let made_up = client.call("made/up\u{1b}", json!({}));
     assert_eq!(made_up["error"]["code"], -32601);
     let parse_error = client.send_raw("{not json");
     assert_eq!(parse_error["error"]["code"], -32700);
     let uri = "skill://showcase-guide/SKILL.md";
     assert!(client.call("resources/read", json!({"uri": uri}))["result"].is_object());
-    let lines = wait_for_lines(|| client.log(), 7);
+    let lines = wait_for_lines(|| client.log(), 8);
+    let bad_value = line_for(&lines, "prompts/get", "greet", 0);
+    assert_eq!(
+        bad_value.get("reason"),
+        Some("invalid value for argument `tone`")
+    );
     let unknown_method = lines
         .iter()
         .find(|l| l.get("code") == Some("-32601"))
@@ -244,8 +260,10 @@ fn with_rust_log_at_warn_no_request_is_logged_and_trace_logs_no_argument_value()
     let mut quiet = Client::start_program(Command::new(showcase_binary()));
     quiet.initialize(LATEST);
     quiet.get("code_review", json!({"code": SECRET, "language": "rust"}));
+    let log = quiet.log();
     let (_, status) = quiet.finish();
     assert!(status.success());
+    assert!(request_lines(&log).is_empty(), "{log}");
     // Everything at every level: still never an argument value.
     let mut command = Command::new(showcase_binary());
     command.env("RUST_LOG", "trace");
@@ -468,6 +486,11 @@ fn an_otlp_receiver_gets_the_spans_and_metrics_of_stdio() {
 #[test]
 fn an_otlp_receiver_gets_the_spans_and_metrics_of_http_sessions_and_stateless_requests() {
     assert_otel_script("http");
+}
+
+#[test]
+fn traces_alone_are_flushed_at_sigterm_with_what_http_tells() {
+    assert_otel_script("traces");
 }
 
 #[test]

@@ -111,7 +111,11 @@ impl RequestContext {
                 let mut params = params;
                 let span = crate::telemetry::outgoing("elicitation/create", &mut params);
                 let asked = self.outbound.elicit(params, self.route.as_ref());
-                tracing::Instrument::instrument(asked, span).await
+                let answered = tracing::Instrument::instrument(asked, span.clone()).await;
+                if let Err(error) = &answered {
+                    crate::telemetry::outgoing_failed(&span, error.code());
+                }
+                answered
             }
             Asking::Rounds(round) => match round.answer(key) {
                 Some(answer) => Ok(Some(answer.clone())),

@@ -48,7 +48,7 @@ impl Fields {
             Seen::Error { .. } if entry.hidden => {
                 ("error", Some("hidden from this caller".to_owned()))
             }
-            Seen::Error { message, .. } => ("error", Some(excerpt_message(message))),
+            Seen::Error { code, message } => ("error", Some(reason_of(*code, message))),
         };
         Self {
             method: entry
@@ -69,6 +69,18 @@ impl Fields {
 /// An error message as the client got it, cut to a line's worth.
 fn excerpt_message(message: &str) -> String {
     crate::error::brief(message)
+}
+
+/// What a line says of an error: its message, but for `-32602` only the
+/// first clause (`invalid value for argument ..`), since what follows
+/// may quote the value a client sent, and argument values are never
+/// logged.
+fn reason_of(code: i64, message: &str) -> String {
+    let message = match code {
+        -32602 => message.split_once(": ").map_or(message, |(first, _)| first),
+        _ => message,
+    };
+    excerpt_message(message)
 }
 
 /// The line for a request served.
@@ -165,5 +177,21 @@ pub(crate) fn refused_over_http(status: u16, body: &str) {
             refused_because(Some(status), None, &reason, None);
         }
         Err(_) => refused_because(Some(status), None, "", None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reason_of;
+
+    #[test]
+    fn a_bad_params_reason_never_quotes_the_value() {
+        let message = "invalid value for argument `max_words`: expected an integer (got `s3cret`)";
+        assert_eq!(
+            reason_of(-32602, message),
+            "invalid value for argument `max_words`"
+        );
+        assert_eq!(reason_of(-32602, "Unknown prompt: nope"), "Unknown prompt");
+        assert_eq!(reason_of(-32603, "internal: boom"), "internal: boom");
     }
 }

@@ -17,7 +17,7 @@ pub(crate) mod wire;
 
 pub(crate) use asked::{Asked, Read};
 pub(crate) use line::refused;
-pub(crate) use outgoing::outgoing;
+pub(crate) use outgoing::{outgoing, outgoing_failed};
 pub(crate) use watch::{Known, Watch};
 pub(crate) use wire::Wire;
 
@@ -35,5 +35,8 @@ fn metrics_on() -> bool {
 /// peer, its session, its trace headers): only when a request would be
 /// watched.
 pub(crate) fn wanted() -> bool {
-    metrics_on() || tracing::enabled!(target: watch::TARGET, tracing::Level::INFO)
+    use tracing::metadata::Kind;
+    metrics_on()
+        || tracing::enabled!(kind: Kind::SPAN, target: watch::TARGET, tracing::Level::INFO)
+        || tracing::enabled!(target: watch::TARGET, tracing::Level::INFO)
 }

@@ -19,9 +19,17 @@ pub(crate) fn outgoing(method: &'static str, params: &mut Value) -> Span {
         otel.name = method,
         otel.kind = "client",
         mcp.method.name = method,
-        jsonrpc.request.id = Empty,
+        error.type = Empty,
+        otel.status_code = Empty,
     );
     #[cfg(feature = "otel")]
     super::otel::inject(&span, params);
     span
+}
+
+/// Records on `span` that the request it covers failed with `code` (no
+/// answer came, or the client answered with an error).
+pub(crate) fn outgoing_failed(span: &Span, code: i32) {
+    span.record("error.type", code.to_string().as_str());
+    span.record("otel.status_code", "error");
 }

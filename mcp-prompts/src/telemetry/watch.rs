@@ -230,13 +230,13 @@ impl Watch {
     /// Ends the watch on the response `text` (`None`: none was sent), in
     /// revision `version`, answered with HTTP `status` on HTTP.
     pub(crate) fn finish(
-        self,
+        mut self,
         text: Option<&str>,
         id: &str,
         version: Option<ProtocolVersion>,
         status: Option<u16>,
     ) {
-        let Some(watched) = self.0 else {
+        let Some(watched) = self.0.take() else {
             return;
         };
         let seen = text.map_or(Seen::Unanswered, |text| Seen::of_response(text, id));
@@ -245,9 +245,28 @@ impl Watch {
 
     /// Ends the watch on `seen`, for a route that has the outcome typed
     /// (rmcp's).
-    pub(crate) fn finish_seen(self, seen: &Seen<'_>, version: Option<ProtocolVersion>) {
-        if let Some(watched) = self.0 {
+    pub(crate) fn finish_seen(mut self, seen: &Seen<'_>, version: Option<ProtocolVersion>) {
+        if let Some(watched) = self.0.take() {
             watched.end(seen, version, None);
+        }
+    }
+}
+
+/// A watch dropped unfinished ends all the same: a panic on the way
+/// (answered -32603 by the guard that caught it), or a request whose
+/// work was dropped (its client went away) and so got no answer.
+impl Drop for Watch {
+    fn drop(&mut self) {
+        if let Some(watched) = self.0.take() {
+            let seen = if std::thread::panicking() {
+                Seen::Error {
+                    code: i64::from(crate::error::Error::INTERNAL_ERROR),
+                    message: Cow::Borrowed("the server panicked"),
+                }
+            } else {
+                Seen::Unanswered
+            };
+            watched.end(&seen, None, None);
         }
     }
 }

@@ -17,6 +17,7 @@
 //! kind of tokio runtime.
 
 use std::io::{self, BufWriter, Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::{self, ThreadId};
 
@@ -117,25 +118,47 @@ impl Service {
     }
 }
 
-/// What a shutdown waits for: the requests in flight, then the answers
-/// they queued.
+/// What a shutdown waits for: the line being served, the requests in
+/// flight, the answers they queued, then stdout flushed; all within
+/// [`SHUTDOWN_GRACE`], since a client that stopped reading could hold any
+/// of them up for ever.
 struct Draining {
+    /// Set at shutdown: the serving thread takes no further line.
+    stopping: Arc<AtomicBool>,
     in_flight: Arc<Semaphore>,
     places: u32,
     output: Drain,
+    flush: Box<dyn Fn() -> io::Result<()> + Send>,
 }
 
 impl Draining {
     async fn finish(self) -> io::Result<()> {
-        let finished = self.in_flight.acquire_many(self.places);
-        if tokio::time::timeout(SHUTDOWN_GRACE, finished)
-            .await
-            .is_err()
-        {
-            tracing::warn!("requests still running at shutdown were stopped");
+        self.stopping.store(true, Ordering::Relaxed);
+        let Self {
+            in_flight,
+            places,
+            output,
+            flush,
+            ..
+        } = self;
+        let drained = async {
+            let _ = in_flight.acquire_many(places).await;
+            output.wait().await;
+            // On a thread of its own: a write blocked on a full pipe must
+            // not keep the runtime from shutting down.
+            let (done, flushed) = oneshot::channel();
+            std::thread::spawn(move || {
+                let _ = done.send(flush());
+            });
+            flushed.await.unwrap_or(Ok(()))
+        };
+        match tokio::time::timeout(SHUTDOWN_GRACE, drained).await {
+            Ok(flushed) => flushed,
+            Err(_) => {
+                tracing::warn!("what was still running or unwritten at shutdown was dropped");
+                Ok(())
+            }
         }
-        self.output.wait().await;
-        Ok(())
     }
 }
 
@@ -234,17 +257,23 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
     let mut lines = BlockingLines {
         reader: BlockingLineReader::new(reader, limits.message_bytes),
         shared: Arc::clone(&shared),
+        stopping: Arc::default(),
     };
     // Every read blocks this thread, so the loop's future never waits for
     // input: it is polled once, and again only while all `max_in_flight`
     // places are taken. Async work polled here may use the runtime's
     // timers and I/O.
     let in_flight = in_flight_places(service);
+    let stopping = Arc::new(AtomicBool::new(false));
+    let flushing = Arc::clone(&shared);
     let _ = ready.send(Draining {
+        stopping: Arc::clone(&stopping),
         in_flight: Arc::clone(&in_flight),
         places: u32::try_from(limits.in_flight).unwrap_or(u32::MAX),
         output: queue.drain(),
+        flush: Box::new(move || flushing.flush()),
     });
+    lines.stopping = stopping;
     let read = runtime.block_on(serve_lines(
         service,
         &mut lines,
@@ -267,6 +296,8 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
 struct BlockingLines<R: Read, W: Write> {
     reader: BlockingLineReader<R>,
     shared: Arc<Shared<W>>,
+    /// Set at shutdown: what is read from then on is not served.
+    stopping: Arc<AtomicBool>,
 }
 
 impl<R: Read, W: Write> Lines for BlockingLines<R, W> {
@@ -275,7 +306,12 @@ impl<R: Read, W: Write> Lines for BlockingLines<R, W> {
         if !self.reader.has_line() {
             self.shared.flush()?;
         }
-        self.reader.next()
+        let line = self.reader.next();
+        if self.stopping.load(Ordering::Relaxed) {
+            self.shared.flush()?;
+            return Ok(Line::Eof);
+        }
+        line
     }
 
     async fn reply(&mut self, message: String) -> io::Result<bool> {

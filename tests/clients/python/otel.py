@@ -14,6 +14,7 @@ Usage:
                                            metric is sent on the way out
   python otel.py <showcase binary> http    sessions and stateless requests,
                                            exported while serving; SIGTERM
+  python otel.py <showcase binary> traces  traces alone, exported at SIGTERM
   python otel.py <showcase binary> silent  no endpoint set: nothing is sent
 """
 
@@ -192,7 +193,8 @@ def check_request_spans(receiver, transport, version):
     assert a["mcp.method.name"] == "prompts/get", a
     assert a["gen_ai.prompt.name"] == "code_review", a
     assert a["network.transport"] == transport, a
-    assert re.fullmatch(r"[^\"]+", str(a["jsonrpc.request.id"])), a
+    # The id's value as a string, not its JSON text.
+    assert isinstance(a["jsonrpc.request.id"], str) and '"' not in a["jsonrpc.request.id"], a
     assert "error.type" not in a and "rpc.response.status_code" not in a, a
     assert span.status.code == Status.STATUS_CODE_UNSET, span.status
     # Argument values are never exported.
@@ -223,6 +225,11 @@ def check_request_spans(receiver, transport, version):
     assert not any("no_such_prompt" in s.name for _, s in receiver.spans)
     listed = [s for s in receiver.named("prompts/list") if version_of(s) == version]
     assert listed and listed[-1].kind == Span.SPAN_KIND_SERVER, listed
+    if version != "2026-07-28":
+        # A session's client notifications are spans too, with no request id.
+        (initialized, *_) = receiver.named("notifications/initialized")
+        assert initialized.kind == Span.SPAN_KIND_SERVER, initialized.kind
+        assert "jsonrpc.request.id" not in attributes(initialized.attributes), initialized
     resources = {r.get("service.name") for r, _ in receiver.spans}
     assert resources == {SERVICE}, resources
 
@@ -437,6 +444,30 @@ async def http(binary):
     await check("http: SIGTERM stops the server, exit 0", terminated)
 
 
+async def traces(binary):
+    """Traces alone, RUST_LOG at warn, spans exported only at the end:
+    the spans still carry what HTTP tells of them, and SIGTERM flushes."""
+    receiver = Receiver()
+    env = server_env(receiver, OTEL_METRICS_EXPORTER="none", OTEL_BSP_SCHEDULE_DELAY="600000")
+    process, url = start_http(binary, env)
+    try:
+        await check("traces: a session asks three things", lambda: exercise(url, "legacy"))
+    finally:
+        process.send_signal(signal.SIGTERM)
+        code = process.wait(timeout=30)
+
+    async def flushed():
+        assert code == 0, code
+        wait_for("the spans SIGTERM flushed", lambda: receiver.named("prompts/list"), seconds=5)
+        (span,) = receiver.named("prompts/get code_review")
+        a = attributes(span.attributes)
+        assert a["network.transport"] == "tcp" and a["client.address"] == "127.0.0.1", a
+        assert a.get("mcp.session.id"), a
+        assert not receiver.metrics, [m.name for _, m in receiver.metrics]
+
+    await check("traces: SIGTERM flushes the spans, with HTTP's attributes and no metric", flushed)
+
+
 async def silent(binary):
     # Where the exporters would send by default.
     receiver = Receiver(4318)
@@ -453,7 +484,7 @@ async def silent(binary):
 
 
 async def main(binary, route):
-    await {"stdio": stdio, "http": http, "silent": silent}[route](binary)
+    await {"stdio": stdio, "http": http, "traces": traces, "silent": silent}[route](binary)
     sys.exit(0 if summary() else 1)
 
 

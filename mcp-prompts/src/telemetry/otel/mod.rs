@@ -21,16 +21,28 @@ pub(crate) use metrics::{Operation, SessionClock, metrics_on, record_metrics, re
 /// Gives `span` the parent its request's `_meta` names, and a link to the
 /// trace its HTTP request carries in its headers: the MCP request's
 /// context and the HTTP request's are independent (the conventions), so
-/// only the first is the parent. Without either the span is its own
-/// trace's root, or the ambient span's child.
+/// only the first is the parent. Without a parent from `_meta` the span
+/// is its own trace's root, linked to the ambient span.
 pub(crate) fn adopt(span: &Span, carrier: &Carrier, wire: &Wire) {
     if span.is_disabled() {
         return;
     }
-    if carrier.traceparent.is_some() {
-        let parent = extract(&MetaCarrier(carrier));
-        if parent.span().span_context().is_valid() {
-            let _ = span.set_parent(parent);
+    let parent = match carrier.traceparent {
+        Some(_) => extract(&MetaCarrier(carrier)),
+        None => Context::new(),
+    };
+    if parent.span().span_context().is_valid() {
+        let _ = span.set_parent(parent);
+    } else {
+        // No context from the client: a trace of its own, linked to the
+        // span around it if there is one (an HTTP middleware's, or rmcp's
+        // span for the whole connection, which would otherwise put every
+        // request of a connection in one trace).
+        let ambient = tracing::Span::current().context();
+        let ambient = ambient.span().span_context().clone();
+        let _ = span.set_parent(parent);
+        if ambient.is_valid() {
+            span.add_link(ambient);
         }
     }
     if let Some((traceparent, tracestate)) = wire.http().and_then(|http| http.trace.as_ref()) {

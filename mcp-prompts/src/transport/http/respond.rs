@@ -154,7 +154,8 @@ enum Streaming {
 }
 
 pub(super) fn json_response(status: StatusCode, body: String) -> Response {
-    // Every refusal (401, 403, 404, 400, ...) is answered here.
+    // Every refusal with a body (401, 403, 404, 400, ...) is answered
+    // here, and logged once.
     if status.is_client_error() || status.is_server_error() {
         crate::telemetry::line::refused_over_http(status.as_u16(), &body);
     }
