@@ -183,12 +183,11 @@ impl Session {
         match incoming {
             Ok(Incoming::Request { id, method, params }) => {
                 let watch = self.watch_request(id, &method, params, origin);
-                if !watch.is_on() {
-                    return self.settle(id, self.request(id, &method, params, origin));
-                }
-                let reply = watch
-                    .span()
-                    .in_scope(|| self.settle(id, self.request(id, &method, params, origin)));
+                // One call of the request path, inlined here: watched or
+                // not, it runs in the span (entered only when there is one).
+                let entered = watch.enter();
+                let reply = self.settle(id, self.request(id, &method, params, origin));
+                drop(entered);
                 self.observed(watch, id, reply, origin)
             }
             Ok(Incoming::Notification { method, params }) => {

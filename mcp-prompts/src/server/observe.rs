@@ -20,6 +20,21 @@ impl Session {
         params: Option<&RawValue>,
         origin: &Origin,
     ) -> Watch {
+        // The common case, no subscriber at all, in a few instructions.
+        if !crate::telemetry::may_watch() {
+            return Watch::OFF;
+        }
+        self.start_watch(id, method, params, origin)
+    }
+
+    #[inline(never)]
+    fn start_watch(
+        &self,
+        id: &RawValue,
+        method: &str,
+        params: Option<&RawValue>,
+        origin: &Origin,
+    ) -> Watch {
         let subject = origin.caller().map(|caller| caller.subject());
         let read = || Read::params(method, params);
         let mut watch = Watch::request(method, id.get(), read, &origin.wire, subject);
@@ -69,6 +84,7 @@ impl Session {
     }
 
     /// Ends the watch on `reply` (once sent, for one still being made).
+    #[inline]
     pub(super) fn observed(
         &self,
         watch: Watch,
@@ -79,6 +95,11 @@ impl Session {
         if !watch.is_on() {
             return reply;
         }
+        self.observed_on(watch, id, reply, origin)
+    }
+
+    #[inline(never)]
+    fn observed_on(&self, watch: Watch, id: &RawValue, reply: Reply, origin: &Origin) -> Reply {
         let version = self.watched_version(&watch);
         let http = origin.wire.http().is_some();
         // The status the transport answers a dispatched message with.

@@ -24,11 +24,19 @@ pub(crate) use wire::Wire;
 /// Whether requests are timed for the metrics even when no subscriber
 /// wants their span or line: once `otel` set a meter provider up (or the
 /// application said it did), never without the feature.
+#[inline]
 fn metrics_on() -> bool {
     #[cfg(feature = "otel")]
     return otel::metrics_on();
     #[cfg(not(feature = "otel"))]
     false
+}
+
+/// Whether a request might be watched: cheap enough for every request,
+/// with no subscriber (or one below `info`) it is one load and compare.
+#[inline]
+pub(crate) fn may_watch() -> bool {
+    tracing::level_enabled!(tracing::Level::INFO) || metrics_on()
 }
 
 /// Whether a transport should gather the facts of a request's wire (its

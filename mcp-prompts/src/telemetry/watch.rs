@@ -71,11 +71,11 @@ impl Watch {
         wire: &Wire,
         subject: Option<&str>,
     ) -> Self {
-        let name = known_method(method).unwrap_or(OTHER);
+        // Field values are worked out only when the span is enabled.
         let span = tracing::info_span!(
             target: TARGET,
             "mcp.request",
-            otel.name = name,
+            otel.name = known_method(method).unwrap_or(OTHER),
             otel.kind = "server",
             otel.status_code = Empty,
             otel.status_description = Empty,
@@ -107,11 +107,10 @@ impl Watch {
 
     /// Starts watching a notification from the client.
     pub(crate) fn notification(method: &str, params: Option<&RawValue>, wire: &Wire) -> Self {
-        let name = known_method(method).unwrap_or(OTHER);
         let span = tracing::info_span!(
             target: TARGET,
             "mcp.notification",
-            otel.name = name,
+            otel.name = known_method(method).unwrap_or(OTHER),
             otel.kind = "server",
             mcp.method.name = method,
             mcp.protocol.version = Empty,
@@ -179,6 +178,12 @@ impl Watch {
     /// Whether anyone watches.
     pub(crate) fn is_on(&self) -> bool {
         self.0.is_some()
+    }
+
+    /// Enters the span, if there is one: the guard leaves it.
+    #[inline]
+    pub(crate) fn enter(&self) -> Option<tracing::span::Entered<'_>> {
+        self.0.as_ref().map(|watched| watched.span.enter())
     }
 
     /// The span, to run the request in (disabled when nobody watches).
@@ -256,22 +261,28 @@ impl Watch {
 /// (answered -32603 by the guard that caught it), or a request whose
 /// work was dropped (its client went away) and so got no answer.
 impl Drop for Watch {
+    #[inline]
     fn drop(&mut self) {
         if let Some(watched) = self.0.take() {
-            let seen = if std::thread::panicking() {
-                Seen::Error {
-                    code: i64::from(crate::error::Error::INTERNAL_ERROR),
-                    message: Cow::Borrowed("the server panicked"),
-                }
-            } else {
-                Seen::Unanswered
-            };
-            watched.end(&seen, None, None);
+            watched.end_unfinished();
         }
     }
 }
 
 impl Watched {
+    #[cold]
+    fn end_unfinished(self: Box<Self>) {
+        let seen = if std::thread::panicking() {
+            Seen::Error {
+                code: i64::from(crate::error::Error::INTERNAL_ERROR),
+                message: Cow::Borrowed("the server panicked"),
+            }
+        } else {
+            Seen::Unanswered
+        };
+        (*self).end(&seen, None, None);
+    }
+
     fn end(self, seen: &Seen<'_>, version: Option<ProtocolVersion>, status: Option<u16>) {
         let elapsed = self.started.elapsed();
         let span = &self.span;
