@@ -868,10 +868,10 @@ fn each_skill_is_also_a_prompt_when_asked() {
         listed_prompt(&listed, name);
     }
     // `greet` is the showcase's own prompt; the skill is still served.
+    let line = client.log_line("`greet` is not served");
     assert!(
-        client
-            .log_line("`greet` is not served")
-            .contains("another prompt has that name")
+        line.contains("examples/showcase/prompts.rs:") && line.contains("has that name"),
+        "{line}"
     );
     let greet = client.call("skills/get", json!({"uri": "skill://greet/SKILL.md"}));
     assert_eq!(

@@ -207,12 +207,13 @@ impl Prompts {
     /// Replaces the prompts of one group (a directory's files, the
     /// skills' prompts) with `wanted`, in one change: what is served of
     /// the group now, and the prompts left out because another prompt has
-    /// their name. Those the server's tags leave out are neither.
+    /// their name, each with where that other prompt is defined. Those the
+    /// server's tags leave out are neither.
     pub(crate) fn sync_group(
         &self,
         before: &[DynamicPrompt],
         wanted: Vec<DynamicPrompt>,
-    ) -> (Vec<DynamicPrompt>, Vec<DynamicPrompt>) {
+    ) -> (Vec<DynamicPrompt>, Vec<(DynamicPrompt, String)>) {
         let outcome = self.0.change(|sources| {
             let is = |prompt: &AnyPrompt, d: &DynamicPrompt| match &prompt.0 {
                 super::Definition::Dynamic(p) => p.same_as(d),
@@ -230,8 +231,10 @@ impl Prompts {
             for prompt in admitted {
                 if sources.iter().any(|(p, _)| is(p, &prompt)) {
                     served.push(prompt);
-                } else if sources.iter().any(|(p, _)| p.name() == prompt.name()) {
-                    taken.push(prompt);
+                } else if let Some((holder, _)) =
+                    sources.iter().find(|(p, _)| p.name() == prompt.name())
+                {
+                    taken.push((prompt, holder.location()));
                 } else {
                     sources.push((prompt.clone().into(), true));
                     served.push(prompt);

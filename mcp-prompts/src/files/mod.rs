@@ -493,14 +493,15 @@ impl DirState {
         }
         let wanted: Vec<DynamicPrompt> = candidates.iter().map(|(_, p)| p.clone()).collect();
         let (served, taken) = self.prompts.sync_group(&self.served, wanted);
-        for prompt in taken {
+        for (prompt, holder) in taken {
             if let Some((path, _)) = candidates.iter().find(|(_, p)| p.same_as(&prompt)) {
                 problems.push(problem(
                     path,
                     None,
                     format!(
-                        "prompt name `{}` is already taken by a prompt not from this directory",
-                        prompt.name()
+                        "prompt name `{}` is already taken by {}",
+                        prompt.name(),
+                        Escaped(&holder)
                     ),
                 ));
             }

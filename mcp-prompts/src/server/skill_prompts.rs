@@ -27,9 +27,9 @@ impl Bridged {
         let (wanted, mut problems) = prompts_of(set);
         let (now, taken) = prompts.sync_group(&self.0, wanted);
         self.0 = now;
-        problems.extend(taken.iter().map(|prompt| {
+        problems.extend(taken.iter().map(|(prompt, holder)| {
             format!(
-                "{}: the skill's prompt `{}` is not served: another prompt has that name",
+                "{}: the skill's prompt `{}` is not served: {holder} has that name",
                 prompt.0.origin,
                 prompt.name()
             )
