@@ -134,3 +134,181 @@ fn help_lists_every_kind_of_file() {
         assert!(help.contains(kind), "{kind}: {help}");
     }
 }
+
+/// A folder under the system's temporary one, empty, named for the test.
+fn folder(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mcp-prompts-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `mcp-prompts check ARGS...`: exit code, stdout, stderr.
+fn check(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_mcp-prompts"))
+        .arg("check")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn check_prints_each_problem_and_warning_in_every_format() {
+    let dir = folder("check");
+    std::fs::write(
+        dir.join("good.md"),
+        "+++\ndescription = \"Fine\"\n+++\nHello",
+    )
+    .unwrap();
+    std::fs::write(dir.join("broken.md"), "+++\ntitle = oops\n+++\nx").unwrap();
+    // A Claude Code command with a `{{name}}`: served as written, warned of.
+    std::fs::write(
+        dir.join("greet.md"),
+        "---\ndescription: Greet\n---\nHello {{name}}",
+    )
+    .unwrap();
+    let path = dir.to_str().unwrap();
+
+    let (code, out, err) = check(&[path]);
+    assert_eq!(code, 1, "{out}{err}");
+    let broken = format!("{}:2: front matter", dir.join("broken.md").display());
+    assert!(out.lines().any(|l| l.starts_with(&broken)), "{out}");
+    let warned = format!("{}:", dir.join("greet.md").display());
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with(&warned) && l.contains("warning: ")),
+        "{out}"
+    );
+    assert!(!out.contains("good.md"), "{out}");
+    assert!(
+        err.contains("prompts: 2, skills: 0, problems: 1, warnings: 1"),
+        "{err}"
+    );
+
+    let (code, out, _) = check(&[path, "--format", "json"]);
+    assert_eq!(code, 1);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["prompts"], 2);
+    assert_eq!(report["problems"][0]["line"], 2);
+    assert!(
+        report["problems"][0]["path"]
+            .as_str()
+            .unwrap()
+            .ends_with("broken.md")
+    );
+    assert_eq!(report["warnings"].as_array().unwrap().len(), 1);
+
+    let (code, out, _) = check(&[path, "--format", "github"]);
+    assert_eq!(code, 1);
+    let error = format!(
+        "::error file={},line=2::front matter",
+        dir.join("broken.md").display()
+    );
+    assert!(out.lines().any(|l| l.starts_with(&error)), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("::warning file=")),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_clean_folder_passes_and_deny_warnings_fails_on_a_warning() {
+    let dir = folder("clean");
+    std::fs::write(dir.join("good.md"), "+++\n+++\nHello").unwrap();
+    let path = dir.to_str().unwrap();
+    let (code, out, err) = check(&[path, "--deny-warnings"]);
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    std::fs::write(
+        dir.join("greet.md"),
+        "---\ndescription: Greet\n---\nHello {{name}}",
+    )
+    .unwrap();
+    assert_eq!(check(&[path]).0, 0);
+    assert_eq!(check(&[path, "--deny-warnings"]).0, 1);
+    let (code, _, err) = check(&[dir.join("missing").to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is not a folder"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn serve_makes_one_catalog_of_several_folders_and_a_repository_s_own() {
+    let repo = folder("repo");
+    let other = folder("other");
+    for hidden in [".claude/commands/git", ".github/prompts", ".git", ".vscode"] {
+        std::fs::create_dir_all(repo.join(hidden)).unwrap();
+    }
+    let command = "---\ndescription: Fix an issue\n---\nFix issue $1.\n";
+    std::fs::write(repo.join(".claude/commands/git/fix.md"), command).unwrap();
+    std::fs::write(
+        repo.join(".github/prompts/tests.prompt.md"),
+        "Test ${input:target}",
+    )
+    .unwrap();
+    std::fs::write(repo.join("hello.md"), "+++\n+++\nHello from the repository").unwrap();
+    std::fs::write(other.join("hello.md"), "+++\n+++\nHello from elsewhere").unwrap();
+    std::fs::write(other.join("bye.md"), "+++\n+++\nBye").unwrap();
+
+    let mut server = Command::new(env!("CARGO_BIN_EXE_mcp-prompts"))
+        .args(["serve", repo.to_str().unwrap(), other.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(server.stderr.take().unwrap());
+    let mut said = String::new();
+    while !said.contains("serving") {
+        assert_ne!(stderr.read_line(&mut said).unwrap(), 0, "it ended: {said}");
+    }
+    // The name two folders serve: the second's is a problem naming both.
+    let taken = format!(
+        "{}: prompt name `hello` is already taken by {}",
+        other.join("hello.md").display(),
+        repo.join("hello.md").display()
+    );
+    assert!(said.contains(&taken), "{said}");
+    // The start message says what is read and what hidden folder is not.
+    for read in [
+        repo.join(".claude/commands"),
+        repo.join(".github/prompts"),
+        other.clone(),
+    ] {
+        assert!(said.contains(&read.display().to_string()), "{said}");
+    }
+    assert!(said.contains("skipped, hidden: "), "{said}");
+    assert!(
+        said.contains(&repo.join(".git").display().to_string()),
+        "{said}"
+    );
+
+    let mut stdin = server.stdin.take().unwrap();
+    let mut stdout = BufReader::new(server.stdout.take().unwrap());
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params":
+        {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
+    let list = json!({"jsonrpc": "2.0", "id": 2, "method": "prompts/list"});
+    writeln!(stdin, "{init}\n{list}").unwrap();
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    line.clear();
+    stdout.read_line(&mut line).unwrap();
+    let listed: Value = serde_json::from_str(&line).unwrap();
+    let mut names: Vec<&str> = listed["result"]["prompts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    names.sort_unstable();
+    assert_eq!(names, ["bye", "git.fix", "hello", "tests"]);
+    drop(stdin);
+    assert!(server.wait().unwrap().success());
+    let _ = std::fs::remove_dir_all(&repo);
+    let _ = std::fs::remove_dir_all(&other);
+}

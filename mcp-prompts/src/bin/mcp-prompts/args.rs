@@ -5,11 +5,13 @@ use std::path::PathBuf;
 
 /// What `--help` prints.
 pub const USAGE: &str = "\
-Serve a folder of prompt files over MCP, kept in step with the folder.
+Serve folders of prompt files over MCP, kept in step with the folders; or
+check them.
 
-Usage: mcp-prompts serve DIR [OPTIONS]
+Usage: mcp-prompts serve DIR... [OPTIONS]
+       mcp-prompts check DIR... [--deny-warnings] [--format text|json|github]
 
-DIR holds prompt files, in subfolders too (git/commit.md is `git.commit`):
+Each DIR holds prompt files, in subfolders too (git/commit.md is `git.commit`):
   review.md          ours: `+++` TOML front matter, `{name}` placeholders
   fix-issue.md       a Claude Code command: `---` YAML front matter or none,
                      `$ARGUMENTS`, `$1`..`$9`
@@ -18,7 +20,14 @@ DIR holds prompt files, in subfolders too (git/commit.md is `git.commit`):
   _persona.prompt    a dotprompt partial, used as `{{> persona}}`
 Each folder holding a `SKILL.md` (and each in DIR/.claude/skills) is an
 Agent Skill, served with its files as `skill://` resources (MCP's skills
-extension).
+extension). Hidden folders are skipped, but for a repository's own:
+DIR/.claude/commands and DIR/.github/prompts are served as prompt folders.
+Several folders make one catalog; a name two of them serve is a problem.
+
+check reads the folders as serve does and prints every problem and warning
+as `path:line: message`; it exits 1 if there is a problem (or, with
+--deny-warnings, a warning). --format json prints one JSON document;
+--format github prints GitHub Actions annotations.
 
 Options:
   --http [ADDR | PORT]     serve Streamable HTTP at http://ADDR/mcp (default
@@ -52,19 +61,21 @@ const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 /// What the command line asks for.
 #[derive(Debug)]
 pub enum Command {
-    /// `serve DIR [OPTIONS]`.
+    /// `serve DIR... [OPTIONS]`.
     Serve(Serve),
+    /// `check DIR... [OPTIONS]`.
+    Check(Check),
     /// `--help`, or nothing.
     Help,
     /// `--version`.
     Version,
 }
 
-/// `serve DIR` and its options.
+/// `serve DIR...` and its options.
 #[derive(Debug)]
 pub struct Serve {
-    /// The folder of prompt files.
-    pub dir: PathBuf,
+    /// The folders of prompt files, in the order given.
+    pub dirs: Vec<PathBuf>,
     /// Where to serve Streamable HTTP; stdio if `None`.
     pub http: Option<SocketAddr>,
     /// HTTP without sessions.
@@ -77,6 +88,28 @@ pub struct Serve {
     pub auth: Option<Auth>,
     /// The limit on one prompt's result, if not the default.
     pub max_result_bytes: Option<usize>,
+}
+
+/// `check DIR...` and its options.
+#[derive(Debug)]
+pub struct Check {
+    /// The folders, read as `serve` reads them.
+    pub dirs: Vec<PathBuf>,
+    /// `--deny-warnings`: a warning fails the check too.
+    pub deny_warnings: bool,
+    /// How the findings are printed.
+    pub format: Format,
+}
+
+/// `--format`: how `check` prints what it found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `path:line: message`, a line each.
+    Text,
+    /// One JSON document.
+    Json,
+    /// GitHub Actions workflow commands (`::error file=..,line=..::..`).
+    Github,
 }
 
 /// `--auth-issuer URL`, with `--auth-audience URL` and `--auth-jwks URL`.
@@ -98,11 +131,16 @@ impl Command {
             Some("-h" | "--help") | None => return Ok(Self::Help),
             Some("-V" | "--version") => return Ok(Self::Version),
             Some("serve") => {}
-            Some(other) => return Err(format!("unknown command `{other}`; try `serve DIR`")),
+            Some("check") => return Self::parse_check(words),
+            Some(other) => {
+                return Err(format!(
+                    "unknown command `{other}`; try `serve DIR` or `check DIR`"
+                ));
+            }
         }
-        let mut dir = None;
+        let mut dirs = Vec::new();
         let mut serve = Serve {
-            dir: PathBuf::new(),
+            dirs: Vec::new(),
             http: None,
             stateless: false,
             prompts_as_tools: false,
@@ -150,11 +188,13 @@ impl Command {
                     } = Some(url);
                 }
                 flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
-                path if dir.is_none() => dir = Some(PathBuf::from(path)),
-                extra => return Err(format!("one folder only: `{extra}` is a second")),
+                path => dirs.push(PathBuf::from(path)),
             }
         }
-        serve.dir = dir.ok_or("serve needs a folder: `mcp-prompts serve DIR`")?;
+        if dirs.is_empty() {
+            return Err("serve needs a folder: `mcp-prompts serve DIR`".into());
+        }
+        serve.dirs = dirs;
         serve.auth = match (issuer, serve.http) {
             (Some(_), None) => {
                 return Err("--auth-issuer verifies HTTP requests: add --http".into());
@@ -174,6 +214,37 @@ impl Command {
         }
         Ok(Self::Serve(serve))
     }
+
+    /// Reads `check`'s words.
+    fn parse_check(words: impl Iterator<Item = String>) -> Result<Self, String> {
+        let mut words = words.peekable();
+        let mut check = Check {
+            dirs: Vec::new(),
+            deny_warnings: false,
+            format: Format::Text,
+        };
+        while let Some(word) = words.next() {
+            match word.as_str() {
+                "-h" | "--help" => return Ok(Self::Help),
+                "-V" | "--version" => return Ok(Self::Version),
+                "--deny-warnings" => check.deny_warnings = true,
+                "--format" => {
+                    check.format = match words.next().as_deref() {
+                        Some("text") => Format::Text,
+                        Some("json") => Format::Json,
+                        Some("github") => Format::Github,
+                        _ => return Err("--format takes text, json or github".into()),
+                    };
+                }
+                flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
+                path => check.dirs.push(PathBuf::from(path)),
+            }
+        }
+        if check.dirs.is_empty() {
+            return Err("check needs a folder: `mcp-prompts check DIR`".into());
+        }
+        Ok(Self::Check(check))
+    }
 }
 
 #[cfg(test)]
@@ -190,13 +261,16 @@ mod tests {
         else {
             panic!("not a serve command");
         };
-        assert_eq!(serve.dir, PathBuf::from("prompts"));
+        assert_eq!(serve.dirs, [PathBuf::from("prompts")]);
         assert_eq!(serve.http, Some("127.0.0.1:9000".parse().unwrap()));
         assert!(serve.prompts_as_tools && !serve.stateless);
         assert!(matches!(parse("--help"), Ok(Command::Help)));
         assert!(matches!(parse(""), Ok(Command::Help)));
         assert!(parse("serve").unwrap_err().contains("needs a folder"));
-        assert!(parse("serve a b").unwrap_err().contains("one folder"));
+        let Ok(Command::Serve(two)) = parse("serve a b --prompts-as-tools") else {
+            panic!("two folders");
+        };
+        assert_eq!(two.dirs, [PathBuf::from("a"), PathBuf::from("b")]);
         assert!(parse("serve a --nope").unwrap_err().contains("`--nope`"));
         assert!(
             parse("serve a --auth-issuer https://x")
@@ -209,7 +283,7 @@ mod tests {
         let Ok(Command::Serve(serve)) = parse("serve --http prompts") else {
             panic!("not a serve command");
         };
-        assert_eq!(serve.dir, PathBuf::from("prompts"));
+        assert_eq!(serve.dirs, [PathBuf::from("prompts")]);
         assert_eq!(serve.http, Some(DEFAULT_ADDR.parse().unwrap()));
         let Ok(Command::Serve(capped)) = parse("serve a --max-result-bytes 1024") else {
             panic!("--max-result-bytes");
@@ -220,5 +294,27 @@ mod tests {
         let no_url = parse("serve a --http --auth-issuer --stateless").unwrap_err();
         assert!(no_url.contains("needs a URL"), "{no_url}");
         assert!(matches!(parse("serve a -V"), Ok(Command::Version)));
+    }
+
+    #[test]
+    fn check_takes_folders_a_format_and_deny_warnings() {
+        let Ok(Command::Check(check)) = parse("check a b --format github --deny-warnings") else {
+            panic!("not a check command");
+        };
+        assert_eq!(check.dirs, [PathBuf::from("a"), PathBuf::from("b")]);
+        assert_eq!(check.format, Format::Github);
+        assert!(check.deny_warnings);
+        let Ok(Command::Check(plain)) = parse("check a") else {
+            panic!("check a");
+        };
+        assert_eq!(plain.format, Format::Text);
+        assert!(!plain.deny_warnings);
+        assert!(parse("check").unwrap_err().contains("needs a folder"));
+        assert!(
+            parse("check a --format yaml")
+                .unwrap_err()
+                .contains("text, json or github")
+        );
+        assert!(parse("check a --http").unwrap_err().contains("`--http`"));
     }
 }

@@ -1,15 +1,19 @@
-//! `mcp-prompts serve DIR`: a folder of prompt files served over MCP, with
+//! `mcp-prompts serve DIR...`: folders of prompt files served over MCP, with
 //! no Rust to write (feature `cli`). Over stdio by default, or Streamable
-//! HTTP with `--http`; the folder is watched, and a file that cannot be
-//! served is reported with its path and line.
+//! HTTP with `--http`; the folders are watched, and a file that cannot be
+//! served is reported with its path and line. `mcp-prompts check DIR...`
+//! reads them the same way and prints what is wrong, for CI.
 
 #![forbid(unsafe_code)]
 
 mod args;
+mod check;
+mod folders;
 
 use std::io::{Error, ErrorKind};
 
 use args::{Command, Serve};
+use folders::Folders;
 use mcp_prompts::{HttpAuth, HttpOptions, JwtVerifier, PromptDir, Server};
 
 /// The environment variable holding the key that signs question rounds.
@@ -25,6 +29,24 @@ fn main() {
         .and_then(Command::parse);
     let serve = match parsed {
         Ok(Command::Serve(serve)) => serve,
+        Ok(Command::Check(check)) => {
+            // What is wrong is printed by the check itself, not logged.
+            let checked = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+                .and_then(|runtime| {
+                    // The folders' watches start on the runtime's threads.
+                    let _entered = runtime.enter();
+                    check::run(&check)
+                });
+            match checked {
+                Ok(code) => std::process::exit(code),
+                Err(error) => {
+                    eprintln!("mcp-prompts: {error}");
+                    std::process::exit(2);
+                }
+            }
+        }
         Ok(Command::Help) => {
             println!("{}", args::USAGE);
             return;
@@ -78,13 +100,11 @@ async fn run(serve: Serve) -> std::io::Result<()> {
     if let Some(secret) = std::env::var_os(REQUEST_STATE_SECRET) {
         server = server.request_state_secret(secret.as_encoded_bytes());
     }
-    // Agent Skills in the folder, and in a repository's `.claude/skills`
+    // Agent Skills in the folders, and in a repository's `.claude/skills`
     // (hidden, so the folder's own search passes it by).
-    let claude_skills = serve.dir.join(".claude/skills");
-    for root in [serve.dir.as_path(), claude_skills.as_path()] {
-        if holds_skills(root, SKILL_DEPTH, &mut 10_000) {
-            server = server.skills_dir(root);
-        }
+    let folders = Folders::of(&serve.dirs);
+    for root in &folders.skills {
+        server = server.skills_dir(root);
     }
     let (service, prompts) = server.build_live().map_err(invalid)?;
     let skills = match (service.skill_count(), service.skill_problems().len()) {
@@ -94,15 +114,23 @@ async fn run(serve: Serve) -> std::io::Result<()> {
         (skills, broken) => format!(" and {skills} skills ({broken} not served: above)"),
     };
     // Each file that cannot be served, or is served with a warning, is
-    // logged as it is read.
-    let dir = PromptDir::watch(&serve.dir, &prompts)?;
-    let mut count = match (dir.served().len(), dir.problems().len()) {
+    // logged as it is read. One catalog: a name a folder read earlier
+    // serves is a problem of the later one.
+    let dirs = folders
+        .prompts
+        .iter()
+        .map(|dir| PromptDir::watch(dir, &prompts))
+        .collect::<std::io::Result<Vec<_>>>()?;
+    let from_files: usize = dirs.iter().map(|dir| dir.served().len()).sum();
+    let broken: usize = dirs.iter().map(|dir| dir.problems().len()).sum();
+    let warned: usize = dirs.iter().map(|dir| dir.warnings().len()).sum();
+    let mut count = match (from_files, broken) {
         (1, 0) => "1 prompt".to_owned(),
         (prompts, 0) => format!("{prompts} prompts"),
         (prompts, 1) => format!("{prompts} prompts (1 file not served: above)"),
         (prompts, broken) => format!("{prompts} prompts ({broken} files not served: above)"),
     };
-    match dir.warnings().len() {
+    match warned {
         0 => {}
         1 => count.push_str(" with 1 warning (above)"),
         warnings => count = format!("{count} with {warnings} warnings (above)"),
@@ -110,8 +138,8 @@ async fn run(serve: Serve) -> std::io::Result<()> {
     count.push_str(&skills);
     let Some(addr) = serve.http else {
         eprintln!(
-            "mcp-prompts: serving {count} from {} over stdio",
-            serve.dir.display()
+            "mcp-prompts: serving {count} over stdio ({})",
+            folders.describe()
         );
         return service
             .serve_stdio_until(mcp_prompts::shutdown_signal())
@@ -144,38 +172,11 @@ async fn run(serve: Serve) -> std::io::Result<()> {
         options = options.auth(auth);
     }
     eprintln!(
-        "mcp-prompts: serving {count} from {} at http://{bound}{}; Ctrl-C stops",
-        serve.dir.display(),
-        mcp_prompts::DEFAULT_PATH
+        "mcp-prompts: serving {count} at http://{bound}{} ({}); Ctrl-C stops",
+        mcp_prompts::DEFAULT_PATH,
+        folders.describe()
     );
     service
         .serve_http_on(listener, options, mcp_prompts::shutdown_signal())
         .await
-}
-
-/// How many folders below a root skills are looked for, as the server
-/// looks for them.
-const SKILL_DEPTH: usize = 6;
-
-/// Whether a folder holding a `SKILL.md` lies in `dir` (itself included),
-/// down to `depth` folders, hidden folders and links left out as the
-/// server leaves them, looking into at most `budget` folders: only then
-/// does the server declare skills.
-fn holds_skills(dir: &std::path::Path, depth: usize, budget: &mut usize) -> bool {
-    if *budget == 0 {
-        return false;
-    }
-    *budget -= 1;
-    if dir.join("SKILL.md").is_file() {
-        return true;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return false;
-    };
-    depth > 0
-        && entries.flatten().any(|entry| {
-            let hidden = entry.file_name().to_string_lossy().starts_with('.');
-            let folder = entry.file_type().is_ok_and(|t| t.is_dir());
-            !hidden && folder && holds_skills(&entry.path(), depth - 1, budget)
-        })
 }

@@ -1,0 +1,184 @@
+//! `mcp-prompts check DIR...`: the folders read as `serve` reads them, and
+//! every problem and warning printed, for a person or for CI.
+
+use std::fmt::Write as _;
+use std::io::{Error, ErrorKind};
+
+use mcp_prompts::{FileProblem, PromptDir, Server};
+use serde_json::json;
+
+use crate::args::{Check, Format};
+use crate::folders::Folders;
+
+/// One thing found: a problem (not served) or a warning (served all the
+/// same).
+struct Finding {
+    problem: bool,
+    path: String,
+    line: Option<usize>,
+    message: String,
+}
+
+impl Finding {
+    fn of_file(problem: bool, found: &FileProblem) -> Self {
+        Self {
+            problem,
+            path: found.path.display().to_string(),
+            line: found.line,
+            message: found.message.clone(),
+        }
+    }
+
+    /// A skill's problem, as the server words it: `path:line: message` or
+    /// `path: message`.
+    fn of_skill(text: &str) -> Self {
+        let (place, message) = text.split_once(": ").unwrap_or(("", text));
+        let (path, line) = match place.rsplit_once(':') {
+            Some((path, line)) if line.parse::<usize>().is_ok() => (path, line.parse().ok()),
+            _ => (place, None),
+        };
+        Self {
+            problem: true,
+            path: path.to_owned(),
+            line,
+            message: message.to_owned(),
+        }
+    }
+}
+
+/// Reads the folders and prints what it found; the exit code: 0 clean, 1
+/// if something fails the check.
+pub fn run(check: &Check) -> std::io::Result<i32> {
+    for dir in &check.dirs {
+        if !dir.is_dir() {
+            return Err(Error::new(
+                ErrorKind::NotFound,
+                format!("`{}` is not a folder", dir.display()),
+            ));
+        }
+    }
+    let folders = Folders::of(&check.dirs);
+    let mut server = Server::new("mcp-prompts", env!("CARGO_PKG_VERSION"))
+        .prompts(std::iter::empty::<mcp_prompts::AnyPrompt>());
+    for root in &folders.skills {
+        server = server.skills_dir(root);
+    }
+    let (service, prompts) = server
+        .build_live()
+        .map_err(|err| Error::new(ErrorKind::InvalidInput, err))?;
+    let dirs = folders
+        .prompts
+        .iter()
+        .map(|dir| PromptDir::watch(dir, &prompts))
+        .collect::<std::io::Result<Vec<_>>>()?;
+    let mut findings = Vec::new();
+    for dir in &dirs {
+        findings.extend(dir.problems().iter().map(|p| Finding::of_file(true, p)));
+    }
+    findings.extend(
+        service
+            .skill_problems()
+            .iter()
+            .map(|p| Finding::of_skill(p)),
+    );
+    for dir in &dirs {
+        findings.extend(dir.warnings().iter().map(|w| Finding::of_file(false, w)));
+    }
+    let prompts_served: usize = dirs.iter().map(|dir| dir.served().len()).sum();
+    let (problems, warnings) = (
+        findings.iter().filter(|f| f.problem).count(),
+        findings.iter().filter(|f| !f.problem).count(),
+    );
+    let report = match check.format {
+        Format::Text => text(&findings),
+        Format::Json => json(&findings, prompts_served, service.skill_count()),
+        Format::Github => github(&findings),
+    };
+    print!("{report}");
+    eprintln!(
+        "mcp-prompts check: prompts: {prompts_served}, skills: {}, problems: {problems}, warnings: {warnings} ({})",
+        service.skill_count(),
+        folders.describe(),
+    );
+    let failed = problems > 0 || (check.deny_warnings && warnings > 0);
+    Ok(i32::from(failed))
+}
+
+fn text(findings: &[Finding]) -> String {
+    let mut out = String::new();
+    for f in findings {
+        let kind = if f.problem { "" } else { "warning: " };
+        let _ = match f.line {
+            Some(line) => writeln!(out, "{}:{line}: {kind}{}", f.path, f.message),
+            None => writeln!(out, "{}: {kind}{}", f.path, f.message),
+        };
+    }
+    out
+}
+
+fn json(findings: &[Finding], prompts: usize, skills: usize) -> String {
+    let list = |problem: bool| -> Vec<serde_json::Value> {
+        findings
+            .iter()
+            .filter(|f| f.problem == problem)
+            .map(|f| json!({"path": f.path, "line": f.line, "message": f.message}))
+            .collect()
+    };
+    let report = json!({
+        "prompts": prompts,
+        "skills": skills,
+        "problems": list(true),
+        "warnings": list(false),
+    });
+    format!("{report:#}\n")
+}
+
+/// GitHub Actions workflow commands, one a finding, escaped as the
+/// runner reads them.
+fn github(findings: &[Finding]) -> String {
+    let data = |text: &str| {
+        text.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    };
+    let property = |text: &str| data(text).replace(':', "%3A").replace(',', "%2C");
+    let mut out = String::new();
+    for f in findings {
+        let kind = if f.problem { "error" } else { "warning" };
+        let mut properties = format!("file={}", property(&f.path));
+        if let Some(line) = f.line {
+            let _ = write!(properties, ",line={line}");
+        }
+        let _ = writeln!(out, "::{kind} {properties}::{}", data(&f.message));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skill_problems_are_read_back_into_their_place() {
+        let f = Finding::of_skill("skills/pdf/SKILL.md:3: the name differs");
+        assert_eq!((f.path.as_str(), f.line), ("skills/pdf/SKILL.md", Some(3)));
+        assert_eq!(f.message, "the name differs");
+        let f = Finding::of_skill("skills/x: not read: denied");
+        assert_eq!((f.path.as_str(), f.line), ("skills/x", None));
+        assert_eq!(f.message, "not read: denied");
+    }
+
+    #[test]
+    fn github_annotations_are_escaped() {
+        let found = [Finding {
+            problem: true,
+            path: "a,b:c.md".into(),
+            line: Some(2),
+            message: "50% broken\nsecond line".into(),
+        }];
+        assert_eq!(
+            github(&found),
+            "::error file=a%2Cb%3Ac.md,line=2::50%25 broken%0Asecond line\n"
+        );
+    }
+}
