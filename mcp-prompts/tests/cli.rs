@@ -312,3 +312,87 @@ fn serve_makes_one_catalog_of_several_folders_and_a_repository_s_own() {
     let _ = std::fs::remove_dir_all(&repo);
     let _ = std::fs::remove_dir_all(&other);
 }
+
+/// `mcp-prompts render ARGS...` with stdin closed (no terminal): exit
+/// code, stdout, stderr.
+fn render(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_mcp-prompts"))
+        .arg("render")
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn render_prints_a_prompt_by_role_or_as_json_and_fails_as_the_server_would() {
+    let dir = folder("render");
+    let command = "---\ndescription: Fix an issue\nargument-hint: <issue>\n---\nFix issue $1.\n";
+    std::fs::write(dir.join("fix.md"), command).unwrap();
+    let explain = "---\ninput:\n  schema:\n    code: string\n    level(enum): [beginner, expert]\n---\n\
+                   {{role \"system\"}}Be brief.{{role \"user\"}}Explain {{code}} to a {{level}}.";
+    std::fs::write(dir.join("explain.prompt"), explain).unwrap();
+    let path = dir.to_str().unwrap();
+
+    let (code, out, err) = render(&["--dir", path, "fix", "issue=42"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "Fix an issue\n\n── user ──\nFix issue 42.\n\n");
+
+    let (code, out, err) = render(&[
+        "--dir",
+        path,
+        "explain",
+        "code=x",
+        "level=expert",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let result: Value = serde_json::from_str(&out).unwrap();
+    let roles: Vec<&str> = result["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["role"].as_str().unwrap())
+        .collect();
+    assert_eq!(roles, ["user", "user"], "{result}");
+    assert!(
+        result["messages"][1]["content"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("Explain x to a expert.")
+    );
+
+    // A value the argument refuses: the server's own -32602 text.
+    let (code, out, err) = render(&["--dir", path, "explain", "code=x", "level=guru"]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.contains("invalid value for argument `level`"), "{err}");
+    let (code, _, err) = render(&["--dir", path, "nope"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("Unknown prompt: nope"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn render_answers_what_the_prompt_asks_from_answer_and_says_so_without_a_terminal() {
+    let dir = folder("render-asks");
+    let review = "+++\ndescription = \"Review\"\n[[arguments]]\nname = \"language\"\nrequired = true\n+++\nReview this {language} code.\n";
+    std::fs::write(dir.join("review.md"), review).unwrap();
+    let path = dir.to_str().unwrap();
+    // The missing argument is asked for, as a client that shows forms is.
+    let (code, out, err) = render(&["--dir", path, "review", "--answer", "language=go"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Review this go code."), "{out}");
+    let (code, out, err) = render(&["--dir", path, "review"]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("no terminal") && err.contains("--answer language=VALUE"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

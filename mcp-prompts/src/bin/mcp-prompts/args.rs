@@ -10,6 +10,8 @@ check them.
 
 Usage: mcp-prompts serve DIR... [OPTIONS]
        mcp-prompts check DIR... [--deny-warnings] [--format text|json|github]
+       mcp-prompts render [--dir DIR]... NAME [ARG=VALUE]... [--answer FIELD=VALUE]...
+                          [--format text|json]
 
 Each DIR holds prompt files, in subfolders too (git/commit.md is `git.commit`):
   review.md          ours: `+++` TOML front matter, `{name}` placeholders
@@ -23,6 +25,12 @@ Agent Skill, served with its files as `skill://` resources (MCP's skills
 extension). Hidden folders are skipped, but for a repository's own:
 DIR/.claude/commands and DIR/.github/prompts are served as prompt folders.
 Several folders make one catalog; a name two of them serve is a problem.
+
+render prints what prompt NAME gives for the arguments (each message under
+its role, or the prompts/get result with --format json), reading the folders
+given with --dir (default: .); a bad value fails as the server would. When
+the prompt asks its user, the question is asked on the terminal, or answered
+from --answer FIELD=VALUE.
 
 check reads the folders as serve does and prints every problem and warning
 as `path:line: message`; it exits 1 if there is a problem (or, with
@@ -65,6 +73,8 @@ pub enum Command {
     Serve(Serve),
     /// `check DIR... [OPTIONS]`.
     Check(Check),
+    /// `render [--dir DIR]... NAME [ARG=VALUE]...`.
+    Render(Render),
     /// `--help`, or nothing.
     Help,
     /// `--version`.
@@ -101,6 +111,21 @@ pub struct Check {
     pub format: Format,
 }
 
+/// `render` and its options.
+#[derive(Debug)]
+pub struct Render {
+    /// The folders the prompt is found in (`.` if none is given).
+    pub dirs: Vec<PathBuf>,
+    /// The prompt's name.
+    pub name: String,
+    /// `ARG=VALUE`, in order.
+    pub arguments: Vec<(String, String)>,
+    /// `--answer FIELD=VALUE`: answers to the prompt's questions.
+    pub answers: Vec<(String, String)>,
+    /// `--format json`: the `prompts/get` result as JSON.
+    pub json: bool,
+}
+
 /// `--format`: how `check` prints what it found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -132,6 +157,7 @@ impl Command {
             Some("-V" | "--version") => return Ok(Self::Version),
             Some("serve") => {}
             Some("check") => return Self::parse_check(words),
+            Some("render") => return Self::parse_render(words),
             Some(other) => {
                 return Err(format!(
                     "unknown command `{other}`; try `serve DIR` or `check DIR`"
@@ -215,6 +241,53 @@ impl Command {
         Ok(Self::Serve(serve))
     }
 
+    /// Reads `render`'s words.
+    fn parse_render(words: impl Iterator<Item = String>) -> Result<Self, String> {
+        let mut words = words.peekable();
+        let mut render = Render {
+            dirs: Vec::new(),
+            name: String::new(),
+            arguments: Vec::new(),
+            answers: Vec::new(),
+            json: false,
+        };
+        let pair = |word: &str, what: &str| {
+            word.split_once('=')
+                .map(|(key, value)| (key.to_owned(), value.to_owned()))
+                .ok_or_else(|| format!("`{word}` is no {what}=VALUE"))
+        };
+        while let Some(word) = words.next() {
+            match word.as_str() {
+                "-h" | "--help" => return Ok(Self::Help),
+                "--dir" => {
+                    let dir = words.next().ok_or("--dir needs a folder")?;
+                    render.dirs.push(PathBuf::from(dir));
+                }
+                "--answer" => {
+                    let answer = words.next().ok_or("--answer needs FIELD=VALUE")?;
+                    render.answers.push(pair(&answer, "FIELD")?);
+                }
+                "--format" => {
+                    render.json = match words.next().as_deref() {
+                        Some("text") => false,
+                        Some("json") => true,
+                        _ => return Err("render's --format takes text or json".into()),
+                    };
+                }
+                flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
+                name if render.name.is_empty() => name.clone_into(&mut render.name),
+                argument => render.arguments.push(pair(argument, "ARG")?),
+            }
+        }
+        if render.name.is_empty() {
+            return Err("render needs a prompt's name: `mcp-prompts render NAME`".into());
+        }
+        if render.dirs.is_empty() {
+            render.dirs.push(PathBuf::from("."));
+        }
+        Ok(Self::Render(render))
+    }
+
     /// Reads `check`'s words.
     fn parse_check(words: impl Iterator<Item = String>) -> Result<Self, String> {
         let mut words = words.peekable();
@@ -294,6 +367,39 @@ mod tests {
         let no_url = parse("serve a --http --auth-issuer --stateless").unwrap_err();
         assert!(no_url.contains("needs a URL"), "{no_url}");
         assert!(matches!(parse("serve a -V"), Ok(Command::Version)));
+    }
+
+    #[test]
+    fn render_takes_a_name_arguments_answers_and_folders() {
+        let line = "render --dir a review language=rust code=x=1 --answer env=prod --format json";
+        let Ok(Command::Render(render)) = parse(line) else {
+            panic!("not a render command");
+        };
+        assert_eq!(render.dirs, [PathBuf::from("a")]);
+        assert_eq!(render.name, "review");
+        let pairs = |list: &[(String, String)]| {
+            list.iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(pairs(&render.arguments), ["language=rust", "code=x=1"]);
+        assert_eq!(pairs(&render.answers), ["env=prod"]);
+        assert!(render.json);
+        let Ok(Command::Render(here)) = parse("render greet") else {
+            panic!("render greet");
+        };
+        assert_eq!(here.dirs, [PathBuf::from(".")]);
+        assert!(parse("render").unwrap_err().contains("needs a prompt"));
+        assert!(
+            parse("render greet name")
+                .unwrap_err()
+                .contains("ARG=VALUE")
+        );
+        assert!(
+            parse("render greet --answer x")
+                .unwrap_err()
+                .contains("FIELD=VALUE")
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::io::{Error, ErrorKind};
 
-use mcp_prompts::{FileProblem, PromptDir, Server};
+use mcp_prompts::FileProblem;
 use serde_json::json;
 
 use crate::args::{Check, Format};
@@ -58,19 +58,7 @@ pub fn run(check: &Check) -> std::io::Result<i32> {
         }
     }
     let folders = Folders::of(&check.dirs);
-    let mut server = Server::new("mcp-prompts", env!("CARGO_PKG_VERSION"))
-        .prompts(std::iter::empty::<mcp_prompts::AnyPrompt>());
-    for root in &folders.skills {
-        server = server.skills_dir(root);
-    }
-    let (service, prompts) = server
-        .build_live()
-        .map_err(|err| Error::new(ErrorKind::InvalidInput, err))?;
-    let dirs = folders
-        .prompts
-        .iter()
-        .map(|dir| PromptDir::watch(dir, &prompts))
-        .collect::<std::io::Result<Vec<_>>>()?;
+    let (service, dirs) = crate::folders::load(&folders)?;
     let mut findings = Vec::new();
     for dir in &dirs {
         findings.extend(dir.problems().iter().map(|p| Finding::of_file(true, p)));

@@ -5,6 +5,8 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use mcp_prompts::{PromptDir, Server};
+
 /// The hidden folders of a repository that hold prompt files: Claude
 /// Code's commands and VS Code's prompt files.
 const PROMPT_FOLDERS: [&str; 2] = [".claude/commands", ".github/prompts"];
@@ -78,6 +80,26 @@ impl Folders {
         }
         said
     }
+}
+
+/// A catalog of what `folders` hold, nothing else, as `check` and `render`
+/// read it: the service, and the folders of prompt files (each watched
+/// while it lives).
+pub fn load(folders: &Folders) -> std::io::Result<(mcp_prompts::Service, Vec<PromptDir>)> {
+    let mut server = Server::new("mcp-prompts", env!("CARGO_PKG_VERSION"))
+        .prompts(std::iter::empty::<mcp_prompts::AnyPrompt>());
+    for root in &folders.skills {
+        server = server.skills_dir(root);
+    }
+    let (service, prompts) = server
+        .build_live()
+        .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;
+    let dirs = folders
+        .prompts
+        .iter()
+        .map(|dir| PromptDir::watch(dir, &prompts))
+        .collect::<std::io::Result<Vec<_>>>()?;
+    Ok((service, dirs))
 }
 
 /// `.claude` of `.claude/commands`.

@@ -9,6 +9,7 @@
 mod args;
 mod check;
 mod folders;
+mod render;
 
 use std::io::{Error, ErrorKind};
 
@@ -29,6 +30,19 @@ fn main() {
         .and_then(Command::parse);
     let serve = match parsed {
         Ok(Command::Serve(serve)) => serve,
+        Ok(Command::Render(render)) => {
+            let rendered = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+                .and_then(|runtime| runtime.block_on(render::run(&render)));
+            match rendered {
+                Ok(code) => std::process::exit(code),
+                Err(error) => {
+                    eprintln!("mcp-prompts: {error}");
+                    std::process::exit(2);
+                }
+            }
+        }
         Ok(Command::Check(check)) => {
             // What is wrong is printed by the check itself, not logged.
             let checked = tokio::runtime::Builder::new_multi_thread()

@@ -1,0 +1,222 @@
+//! `mcp-prompts render NAME [ARG=VALUE]...`: what a prompt gives, printed
+//! as a person reads it or as the `prompts/get` result. A prompt that asks
+//! its user is answered from `--answer`, or on the terminal.
+
+use std::fmt::Write as _;
+use std::io::{BufRead as _, Error, ErrorKind, IsTerminal as _, Write as _};
+
+use mcp_prompts::ProtocolVersion;
+use mcp_prompts::testing::Client;
+use serde_json::{Map, Value, json};
+
+use crate::args::Render;
+use crate::folders::Folders;
+
+/// How many rounds of questions a prompt may ask before giving up.
+const MAX_ROUNDS: usize = 8;
+
+/// Renders the prompt; the exit code: 0, or 1 when the server refuses it
+/// (the same text as its `-32602`).
+pub async fn run(render: &Render) -> std::io::Result<i32> {
+    for dir in &render.dirs {
+        if !dir.is_dir() {
+            return Err(Error::new(
+                ErrorKind::NotFound,
+                format!("`{}` is not a folder", dir.display()),
+            ));
+        }
+    }
+    let (service, _dirs) = crate::folders::load(&Folders::of(&render.dirs))?;
+    let client = Client::new(&service);
+    let arguments: Map<String, Value> = render
+        .arguments
+        .iter()
+        .map(|(name, value)| (name.clone(), Value::String(value.clone())))
+        .collect();
+    // A 2026-07-28 request that can show forms: a question ends the round,
+    // and the answers come with the next.
+    let mut params = json!({
+        "name": render.name,
+        "arguments": arguments,
+        "_meta": {
+            "io.modelcontextprotocol/protocolVersion": ProtocolVersion::MODERN.as_str(),
+            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
+        },
+    });
+    for _ in 0..MAX_ROUNDS {
+        let result = match client.request("prompts/get", &params).await {
+            Ok(result) => result,
+            Err(error) => {
+                eprintln!("mcp-prompts: {}", error.message());
+                return Ok(1);
+            }
+        };
+        if result["resultType"] != "input_required" {
+            print!("{}", shown(&result, render.json));
+            return Ok(0);
+        }
+        let mut responses = Map::new();
+        let requests = result["inputRequests"]
+            .as_object()
+            .cloned()
+            .unwrap_or_default();
+        for (key, request) in requests {
+            responses.insert(key, answer(&request["params"], &render.answers)?);
+        }
+        params["inputResponses"] = Value::Object(responses);
+        params["requestState"] = result["requestState"].clone();
+    }
+    Err(Error::other(format!(
+        "the prompt still asks after {MAX_ROUNDS} rounds of answers"
+    )))
+}
+
+/// The answer to one question (`elicitation/create`'s params): each field
+/// from `--answer`, else asked on the terminal.
+fn answer(question: &Value, given: &[(String, String)]) -> std::io::Result<Value> {
+    let message = question["message"].as_str().unwrap_or("The prompt asks:");
+    let schema = &question["requestedSchema"];
+    let fields = schema["properties"]
+        .as_object()
+        .cloned()
+        .unwrap_or_default();
+    let required: Vec<&str> = schema["required"]
+        .as_array()
+        .map(|list| list.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let terminal = std::io::stdin().is_terminal();
+    let mut content = Map::new();
+    let mut asked = false;
+    for (field, spec) in &fields {
+        let text = match given.iter().find(|(name, _)| name == field) {
+            Some((_, value)) => Some(value.clone()),
+            None if terminal => {
+                if !asked {
+                    eprintln!("{message}");
+                    asked = true;
+                }
+                ask(field, spec)?
+            }
+            None if required.contains(&field.as_str()) => {
+                return Err(Error::new(
+                    ErrorKind::InvalidInput,
+                    format!(
+                        "the prompt asks \"{message}\" and there is no terminal to answer on: \
+                         give --answer {field}=VALUE"
+                    ),
+                ));
+            }
+            None => None,
+        };
+        if let Some(text) = text {
+            content.insert(field.clone(), typed(&text, spec));
+        }
+    }
+    Ok(json!({"action": "accept", "content": content}))
+}
+
+/// Asks for `field` on the terminal; `None` for an empty answer.
+fn ask(field: &str, spec: &Value) -> std::io::Result<Option<String>> {
+    let mut label = field.to_owned();
+    if let Some(description) = spec["description"].as_str() {
+        label = format!("{label} ({description})");
+    }
+    if let Some(choices) = spec["enum"].as_array() {
+        let choices: Vec<&str> = choices.iter().filter_map(Value::as_str).collect();
+        label = format!("{label} [{}]", choices.join(", "));
+    }
+    eprint!("  {label}: ");
+    std::io::stderr().flush()?;
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line)?;
+    let line = line.trim();
+    Ok((!line.is_empty()).then(|| line.to_owned()))
+}
+
+/// An answer's text as the JSON its field's schema asks for.
+fn typed(text: &str, spec: &Value) -> Value {
+    match spec["type"].as_str() {
+        Some("boolean") => match text {
+            "true" | "yes" | "y" => Value::Bool(true),
+            "false" | "no" | "n" => Value::Bool(false),
+            _ => Value::String(text.to_owned()),
+        },
+        Some("integer") => text
+            .parse::<i64>()
+            .map_or_else(|_| Value::String(text.to_owned()), Value::from),
+        Some("number") => text
+            .parse::<f64>()
+            .map_or_else(|_| Value::String(text.to_owned()), Value::from),
+        _ => Value::String(text.to_owned()),
+    }
+}
+
+/// A `prompts/get` result as printed: JSON, or each message under its
+/// role.
+fn shown(result: &Value, as_json: bool) -> String {
+    if as_json {
+        return format!("{result:#}\n");
+    }
+    let mut out = String::new();
+    if let Some(description) = result["description"].as_str() {
+        let _ = write!(out, "{description}\n\n");
+    }
+    for message in result["messages"].as_array().into_iter().flatten() {
+        let role = message["role"].as_str().unwrap_or("?");
+        let _ = write!(
+            out,
+            "── {role} ──
+{}
+
+",
+            content(&message["content"])
+        );
+    }
+    out
+}
+
+/// A content block as text: the text itself, or what it is.
+fn content(block: &Value) -> String {
+    let field = |name: &str| block[name].as_str().unwrap_or("");
+    match field("type") {
+        "text" => field("text").to_owned(),
+        "image" | "audio" => format!("[{} {}]", field("type"), field("mimeType")),
+        "resource" => {
+            let resource = &block["resource"];
+            match resource["text"].as_str() {
+                Some(text) => format!(
+                    "[resource {}]\n{text}",
+                    resource["uri"].as_str().unwrap_or("")
+                ),
+                None => format!("[resource {}]", resource["uri"].as_str().unwrap_or("")),
+            }
+        }
+        "resource_link" => format!("[link {}]", field("uri")),
+        other => format!("[{other}]"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_are_typed_as_their_field_asks() {
+        assert_eq!(typed("true", &json!({"type": "boolean"})), json!(true));
+        assert_eq!(typed("12", &json!({"type": "integer"})), json!(12));
+        assert_eq!(typed("1.5", &json!({"type": "number"})), json!(1.5));
+        assert_eq!(typed("prod", &json!({"type": "string"})), json!("prod"));
+    }
+
+    #[test]
+    fn messages_are_shown_under_their_roles() {
+        let result = json!({"messages": [
+            {"role": "user", "content": {"type": "text", "text": "Hi"}},
+            {"role": "assistant", "content": {"type": "image", "mimeType": "image/png", "data": ""}},
+        ]});
+        assert_eq!(
+            shown(&result, false),
+            "── user ──\nHi\n\n── assistant ──\n[image image/png]\n\n"
+        );
+    }
+}
