@@ -35,11 +35,18 @@
 //! # });
 //! ```
 
+mod answers;
+
+use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::task::Poll;
 
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
+use tokio::sync::mpsc;
+
+pub use answers::{Answer, Answers, Question};
 
 use crate::caller::{Access, Caller};
 use crate::content::Role;
@@ -55,7 +62,16 @@ pub struct Client {
     next_id: AtomicU64,
     /// Local, unless the client [acts as a remote caller](Self::as_caller).
     access: Access,
+    /// The revision `initialize` negotiated.
+    version: ProtocolVersion,
+    /// How the user answers questions; none: the client shows no forms.
+    answers: Option<Answers>,
+    /// Whether requests are 2026-07-28 ones, each standing alone.
+    stateless: bool,
 }
+
+/// How many rounds of questions a stateless request may take.
+const MAX_ROUNDS: usize = 16;
 
 impl Client {
     /// A client of `service`, after an `initialize` with the latest revision.
@@ -69,18 +85,82 @@ impl Client {
             session: service.session(None),
             next_id: AtomicU64::new(1),
             access: Access::Local,
+            version,
+            answers: None,
+            stateless: false,
         };
+        client.initialize(&json!({}));
+        client
+    }
+
+    /// Sends `initialize` with `capabilities`, in the client's revision.
+    fn initialize(&self, capabilities: &Value) {
         let init = json!({
-            "protocolVersion": version.as_str(),
-            "capabilities": {},
+            "protocolVersion": self.version.as_str(),
+            "capabilities": capabilities,
             "clientInfo": { "name": "mcp-prompts-testing", "version": env!("CARGO_PKG_VERSION") },
         });
         // `initialize` is always answered inline.
-        let text = client.envelope("initialize", &init);
-        if let crate::server::Reply::Now(reply) = client.session.handle(&text) {
+        let text = self.envelope("initialize", &init);
+        if let crate::server::Reply::Now(reply) = self.session.handle(&text) {
             debug_assert!(reply.contains("\"result\""), "{reply}");
         }
-        client
+    }
+
+    /// From now on the client shows forms, and `answers` fills them in:
+    /// a prompt that asks its user (`RequestContext::elicit`, or missing
+    /// arguments) runs to its end. In a session the client answers the
+    /// server's `elicitation/create`; [`stateless`](Self::stateless), it
+    /// retries each "input required" round with the answers.
+    ///
+    /// ```
+    /// use mcp_prompts::testing::{Answers, Client};
+    /// use mcp_prompts::{Elicited, Error, PromptArgs, RequestContext, Server, catalog, prompt};
+    ///
+    /// #[derive(PromptArgs)]
+    /// struct Where {
+    ///     /// Where to deploy
+    ///     environment: String,
+    /// }
+    ///
+    /// /// Deployment notes
+    /// #[prompt]
+    /// async fn notes(ctx: RequestContext) -> Result<String, Error> {
+    ///     Ok(match ctx.elicit::<Where>("where", "Where to?").await? {
+    ///         Elicited::Accepted(to) => format!("Notes for {}.", to.environment),
+    ///         _ => "Generic notes.".to_owned(),
+    ///     })
+    /// }
+    ///
+    /// # tokio::runtime::Runtime::new().unwrap().block_on(async {
+    /// let service = Server::new("t", "1").catalog(catalog![notes]).build().unwrap();
+    /// let answers = Answers::fields([("environment", "prod".into())]);
+    /// for client in [
+    ///     Client::new(&service).answering(answers.clone()),
+    ///     Client::new(&service).stateless().answering(answers.clone()),
+    /// ] {
+    ///     assert_eq!(client.get(("notes", [])).await.unwrap().texts(), ["Notes for prod."]);
+    /// }
+    /// let declined = Client::new(&service).answering(Answers::decline());
+    /// assert_eq!(declined.get(("notes", [])).await.unwrap().texts(), ["Generic notes."]);
+    /// # });
+    /// ```
+    #[must_use]
+    pub fn answering(mut self, answers: Answers) -> Self {
+        // A new session whose `initialize` says the client shows forms.
+        self.session = self.session.service.session(None);
+        self.answers = Some(answers);
+        self.initialize(&json!({ "elicitation": { "form": {} } }));
+        self
+    }
+
+    /// From now on, requests are 2026-07-28 requests, each standing alone
+    /// (`_meta` names the revision and the client's capabilities), as a
+    /// stateless client sends them.
+    #[must_use]
+    pub fn stateless(mut self) -> Self {
+        self.stateless = true;
+        self
     }
 
     /// From now on, requests come from a remote client that `caller`
@@ -114,14 +194,70 @@ impl Client {
     }
 
     /// Sends any request and returns its `result`, or the error response.
+    /// [Stateless](Self::stateless), a result that asks for input is
+    /// answered and the request sent again, until it completes.
     pub async fn request(&self, method: &str, params: &Value) -> Result<Value, Error> {
+        if !self.stateless {
+            return self.request_once(method, params).await;
+        }
+        let mut params = params.clone();
+        if !params.is_object() {
+            params = json!({});
+        }
+        let capabilities = match self.answers {
+            Some(_) => json!({ "elicitation": { "form": {} } }),
+            None => json!({}),
+        };
+        params["_meta"] = json!({
+            crate::protocol::modern::PROTOCOL_VERSION: ProtocolVersion::MODERN.as_str(),
+            crate::protocol::modern::CLIENT_CAPABILITIES: capabilities,
+        });
+        for _ in 0..MAX_ROUNDS {
+            let result = self.request_once(method, &params).await?;
+            if result["resultType"] != "input_required" {
+                return Ok(result);
+            }
+            let Some(answers) = &self.answers else {
+                return Err(Error::internal(
+                    "the request asks its user for input: give the client answers (Client::answering)",
+                ));
+            };
+            let responses: Map<String, Value> = result["inputRequests"]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(|(key, request)| {
+                    let question = Question::of(&request["params"]);
+                    (key.clone(), answers.answer(&question).to_result())
+                })
+                .collect();
+            params["inputResponses"] = Value::Object(responses);
+            params["requestState"] = result["requestState"].clone();
+        }
+        Err(Error::internal(format!(
+            "the request still asks for input after {MAX_ROUNDS} rounds"
+        )))
+    }
+
+    /// Sends one request, answering the questions the server sends while
+    /// it runs; its `result`, or the error response.
+    async fn request_once(&self, method: &str, params: &Value) -> Result<Value, Error> {
         let text = self.envelope(method, params);
+        // What the request sends the client while it runs comes here.
+        let (route, mut sent) = mpsc::channel::<String>(16);
         let reply = self
             .session
-            .handle_from(&text, None, self.access.clone())
-            .into_message()
-            .await
-            .ok_or_else(|| Error::internal("the server sent no response"))?;
+            .handle_from(&text, Some(&route), self.access.clone());
+        drop(route);
+        let mut replied = std::pin::pin!(reply.into_message());
+        let reply = std::future::poll_fn(|cx| {
+            while let Poll::Ready(Some(message)) = sent.poll_recv(cx) {
+                self.answer_server(&message);
+            }
+            replied.as_mut().poll(cx)
+        })
+        .await
+        .ok_or_else(|| Error::internal("the server sent no response"))?;
         let response: Response =
             serde_json::from_str(&reply).map_err(|err| Error::internal(err.to_string()))?;
         match (response.result, response.error) {
@@ -216,6 +352,24 @@ impl Client {
             serde_json::to_string_pretty(&json!({ "prompts": prompts })).unwrap_or_default();
         text.push('\n');
         text
+    }
+
+    /// Answers a request the server sent (`elicitation/create`) with the
+    /// client's answers; notifications need no answer.
+    fn answer_server(&self, message: &str) {
+        let Ok(message) = serde_json::from_str::<Value>(message) else {
+            return;
+        };
+        if message["method"] != "elicitation/create" || message.get("id").is_none() {
+            return;
+        }
+        let answer = match &self.answers {
+            Some(answers) => answers.answer(&Question::of(&message["params"])),
+            None => Answer::Cancel,
+        };
+        let response =
+            json!({ "jsonrpc": "2.0", "id": message["id"], "result": answer.to_result() });
+        let _ = self.session.handle(&response.to_string());
     }
 
     fn envelope(&self, method: &str, params: &Value) -> String {
