@@ -29,6 +29,7 @@ const LAYERS: &str = "
     elicit files
     server
     transport rmcp testing private
+    cli
 ";
 
 /// The names `lib.rs` re-exports, by the module that defines them (`-`:

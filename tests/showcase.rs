@@ -1,9 +1,12 @@
 //! The showcase's prompts through the test kit: in process, over the real
 //! dispatch path, asserted as Rust values. The catalog snapshot makes any
-//! change to a prompt's listing visible in review.
+//! change to a prompt's listing visible in review. And the showcase binary's
+//! own `check` and `render`.
 
+mod http_support;
 #[path = "../examples/showcase/prompts.rs"]
 mod showcase;
+mod support;
 
 use mcp_prompts::testing::Client;
 use mcp_prompts::{Error, GetPrompt, Role, Server};
@@ -252,4 +255,47 @@ async fn without_completers_completion_is_not_offered() {
         .await
         .unwrap();
     assert!(empty.values.is_empty());
+}
+
+/// The showcase offers the library's `check` and `render` over its own
+/// prompts, as a binary of Rust prompts does with one call.
+#[test]
+fn the_showcase_checks_and_renders_its_own_prompts() {
+    let run = |args: &[&str]| {
+        let output = std::process::Command::new(http_support::showcase_binary())
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+            String::from_utf8(output.stderr).unwrap(),
+        )
+    };
+    let (code, out, err) = run(&["render", "greet", "name=Ann", "tone=formal"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "Compose a greeting\n\n── user ──\nCompose a short, formal greeting for Ann.\n\n"
+    );
+    // A prompt that asks, answered up front.
+    let (code, out, err) = run(&[
+        "render",
+        "deploy_notes",
+        "service=db",
+        "--answer",
+        "environment=production",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("db going to production (canary: false)"),
+        "{out}"
+    );
+    let (code, _, err) = run(&["render", "greet", "name=Ann", "tone=rude"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("invalid value for argument `tone`"), "{err}");
+    let (code, out, err) = run(&["check"]);
+    assert_eq!((code, out.as_str()), (Some(0), ""), "{err}");
+    assert!(err.contains("prompts: 10, skills: 1, problems: 0"), "{err}");
 }

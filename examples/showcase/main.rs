@@ -21,6 +21,9 @@
 //! - `--prompts-as-tools` also offers the prompts as two tools,
 //!   `list_prompts` and `get_prompt`, for hosts that show tools but not
 //!   prompts.
+//! - `check [DIR...]` checks the showcase's prompts and any folders of
+//!   prompt files; `render NAME [ARG=VALUE]...` prints what a prompt gives
+//!   (`cargo run --example showcase -- render greet name=Ann`).
 //! - `MCP_PROMPTS_REQUEST_STATE_SECRET` (at least 32 bytes) is the key that
 //!   signs 2026-07-28 question rounds: replicas given the same one answer
 //!   each other's rounds.
@@ -38,8 +41,28 @@ use mcp_prompts::{HttpAuth, HttpOptions, Icon, JwtVerifier, PromptDir, Server};
 /// The environment variable holding the key that signs question rounds.
 const REQUEST_STATE_SECRET: &str = "MCP_PROMPTS_REQUEST_STATE_SECRET";
 
-#[tokio::main]
-async fn main() -> std::io::Result<()> {
+fn main() -> std::process::ExitCode {
+    // `check [DIR...]` and `render NAME [ARG=VALUE]...` over the showcase's
+    // own prompts (and any folders named): the library's command line.
+    if matches!(std::env::args().nth(1).as_deref(), Some("check" | "render")) {
+        let server = Server::new("mcp-prompts-showcase", env!("CARGO_PKG_VERSION"))
+            .catalog(prompts::CATALOG);
+        return mcp_prompts::cli::run(server);
+    }
+    let served = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .and_then(|runtime| runtime.block_on(run()));
+    match served {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("Error: {err}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run() -> std::io::Result<()> {
     // Logs go to stderr (stdout is the MCP channel), filtered by RUST_LOG:
     // by default errors (with the id a client got in its -32603) and
     // warnings (a prompt file that cannot be served, with its path and
@@ -58,6 +81,9 @@ async fn main() -> std::io::Result<()> {
 /// Serves as the command line says, until stdin ends (stdio), or Ctrl-C
 /// or SIGTERM stops it.
 async fn serve() -> std::io::Result<()> {
+    // Listened for from the start, so a signal sent once the server says
+    // it is up always stops it gracefully.
+    let stop = mcp_prompts::shutdown_signal();
     let args = Args::parse()?;
     let catalog = match args.auth {
         Some(_) => caller_prompts::CATALOG_WITH_AUTH,
@@ -108,9 +134,7 @@ async fn serve() -> std::io::Result<()> {
                 listener.local_addr()?,
                 if args.stateless { " (stateless)" } else { "" }
             );
-            service
-                .serve_http_on(listener, options, mcp_prompts::shutdown_signal())
-                .await
+            service.serve_http_on(listener, options, stop).await
         }
         None => {
             eprintln!(
@@ -119,9 +143,7 @@ async fn serve() -> std::io::Result<()> {
                  npx @modelcontextprotocol/inspector cargo run --example showcase\n\
                  Or serve over HTTP: cargo run --example showcase -- --http 127.0.0.1:8080"
             );
-            service
-                .serve_stdio_until(mcp_prompts::shutdown_signal())
-                .await
+            service.serve_stdio_until(stop).await
         }
     }
 }

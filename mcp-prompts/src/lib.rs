@@ -59,7 +59,7 @@
 //! | `embedded-skills` | `include_skill!`: a skill folder embedded in the binary, checked and digested when the crate compiles ([skills](guide::skills)) | in the macros crate: `yaml_serde`, `serde_json`, sha2, `mime_guess`, unicode-normalization, unicode-general-category |
 //! | `rmcp` | prompts inside an rmcp server: the `mcp_prompts::rmcp` module ([rmcp](guide::rmcp)); needs Rust 1.88 | rmcp (`server`), futures-util; tokio's `macros` |
 //! | `otel` | OpenTelemetry: each request span's parent from its `_meta`, the duration histograms, OTLP/HTTP export from the `OTEL_*` variables, `otel::init` ([observability](guide::observability)) | opentelemetry, `opentelemetry_sdk`, opentelemetry-otlp (`http-proto`, blocking reqwest), tracing-opentelemetry, tracing-subscriber |
-//! | `cli` | the `mcp-prompts serve DIR` binary ([the CLI](guide::cli)); implies `http`, `files`, `auth`, `otel`; needs Rust 1.88 | tracing-subscriber; tokio's `rt-multi-thread` |
+//! | `cli` | the `mcp-prompts` binary (`serve`, `check`, `render`) and the same commands over your own catalog, `cli::run` ([the CLI](guide::cli)); implies `http`, `files`, `auth`, `otel`; needs Rust 1.88 | tracing-subscriber; tokio's `rt-multi-thread` |
 //! | `builders` | a typed `prompts/get` builder on every handle, `greet::args().name("Ann")` ([catalogs](guide::catalogs)), for tests: turn it on in `[dev-dependencies]` | nothing; each setter is an item the compiler checks, so it is off where nobody calls them |
 //!
 //! On docs.rs every feature is documented, and each item that needs one
@@ -105,6 +105,9 @@ mod sync;
 mod telemetry;
 mod template;
 pub mod testing;
+
+#[cfg(feature = "cli")]
+pub mod cli;
 
 /// OpenTelemetry for a server: [`init`](otel::init) sets up logging and
 /// the export of traces and metrics from the standard `OTEL_*` variables

@@ -100,6 +100,13 @@ pub struct Server {
 }
 
 impl Server {
+    /// The version the server gives in `serverInfo`.
+    pub(crate) fn version(&self) -> &str {
+        &self.version
+    }
+}
+
+impl Server {
     /// A server with this `serverInfo` name and version.
     pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
         Self {

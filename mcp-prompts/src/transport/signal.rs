@@ -1,5 +1,7 @@
 //! The signals a server stops on.
 
+use std::future::Future;
+
 /// Completes on Ctrl-C, or on SIGTERM where there is one (a container's
 /// stop, a client ending the server it started): give it to
 /// [`Server::serve_stdio_until`](crate::Server::serve_stdio_until) or
@@ -14,29 +16,33 @@
 ///     .await
 /// # }
 /// ```
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+///
+/// The signals are listened for from the call on (call it in a runtime,
+/// before saying the server is up), so that none sent meanwhile is lost.
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending().await,
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let interrupt = signal(SignalKind::interrupt()).ok();
+        let terminate = signal(SignalKind::terminate()).ok();
+        async move {
+            let (Some(mut interrupt), Some(mut terminate)) = (interrupt, terminate) else {
+                // No signal handling here: Ctrl-C as tokio knows it.
+                let _ = tokio::signal::ctrl_c().await;
+                return;
+            };
+            std::future::poll_fn(|cx| {
+                if interrupt.poll_recv(cx).is_ready() || terminate.poll_recv(cx).is_ready() {
+                    std::task::Poll::Ready(())
+                } else {
+                    std::task::Poll::Pending
+                }
+            })
+            .await;
         }
-    };
+    }
     #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    let mut ctrl_c = std::pin::pin!(ctrl_c);
-    let mut terminate = std::pin::pin!(terminate);
-    std::future::poll_fn(|cx| {
-        if ctrl_c.as_mut().poll(cx).is_ready() || terminate.as_mut().poll(cx).is_ready() {
-            std::task::Poll::Ready(())
-        } else {
-            std::task::Poll::Pending
-        }
-    })
-    .await;
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

@@ -5,7 +5,8 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use mcp_prompts::{PromptDir, Server};
+use crate::files::PromptDir;
+use crate::server::{Server, Service};
 
 /// The hidden folders of a repository that hold prompt files: Claude
 /// Code's commands and VS Code's prompt files.
@@ -20,19 +21,19 @@ const SKILL_DEPTH: usize = 6;
 
 /// The folders to read, found from the ones named.
 #[derive(Debug, Default)]
-pub struct Folders {
+pub(super) struct Folders {
     /// Folders of prompt files, each named folder first.
-    pub prompts: Vec<PathBuf>,
+    pub(super) prompts: Vec<PathBuf>,
     /// Roots holding Agent Skills.
-    pub skills: Vec<PathBuf>,
+    pub(super) skills: Vec<PathBuf>,
     /// Hidden folders directly in a named folder that nothing is read
     /// from (`.git`, `.vscode`, ...), for the start message.
-    pub skipped: Vec<PathBuf>,
+    pub(super) skipped: Vec<PathBuf>,
 }
 
 impl Folders {
     /// The folders `dirs` stand for.
-    pub fn of(dirs: &[PathBuf]) -> Self {
+    pub(super) fn of(dirs: &[PathBuf]) -> Self {
         let mut folders = Self::default();
         for dir in dirs {
             folders.prompts.push(dir.clone());
@@ -63,7 +64,7 @@ impl Folders {
 
     /// What the start message says of the folders: those served, and the
     /// hidden ones skipped.
-    pub fn describe(&self) -> String {
+    pub(super) fn describe(&self) -> String {
         let shown = |paths: &[PathBuf]| {
             paths
                 .iter()
@@ -71,7 +72,11 @@ impl Folders {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let mut said = format!("prompt files from {}", shown(&self.prompts));
+        let mut said = if self.prompts.is_empty() {
+            "no folders".to_owned()
+        } else {
+            format!("prompt files from {}", shown(&self.prompts))
+        };
         if !self.skills.is_empty() {
             let _ = write!(said, "; skills from {}", shown(&self.skills));
         }
@@ -82,12 +87,13 @@ impl Folders {
     }
 }
 
-/// A catalog of what `folders` hold, nothing else, as `check` and `render`
+/// `server`'s catalog with what `folders` hold, as `check` and `render`
 /// read it: the service, and the folders of prompt files (each watched
 /// while it lives).
-pub fn load(folders: &Folders) -> std::io::Result<(mcp_prompts::Service, Vec<PromptDir>)> {
-    let mut server = Server::new("mcp-prompts", env!("CARGO_PKG_VERSION"))
-        .prompts(std::iter::empty::<mcp_prompts::AnyPrompt>());
+pub(super) fn load(
+    mut server: Server,
+    folders: &Folders,
+) -> std::io::Result<(Service, Vec<PromptDir>)> {
     for root in &folders.skills {
         server = server.skills_dir(root);
     }

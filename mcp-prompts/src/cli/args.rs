@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 /// What `--help` prints.
-pub const USAGE: &str = "\
+pub(super) const USAGE: &str = "\
 Serve folders of prompt files over MCP, kept in step with the folders; or
 check them.
 
@@ -68,7 +68,7 @@ const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 
 /// What the command line asks for.
 #[derive(Debug)]
-pub enum Command {
+pub(super) enum Command {
     /// `serve DIR... [OPTIONS]`.
     Serve(Serve),
     /// `check DIR... [OPTIONS]`.
@@ -83,52 +83,52 @@ pub enum Command {
 
 /// `serve DIR...` and its options.
 #[derive(Debug)]
-pub struct Serve {
+pub(super) struct Serve {
     /// The folders of prompt files, in the order given.
-    pub dirs: Vec<PathBuf>,
+    pub(super) dirs: Vec<PathBuf>,
     /// Where to serve Streamable HTTP; stdio if `None`.
-    pub http: Option<SocketAddr>,
+    pub(super) http: Option<SocketAddr>,
     /// HTTP without sessions.
-    pub stateless: bool,
+    pub(super) stateless: bool,
     /// The prompt tools too.
-    pub prompts_as_tools: bool,
+    pub(super) prompts_as_tools: bool,
     /// `--skills-as-prompts`: each skill also served as a prompt.
-    pub skills_as_prompts: bool,
+    pub(super) skills_as_prompts: bool,
     /// Bearer tokens verified on every HTTP request.
-    pub auth: Option<Auth>,
+    pub(super) auth: Option<Auth>,
     /// The limit on one prompt's result, if not the default.
-    pub max_result_bytes: Option<usize>,
+    pub(super) max_result_bytes: Option<usize>,
 }
 
 /// `check DIR...` and its options.
 #[derive(Debug)]
-pub struct Check {
+pub(super) struct Check {
     /// The folders, read as `serve` reads them.
-    pub dirs: Vec<PathBuf>,
+    pub(super) dirs: Vec<PathBuf>,
     /// `--deny-warnings`: a warning fails the check too.
-    pub deny_warnings: bool,
+    pub(super) deny_warnings: bool,
     /// How the findings are printed.
-    pub format: Format,
+    pub(super) format: Format,
 }
 
 /// `render` and its options.
 #[derive(Debug)]
-pub struct Render {
+pub(super) struct Render {
     /// The folders the prompt is found in (`.` if none is given).
-    pub dirs: Vec<PathBuf>,
+    pub(super) dirs: Vec<PathBuf>,
     /// The prompt's name.
-    pub name: String,
+    pub(super) name: String,
     /// `ARG=VALUE`, in order.
-    pub arguments: Vec<(String, String)>,
+    pub(super) arguments: Vec<(String, String)>,
     /// `--answer FIELD=VALUE`: answers to the prompt's questions.
-    pub answers: Vec<(String, String)>,
+    pub(super) answers: Vec<(String, String)>,
     /// `--format json`: the `prompts/get` result as JSON.
-    pub json: bool,
+    pub(super) json: bool,
 }
 
 /// `--format`: how `check` prints what it found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub(super) enum Format {
     /// `path:line: message`, a line each.
     Text,
     /// One JSON document.
@@ -139,25 +139,30 @@ pub enum Format {
 
 /// `--auth-issuer URL`, with `--auth-audience URL` and `--auth-jwks URL`.
 #[derive(Debug)]
-pub struct Auth {
+pub(super) struct Auth {
     /// Who signs the tokens.
-    pub issuer: String,
+    pub(super) issuer: String,
     /// The resource URL tokens name, if not `http://ADDR/mcp`.
-    pub audience: Option<String>,
+    pub(super) audience: Option<String>,
     /// Where the issuer's keys are, if not found from its metadata.
-    pub jwks: Option<String>,
+    pub(super) jwks: Option<String>,
 }
 
 impl Command {
-    /// Reads `words` (the arguments after the program's name).
-    pub fn parse(words: impl IntoIterator<Item = String>) -> Result<Self, String> {
+    /// Reads `words` (the arguments after the program's name); without
+    /// `needs_folders` (a binary with prompts of its own), a command may
+    /// name no folder.
+    pub(super) fn parse(
+        words: impl IntoIterator<Item = String>,
+        needs_folders: bool,
+    ) -> Result<Self, String> {
         let mut words = words.into_iter().peekable();
         match words.next().as_deref() {
             Some("-h" | "--help") | None => return Ok(Self::Help),
             Some("-V" | "--version") => return Ok(Self::Version),
             Some("serve") => {}
-            Some("check") => return Self::parse_check(words),
-            Some("render") => return Self::parse_render(words),
+            Some("check") => return Self::parse_check(words, needs_folders),
+            Some("render") => return Self::parse_render(words, needs_folders),
             Some(other) => {
                 return Err(format!(
                     "unknown command `{other}`; try `serve DIR` or `check DIR`"
@@ -217,7 +222,7 @@ impl Command {
                 path => dirs.push(PathBuf::from(path)),
             }
         }
-        if dirs.is_empty() {
+        if dirs.is_empty() && needs_folders {
             return Err("serve needs a folder: `mcp-prompts serve DIR`".into());
         }
         serve.dirs = dirs;
@@ -242,7 +247,10 @@ impl Command {
     }
 
     /// Reads `render`'s words.
-    fn parse_render(words: impl Iterator<Item = String>) -> Result<Self, String> {
+    fn parse_render(
+        words: impl Iterator<Item = String>,
+        needs_folders: bool,
+    ) -> Result<Self, String> {
         let mut words = words.peekable();
         let mut render = Render {
             dirs: Vec::new(),
@@ -282,14 +290,17 @@ impl Command {
         if render.name.is_empty() {
             return Err("render needs a prompt's name: `mcp-prompts render NAME`".into());
         }
-        if render.dirs.is_empty() {
+        if render.dirs.is_empty() && needs_folders {
             render.dirs.push(PathBuf::from("."));
         }
         Ok(Self::Render(render))
     }
 
     /// Reads `check`'s words.
-    fn parse_check(words: impl Iterator<Item = String>) -> Result<Self, String> {
+    fn parse_check(
+        words: impl Iterator<Item = String>,
+        needs_folders: bool,
+    ) -> Result<Self, String> {
         let mut words = words.peekable();
         let mut check = Check {
             dirs: Vec::new(),
@@ -313,7 +324,7 @@ impl Command {
                 path => check.dirs.push(PathBuf::from(path)),
             }
         }
-        if check.dirs.is_empty() {
+        if check.dirs.is_empty() && needs_folders {
             return Err("check needs a folder: `mcp-prompts check DIR`".into());
         }
         Ok(Self::Check(check))
@@ -325,7 +336,7 @@ mod tests {
     use super::*;
 
     fn parse(line: &str) -> Result<Command, String> {
-        Command::parse(line.split_whitespace().map(str::to_owned))
+        Command::parse(line.split_whitespace().map(str::to_owned), true)
     }
 
     #[test]

@@ -1,14 +1,15 @@
-//! `mcp-prompts check DIR...`: the folders read as `serve` reads them, and
-//! every problem and warning printed, for a person or for CI.
+//! `check DIR...`: the catalog and the folders read as `serve` reads them,
+//! and every problem and warning printed, for a person or for CI.
 
 use std::fmt::Write as _;
 use std::io::{Error, ErrorKind};
 
-use mcp_prompts::FileProblem;
+use crate::files::FileProblem;
+use crate::server::Server;
 use serde_json::json;
 
-use crate::args::{Check, Format};
-use crate::folders::Folders;
+use super::args::{Check, Format};
+use super::folders::Folders;
 
 /// One thing found: a problem (not served) or a warning (served all the
 /// same).
@@ -48,7 +49,7 @@ impl Finding {
 
 /// Reads the folders and prints what it found; the exit code: 0 clean, 1
 /// if something fails the check.
-pub fn run(check: &Check) -> std::io::Result<i32> {
+pub(super) fn run(server: Server, check: &Check) -> std::io::Result<i32> {
     for dir in &check.dirs {
         if !dir.is_dir() {
             return Err(Error::new(
@@ -58,7 +59,7 @@ pub fn run(check: &Check) -> std::io::Result<i32> {
         }
     }
     let folders = Folders::of(&check.dirs);
-    let (service, dirs) = crate::folders::load(&folders)?;
+    let (service, dirs) = super::folders::load(server, &folders)?;
     let mut findings = Vec::new();
     for dir in &dirs {
         findings.extend(dir.problems().iter().map(|p| Finding::of_file(true, p)));
@@ -72,7 +73,8 @@ pub fn run(check: &Check) -> std::io::Result<i32> {
     for dir in &dirs {
         findings.extend(dir.warnings().iter().map(|w| Finding::of_file(false, w)));
     }
-    let prompts_served: usize = dirs.iter().map(|dir| dir.served().len()).sum();
+    // The catalog's own prompts and the files'.
+    let prompts_served = service.prompt_count();
     let (problems, warnings) = (
         findings.iter().filter(|f| f.problem).count(),
         findings.iter().filter(|f| !f.problem).count(),
@@ -84,7 +86,7 @@ pub fn run(check: &Check) -> std::io::Result<i32> {
     };
     print!("{report}");
     eprintln!(
-        "mcp-prompts check: prompts: {prompts_served}, skills: {}, problems: {problems}, warnings: {warnings} ({})",
+        "check: prompts: {prompts_served}, skills: {}, problems: {problems}, warnings: {warnings} ({})",
         service.skill_count(),
         folders.describe(),
     );

@@ -1,23 +1,24 @@
-//! `mcp-prompts render NAME [ARG=VALUE]...`: what a prompt gives, printed
+//! `render NAME [ARG=VALUE]...`: what a prompt gives, printed
 //! as a person reads it or as the `prompts/get` result. A prompt that asks
 //! its user is answered from `--answer`, or on the terminal.
 
 use std::fmt::Write as _;
 use std::io::{BufRead as _, Error, ErrorKind, IsTerminal as _, Write as _};
 
-use mcp_prompts::ProtocolVersion;
-use mcp_prompts::testing::Client;
+use crate::protocol::ProtocolVersion;
+use crate::server::Server;
+use crate::testing::Client;
 use serde_json::{Map, Value, json};
 
-use crate::args::Render;
-use crate::folders::Folders;
+use super::args::Render;
+use super::folders::Folders;
 
 /// How many rounds of questions a prompt may ask before giving up.
 const MAX_ROUNDS: usize = 8;
 
 /// Renders the prompt; the exit code: 0, or 1 when the server refuses it
 /// (the same text as its `-32602`).
-pub async fn run(render: &Render) -> std::io::Result<i32> {
+pub(super) async fn run(server: Server, render: &Render) -> std::io::Result<i32> {
     for dir in &render.dirs {
         if !dir.is_dir() {
             return Err(Error::new(
@@ -26,7 +27,7 @@ pub async fn run(render: &Render) -> std::io::Result<i32> {
             ));
         }
     }
-    let (service, _dirs) = crate::folders::load(&Folders::of(&render.dirs))?;
+    let (service, _dirs) = super::folders::load(server, &Folders::of(&render.dirs))?;
     let client = Client::new(&service);
     let arguments: Map<String, Value> = render
         .arguments

@@ -1,0 +1,153 @@
+//! The command line of a prompt server: `serve`, `check` and `render` over
+//! a [`Server`]'s catalog and the folders of prompt files named on the
+//! command line (feature `cli`). The `mcp-prompts` binary is this over an
+//! empty catalog; a binary of your own gets the same commands over its
+//! Rust prompts with one call.
+//!
+//! ```no_run
+//! use mcp_prompts::{Server, prompt};
+//!
+//! /// Greet someone
+//! #[prompt]
+//! fn hello(name: String) -> String {
+//!     format!("Say hello to {name}.")
+//! }
+//!
+//! fn main() -> std::process::ExitCode {
+//!     // `my-prompts serve`, `my-prompts check prompts/`, `my-prompts render hello name=Ann`
+//!     mcp_prompts::cli::run(Server::new("my-prompts", "1.0"))
+//! }
+//! ```
+
+mod args;
+mod check;
+mod folders;
+mod render;
+mod serve;
+
+use std::process::ExitCode;
+
+use args::Command;
+
+use crate::server::Server;
+
+/// Runs the command the process's arguments name over `server`'s catalog
+/// (and the folders they name): `serve [DIR...]`, `check [DIR...]`,
+/// `render [--dir DIR]... NAME [ARG=VALUE]...`; `--help` says more. What
+/// the exit code says: 0 done, 1 a check or a render failed, 2 the command
+/// line or a folder could not be used.
+pub fn run(server: Server) -> ExitCode {
+    Cli::new(server).run()
+}
+
+/// The command line over a [`Server`], configured: [`run`] is
+/// `Cli::new(server).run()`.
+#[derive(Debug)]
+pub struct Cli {
+    server: Server,
+    needs_folders: bool,
+}
+
+impl Cli {
+    /// The commands over `server`'s catalog.
+    pub fn new(server: Server) -> Self {
+        Self {
+            server,
+            needs_folders: false,
+        }
+    }
+
+    /// Every command must name a folder (the catalog has nothing of its
+    /// own), and `render` reads `.` when it names none: as `mcp-prompts`.
+    #[must_use]
+    pub fn needs_folders(mut self) -> Self {
+        self.needs_folders = true;
+        self
+    }
+
+    /// Runs the command the process's arguments name.
+    pub fn run(self) -> ExitCode {
+        let mut words = std::env::args_os();
+        let program = words
+            .next()
+            .and_then(|path| {
+                let path = std::path::PathBuf::from(path);
+                Some(path.file_stem()?.to_string_lossy().into_owned())
+            })
+            .unwrap_or_else(|| "mcp-prompts".to_owned());
+        let words: Result<Vec<String>, _> = words.map(std::ffi::OsString::into_string).collect();
+        let parsed = words
+            .map_err(|word| format!("`{}` is not UTF-8 text", word.to_string_lossy()))
+            .and_then(|words| Command::parse(words, self.needs_folders));
+        let usage = || args::USAGE.replace("mcp-prompts", &program);
+        let command = match parsed {
+            Ok(Command::Help) => {
+                println!("{}", usage());
+                return ExitCode::SUCCESS;
+            }
+            Ok(Command::Version) => {
+                println!("{program} {}", self.server.version());
+                return ExitCode::SUCCESS;
+            }
+            Ok(command) => command,
+            Err(problem) => {
+                eprintln!("{program}: {problem}\n\n{}", usage());
+                return ExitCode::from(2);
+            }
+        };
+        let runtime = match tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+        {
+            Ok(runtime) => runtime,
+            Err(error) => {
+                eprintln!("{program}: {error}");
+                return ExitCode::from(2);
+            }
+        };
+        // The folders' watches start on the runtime's threads.
+        let _entered = runtime.enter();
+        let done = match command {
+            Command::Check(check) => check::run(self.server, &check),
+            Command::Render(render) => runtime.block_on(render::run(self.server, &render)),
+            Command::Serve(serve) => return serve_logged(&runtime, self.server, serve, &program),
+            Command::Help | Command::Version => Ok(0),
+        };
+        match done {
+            Ok(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
+            Err(error) => {
+                eprintln!("{program}: {error}");
+                ExitCode::from(2)
+            }
+        }
+    }
+}
+
+/// `serve`, with logs on stderr (stdout may be the MCP channel) and, with
+/// `OTEL_EXPORTER_OTLP_ENDPOINT` set, traces and metrics exported; what is
+/// buffered is sent before the process ends.
+fn serve_logged(
+    runtime: &tokio::runtime::Runtime,
+    server: Server,
+    serve: args::Serve,
+    program: &str,
+) -> ExitCode {
+    let otel = match crate::telemetry::otel::setup::init(program, "warn") {
+        Ok(otel) => otel,
+        Err(error) => {
+            eprintln!("{program}: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let outcome = runtime.block_on(serve::run(server, serve, program));
+    if let Err(error) = otel.shutdown() {
+        eprintln!("{program}: telemetry not all sent: {error}");
+    }
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("{program}: {error}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! `serve DIR...`: the catalog, with the folders' prompt files and skills,
+//! served over stdio or Streamable HTTP until stdin ends or a signal.
+
+use std::io::{Error, ErrorKind};
+
+use super::args::Serve;
+use super::folders::Folders;
+use crate::files::PromptDir;
+use crate::server::Server;
+use crate::transport::http::{HttpAuth, HttpOptions, JwtVerifier};
+
+/// The environment variable holding the key that signs question rounds.
+const REQUEST_STATE_SECRET: &str = "MCP_PROMPTS_REQUEST_STATE_SECRET";
+
+/// Serves as `serve` asks; `name` heads the start message.
+pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io::Result<()> {
+    // Listened for from now on: a signal sent once the start message is
+    // out stops the server gracefully.
+    let stop = crate::transport::shutdown_signal();
+    let invalid = |err: crate::error::CatalogError| Error::new(ErrorKind::InvalidInput, err);
+    if serve.prompts_as_tools {
+        server = server.prompts_as_tools();
+    }
+    if serve.skills_as_prompts {
+        server = server.skills_as_prompts();
+    }
+    if let Some(limit) = serve.max_result_bytes {
+        server = server.max_result_bytes(limit);
+    }
+    if let Some(secret) = std::env::var_os(REQUEST_STATE_SECRET) {
+        server = server.request_state_secret(secret.as_encoded_bytes());
+    }
+    // Agent Skills in the folders, and in a repository's `.claude/skills`
+    // (hidden, so the folder's own search passes it by).
+    let folders = Folders::of(&serve.dirs);
+    for root in &folders.skills {
+        server = server.skills_dir(root);
+    }
+    let (service, prompts) = server.build_live().map_err(invalid)?;
+    let skills = match (service.skill_count(), service.skill_problems().len()) {
+        (0, 0) => String::new(),
+        (1, 0) => " and 1 skill".to_owned(),
+        (skills, 0) => format!(" and {skills} skills"),
+        (skills, broken) => format!(" and {skills} skills ({broken} not served: above)"),
+    };
+    // Each file that cannot be served, or is served with a warning, is
+    // logged as it is read. One catalog: a name a folder read earlier
+    // serves is a problem of the later one.
+    let dirs = folders
+        .prompts
+        .iter()
+        .map(|dir| PromptDir::watch(dir, &prompts))
+        .collect::<std::io::Result<Vec<_>>>()?;
+    let from_files: usize = dirs.iter().map(|dir| dir.served().len()).sum();
+    let broken: usize = dirs.iter().map(|dir| dir.problems().len()).sum();
+    let warned: usize = dirs.iter().map(|dir| dir.warnings().len()).sum();
+    // The catalog's own prompts, and the files'.
+    let _ = from_files;
+    let mut count = match (service.prompt_count(), broken) {
+        (1, 0) => "1 prompt".to_owned(),
+        (prompts, 0) => format!("{prompts} prompts"),
+        (prompts, 1) => format!("{prompts} prompts (1 file not served: above)"),
+        (prompts, broken) => format!("{prompts} prompts ({broken} files not served: above)"),
+    };
+    match warned {
+        0 => {}
+        1 => count.push_str(" with 1 warning (above)"),
+        warnings => count = format!("{count} with {warnings} warnings (above)"),
+    }
+    count.push_str(&skills);
+    let Some(addr) = serve.http else {
+        eprintln!(
+            "{name}: serving {count} over stdio ({})",
+            folders.describe()
+        );
+        return service.serve_stdio_until(stop).await;
+    };
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let bound = listener.local_addr()?;
+    let mut options = HttpOptions::for_addr(bound);
+    if serve.stateless {
+        options = options.stateless();
+    }
+    if let Some(auth) = &serve.auth {
+        // Tokens name the URL clients use, which an address like 0.0.0.0
+        // is not.
+        let resource = match (&auth.audience, bound.ip().is_unspecified()) {
+            (Some(audience), _) => audience.clone(),
+            (None, false) => format!("http://{bound}{}", crate::transport::http::DEFAULT_PATH),
+            (None, true) => {
+                return Err(Error::new(
+                    ErrorKind::InvalidInput,
+                    format!("--http {bound} is no URL a token names: add --auth-audience URL"),
+                ));
+            }
+        };
+        let mut verifier = JwtVerifier::new(&auth.issuer, &resource);
+        if let Some(jwks) = &auth.jwks {
+            verifier = verifier.jwks_url(jwks);
+        }
+        let auth = HttpAuth::new(resource, verifier).authorization_server(&auth.issuer);
+        options = options.auth(auth);
+    }
+    eprintln!(
+        "{name}: serving {count} at http://{bound}{} ({}); Ctrl-C stops",
+        crate::transport::http::DEFAULT_PATH,
+        folders.describe()
+    );
+    service.serve_http_on(listener, options, stop).await
+}
