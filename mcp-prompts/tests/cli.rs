@@ -143,11 +143,13 @@ fn folder(name: &str) -> std::path::PathBuf {
     dir
 }
 
-/// `mcp-prompts check ARGS...`: exit code, stdout, stderr.
-fn check(args: &[&str]) -> (i32, String, String) {
+/// `mcp-prompts COMMAND ARGS...` with stdin closed (no terminal): exit
+/// code, stdout, stderr.
+fn command(command: &str, args: &[&str]) -> (i32, String, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_mcp-prompts"))
-        .arg("check")
+        .arg(command)
         .args(args)
+        .stdin(Stdio::null())
         .output()
         .unwrap();
     (
@@ -155,6 +157,11 @@ fn check(args: &[&str]) -> (i32, String, String) {
         String::from_utf8(output.stdout).unwrap(),
         String::from_utf8(output.stderr).unwrap(),
     )
+}
+
+/// `mcp-prompts check ARGS...`.
+fn check(args: &[&str]) -> (i32, String, String) {
+    command("check", args)
 }
 
 #[test]
@@ -313,20 +320,9 @@ fn serve_makes_one_catalog_of_several_folders_and_a_repository_s_own() {
     let _ = std::fs::remove_dir_all(&other);
 }
 
-/// `mcp-prompts render ARGS...` with stdin closed (no terminal): exit
-/// code, stdout, stderr.
+/// `mcp-prompts render ARGS...`.
 fn render(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_mcp-prompts"))
-        .arg("render")
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap(),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
+    command("render", args)
 }
 
 #[test]
