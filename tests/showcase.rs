@@ -25,6 +25,25 @@ async fn catalog_snapshot() {
     insta::assert_snapshot!("showcase_catalog", client().catalog_json().await);
 }
 
+/// Every showcase prompt over every combination of its arguments, one
+/// snapshot each: a change to what any prompt says, for any arguments,
+/// shows in review. Prompts that ask their user are answered.
+#[tokio::test]
+async fn every_prompt_over_its_argument_matrix() {
+    use mcp_prompts::testing::Answers;
+    use serde_json::json;
+    let client = client().answering(Answers::fields([
+        ("environment", json!("production")),
+        ("canary", json!(true)),
+        ("context", json!("<context>")),
+    ]));
+    for prompt in showcase::CATALOG.iter() {
+        let name = prompt.name;
+        let document = client.matrix(name).await.unwrap();
+        insta::assert_snapshot!(format!("matrix_{name}"), document);
+    }
+}
+
 #[tokio::test]
 async fn greet_takes_a_choice_with_a_default() {
     let client = client();

@@ -371,6 +371,16 @@ fn render_prints_a_prompt_by_role_or_as_json_and_fails_as_the_server_would() {
     let (code, _, err) = render(&["--dir", path, "nope"]);
     assert_eq!(code, 1);
     assert!(err.contains("Unknown prompt: nope"), "{err}");
+    // Every combination of the arguments: each choice of `level`.
+    let (code, out, err) = render(&["--dir", path, "explain", "--matrix"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("# explain: 2 combinations\n"), "{out}");
+    assert!(
+        out.contains(
+            "## code=<code> level=expert\n\nuser: Be brief.\nuser: Explain <code> to a expert."
+        ),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

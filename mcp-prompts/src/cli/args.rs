@@ -11,7 +11,7 @@ check them.
 Usage: mcp-prompts serve DIR... [OPTIONS]
        mcp-prompts check DIR... [--deny-warnings] [--format text|json|github]
        mcp-prompts render [--dir DIR]... NAME [ARG=VALUE]... [--answer FIELD=VALUE]...
-                          [--format text|json]
+                          [--format text|json] [--matrix]
 
 Each DIR holds prompt files, in subfolders too (git/commit.md is `git.commit`):
   review.md          ours: `+++` TOML front matter, `{name}` placeholders
@@ -30,7 +30,9 @@ render prints what prompt NAME gives for the arguments (each message under
 its role, or the prompts/get result with --format json), reading the folders
 given with --dir (default: .); a bad value fails as the server would. When
 the prompt asks its user, the question is asked on the terminal, or answered
-from --answer FIELD=VALUE.
+from --answer FIELD=VALUE. --matrix renders every combination of the
+prompt's arguments (each choice, each optional argument left out and given)
+into one document, for a snapshot.
 
 check reads the folders as serve does and prints every problem and warning
 as `path:line: message`; it exits 1 if there is a problem (or, with
@@ -124,6 +126,8 @@ pub(super) struct Render {
     pub(super) answers: Vec<(String, String)>,
     /// `--format json`: the `prompts/get` result as JSON.
     pub(super) json: bool,
+    /// `--matrix`: every combination of the arguments.
+    pub(super) matrix: bool,
 }
 
 /// `--format`: how `check` prints what it found.
@@ -258,6 +262,7 @@ impl Command {
             arguments: Vec::new(),
             answers: Vec::new(),
             json: false,
+            matrix: false,
         };
         let pair = |word: &str, what: &str| {
             word.split_once('=')
@@ -271,6 +276,7 @@ impl Command {
                     let dir = words.next().ok_or("--dir needs a folder")?;
                     render.dirs.push(PathBuf::from(dir));
                 }
+                "--matrix" => render.matrix = true,
                 "--answer" => {
                     let answer = words.next().ok_or("--answer needs FIELD=VALUE")?;
                     render.answers.push(pair(&answer, "FIELD")?);

@@ -28,6 +28,25 @@ pub(super) async fn run(server: Server, render: &Render) -> std::io::Result<i32>
         }
     }
     let (service, _dirs) = super::folders::load(server, &Folders::of(&render.dirs))?;
+    if render.matrix {
+        let answers = crate::testing::Answers::fields(
+            render
+                .answers
+                .iter()
+                .map(|(field, value)| (field.clone(), Value::String(value.clone()))),
+        );
+        let client = Client::new(&service).answering(answers);
+        return match client.matrix(&render.name).await {
+            Ok(document) => {
+                print!("{document}");
+                Ok(0)
+            }
+            Err(error) => {
+                eprintln!("mcp-prompts: {}", error.message());
+                Ok(1)
+            }
+        };
+    }
     let client = Client::new(&service);
     let arguments: Map<String, Value> = render
         .arguments

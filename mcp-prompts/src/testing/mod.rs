@@ -36,6 +36,7 @@
 //! ```
 
 mod answers;
+mod matrix;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -47,6 +48,7 @@ use serde_json::{Map, Value, json};
 use tokio::sync::mpsc;
 
 pub use answers::{Answer, Answers, Question};
+pub use matrix::MAX_COMBINATIONS;
 
 use crate::caller::{Access, Caller};
 use crate::content::Role;
