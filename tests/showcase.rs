@@ -37,7 +37,7 @@ async fn every_prompt_over_its_argument_matrix() {
         ("canary", json!(true)),
         ("context", json!("<context>")),
     ]));
-    for prompt in showcase::CATALOG.iter() {
+    for prompt in showcase::CATALOG {
         let name = prompt.name;
         let document = client.matrix(name).await.unwrap();
         insta::assert_snapshot!(format!("matrix_{name}"), document);
