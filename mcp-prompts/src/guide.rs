@@ -40,7 +40,8 @@
 //!
 //! | chapter | what it covers |
 //! |---|---|
-//! | [`testing`] | the in-process test client and typed request builders |
+//! | [`authors_loop`] | checking folders in CI, rendering a prompt, snapshots of every argument combination, the commands for Rust prompts |
+//! | [`testing`] | the in-process test client, typed request builders, answering prompts that ask, argument matrices |
 //! | [`errors`] | JSON-RPC error codes, what a client reads |
 //! | [`observability`] | a log line per request; OpenTelemetry spans, metrics and trace context in the MCP conventions |
 //! | [`security`] | every bound the server keeps, and its default |
@@ -93,6 +94,9 @@ pub mod prompts_as_tools {}
 
 #[doc = include_str!("guide/rmcp.md")]
 pub mod rmcp {}
+
+#[doc = include_str!("guide/authors_loop.md")]
+pub mod authors_loop {}
 
 #[doc = include_str!("guide/testing.md")]
 pub mod testing {}
