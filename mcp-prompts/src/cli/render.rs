@@ -5,16 +5,14 @@
 use std::fmt::Write as _;
 use std::io::{BufRead as _, Error, ErrorKind, IsTerminal as _, Write as _};
 
-use crate::protocol::ProtocolVersion;
 use crate::server::Server;
-use crate::testing::Client;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use crate::testing::{Answer, Answers, Client, Question};
 use serde_json::{Map, Value, json};
 
 use super::args::Render;
 use super::folders::Folders;
-
-/// How many rounds of questions a prompt may ask before giving up.
-const MAX_ROUNDS: usize = 8;
 
 /// Renders the prompt; the exit code: 0, or 1 when the server refuses it
 /// (the same text as its `-32602`).
@@ -29,7 +27,7 @@ pub(super) async fn run(server: Server, render: &Render) -> std::io::Result<i32>
     }
     let (service, _dirs) = super::folders::load(server, &Folders::of(&render.dirs))?;
     if render.matrix {
-        let answers = crate::testing::Answers::fields(
+        let answers = Answers::fields(
             render
                 .answers
                 .iter()
@@ -47,55 +45,54 @@ pub(super) async fn run(server: Server, render: &Render) -> std::io::Result<i32>
             }
         };
     }
-    let client = Client::new(&service);
+    // A stateless client that shows forms: the test kit's, retrying each
+    // round of questions with the answers. A question nobody can answer
+    // here is dismissed, and said so once the request ends.
+    let unanswerable: Arc<Mutex<Option<Error>>> = Arc::default();
+    let given = render.answers.clone();
+    let failed = Arc::clone(&unanswerable);
+    let answers = Answers::with(move |question| match answer(question, &given) {
+        Ok(content) => Answer::Accept(content),
+        Err(error) => {
+            failed
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .get_or_insert(error);
+            Answer::Cancel
+        }
+    });
+    let client = Client::new(&service).stateless().answering(answers);
     let arguments: Map<String, Value> = render
         .arguments
         .iter()
         .map(|(name, value)| (name.clone(), Value::String(value.clone())))
         .collect();
-    // A 2026-07-28 request that can show forms: a question ends the round,
-    // and the answers come with the next.
-    let mut params = json!({
-        "name": render.name,
-        "arguments": arguments,
-        "_meta": {
-            "io.modelcontextprotocol/protocolVersion": ProtocolVersion::MODERN.as_str(),
-            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
-        },
-    });
-    for _ in 0..MAX_ROUNDS {
-        let result = match client.request("prompts/get", &params).await {
-            Ok(result) => result,
-            Err(error) => {
-                eprintln!("mcp-prompts: {}", error.message());
-                return Ok(1);
-            }
-        };
-        if result["resultType"] != "input_required" {
-            print!("{}", shown(&result, render.json));
-            return Ok(0);
-        }
-        let mut responses = Map::new();
-        let requests = result["inputRequests"]
-            .as_object()
-            .cloned()
-            .unwrap_or_default();
-        for (key, request) in requests {
-            responses.insert(key, answer(&request["params"], &render.answers)?);
-        }
-        params["inputResponses"] = Value::Object(responses);
-        params["requestState"] = result["requestState"].clone();
+    let params = json!({ "name": render.name, "arguments": arguments });
+    let result = client.request("prompts/get", &params).await;
+    if let Some(error) = unanswerable
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take()
+    {
+        return Err(error);
     }
-    Err(Error::other(format!(
-        "the prompt still asks after {MAX_ROUNDS} rounds of answers"
-    )))
+    match result {
+        Ok(result) => {
+            print!("{}", shown(&result, render.json));
+            Ok(0)
+        }
+        Err(error) => {
+            eprintln!("mcp-prompts: {}", error.message());
+            Ok(1)
+        }
+    }
 }
 
-/// The answer to one question (`elicitation/create`'s params): each field
-/// from `--answer`, else asked on the terminal.
-fn answer(question: &Value, given: &[(String, String)]) -> std::io::Result<Value> {
-    let message = question["message"].as_str().unwrap_or("The prompt asks:");
-    let schema = &question["requestedSchema"];
+/// The form's values for one question: each field from `--answer`, else
+/// asked on the terminal.
+fn answer(question: &Question, given: &[(String, String)]) -> std::io::Result<Map<String, Value>> {
+    let message = question.message();
+    let schema = question.schema();
     let fields = schema["properties"]
         .as_object()
         .cloned()
@@ -132,7 +129,7 @@ fn answer(question: &Value, given: &[(String, String)]) -> std::io::Result<Value
             content.insert(field.clone(), typed(&text, spec));
         }
     }
-    Ok(json!({"action": "accept", "content": content}))
+    Ok(content)
 }
 
 /// Asks for `field` on the terminal; `None` for an empty answer.

@@ -51,11 +51,9 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
         .iter()
         .map(|dir| PromptDir::watch(dir, &prompts))
         .collect::<std::io::Result<Vec<_>>>()?;
-    let from_files: usize = dirs.iter().map(|dir| dir.served().len()).sum();
     let broken: usize = dirs.iter().map(|dir| dir.problems().len()).sum();
     let warned: usize = dirs.iter().map(|dir| dir.warnings().len()).sum();
     // The catalog's own prompts, and the files'.
-    let _ = from_files;
     let mut count = match (service.prompt_count(), broken) {
         (1, 0) => "1 prompt".to_owned(),
         (prompts, 0) => format!("{prompts} prompts"),

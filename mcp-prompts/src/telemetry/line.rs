@@ -59,11 +59,15 @@ impl Fields {
             outcome,
             code: entry.seen.code(),
             reason,
-            // Microseconds are enough, and keep the line short.
-            duration_ms: (entry.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+            duration_ms: milliseconds(entry.elapsed),
             subject: entry.subject.map(excerpt),
         }
     }
+}
+
+/// A duration in milliseconds, to the microsecond: enough, and short.
+fn milliseconds(elapsed: Duration) -> f64 {
+    (elapsed.as_secs_f64() * 1e6).round() / 1e3
 }
 
 /// An error message as the client got it, cut to a line's worth.
@@ -103,11 +107,11 @@ pub(super) fn request(entry: &Entry<'_>) {
 
 /// The line for a notification from the client.
 pub(super) fn notification(entry: &Entry<'_>) {
-    let f = Fields::of(entry);
+    let method = entry.unknown.map_or(entry.method.into(), excerpt);
     tracing::debug!(
         target: TARGET,
-        method = &*f.method,
-        duration_ms = f.duration_ms,
+        method,
+        duration_ms = milliseconds(entry.elapsed),
         "notification"
     );
 }
