@@ -1,5 +1,5 @@
-//! Building a server validates the catalog: duplicates and bad defaults are
-//! errors that say where each definition is, never a silent overwrite.
+//! Building a server validates the catalog: duplicates, bad defaults and
+//! bad examples are errors that say where each definition is, never a silent overwrite.
 
 mod first {
     /// One definition
@@ -24,8 +24,14 @@ fn bad_default(#[arg(default = "lots")] host: std::net::IpAddr) -> String {
     host.to_string()
 }
 
+/// An example checked the same way
+#[mcp_prompts::prompt]
+fn bad_example(#[arg(example = "localhost")] host: std::net::IpAddr) -> String {
+    host.to_string()
+}
+
 #[test]
-fn duplicate_names_and_bad_defaults_fail_the_build() {
+fn duplicate_names_bad_defaults_and_bad_examples_fail_the_build() {
     let names: Vec<_> = mcp_prompts::registered_prompts()
         .map(mcp_prompts::PromptDef::name)
         .collect();
@@ -49,7 +55,13 @@ fn duplicate_names_and_bad_defaults_fail_the_build() {
         ),
         "{message}"
     );
-    assert_eq!(err.problems().len(), 2);
+    assert!(
+        message.contains(
+            "prompt `bad_example` at tests/catalog.rs:29: example `localhost` of argument `host` is not a valid value: expected an IP address (invalid IP address syntax)"
+        ),
+        "{message}"
+    );
+    assert_eq!(err.problems().len(), 3);
 }
 
 #[test]
@@ -69,13 +81,14 @@ fn a_catalog_and_the_registered_prompts_are_served_once_each() {
     const ONE: mcp_prompts::Catalog = mcp_prompts::catalog![first::a];
     let registered = mcp_prompts::registered_prompts().count();
     // `first::a` is in both sources; the duplicate name `same` from
-    // `second::b` is still an error, and so is the bad default.
+    // `second::b` is still an error, and so are the bad default and the
+    // bad example.
     let err = mcp_prompts::Server::new("t", "1")
         .catalog(ONE)
         .include_registered()
         .build()
         .unwrap_err();
-    assert_eq!(err.problems().len(), 2, "{err}");
+    assert_eq!(err.problems().len(), 3, "{err}");
     let only = mcp_prompts::Server::new("t", "1")
         .catalog(ONE)
         .catalog(ONE)
@@ -97,6 +110,7 @@ static HAND_BUILT: mcp_prompts::PromptDef = mcp_prompts::PromptDef {
             title: None,
             description: None,
             default: None,
+            example: None,
             ty: <String as mcp_prompts::PromptParam>::TYPE,
             complete: None,
         },
@@ -105,6 +119,7 @@ static HAND_BUILT: mcp_prompts::PromptDef = mcp_prompts::PromptDef {
             title: None,
             description: None,
             default: None,
+            example: None,
             ty: <Option<String> as mcp_prompts::PromptParam>::TYPE,
             complete: None,
         },

@@ -99,9 +99,10 @@ pub fn focus_areas(input: &CompletionInput) -> Vec<&'static str> {
 )]
 pub fn code_review(
     /// Programming language of the snippet
-    #[arg(complete = LANGUAGES)]
+    #[arg(complete = LANGUAGES, example = "rust")]
     language: String,
     /// The code to review
+    #[arg(example = "fn add(a: i32, b: i32) -> i32 { a - b }")]
     code: String,
     /// What the review should focus on
     #[arg(complete = focus_areas)]
@@ -124,6 +125,7 @@ pub fn code_review(
 )]
 pub fn summarize(
     /// The text to summarize
+    #[arg(example = "The meeting moved to Thursday; bring the budget.")]
     text: String,
     /// The most words the summary may use
     #[arg(default = 50)]
@@ -145,6 +147,7 @@ pub enum Tone {
 #[prompt(title = "Greeting")]
 pub fn greet(
     /// Who to greet
+    #[arg(example = "Ada")]
     name: String,
     /// How the greeting should sound
     #[arg(default = "casual")]
@@ -157,12 +160,16 @@ pub fn greet(
 #[derive(PromptArgs)]
 pub struct Release {
     /// Project name
+    #[arg(example = "mcp-prompts")]
     pub project: String,
     /// Version being released
+    #[arg(example = "0.2.0")]
     pub version: String,
     /// One change per line
+    #[arg(example = "Skills served from folders")]
     pub changes: String,
     /// Who reads the notes (say, operators); anyone if left out
+    #[arg(example = "operators")]
     pub audience: Option<String>,
 }
 

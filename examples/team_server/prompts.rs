@@ -29,6 +29,7 @@ pub enum Depth {
 #[prompt(title = "Code review", tags = ["code"])]
 pub fn review(
     /// The code to review
+    #[arg(example = "fn add(a: i32, b: i32) -> i32 { a - b }")]
     code: String,
     /// Its language
     language: Language,
@@ -67,6 +68,7 @@ pub struct Incident {
 pub async fn incident_report(
     ctx: RequestContext,
     /// The service that failed
+    #[arg(example = "checkout")]
     service: String,
 ) -> Result<String, Error> {
     let question = format!("How bad was the incident in {service}?");
@@ -92,6 +94,7 @@ pub async fn incident_report(
 #[prompt(title = "Release plan", scopes = ["release"], tags = ["ops"])]
 pub fn release_plan(
     /// The version to release
+    #[arg(example = "2.4.0")]
     version: String,
 ) -> String {
     format!(

@@ -126,23 +126,30 @@ pub fn setters(params: &[Param<'_>], vis: &Visibility) -> TokenStream {
     quote!(#(#setters)*)
 }
 
-/// Checks of every default against its parameter's type, evaluated when
-/// the crate compiles and reported on the default's literal: one `const`
-/// item each, so that every bad default is reported, not only the first.
-pub fn default_checks(params: &[Param<'_>]) -> TokenStream {
+/// Checks of every default and example against its parameter's type,
+/// evaluated when the crate compiles and reported on the literal: one
+/// `const` item each, so that every bad value is reported, not only the
+/// first.
+pub fn value_checks(params: &[Param<'_>]) -> TokenStream {
     params
         .iter()
-        .filter_map(|param| {
-            let default = param.attrs.default.as_ref()?;
-            let ty = param.ty;
-            let private = private_at(param.ty_span);
-            let (name, _) = param.name();
-            let text = &default.text;
-            Some(const_check(
-                default.span,
-                "check_default",
-                &quote!(<#ty as #private::PromptParam>::TYPE, #text, #name),
-            ))
+        .flat_map(|param| {
+            let checked = [
+                (param.attrs.default.as_ref(), "check_default"),
+                (param.attrs.example.as_ref(), "check_example"),
+            ];
+            checked.into_iter().filter_map(move |(value, check)| {
+                let value = value?;
+                let ty = param.ty;
+                let private = private_at(param.ty_span);
+                let (name, _) = param.name();
+                let text = &value.text;
+                Some(const_check(
+                    value.span,
+                    check,
+                    &quote!(<#ty as #private::PromptParam>::TYPE, #text, #name),
+                ))
+            })
         })
         .collect()
 }
@@ -162,12 +169,14 @@ fn arg_def(param: &Param<'_>, separator: &str) -> TokenStream {
     let (name, _) = param.name();
     let title = param.attrs.title.as_ref().map(syn::LitStr::value);
     let default = param.attrs.default.as_ref().map(|d| d.text.as_str());
+    let example = param.attrs.example.as_ref().map(|e| e.text.as_str());
     let mut text = format!(
-        "name: {}, title: {}, description: {}, default: {}, complete: ",
+        "name: {}, title: {}, description: {}, default: {}, example: {}, complete: ",
         str_code(&name),
         option_code(title.as_deref()),
         option_code(param.description().as_deref()),
         option_code(default),
+        option_code(example),
     );
     let mut fields = TokenStream::new();
     match &param.attrs.complete {

@@ -13,6 +13,7 @@ const NAME: &str = "name";
 const TITLE: &str = "title";
 const DESCRIPTION: &str = "description";
 const DEFAULT: &str = "default";
+const EXAMPLE: &str = "example";
 const FLATTEN: &str = "flatten";
 const COMPLETE: &str = "complete";
 const TEMPLATE: &str = "template";
@@ -52,7 +53,9 @@ pub struct ArgAttrs {
     pub name: Option<LitStr>,
     pub title: Option<LitStr>,
     pub description: Option<LitStr>,
-    pub default: Option<DefaultValue>,
+    pub default: Option<ArgValue>,
+    /// A value to show the argument with (test renderings, forms).
+    pub example: Option<ArgValue>,
     /// Where `flatten` was written, if it was.
     pub flatten: Option<Span>,
     pub complete: Option<CompleteAttr>,
@@ -73,8 +76,9 @@ impl CompleteAttr {
     }
 }
 
-/// A default in the string form a client would send, e.g. `50` or `casual`.
-pub struct DefaultValue {
+/// A value written in an `#[arg]` (a default, an example) in the string
+/// form a client would send, e.g. `50` or `casual`.
+pub struct ArgValue {
     pub text: String,
     pub span: Span,
 }
@@ -155,7 +159,9 @@ pub fn parse_arg(attr: &Attribute, out: &mut ArgAttrs, errors: &mut Errors) {
         } else if meta.path.is_ident(DESCRIPTION) {
             set_once(&meta, &mut out.description, DESCRIPTION, "arg", lit_str)
         } else if meta.path.is_ident(DEFAULT) {
-            set_once(&meta, &mut out.default, DEFAULT, "arg", default_value)
+            set_once(&meta, &mut out.default, DEFAULT, "arg", literal_value)
+        } else if meta.path.is_ident(EXAMPLE) {
+            set_once(&meta, &mut out.example, EXAMPLE, "arg", literal_value)
         } else if meta.path.is_ident(FLATTEN) {
             set_once(&meta, &mut out.flatten, FLATTEN, "arg", flag)
         } else if meta.path.is_ident(COMPLETE) {
@@ -163,7 +169,7 @@ pub fn parse_arg(attr: &Attribute, out: &mut ArgAttrs, errors: &mut Errors) {
         } else {
             unknown_key(
                 &meta,
-                "unknown `#[arg]` argument `{}`; expected `name`, `title`, `description`, `default`, `complete` or `flatten`",
+                "unknown `#[arg]` argument `{}`; expected `name`, `title`, `description`, `default`, `example`, `complete` or `flatten`",
             )
         };
         errors.push_result(result);
@@ -299,7 +305,8 @@ pub fn lit_str_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Vec<Li
         .collect()
 }
 
-fn default_value(meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<DefaultValue> {
+/// A literal in the string form a client would send (`default`, `example`).
+fn literal_value(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<ArgValue> {
     let expr = value(meta)?;
     let span = expr.span();
     let text = match &expr {
@@ -317,10 +324,10 @@ fn default_value(meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<DefaultValu
         },
         _ => None,
     };
-    text.map(|text| DefaultValue { text, span }).ok_or_else(|| {
+    text.map(|text| ArgValue { text, span }).ok_or_else(|| {
         syn::Error::new(
             span,
-            "expected a literal for `default`, such as `50`, `true` or `\"casual\"`",
+            format!("expected a literal for `{key}`, such as `50`, `true` or `\"casual\"`"),
         )
     })
 }

@@ -89,7 +89,7 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>], builders: bool) -> Token
         quote!(#field: #bind)
     });
     let field_names = params.iter().map(|param| param.ident);
-    let default_checks = arglist::default_checks(params);
+    let value_checks = arglist::value_checks(params);
     let mut checks = Vec::new();
     if has_flatten(params) {
         let span = params
@@ -133,7 +133,7 @@ fn args_impl(input: &DeriveInput, params: &[Param<'_>], builders: bool) -> Token
     };
     quote! {
         const _: () = {
-            #default_checks
+            #value_checks
             #checks
             #builder
 

@@ -53,15 +53,15 @@ pub fn prompt(
              ::mcp_prompts::__private::Registration({ident}::PROMPT) \
          }}"
     ))]);
-    let default_checks = arglist::default_checks(&prompt.params);
+    let value_checks = arglist::value_checks(&prompt.params);
     let checks = const_checks(&checks(prompt, template));
     if cfgs.is_empty() {
-        out.extend([default_checks, checks]);
+        out.extend([value_checks, checks]);
     } else {
         // One item the `#[cfg]`s can apply to.
         out.extend([quote! {
             #(#cfgs)*
-            const _: () = { #default_checks #checks };
+            const _: () = { #value_checks #checks };
         }]);
     }
     if let Some(restricted) = restriction(prompt) {

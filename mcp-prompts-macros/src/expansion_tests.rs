@@ -39,7 +39,7 @@ fn generated_items(tokens: &TokenStream, user_fn: &str) -> usize {
 }
 
 /// The project's budget, exactly: five items per prompt (the handle
-/// struct, its impl, `NAME`, `PROMPT`, the registration), one `const` per default and one for the other checks
+/// struct, its impl, `NAME`, `PROMPT`, the registration), one `const` per default or example and one for the other checks
 /// (`checks`, 0 or 1), and for a prompt with `scopes` or `visible` the
 /// registration of its restriction, for one with icons, `_meta`, tags or
 /// `as_tool` the registration of its extras. The typed builder (feature `builders`) adds
@@ -106,6 +106,7 @@ fn async_prompt_with_context_default_and_completion() {
             /// Review code
             async fn review(
                 ctx: RequestContext,
+                #[arg(example = "fn main() {}")]
                 code: String,
                 #[arg(default = 5)]
                 max_issues: u8,
@@ -116,7 +117,7 @@ fn async_prompt_with_context_default_and_completion() {
             }
         },
         "review",
-        1,
+        2,
         4,
     );
     insta::assert_snapshot!(pretty(&out));

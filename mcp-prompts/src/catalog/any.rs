@@ -43,6 +43,8 @@ pub(crate) struct ArgInfo<'a> {
     pub(crate) title: Option<&'a str>,
     pub(crate) description: Option<&'a str>,
     pub(crate) default: Option<&'a str>,
+    /// A value to show the argument with.
+    pub(crate) example: Option<&'a str>,
     pub(crate) choices: Vec<&'a str>,
     /// How a value is written, where its type says.
     pub(crate) format: Option<&'a str>,
@@ -59,6 +61,7 @@ impl<'a> From<&'a ArgDef> for ArgInfo<'a> {
             title: arg.title,
             description: arg.description,
             default: arg.default,
+            example: arg.example,
             choices: arg.ty.choices.to_vec(),
             format: arg.ty.format,
             required: arg.required(),
@@ -74,6 +77,7 @@ impl<'a> From<&'a DynamicArgument> for ArgInfo<'a> {
             title: arg.title.as_deref(),
             description: arg.description.as_deref(),
             default: arg.default.as_deref(),
+            example: arg.example.as_deref(),
             choices: arg.choices.iter().map(String::as_str).collect(),
             format: None,
             required: arg.required,

@@ -20,7 +20,7 @@ pub(super) fn validate(prompt: &AnyPrompt, problems: &mut Vec<String>) {
 }
 
 /// Rules the macro already enforces, checked again for definitions that did
-/// not come from it, plus defaults, which only parsing can check.
+/// not come from it, plus defaults and examples, which only parsing can check.
 fn validate_macro(def: &PromptDef, problems: &mut Vec<String>) {
     for (i, arg) in def.params.iter().enumerate() {
         if def.params[..i].iter().any(|a| a.name == arg.name) {
@@ -29,12 +29,14 @@ fn validate_macro(def: &PromptDef, problems: &mut Vec<String>) {
                 def.name, arg.name
             ));
         }
-        // Defaults of types the compiler can parse were checked when the
-        // crate compiled; the rest only parsing can check.
-        if let Some(default) = arg.default {
-            if let Err(reason) = (arg.ty.check)(default) {
+        // Defaults and examples of types the compiler can parse were
+        // checked when the crate compiled; the rest only parsing can check.
+        let written = [("default", arg.default), ("example", arg.example)];
+        for (what, value) in written {
+            let Some(value) = value else { continue };
+            if let Err(reason) = (arg.ty.check)(value) {
                 problems.push(format!(
-                    "prompt `{}` at {}: default `{default}` of argument `{}` is not a valid value: expected {} ({reason})",
+                    "prompt `{}` at {}: {what} `{value}` of argument `{}` is not a valid value: expected {} ({reason})",
                     def.name,
                     def.location(),
                     arg.name,

@@ -27,13 +27,17 @@ pub(super) async fn run(server: Server, render: &Render) -> std::io::Result<i32>
     }
     let (service, _dirs) = super::folders::load(server, &Folders::of(&render.dirs))?;
     if render.matrix {
-        let answers = Answers::fields(
-            render
-                .answers
-                .iter()
-                .map(|(field, value)| (field.clone(), Value::String(value.clone()))),
-        );
-        let client = Client::new(&service).answering(answers);
+        // Without `--answer` the client shows no forms, so an asking
+        // prompt renders what it says to a host that cannot ask.
+        let mut client = Client::new(&service);
+        if !render.answers.is_empty() {
+            client = client.answering(Answers::fields(
+                render
+                    .answers
+                    .iter()
+                    .map(|(field, value)| (field.clone(), Value::String(value.clone()))),
+            ));
+        }
         return match client.matrix(&render.name).await {
             Ok(document) => {
                 print!("{document}");

@@ -139,6 +139,9 @@ pub struct ArgDef {
     /// The default, in the string form a client would send.
     #[doc(hidden)]
     pub default: Option<&'static str>,
+    /// A value to show the argument with (`#[arg(example = ...)]`).
+    #[doc(hidden)]
+    pub example: Option<&'static str>,
     #[doc(hidden)]
     pub ty: &'static ArgType,
     /// The explicit completer (`#[arg(complete = ...)]`), if any.
@@ -311,6 +314,12 @@ impl ArgDef {
     /// The default used when the client omits the argument.
     pub fn default(&self) -> Option<&'static str> {
         self.default
+    }
+
+    /// A value to show the argument with, from `#[arg(example = ...)]`:
+    /// [`Client::matrix`](crate::testing::Client::matrix) renders with it.
+    pub fn example(&self) -> Option<&'static str> {
+        self.example
     }
 
     /// The values a client may send, when the type allows only a fixed set

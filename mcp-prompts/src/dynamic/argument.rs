@@ -25,6 +25,7 @@ pub struct DynamicArgument {
     pub(crate) title: Option<String>,
     pub(crate) description: Option<String>,
     pub(crate) default: Option<String>,
+    pub(crate) example: Option<String>,
     pub(crate) required: bool,
     pub(crate) choices: Vec<String>,
     pub(crate) completer: Option<DynCompleter>,
@@ -38,6 +39,7 @@ impl DynamicArgument {
             title: None,
             description: None,
             default: None,
+            example: None,
             required: true,
             choices: Vec::new(),
             completer: None,
@@ -67,6 +69,14 @@ impl DynamicArgument {
     pub fn default(mut self, value: impl Into<String>) -> Self {
         self.default = Some(value.into());
         self.required = false;
+        self
+    }
+
+    /// A value to show the argument with:
+    /// [`Client::matrix`](crate::testing::Client::matrix) renders with it
+    /// where it would otherwise send a placeholder.
+    pub fn example(mut self, value: impl Into<String>) -> Self {
+        self.example = Some(value.into());
         self
     }
 
@@ -130,15 +140,18 @@ impl DynamicArgument {
         }))
     }
 
-    /// Checks that a default is one of the choices.
+    /// Checks that a default and an example are among the choices.
     pub(crate) fn problem(&self) -> Option<String> {
-        let default = self.default.as_deref()?;
-        self.accept(default).is_none().then(|| {
-            format!(
-                "default `{default}` of argument `{}` is not one of its choices: {}",
-                self.name,
-                self.choices.join(", ")
-            )
+        let written = [("default", &self.default), ("example", &self.example)];
+        written.into_iter().find_map(|(what, value)| {
+            let value = value.as_deref()?;
+            self.accept(value).is_none().then(|| {
+                format!(
+                    "{what} `{value}` of argument `{}` is not one of its choices: {}",
+                    self.name,
+                    self.choices.join(", ")
+                )
+            })
         })
     }
 }

@@ -171,6 +171,7 @@ mod tests {
             title: None,
             description: None,
             default: None,
+            example: None,
             ty,
             complete: None,
         }

@@ -129,6 +129,7 @@ impl RequestContext {
             title: None,
             description: None,
             default: None,
+            example: None,
             ty: <T as PromptParam>::TYPE,
             complete: None,
         };

@@ -156,6 +156,8 @@ struct ArgumentSpec {
     description: Option<String>,
     required: Option<bool>,
     default: Option<String>,
+    /// A value to show the argument with (test renderings).
+    example: Option<String>,
     #[serde(default)]
     choices: Vec<String>,
 }
@@ -268,6 +270,9 @@ pub(crate) fn parse_file(
         }
         if let Some(default) = spec.default {
             arg = arg.default(default);
+        }
+        if let Some(example) = spec.example {
+            arg = arg.example(example);
         }
         if let Some(title) = spec.title {
             arg = arg.title(title);

@@ -42,6 +42,7 @@ const PLACEHOLDER: ArgDef = ArgDef {
     title: None,
     description: None,
     default: None,
+    example: None,
     complete: None,
     ty: &ArgType {
         kind: ParamKind::Injected,
@@ -192,20 +193,36 @@ pub const fn check_catalog_entry(earlier: &[(&str, &str)], name: &str) {
 /// checked when the server is built.
 #[track_caller]
 pub const fn check_default(ty: &ArgType, default: &str, arg: &str) {
-    // Decided first with a plain `bool`: a default that fits, the common
+    check_value(ty, default, arg, "default");
+}
+
+/// Fails unless `example` is a value of the type behind `ty`, as
+/// [`check_default`] does for a default: an example is shown and rendered
+/// as if a client had sent it.
+#[track_caller]
+pub const fn check_example(ty: &ArgType, example: &str, arg: &str) {
+    check_value(ty, example, arg, "example");
+}
+
+#[track_caller]
+const fn check_value(ty: &ArgType, value: &str, arg: &str, what: &str) {
+    // Decided first with a plain `bool`: a value that fits, the common
     // case, costs no message.
-    if default_fits(ty.default_check, default) {
+    if default_fits(ty.default_check, value) {
         return;
     }
     let msg = if let DefaultCheck::NoDefault = ty.default_check {
         Problem::new()
             .push("parameter `")
             .push(arg)
-            .push("` takes no default: the server supplies it, so it is not an argument")
+            .push("` takes no ")
+            .push(what)
+            .push(": the server supplies it, so it is not an argument")
     } else {
         Problem::new()
-            .push("default `")
-            .push(default)
+            .push(what)
+            .push(" `")
+            .push(value)
             .push("` of argument `")
             .push(arg)
             .push("` is not a valid value: expected ")

@@ -9,8 +9,8 @@ pub use core::option::Option::{None, Some};
 pub use inventory;
 
 pub use self::checks::{
-    arg_count, check_catalog_entry, check_default, check_placeholder, check_section, check_unique,
-    check_unused_names, check_used, splice,
+    arg_count, check_catalog_entry, check_default, check_example, check_placeholder, check_section,
+    check_unique, check_unused_names, check_used, splice,
 };
 pub use self::glue::{
     Bind, Flat, Plain, call0, call1, call2, call3, call4, call5, call6, call7, call8, call9,

@@ -1,12 +1,15 @@
 //! Every combination of a prompt's arguments, rendered into one document
 //! for a snapshot: each choice, both booleans, each optional argument left
-//! out and given a sample, a placeholder naming each free argument.
+//! out and given a sample; a free argument takes its author's example, or
+//! else a placeholder naming it.
 
 use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
 use super::Client;
+use crate::catalog::ArgInfo;
+use crate::descriptor::DefaultCheck;
 use crate::error::Error;
 
 /// The most combinations a document renders; past it, the first are
@@ -14,29 +17,50 @@ use crate::error::Error;
 pub const MAX_COMBINATIONS: usize = 64;
 
 /// The values one argument takes across the matrix: `None` leaves it out.
-fn values_of(name: &str, choices: &[&str], required: bool) -> Vec<Option<String>> {
-    let mut values: Vec<Option<String>> = if choices.is_empty() {
-        // A sample that says whose it is, so the rendering shows where the
-        // value lands.
-        vec![Some(format!("<{name}>"))]
+fn values_of(arg: &ArgInfo<'_>) -> Vec<Option<String>> {
+    let mut values: Vec<Option<String>> = if arg.choices.is_empty() {
+        vec![Some(sample(arg))]
     } else {
-        choices.iter().map(|c| Some((*c).to_owned())).collect()
+        arg.choices.iter().map(|c| Some((*c).to_owned())).collect()
     };
-    if !required {
+    if !arg.required {
         values.insert(0, None);
     }
     values
 }
 
+/// The value a free argument is shown with: the author's example; else,
+/// for a type the compiler knows, a value of it; else a placeholder that
+/// says whose it is, so the rendering shows where the value lands.
+fn sample(arg: &ArgInfo<'_>) -> String {
+    if let Some(example) = arg.example {
+        return example.to_owned();
+    }
+    match arg.ty.map(|ty| ty.default_check) {
+        Some(DefaultCheck::Integer { .. }) => "3".to_owned(),
+        Some(DefaultCheck::Number) => "2.5".to_owned(),
+        Some(DefaultCheck::Character) => arg.name.chars().take(1).collect(),
+        _ => placeholder(arg.name),
+    }
+}
+
+fn placeholder(name: &str) -> String {
+    format!("<{name}>")
+}
+
 impl Client {
     /// Renders prompt `name` over every combination of its arguments
     /// (each choice, both booleans, each optional argument absent and
-    /// present, `<argument>` for a free value), capped at
-    /// [`MAX_COMBINATIONS`], into one text document: commit it as a
+    /// present; a free value is the argument's example, from
+    /// `#[arg(example = ..)]` or a file's `example`, or else
+    /// `<argument>`), capped at [`MAX_COMBINATIONS`], into one text
+    /// document: commit it as a
     /// snapshot (with `insta::assert_snapshot!`, say) and every change to
     /// what the prompt says shows in review. A combination the prompt
-    /// refuses, or one that asks its user when the client has no
-    /// [answers](Client::answering), is listed with why.
+    /// refuses is listed with its error. A prompt that asks its user is
+    /// answered by the client's [answers](Client::answering); a client
+    /// without them shows no forms, so the document holds what the prompt
+    /// says to a host that cannot ask.
     ///
     /// ```
     /// use mcp_prompts::testing::Client;
@@ -69,10 +93,7 @@ impl Client {
                 .prompt
                 .arguments()
                 .iter()
-                .map(|arg| {
-                    let values = values_of(arg.name, &arg.choices, arg.required);
-                    (arg.name.to_owned(), values)
-                })
+                .map(|arg| (arg.name.to_owned(), values_of(arg)))
                 .collect()
         };
         let total: usize = arguments.iter().map(|(_, values)| values.len()).product();
@@ -96,11 +117,8 @@ impl Client {
                 .into_iter()
                 .map(|(arg, value)| (arg, Value::String(value)))
                 .collect();
-            let params = serde_json::json!({ "name": name, "arguments": sent });
+            let params = serde_json::json!({ "name": name, "arguments": &sent });
             match self.request("prompts/get", &params).await {
-                Ok(result) if result["resultType"] == "input_required" => {
-                    document.push_str("skipped: it asks its user, and the client has no answers\n");
-                }
                 Ok(result) => {
                     for message in result["messages"].as_array().into_iter().flatten() {
                         let role = message["role"].as_str().unwrap_or("?");
@@ -115,11 +133,27 @@ impl Client {
                 }
                 Err(error) => {
                     let _ = writeln!(document, "refused ({}): {}", error.code(), error.message());
+                    // A placeholder the argument's type cannot parse: say
+                    // how to show it with a value.
+                    let refused = error.data().and_then(|data| data["argument"].as_str());
+                    if let Some(argument) = refused.filter(|a| sent_placeholder(&sent, a)) {
+                        let _ = writeln!(
+                            document,
+                            "(give `{argument}` an example: `#[arg(example = ..)]`, or `example` in its file)"
+                        );
+                    }
                 }
             }
         }
         Ok(document)
     }
+}
+
+/// Whether `argument` was sent as its placeholder.
+fn sent_placeholder(sent: &Map<String, Value>, argument: &str) -> bool {
+    sent.get(argument)
+        .and_then(Value::as_str)
+        .is_some_and(|value| value == placeholder(argument))
 }
 
 /// Combination number `index`: each argument's value, the ones left out
@@ -146,15 +180,15 @@ fn combination(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dynamic::DynamicArgument;
 
     #[test]
     fn each_value_of_each_argument_meets_each_of_the_others() {
+        let tone = DynamicArgument::new("tone").choices(["formal", "casual"]);
+        let note = DynamicArgument::new("note").optional();
         let arguments = vec![
-            (
-                "tone".to_owned(),
-                values_of("tone", &["formal", "casual"], true),
-            ),
-            ("note".to_owned(), values_of("note", &[], false)),
+            ("tone".to_owned(), values_of(&ArgInfo::from(&tone))),
+            ("note".to_owned(), values_of(&ArgInfo::from(&note))),
         ];
         let all: Vec<Vec<(String, String)>> = (0..4).map(|i| combination(&arguments, i)).collect();
         let shown: Vec<String> = all

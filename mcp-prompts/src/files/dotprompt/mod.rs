@@ -434,6 +434,7 @@ fn inferred(uses: &[(String, Use, usize)]) -> Vec<Field> {
                     description: None,
                     choices: Vec::new(),
                     default: None,
+                    example: None,
                     line: *line,
                 });
                 fields.last_mut().expect("just pushed")
@@ -488,6 +489,23 @@ fn check_uses(
     })
 }
 
+/// A value of `field`'s kind to show it with when the schema gives no
+/// example: a placeholder would not parse as a number or a list.
+fn sample(field: &Field) -> Option<String> {
+    let item = |scalar| match scalar {
+        Scalar::Text => format!("\"<{}>\"", field.name),
+        Scalar::Integer => "3".to_owned(),
+        Scalar::Number => "2.5".to_owned(),
+        Scalar::Boolean => "true".to_owned(),
+    };
+    match field.kind {
+        Kind::Text | Kind::Boolean => None,
+        Kind::Integer => Some(item(Scalar::Integer)),
+        Kind::Number => Some(item(Scalar::Number)),
+        Kind::Array(scalar) => Some(format!("[{}]", item(scalar))),
+    }
+}
+
 /// What a client sees of `field`.
 fn argument(field: &Field) -> DynamicArgument {
     let mut argument = DynamicArgument::new(&field.name);
@@ -506,6 +524,9 @@ fn argument(field: &Field) -> DynamicArgument {
     }
     if let Some(default) = &field.default {
         argument = argument.default(default);
+    }
+    if let Some(example) = field.example.clone().or_else(|| sample(field)) {
+        argument = argument.example(example);
     }
     match field.kind {
         Kind::Boolean => argument.choices(["true", "false"]),
@@ -598,6 +619,21 @@ mod reading {
         );
         assert_eq!(args[2].choices, ["Formal", "Casual"]);
         assert_eq!(args[2].default.as_deref(), Some("casual"));
+        // Typed arguments are shown with values of their type.
+        let examples: Vec<Option<&str>> = args.iter().map(|a| a.example.as_deref()).collect();
+        assert_eq!(examples, [None, Some("3"), None, Some("[\"<points>\"]")]);
+    }
+
+    #[test]
+    fn a_json_schema_gives_its_examples() {
+        let text = "---\ninput:\n  schema:\n    type: object\n    properties:\n      topic: {type: string, examples: [tides, waves]}\n      n: {type: integer}\n    required: [topic]\n---\n{{topic}} {{n}}";
+        let (prompt, _) = parse(text, "x", "x.prompt", None, &Partials::default()).unwrap();
+        let examples: Vec<Option<&str>> = prompt
+            .arguments()
+            .iter()
+            .map(|a| a.example.as_deref())
+            .collect();
+        assert_eq!(examples, [Some("tides"), Some("3")]);
     }
 
     #[test]

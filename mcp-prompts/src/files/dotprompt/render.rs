@@ -256,6 +256,7 @@ mod tests {
             description: None,
             choices: Vec::new(),
             default: None,
+            example: None,
             line: 1,
         };
         assert_eq!(typed(&field(Kind::Integer), " 42 ").unwrap(), json!(42));

@@ -43,6 +43,9 @@ pub(crate) struct Field {
     pub(crate) choices: Vec<String>,
     /// The value used when the client sends none (`input.default`).
     pub(crate) default: Option<String>,
+    /// A value to show the argument with: a JSON Schema property's first
+    /// `examples` entry (Picoschema has none).
+    pub(crate) example: Option<String>,
     /// The file's line the field is declared on.
     pub(crate) line: usize,
 }
@@ -109,6 +112,7 @@ fn picoschema_field(key: &str, value: &Value, line: usize) -> Result<Field, Brok
         description: None,
         choices: Vec::new(),
         default: None,
+        example: None,
         line,
     };
     match paren {
@@ -220,6 +224,11 @@ fn json_schema(
                 .map(str::to_owned),
             choices,
             default: None,
+            example: property
+                .get("examples")
+                .and_then(Value::as_sequence)
+                .and_then(|examples| examples.first())
+                .and_then(scalar_text),
             line: at,
         });
     }
