@@ -38,15 +38,11 @@ async fn the_team_servers_rust_prompts() {
     // The team server serves every `#[prompt]` in its binary, as here.
     let service = Server::new("team", "1.0").build().unwrap();
     let client = answering(Client::new(&service));
-    let mut names: Vec<&str> = mcp_prompts::registered_prompts()
-        .map(mcp_prompts::PromptDef::name)
-        .collect();
+    let mut names = client.prompt_names().await;
     names.sort_unstable();
     assert_eq!(names, ["incident_report", "release_plan", "review"]);
-    for name in names {
-        let document = client.matrix(name).await.unwrap();
-        insta::assert_snapshot!(format!("team_{name}"), document);
-    }
+    // `matrix_NAME` for each.
+    mcp_prompts::assert_matrix_snapshot!(client);
 }
 
 #[tokio::test]

@@ -39,6 +39,7 @@ const LAYERS: &str = "
 const ROOT_NAMES: &str = "
     -: prompt PromptArgs PromptArg catalog include_skill
     args: IntoArgText Json PromptArg PromptArgs PromptParam prompt_arg_from_str!
+    testing: assert_matrix_snapshot!
     caller: Caller
     catalog: AnyPrompt Catalog Prompts registered_prompts
     complete: CompleteWith CompleterOutput IntoCompletions

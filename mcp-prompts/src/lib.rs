@@ -44,7 +44,7 @@
 //! | the server | [`Server`], [`Service`], [`Prompts`] (a live catalog), [`Caller`] |
 //! | HTTP (feature `http`) | `HttpOptions`, `HttpEndpoint`; with `auth`, `HttpAuth` and `JwtVerifier` |
 //! | inside rmcp (feature `rmcp`) | the `rmcp` module: `RmcpPrompts` and `serve_prompts!` |
-//! | tests | [`testing::Client`], and typed request builders (feature `builders`) |
+//! | tests | [`testing::Client`], typed request builders (feature `builders`), argument matrices as snapshots (feature `insta`) |
 //!
 //! # Features
 //!
@@ -61,6 +61,7 @@
 //! | `otel` | OpenTelemetry: each request span's parent from its `_meta`, the duration histograms, OTLP/HTTP export from the `OTEL_*` variables, `otel::init` ([observability](guide::observability)) | opentelemetry, `opentelemetry_sdk`, opentelemetry-otlp (`http-proto`, blocking reqwest), tracing-opentelemetry, tracing-subscriber |
 //! | `cli` | the `mcp-prompts` binary (`serve`, `check`, `render`) and the same commands over your own catalog, `cli::run` ([the CLI](guide::cli)); implies `http`, `files`, `auth`, `otel`; needs Rust 1.88 | tracing-subscriber; tokio's `rt-multi-thread` |
 //! | `builders` | a typed `prompts/get` builder on every handle, `greet::args().name("Ann")` ([catalogs](guide::catalogs)), for tests: turn it on in `[dev-dependencies]` | nothing; each setter is an item the compiler checks, so it is off where nobody calls them |
+//! | `insta` | `assert_matrix_snapshot!`: each prompt's argument matrix held to an `insta` snapshot ([testing](guide::testing)), for tests: turn it on in `[dev-dependencies]` | insta (no default features) |
 //!
 //! On docs.rs every feature is documented, and each item that needs one
 //! says which.

@@ -37,6 +37,14 @@
 
 mod answers;
 mod matrix;
+#[cfg(feature = "insta")]
+mod snapshot;
+
+/// What `assert_matrix_snapshot!` expands to, reached through this crate
+/// so its users need no `insta` of the same version.
+#[cfg(feature = "insta")]
+#[doc(hidden)]
+pub use insta as __insta;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -328,6 +336,29 @@ impl Client {
     /// If a page cannot be listed, so that a snapshot never silently
     /// misses prompts.
     pub async fn catalog_json(&self) -> String {
+        let prompts = self.listed().await;
+        let mut text =
+            serde_json::to_string_pretty(&json!({ "prompts": prompts })).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// The names of the prompts the client may see, in `prompts/list`'s
+    /// order (all pages): what to render [matrices](Self::matrix) of.
+    ///
+    /// # Panics
+    ///
+    /// If a page cannot be listed.
+    pub async fn prompt_names(&self) -> Vec<String> {
+        self.listed()
+            .await
+            .iter()
+            .filter_map(|prompt| prompt["name"].as_str().map(str::to_owned))
+            .collect()
+    }
+
+    /// Every prompt `prompts/list` shows, all pages.
+    async fn listed(&self) -> Vec<Value> {
         let mut prompts = Vec::new();
         let mut cursor: Option<String> = None;
         loop {
@@ -350,10 +381,7 @@ impl Client {
                 break;
             }
         }
-        let mut text =
-            serde_json::to_string_pretty(&json!({ "prompts": prompts })).unwrap_or_default();
-        text.push('\n');
-        text
+        prompts
     }
 
     /// Answers a request the server sent (`elicitation/create`) with the
