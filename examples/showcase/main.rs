@@ -4,7 +4,8 @@
 //!   it: `npx @modelcontextprotocol/inspector cargo run --example showcase`.
 //! - `cargo run --example showcase -- --http 127.0.0.1:8080` serves it over
 //!   Streamable HTTP at `http://127.0.0.1:8080/mcp`; add `--stateless` for
-//!   the session-less mode replicas use.
+//!   the session-less mode replicas use, `--playground` for a page at
+//!   `http://127.0.0.1:8080/playground` to try every prompt in a browser.
 //! - `--prompts-dir DIR` also serves DIR's prompt files (`*.md`), kept in
 //!   step with the directory while serving: try `examples/prompt-files`.
 //! - `--auth-issuer URL` (with `--http`) verifies every request's bearer
@@ -36,7 +37,7 @@ mcp_prompts::include_skill!("examples/showcase/skills/showcase-guide");
 
 use std::net::SocketAddr;
 
-use mcp_prompts::{HttpAuth, HttpOptions, Icon, JwtVerifier, PromptDir, Server};
+use mcp_prompts::{HttpAuth, HttpOptions, Icon, JwtVerifier, Playground, PromptDir, Server};
 
 /// The environment variable holding the key that signs question rounds.
 const REQUEST_STATE_SECRET: &str = "MCP_PROMPTS_REQUEST_STATE_SECRET";
@@ -122,18 +123,32 @@ async fn serve() -> std::io::Result<()> {
         Some(addr) => {
             let listener = tokio::net::TcpListener::bind(addr).await?;
             let mut options = HttpOptions::for_addr(addr);
-            if args.stateless {
+            if args.over_http.stateless {
                 options = options.stateless();
             }
             if let Some(auth) = &args.auth {
                 // The address bound, port included (`--http 127.0.0.1:0`).
                 options = options.auth(auth.for_addr(listener.local_addr()?));
             }
+            if args.over_http.playground {
+                let command = "cargo run --example showcase -- render";
+                options = options.playground(Playground::new().render_command(command));
+            }
             eprintln!(
                 "mcp-prompts showcase: serving {count} prompts at http://{}/mcp{}; Ctrl-C stops.",
                 listener.local_addr()?,
-                if args.stateless { " (stateless)" } else { "" }
+                if args.over_http.stateless {
+                    " (stateless)"
+                } else {
+                    ""
+                }
             );
+            if args.over_http.playground {
+                eprintln!(
+                    "mcp-prompts showcase: try them at http://{}/playground",
+                    listener.local_addr()?
+                );
+            }
             service.serve_http_on(listener, options, stop).await
         }
         None => {
@@ -156,13 +171,23 @@ const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 /// `--auth-*` options; anything else is an error.
 struct Args {
     http: Option<SocketAddr>,
-    stateless: bool,
+    /// `--stateless` and `--playground`.
+    over_http: OverHttp,
     prompts_as_tools: bool,
     prompts_dir: Option<std::path::PathBuf>,
     /// `--skills-dir DIR`, once per folder.
     skills_dirs: Vec<std::path::PathBuf>,
     skills_as_prompts: bool,
     auth: Option<AuthArgs>,
+}
+
+/// The options that only HTTP has.
+#[derive(Default)]
+struct OverHttp {
+    /// `--stateless`: no sessions.
+    stateless: bool,
+    /// `--playground`: the page at `/playground` beside `/mcp`.
+    playground: bool,
 }
 
 /// `--auth-issuer URL`, and the optional `--auth-audience URL` and
@@ -199,7 +224,7 @@ impl Args {
             |message: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, message);
         let mut args = Self {
             http: None,
-            stateless: false,
+            over_http: OverHttp::default(),
             prompts_as_tools: false,
             prompts_dir: None,
             skills_dirs: Vec::new(),
@@ -228,7 +253,8 @@ impl Args {
                             .map_err(|err| invalid(format!("--http {addr}: {err}")))?,
                     );
                 }
-                "--stateless" => args.stateless = true,
+                "--stateless" => args.over_http.stateless = true,
+                "--playground" => args.over_http.playground = true,
                 "--prompts-as-tools" => args.prompts_as_tools = true,
                 "--skills-as-prompts" => args.skills_as_prompts = true,
                 "--auth-issuer" | "--auth-audience" | "--auth-jwks" => {
@@ -255,12 +281,17 @@ impl Args {
                 }
                 other => {
                     return Err(invalid(format!(
-                        "unknown option `{other}`; usage: showcase [--http [ADDR | PORT] [--stateless] \
+                        "unknown option `{other}`; usage: showcase [--http [ADDR | PORT] [--stateless] [--playground] \
                          [--auth-issuer URL [--auth-audience URL] [--auth-jwks URL]]] [--prompts-dir DIR] \
                          [--prompts-as-tools]"
                     )));
                 }
             }
+        }
+        if args.over_http.playground && args.http.is_none() {
+            return Err(invalid(
+                "--playground is a page beside the HTTP endpoint: add --http".into(),
+            ));
         }
         match issuer {
             Some(_) if args.http.is_none() => {

@@ -41,6 +41,7 @@
 //! | chapter | what it covers |
 //! |---|---|
 //! | [`authors_loop`] | checking folders in CI, rendering a prompt, snapshots of every argument combination, the commands for Rust prompts |
+//! | [`playground`] | a page to try every prompt in a browser, with forms from the typed arguments |
 //! | [`testing`] | the in-process test client, typed request builders, answering prompts that ask, argument matrices |
 //! | [`errors`] | JSON-RPC error codes, what a client reads |
 //! | [`observability`] | a log line per request; OpenTelemetry spans, metrics and trace context in the MCP conventions |
@@ -97,6 +98,17 @@ pub mod rmcp {}
 
 #[doc = include_str!("guide/authors_loop.md")]
 pub mod authors_loop {}
+
+#[doc = include_str!("guide/playground.md")]
+pub mod playground {
+    // The screenshot, after the text and inline: the crate has no web home
+    // to link it from.
+    #![doc = concat!(
+        "\n\n![The playground rendering a code review](data:image/jpeg;base64,",
+        include_str!("guide/playground.jpg.base64"),
+        ")"
+    )]
+}
 
 #[doc = include_str!("guide/testing.md")]
 pub mod testing {}

@@ -60,6 +60,7 @@
 //! | `rmcp` | prompts inside an rmcp server: the `mcp_prompts::rmcp` module ([rmcp](guide::rmcp)); needs Rust 1.88 | rmcp (`server`), futures-util; tokio's `macros` |
 //! | `otel` | OpenTelemetry: each request span's parent from its `_meta`, the duration histograms, OTLP/HTTP export from the `OTEL_*` variables, `otel::init` ([observability](guide::observability)) | opentelemetry, `opentelemetry_sdk`, opentelemetry-otlp (`http-proto`, blocking reqwest), tracing-opentelemetry, tracing-subscriber |
 //! | `cli` | the `mcp-prompts` binary (`serve`, `check`, `render`) and the same commands over your own catalog, `cli::run` ([the CLI](guide::cli)); implies `http`, `files`, `auth`, `otel`; needs Rust 1.88 | tracing-subscriber; tokio's `rt-multi-thread` |
+//! | `playground` | a page at `/playground` beside `/mcp` to try every prompt with a form from its typed arguments: `HttpOptions::playground`, `Playground`, the CLI's and showcase's `--playground` ([the playground](guide::playground)); implies `http` | nothing: plain HTML, CSS and a script, embedded |
 //! | `builders` | a typed `prompts/get` builder on every handle, `greet::args().name("Ann")` ([catalogs](guide::catalogs)), for tests: turn it on in `[dev-dependencies]` | nothing; each setter is an item the compiler checks, so it is off where nobody calls them |
 //! | `insta` | `assert_matrix_snapshot!`: each prompt's argument matrix held to an `insta` snapshot ([testing](guide::testing)), for tests: turn it on in `[dev-dependencies]` | insta (no default features) |
 //!
@@ -367,6 +368,8 @@ pub use server::{
     Server, Service, Session,
 };
 pub use skills::{DynamicSkill, DynamicSkillBuilder, SkillContent};
+#[cfg(feature = "playground")]
+pub use transport::http::Playground;
 #[cfg(feature = "http")]
 pub use transport::http::{DEFAULT_PATH, HttpEndpoint, HttpOptions};
 #[cfg(feature = "auth")]

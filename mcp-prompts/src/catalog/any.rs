@@ -38,6 +38,7 @@ impl From<DynamicPrompt> for AnyPrompt {
 }
 
 /// What a client sees of one argument, from either kind of definition.
+#[derive(Clone)]
 pub(crate) struct ArgInfo<'a> {
     pub(crate) name: &'a str,
     pub(crate) title: Option<&'a str>,

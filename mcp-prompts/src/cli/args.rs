@@ -43,6 +43,8 @@ Options:
   --http [ADDR | PORT]     serve Streamable HTTP at http://ADDR/mcp (default
                            127.0.0.1:8080) instead of stdio
   --stateless              with --http: no sessions (2026-07-28 and replicas)
+  --playground             with --http: a page at http://ADDR/playground to try
+                           every prompt in a browser (over loopback only)
   --prompts-as-tools       also offer the prompts as the tools list_prompts and
                            get_prompt, for hosts that show no prompts
   --skills-as-prompts      also offer each skill as a prompt named by its path
@@ -83,6 +85,15 @@ pub(super) enum Command {
     Version,
 }
 
+/// The options that only HTTP has.
+#[derive(Debug, Default)]
+pub(super) struct OverHttp {
+    /// No sessions.
+    pub(super) stateless: bool,
+    /// The playground page beside the endpoint.
+    pub(super) playground: bool,
+}
+
 /// `serve DIR...` and its options.
 #[derive(Debug)]
 pub(super) struct Serve {
@@ -90,8 +101,8 @@ pub(super) struct Serve {
     pub(super) dirs: Vec<PathBuf>,
     /// Where to serve Streamable HTTP; stdio if `None`.
     pub(super) http: Option<SocketAddr>,
-    /// HTTP without sessions.
-    pub(super) stateless: bool,
+    /// How HTTP is served, when it is.
+    pub(super) over_http: OverHttp,
     /// The prompt tools too.
     pub(super) prompts_as_tools: bool,
     /// `--skills-as-prompts`: each skill also served as a prompt.
@@ -177,7 +188,7 @@ impl Command {
         let mut serve = Serve {
             dirs: Vec::new(),
             http: None,
-            stateless: false,
+            over_http: OverHttp::default(),
             prompts_as_tools: false,
             skills_as_prompts: false,
             auth: None,
@@ -204,7 +215,8 @@ impl Command {
                         .map_err(|err| format!("--http {addr}: {err}"))?;
                     serve.http = Some(addr);
                 }
-                "--stateless" => serve.stateless = true,
+                "--stateless" => serve.over_http.stateless = true,
+                "--playground" => serve.over_http.playground = true,
                 "--prompts-as-tools" => serve.prompts_as_tools = true,
                 "--skills-as-prompts" => serve.skills_as_prompts = true,
                 "--max-result-bytes" => {
@@ -244,8 +256,11 @@ impl Command {
             }
             (None, _) => None,
         };
-        if serve.stateless && serve.http.is_none() {
+        if serve.over_http.stateless && serve.http.is_none() {
             return Err("--stateless is a way to serve HTTP: add --http".into());
+        }
+        if serve.over_http.playground && serve.http.is_none() {
+            return Err("--playground is a page beside the HTTP endpoint: add --http".into());
         }
         Ok(Self::Serve(serve))
     }
@@ -353,7 +368,7 @@ mod tests {
         };
         assert_eq!(serve.dirs, [PathBuf::from("prompts")]);
         assert_eq!(serve.http, Some("127.0.0.1:9000".parse().unwrap()));
-        assert!(serve.prompts_as_tools && !serve.stateless);
+        assert!(serve.prompts_as_tools && !serve.over_http.stateless);
         assert!(matches!(parse("--help"), Ok(Command::Help)));
         assert!(matches!(parse(""), Ok(Command::Help)));
         assert!(parse("serve").unwrap_err().contains("needs a folder"));

@@ -7,7 +7,7 @@ use super::args::Serve;
 use super::folders::Folders;
 use crate::files::PromptDir;
 use crate::server::Server;
-use crate::transport::http::{HttpAuth, HttpOptions, JwtVerifier};
+use crate::transport::http::{HttpAuth, HttpOptions, JwtVerifier, Playground};
 
 /// The environment variable holding the key that signs question rounds.
 const REQUEST_STATE_SECRET: &str = "MCP_PROMPTS_REQUEST_STATE_SECRET";
@@ -76,7 +76,7 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let bound = listener.local_addr()?;
     let mut options = HttpOptions::for_addr(bound);
-    if serve.stateless {
+    if serve.over_http.stateless {
         options = options.stateless();
     }
     if let Some(auth) = &serve.auth {
@@ -99,10 +99,35 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
         let auth = HttpAuth::new(resource, verifier).authorization_server(&auth.issuer);
         options = options.auth(auth);
     }
+    if serve.over_http.playground {
+        // "Copy as command" renders through this binary, over these folders.
+        let mut command = format!("{name} render");
+        for dir in &serve.dirs {
+            command.push_str(" --dir ");
+            command.push_str(&shell_word(&dir.display().to_string()));
+        }
+        options = options.playground(Playground::new().render_command(command));
+    }
     eprintln!(
         "{name}: serving {count} at http://{bound}{} ({}); Ctrl-C stops",
         crate::transport::http::DEFAULT_PATH,
         folders.describe()
     );
+    if serve.over_http.playground {
+        eprintln!("{name}: try the prompts at http://{bound}/playground");
+    }
     service.serve_http_on(listener, options, stop).await
+}
+
+/// `text` as one shell word: as it is when it needs no quoting.
+fn shell_word(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_./:=@%+-".contains(c));
+    if plain {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
 }

@@ -9,6 +9,8 @@ mod guard;
 mod handlers;
 mod listener;
 mod options;
+#[cfg(feature = "playground")]
+mod playground;
 mod respond;
 mod sessions;
 mod stateless;
@@ -26,6 +28,8 @@ use tokio::net::TcpListener;
 #[cfg(feature = "auth")]
 pub use auth::{HttpAuth, JwtAlgorithm, JwtVerifier, TokenError, TokenVerifier};
 pub use options::HttpOptions;
+#[cfg(feature = "playground")]
+pub use playground::Playground;
 
 use crate::server::{Server, Service};
 use respond::Endpoint;
@@ -180,6 +184,14 @@ impl Service {
 }
 
 fn router(endpoint: Arc<Endpoint>, path: &str) -> Router {
+    #[cfg(feature = "playground")]
+    if let Some(page) = playground::routes(&endpoint, path) {
+        return mcp_router(endpoint, path).merge(page);
+    }
+    mcp_router(endpoint, path)
+}
+
+fn mcp_router(endpoint: Arc<Endpoint>, path: &str) -> Router {
     // The POST handler reads the body itself, within the limit, once the
     // headers have passed their checks.
     let routes = post(handlers::post)

@@ -36,6 +36,8 @@ pub struct HttpOptions {
     pub(crate) body_timeout: Duration,
     #[cfg(feature = "auth")]
     pub(crate) auth: Option<super::auth::HttpAuth>,
+    #[cfg(feature = "playground")]
+    pub(crate) playground: Option<super::playground::Playground>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +71,8 @@ impl HttpOptions {
             body_timeout: Duration::from_secs(30),
             #[cfg(feature = "auth")]
             auth: None,
+            #[cfg(feature = "playground")]
+            playground: None,
         }
     }
 
@@ -191,6 +195,16 @@ impl HttpOptions {
     #[cfg(feature = "auth")]
     pub fn auth(mut self, auth: super::auth::HttpAuth) -> Self {
         self.auth = Some(auth);
+        self
+    }
+
+    /// Serves the playground beside the endpoint (feature `playground`):
+    /// at `/playground` when the endpoint is at `/mcp`, a page where a
+    /// person tries every prompt with a form built from its arguments
+    /// ([the playground](crate::guide::playground)).
+    #[cfg(feature = "playground")]
+    pub fn playground(mut self, playground: super::playground::Playground) -> Self {
+        self.playground = Some(playground);
         self
     }
 

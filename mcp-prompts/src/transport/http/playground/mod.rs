@@ -1,0 +1,178 @@
+//! The playground (feature `playground`): a page beside the MCP endpoint
+//! where a person picks a prompt, fills a form built from its typed
+//! arguments and sees the messages as a host shows them. The page is plain
+//! HTML, CSS and a script, embedded in the crate; it talks to the endpoint
+//! as any client does, over the same origin, and fetches nothing else.
+//!
+//! Prompt text is untrusted: the script only ever sets it as text, and the
+//! `Content-Security-Policy` allows no script or style but the page's own
+//! and no images but `data:` ones, so a prompt cannot run code or make the
+//! browser call another origin. A request that did not come over loopback
+//! is refused unless [`Playground::beyond_loopback`] says otherwise; the
+//! page's data (the argument forms, and `/mcp` itself) then needs the same
+//! bearer token as `/mcp`.
+
+mod forms;
+mod page;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+
+use super::guard::check_origin;
+use super::respond::Endpoint;
+use crate::caller::Caller;
+
+/// Turns the playground on: [`HttpOptions::playground`](crate::HttpOptions::playground).
+///
+/// ```
+/// use mcp_prompts::{HttpOptions, Playground};
+///
+/// let options = HttpOptions::new()
+///     .playground(Playground::new().render_command("my-prompts render"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Playground {
+    beyond_loopback: bool,
+    command: String,
+}
+
+impl Default for Playground {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Playground {
+    /// The page, for requests over loopback only; "copy as command" writes
+    /// `mcp-prompts render`.
+    pub fn new() -> Self {
+        Self {
+            beyond_loopback: false,
+            command: "mcp-prompts render".to_owned(),
+        }
+    }
+
+    /// Serves the page to requests from other machines too. The page
+    /// itself holds nothing; what it shows comes from the endpoint, behind
+    /// its [`auth`](crate::HttpOptions::auth) when tokens are checked. A
+    /// browser on another machine sends its page's origin, which must be
+    /// listed with [`allow_origins`](crate::HttpOptions::allow_origins).
+    pub fn beyond_loopback(mut self) -> Self {
+        self.beyond_loopback = true;
+        self
+    }
+
+    /// The command "copy as command" starts its line with, before the
+    /// prompt's name and arguments: say `my-prompts render --dir prompts`
+    /// (the default is `mcp-prompts render`).
+    pub fn render_command(mut self, command: impl Into<String>) -> Self {
+        self.command = command.into();
+        self
+    }
+}
+
+/// The page's routes, beside the endpoint at `mcp_path`: the page at
+/// `/playground` in the same folder, its script, style and the forms.
+pub(super) fn routes(endpoint: &Arc<Endpoint>, mcp_path: &str) -> Option<Router> {
+    let playground = endpoint.options.playground.as_ref()?;
+    let base = match mcp_path.rsplit_once('/') {
+        Some((folder, _)) => format!("{folder}/playground"),
+        None => "/playground".to_owned(),
+    };
+    let page = page::Page::new(
+        mcp_path,
+        &playground.command,
+        endpoint.options.verifies_tokens(),
+    );
+    let page = Arc::new(page);
+    let forms = get(forms_json);
+    #[cfg(feature = "auth")]
+    let forms = match &endpoint.options.auth {
+        Some(auth) => {
+            let guard = Arc::new(super::auth::Guard::for_endpoint(
+                auth.for_service(&endpoint.service),
+            ));
+            forms.route_layer(axum::middleware::from_fn_with_state(
+                guard,
+                super::auth::require_bearer,
+            ))
+        }
+        None => forms,
+    };
+    let assets = Router::new()
+        .route(&base, get(page::html))
+        .route(&format!("{base}/playground.js"), get(page::script))
+        .route(&format!("{base}/playground.css"), get(page::style))
+        .with_state(page);
+    let forms = Router::new()
+        .route(&format!("{base}/forms.json"), forms)
+        .with_state(Arc::clone(endpoint));
+    let guarded = axum::middleware::from_fn_with_state(Arc::clone(endpoint), admit);
+    Some(assets.merge(forms).layer(guarded))
+}
+
+/// Lets a request reach the page only over loopback (unless the page is
+/// served beyond it) and with an allowed `Host` and `Origin`, as `/mcp`
+/// checks them.
+async fn admit(
+    State(endpoint): State<Arc<Endpoint>>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let beyond = endpoint
+        .options
+        .playground
+        .as_ref()
+        .is_some_and(|p| p.beyond_loopback);
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip());
+    if !beyond && !peer.is_some_and(|ip| ip.is_loopback()) {
+        return refused(
+            StatusCode::FORBIDDEN,
+            "the playground is served over loopback only: open it on this machine, \
+             or serve it with Playground::beyond_loopback()",
+        );
+    }
+    let authority = request.uri().authority().map(|a| a.as_str().to_owned());
+    if check_origin(request.headers(), authority.as_deref(), &endpoint.options).is_err() {
+        return refused(
+            StatusCode::FORBIDDEN,
+            "this host or origin may not open the playground",
+        );
+    }
+    next.run(request).await
+}
+
+fn refused(status: StatusCode, message: &'static str) -> Response {
+    (
+        status,
+        [("content-type", "text/plain; charset=utf-8")],
+        message,
+    )
+        .into_response()
+}
+
+/// The forms of the prompts the caller may see.
+async fn forms_json(
+    State(endpoint): State<Arc<Endpoint>>,
+    caller: Option<axum::Extension<Caller>>,
+) -> Response {
+    let access = super::handlers::remote_access(caller.as_ref().map(|c| &c.0));
+    let body = forms::forms(&endpoint.service, &access).to_string();
+    (
+        [
+            ("content-type", "application/json"),
+            ("cache-control", "no-store"),
+        ],
+        body,
+    )
+        .into_response()
+}

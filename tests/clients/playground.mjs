@@ -1,0 +1,182 @@
+// The playground in headless Chromium (Debian's, through playwright-core),
+// against the showcase over HTTP, as a person uses it: by labels, roles and
+// the keyboard. Usage: node playground.mjs http://127.0.0.1:PORT SCREENSHOT
+// Prints one line per check and exits non-zero on the first that fails.
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const [base, screenshot] = process.argv.slice(2);
+const origin = new URL(base).origin;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: [
+    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  ],
+});
+let failed = false;
+const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+page.setDefaultTimeout(10000);
+const elsewhere = [];
+page.on('request', (request) => {
+  const url = new URL(request.url());
+  if (url.protocol !== 'data:' && url.origin !== origin) elsewhere.push(request.url());
+});
+const problems = [];
+page.on('pageerror', (error) => problems.push(String(error)));
+
+async function check(name, body) {
+  try {
+    await body();
+    console.log(`ok ${name}`);
+  } catch (error) {
+    failed = true;
+    console.log(`FAILED ${name}: ${error.stack || error}`);
+  }
+}
+
+const roles = () => page.locator('#messages .role').allTextContents();
+const texts = () => page.locator('#messages .text').allTextContents();
+async function choose(title) {
+  await page.getByRole('button', { name: title }).click();
+  await page.getByRole('heading', { level: 2, name: title }).waitFor();
+}
+async function rendered(count) {
+  await page.waitForFunction((n) => document.querySelectorAll('#messages > li').length === n
+    && !document.getElementById('result').hidden, count);
+}
+
+await check('the page comes with its policy', async () => {
+  const response = await page.goto(`${base}/playground`);
+  assert.equal(response.status(), 200);
+  const policy = response.headers()['content-security-policy'];
+  assert.match(policy, /script-src 'self'/);
+  assert.match(policy, /img-src data:/);
+  assert.match(policy, /default-src 'none'/);
+  await page.getByRole('button', { name: /Review code/ }).waitFor();
+});
+
+await check('the catalog has titles, descriptions, tags and a search', async () => {
+  const entries = page.locator('#catalog button');
+  assert.ok(await entries.count() >= 5, 'the showcase has several prompts');
+  // An icon at a URL is not fetched: its host is named.
+  assert.ok((await page.locator('#catalog .icon-host').allTextContents()).includes('www.rust-lang.org'));
+  // A data: icon is shown.
+  assert.ok(await page.locator('#catalog img.icon').count() >= 1);
+  await page.getByLabel('Search prompts').fill('greeting');
+  assert.deepEqual(await entries.allTextContents(), ['GreetingCompose a greeting']);
+  await page.getByLabel('Search prompts').fill('');
+});
+
+await check('code_review filled by its labels renders under roles', async () => {
+  await choose('Review code');
+  assert.deepEqual(await page.locator('#prompt-tags li').allTextContents(), ['code', 'review']);
+  await page.getByLabel('language', { exact: true }).fill('rust');
+  await page.getByLabel('code', { exact: true }).fill('fn main() {}');
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  await rendered(3);
+  assert.deepEqual(await roles(), ['user', 'assistant', 'user']);
+  const shown = await texts();
+  assert.equal(shown[0], 'I am reviewing rust code.');
+  assert.match(shown[2], /fn main\(\) \{\}/);
+});
+
+await check('the copies: a test and a command', async () => {
+  await page.getByRole('button', { name: 'Copy as command' }).click();
+  assert.equal(await page.getByLabel('Copied text').inputValue(),
+    "cargo run --example showcase -- render code_review language=rust 'code=fn main() {}'");
+  await page.getByRole('button', { name: 'Copy as test' }).click();
+  const test = await page.getByLabel('Copied text').inputValue();
+  assert.match(test, /client\s+\.get\(\("code_review", \[\("language", "rust"\), \("code", "fn main\(\) \{\}"\)\]\)\)/);
+  assert.match(test, /"I am reviewing rust code\.",/);
+});
+
+await check('a choice lists its options and completes as one types', async () => {
+  await choose('Greeting');
+  const options = page.locator('#arg-tone-options option');
+  assert.deepEqual(await options.evaluateAll((all) => all.map((o) => o.value)), ['formal', 'casual']);
+  await page.getByLabel('tone', { exact: true }).pressSequentially('fo');
+  await page.waitForFunction(() => {
+    const values = [...document.querySelectorAll('#arg-tone-options option')].map((o) => o.value);
+    return values.length === 1 && values[0] === 'formal';
+  });
+  // code_review's language completes from its list, through the server.
+  await choose('Review code');
+  await page.getByLabel('language', { exact: true }).pressSequentially('ru');
+  await page.waitForFunction(() => [...document.querySelectorAll('#arg-language-options option')]
+    .map((o) => o.value).includes('rust'));
+});
+
+await check('a refused value shows its message next to its field', async () => {
+  await choose('Greeting');
+  await page.getByLabel('name', { exact: true }).fill('Ann');
+  await page.getByLabel('tone', { exact: true }).fill('rude');
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  const error = page.locator('#arg-tone-error');
+  await page.waitForFunction(() => document.getElementById('arg-tone-error').textContent !== '');
+  assert.match(await error.textContent(), /invalid value for argument `tone`: expected one of/);
+  assert.equal(await page.getByLabel('tone', { exact: true }).getAttribute('aria-invalid'), 'true');
+});
+
+await check('a required field left empty is said so', async () => {
+  await choose('Review code');
+  await page.getByLabel('language', { exact: true }).fill('go');
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  assert.equal(await page.locator('#arg-code-error').textContent(), 'code is required');
+  assert.ok(await page.getByLabel('code', { exact: true }).evaluate((e) => e === document.activeElement));
+});
+
+await check('deploy_notes asks, and the answer finishes the render', async () => {
+  await choose('Deployment notes');
+  await page.getByLabel('service', { exact: true }).fill('api');
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  await page.getByRole('region', { name: 'Question' }).waitFor();
+  assert.equal(await page.locator('#question-message').textContent(), 'Where is api being deployed?');
+  await page.getByLabel('environment', { exact: true }).selectOption('staging');
+  await page.getByLabel('canary', { exact: true }).selectOption('true');
+  await page.getByRole('button', { name: 'Answer' }).click();
+  await rendered(1);
+  assert.deepEqual(await texts(), ['Write deployment notes for api going to staging (canary: true).']);
+});
+
+await check('a script in an argument is shown as text', async () => {
+  await choose('Greeting');
+  const hostile = '<script>window.pwned = 1</script><img src=x onerror="window.pwned = 2">';
+  await page.getByLabel('name', { exact: true }).fill(hostile);
+  await page.getByLabel('tone', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  await rendered(1);
+  assert.equal((await texts())[0], `Compose a short, casual greeting for ${hostile}.`);
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  assert.equal(await page.locator('#messages script, #messages img').count(), 0);
+});
+
+await check('the keyboard alone chooses and renders', async () => {
+  await page.getByLabel('Search prompts').focus();
+  await page.keyboard.type('summarize');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { level: 2, name: 'Summarize' }).waitFor();
+  // The first field has the focus; Ctrl+Enter renders from a text area.
+  await page.keyboard.type('A long text.');
+  await page.keyboard.press('Control+Enter');
+  await rendered(1);
+  assert.match((await texts())[0], /at most 50 words:\n\nA long text\./);
+  await page.getByLabel('Search prompts').fill('');
+});
+
+await check('nothing was asked of another origin, and the page raised no error', async () => {
+  assert.deepEqual(elsewhere, []);
+  assert.deepEqual(problems, []);
+});
+
+await choose('Review code');
+await page.getByLabel('language', { exact: true }).fill('rust');
+await page.getByLabel('code', { exact: true }).fill('fn add(a: i32, b: i32) -> i32 {\n    a - b\n}');
+await page.getByLabel('focus', { exact: true }).fill('correctness');
+await page.getByRole('button', { name: 'Render', exact: true }).click();
+await rendered(3);
+await page.screenshot({ path: screenshot, fullPage: true });
+console.log(`screenshot ${screenshot}`);
+await browser.close();
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,202 @@
+//! The playground: driven in headless Chromium against the showcase over
+//! HTTP (`tests/clients/playground.mjs`, through playwright-core and
+//! Debian's `chromium`), and its doors checked at the router: over
+//! loopback only unless opened, its data behind the endpoint's tokens and
+//! shown per caller, its policy header on every file.
+
+mod http_support;
+mod support;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use axum::extract::ConnectInfo;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt as _;
+use http_support::{Running, npm_ci_once};
+use mcp_prompts::{
+    Caller, HttpAuth, HttpOptions, Playground, Server, Service, TokenError, TokenVerifier, prompt,
+};
+use serde_json::Value;
+
+/// Where the browser test keeps its screenshot: `target/playground/`.
+fn screenshot() -> PathBuf {
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target directory holds its tmp");
+    let dir = target.join("playground");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("playground.png")
+}
+
+#[test]
+fn the_playground_in_a_real_browser() {
+    let server = Running::showcase(&["--playground"]);
+    let clients = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients");
+    npm_ci_once(&clients);
+    let shot = screenshot();
+    let _ = std::fs::remove_file(&shot);
+    let output = Command::new("node")
+        .arg("playground.mjs")
+        .arg(format!("http://{}", server.addr))
+        .arg(&shot)
+        .current_dir(&clients)
+        .output()
+        .expect("node is needed to drive the browser");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    assert!(!stdout.contains("FAILED"), "{stdout}");
+    assert_eq!(stdout.matches("\nok ").count() + 1, 11, "{stdout}");
+    let size = std::fs::metadata(&shot).map_or(0, |m| m.len());
+    assert!(size > 10_000, "the screenshot is missing: {stdout}");
+}
+
+/// Staff notes
+#[prompt(scopes = ["staff"])]
+fn staff_notes() -> String {
+    "For staff.".into()
+}
+
+/// Greets someone
+#[prompt]
+fn hello(name: String) -> String {
+    format!("Hello, {name}!")
+}
+
+fn service() -> Service {
+    Server::new("playground", "1.0")
+        .catalog(mcp_prompts::catalog![staff_notes, hello])
+        .build()
+        .unwrap()
+}
+
+/// `GET path` through a router for `options`, as if from `peer`; the
+/// status, headers and body.
+async fn get(
+    options: HttpOptions,
+    path: &str,
+    peer: Option<&str>,
+    token: Option<&str>,
+) -> (StatusCode, axum::http::HeaderMap, String) {
+    let router = service().http_router("/mcp", options);
+    let mut request = Request::get(path).header(header::HOST, "127.0.0.1:8080");
+    if let Some(token) = token {
+        request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+    }
+    let mut request = request.body(axum::body::Body::empty()).unwrap();
+    if let Some(peer) = peer {
+        let addr: SocketAddr = peer.parse().unwrap();
+        request.extensions_mut().insert(ConnectInfo(addr));
+    }
+    let response = tower::ServiceExt::oneshot(router, request).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, headers, String::from_utf8_lossy(&body).into_owned())
+}
+
+const LOOPBACK: Option<&str> = Some("127.0.0.1:50000");
+const ELSEWHERE: Option<&str> = Some("10.1.2.3:50000");
+
+#[tokio::test]
+async fn the_page_is_served_over_loopback_only_unless_opened() {
+    let on = || HttpOptions::new().playground(Playground::new());
+    for path in [
+        "/playground",
+        "/playground/playground.js",
+        "/playground/playground.css",
+    ] {
+        let (status, headers, _) = get(on(), path, LOOPBACK, None).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        let policy = headers[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+        assert!(
+            policy.starts_with("default-src 'none'; script-src 'self'"),
+            "{policy}"
+        );
+        assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+    }
+    // From another machine, or when the server cannot tell: refused.
+    for peer in [ELSEWHERE, None] {
+        let (status, _, body) = get(on(), "/playground", peer, None).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{peer:?}");
+        assert!(body.contains("loopback only"), "{body}");
+    }
+    // Opened on purpose, it is served to anyone the host check lets in.
+    let open = HttpOptions::new().playground(Playground::new().beyond_loopback());
+    let (status, _, _) = get(open, "/playground", ELSEWHERE, None).await;
+    assert_eq!(status, StatusCode::OK);
+    // Not turned on: not there.
+    let (status, _, _) = get(HttpOptions::new(), "/playground", LOOPBACK, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn the_page_says_where_the_endpoint_is_and_what_a_command_starts_with() {
+    let options = HttpOptions::new().playground(Playground::new().render_command("team render"));
+    let router_path = "/playground";
+    let (_, _, html) = get(options, router_path, LOOPBACK, None).await;
+    assert!(
+        html.contains(
+            "<body data-endpoint=\"/mcp\" data-command=\"team render\" data-auth=\"false\">"
+        ),
+        "{html}"
+    );
+}
+
+/// Tokens this test knows.
+struct Tokens;
+
+impl TokenVerifier for Tokens {
+    async fn verify(&self, token: &str) -> Result<Caller, TokenError> {
+        match token {
+            "staff" => Ok(Caller::new("sam").with_scopes(["staff"])),
+            "guest" => Ok(Caller::new("gus")),
+            _ => Err(TokenError::invalid("unknown token")),
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_forms_need_a_token_and_show_each_caller_their_prompts() {
+    let options = || {
+        let auth = HttpAuth::new("http://127.0.0.1:8080/mcp", Tokens);
+        HttpOptions::new().auth(auth).playground(Playground::new())
+    };
+    // The page holds nothing and says tokens are checked.
+    let (status, _, html) = get(options(), "/playground", LOOPBACK, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("data-auth=\"true\""), "{html}");
+    // Its data needs a token, as `/mcp` does.
+    let (status, headers, _) = get(options(), "/playground/forms.json", LOOPBACK, None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert!(headers.contains_key(header::WWW_AUTHENTICATE));
+    let names = |body: &str| {
+        let forms: Value = serde_json::from_str(body).unwrap();
+        let mut names: Vec<String> = forms["prompts"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect();
+        names.sort();
+        names
+    };
+    let (status, _, guest) =
+        get(options(), "/playground/forms.json", LOOPBACK, Some("guest")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(names(&guest), ["hello"]);
+    let (_, _, staff) = get(options(), "/playground/forms.json", LOOPBACK, Some("staff")).await;
+    assert_eq!(names(&staff), ["hello", "staff_notes"]);
+    // Each field in declared order, typed, required where it must be.
+    let forms: Value = serde_json::from_str(&staff).unwrap();
+    assert_eq!(
+        forms["prompts"]["hello"]["order"],
+        serde_json::json!(["name"])
+    );
+    assert_eq!(
+        forms["prompts"]["hello"]["schema"]["required"],
+        serde_json::json!(["name"])
+    );
+}
