@@ -4,6 +4,7 @@
 //! loopback only unless opened, its data behind the endpoint's tokens and
 //! shown per caller, its policy header on every file.
 
+mod auth_support;
 mod http_support;
 mod support;
 
@@ -32,7 +33,7 @@ fn screenshot() -> PathBuf {
 
 #[test]
 fn the_playground_in_a_real_browser() {
-    let server = Running::showcase(&["--playground"]);
+    let server = Running::showcase(&["--playground", "--prompts-as-tools"]);
     let clients = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients");
     npm_ci_once(&clients);
     let shot = screenshot();
@@ -48,9 +49,34 @@ fn the_playground_in_a_real_browser() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stdout}\n{stderr}");
     assert!(!stdout.contains("FAILED"), "{stdout}");
-    assert_eq!(stdout.matches("\nok ").count() + 1, 11, "{stdout}");
+    assert_eq!(stdout.matches("\nok ").count() + 1, 13, "{stdout}");
     let size = std::fs::metadata(&shot).map_or(0, |m| m.len());
     assert!(size > 10_000, "the screenshot is missing: {stdout}");
+}
+
+/// In front of a server that checks tokens, the page asks for one, and
+/// shows each token the prompts it may see (`deploy_notes` needs the
+/// `deploy` scope).
+#[test]
+fn the_playground_asks_for_a_token_and_shows_each_its_prompts() {
+    let key = auth_support::SigningKey::new("k1");
+    let issuer = auth_support::Issuer::start(&[&key]);
+    let server = Running::showcase(&["--playground", "--auth-issuer", &issuer.url]);
+    let reader = key.sign(&issuer.claims("ann", &server.url(), "prompts"));
+    let deployer = key.sign(&issuer.claims("bob", &server.url(), "deploy prompts"));
+    let clients = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients");
+    npm_ci_once(&clients);
+    let output = Command::new("node")
+        .arg("playground_tokens.mjs")
+        .arg(format!("http://{}", server.addr))
+        .args([&reader, &deployer])
+        .current_dir(&clients)
+        .output()
+        .expect("node is needed to drive the browser");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("ok tokens"), "{stdout}");
 }
 
 /// Staff notes

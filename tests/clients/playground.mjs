@@ -65,6 +65,9 @@ await check('the catalog has titles, descriptions, tags and a search', async () 
   assert.ok(await page.locator('#catalog img.icon').count() >= 1);
   await page.getByLabel('Search prompts').fill('greeting');
   assert.deepEqual(await entries.allTextContents(), ['GreetingCompose a greeting']);
+  // Tags are searched, and shown.
+  await page.getByLabel('Search prompts').fill('review');
+  assert.deepEqual(await entries.allTextContents(), ['Review codeReview a code snippet#code #review']);
   await page.getByLabel('Search prompts').fill('');
 });
 
@@ -81,7 +84,39 @@ await check('code_review filled by its labels renders under roles', async () => 
   assert.match(shown[2], /fn main\(\) \{\}/);
 });
 
+await check('how the prompt appears as a tool', async () => {
+  const call = JSON.parse(await page.locator('#tool-call').textContent());
+  assert.deepEqual(call, {
+    name: 'get_prompt',
+    arguments: { name: 'code_review', arguments: { language: 'rust', code: 'fn main() {}' } },
+  });
+  // A prompt the tools do not offer shows no call.
+  await choose('Simple Test Prompt');
+  assert.ok(await page.locator('#as-tool').isHidden());
+  await choose('Review code');
+});
+
+await check('images and embedded resources are shown as a host shows them', async () => {
+  await choose('Prompt With Image');
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  await rendered(2);
+  const src = await page.locator('#messages img').getAttribute('src');
+  assert.match(src, /^data:image\/png;base64,/);
+  await choose('Prompt With Embedded Resource');
+  await page.getByLabel('resourceUri', { exact: true }).fill('file:///notes.txt');
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  await rendered(2);
+  assert.deepEqual(await page.locator('#messages .content-kind').allTextContents(),
+    ['embedded resource file:///notes.txt']);
+  assert.equal((await texts())[0], 'Embedded resource content for testing.');
+});
+
 await check('the copies: a test and a command', async () => {
+  await choose('Review code');
+  await page.getByLabel('language', { exact: true }).fill('rust');
+  await page.getByLabel('code', { exact: true }).fill('fn main() {}');
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  await rendered(3);
   await page.getByRole('button', { name: 'Copy as command' }).click();
   assert.equal(await page.getByLabel('Copied text').inputValue(),
     "cargo run --example showcase -- render code_review language=rust 'code=fn main() {}'");

@@ -159,6 +159,10 @@ function showCatalog() {
     const text = el('span', { class: 'entry-text' },
       el('span', { text: prompt.title || prompt.name }),
       el('small', { text: prompt.description || '' }));
+    const tags = tagsOf(prompt);
+    if (tags.length) {
+      text.append(el('span', { class: 'entry-tags', text: tags.map((tag) => `#${tag}`).join(' ') }));
+    }
     const button = el('button', {
       type: 'button',
       'data-prompt': prompt.name,
@@ -247,6 +251,8 @@ function field(prefix, name, schema, required, promptName) {
     }
   }
   hints.push(required ? 'required' : 'optional');
+  if (schema.default !== undefined) hints.push(`default: ${schema.default}`);
+  if (schema['x-format']) hints.push(`format: ${schema['x-format']}`);
   control.setAttribute('aria-describedby', `${hintId} ${errorId}`);
   const wrapper = el('div', { class: 'field' },
     label,
