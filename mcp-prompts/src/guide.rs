@@ -100,15 +100,14 @@ pub mod rmcp {}
 pub mod authors_loop {}
 
 #[doc = include_str!("guide/playground.md")]
-pub mod playground {
-    // The screenshot, after the text and inline: the crate has no web home
-    // to link it from.
-    #![doc = concat!(
-        "\n\n![The playground rendering a code review](data:image/jpeg;base64,",
-        include_str!("guide/playground.jpg.base64"),
-        ")"
-    )]
-}
+// The screenshot, after the text and inline: the crate has no web home to
+// link it from.
+#[doc = concat!(
+    "\n\n![The playground rendering a code review](data:image/jpeg;base64,",
+    include_str!("guide/playground.jpg.base64"),
+    ")"
+)]
+pub mod playground {}
 
 #[doc = include_str!("guide/testing.md")]
 pub mod testing {}
