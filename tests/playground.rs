@@ -31,9 +31,29 @@ fn screenshot() -> PathBuf {
     dir.join("playground.png")
 }
 
+/// A prompt file whose title, description and argument are HTML.
+const HOSTILE: &str = r#"+++
+title = "<img src=x onerror=\"window.pwned = 3\">Hostile"
+description = "<script>window.pwned = 4</script>"
+
+[[arguments]]
+name = "topic"
+description = "<b>bold</b>"
++++
+About {topic}.
+"#;
+
 #[test]
 fn the_playground_in_a_real_browser() {
-    let server = Running::showcase(&["--playground", "--prompts-as-tools"]);
+    let files = std::env::temp_dir().join(format!("playground-{}", std::process::id()));
+    std::fs::create_dir_all(&files).unwrap();
+    std::fs::write(files.join("hostile.md"), HOSTILE).unwrap();
+    let server = Running::showcase(&[
+        "--playground",
+        "--prompts-as-tools",
+        "--prompts-dir",
+        files.to_str().unwrap(),
+    ]);
     let clients = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients");
     npm_ci_once(&clients);
     let shot = screenshot();
@@ -49,9 +69,10 @@ fn the_playground_in_a_real_browser() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stdout}\n{stderr}");
     assert!(!stdout.contains("FAILED"), "{stdout}");
-    assert_eq!(stdout.matches("\nok ").count() + 1, 13, "{stdout}");
+    assert_eq!(stdout.matches("\nok ").count() + 1, 16, "{stdout}");
     let size = std::fs::metadata(&shot).map_or(0, |m| m.len());
     assert!(size > 10_000, "the screenshot is missing: {stdout}");
+    let _ = std::fs::remove_dir_all(&files);
 }
 
 /// In front of a server that checks tokens, the page asks for one, and
@@ -106,8 +127,28 @@ async fn get(
     peer: Option<&str>,
     token: Option<&str>,
 ) -> (StatusCode, axum::http::HeaderMap, String) {
+    request(options, path, peer, token, "127.0.0.1:8080").await
+}
+
+/// [`get`] for the host `host`, with no token.
+async fn get_for(
+    options: HttpOptions,
+    path: &str,
+    peer: Option<&str>,
+    host: &str,
+) -> (StatusCode, axum::http::HeaderMap, String) {
+    request(options, path, peer, None, host).await
+}
+
+async fn request(
+    options: HttpOptions,
+    path: &str,
+    peer: Option<&str>,
+    token: Option<&str>,
+    host: &str,
+) -> (StatusCode, axum::http::HeaderMap, String) {
     let router = service().http_router("/mcp", options);
-    let mut request = Request::get(path).header(header::HOST, "127.0.0.1:8080");
+    let mut request = Request::get(path).header(header::HOST, host);
     if let Some(token) = token {
         request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
     }
@@ -143,15 +184,33 @@ async fn the_page_is_served_over_loopback_only_unless_opened() {
         );
         assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
     }
-    // From another machine, or when the server cannot tell: refused.
-    for peer in [ELSEWHERE, None] {
-        let (status, _, body) = get(on(), "/playground", peer, None).await;
-        assert_eq!(status, StatusCode::FORBIDDEN, "{peer:?}");
-        assert!(body.contains("loopback only"), "{body}");
+    // An IPv4 peer of a `[::]` listener, and IPv6's own loopback.
+    for peer in ["[::ffff:127.0.0.1]:50000", "[::1]:50000"] {
+        let (status, _, _) = get(on(), "/playground", Some(peer), None).await;
+        assert_eq!(status, StatusCode::OK, "{peer}");
     }
+    // From another machine, or when the server cannot tell: refused; the
+    // forms too.
+    for peer in [ELSEWHERE, None] {
+        for path in ["/playground", "/playground/forms.json"] {
+            let (status, _, body) = get(on(), path, peer, None).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{peer:?} {path}");
+            assert!(body.contains("loopback only"), "{body}");
+        }
+    }
+    // Over loopback but for a name that is not (a proxy's, a rebinding
+    // one): refused.
+    let (status, _, _) = get_for(on(), "/playground", LOOPBACK, "prompts.example.com").await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
     // Opened on purpose, it is served to anyone the host check lets in.
-    let open = HttpOptions::new().playground(Playground::new().beyond_loopback());
-    let (status, _, _) = get(open, "/playground", ELSEWHERE, None).await;
+    let open = || {
+        HttpOptions::new()
+            .allow_any_host()
+            .playground(Playground::new().beyond_loopback())
+    };
+    let (status, _, _) = get(open(), "/playground", ELSEWHERE, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _, _) = get_for(open(), "/playground", ELSEWHERE, "prompts.example.com").await;
     assert_eq!(status, StatusCode::OK);
     // Not turned on: not there.
     let (status, _, _) = get(HttpOptions::new(), "/playground", LOOPBACK, None).await;
@@ -165,7 +224,7 @@ async fn the_page_says_where_the_endpoint_is_and_what_a_command_starts_with() {
     let (_, _, html) = get(options, router_path, LOOPBACK, None).await;
     assert!(
         html.contains(
-            "<body data-endpoint=\"/mcp\" data-command=\"team render\" data-auth=\"false\">"
+            "<body data-endpoint=\"mcp\" data-command=\"team render\" data-auth=\"false\">"
         ),
         "{html}"
     );

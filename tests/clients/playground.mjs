@@ -24,6 +24,14 @@ page.on('request', (request) => {
 });
 const problems = [];
 page.on('pageerror', (error) => problems.push(String(error)));
+// What the page's policy refused: a request the policy blocks never
+// reaches the network, so the request listener alone would not see it.
+await page.addInitScript(() => {
+  window.refused = [];
+  document.addEventListener('securitypolicyviolation', (event) => {
+    window.refused.push(`${event.violatedDirective} ${event.blockedURI}`);
+  });
+});
 
 async function check(name, body) {
   try {
@@ -35,6 +43,18 @@ async function check(name, body) {
   }
 }
 
+// What the page shows of a field, found by its label.
+const fieldOf = (label) => page.locator('.field', { has: page.getByLabel(label, { exact: true }) });
+const errorOf = (label) => fieldOf(label).locator('.error');
+const optionsOf = (label) => fieldOf(label).locator('datalist option')
+  .evaluateAll((all) => all.map((o) => o.value));
+async function until(test) {
+  for (let tries = 0; tries < 100; tries += 1) {
+    if (await test()) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`never came true: ${test}`);
+}
 const roles = () => page.locator('#messages .role').allTextContents();
 const texts = () => page.locator('#messages .text').allTextContents();
 async function choose(title) {
@@ -128,18 +148,13 @@ await check('the copies: a test and a command', async () => {
 
 await check('a choice lists its options and completes as one types', async () => {
   await choose('Greeting');
-  const options = page.locator('#arg-tone-options option');
-  assert.deepEqual(await options.evaluateAll((all) => all.map((o) => o.value)), ['formal', 'casual']);
+  assert.deepEqual(await optionsOf('tone'), ['formal', 'casual']);
   await page.getByLabel('tone', { exact: true }).pressSequentially('fo');
-  await page.waitForFunction(() => {
-    const values = [...document.querySelectorAll('#arg-tone-options option')].map((o) => o.value);
-    return values.length === 1 && values[0] === 'formal';
-  });
+  await until(async () => (await optionsOf('tone')).join() === 'formal');
   // code_review's language completes from its list, through the server.
   await choose('Review code');
   await page.getByLabel('language', { exact: true }).pressSequentially('ru');
-  await page.waitForFunction(() => [...document.querySelectorAll('#arg-language-options option')]
-    .map((o) => o.value).includes('rust'));
+  await until(async () => (await optionsOf('language')).includes('rust'));
 });
 
 await check('a refused value shows its message next to its field', async () => {
@@ -147,9 +162,8 @@ await check('a refused value shows its message next to its field', async () => {
   await page.getByLabel('name', { exact: true }).fill('Ann');
   await page.getByLabel('tone', { exact: true }).fill('rude');
   await page.getByRole('button', { name: 'Render', exact: true }).click();
-  const error = page.locator('#arg-tone-error');
-  await page.waitForFunction(() => document.getElementById('arg-tone-error').textContent !== '');
-  assert.match(await error.textContent(), /invalid value for argument `tone`: expected one of/);
+  await until(async () => (await errorOf('tone').textContent()) !== '');
+  assert.match(await errorOf('tone').textContent(), /invalid value for argument `tone`: expected one of/);
   assert.equal(await page.getByLabel('tone', { exact: true }).getAttribute('aria-invalid'), 'true');
 });
 
@@ -157,7 +171,7 @@ await check('a required field left empty is said so', async () => {
   await choose('Review code');
   await page.getByLabel('language', { exact: true }).fill('go');
   await page.getByRole('button', { name: 'Render', exact: true }).click();
-  assert.equal(await page.locator('#arg-code-error').textContent(), 'code is required');
+  assert.equal(await errorOf('code').textContent(), 'code is required');
   assert.ok(await page.getByLabel('code', { exact: true }).evaluate((e) => e === document.activeElement));
 });
 
@@ -172,6 +186,50 @@ await check('deploy_notes asks, and the answer finishes the render', async () =>
   await page.getByRole('button', { name: 'Answer' }).click();
   await rendered(1);
   assert.deepEqual(await texts(), ['Write deployment notes for api going to staging (canary: true).']);
+  // The copies carry the answers, in the form's order.
+  await page.getByRole('button', { name: 'Copy as command' }).click();
+  assert.equal(await page.getByLabel('Copied text').inputValue(),
+    'cargo run --example showcase -- render deploy_notes service=api --answer canary=true --answer environment=staging');
+  await page.getByRole('button', { name: 'Copy as test' }).click();
+  assert.match(await page.getByLabel('Copied text').inputValue(),
+    /\.answering\(mcp_prompts::testing::Answers::fields\(\[\("canary", serde_json::json!\(true\)\), \("environment", serde_json::json!\("staging"\)\)\]\)\);/);
+});
+
+await check('a question declined is answered so', async () => {
+  await choose('Deployment notes');
+  await page.getByLabel('service', { exact: true }).fill('db');
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  await page.getByRole('region', { name: 'Question' }).waitFor();
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await rendered(1);
+  assert.deepEqual(await texts(), ['Write generic deployment notes for db.']);
+  assert.ok(await page.locator('#question').isHidden());
+});
+
+await check('another prompt starts afresh: nothing of the last one is copied', async () => {
+  await choose('Greeting');
+  assert.ok(await page.locator('#result').isHidden());
+  await page.getByRole('button', { name: 'Copy as command' }).click();
+  assert.equal(await page.getByLabel('Copied text').inputValue(),
+    'cargo run --example showcase -- render greet');
+});
+
+await check('a prompt file that names itself in HTML is shown as text', async () => {
+  await page.getByLabel('Search prompts').fill('hostile');
+  const entry = page.locator('#catalog button');
+  assert.equal(await entry.count(), 1);
+  assert.equal(await entry.locator('.entry-text > span').first().textContent(),
+    '<img src=x onerror="window.pwned = 3">Hostile');
+  assert.equal(await entry.locator('small').textContent(), '<script>window.pwned = 4</script>');
+  await entry.click();
+  assert.match(await fieldOf('topic').locator('.hint').textContent(), /^<b>bold<\/b> · required$/);
+  await page.getByLabel('topic', { exact: true }).fill('<i>tides</i>');
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  await rendered(1);
+  assert.deepEqual(await texts(), ['About <i>tides</i>.']);
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  assert.equal(await page.locator('#catalog img:not(.icon), #prompt img, #prompt i, #prompt b').count(), 0);
+  await page.getByLabel('Search prompts').fill('');
 });
 
 await check('a script in an argument is shown as text', async () => {
@@ -202,6 +260,9 @@ await check('the keyboard alone chooses and renders', async () => {
 
 await check('nothing was asked of another origin, and the page raised no error', async () => {
   assert.deepEqual(elsewhere, []);
+  assert.deepEqual(await page.evaluate(() => window.refused), []);
+  const sources = await page.locator('img').evaluateAll((all) => all.map((i) => i.getAttribute('src')));
+  assert.ok(sources.every((src) => src.startsWith('data:')), sources.join());
   assert.deepEqual(problems, []);
 });
 

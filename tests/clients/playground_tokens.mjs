@@ -25,6 +25,9 @@ assert.deepEqual(await titles(), []);
 await token.fill(reader);
 await page.getByRole('button', { name: 'Connect' }).click();
 await page.getByRole('button', { name: /Review code/ }).waitFor();
+// The typed forms came with the token: the language field completes.
+await page.getByRole('button', { name: /Review code/ }).click();
+assert.ok(await page.getByLabel('language', { exact: true }).getAttribute('list'));
 assert.ok(!(await titles()).includes('Deployment notes'), 'the reader may not see deploy_notes');
 
 await token.fill(deployer);

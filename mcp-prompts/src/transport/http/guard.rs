@@ -82,6 +82,19 @@ pub(crate) fn accepts_event_stream(headers: &HeaderMap) -> bool {
 
 /// The host name of a `Host` header or an origin's authority, without
 /// port, lowercased: `[::1]:8080` -> `[::1]`, `Example.com:80` -> `example.com`.
+/// Whether the request names a loopback host (`localhost`, `127.0.0.1`,
+/// `[::1]`) in `Host` (or, for HTTP/2, its authority): what a browser on
+/// this machine sends, and a rebinding name or a proxy's public name does
+/// not.
+#[cfg(feature = "playground")]
+pub(crate) fn names_loopback(headers: &HeaderMap, authority: Option<&str>) -> bool {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok())
+        .or(authority);
+    host.is_some_and(|host| LOOPBACK.contains(&hostname(host).as_str()))
+}
+
 fn hostname(authority: &str) -> String {
     let host = if authority.starts_with('[') {
         authority

@@ -118,9 +118,11 @@ impl Service {
         F: Future<Output = ()> + Send + 'static,
     {
         let (max_connections, header_timeout) = (options.max_connections, options.header_timeout);
+        let addr = listener.local_addr().ok();
+        #[cfg(feature = "playground")]
+        let options = playground::with_own_origins(options, addr);
         let endpoint = self.http_endpoint(options);
         let app = endpoint.router(DEFAULT_PATH);
-        let addr = listener.local_addr().ok();
         tracing::info!(
             ?addr,
             prompts = self.prompt_count(),

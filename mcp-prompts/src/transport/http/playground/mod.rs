@@ -8,6 +8,7 @@
 //! `Content-Security-Policy` allows no script or style but the page's own
 //! and no images but `data:` ones, so a prompt cannot run code or make the
 //! browser call another origin. A request that did not come over loopback
+//! or that names no loopback host (a proxy's public name, a rebinding name)
 //! is refused unless [`Playground::beyond_loopback`] says otherwise; the
 //! page's data (the argument forms, and `/mcp` itself) then needs the same
 //! bearer token as `/mcp`.
@@ -24,7 +25,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use super::guard::check_origin;
+use super::guard::{check_origin, names_loopback};
+use super::options::{HostPolicy, HttpOptions};
 use super::respond::Endpoint;
 use crate::caller::Caller;
 
@@ -77,6 +79,19 @@ impl Playground {
     }
 }
 
+/// On a listener any host may reach (`0.0.0.0`), `/mcp` takes only listed
+/// origins; the page opened on this machine is one, at the listener's port.
+pub(super) fn with_own_origins(mut options: HttpOptions, addr: Option<SocketAddr>) -> HttpOptions {
+    let any_host = options.hosts == HostPolicy::Any;
+    if let (Some(_), Some(addr), true) = (&options.playground, addr, any_host) {
+        let port = addr.port();
+        for host in ["127.0.0.1", "localhost", "[::1]"] {
+            options.origins.push(format!("http://{host}:{port}"));
+        }
+    }
+    options
+}
+
 /// The page's routes, beside the endpoint at `mcp_path`: the page at
 /// `/playground` in the same folder, its script, style and the forms.
 pub(super) fn routes(endpoint: &Arc<Endpoint>, mcp_path: &str) -> Option<Router> {
@@ -85,8 +100,11 @@ pub(super) fn routes(endpoint: &Arc<Endpoint>, mcp_path: &str) -> Option<Router>
         Some((folder, _)) => format!("{folder}/playground"),
         None => "/playground".to_owned(),
     };
+    // The endpoint as the page finds it, beside itself: right also when an
+    // app nests the router under a prefix.
+    let beside = mcp_path.rsplit('/').next().unwrap_or(mcp_path);
     let page = page::Page::new(
-        mcp_path,
+        beside,
         &playground.command,
         endpoint.options.verifies_tokens(),
     );
@@ -130,18 +148,21 @@ async fn admit(
         .playground
         .as_ref()
         .is_some_and(|p| p.beyond_loopback);
+    // An IPv4 peer of a `[::]` listener arrives as `::ffff:127.0.0.1`.
     let peer = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(addr)| addr.ip());
-    if !beyond && !peer.is_some_and(|ip| ip.is_loopback()) {
+        .map(|ConnectInfo(addr)| addr.ip().to_canonical());
+    let authority = request.uri().authority().map(|a| a.as_str().to_owned());
+    let local = peer.is_some_and(|ip| ip.is_loopback())
+        && names_loopback(request.headers(), authority.as_deref());
+    if !beyond && !local {
         return refused(
             StatusCode::FORBIDDEN,
-            "the playground is served over loopback only: open it on this machine, \
-             or serve it with Playground::beyond_loopback()",
+            "the playground is served over loopback only: open it on this machine at \
+             127.0.0.1 or localhost, or serve it with Playground::beyond_loopback()",
         );
     }
-    let authority = request.uri().authority().map(|a| a.as_str().to_owned());
     if check_origin(request.headers(), authority.as_deref(), &endpoint.options).is_err() {
         return refused(
             StatusCode::FORBIDDEN,

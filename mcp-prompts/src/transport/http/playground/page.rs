@@ -9,17 +9,20 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
 /// Only the page's own script and style, images only as `data:` URIs,
-/// requests only to its own origin; no frames, forms or base URL.
+/// requests only to its own origin; no frames, forms or base URL; and no
+/// string ever parsed as HTML by the script (trusted types with no policy:
+/// the browser refuses `innerHTML` and its kind outright).
 const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
                       img-src data:; connect-src 'self'; form-action 'none'; \
-                      frame-ancestors 'none'; base-uri 'none'";
+                      frame-ancestors 'none'; base-uri 'none'; \
+                      require-trusted-types-for 'script'; trusted-types 'none'";
 
 const HTML: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/playground.js");
 const STYLE: &str = include_str!("assets/playground.css");
 
-/// The page's HTML, with where the endpoint is and what the server does
-/// written into its `<body>`.
+/// The page's HTML, with where the endpoint is (relative to the page) and
+/// what the server does written into its `<body>`.
 pub(super) struct Page {
     html: String,
 }

@@ -5,28 +5,37 @@
 //
 // Every text that comes from the server (names, descriptions, messages,
 // errors) is set with `textContent` or as an attribute's value, never
-// parsed as HTML.
+// parsed as HTML; the page's policy has the browser refuse HTML sinks
+// outright. Names from the server never become element ids or selectors:
+// fields are numbered, and found by number.
 'use strict';
 
 const REVISION = '2026-07-28';
 const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
 const META_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
 const TAGS = 'mcp-prompts/tags';
+const MAX_PAGES = 1000;
 
 const page = document.body.dataset;
+// The endpoint beside the page, wherever an app mounted both.
+const ENDPOINT = new URL(page.endpoint, location.href).href;
+const FORMS = new URL(`${location.pathname.replace(/\/$/, '')}/forms.json`, location.href).href;
 const $ = (id) => document.getElementById(id);
 
 const state = {
   token: '',
   nextId: 1,
   prompts: [],
-  forms: {},
+  forms: new Map(),
   tools: null,
   current: null,
-  // The arguments and messages of the last render, for the copies.
-  sent: null,
-  messages: null,
-  // An unanswered question: the request to send again, and its state.
+  // Each render counts; an answer to an earlier one is dropped.
+  render: 0,
+  // The last render that finished: its arguments, answers and messages.
+  done: null,
+  // The render under way: its arguments and the answers given so far.
+  sending: null,
+  // Unanswered questions: the request to send again, and its state.
   pending: null,
 };
 
@@ -41,6 +50,11 @@ function el(tag, attributes = {}, ...children) {
   }
   node.append(...children);
   return node;
+}
+
+/** A plain map of names to values, with no inherited keys. */
+function record() {
+  return Object.create(null);
 }
 
 class RpcError extends Error {
@@ -66,6 +80,10 @@ function fromEvents(text, id) {
   throw new RpcError(-32603, 'the response stream ended without an answer');
 }
 
+function authorization() {
+  return state.token ? { Authorization: `Bearer ${state.token}` } : {};
+}
+
 /** One request to the endpoint, as a 2026-07-28 client sends it. */
 async function rpc(method, params = {}, name) {
   const id = state.nextId++;
@@ -79,20 +97,24 @@ async function rpc(method, params = {}, name) {
     Accept: 'application/json, text/event-stream',
     'MCP-Protocol-Version': REVISION,
     'Mcp-Method': method,
+    ...authorization(),
   };
   if (name !== undefined) headers['Mcp-Name'] = name;
-  if (state.token) headers.Authorization = `Bearer ${state.token}`;
-  const response = await fetch(page.endpoint, { method: 'POST', headers, body: JSON.stringify(body) });
-  if (response.status === 401 || response.status === 403) {
-    showTokenBox(response.status === 401
-      ? 'This server checks tokens: paste a bearer token and connect.'
-      : 'This token may not do that.');
-    throw new RpcError(-32001, `HTTP ${response.status}`);
-  }
+  const response = await fetch(ENDPOINT, { method: 'POST', headers, body: JSON.stringify(body) });
   const text = await response.text();
+  if (response.status === 401) {
+    showTokenBox('This server checks tokens: paste a bearer token and connect.');
+    throw new RpcError(-32001, 'a bearer token is needed');
+  }
   const type = response.headers.get('content-type') || '';
-  const message = type.startsWith('text/event-stream') ? fromEvents(text, id) : JSON.parse(text);
+  let message;
+  try {
+    message = type.startsWith('text/event-stream') ? fromEvents(text, id) : JSON.parse(text);
+  } catch {
+    throw new RpcError(-32603, `HTTP ${response.status}: ${text.slice(0, 200)}`);
+  }
   if (message.error) throw new RpcError(message.error.code, message.error.message, message.error.data);
+  if (!response.ok) throw new RpcError(-32603, `HTTP ${response.status}`);
   return message.result;
 }
 
@@ -105,22 +127,33 @@ function showTokenBox(why) {
 
 async function load() {
   const prompts = [];
+  const seen = new Set();
   let cursor;
   do {
-    const page = await rpc('prompts/list', cursor ? { cursor } : {});
-    prompts.push(...page.prompts);
-    cursor = page.nextCursor;
+    const listed = await rpc('prompts/list', cursor ? { cursor } : {});
+    prompts.push(...listed.prompts);
+    cursor = listed.nextCursor;
+    // A cursor given twice would go round for ever.
+    if (cursor && (seen.has(cursor) || seen.size >= MAX_PAGES)) break;
+    seen.add(cursor);
   } while (cursor);
   state.prompts = prompts;
-  const headers = state.token ? { Authorization: `Bearer ${state.token}` } : {};
-  const forms = await fetch(`${location.pathname.replace(/\/$/, '')}/forms.json`, { headers });
-  state.forms = forms.ok ? (await forms.json()).prompts : {};
+  const forms = await fetch(FORMS, { headers: authorization() });
+  if (forms.status === 401) {
+    showTokenBox('This server checks tokens: paste a bearer token and connect.');
+    throw new RpcError(-32001, 'a bearer token is needed');
+  }
+  state.forms = new Map(forms.ok ? Object.entries((await forms.json()).prompts) : []);
   try {
     state.tools = (await rpc('tools/list')).tools;
   } catch {
     state.tools = null;
   }
   $('server').textContent = `${prompts.length} prompts`;
+  if (state.current && !prompts.some((p) => p.name === state.current.name)) {
+    state.current = null;
+    $('prompt').hidden = true;
+  }
   showCatalog();
 }
 
@@ -165,7 +198,6 @@ function showCatalog() {
     }
     const button = el('button', {
       type: 'button',
-      'data-prompt': prompt.name,
       'aria-current': state.current && state.current.name === prompt.name ? 'true' : 'false',
     });
     const icon = iconOf(prompt);
@@ -176,14 +208,14 @@ function showCatalog() {
   }
 }
 
-// ---- the form ---------------------------------------------------------------
+// ---- forms ----------------------------------------------------------------------
 
 /** The JSON Schema of a prompt's arguments: the server's, or one built
  *  from the listing when it has none. */
 function schemaOf(prompt) {
-  const form = state.forms[prompt.name];
+  const form = state.forms.get(prompt.name);
   if (form) return form.schema;
-  const properties = {};
+  const properties = record();
   const required = [];
   for (const arg of prompt.arguments || []) {
     properties[arg.name] = { type: 'string', description: arg.description };
@@ -192,82 +224,162 @@ function schemaOf(prompt) {
   return { type: 'object', properties, required };
 }
 
-/** One labelled control for field `name` of `schema`, under `prefix`. */
-function field(prefix, name, schema, required, promptName) {
-  const id = `${prefix}-${name}`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const label = el('label', { for: id, text: name });
-  let control;
-  const choices = Array.isArray(schema.enum) ? schema.enum.map(String) : null;
-  if (schema.type === 'boolean') {
-    control = el('select', { id, name });
-    const options = required ? ['true', 'false'] : ['', 'true', 'false'];
-    for (const value of options) {
-      control.append(el('option', { value, text: value === '' ? '(not sent)' : value }));
+/** The values a field offers as a list: `enum`, or `oneOf` titled
+ *  constants; each as [value, label]. */
+function choicesOf(schema) {
+  if (Array.isArray(schema.enum)) return schema.enum.map((v) => [String(v), String(v)]);
+  if (Array.isArray(schema.oneOf) && schema.oneOf.every((o) => o && 'const' in o)) {
+    return schema.oneOf.map((o) => [String(o.const), String(o.title || o.const)]);
+  }
+  return null;
+}
+
+/** A form: its numbered fields, each with its name, schema and control. */
+class Form {
+  constructor(container, prefix) {
+    this.container = container;
+    this.prefix = prefix;
+    this.fields = [];
+    container.replaceChildren();
+  }
+
+  /** Adds a labelled control for field `name` of `schema`. */
+  add(name, schema, required, promptName) {
+    const index = this.fields.length;
+    const id = `${this.prefix}-${index}`;
+    const label = el('label', { for: id, text: name });
+    const choices = choicesOf(schema);
+    const listed = choices && !schema['x-completes'];
+    let control;
+    if (schema.type === 'boolean' || listed) {
+      control = el('select', { id });
+      const values = schema.type === 'boolean' ? [['true', 'true'], ['false', 'false']] : choices;
+      // Nothing chosen until the user chooses: a required one left so is
+      // said so, an optional one is not sent.
+      if (!required || schema.default === undefined) {
+        control.append(el('option', { value: '', text: required ? 'choose…' : '(not sent)' }));
+      }
+      for (const [value, text] of values) control.append(el('option', { value, text }));
+      if (schema.default !== undefined) control.value = String(schema.default);
+    } else if (schema.type === 'array' && choicesOf(schema.items || {})) {
+      control = el('select', { id, multiple: true });
+      for (const [value, text] of choicesOf(schema.items)) {
+        control.append(el('option', { value, text }));
+      }
+    } else if (schema['x-format'] === 'JSON') {
+      control = el('textarea', { id, rows: 3, spellcheck: 'false' });
+    } else if (schema.type === 'integer' || schema.type === 'number') {
+      control = el('input', {
+        id,
+        type: 'number',
+        step: schema.type === 'integer' ? '1' : 'any',
+        min: schema.minimum,
+        max: schema.maximum,
+      });
+    } else if (schema['x-completes'] || schema.maxLength === 1) {
+      control = el('input', { id, type: 'text', autocomplete: 'off', spellcheck: 'false' });
+    } else {
+      // Free text: prompts take code, notes and documents, several lines.
+      control = el('textarea', { id, rows: 2, spellcheck: 'false' });
     }
-    if (schema.default !== undefined) control.value = String(schema.default);
-  } else if (choices && !schema['x-completes']) {
-    control = el('select', { id, name });
-    if (!required) control.append(el('option', { value: '', text: '(not sent)' }));
-    for (const value of choices) control.append(el('option', { value, text: value }));
-    if (schema.default !== undefined) control.value = String(schema.default);
-  } else if (schema['x-format'] === 'JSON') {
-    control = el('textarea', { id, name, rows: 3, spellcheck: 'false' });
-  } else if (schema.type === 'integer' || schema.type === 'number') {
-    control = el('input', {
-      id,
-      name,
-      type: 'number',
-      step: schema.type === 'integer' ? '1' : 'any',
-      min: schema.minimum,
-      max: schema.maximum,
-    });
-  } else if (schema['x-completes'] || schema.maxLength === 1) {
-    control = el('input', { id, name, type: 'text', autocomplete: 'off', spellcheck: 'false' });
-  } else {
-    // Free text: prompts take code, notes and documents, several lines.
-    control = el('textarea', { id, name, rows: 2, spellcheck: 'false' });
-  }
-  if (control.tagName !== 'SELECT') {
-    const example = Array.isArray(schema.examples) ? schema.examples[0] : undefined;
-    if (example !== undefined) control.placeholder = String(example);
-    if (schema.default !== undefined) control.placeholder = `default: ${schema.default}`;
-  }
-  // Choices and completions as a list under the field, narrowed by the
-  // server's completions as the user types.
-  let options = null;
-  if (schema['x-completes'] && promptName && control.tagName === 'INPUT') {
-    options = el('datalist', { id: `${id}-options` });
-    for (const value of choices || []) options.append(el('option', { value }));
-    control.setAttribute('list', options.id);
-    control.addEventListener('input', () => complete(promptName, name, control, options));
-  }
-  const hints = [];
-  if (schema.description) hints.push(schema.description);
-  if (schema.type === 'integer' || schema.type === 'number') {
+    if (required) control.setAttribute('aria-required', 'true');
+    if (control.tagName !== 'SELECT') {
+      const example = Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+      if (example !== undefined) control.placeholder = String(example);
+      if (schema.default !== undefined) control.placeholder = `default: ${schema.default}`;
+    }
+    // Choices and completions as a list under the field, narrowed by the
+    // server's completions as the user types.
+    let options = null;
+    if (schema['x-completes'] && promptName && control.tagName === 'INPUT') {
+      options = el('datalist', { id: `${id}-options` });
+      for (const [value] of choices || []) options.append(el('option', { value }));
+      control.setAttribute('list', options.id);
+      control.addEventListener('input', () => complete(promptName, name, control, options));
+    }
+    const hints = [];
+    if (schema.title && schema.title !== name) hints.push(schema.title);
+    if (schema.description) hints.push(schema.description);
     if (schema.minimum !== undefined && schema.maximum !== undefined) {
       hints.push(`from ${schema.minimum} to ${schema.maximum}`);
     }
+    hints.push(required ? 'required' : 'optional');
+    if (schema.default !== undefined) hints.push(`default: ${schema.default}`);
+    if (schema['x-format']) hints.push(`format: ${schema['x-format']}`);
+    const hint = el('span', { id: `${id}-hint`, class: 'hint', text: hints.join(' · ') });
+    const error = el('span', { id: `${id}-error`, class: 'error', role: 'alert' });
+    control.setAttribute('aria-describedby', `${hint.id} ${error.id}`);
+    const wrapper = el('div', { class: 'field' }, label, control, hint, error);
+    if (options) wrapper.append(options);
+    this.container.append(wrapper);
+    this.fields.push({ name, schema, required, control, error });
   }
-  hints.push(required ? 'required' : 'optional');
-  if (schema.default !== undefined) hints.push(`default: ${schema.default}`);
-  if (schema['x-format']) hints.push(`format: ${schema['x-format']}`);
-  control.setAttribute('aria-describedby', `${hintId} ${errorId}`);
-  const wrapper = el('div', { class: 'field' },
-    label,
-    control,
-    el('span', { id: hintId, class: 'hint', text: hints.join(' · ') }),
-    el('span', { id: errorId, class: 'error', role: 'alert' }));
-  if (options) wrapper.append(options);
-  return wrapper;
+
+  /** The values as argument text (lists as arrays), and the names of the
+   *  required fields left empty or holding what is not a number. */
+  collect() {
+    const values = record();
+    const missing = [];
+    const invalid = [];
+    for (const { name, required, control } of this.fields) {
+      if (control.validity && control.validity.badInput) {
+        invalid.push(name);
+        continue;
+      }
+      if (control.multiple) {
+        const chosen = [...control.selectedOptions].map((o) => o.value);
+        if (chosen.length) values[name] = chosen;
+        else if (required) missing.push(name);
+        continue;
+      }
+      if (control.value === '') {
+        if (required) missing.push(name);
+        continue;
+      }
+      values[name] = control.value;
+    }
+    return { values, missing, invalid };
+  }
+
+  field(name) {
+    return this.fields.find((f) => f.name === name);
+  }
+
+  clearErrors() {
+    for (const { control, error } of this.fields) {
+      error.textContent = '';
+      control.removeAttribute('aria-invalid');
+    }
+  }
+
+  /** Shows `message` next to field `name`; false if there is none. */
+  showError(name, message) {
+    const field = name === null ? undefined : this.field(name);
+    if (!field) return false;
+    field.error.textContent = message;
+    field.control.setAttribute('aria-invalid', 'true');
+    return true;
+  }
+
+  /** Marks the empty and the invalid fields; true if there were any. */
+  refuse({ missing, invalid }) {
+    for (const name of missing) this.showError(name, `${name} is required`);
+    for (const name of invalid) this.showError(name, `${name} is not a number`);
+    const first = [...missing, ...invalid][0];
+    if (first === undefined) return false;
+    this.field(first).control.focus();
+    return true;
+  }
 }
 
-/** Asks the server for completions of what is typed so far. */
+/** Asks the server for completions of what is typed so far; an answer
+ *  to an earlier keystroke that arrives late is dropped. */
 async function complete(promptName, argument, control, options) {
-  const filled = {};
-  for (const [key, value] of Object.entries(collect($('fields'), 'arg').values)) {
-    if (key !== argument) filled[key] = value;
+  const asked = (Number(options.dataset.asked) || 0) + 1;
+  options.dataset.asked = String(asked);
+  const filled = record();
+  for (const [key, value] of Object.entries(state.form.collect().values)) {
+    if (key !== argument && typeof value === 'string') filled[key] = value;
   }
   try {
     const result = await rpc('completion/complete', {
@@ -275,59 +387,10 @@ async function complete(promptName, argument, control, options) {
       argument: { name: argument, value: control.value },
       context: { arguments: filled },
     });
+    if (options.dataset.asked !== String(asked)) return;
     options.replaceChildren(...result.completion.values.map((value) => el('option', { value })));
   } catch {
     // Nothing to offer: the field stays free text.
-  }
-}
-
-/** The form's values as argument text, and the required ones left empty. */
-function collect(container, prefix) {
-  const values = {};
-  const missing = [];
-  for (const control of container.querySelectorAll('input, select, textarea')) {
-    const name = control.name;
-    const value = control.value;
-    if (value === '') {
-      if (control.dataset.required === 'true') missing.push(name);
-      continue;
-    }
-    values[name] = value;
-  }
-  return { values, missing, prefix };
-}
-
-function buildForm(container, prefix, schema, promptName, order) {
-  container.replaceChildren();
-  const required = new Set(schema.required || []);
-  const properties = schema.properties || {};
-  for (const name of order || Object.keys(properties)) {
-    const property = properties[name];
-    if (!property) continue;
-    const node = field(prefix, name, property, required.has(name), promptName);
-    const control = node.querySelector('input, select, textarea');
-    control.dataset.required = String(required.has(name));
-    container.append(node);
-  }
-}
-
-function clearErrors(container) {
-  for (const error of container.querySelectorAll('.error')) error.textContent = '';
-  for (const control of container.querySelectorAll('[aria-invalid]')) {
-    control.removeAttribute('aria-invalid');
-  }
-  $('form-error').textContent = '';
-}
-
-/** Shows `message` next to field `name`, or under the form. */
-function showError(prefix, name, message) {
-  const error = name ? $(`${prefix}-${name}-error`) : null;
-  if (error) {
-    error.textContent = message;
-    const control = $(`${prefix}-${name}`);
-    if (control) control.setAttribute('aria-invalid', 'true');
-  } else {
-    $('form-error').textContent = message;
   }
 }
 
@@ -335,31 +398,42 @@ function choose(name) {
   const prompt = state.prompts.find((p) => p.name === name);
   if (!prompt) return;
   state.current = prompt;
+  state.render += 1;
+  state.done = null;
+  state.sending = null;
   state.pending = null;
+  setBusy(false);
   $('prompt').hidden = false;
   $('prompt-title').textContent = prompt.title || prompt.name;
   $('prompt-name').textContent = prompt.name;
   $('prompt-description').textContent = prompt.description || '';
   $('prompt-tags').replaceChildren(...tagsOf(prompt).map((tag) => el('li', { text: tag })));
-  const form = state.forms[prompt.name];
-  buildForm($('fields'), 'arg', schemaOf(prompt), prompt.name, form && form.order);
-  clearErrors($('arguments'));
+  const schema = schemaOf(prompt);
+  const form = state.forms.get(prompt.name);
+  state.form = new Form($('fields'), 'arg');
+  const required = new Set(schema.required || []);
+  const properties = schema.properties || {};
+  for (const argument of (form && form.order) || Object.keys(properties)) {
+    if (!Object.hasOwn(properties, argument)) continue;
+    state.form.add(argument, properties[argument], required.has(argument), prompt.name);
+  }
+  $('form-error').textContent = '';
   $('result').hidden = true;
   $('question').hidden = true;
   $('copied').value = '';
-  showAsTool(prompt, {});
+  showAsTool(prompt, record());
   showCatalog();
   // The keyboard goes on where the work is: the first field, or Render.
-  const first = $('fields').querySelector('input, select, textarea') || $('render');
-  first.focus();
+  const first = state.form.fields[0];
+  (first ? first.control : $('render')).focus();
 }
 
 /** How a host that shows only tools gets the prompt, when the server
  *  offers the prompts as tools. */
 function showAsTool(prompt, values) {
   const tool = (state.tools || []).find((t) => t.name === 'get_prompt');
-  const form = state.forms[prompt.name];
-  const offered = tool && (!form || form.asTool);
+  const form = state.forms.get(prompt.name);
+  const offered = Boolean(tool) && (!form || form.asTool);
   $('as-tool').hidden = !offered;
   if (!offered) return;
   $('tool-name').textContent = tool.name;
@@ -369,62 +443,92 @@ function showAsTool(prompt, values) {
 
 // ---- rendering ----------------------------------------------------------------
 
+/** While a request is out, Render and Answer wait for it. */
+function setBusy(busy) {
+  for (const button of [$('render'), ...$('answer').querySelectorAll('button')]) {
+    button.disabled = busy;
+  }
+  $('prompt').setAttribute('aria-busy', String(busy));
+}
+
 async function render(event) {
   event.preventDefault();
   const prompt = state.current;
   if (!prompt) return;
-  clearErrors($('arguments'));
-  const { values, missing } = collect($('fields'), 'arg');
-  for (const name of missing) showError('arg', name, `${name} is required`);
-  if (missing.length) {
-    $(`arg-${missing[0]}`).focus();
-    return;
-  }
-  state.sent = values;
-  showAsTool(prompt, values);
-  await send({ name: prompt.name, arguments: values });
+  state.form.clearErrors();
+  $('form-error').textContent = '';
+  const collected = state.form.collect();
+  if (state.form.refuse(collected)) return;
+  state.sending = { arguments: collected.values, answers: [] };
+  showAsTool(prompt, collected.values);
+  await send({ name: prompt.name, arguments: collected.values });
 }
 
 /** Sends `prompts/get`, and shows its messages, its error or its question. */
 async function send(params) {
+  const render = ++state.render;
   $('question').hidden = true;
+  setBusy(true);
   let result;
   try {
     result = await rpc('prompts/get', params, params.name);
   } catch (error) {
+    if (render !== state.render) return;
     const name = error.data && typeof error.data.argument === 'string' ? error.data.argument : null;
-    showError('arg', name, error.message);
+    if (!state.form.showError(name, error.message)) $('form-error').textContent = error.message;
     $('result').hidden = true;
     return;
+  } finally {
+    if (render === state.render) setBusy(false);
   }
+  // The user chose another prompt, or rendered again, meanwhile.
+  if (render !== state.render) return;
   if (result.resultType === 'input_required') {
     ask(params, result);
     return;
   }
   state.pending = null;
-  showMessages(result.messages || []);
+  state.done = { ...state.sending, messages: result.messages || [] };
+  showMessages(state.done.messages);
 }
 
+/** Shows each question the prompt asks, one form each. */
 function ask(params, result) {
-  const [key, request] = Object.entries(result.inputRequests || {})[0] || [];
-  if (!request || request.method !== 'elicitation/create') {
+  const requests = Object.entries(result.inputRequests || {});
+  if (!requests.length || requests.some(([, r]) => !r || r.method !== 'elicitation/create')) {
     $('form-error').textContent = 'The prompt asks for something this page cannot answer.';
     return;
   }
-  const schema = request.params.requestedSchema || { properties: {} };
-  state.pending = { params, key, schema, requestState: result.requestState };
-  $('question-message').textContent = request.params.message || '';
-  buildForm($('answer-fields'), 'ask', schema, null);
+  const container = $('answer-fields');
+  container.replaceChildren();
+  const forms = requests.map(([key, request], index) => {
+    const schema = request.params.requestedSchema || { properties: {} };
+    const fieldset = el('fieldset', {}, el('legend', { text: request.params.message || '' }));
+    const holder = el('div');
+    fieldset.append(holder);
+    container.append(fieldset);
+    const form = new Form(holder, `ask${index}`);
+    const required = new Set(schema.required || []);
+    for (const [name, property] of Object.entries(schema.properties || {})) {
+      form.add(name, property, required.has(name), null);
+    }
+    return { key, schema, form };
+  });
+  state.pending = { params, forms, requestState: result.requestState };
+  $('question-message').textContent = requests.length === 1
+    ? requests[0][1].params.message || ''
+    : `${requests.length} questions`;
   $('question').hidden = false;
-  const first = $('answer-fields').querySelector('input, select, textarea');
-  if (first) first.focus();
+  const first = forms[0].form.fields[0];
+  (first ? first.control : $('answer').querySelector('button')).focus();
 }
 
-/** A form's text values as the JSON its schema asks for. */
+/** A form's values as the JSON its schema asks for. */
 function typed(values, schema) {
-  const content = {};
+  const content = record();
+  const properties = schema.properties || {};
   for (const [name, value] of Object.entries(values)) {
-    const type = ((schema.properties || {})[name] || {}).type;
+    const type = (Object.hasOwn(properties, name) && properties[name].type) || 'string';
     if (type === 'boolean') content[name] = value === 'true';
     else if (type === 'integer' || type === 'number') content[name] = Number(value);
     else content[name] = value;
@@ -435,19 +539,27 @@ function typed(values, schema) {
 async function answer(action) {
   const pending = state.pending;
   if (!pending) return;
-  const response = { action };
-  if (action === 'accept') {
-    const { values, missing } = collect($('answer-fields'), 'ask');
-    clearErrors($('answer'));
-    for (const name of missing) showError('ask', name, `${name} is required`);
-    if (missing.length) return;
-    response.content = typed(values, pending.schema);
+  const responses = record();
+  for (const { key, schema, form } of pending.forms) {
+    const response = { action };
+    if (action === 'accept') {
+      form.clearErrors();
+      const collected = form.collect();
+      if (form.refuse(collected)) return;
+      response.content = typed(collected.values, schema);
+      for (const [field, value] of Object.entries(response.content)) {
+        state.sending.answers.push([field, value]);
+      }
+    }
+    responses[key] = response;
   }
   await send({
     ...pending.params,
-    inputResponses: { [pending.key]: response },
+    inputResponses: responses,
     requestState: pending.requestState,
   });
+  // The question is gone: the keyboard goes on to what it gave.
+  if (!$('result').hidden) $('messages-heading').focus();
 }
 
 /** One content block as a host shows it. */
@@ -477,27 +589,29 @@ function contentNode(content) {
 }
 
 function showMessages(messages) {
-  state.messages = messages;
   const list = $('messages');
-  list.replaceChildren(...messages.map((message) => el('li', { class: `message ${message.role}` },
-    el('p', { class: 'role', text: message.role }),
+  list.replaceChildren(...messages.map((message) => el('li', { class: 'message', 'data-role': String(message.role) },
+    el('p', { class: 'role', text: String(message.role) }),
     contentNode(message.content || {}))));
   $('result').hidden = false;
 }
 
 // ---- copies -------------------------------------------------------------------
 
-/** `text` as a Rust string literal. */
+/** `text` as a Rust string literal; characters that change the direction
+ *  of text, which rustc refuses raw, are escaped. */
 function rustString(text) {
   let out = '"';
-  for (const char of text) {
+  for (const char of String(text)) {
     const code = char.codePointAt(0);
+    const bidi = (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)
+      || code === 0x200e || code === 0x200f || code === 0x061c;
     if (char === '"') out += '\\"';
     else if (char === '\\') out += '\\\\';
     else if (char === '\n') out += '\\n';
     else if (char === '\r') out += '\\r';
     else if (char === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0x7f) out += `\\u{${code.toString(16)}}`;
+    else if (code < 0x20 || code === 0x7f || bidi) out += `\\u{${code.toString(16)}}`;
     else out += char;
   }
   return `${out}"`;
@@ -513,27 +627,54 @@ function copy(text) {
   if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
 }
 
+/** What to copy: the last render of the prompt shown, or its form as filled. */
+function copied() {
+  return state.done || { arguments: state.form.collect().values, answers: [], messages: null };
+}
+
+/** An answer's value as text for `--answer`, and as Rust for the test. */
+function answerText(value) {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 function copyAsTest() {
   const prompt = state.current;
   if (!prompt) return;
-  const values = state.sent || collect($('fields'), 'arg').values;
-  const pairs = Object.entries(values).map(([k, v]) => `(${rustString(k)}, ${rustString(v)})`);
-  const name = prompt.name.replace(/[^A-Za-z0-9_]/g, '_').toLowerCase();
+  const { arguments: values, answers, messages } = copied();
+  const pairs = Object.entries(values)
+    .filter(([, v]) => typeof v === 'string')
+    .map(([k, v]) => `(${rustString(k)}, ${rustString(v)})`);
+  let name = prompt.name.replace(/[^A-Za-z0-9_]/g, '_').toLowerCase();
+  if (!/^[a-z_]/.test(name)) name = `prompt_${name}`;
+  const args = pairs.length ? `[${pairs.join(', ')}]` : '[] as [(&str, &str); 0]';
   const lines = [
     '#[tokio::test]',
     `async fn ${name}_renders() {`,
     '    let service = service(); // your Server::new(..).build()',
-    '    let client = mcp_prompts::testing::Client::new(&service);',
+    '    let client = mcp_prompts::testing::Client::new(&service)',
+  ];
+  if (answers.length) {
+    const given = answers.map(([field, value]) => typeof value === 'string'
+      ? `(${rustString(field)}, serde_json::json!(${rustString(value)}))`
+      : `(${rustString(field)}, serde_json::json!(${answerText(value)}))`);
+    lines.push(`        .answering(mcp_prompts::testing::Answers::fields([${given.join(', ')}]))`);
+  }
+  lines[lines.length - 1] += ';';
+  lines.push(
     '    let result = client',
-    `        .get((${rustString(prompt.name)}, [${pairs.join(', ')}]))`,
+    `        .get((${rustString(prompt.name)}, ${args}))`,
     '        .await',
     '        .unwrap();',
-  ];
-  const texts = (state.messages || [])
-    .filter((m) => m.content && m.content.type === 'text')
-    .map((m) => `        ${rustString(m.content.text)},`);
-  if (state.messages) {
-    lines.push('    assert_eq!(', '        result.texts(),', '        [', ...texts, '        ]', '    );');
+  );
+  if (messages) {
+    const texts = messages
+      .filter((m) => m.content && m.content.type === 'text')
+      .map((m) => `            ${rustString(m.content.text)},`);
+    if (texts.length) {
+      lines.push('    assert_eq!(', '        result.texts(),', '        [', ...texts, '        ]', '    );');
+    } else {
+      lines.push('    assert!(result.texts().is_empty());');
+    }
   }
   lines.push('}');
   copy(lines.join('\n'));
@@ -542,9 +683,14 @@ function copyAsTest() {
 function copyAsCommand() {
   const prompt = state.current;
   if (!prompt) return;
-  const values = state.sent || collect($('fields'), 'arg').values;
+  const { arguments: values, answers } = copied();
   const words = [page.command, shellWord(prompt.name)];
-  for (const [key, value] of Object.entries(values)) words.push(shellWord(`${key}=${value}`));
+  for (const [key, value] of Object.entries(values)) {
+    if (typeof value === 'string') words.push(shellWord(`${key}=${value}`));
+  }
+  for (const [field, value] of answers) {
+    words.push('--answer', shellWord(`${field}=${answerText(value)}`));
+  }
   copy(words.join(' '));
 }
 
