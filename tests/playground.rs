@@ -31,6 +31,24 @@ fn screenshot() -> PathBuf {
     dir.join("playground.png")
 }
 
+/// `node SCRIPT http://ADDR ARGS...` in `tests/clients`, which drives the
+/// browser against `server`; what it printed, once it succeeded.
+fn browse(server: &Running, script: &str, args: &[&str]) -> String {
+    let clients = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients");
+    npm_ci_once(&clients);
+    let output = Command::new("node")
+        .arg(script)
+        .arg(format!("http://{}", server.addr))
+        .args(args)
+        .current_dir(&clients)
+        .output()
+        .expect("node is needed to drive the browser");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    stdout
+}
+
 /// A prompt file whose title, description and argument are HTML.
 const HOSTILE: &str = r#"+++
 title = "<img src=x onerror=\"window.pwned = 3\">Hostile"
@@ -54,20 +72,9 @@ fn the_playground_in_a_real_browser() {
         "--prompts-dir",
         files.to_str().unwrap(),
     ]);
-    let clients = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients");
-    npm_ci_once(&clients);
     let shot = screenshot();
     let _ = std::fs::remove_file(&shot);
-    let output = Command::new("node")
-        .arg("playground.mjs")
-        .arg(format!("http://{}", server.addr))
-        .arg(&shot)
-        .current_dir(&clients)
-        .output()
-        .expect("node is needed to drive the browser");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stdout}\n{stderr}");
+    let stdout = browse(&server, "playground.mjs", &[shot.to_str().unwrap()]);
     assert!(!stdout.contains("FAILED"), "{stdout}");
     assert_eq!(stdout.matches("\nok ").count() + 1, 16, "{stdout}");
     let size = std::fs::metadata(&shot).map_or(0, |m| m.len());
@@ -85,18 +92,7 @@ fn the_playground_asks_for_a_token_and_shows_each_its_prompts() {
     let server = Running::showcase(&["--playground", "--auth-issuer", &issuer.url]);
     let reader = key.sign(&issuer.claims("ann", &server.url(), "prompts"));
     let deployer = key.sign(&issuer.claims("bob", &server.url(), "deploy prompts"));
-    let clients = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients");
-    npm_ci_once(&clients);
-    let output = Command::new("node")
-        .arg("playground_tokens.mjs")
-        .arg(format!("http://{}", server.addr))
-        .args([&reader, &deployer])
-        .current_dir(&clients)
-        .output()
-        .expect("node is needed to drive the browser");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stdout}\n{stderr}");
+    let stdout = browse(&server, "playground_tokens.mjs", &[&reader, &deployer]);
     assert!(stdout.contains("ok tokens"), "{stdout}");
 }
 
