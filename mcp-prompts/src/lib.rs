@@ -62,6 +62,7 @@
 //! | `cli` | the `mcp-prompts` binary (`serve`, `check`, `render`) and the same commands over your own catalog, `cli::run` ([the CLI](guide::cli)); implies `http`, `files`, `auth`, `otel`; needs Rust 1.88 | tracing-subscriber; tokio's `rt-multi-thread` |
 //! | `playground` | a page at `/playground` beside `/mcp` to try every prompt with a form from its typed arguments: `HttpOptions::playground`, `Playground`, the CLI's and showcase's `--playground` ([the playground](guide::playground)); implies `http` | nothing: plain HTML, CSS and a script, embedded |
 //! | `builders` | a typed `prompts/get` builder on every handle, `greet::args().name("Ann")` ([catalogs](guide::catalogs)), for tests: turn it on in `[dev-dependencies]` | nothing; each setter is an item the compiler checks, so it is off where nobody calls them |
+//! | `chrono`, `jiff`, `time` | each crate's dates, times and instants as argument types (`NaiveDate`, `civil::Date`, `OffsetDateTime`, ...), parsed from ISO 8601 / RFC 3339, with their format in the listing and a date picker's `format` in forms ([arguments](guide::prompts)) | the crate named |
 //! | `insta` | `assert_matrix_snapshot!`: each prompt's argument matrix held to an `insta` snapshot ([testing](guide::testing)), for tests: turn it on in `[dev-dependencies]` | insta (no default features) |
 //!
 //! On docs.rs every feature is documented, and each item that needs one

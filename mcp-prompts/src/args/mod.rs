@@ -1,5 +1,6 @@
 //! From the strings MCP delivers to typed Rust values.
 
+mod dates;
 mod flatten;
 mod json;
 pub(crate) mod param;

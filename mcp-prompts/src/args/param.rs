@@ -41,6 +41,7 @@ impl<T: PromptArg> PromptParam for T {
         canonical: T::canonical,
         default_check: T::DEFAULT_CHECK,
         format: T::FORMAT,
+        schema_format: T::SCHEMA_FORMAT,
     };
 
     fn bind(input: &Input<'_>, arg: &'static ArgDef) -> Result<Self, Error> {
@@ -73,6 +74,7 @@ impl PromptParam for RequestContext {
         canonical: |_| None,
         default_check: DefaultCheck::NoDefault,
         format: None,
+        schema_format: None,
     };
 
     fn bind(input: &Input<'_>, _: &'static ArgDef) -> Result<Self, Error> {

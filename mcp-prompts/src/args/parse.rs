@@ -53,6 +53,11 @@ pub trait PromptArg: Sized {
     /// None by default.
     const FORMAT: Option<&'static str> = None;
 
+    /// The JSON Schema `format` of a form field of this type, one MCP
+    /// forms know (`date`, `date-time`, `email`, `uri`): hosts show a date
+    /// picker for a date. None by default.
+    const SCHEMA_FORMAT: Option<&'static str> = None;
+
     /// Parses the value a client sent; the error is a short reason.
     fn parse_arg(value: &str) -> Result<Self, String>;
 
@@ -61,6 +66,16 @@ pub trait PromptArg: Sized {
     fn canonical(value: &str) -> Option<&'static str> {
         let _ = value;
         None
+    }
+
+    /// The text a client would send for `self`, which
+    /// [`parse_arg`](Self::parse_arg) reads back: a typed builder sends
+    /// it. Its `Display` by default.
+    fn to_arg_text(&self) -> String
+    where
+        Self: Display,
+    {
+        self.to_string()
     }
 }
 
@@ -202,7 +217,7 @@ pub trait IntoArgText<T> {
 
 impl<T: PromptArg + Display> IntoArgText<T> for T {
     fn into_arg_text(self) -> String {
-        self.to_string()
+        self.to_arg_text()
     }
 }
 
@@ -214,7 +229,7 @@ impl<T: PromptArg> IntoArgText<T> for &str {
 
 impl<T: PromptArg + Display> IntoArgText<Option<T>> for T {
     fn into_arg_text(self) -> String {
-        self.to_string()
+        self.to_arg_text()
     }
 }
 

@@ -169,6 +169,9 @@ pub struct ArgType {
     /// How a value is written, shown in the listing
     /// ([`PromptArg::FORMAT`](crate::PromptArg::FORMAT)).
     pub format: Option<&'static str>,
+    /// A form field's JSON Schema `format`
+    /// ([`PromptArg::SCHEMA_FORMAT`](crate::PromptArg::SCHEMA_FORMAT)).
+    pub schema_format: Option<&'static str>,
 }
 
 /// What a default value of a type must look like, so that

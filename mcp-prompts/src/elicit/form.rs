@@ -54,7 +54,10 @@ fn field_schema(arg: &ArgInfo<'_>) -> Value {
         DefaultCheck::Number => json!({ "type": "number" }),
         DefaultCheck::Character => json!({ "type": "string", "minLength": 1, "maxLength": 1 }),
         _ if !arg.choices.is_empty() => json!({ "type": "string", "enum": arg.choices }),
-        _ => json!({ "type": "string" }),
+        _ => match arg.ty.and_then(|ty| ty.schema_format) {
+            Some(format) => json!({ "type": "string", "format": format }),
+            None => json!({ "type": "string" }),
+        },
     };
     if let Some(title) = arg.title {
         field["title"] = title.into();

@@ -52,6 +52,7 @@ const PLACEHOLDER: ArgDef = ArgDef {
         canonical: |_| None,
         default_check: DefaultCheck::AtStartup,
         format: None,
+        schema_format: None,
     },
 };
 

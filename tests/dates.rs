@@ -1,0 +1,331 @@
+//! Dates, times and instants from `chrono`, `jiff` and `time` as argument
+//! types: a good value of each renders (sent as text, and through the
+//! typed builders, whose text must parse back), a bad one is refused with
+//! what was expected, a default is checked when the server is built, the
+//! listing says the format, and a form asks with the JSON Schema `format`.
+
+use mcp_prompts::testing::{Answer, Answers, Client};
+use mcp_prompts::{Elicited, Error, PromptArgs, RequestContext, Server, Service, catalog, prompt};
+use serde_json::{Map, Value, json};
+
+/// A day with chrono's types
+#[prompt]
+fn chrono_day(
+    day: chrono::NaiveDate,
+    #[arg(default = "09:00:00")] start: chrono::NaiveTime,
+    local: Option<chrono::NaiveDateTime>,
+    at: Option<chrono::DateTime<chrono::FixedOffset>>,
+    utc: Option<chrono::DateTime<chrono::Utc>>,
+) -> String {
+    let local = local.map(|t| t.to_string()).unwrap_or_default();
+    let at = at.map(|t| t.to_rfc3339()).unwrap_or_default();
+    let utc = utc.map(|t| t.to_rfc3339()).unwrap_or_default();
+    format!("{day} from {start} | {local} | {at} | {utc}")
+}
+
+/// A day with jiff's types
+#[prompt]
+fn jiff_day(
+    day: jiff::civil::Date,
+    #[arg(default = "09:00")] start: jiff::civil::Time,
+    local: Option<jiff::civil::DateTime>,
+    at: Option<jiff::Timestamp>,
+    zoned: Option<jiff::Zoned>,
+) -> String {
+    let local = local.map(|t| t.to_string()).unwrap_or_default();
+    let at = at.map(|t| t.to_string()).unwrap_or_default();
+    let zoned = zoned.map(|t| t.to_string()).unwrap_or_default();
+    format!("{day} from {start} | {local} | {at} | {zoned}")
+}
+
+/// A day with time's types
+#[prompt]
+fn time_day(
+    day: time::Date,
+    #[arg(default = "09:00:00")] start: time::Time,
+    local: Option<time::PrimitiveDateTime>,
+    at: Option<time::OffsetDateTime>,
+) -> String {
+    let local = local.map(|t| t.to_string()).unwrap_or_default();
+    let at = at.map(|t| t.to_string()).unwrap_or_default();
+    format!("{day} from {start} | {local} | {at}")
+}
+
+/// When a release goes out, asked of the user.
+#[derive(PromptArgs)]
+struct Window {
+    /// The day
+    day: chrono::NaiveDate,
+    /// The instant it starts
+    starts: jiff::Timestamp,
+    /// The instant it ends, if it does
+    ends: Option<time::OffsetDateTime>,
+}
+
+/// Asks when
+#[prompt]
+async fn schedule(ctx: RequestContext) -> Result<String, Error> {
+    Ok(match ctx.elicit::<Window>("window", "When?").await? {
+        Elicited::Accepted(window) => format!("{} at {}", window.day, window.starts),
+        _ => "no answer".to_owned(),
+    })
+}
+
+fn service() -> Service {
+    Server::new("dates", "1.0")
+        .catalog(catalog![chrono_day, jiff_day, time_day, schedule])
+        .build()
+        .unwrap()
+}
+
+/// The texts of prompt `name` rendered with `arguments`, joined.
+async fn text(client: &Client, name: &str, arguments: &[(&str, &str)]) -> Result<String, Error> {
+    let arguments: Map<String, Value> = arguments
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), json!(v)))
+        .collect();
+    let params = json!({ "name": name, "arguments": arguments });
+    let result = client.request("prompts/get", &params).await?;
+    let texts = result["messages"].as_array().into_iter().flatten();
+    Ok(texts
+        .filter_map(|m| m["content"]["text"].as_str())
+        .collect())
+}
+
+#[tokio::test]
+async fn each_family_parses_iso_8601_and_rfc_3339() {
+    let service = service();
+    let client = Client::new(&service);
+    let chrono = text(
+        &client,
+        "chrono_day",
+        &[
+            ("day", "2026-07-28"),
+            ("local", "2026-07-28T14:30:00"),
+            ("at", "2026-07-28T14:30:00+02:00"),
+            ("utc", "2026-07-28T14:30:00+02:00"),
+        ],
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        chrono,
+        "2026-07-28 from 09:00:00 | 2026-07-28 14:30:00 | 2026-07-28T14:30:00+02:00 | 2026-07-28T12:30:00+00:00"
+    );
+    let jiff = text(
+        &client,
+        "jiff_day",
+        &[
+            ("day", "2026-07-28"),
+            ("local", "2026-07-28T14:30"),
+            ("at", "2026-07-28T14:30:00Z"),
+            ("zoned", "2026-07-28T14:30:00+02:00[Europe/Paris]"),
+        ],
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        jiff,
+        "2026-07-28 from 09:00:00 | 2026-07-28T14:30:00 | 2026-07-28T14:30:00Z | 2026-07-28T14:30:00+02:00[Europe/Paris]"
+    );
+    let time = text(
+        &client,
+        "time_day",
+        &[
+            ("day", "2026-07-28"),
+            ("local", "2026-07-28T14:30:00"),
+            ("at", "2026-07-28T14:30:00+02:00"),
+        ],
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        time,
+        "2026-07-28 from 9:00:00.0 | 2026-07-28 14:30:00.0 | 2026-07-28 14:30:00.0 +02:00:00"
+    );
+}
+
+#[tokio::test]
+async fn the_typed_builders_send_text_that_parses_back() {
+    let service = service();
+    let client = Client::new(&service);
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 7, 28).unwrap();
+    let local = day.and_hms_opt(14, 30, 0).unwrap();
+    let at = chrono::DateTime::parse_from_rfc3339("2026-07-28T14:30:00+02:00").unwrap();
+    let got = client
+        .get(
+            chrono_day::args()
+                .day(day)
+                .local(local)
+                .at(at)
+                .utc(at.to_utc()),
+        )
+        .await
+        .unwrap();
+    assert!(got.texts()[0].starts_with("2026-07-28 from 09:00:00 | 2026-07-28 14:30:00 |"));
+    let zoned: jiff::Zoned = "2026-07-28T14:30:00+02:00[Europe/Paris]".parse().unwrap();
+    let got = client
+        .get(
+            jiff_day::args()
+                .day(zoned.date())
+                .start(zoned.time())
+                .local(zoned.datetime())
+                .at(zoned.timestamp())
+                .zoned(zoned.clone()),
+        )
+        .await
+        .unwrap();
+    assert!(got.texts()[0].starts_with("2026-07-28 from 14:30:00 |"));
+    let at = time::OffsetDateTime::parse(
+        "2026-07-28T14:30:00+02:00",
+        &time::format_description::well_known::Rfc3339,
+    )
+    .unwrap();
+    let got = client
+        .get(
+            time_day::args()
+                .day(at.date())
+                .start(at.time())
+                .local(time::PrimitiveDateTime::new(at.date(), at.time()))
+                .at(at),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        got.texts(),
+        ["2026-07-28 from 14:30:00.0 | 2026-07-28 14:30:00.0 | 2026-07-28 14:30:00.0 +02:00:00"]
+    );
+}
+
+#[tokio::test]
+async fn a_bad_value_says_what_was_expected() {
+    let service = service();
+    let client = Client::new(&service);
+    for (name, argument, value, expected) in [
+        (
+            "chrono_day",
+            "day",
+            "28/07/2026",
+            "expected a date such as 2026-07-28 (",
+        ),
+        (
+            "chrono_day",
+            "at",
+            "2026-07-28T14:30:00",
+            "expected a date and time with an offset such as 2026-07-28T14:30:00+02:00 (",
+        ),
+        (
+            "jiff_day",
+            "day",
+            "2026-02-30",
+            "expected a date such as 2026-07-28 (",
+        ),
+        (
+            "jiff_day",
+            "zoned",
+            "2026-07-28T14:30:00",
+            "expected a date and time in a time zone such as 2026-07-28T14:30:00+02:00[Europe/Paris] (",
+        ),
+        (
+            "time_day",
+            "day",
+            "July 28",
+            "expected a date such as 2026-07-28 (",
+        ),
+        (
+            "time_day",
+            "at",
+            "2026-07-28 14:30",
+            "expected a date and time with an offset such as 2026-07-28T14:30:00+02:00 (",
+        ),
+    ] {
+        let mut arguments = vec![("day", "2026-07-28")];
+        arguments.retain(|(a, _)| *a != argument);
+        arguments.push((argument, value));
+        let error = text(&client, name, &arguments).await.unwrap_err();
+        assert_eq!(error.code(), Error::INVALID_PARAMS, "{name} {argument}");
+        let message = error.message();
+        assert!(
+            message.starts_with(&format!(
+                "invalid value for argument `{argument}`: {expected}"
+            )),
+            "{message}"
+        );
+    }
+}
+
+/// A default no calendar has
+#[prompt]
+fn bad_default(#[arg(default = "2026-02-30")] day: chrono::NaiveDate) -> String {
+    day.to_string()
+}
+
+#[test]
+fn a_default_is_checked_when_the_server_is_built() {
+    let error = Server::new("dates", "1.0")
+        .catalog(catalog![bad_default])
+        .build()
+        .unwrap_err();
+    let message = error.to_string();
+    assert!(
+        message.contains("default `2026-02-30` of argument `day` is not a valid value: expected a date such as 2026-07-28 ("),
+        "{message}"
+    );
+}
+
+#[tokio::test]
+async fn the_listing_says_the_format() {
+    let service = service();
+    let listing: Value = serde_json::from_str(&Client::new(&service).catalog_json().await).unwrap();
+    let prompt = listing["prompts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "chrono_day")
+        .unwrap();
+    let described: Vec<&str> = prompt["arguments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["description"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        described,
+        [
+            "Format: YYYY-MM-DD",
+            "Format: HH:MM:SS; default: 09:00:00",
+            "Format: YYYY-MM-DDTHH:MM:SS",
+            "Format: RFC 3339",
+            "Format: RFC 3339",
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_form_asks_with_the_json_schema_format() {
+    let service = service();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Value::Null));
+    let kept = std::sync::Arc::clone(&seen);
+    let answers = Answers::with(move |question| {
+        *kept.lock().unwrap() = question.schema().clone();
+        let mut content = Map::new();
+        content.insert("day".into(), json!("2026-07-28"));
+        content.insert("starts".into(), json!("2026-07-28T09:00:00Z"));
+        Answer::Accept(content)
+    });
+    for client in [
+        Client::new(&service).answering(answers.clone()),
+        Client::new(&service).stateless().answering(answers.clone()),
+    ] {
+        let got = client
+            .get(("schedule", [] as [(&str, &str); 0]))
+            .await
+            .unwrap();
+        assert_eq!(got.texts(), ["2026-07-28 at 2026-07-28T09:00:00Z"]);
+        let schema = seen.lock().unwrap().clone();
+        assert_eq!(schema["properties"]["day"]["format"], "date");
+        assert_eq!(schema["properties"]["starts"]["format"], "date-time");
+        assert_eq!(schema["properties"]["ends"]["format"], "date-time");
+        assert_eq!(schema["required"], json!(["day", "starts"]));
+    }
+}
