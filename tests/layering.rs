@@ -45,7 +45,7 @@ const ROOT_NAMES: &str = "
     complete: CompleteWith CompleterOutput IntoCompletions
     content: Annotations Content ResourceLink Role
     context: RequestContext RequestId
-    descriptor: ArgDef ArgType Completer CompletionCall CompletionInput Input InvokeFn
+    descriptor: ArgDef ArgRange ArgType Completer CompletionCall CompletionInput Input InvokeFn
     descriptor: ParamKind PromptDef PromptExtras Restriction Source
     dynamic: ArgumentValues DynamicArgument DynamicPrompt DynamicPromptBuilder
     skills: DynamicSkill DynamicSkillBuilder SkillContent

@@ -134,22 +134,41 @@ pub fn value_checks(params: &[Param<'_>]) -> TokenStream {
     params
         .iter()
         .flat_map(|param| {
-            let checked = [
+            let ty = param.ty;
+            let private = private_at(param.ty_span);
+            let (name, _) = param.name();
+            let written = [
                 (param.attrs.default.as_ref(), "check_default"),
                 (param.attrs.example.as_ref(), "check_example"),
             ];
-            checked.into_iter().filter_map(move |(value, check)| {
-                let value = value?;
-                let ty = param.ty;
-                let private = private_at(param.ty_span);
-                let (name, _) = param.name();
-                let text = &value.text;
-                Some(const_check(
-                    value.span,
-                    check,
-                    &quote!(<#ty as #private::PromptParam>::TYPE, #text, #name),
-                ))
-            })
+            let mut checks: Vec<TokenStream> = written
+                .into_iter()
+                .filter_map(|(value, check)| {
+                    let value = value?;
+                    let text = &value.text;
+                    Some(const_check(
+                        value.span,
+                        check,
+                        &quote!(<#ty as #private::PromptParam>::TYPE, #text, #name),
+                    ))
+                })
+                .collect();
+            // A range's bounds must be numbers of the argument's type.
+            if let Some(range) = &param.attrs.range {
+                checks.push(const_check(
+                    range.span,
+                    "check_range_type",
+                    &quote!(<#ty as #private::PromptParam>::TYPE, #name),
+                ));
+                for (bound, span) in [&range.min, &range.max].into_iter().flatten() {
+                    checks.push(const_check(
+                        *span,
+                        "check_range_bound",
+                        &quote!(<#ty as #private::PromptParam>::TYPE, #bound, #name),
+                    ));
+                }
+            }
+            checks
         })
         .collect()
 }
@@ -170,8 +189,16 @@ fn arg_def(param: &Param<'_>, separator: &str) -> TokenStream {
     let title = param.attrs.title.as_ref().map(syn::LitStr::value);
     let default = param.attrs.default.as_ref().map(|d| d.text.as_str());
     let example = param.attrs.example.as_ref().map(|e| e.text.as_str());
+    let range = match &param.attrs.range {
+        None => "::mcp_prompts::__private::None".to_owned(),
+        Some(range) => format!(
+            "::mcp_prompts::__private::Some(::mcp_prompts::__private::ArgRange {{ min: {}, max: {} }})",
+            option_code(range.min.as_ref().map(|(t, _)| t.as_str())),
+            option_code(range.max.as_ref().map(|(t, _)| t.as_str())),
+        ),
+    };
     let mut text = format!(
-        "name: {}, title: {}, description: {}, default: {}, example: {}, complete: ",
+        "name: {}, title: {}, description: {}, default: {}, example: {}, range: {range}, complete: ",
         str_code(&name),
         option_code(title.as_deref()),
         option_code(param.description().as_deref()),

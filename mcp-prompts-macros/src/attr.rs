@@ -14,6 +14,7 @@ const TITLE: &str = "title";
 const DESCRIPTION: &str = "description";
 const DEFAULT: &str = "default";
 const EXAMPLE: &str = "example";
+const RANGE: &str = "range";
 const FLATTEN: &str = "flatten";
 const COMPLETE: &str = "complete";
 const TEMPLATE: &str = "template";
@@ -56,6 +57,8 @@ pub struct ArgAttrs {
     pub default: Option<ArgValue>,
     /// A value to show the argument with (test renderings, forms).
     pub example: Option<ArgValue>,
+    /// The bounds a number must keep (`range = 1..=10`).
+    pub range: Option<RangeAttr>,
     /// Where `flatten` was written, if it was.
     pub flatten: Option<Span>,
     pub complete: Option<CompleteAttr>,
@@ -162,6 +165,8 @@ pub fn parse_arg(attr: &Attribute, out: &mut ArgAttrs, errors: &mut Errors) {
             set_once(&meta, &mut out.default, DEFAULT, "arg", literal_value)
         } else if meta.path.is_ident(EXAMPLE) {
             set_once(&meta, &mut out.example, EXAMPLE, "arg", literal_value)
+        } else if meta.path.is_ident(RANGE) {
+            set_once(&meta, &mut out.range, RANGE, "arg", range)
         } else if meta.path.is_ident(FLATTEN) {
             set_once(&meta, &mut out.flatten, FLATTEN, "arg", flag)
         } else if meta.path.is_ident(COMPLETE) {
@@ -169,7 +174,7 @@ pub fn parse_arg(attr: &Attribute, out: &mut ArgAttrs, errors: &mut Errors) {
         } else {
             unknown_key(
                 &meta,
-                "unknown `#[arg]` argument `{}`; expected `name`, `title`, `description`, `default`, `example`, `complete` or `flatten`",
+                "unknown `#[arg]` argument `{}`; expected `name`, `title`, `description`, `default`, `example`, `range`, `complete` or `flatten`",
             )
         };
         errors.push_result(result);
@@ -303,6 +308,76 @@ pub fn lit_str_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Vec<Li
             _ => Err(error()),
         })
         .collect()
+}
+
+/// The bounds of `range = 1..=10` (or `1..`, `..=10`), each as the text
+/// of a number literal with where it was written; where the range was.
+pub struct RangeAttr {
+    pub min: Option<(String, Span)>,
+    pub max: Option<(String, Span)>,
+    pub span: Span,
+}
+
+fn range(meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<RangeAttr> {
+    let expr = value(meta)?;
+    let span = expr.span();
+    let expected = || {
+        syn::Error::new(
+            span,
+            "expected a range of number literals for `range`, such as `1..=10`, `0.0..=1.0`, `1..` or `..=10`",
+        )
+    };
+    let Expr::Range(range) = &expr else {
+        return Err(expected());
+    };
+    let bound = |bound: &Option<Box<Expr>>| -> syn::Result<Option<(String, Span)>> {
+        bound
+            .as_deref()
+            .map(|b| {
+                let b = ungrouped(b);
+                number_text(b).map(|t| (t, b.span())).ok_or_else(expected)
+            })
+            .transpose()
+    };
+    let (min, max) = (bound(&range.start)?, bound(&range.end)?);
+    if matches!(range.limits, syn::RangeLimits::HalfOpen(_)) && max.is_some() {
+        return Err(syn::Error::new(
+            span,
+            "write the range with its last value, `..=`: a value equal to the end is allowed",
+        ));
+    }
+    if min.is_none() && max.is_none() {
+        return Err(expected());
+    }
+    let as_number =
+        |bound: &Option<(String, Span)>| bound.as_ref().and_then(|(t, _)| t.parse::<f64>().ok());
+    if let (Some(lo), Some(hi)) = (as_number(&min), as_number(&max)) {
+        if lo > hi {
+            return Err(syn::Error::new(
+                span,
+                "the range is empty: its start is past its end",
+            ));
+        }
+    }
+    Ok(RangeAttr { min, max, span })
+}
+
+/// The text of a number literal, `-` included.
+fn number_text(expr: &Expr) -> Option<String> {
+    match expr {
+        Expr::Lit(ExprLit {
+            lit: lit @ (Lit::Int(_) | Lit::Float(_)),
+            ..
+        }) => literal_text(lit),
+        Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_),
+            expr: inner,
+            ..
+        }) => number_text(inner)
+            .filter(|t| !t.starts_with('-'))
+            .map(|t| format!("-{t}")),
+        _ => None,
+    }
 }
 
 /// A literal in the string form a client would send (`default`, `example`).

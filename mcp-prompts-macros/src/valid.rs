@@ -141,6 +141,7 @@ pub fn check_params(params: &[Param<'_>], what: &str, errors: &mut Errors) {
                     .map(|l| ("description", l.span())),
                 attrs.default.as_ref().map(|d| ("default", d.span)),
                 attrs.example.as_ref().map(|d| ("example", d.span)),
+                attrs.range.as_ref().map(|r| ("range", r.span)),
                 attrs.complete.as_ref().map(|c| ("complete", c.span())),
             ];
             for (key, span) in conflicting.into_iter().flatten() {

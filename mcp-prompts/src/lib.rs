@@ -347,8 +347,8 @@ pub use complete::{CompleteWith, CompleterOutput, IntoCompletions};
 pub use content::{Annotations, Content, ResourceLink, Role};
 pub use context::{RequestContext, RequestId};
 pub use descriptor::{
-    ArgDef, ArgType, Completer, CompletionCall, CompletionInput, Input, InvokeFn, ParamKind,
-    PromptDef, PromptExtras, Restriction, Source,
+    ArgDef, ArgRange, ArgType, Completer, CompletionCall, CompletionInput, Input, InvokeFn,
+    ParamKind, PromptDef, PromptExtras, Restriction, Source,
 };
 pub use dynamic::{ArgumentValues, DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
 pub use elicit::Elicited;

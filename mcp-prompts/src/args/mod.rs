@@ -1,5 +1,6 @@
 //! From the strings MCP delivers to typed Rust values.
 
+#[cfg(any(feature = "chrono", feature = "jiff", feature = "time"))]
 mod dates;
 mod flatten;
 mod json;

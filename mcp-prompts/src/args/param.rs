@@ -2,7 +2,7 @@ use serde_json::json;
 
 use super::PromptArg;
 use crate::context::RequestContext;
-use crate::descriptor::{ArgDef, ArgType, DefaultCheck, Input, ParamKind, PromptDef};
+use crate::descriptor::{ArgDef, ArgRange, ArgType, DefaultCheck, Input, ParamKind, PromptDef};
 use crate::error::Error;
 
 /// A type a `#[prompt]` function's parameter can have.
@@ -87,7 +87,30 @@ fn value_of<'a>(input: &'a Input<'_>, arg: &'static ArgDef) -> Option<&'a str> {
 }
 
 fn parse<T: PromptArg>(arg: &ArgDef, value: &str) -> Result<T, Error> {
-    T::parse_arg(value).map_err(|reason| invalid_value(arg, &reason))
+    let parsed = T::parse_arg(value).map_err(|reason| invalid_value(arg, &reason))?;
+    match arg.range {
+        Some(range) if !range.holds(value) => Err(out_of_range(arg, range, value)),
+        _ => Ok(parsed),
+    }
+}
+
+/// -32602 for a number outside its `#[arg(range)]`.
+fn out_of_range(arg: &ArgDef, range: ArgRange, value: &str) -> Error {
+    let name = arg.name;
+    let expected = format!("{} {}", number_kind(arg), range.describe());
+    let reason = format!("got `{}`", crate::error::excerpt(value.trim()));
+    Error::invalid_params(format!(
+        "invalid value for argument `{name}`: expected {expected} ({reason})"
+    ))
+    .with_data(json!({ "argument": name, "expected": expected, "reason": reason }))
+}
+
+/// "an integer" or "a number", for a ranged argument's message.
+fn number_kind(arg: &ArgDef) -> &'static str {
+    match arg.ty.default_check {
+        DefaultCheck::Integer { .. } => "an integer",
+        _ => "a number",
+    }
 }
 
 /// -32602 naming the argument, what it expected and, for a fixed set of

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use crate::context::RequestParts;
-use crate::descriptor::{ArgDef, ArgType, Input, ParamKind, PromptDef};
+use crate::descriptor::{ArgDef, ArgRange, ArgType, Input, ParamKind, PromptDef};
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
 use crate::error::Error;
 use crate::invoke::Invocation;
@@ -46,6 +46,8 @@ pub(crate) struct ArgInfo<'a> {
     pub(crate) default: Option<&'a str>,
     /// A value to show the argument with.
     pub(crate) example: Option<&'a str>,
+    /// The bounds a number keeps.
+    pub(crate) range: Option<ArgRange>,
     pub(crate) choices: Vec<&'a str>,
     /// How a value is written, where its type says.
     pub(crate) format: Option<&'a str>,
@@ -63,6 +65,7 @@ impl<'a> From<&'a ArgDef> for ArgInfo<'a> {
             description: arg.description,
             default: arg.default,
             example: arg.example,
+            range: arg.range,
             choices: arg.ty.choices.to_vec(),
             format: arg.ty.format,
             required: arg.required(),
@@ -79,6 +82,7 @@ impl<'a> From<&'a DynamicArgument> for ArgInfo<'a> {
             description: arg.description.as_deref(),
             default: arg.default.as_deref(),
             example: arg.example.as_deref(),
+            range: None,
             choices: arg.choices.iter().map(String::as_str).collect(),
             format: None,
             required: arg.required,

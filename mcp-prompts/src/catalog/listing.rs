@@ -237,13 +237,17 @@ fn described(arg: &ArgInfo<'_>) -> Option<String> {
     }
 }
 
-/// "format: JSON", "one of: formal, casual; default: casual", or `None`
+/// "format: JSON", "from 1 to 10", "one of: formal, casual; default: casual", or `None`
 /// when there is nothing to say.
 fn notes(arg: &ArgInfo<'_>) -> Option<String> {
     let choices = &arg.choices;
     let format = arg.format.map(|f| format!("format: {f}"));
+    let range = arg.range.map(|r| r.describe());
     let choices = (!choices.is_empty()).then(|| format!("one of: {}", choices.join(", ")));
     let default = arg.default.map(|d| format!("default: {d}"));
-    let notes: Vec<String> = [format, choices, default].into_iter().flatten().collect();
+    let notes: Vec<String> = [format, range, choices, default]
+        .into_iter()
+        .flatten()
+        .collect();
     (!notes.is_empty()).then(|| notes.join("; "))
 }

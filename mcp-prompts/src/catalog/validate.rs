@@ -34,6 +34,15 @@ fn validate_macro(def: &PromptDef, problems: &mut Vec<String>) {
         let written = [("default", arg.default), ("example", arg.example)];
         for (what, value) in written {
             let Some(value) = value else { continue };
+            if let Some(range) = arg.range.filter(|range| !range.holds(value)) {
+                problems.push(format!(
+                    "prompt `{}` at {}: {what} `{value}` of argument `{}` is outside its range: {}",
+                    def.name,
+                    def.location(),
+                    arg.name,
+                    range.describe(),
+                ));
+            }
             if let Err(reason) = (arg.ty.check)(value) {
                 problems.push(format!(
                     "prompt `{}` at {}: {what} `{value}` of argument `{}` is not a valid value: expected {} ({reason})",

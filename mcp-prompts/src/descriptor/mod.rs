@@ -142,11 +142,55 @@ pub struct ArgDef {
     /// A value to show the argument with (`#[arg(example = ...)]`).
     #[doc(hidden)]
     pub example: Option<&'static str>,
+    /// The bounds a number keeps (`#[arg(range = ...)]`).
+    #[doc(hidden)]
+    pub range: Option<ArgRange>,
     #[doc(hidden)]
     pub ty: &'static ArgType,
     /// The explicit completer (`#[arg(complete = ...)]`), if any.
     #[doc(hidden)]
     pub complete: Option<Completer>,
+}
+
+/// The bounds `#[arg(range = 1..=10)]` puts on a number, each as written:
+/// a value outside them is refused as one of the wrong type is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArgRange {
+    /// The least value allowed, if any.
+    pub min: Option<&'static str>,
+    /// The greatest value allowed, if any.
+    pub max: Option<&'static str>,
+}
+
+impl ArgRange {
+    /// Whether `value` (a number's text) lies within the bounds: compared
+    /// as integers when all are, else as floating-point numbers.
+    pub fn holds(&self, value: &str) -> bool {
+        let value = value.trim();
+        let within = |bound: Option<&str>, keeps: fn(std::cmp::Ordering) -> bool| {
+            bound.is_none_or(|bound| {
+                let order = match (value.parse::<i128>(), bound.parse::<i128>()) {
+                    (Ok(v), Ok(b)) => Some(v.cmp(&b)),
+                    _ => match (value.parse::<f64>(), bound.parse::<f64>()) {
+                        (Ok(v), Ok(b)) => v.partial_cmp(&b),
+                        _ => None,
+                    },
+                };
+                order.is_some_and(keeps)
+            })
+        };
+        within(self.min, std::cmp::Ordering::is_ge) && within(self.max, std::cmp::Ordering::is_le)
+    }
+
+    /// "from 1 to 10", "at least 1", "at most 10".
+    pub fn describe(&self) -> String {
+        match (self.min, self.max) {
+            (Some(min), Some(max)) => format!("from {min} to {max}"),
+            (Some(min), None) => format!("at least {min}"),
+            (None, Some(max)) => format!("at most {max}"),
+            (None, None) => "any".to_owned(),
+        }
+    }
 }
 
 /// What a parameter's type contributes to its definition; one per type,
@@ -317,6 +361,11 @@ impl ArgDef {
     /// The default used when the client omits the argument.
     pub fn default(&self) -> Option<&'static str> {
         self.default
+    }
+
+    /// The bounds a number keeps, from `#[arg(range = ...)]`.
+    pub fn range(&self) -> Option<ArgRange> {
+        self.range
     }
 
     /// A value to show the argument with, from `#[arg(example = ...)]`:

@@ -59,6 +59,16 @@ fn field_schema(arg: &ArgInfo<'_>) -> Value {
             None => json!({ "type": "string" }),
         },
     };
+    if let Some(range) = arg.range {
+        // The author's bounds, within the type's.
+        let bound = |text: Option<&str>| text.and_then(|t| serde_json::from_str::<Value>(t).ok());
+        if let Some(min) = bound(range.min) {
+            field["minimum"] = min;
+        }
+        if let Some(max) = bound(range.max) {
+            field["maximum"] = max;
+        }
+    }
     if let Some(title) = arg.title {
         field["title"] = title.into();
     }
@@ -175,6 +185,7 @@ mod tests {
             description: None,
             default: None,
             example: None,
+            range: None,
             ty,
             complete: None,
         }

@@ -130,6 +130,7 @@ impl RequestContext {
             description: None,
             default: None,
             example: None,
+            range: None,
             ty: <T as PromptParam>::TYPE,
             complete: None,
         };

@@ -43,6 +43,7 @@ const PLACEHOLDER: ArgDef = ArgDef {
     description: None,
     default: None,
     example: None,
+    range: None,
     complete: None,
     ty: &ArgType {
         kind: ParamKind::Injected,
@@ -203,6 +204,31 @@ pub const fn check_default(ty: &ArgType, default: &str, arg: &str) {
 #[track_caller]
 pub const fn check_example(ty: &ArgType, example: &str, arg: &str) {
     check_value(ty, example, arg, "example");
+}
+
+/// Fails unless the argument is a number: `#[arg(range = ..)]` bounds
+/// numbers only.
+#[track_caller]
+pub const fn check_range_type(ty: &ArgType, arg: &str) {
+    if let DefaultCheck::Integer { .. } | DefaultCheck::Number = ty.default_check {
+        return;
+    }
+    fail(
+        &Problem::new()
+            .push("`range` bounds a number, and argument `")
+            .push(arg)
+            .push("` is ")
+            .push(ty.expected),
+    );
+}
+
+/// Fails unless `bound` is a value of the argument's number type (one that
+/// is no number is [`check_range_type`]'s to report).
+#[track_caller]
+pub const fn check_range_bound(ty: &ArgType, bound: &str, arg: &str) {
+    if let DefaultCheck::Integer { .. } | DefaultCheck::Number = ty.default_check {
+        check_value(ty, bound, arg, "range bound");
+    }
 }
 
 #[track_caller]

@@ -9,8 +9,9 @@ pub use core::option::Option::{None, Some};
 pub use inventory;
 
 pub use self::checks::{
-    arg_count, check_catalog_entry, check_default, check_example, check_placeholder, check_section,
-    check_unique, check_unused_names, check_used, splice,
+    arg_count, check_catalog_entry, check_default, check_example, check_placeholder,
+    check_range_bound, check_range_type, check_section, check_unique, check_unused_names,
+    check_used, splice,
 };
 pub use self::glue::{
     Bind, Flat, Plain, call0, call1, call2, call3, call4, call5, call6, call7, call8, call9,
@@ -22,8 +23,8 @@ pub use crate::catalog::Registration;
 pub use crate::complete::CompleteWith;
 pub use crate::content::Role;
 pub use crate::descriptor::{
-    ArgDef, Completer, DefaultCheck, Extended, Input, PromptDef, PromptExtras, Restricted,
-    Restriction,
+    ArgDef, ArgRange, Completer, DefaultCheck, Extended, Input, PromptDef, PromptExtras,
+    Restricted, Restriction,
 };
 pub use crate::error::Error;
 pub use crate::invoke::{Invocation, pending, ready};

@@ -1,8 +1,11 @@
-//! Dates, times and instants from `chrono`, `jiff` and `time` as argument
-//! types: a good value of each renders (sent as text, and through the
-//! typed builders, whose text must parse back), a bad one is refused with
-//! what was expected, a default is checked when the server is built, the
+//! Argument types people expect, and what the listing and forms say of
+//! them. Dates, times and instants from `chrono`, `jiff` and `time`: a
+//! good value of each renders (sent as text, and through the typed
+//! builders, whose text must parse back), a bad one is refused with what
+//! was expected, a default is checked when the server is built, the
 //! listing says the format, and a form asks with the JSON Schema `format`.
+//! Numbers in a `#[arg(range)]`: refused outside it, the range listed and
+//! in the form, defaults checked against it.
 
 use mcp_prompts::testing::{Answer, Answers, Client};
 use mcp_prompts::{Elicited, Error, PromptArgs, RequestContext, Server, Service, catalog, prompt};
@@ -328,4 +331,142 @@ async fn a_form_asks_with_the_json_schema_format() {
         assert_eq!(schema["properties"]["ends"]["format"], "date-time");
         assert_eq!(schema["required"], json!(["day", "starts"]));
     }
+}
+
+/// Hours of focus
+#[prompt]
+fn focus(
+    #[arg(range = 1..=8)] hours: u8,
+    #[arg(range = 0.0..=1.0, default = 0.5)] share: f64,
+    #[arg(range = -10..)] offset: Option<i32>,
+) -> String {
+    format!("{hours} h, {share}, {offset:?}")
+}
+
+/// Asks how long
+#[prompt]
+async fn ask_focus(ctx: RequestContext) -> Result<String, Error> {
+    Ok(match ctx.elicit::<Focus>("focus", "How long?").await? {
+        Elicited::Accepted(focus) => format!("{} h", focus.hours),
+        _ => "no answer".to_owned(),
+    })
+}
+
+/// How long to focus.
+#[derive(PromptArgs)]
+struct Focus {
+    /// Hours
+    #[arg(range = 1..=8)]
+    hours: u8,
+}
+
+fn focus_service() -> Service {
+    Server::new("ranges", "1.0")
+        .catalog(catalog![focus, ask_focus])
+        .build()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_number_outside_its_range_is_refused() {
+    let service = focus_service();
+    let client = Client::new(&service);
+    let fine = text(&client, "focus", &[("hours", "8"), ("offset", "-10")]).await;
+    assert_eq!(fine.unwrap(), "8 h, 0.5, Some(-10)");
+    for (argument, value, expected) in [
+        ("hours", "9", "expected an integer from 1 to 8 (got `9`)"),
+        ("hours", "0", "expected an integer from 1 to 8 (got `0`)"),
+        (
+            "share",
+            "1.5",
+            "expected a number from 0.0 to 1.0 (got `1.5`)",
+        ),
+        (
+            "offset",
+            "-11",
+            "expected an integer at least -10 (got `-11`)",
+        ),
+    ] {
+        let mut arguments = vec![("hours", "2")];
+        arguments.retain(|(a, _)| *a != argument);
+        arguments.push((argument, value));
+        let error = text(&client, "focus", &arguments).await.unwrap_err();
+        assert_eq!(error.code(), Error::INVALID_PARAMS);
+        assert_eq!(
+            error.message(),
+            format!("invalid value for argument `{argument}`: {expected}")
+        );
+        assert_eq!(error.data().unwrap()["argument"], argument);
+    }
+    // Not a number at all: the type's own message.
+    let error = text(&client, "focus", &[("hours", "many")])
+        .await
+        .unwrap_err();
+    assert!(
+        error
+            .message()
+            .contains("expected an integer from 0 to 255"),
+        "{error:?}"
+    );
+}
+
+#[tokio::test]
+async fn the_range_is_listed_and_bounds_the_form() {
+    let service = focus_service();
+    let listing: Value = serde_json::from_str(&Client::new(&service).catalog_json().await).unwrap();
+    let focus = &listing["prompts"].as_array().unwrap()[1];
+    assert_eq!(focus["name"], "focus");
+    let described: Vec<&str> = focus["arguments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["description"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        described,
+        [
+            "From 1 to 8",
+            "From 0.0 to 1.0; default: 0.5",
+            "At least -10"
+        ]
+    );
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Value::Null));
+    let kept = std::sync::Arc::clone(&seen);
+    let answers = Answers::with(move |question| {
+        *kept.lock().unwrap() = question.schema().clone();
+        let mut content = Map::new();
+        content.insert("hours".into(), json!(3));
+        Answer::Accept(content)
+    });
+    let client = Client::new(&service).answering(answers);
+    let got = client
+        .get(("ask_focus", [] as [(&str, &str); 0]))
+        .await
+        .unwrap();
+    assert_eq!(got.texts(), ["3 h"]);
+    let schema = seen.lock().unwrap().clone();
+    assert_eq!(
+        schema["properties"]["hours"],
+        json!({ "type": "integer", "minimum": 1, "maximum": 8, "description": "Hours" })
+    );
+}
+
+/// A default outside its range
+#[prompt]
+fn wide(#[arg(range = 1..=8, default = 12)] hours: u8) -> String {
+    hours.to_string()
+}
+
+#[test]
+fn a_default_outside_its_range_fails_the_build() {
+    let error = Server::new("ranges", "1.0")
+        .catalog(catalog![wide])
+        .build()
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("default `12` of argument `hours` is outside its range: from 1 to 8"),
+        "{error}"
+    );
 }
