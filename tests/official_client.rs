@@ -121,6 +121,18 @@ fn python_client_in_every_mode_over_http() {
     assert_all_passed(&python_client("modern.py", &[&server.url()]));
 }
 
+/// What the listing says of typed arguments (a date's format, a number's
+/// range and default, JSON) and what a form asks (a date's JSON Schema
+/// `format`), with the Python client over stdio in both eras; a value out
+/// of range or a bad date is -32602.
+#[test]
+fn python_client_reads_the_hints_of_typed_arguments() {
+    let fixture = env!("CARGO_BIN_EXE_fixture-server");
+    let output = python_client("hints.py", &[fixture]);
+    assert_all_passed(&output);
+    assert!(String::from_utf8_lossy(&output.stdout).contains("10 passed, 0 failed"));
+}
+
 /// The fixture server's catalog is live: both clients see a prompt removed,
 /// added back, disabled and enabled again through the announcement and a
 /// new `prompts/list` (the Python client also in `auto` mode, through

@@ -116,6 +116,34 @@ async fn awaits_cancel(ctx: RequestContext) -> String {
     "not cancelled".into()
 }
 
+/// Plans focus time: a date and a ranged number, described as written
+#[prompt]
+fn dated(
+    /// The day
+    day: chrono::NaiveDate,
+    /// Hours of focus
+    #[arg(range = 1..=8, default = 4)]
+    hours: u8,
+) -> String {
+    format!("Focus {hours} h on {day}.")
+}
+
+/// The day `ask_day` asks for.
+#[derive(mcp_prompts::PromptArgs)]
+struct Day {
+    /// The day
+    day: chrono::NaiveDate,
+}
+
+/// Asks the user for a day
+#[prompt]
+async fn ask_day(ctx: RequestContext) -> Result<String, Error> {
+    Ok(match ctx.elicit::<Day>("day", "Which day?").await? {
+        Elicited::Accepted(Day { day }) => format!("On {day}."),
+        _ => "No day.".to_owned(),
+    })
+}
+
 /// The fixture's live catalog, for the prompts that change it.
 static PROMPTS: OnceLock<mcp_prompts::Prompts> = OnceLock::new();
 
