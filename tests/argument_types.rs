@@ -10,6 +10,7 @@
 use mcp_prompts::testing::{Answer, Answers, Client};
 use mcp_prompts::{Elicited, Error, PromptArgs, RequestContext, Server, Service, catalog, prompt};
 use serde_json::{Map, Value, json};
+use std::sync::{Arc, Mutex};
 
 /// A day with chrono's types
 #[prompt]
@@ -304,18 +305,24 @@ async fn the_listing_says_the_format() {
     );
 }
 
+/// Answers that fill a form with `content`, and the schema of the last
+/// form they saw.
+fn answering(content: Value) -> (Answers, Arc<Mutex<Value>>) {
+    let seen = Arc::new(Mutex::new(Value::Null));
+    let kept = Arc::clone(&seen);
+    let answers = Answers::with(move |question| {
+        *kept.lock().unwrap() = question.schema().clone();
+        let content: Map<String, Value> = content.as_object().cloned().unwrap_or_default();
+        Answer::Accept(content)
+    });
+    (answers, seen)
+}
+
 #[tokio::test]
 async fn a_form_asks_with_the_json_schema_format() {
     let service = service();
-    let seen = std::sync::Arc::new(std::sync::Mutex::new(Value::Null));
-    let kept = std::sync::Arc::clone(&seen);
-    let answers = Answers::with(move |question| {
-        *kept.lock().unwrap() = question.schema().clone();
-        let mut content = Map::new();
-        content.insert("day".into(), json!("2026-07-28"));
-        content.insert("starts".into(), json!("2026-07-28T09:00:00Z"));
-        Answer::Accept(content)
-    });
+    let (answers, seen) =
+        answering(json!({ "day": "2026-07-28", "starts": "2026-07-28T09:00:00Z" }));
     for client in [
         Client::new(&service).answering(answers.clone()),
         Client::new(&service).stateless().answering(answers.clone()),
@@ -430,14 +437,7 @@ async fn the_range_is_listed_and_bounds_the_form() {
             "At least -10"
         ]
     );
-    let seen = std::sync::Arc::new(std::sync::Mutex::new(Value::Null));
-    let kept = std::sync::Arc::clone(&seen);
-    let answers = Answers::with(move |question| {
-        *kept.lock().unwrap() = question.schema().clone();
-        let mut content = Map::new();
-        content.insert("hours".into(), json!(3));
-        Answer::Accept(content)
-    });
+    let (answers, seen) = answering(json!({ "hours": 3 }));
     let client = Client::new(&service).answering(answers);
     let got = client
         .get(("ask_focus", [] as [(&str, &str); 0]))
