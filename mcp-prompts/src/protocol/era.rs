@@ -98,10 +98,3 @@ impl Era {
         }
     }
 }
-
-/// Whether a client that declared `elicitation` (with its `form` and `url`
-/// keys present or not) can be shown a form: `elicitation: {}` means form
-/// mode, for clients of 2025-06-18; one that lists only `url` cannot.
-pub(crate) fn offers_forms(form: bool, url: bool) -> bool {
-    form || !url
-}

@@ -189,12 +189,19 @@ struct Elicitation {
     url: Option<IgnoredAny>,
 }
 
+/// Whether a client that declared `elicitation` (with its `form` and `url`
+/// keys present or not) can be shown a form: `elicitation: {}` means form
+/// mode, for clients of 2025-06-18; one that lists only `url` cannot.
+pub(crate) fn offers_forms(form: bool, url: bool) -> bool {
+    form || !url
+}
+
 impl ClientCapabilities {
     /// Whether the client declared form elicitation.
     pub(crate) fn offers_forms(&self) -> bool {
         self.elicitation
             .as_ref()
-            .is_some_and(|e| super::era::offers_forms(e.form.is_some(), e.url.is_some()))
+            .is_some_and(|e| offers_forms(e.form.is_some(), e.url.is_some()))
     }
 
     /// Reads a handshake's capabilities leniently: capabilities of a shape

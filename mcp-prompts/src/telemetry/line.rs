@@ -7,8 +7,11 @@ use std::time::Duration;
 
 use super::asked::Asked;
 use super::seen::Seen;
-use super::watch::TARGET;
 use crate::error::{Error, excerpt};
+
+/// The target of the request spans and lines: `RUST_LOG=mcp_prompts=info`
+/// (or `mcp_prompts::request=info`) shows them.
+pub(crate) const TARGET: &str = "mcp_prompts::request";
 
 /// What a line says of one request.
 pub(super) struct Entry<'a> {

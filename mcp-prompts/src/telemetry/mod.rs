@@ -45,6 +45,6 @@ pub(crate) fn may_watch() -> bool {
 pub(crate) fn wanted() -> bool {
     use tracing::metadata::Kind;
     metrics_on()
-        || tracing::enabled!(kind: Kind::SPAN, target: watch::TARGET, tracing::Level::INFO)
-        || tracing::enabled!(target: watch::TARGET, tracing::Level::INFO)
+        || tracing::enabled!(kind: Kind::SPAN, target: line::TARGET, tracing::Level::INFO)
+        || tracing::enabled!(target: line::TARGET, tracing::Level::INFO)
 }

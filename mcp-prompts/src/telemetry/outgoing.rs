@@ -7,7 +7,7 @@ use serde_json::Value;
 use tracing::Span;
 use tracing::field::Empty;
 
-use super::watch::TARGET;
+use super::line::TARGET;
 
 /// The span of request `method` the server sends; `params` carries its
 /// context.

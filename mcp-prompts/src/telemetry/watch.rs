@@ -11,15 +11,11 @@ use tracing::field::Empty;
 use tracing::{Level, Span};
 
 use super::asked::{Asked, Read};
-use super::line;
+use super::line::{self, TARGET};
 use super::seen::Seen;
 use super::wire::Wire;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::method::Method;
-
-/// The target of the request spans and lines: `RUST_LOG=mcp_prompts=info`
-/// (or `mcp_prompts::request=info`) shows them.
-pub(crate) const TARGET: &str = "mcp_prompts::request";
 
 /// Whether the prompt, tool or resource a request names is one its caller
 /// may see.

@@ -13,8 +13,9 @@ use futures_util::stream;
 use serde_json::value::RawValue;
 use tokio::sync::{mpsc, watch};
 
+use super::body::json_response;
 use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_version};
-use super::respond::{Endpoint, json_response, request_stream, respond, respond_later};
+use super::respond::{Endpoint, request_stream, respond, respond_later};
 use super::sessions::HttpSession;
 use crate::caller::{Access, Caller, principal};
 use crate::context::{Origin, Route};

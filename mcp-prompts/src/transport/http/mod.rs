@@ -5,6 +5,7 @@
 
 #[cfg(feature = "auth")]
 mod auth;
+mod body;
 mod guard;
 mod handlers;
 mod listener;

@@ -37,7 +37,7 @@ pub struct HttpOptions {
     #[cfg(feature = "auth")]
     pub(crate) auth: Option<super::auth::HttpAuth>,
     #[cfg(feature = "playground")]
-    pub(crate) playground: Option<super::playground::Playground>,
+    pub(crate) playground: Option<super::playground::config::Playground>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -203,7 +203,7 @@ impl HttpOptions {
     /// person tries every prompt with a form built from its arguments
     /// ([the playground](crate::guide::playground)).
     #[cfg(feature = "playground")]
-    pub fn playground(mut self, playground: super::playground::Playground) -> Self {
+    pub fn playground(mut self, playground: super::playground::config::Playground) -> Self {
         self.playground = Some(playground);
         self
     }

@@ -4,12 +4,13 @@
 
 use std::convert::Infallible;
 
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
 use tokio::sync::{mpsc, watch};
 
+use super::body::json_response;
 use super::guard::accepts_event_stream;
 use super::options::HttpOptions;
 use super::sessions::SessionStore;
@@ -151,21 +152,4 @@ enum Streaming {
     Running(Option<String>, ResponseFuture, mpsc::Receiver<String>),
     /// What is left to send, in reverse order.
     Done(Vec<String>),
-}
-
-pub(super) fn json_response(status: StatusCode, body: String) -> Response {
-    // Every refusal with a body (401, 403, 404, 400, ...) is answered
-    // here, and logged once.
-    if status.is_client_error() || status.is_server_error() {
-        crate::telemetry::line::refused_over_http(status.as_u16(), &body);
-    }
-    (
-        status,
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        )],
-        body,
-    )
-        .into_response()
 }

@@ -10,7 +10,8 @@ use base64::Engine as _;
 use serde_json::value::RawValue;
 
 use super::HEADER_MISMATCH;
-use super::respond::{Endpoint, json_response, request_stream, respond, respond_later};
+use super::body::json_response;
+use super::respond::{Endpoint, request_stream, respond, respond_later};
 use crate::caller::Access;
 use crate::context::{Origin, Route};
 use crate::error::Error;

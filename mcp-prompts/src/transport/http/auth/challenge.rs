@@ -7,7 +7,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 
 use super::{HttpAuth, TokenError};
-use crate::transport::http::respond::json_response;
+use crate::transport::http::body::json_response;
 
 /// The longest token read. Real access tokens are a few kilobytes; a
 /// larger one is refused before any parsing or key lookup.

@@ -11,7 +11,7 @@ use axum::routing::get;
 use serde_json::json;
 
 use super::HttpAuth;
-use crate::transport::http::respond::json_response;
+use crate::transport::http::body::json_response;
 
 /// RFC 9728's well-known prefix.
 const WELL_KNOWN: &str = "/.well-known/oauth-protected-resource";

@@ -13,8 +13,11 @@
 //! page's data (the argument forms, and `/mcp` itself) then needs the same
 //! bearer token as `/mcp`.
 
+pub(super) mod config;
 mod forms;
 mod page;
+
+pub use config::Playground;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -29,55 +32,6 @@ use super::guard::{check_origin, names_loopback};
 use super::options::{HostPolicy, HttpOptions};
 use super::respond::Endpoint;
 use crate::caller::Caller;
-
-/// Turns the playground on: [`HttpOptions::playground`](crate::HttpOptions::playground).
-///
-/// ```
-/// use mcp_prompts::{HttpOptions, Playground};
-///
-/// let options = HttpOptions::new()
-///     .playground(Playground::new().render_command("my-prompts render"));
-/// ```
-#[derive(Clone, Debug)]
-pub struct Playground {
-    beyond_loopback: bool,
-    command: String,
-}
-
-impl Default for Playground {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Playground {
-    /// The page, for requests over loopback only; "copy as command" writes
-    /// `mcp-prompts render`.
-    pub fn new() -> Self {
-        Self {
-            beyond_loopback: false,
-            command: "mcp-prompts render".to_owned(),
-        }
-    }
-
-    /// Serves the page to requests from other machines too. The page
-    /// itself holds nothing; what it shows comes from the endpoint, behind
-    /// its [`auth`](crate::HttpOptions::auth) when tokens are checked. A
-    /// browser on another machine sends its page's origin, which must be
-    /// listed with [`allow_origins`](crate::HttpOptions::allow_origins).
-    pub fn beyond_loopback(mut self) -> Self {
-        self.beyond_loopback = true;
-        self
-    }
-
-    /// The command "copy as command" starts its line with, before the
-    /// prompt's name and arguments: say `my-prompts render --dir prompts`
-    /// (the default is `mcp-prompts render`).
-    pub fn render_command(mut self, command: impl Into<String>) -> Self {
-        self.command = command.into();
-        self
-    }
-}
 
 /// On a listener any host may reach (`0.0.0.0`), `/mcp` takes only listed
 /// origins; the page opened on this machine is one, at the listener's port.
