@@ -15,9 +15,10 @@ use mcp_prompts_template::skill::{
 };
 use serde_json::{Map, Value};
 
+use super::SkillFile;
+use super::generated::{Generate, SkillContent, files_of, usable_paths};
 use super::set::Skill;
 use super::written::skill_md;
-use super::{SKILL_MD, SkillFile};
 use crate::caller::is_valid_scope;
 use crate::error::CatalogError;
 
@@ -74,44 +75,6 @@ pub struct DynamicSkillBuilder {
     content: SkillContent,
     scopes: Vec<String>,
     generate: Option<Generate>,
-}
-
-/// Makes a generated skill's content, at each read.
-pub(crate) type Generate = Arc<dyn Fn() -> SkillContent + Send + Sync>;
-
-/// What a generated skill holds when it is read: the instructions of its
-/// `SKILL.md` (after the front matter, which stays as built) and its
-/// other files. See [`DynamicSkillBuilder::generated`].
-#[derive(Clone, Debug, Default)]
-#[must_use]
-pub struct SkillContent {
-    instructions: String,
-    files: Vec<(String, String, Vec<u8>)>,
-}
-
-impl SkillContent {
-    /// Content whose `SKILL.md` holds `instructions` after its front
-    /// matter.
-    pub fn new(instructions: impl Into<String>) -> Self {
-        Self {
-            instructions: instructions.into(),
-            files: Vec::new(),
-        }
-    }
-
-    /// A file at `path` within the skill, of MIME type `mime`. If a path
-    /// is not a plain relative one, is `SKILL.md` or is given twice, or
-    /// the files exceed 512 and 16 MiB, the files are left out (the
-    /// `SKILL.md` is served), with a warning.
-    pub fn file(
-        mut self,
-        path: impl Into<String>,
-        mime: impl Into<String>,
-        bytes: impl Into<Vec<u8>>,
-    ) -> Self {
-        self.files.push((path.into(), mime.into(), bytes.into()));
-        self
-    }
 }
 
 impl fmt::Debug for DynamicSkill {
@@ -317,62 +280,6 @@ impl DynamicSkillBuilder {
             files,
         })
     }
-}
-
-/// Whether `files` have distinct, plain relative paths, none `SKILL.md`.
-fn usable_paths(files: &[(String, String, Vec<u8>)]) -> bool {
-    let mut paths: Vec<&str> = files.iter().map(|(p, _, _)| p.as_str()).collect();
-    paths.sort_unstable();
-    let duplicate = paths.windows(2).any(|w| w[0] == w[1]);
-    let bad = paths
-        .iter()
-        .any(|p| *p == SKILL_MD || !p.split('/').all(is_skill_path_segment));
-    !duplicate && !bad
-}
-
-/// The files of the skill at `path`: its `SKILL.md`, then `files`.
-fn files_of(path: &str, skill_md: String, files: Vec<(String, String, Vec<u8>)>) -> Vec<SkillFile> {
-    std::iter::once((
-        SKILL_MD.to_owned(),
-        "text/markdown".to_owned(),
-        skill_md.into_bytes(),
-    ))
-    .chain(files)
-    .map(|(file, mime, bytes)| SkillFile::new(format!("{path}/{file}"), bytes, mime))
-    .collect()
-}
-
-/// A generated skill's files as they are now: its `SKILL.md` from its
-/// front matter and the instructions made, then the files made, those
-/// with unusable paths left out (with a warning), as are all but its
-/// `SKILL.md` when they exceed the limits.
-pub(crate) fn generate(skill: &Skill, generate: &Generate) -> Vec<SkillFile> {
-    // A closure that panics serves nothing this time; the server goes on.
-    let Ok(content) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate())) else {
-        tracing::error!(
-            skill = %skill.path(),
-            "a generated skill's closure panicked; its files are not served this time"
-        );
-        return Vec::new();
-    };
-    let mut files = content.files;
-    if !usable_paths(&files) {
-        tracing::warn!(
-            skill = %skill.path(),
-            "a generated skill made a file with an unusable path; its files are left out"
-        );
-        files.clear();
-    }
-    let skill_md = skill_md(skill.front_matter(), &content.instructions);
-    let bytes = (skill_md.len() + files.iter().map(|(_, _, b)| b.len()).sum::<usize>()) as u64;
-    if files.len() + 1 > MAX_FILES || bytes > MAX_BYTES {
-        tracing::warn!(
-            skill = %skill.path(),
-            "a generated skill made more than {MAX_FILES} files or 16 MiB; its files are left out"
-        );
-        files.clear();
-    }
-    files_of(skill.path(), skill_md, files)
 }
 
 /// Whether `name` follows the Agent Skills rules, in ASCII.

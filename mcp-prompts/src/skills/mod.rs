@@ -13,15 +13,17 @@ pub(crate) mod answers;
 mod code;
 mod embedded;
 mod file;
+mod generated;
 mod live;
 pub(crate) mod set;
 mod uri;
 mod written;
 
-pub use code::{DynamicSkill, DynamicSkillBuilder, SkillContent};
+pub use code::{DynamicSkill, DynamicSkillBuilder};
 pub(crate) use embedded::registered as embedded_skills;
 pub use embedded::{EmbeddedEntry, EmbeddedFile, EmbeddedSkill};
 pub(crate) use file::SkillFile;
+pub use generated::SkillContent;
 pub(crate) use live::LiveSkills;
 pub(crate) use set::SkillSet;
 pub(crate) use uri::SCHEME;

@@ -5,8 +5,8 @@
 use serde_json::{Map, Value};
 
 use super::SKILL_MD;
-use super::code::Generate;
 use super::file::SkillFile;
+use super::generated::Generate;
 use super::uri::path_of;
 use crate::caller::Access;
 
@@ -60,7 +60,7 @@ impl Skill {
     pub(crate) fn generate(&self) -> Option<Vec<SkillFile>> {
         self.generate
             .as_ref()
-            .map(|generate| super::code::generate(self, generate))
+            .map(|generate| super::generated::generate(self.path(), &self.front_matter, generate))
     }
 
     /// Shown only to remote callers holding every one of `scopes` (the
