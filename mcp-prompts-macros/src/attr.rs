@@ -8,6 +8,7 @@ use syn::{Attribute, Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
 
 use crate::errors::Errors;
 use crate::extras::{self, IconAttr, MetaEntry};
+use crate::nested::{lit_str, lit_str_list, ungrouped, unknown_key, value};
 
 const NAME: &str = "name";
 const TITLE: &str = "title";
@@ -199,34 +200,6 @@ fn set_once<T>(
     Ok(())
 }
 
-/// The expression after `key =`, as written: a `macro_rules!` fragment
-/// (`name = $name` with `$name:literal`) arrives in an invisible group,
-/// which says nothing of its own.
-pub fn value(meta: &ParseNestedMeta<'_>) -> syn::Result<Expr> {
-    let expr: Expr = meta.value()?.parse()?;
-    Ok(ungrouped(&expr).clone())
-}
-
-/// `expr` out of any invisible groups around it.
-fn ungrouped(mut expr: &Expr) -> &Expr {
-    while let Expr::Group(group) = expr {
-        expr = &group.expr;
-    }
-    expr
-}
-
-pub fn lit_str(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<LitStr> {
-    match value(meta)? {
-        Expr::Lit(ExprLit {
-            lit: Lit::Str(s), ..
-        }) => Ok(s),
-        other => Err(syn::Error::new(
-            other.span(),
-            format!("expected a string literal for `{key}`"),
-        )),
-    }
-}
-
 /// A key that takes no value, such as `flatten`.
 fn flag(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Span> {
     if meta.input.peek(syn::Token![=]) || meta.input.peek(syn::token::Paren) {
@@ -275,39 +248,6 @@ fn fn_path(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<syn::Path> {
             format!("expected a function's path for `{key}`, such as `staff_only`"),
         )),
     }
-}
-
-/// `["a", "b"]`.
-pub fn lit_str_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Vec<LitStr>> {
-    let expr = value(meta)?;
-    let error = || {
-        let (what, example) = if key == SCOPES {
-            ("scopes", "[\"deploy\"]")
-        } else if key == TAGS {
-            ("tags", "[\"git\", \"review\"]")
-        } else if key == "sizes" {
-            ("sizes", "[\"48x48\"]")
-        } else {
-            ("argument names", "[\"draft\"]")
-        };
-        syn::Error::new(
-            expr.span(),
-            format!("expected a list of {what} for `{key}`, such as `{example}`"),
-        )
-    };
-    let Expr::Array(array) = &expr else {
-        return Err(error());
-    };
-    array
-        .elems
-        .iter()
-        .map(|elem| match ungrouped(elem) {
-            Expr::Lit(ExprLit {
-                lit: Lit::Str(s), ..
-            }) => Ok(s.clone()),
-            _ => Err(error()),
-        })
-        .collect()
 }
 
 /// The bounds of `range = 1..=10` (or `1..`, `..=10`), each as the text
@@ -416,25 +356,4 @@ fn literal_text(lit: &Lit) -> Option<String> {
         Lit::Char(c) => c.value().to_string(),
         _ => return None,
     })
-}
-
-/// Reports an unknown key, first skipping its value so that parsing goes on
-/// to report the next problem rather than a confusing "expected `,`".
-pub fn unknown_key(meta: &ParseNestedMeta<'_>, message: &str) -> syn::Result<()> {
-    let error = meta.error(message.replace("{}", &path_text(meta)));
-    if meta.input.peek(syn::Token![=]) {
-        meta.value()?.parse::<Expr>()?;
-    } else if meta.input.peek(syn::token::Paren) {
-        meta.input.parse::<proc_macro2::Group>()?;
-    }
-    Err(error)
-}
-
-fn path_text(meta: &ParseNestedMeta<'_>) -> String {
-    meta.path
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect::<Vec<_>>()
-        .join("::")
 }

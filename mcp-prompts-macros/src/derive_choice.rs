@@ -7,9 +7,9 @@ use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, LitStr};
 
 use crate::ast::unraw;
-use crate::attr::unknown_key;
 use crate::case::Case;
 use crate::errors::Errors;
+use crate::nested::unknown_key;
 use crate::paths::private;
 
 const ATTR: &str = "prompt_arg";

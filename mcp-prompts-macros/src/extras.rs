@@ -17,8 +17,8 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, ExprUnary, Lit, LitBool, LitStr, Token, UnOp};
 
-use crate::attr::{lit_str, lit_str_list};
 use crate::errors::Errors;
+use crate::nested::{lit_str, lit_str_list};
 
 /// One icon as written.
 pub struct IconAttr {
@@ -79,7 +79,7 @@ pub fn icon_list(meta: &ParseNestedMeta<'_>) -> syn::Result<IconAttr> {
                 return Err(duplicate("theme"));
             }
         } else {
-            crate::attr::unknown_key(
+            crate::nested::unknown_key(
                 &inner,
                 "unknown `icon(...)` argument `{}`; expected `url`, `file`, `sizes` or `theme`",
             )?;
@@ -127,7 +127,7 @@ impl syn::parse::Parse for MetaEntry {
 
 /// `as_tool = false`.
 pub fn as_tool(meta: &ParseNestedMeta<'_>) -> syn::Result<LitBool> {
-    match crate::attr::value(meta)? {
+    match crate::nested::value(meta)? {
         Expr::Lit(ExprLit {
             lit: Lit::Bool(b), ..
         }) => Ok(b),

@@ -16,6 +16,7 @@ mod expand;
 mod expansion_tests;
 mod extras;
 mod item;
+mod nested;
 mod paths;
 mod prompt;
 mod signature;
