@@ -8,7 +8,7 @@ use syn::{Attribute, Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
 
 use crate::errors::Errors;
 use crate::extras::{self, IconAttr, MetaEntry};
-use crate::nested::{lit_str, lit_str_list, ungrouped, unknown_key, value};
+use crate::nested::{lit_str, lit_str_list, string_literals, ungrouped, unknown_key, value};
 
 const NAME: &str = "name";
 const TITLE: &str = "title";
@@ -223,16 +223,7 @@ fn completer(meta: &ParseNestedMeta<'_>, _: &str) -> syn::Result<CompleteAttr> {
         Expr::Path(path) if path.qself.is_none() => Ok(CompleteAttr::Path(path.path)),
         Expr::Array(array) => {
             let span = array.span();
-            let values = array
-                .elems
-                .iter()
-                .map(|elem| match ungrouped(elem) {
-                    Expr::Lit(ExprLit {
-                        lit: Lit::Str(s), ..
-                    }) => Ok(s.clone()),
-                    other => Err(error(other.span())),
-                })
-                .collect::<syn::Result<_>>()?;
+            let values = string_literals(&array).map_err(error)?;
             Ok(CompleteAttr::List(values, span))
         }
         other => Err(error(other.span())),

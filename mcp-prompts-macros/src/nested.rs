@@ -56,6 +56,11 @@ pub fn lit_str_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Vec<Li
     let Expr::Array(array) = &expr else {
         return Err(error());
     };
+    string_literals(array).map_err(|_| error())
+}
+
+/// The string literals of `[..]`; or where the first other element is.
+pub fn string_literals(array: &syn::ExprArray) -> Result<Vec<LitStr>, proc_macro2::Span> {
     array
         .elems
         .iter()
@@ -63,7 +68,7 @@ pub fn lit_str_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Vec<Li
             Expr::Lit(ExprLit {
                 lit: Lit::Str(s), ..
             }) => Ok(s.clone()),
-            _ => Err(error()),
+            other => Err(other.span()),
         })
         .collect()
 }
