@@ -11,7 +11,7 @@ use syn::spanned::Spanned;
 
 use crate::ast::Param;
 use crate::attr::CompleteAttr;
-use crate::paths::{code, const_check, option_code, private, private_at, str_code};
+use crate::paths::{PRIVATE, code, const_check, option_code, private, private_at, str_code};
 
 /// The arguments as an array of `ArgDef` (`&` before it makes the
 /// `&'static [ArgDef]` the runtime reads). Flattened structs are spliced
@@ -190,9 +190,9 @@ fn arg_def(param: &Param<'_>, separator: &str) -> TokenStream {
     let default = param.attrs.default.as_ref().map(|d| d.text.as_str());
     let example = param.attrs.example.as_ref().map(|e| e.text.as_str());
     let range = match &param.attrs.range {
-        None => "::mcp_prompts::__private::None".to_owned(),
+        None => format!("{PRIVATE}::None"),
         Some(range) => format!(
-            "::mcp_prompts::__private::Some(::mcp_prompts::__private::ArgRange {{ min: {}, max: {} }})",
+            "{PRIVATE}::Some({PRIVATE}::ArgRange {{ min: {}, max: {} }})",
             option_code(range.min.as_ref().map(|(t, _)| t.as_str())),
             option_code(range.max.as_ref().map(|(t, _)| t.as_str())),
         ),
@@ -207,12 +207,12 @@ fn arg_def(param: &Param<'_>, separator: &str) -> TokenStream {
     );
     let mut fields = TokenStream::new();
     match &param.attrs.complete {
-        None => text.push_str("::mcp_prompts::__private::None"),
+        None => write!(text, "{PRIVATE}::None").expect("writing to a string"),
         Some(CompleteAttr::List(values, _)) => {
             let values: Vec<String> = values.iter().map(|v| str_code(&v.value())).collect();
             write!(
                 text,
-                "::mcp_prompts::__private::Some(::mcp_prompts::__private::Completer::List(&[{}]))",
+                "{PRIVATE}::Some({PRIVATE}::Completer::List(&[{}]))",
                 values.join(", ")
             )
             .expect("writing to a string");
@@ -236,7 +236,7 @@ fn arg_def(param: &Param<'_>, separator: &str) -> TokenStream {
         code(&text),
         quote_spanned!(param.ty_span=> <#ty as #private::PromptParam>::TYPE),
     ]);
-    let mut def = code(&format!("{separator} ::mcp_prompts::__private::ArgDef"));
+    let mut def = code(&format!("{separator} {PRIVATE}::ArgDef"));
     def.extend([TokenTree::Group(Group::new(Delimiter::Brace, fields))]);
     def
 }

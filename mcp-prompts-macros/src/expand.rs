@@ -12,7 +12,9 @@ use crate::arglist;
 use crate::ast::Prompt;
 use crate::extras;
 use crate::item::PromptItem;
-use crate::paths::{check_stmt, code, const_checks, option_code, private, private_at, str_code};
+use crate::paths::{
+    PRIVATE, PUBLIC, check_stmt, code, const_checks, option_code, private, private_at, str_code,
+};
 use crate::template::Template;
 use crate::valid::Checked;
 
@@ -40,7 +42,7 @@ pub fn prompt(
     let setters = builders.then(|| arglist::setters(&prompt.params, prompt.vis));
     let cfgs: Vec<_> = cfgs(prompt).collect();
     let definition = Definition {
-        text: "::mcp_prompts::__private::PromptDef".to_owned(),
+        text: format!("{PRIVATE}::PromptDef"),
         fields: Some(definition_fields(prompt, template)),
     };
     let mut out = handle(prompt.vis, ident, &name, definition, setters, &cfgs);
@@ -49,8 +51,8 @@ pub fn prompt(
     }
     // The registration, lexed with the function's first attribute.
     out.extend([func.user_fn(&format!(
-        "::mcp_prompts::__private::inventory::submit! {{ \
-             ::mcp_prompts::__private::Registration({ident}::PROMPT) \
+        "{PRIVATE}::inventory::submit! {{ \
+             {PRIVATE}::Registration({ident}::PROMPT) \
          }}"
     ))]);
     let value_checks = arglist::value_checks(&prompt.params);
@@ -90,10 +92,7 @@ pub fn placeholder_handle(
     builders: bool,
 ) -> TokenStream {
     let definition = Definition {
-        text: format!(
-            "::mcp_prompts::__private::placeholder_def({})",
-            str_code(name)
-        ),
+        text: format!("{PRIVATE}::placeholder_def({})", str_code(name)),
         fields: None,
     };
     let setters = builders.then(TokenStream::new);
@@ -149,8 +148,8 @@ fn handle(
     // where the function is. Without a builder nothing constructs it: it
     // is a name.
     let fields = match setters {
-        None => "{}",
-        Some(_) => "{ request: ::mcp_prompts::GetPrompt, }",
+        None => "{}".to_owned(),
+        Some(_) => format!("{{ request: {PUBLIC}::GetPrompt, }}"),
     };
     write!(text, " struct {ident} {fields}").expect("writing to a string");
     if setters.is_some() {
@@ -170,9 +169,9 @@ fn handle(
          pub const NAME: &str = {name_code};
 
          /// The prompt's definition, for
-         /// [`Server::prompts`](::mcp_prompts::Server::prompts) and
-         /// [`catalog!`](::mcp_prompts::catalog!).
-         pub const PROMPT: &::mcp_prompts::PromptDef = &{}",
+         /// [`Server::prompts`]({PUBLIC}::Server::prompts) and
+         /// [`catalog!`]({PUBLIC}::catalog!).
+         pub const PROMPT: &{PUBLIC}::PromptDef = &{}",
         definition.text
     ));
     if let Some(fields) = definition.fields {
@@ -190,7 +189,7 @@ fn handle(
              /// would send.
              #[must_use]
              pub fn args() -> Self {{
-                 Self {{ request: ::mcp_prompts::GetPrompt::new({name_code}) }}
+                 Self {{ request: {PUBLIC}::GetPrompt::new({name_code}) }}
              }}"
         )),
         setters,
@@ -198,7 +197,7 @@ fn handle(
     out.extend([braced(items)]);
     out.extend([quote!(#(#cfgs)*)]);
     out.extend([code(&format!(
-        "impl ::core::convert::From<{ident}> for ::mcp_prompts::GetPrompt {{
+        "impl ::core::convert::From<{ident}> for {PUBLIC}::GetPrompt {{
              fn from(args: {ident}) -> Self {{
                  args.request
              }}
@@ -233,7 +232,7 @@ fn glue(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
         return glue;
     }
     let mut glue = code(&format!(
-        ", invoke: |__input| ::mcp_prompts::__private::call{}::<",
+        ", invoke: |__input| {PRIVATE}::call{}::<",
         prompt.params.len()
     ));
     // Each spanned on the parameter's type: an unsupported one is

@@ -6,6 +6,12 @@
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote, quote_spanned};
 
+/// The runtime's public API, as source text for [`code`]: `{PUBLIC}::Name`.
+pub const PUBLIC: &str = "::mcp_prompts";
+
+/// The runtime's private module, as source text for [`code`].
+pub const PRIVATE: &str = "::mcp_prompts::__private";
+
 /// An item of the runtime's public API: `::mcp_prompts::#name`.
 pub fn public(name: &str) -> TokenStream {
     let name = syn::Ident::new(name, Span::call_site());
@@ -42,8 +48,8 @@ impl ToTokens for Private {
 /// `Some("value")` or `None`, as source text for [`code`].
 pub fn option_code(value: Option<&str>) -> String {
     match value {
-        Some(value) => format!("::mcp_prompts::__private::Some({})", str_code(value)),
-        None => "::mcp_prompts::__private::None".to_owned(),
+        Some(value) => format!("{PRIVATE}::Some({})", str_code(value)),
+        None => format!("{PRIVATE}::None"),
     }
 }
 
