@@ -12,6 +12,11 @@ use mcp_prompts::{Elicited, Error, PromptArgs, RequestContext, Server, Service, 
 use serde_json::{Map, Value, json};
 use std::sync::{Arc, Mutex};
 
+/// An optional value as it displays; nothing when absent.
+fn shown(value: Option<impl std::fmt::Display>) -> String {
+    value.map(|v| v.to_string()).unwrap_or_default()
+}
+
 /// A day with chrono's types
 #[prompt]
 fn chrono_day(
@@ -21,7 +26,7 @@ fn chrono_day(
     at: Option<chrono::DateTime<chrono::FixedOffset>>,
     utc: Option<chrono::DateTime<chrono::Utc>>,
 ) -> String {
-    let local = local.map(|t| t.to_string()).unwrap_or_default();
+    let local = shown(local);
     let at = at.map(|t| t.to_rfc3339()).unwrap_or_default();
     let utc = utc.map(|t| t.to_rfc3339()).unwrap_or_default();
     format!("{day} from {start} | {local} | {at} | {utc}")
@@ -36,9 +41,9 @@ fn jiff_day(
     at: Option<jiff::Timestamp>,
     zoned: Option<jiff::Zoned>,
 ) -> String {
-    let local = local.map(|t| t.to_string()).unwrap_or_default();
-    let at = at.map(|t| t.to_string()).unwrap_or_default();
-    let zoned = zoned.map(|t| t.to_string()).unwrap_or_default();
+    let local = shown(local);
+    let at = shown(at);
+    let zoned = shown(zoned);
     format!("{day} from {start} | {local} | {at} | {zoned}")
 }
 
@@ -50,8 +55,8 @@ fn time_day(
     local: Option<time::PrimitiveDateTime>,
     at: Option<time::OffsetDateTime>,
 ) -> String {
-    let local = local.map(|t| t.to_string()).unwrap_or_default();
-    let at = at.map(|t| t.to_string()).unwrap_or_default();
+    let local = shown(local);
+    let at = shown(at);
     format!("{day} from {start} | {local} | {at}")
 }
 

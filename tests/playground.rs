@@ -281,3 +281,46 @@ async fn the_forms_need_a_token_and_show_each_caller_their_prompts() {
         serde_json::json!(["name"])
     );
 }
+
+/// The CLI's `serve --http --playground`: the page over real TCP, its
+/// "copy as command" rendering through the same binary and folders; and
+/// `--playground` without `--http` explained.
+#[test]
+fn the_cli_serves_the_playground_beside_its_folders() {
+    use std::io::{Read as _, Write as _};
+    let dir = std::env::temp_dir().join(format!("playground-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("hostile.md"), HOSTILE).unwrap();
+    let cli = http_support::cli_binary();
+    let mut serve = Command::new(&cli);
+    serve.args([
+        "serve",
+        dir.to_str().unwrap(),
+        "--http",
+        "127.0.0.1:0",
+        "--playground",
+    ]);
+    let server = Running::program(serve);
+    let mut stream = std::net::TcpStream::connect(server.addr).unwrap();
+    write!(
+        stream,
+        "GET /playground HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut page = String::new();
+    stream.read_to_string(&mut page).unwrap();
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    let command = format!("render --dir {}\"", dir.display());
+    assert!(page.contains(&command), "{page}");
+    let refused = Command::new(&cli)
+        .args(["serve", dir.to_str().unwrap(), "--playground"])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("--playground is a page beside the HTTP endpoint: add --http"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
