@@ -168,7 +168,14 @@ pub(crate) fn brief(message: &str) -> String {
 /// ANSI escapes), line and paragraph separators, and the invisible format
 /// characters (bidirectional controls). For paths, names and whatever else
 /// a file or a client chose.
-pub(crate) struct Escaped<'a>(pub(crate) &'a str);
+pub(crate) struct Escaped<'a>(&'a str);
+
+impl<'a> Escaped<'a> {
+    /// `text`, to be written escaped.
+    pub(crate) fn new(text: &'a str) -> Self {
+        Self(text)
+    }
+}
 
 impl std::fmt::Display for Escaped<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -293,10 +300,15 @@ fn error_id() -> String {
 /// Why a set of prompts cannot be served.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CatalogError {
-    pub(crate) problems: Vec<String>,
+    problems: Vec<String>,
 }
 
 impl CatalogError {
+    /// An error made of `problems`, one sentence each.
+    pub(crate) fn new(problems: Vec<String>) -> Self {
+        Self { problems }
+    }
+
     /// Each problem found, one sentence each.
     pub fn problems(&self) -> &[String] {
         &self.problems

@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 /// A prompt a catalog can serve: a `#[prompt]`'s
 /// [`PromptDef`] or a [`DynamicPrompt`]; both convert into it.
 #[derive(Clone, Debug)]
-pub struct AnyPrompt(pub(crate) Definition);
+pub struct AnyPrompt(pub(super) Definition);
 
 #[derive(Clone, Debug)]
 pub(crate) enum Definition {

@@ -139,9 +139,14 @@ impl LiveCatalog {
 /// # Ok::<(), mcp_prompts::CatalogError>(())
 /// ```
 #[derive(Clone)]
-pub struct Prompts(pub(crate) Arc<LiveCatalog>);
+pub struct Prompts(Arc<LiveCatalog>);
 
 impl Prompts {
+    /// The handle on `live`, for the server that serves it.
+    pub(crate) fn new(live: Arc<LiveCatalog>) -> Self {
+        Self(live)
+    }
+
     /// Serves `prompt` too (a `#[prompt]`'s `PROMPT` or a
     /// [`DynamicPrompt`](crate::DynamicPrompt)); an error if its name is
     /// taken (or the prompt is invalid), and nothing changes. A prompt the
@@ -243,7 +248,7 @@ impl Prompts {
             (served, taken)
         });
         outcome.unwrap_or_else(|error| {
-            let error = Escaped(&error.to_string()).to_string();
+            let error = Escaped::new(&error.to_string()).to_string();
             tracing::error!(%error, "prompt files could not be served");
             (before.to_vec(), Vec::new())
         })

@@ -41,14 +41,14 @@ pub(crate) struct Entry {
     /// Names of the arguments the client must send.
     pub(crate) required: Box<[Box<str>]>,
     /// How each argument the client sees is completed, in order.
-    pub(crate) completions: Box<[(Box<str>, ArgCompletion)]>,
+    completions: Box<[(Box<str>, ArgCompletion)]>,
     /// Which callers may see it.
-    pub(crate) visibility: Visibility,
+    visibility: Visibility,
     /// Whether the prompt tools offer it (resolved once: a `#[prompt]`'s
     /// is registered apart).
     pub(crate) as_tool: bool,
     /// The `_meta` it is listed with (its entries and tags), built once.
-    pub(crate) meta: Option<Map<String, Value>>,
+    meta: Option<Map<String, Value>>,
 }
 
 impl Entry {
@@ -137,7 +137,7 @@ impl ServedPrompts {
             entries.push(Entry::new(prompt));
         }
         if !problems.is_empty() {
-            return Err(CatalogError { problems });
+            return Err(CatalogError::new(problems));
         }
         let pages = Fields::ALL.map(|fields| paginate(&entries, fields, page_size));
         let restricted = entries.iter().any(|e| e.visibility.is_restricted());

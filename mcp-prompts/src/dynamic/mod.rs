@@ -78,11 +78,11 @@ pub struct DynamicPrompt(pub(crate) Arc<Definition>);
 
 /// The parts of a [`DynamicPrompt`], shared by every catalog serving it.
 pub(crate) struct Definition {
-    pub(crate) name: String,
-    pub(crate) title: Option<String>,
-    pub(crate) description: Option<String>,
-    pub(crate) arguments: Vec<DynamicArgument>,
-    pub(crate) handler: Handler,
+    name: String,
+    title: Option<String>,
+    description: Option<String>,
+    arguments: Vec<DynamicArgument>,
+    handler: Handler,
     /// The scopes a remote caller must all hold to see it.
     pub(crate) scopes: Vec<String>,
     /// A further test a remote caller must pass to see it.
@@ -90,12 +90,12 @@ pub(crate) struct Definition {
     /// Where it was defined, for messages about it (a file's path, or
     /// "run time").
     pub(crate) origin: String,
-    pub(crate) icons: Vec<Icon>,
+    icons: Vec<Icon>,
     /// Its own `_meta` entries, keys checked.
-    pub(crate) meta: Map<String, Value>,
-    pub(crate) tags: Vec<String>,
+    meta: Map<String, Value>,
+    tags: Vec<String>,
     /// Whether the prompt tools offer it.
-    pub(crate) as_tool: bool,
+    as_tool: bool,
 }
 
 impl DynamicPrompt {
@@ -461,7 +461,7 @@ impl DynamicPromptBuilder {
                 tags: self.tags,
                 as_tool: self.as_tool,
             }))),
-            _ => Err(CatalogError { problems }),
+            _ => Err(CatalogError::new(problems)),
         }
     }
 }

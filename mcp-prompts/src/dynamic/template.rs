@@ -22,8 +22,8 @@ pub(crate) struct RuntimeTemplate {
 /// Why a template cannot be used, and on which line of its text.
 #[derive(Debug)]
 pub(crate) struct TemplateError {
-    pub(crate) line: usize,
-    pub(crate) message: String,
+    pub(super) line: usize,
+    pub(super) message: String,
 }
 
 impl RuntimeTemplate {

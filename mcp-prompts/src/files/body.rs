@@ -15,7 +15,7 @@ pub(crate) enum Segment {
 
 /// Pieces of a body, built in order.
 #[derive(Debug, Default)]
-pub(crate) struct Segments(pub(crate) Vec<Segment>);
+pub(crate) struct Segments(pub(super) Vec<Segment>);
 
 impl Segments {
     /// Adds text, joined to the text before it.

@@ -14,9 +14,9 @@ const ALL_ARGUMENTS: &str = "arguments";
 /// A command read: its body as pieces, the arguments it takes, and the
 /// names `argument-hint` gives positions the body never uses.
 pub(crate) struct Command {
-    pub(crate) segments: Segments,
-    pub(crate) arguments: Vec<DynamicArgument>,
-    pub(crate) unused: Vec<String>,
+    pub(super) segments: Segments,
+    pub(super) arguments: Vec<DynamicArgument>,
+    pub(super) unused: Vec<String>,
 }
 
 /// A command's body as pieces, and the arguments it takes.

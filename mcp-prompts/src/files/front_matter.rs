@@ -109,8 +109,8 @@ pub(crate) fn read_icon(named: String, read: Option<&IconFile>) -> Result<Icon, 
 /// (counted from 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Broken {
-    pub(crate) line: Option<usize>,
-    pub(crate) message: String,
+    pub(super) line: Option<usize>,
+    pub(super) message: String,
 }
 
 impl Broken {
@@ -213,8 +213,8 @@ pub(crate) fn is_uri(icon: &str) -> bool {
 /// relative to the directory, and its bytes or why there are none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct IconFile {
-    pub(crate) path: String,
-    pub(crate) bytes: Result<Vec<u8>, String>,
+    pub(super) path: String,
+    pub(super) bytes: Result<Vec<u8>, String>,
 }
 
 /// Reads a prompt file's text, whose front matter was read as `matter`

@@ -243,7 +243,7 @@ impl PromptDir {
                 loader.reload();
             }
         });
-        tracing::info!(dir = %Escaped(&dir.to_string_lossy()), "watching prompt files");
+        tracing::info!(dir = %Escaped::new(&dir.to_string_lossy()), "watching prompt files");
         Ok(Self { loader })
     }
 
@@ -331,13 +331,13 @@ impl Loader {
     /// files between the walk and its watch (then it is read once more).
     fn read_and_serve(&self, again: bool) {
         let _one_at_a_time = lock(&self.reloading);
-        tracing::debug!(dir = %Escaped(&self.dir.to_string_lossy()), "reading the prompt folder");
+        tracing::debug!(dir = %Escaped::new(&self.dir.to_string_lossy()), "reading the prompt folder");
         match self.read(again) {
             Ok(read) => lock(&self.state).apply(read, &self.dir, self.access.max_files),
             Err(err) => {
                 tracing::warn!(
-                    dir = %Escaped(&self.dir.to_string_lossy()),
-                    error = %Escaped(&err.to_string()),
+                    dir = %Escaped::new(&self.dir.to_string_lossy()),
+                    error = %Escaped::new(&err.to_string()),
                     "cannot read the prompt directory"
                 );
             }
@@ -501,7 +501,7 @@ impl DirState {
                     format!(
                         "prompt name `{}` is already taken by {}",
                         prompt.name(),
-                        Escaped(&holder)
+                        Escaped::new(&holder)
                     ),
                 ));
             }
@@ -520,7 +520,10 @@ impl DirState {
         }
         for problem in &problems {
             if !self.problems.contains(problem) {
-                tracing::warn!("prompt file not served: {}", Escaped(&problem.to_string()));
+                tracing::warn!(
+                    "prompt file not served: {}",
+                    Escaped::new(&problem.to_string())
+                );
             }
         }
         for (folder, err) in &read.unreadable {
@@ -534,7 +537,7 @@ impl DirState {
             if !self.warnings.contains(warning) {
                 tracing::warn!(
                     "prompt file served with a warning: {}",
-                    Escaped(&warning.to_string())
+                    Escaped::new(&warning.to_string())
                 );
             }
         }

@@ -35,10 +35,10 @@ pub const DEFAULT_MAX_FILES: usize = 1000;
 /// How a directory's files may be read.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Access {
-    pub(crate) max_file_bytes: u64,
-    pub(crate) max_files: usize,
+    pub(super) max_file_bytes: u64,
+    pub(super) max_files: usize,
     /// Whether a symbolic link may lead outside the directory.
-    pub(crate) links_outside: bool,
+    pub(super) links_outside: bool,
 }
 
 impl Default for Access {
@@ -61,28 +61,28 @@ pub(crate) struct ServedDir<'a> {
 /// A directory's file names, how many were left out over the limit, and
 /// the folders the walk read (which are the ones to watch) or could not.
 pub(crate) struct Listing {
-    pub(crate) names: Vec<String>,
-    pub(crate) left_out: usize,
+    pub(super) names: Vec<String>,
+    pub(super) left_out: usize,
     /// Each folder read: `""` for the directory, `path/` for subfolders.
-    pub(crate) folders: Vec<String>,
+    pub(super) folders: Vec<String>,
     /// Each Agent Skill's folder met (`path/`), which the walk left.
-    pub(crate) skills: Vec<String>,
+    pub(super) skills: Vec<String>,
     /// Each subfolder that could not be read (`path/`), and why.
-    pub(crate) unreadable: Vec<(String, io::Error)>,
+    pub(super) unreadable: Vec<(String, io::Error)>,
 }
 
 /// The Agent Skills' folders a walk found.
 #[derive(Default)]
 pub(crate) struct Folders {
     /// Each folder holding a `SKILL.md` (`path/`; `""`: the directory).
-    pub(crate) skills: Vec<String>,
+    pub(super) skills: Vec<String>,
     /// Each folder read (`path/`; `""`: the directory), which are the
     /// ones to watch.
-    pub(crate) read: Vec<String>,
+    pub(super) read: Vec<String>,
     /// Each subfolder that could not be read (`path/`), and why.
-    pub(crate) unreadable: Vec<(String, io::Error)>,
+    pub(super) unreadable: Vec<(String, io::Error)>,
     /// Whether the walk stopped at its bound of folders.
-    pub(crate) left_out: bool,
+    pub(super) left_out: bool,
 }
 
 impl<'a> ServedDir<'a> {

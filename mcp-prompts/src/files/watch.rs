@@ -125,7 +125,7 @@ impl Watch {
                 }
                 Ok(_) => {}
                 Err(error) => {
-                    tracing::warn!(error = %Escaped(&error.to_string()), "watching prompt files");
+                    tracing::warn!(error = %Escaped::new(&error.to_string()), "watching prompt files");
                 }
             })
             .map_err(io::Error::other)?;
@@ -182,8 +182,8 @@ impl Watch {
                     added = true;
                 }
                 Err(error) => tracing::warn!(
-                    folder = %Escaped(&folder.to_string_lossy()),
-                    error = %Escaped(&error.to_string()),
+                    folder = %Escaped::new(&folder.to_string_lossy()),
+                    error = %Escaped::new(&error.to_string()),
                     "a prompt folder cannot be watched: its changes are served at the next reload"
                 ),
             }

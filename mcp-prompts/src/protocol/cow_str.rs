@@ -7,7 +7,7 @@ use serde::de::{self, Deserialize, Deserializer, Visitor};
 ///
 /// serde's own `Cow<str>` always allocates unless a derive marks the field
 /// `#[serde(borrow)]`; this works anywhere, including map keys.
-pub(crate) struct CowStr<'a>(pub(crate) Cow<'a, str>);
+pub(crate) struct CowStr<'a>(pub(super) Cow<'a, str>);
 
 impl<'de> Deserialize<'de> for CowStr<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {

@@ -13,11 +13,11 @@ use crate::protocol::modern::supported_versions;
 
 /// The server as `initialize` and `server/discover` describe it.
 pub(crate) struct Info {
-    pub(crate) name: String,
-    pub(crate) version: String,
-    pub(crate) title: Option<String>,
-    pub(crate) icons: Vec<Icon>,
-    pub(crate) instructions: Option<String>,
+    pub(super) name: String,
+    pub(super) version: String,
+    pub(super) title: Option<String>,
+    pub(super) icons: Vec<Icon>,
+    pub(super) instructions: Option<String>,
     pub(crate) declared: Declared,
     /// `prompts.listChanged`: the catalog can change, and changes are
     /// announced (to sessions, or on `subscriptions/listen`).
@@ -31,9 +31,9 @@ pub(crate) struct Declared {
     /// `completions`: `completion/complete` is served.
     pub(crate) completions: bool,
     /// `tools`: the prompt tools are served.
-    pub(crate) tools: bool,
+    pub(super) tools: bool,
     /// Which resources are served, if any.
-    pub(crate) resources: Resources,
+    pub(super) resources: Resources,
     /// `resources.listChanged`: skills come from folders, watched, and
     /// their changes are announced.
     pub(crate) skills_watched: bool,
@@ -67,9 +67,9 @@ impl Declared {
 /// `serverInfo` as a revision shows it; with its icons only where asked
 /// (not in the server info every 2026-07-28 result carries).
 pub(crate) struct ServerInfo<'a> {
-    pub(crate) info: &'a Info,
-    pub(crate) version: ProtocolVersion,
-    pub(crate) icons: bool,
+    pub(super) info: &'a Info,
+    pub(super) version: ProtocolVersion,
+    pub(super) icons: bool,
 }
 
 impl Serialize for ServerInfo<'_> {
@@ -168,8 +168,8 @@ impl Serialize for SkillsExtension {
 
 /// The `initialize` result for the revision negotiated.
 pub(crate) struct InitializeResult<'a> {
-    pub(crate) info: &'a Info,
-    pub(crate) version: ProtocolVersion,
+    pub(super) info: &'a Info,
+    pub(super) version: ProtocolVersion,
 }
 
 impl Serialize for InitializeResult<'_> {
@@ -202,7 +202,7 @@ impl Answer for InitializeResult<'_> {
 /// capabilities, the instructions; the server's info, with its icons, in
 /// `_meta`, and caching hints beside.
 pub(crate) struct DiscoverResult<'a> {
-    pub(crate) info: &'a Info,
+    pub(super) info: &'a Info,
 }
 
 impl Serialize for DiscoverResult<'_> {

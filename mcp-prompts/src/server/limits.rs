@@ -40,14 +40,14 @@ pub const DEFAULT_MAX_LISTENS: usize = 16;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
     pub(crate) message_bytes: usize,
-    pub(crate) batch_items: usize,
-    pub(crate) batch_response_bytes: usize,
+    pub(super) batch_items: usize,
+    pub(super) batch_response_bytes: usize,
     pub(crate) in_flight: usize,
     pub(crate) pending_output_bytes: usize,
-    pub(crate) waiting: usize,
-    pub(crate) question_timeout: Duration,
-    pub(crate) listens: usize,
-    pub(crate) result_bytes: usize,
+    pub(super) waiting: usize,
+    pub(super) question_timeout: Duration,
+    pub(super) listens: usize,
+    pub(super) result_bytes: usize,
 }
 
 impl Default for Limits {

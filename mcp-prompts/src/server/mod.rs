@@ -486,7 +486,7 @@ impl Server {
     /// the prompts to come.
     pub fn build_live(self) -> Result<(Service, Prompts), CatalogError> {
         let service = self.build_with(true)?;
-        let prompts = Prompts(Arc::clone(&service.0.live));
+        let prompts = Prompts::new(Arc::clone(&service.0.live));
         Ok((service, prompts))
     }
 
@@ -524,9 +524,7 @@ impl Server {
             })
             .collect();
         if !icon_problems.is_empty() {
-            return Err(CatalogError {
-                problems: icon_problems,
-            });
+            return Err(CatalogError::new(icon_problems));
         }
         let explicit = self.explicit.into_iter().chain(registered);
         let served = ServedPrompts::build(explicit, &self.tags, self.page_size)?;
@@ -551,7 +549,8 @@ impl Server {
         let live = Arc::new(LiveCatalog::new(served, self.tags, self.page_size));
         if bridge && !folders {
             // Skills from code only: their prompts, once.
-            let problems = Bridged::default().sync(&Prompts(Arc::clone(&live)), &skills.load());
+            let problems =
+                Bridged::default().sync(&Prompts::new(Arc::clone(&live)), &skills.load());
             for problem in &problems {
                 tracing::warn!("skill's prompt not served: {problem}");
             }
@@ -560,7 +559,7 @@ impl Server {
         #[cfg(feature = "files")]
         let skill_watch = {
             let follow = bridge.then(|| {
-                let (prompts, mut bridged) = (Prompts(Arc::clone(&live)), Bridged::default());
+                let (prompts, mut bridged) = (Prompts::new(Arc::clone(&live)), Bridged::default());
                 Box::new(move |set: &SkillSet| bridged.sync(&prompts, set))
                     as crate::files::skills::Follow
             });
@@ -597,12 +596,10 @@ fn state_key(
     Ok(match given {
         Some(Ok(key)) => Some(key),
         Some(Err(length)) => {
-            return Err(CatalogError {
-                problems: vec![format!(
-                    "the request state secret has {length} bytes; it needs at least {}",
-                    request_state::StateKey::MIN_SECRET_BYTES
-                )],
-            });
+            return Err(CatalogError::new(vec![format!(
+                "the request state secret has {length} bytes; it needs at least {}",
+                request_state::StateKey::MIN_SECRET_BYTES
+            )]));
         }
         None => {
             let key = request_state::StateKey::random();
@@ -634,9 +631,7 @@ fn watch_skills(
     }
     crate::files::skills::watch(roots, page_size, fixed, Arc::clone(skills), follow)
         .map(Some)
-        .map_err(|err| CatalogError {
-            problems: vec![format!("skills folder: {err}")],
-        })
+        .map_err(|err| CatalogError::new(vec![format!("skills folder: {err}")]))
 }
 
 /// The skills defined in code, served as they are until folders' skills
@@ -659,9 +654,7 @@ fn fixed_skills(skills: &[DynamicSkill], page_size: usize) -> Result<LiveSkills,
         (None, None) => String::new(),
     };
     if !problem.is_empty() {
-        return Err(CatalogError {
-            problems: vec![problem],
-        });
+        return Err(CatalogError::new(vec![problem]));
     }
     Ok(LiveSkills::new(
         SkillSet::new(served, files, page_size),
@@ -693,13 +686,13 @@ pub(crate) struct Inner {
     /// What the server tells about itself, and the capabilities declared.
     pub(crate) info: Info,
     /// What stateless (2026-07-28) results carry, serialized once.
-    pub(crate) modern: ModernReplies,
+    modern: ModernReplies,
     /// `None` when the system gave no randomness and no secret was given.
-    pub(crate) state_key: Option<request_state::StateKey>,
-    pub(crate) ask_for_missing: bool,
-    pub(crate) limits: Limits,
-    pub(crate) resources: Option<DynCompleter>,
-    pub(crate) static_indexes: StaticIndexes,
+    state_key: Option<request_state::StateKey>,
+    ask_for_missing: bool,
+    limits: Limits,
+    resources: Option<DynCompleter>,
+    static_indexes: StaticIndexes,
 }
 
 impl Service {

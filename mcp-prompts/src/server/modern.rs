@@ -35,8 +35,8 @@ impl Serialize for CacheScope {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct CacheHints {
     /// As set; by default [`FIXED_TTL`] or [`LIVE_TTL`].
-    pub(crate) ttl: Option<Duration>,
-    pub(crate) scope: CacheScope,
+    pub(super) ttl: Option<Duration>,
+    pub(super) scope: CacheScope,
 }
 
 /// The caching hints as every listing (and `server/discover`) sends them.
@@ -78,7 +78,7 @@ pub(crate) struct ModernReplies {
     /// The `serverInfo` object alone.
     server_info: Box<RawValue>,
     /// The caching hints of listings.
-    pub(crate) hints: Hints,
+    pub(super) hints: Hints,
 }
 
 impl ModernReplies {

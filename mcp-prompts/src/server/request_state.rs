@@ -119,18 +119,18 @@ impl StateKey {
 /// The call a state belongs to: the prompt, the [`fingerprint`] of its
 /// arguments, and the [`principal`] of its caller.
 pub(crate) struct Binding<'a> {
-    pub(crate) prompt: &'a str,
-    pub(crate) arguments: &'a str,
-    pub(crate) caller: &'a str,
+    pub(super) prompt: &'a str,
+    pub(super) arguments: &'a str,
+    pub(super) caller: &'a str,
 }
 
 /// What an opened state holds.
 #[derive(Debug, Default, PartialEq)]
 pub(crate) struct Opened {
     /// The answers of every earlier round.
-    pub(crate) answers: HashMap<String, Value>,
+    answers: HashMap<String, Value>,
     /// The keys of the questions the last round asked.
-    pub(crate) asked: Vec<String>,
+    asked: Vec<String>,
 }
 
 impl Opened {

@@ -12,7 +12,7 @@ pub(crate) struct SessionState {
     pub(crate) outbound: Outbound,
     /// How long the session lasts, for its metric.
     #[cfg(feature = "otel")]
-    pub(crate) clock: crate::telemetry::otel::SessionClock,
+    pub(super) clock: crate::telemetry::otel::SessionClock,
 }
 
 impl SessionState {

@@ -264,7 +264,7 @@ impl DynamicSkillBuilder {
             ));
         }
         if !problems.is_empty() {
-            return Err(CatalogError { problems });
+            return Err(CatalogError::new(problems));
         }
         let mut skill =
             Skill::new(self.path.as_str(), front_matter, name, description).limited_to(self.scopes);

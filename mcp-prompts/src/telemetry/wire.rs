@@ -22,16 +22,16 @@ pub(crate) enum Wire {
 #[derive(Debug, Default)]
 pub(crate) struct HttpWire {
     /// `1.1` or `2`.
-    pub(crate) version: &'static str,
+    pub(super) version: &'static str,
     /// The peer, where the listener knows it.
-    pub(crate) client: Option<SocketAddr>,
+    pub(super) client: Option<SocketAddr>,
     /// The `Mcp-Session-Id` the request names.
-    pub(crate) session: Option<String>,
+    pub(super) session: Option<String>,
     /// The request's W3C trace headers (`traceparent`, `tracestate`):
     /// linked to, never the parent (the MCP request's context is the one
     /// in its `_meta`).
     #[cfg_attr(not(feature = "otel"), allow(dead_code))]
-    pub(crate) trace: Option<(String, Option<String>)>,
+    pub(super) trace: Option<(String, Option<String>)>,
 }
 
 impl Wire {

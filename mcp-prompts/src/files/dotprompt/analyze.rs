@@ -28,14 +28,14 @@ pub(crate) enum Use {
 /// One `{{> partial}}`.
 #[derive(Debug)]
 pub(crate) struct Inclusion {
-    pub(crate) name: String,
+    pub(super) name: String,
     /// Whether the partial sees the top-level context: it is included
     /// from the top level with no context of its own (`key=value` pairs
     /// join that context).
-    pub(crate) shares: bool,
+    pub(super) shares: bool,
     /// The names its `key=value` pairs give it.
-    pub(crate) given: Vec<String>,
-    pub(crate) line: usize,
+    pub(super) given: Vec<String>,
+    pub(super) line: usize,
 }
 
 /// One argument read: its name, how, and the template's line.
@@ -46,14 +46,14 @@ pub(crate) type Read = (String, Use, usize);
 #[derive(Debug, Default)]
 pub(crate) struct Uses {
     /// Each argument read from the top-level context, with how and where.
-    pub(crate) arguments: Vec<Read>,
+    pub(super) arguments: Vec<Read>,
     /// Those read through `@root`, which reach the top level from any
     /// context, a partial's too.
-    pub(crate) rooted: Vec<Read>,
+    pub(super) rooted: Vec<Read>,
     /// Each partial included.
-    pub(crate) partials: Vec<Inclusion>,
+    pub(super) partials: Vec<Inclusion>,
     /// Each `{{role "..."}}`, and where.
-    pub(crate) roles: Vec<(String, usize)>,
+    pub(super) roles: Vec<(String, usize)>,
 }
 
 /// Reads what `template` uses.

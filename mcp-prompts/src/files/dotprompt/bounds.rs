@@ -60,7 +60,7 @@ pub(crate) fn check_tags(source: &str) -> Result<(), Broken> {
 /// of the top-level element whose render goes past [`MAX_NESTING`].
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct TooDeep {
-    pub(crate) line: usize,
+    line: usize,
 }
 
 impl TooDeep {

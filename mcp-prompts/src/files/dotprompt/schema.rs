@@ -35,19 +35,19 @@ pub(crate) enum Scalar {
 /// One declared argument.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Field {
-    pub(crate) name: String,
-    pub(crate) kind: Kind,
-    pub(crate) required: bool,
-    pub(crate) description: Option<String>,
+    pub(super) name: String,
+    pub(super) kind: Kind,
+    pub(super) required: bool,
+    pub(super) description: Option<String>,
     /// An enum's values, as text.
-    pub(crate) choices: Vec<String>,
+    pub(super) choices: Vec<String>,
     /// The value used when the client sends none (`input.default`).
-    pub(crate) default: Option<String>,
+    pub(super) default: Option<String>,
     /// A value to show the argument with: a JSON Schema property's first
     /// `examples` entry (Picoschema has none).
-    pub(crate) example: Option<String>,
+    pub(super) example: Option<String>,
     /// The file's line the field is declared on.
-    pub(crate) line: usize,
+    pub(super) line: usize,
 }
 
 /// The fields `schema` declares; `line_of` finds a key's line in the file,

@@ -19,11 +19,11 @@ pub(crate) use mcp_prompts_template::skill::SCOPES_KEY;
 
 /// A `SKILL.md`'s front matter, read.
 pub(crate) struct Matter {
-    pub(crate) json: Map<String, Json>,
-    pub(crate) name: String,
-    pub(crate) description: String,
+    pub(super) json: Map<String, Json>,
+    pub(super) name: String,
+    pub(super) description: String,
     /// The scopes a remote caller must all hold to see the skill.
-    pub(crate) scopes: Vec<String>,
+    pub(super) scopes: Vec<String>,
 }
 
 /// Reads the front matter of the `SKILL.md` of the folder named

@@ -42,11 +42,11 @@ pub(crate) type Follow = Box<dyn FnMut(&SkillSet) -> Vec<String> + Send>;
 
 /// What the skills roots hold: the skills to serve, and every problem.
 pub(crate) struct Loaded {
-    pub(crate) set: SkillSet,
+    set: SkillSet,
     /// `path:line: message`, in path order.
-    pub(crate) problems: Vec<String>,
+    problems: Vec<String>,
     /// For each root, the folders read under it: those to watch.
-    pub(crate) folders: Vec<Vec<PathBuf>>,
+    folders: Vec<Vec<PathBuf>>,
 }
 
 /// The watches that keep a server's skills in step with their folders:
@@ -94,7 +94,7 @@ pub(crate) fn watch(
             match load(&roots, page_size, &fixed) {
                 Ok(loaded) => serving.serve(loaded, &watches, true),
                 Err(err) => tracing::warn!(
-                    error = %Escaped(&err.to_string()),
+                    error = %Escaped::new(&err.to_string()),
                     "cannot read a skills folder: the skills served stay as they were"
                 ),
             }
@@ -184,13 +184,13 @@ fn load_within(
         for (folder, err) in &folders.unreadable {
             problems.push(format!(
                 "{}: not read: {err}",
-                Escaped(&root.join(folder).display().to_string())
+                Escaped::new(&root.join(folder).display().to_string())
             ));
         }
         if folders.left_out {
             problems.push(format!(
                 "{}: more than {MAX_FOLDERS} folders; the rest were not searched for skills",
-                Escaped(&root.display().to_string())
+                Escaped::new(&root.display().to_string())
             ));
         }
         // A root that is itself a skill's folder serves it by its name,
@@ -209,8 +209,8 @@ fn load_within(
             if let Some(first) = found.get(&path) {
                 problems.push(format!(
                     "{}: the skill path `{path}` is also {}'s; only the first root's is served",
-                    Escaped(&on_disk.join(SKILL_MD).display().to_string()),
-                    Escaped(&first.join(SKILL_MD).display().to_string()),
+                    Escaped::new(&on_disk.join(SKILL_MD).display().to_string()),
+                    Escaped::new(&first.join(SKILL_MD).display().to_string()),
                 ));
                 continue;
             }
@@ -256,7 +256,7 @@ fn read_skill(
     read_folders: &mut Vec<PathBuf>,
     budget: &mut u64,
 ) -> Result<Skill, String> {
-    let shown = |name: &str| Escaped(&on_disk.join(name).display().to_string()).to_string();
+    let shown = |name: &str| Escaped::new(&on_disk.join(name).display().to_string()).to_string();
     let access = Access {
         max_file_bytes: MAX_BYTES,
         ..Access::default()
@@ -286,7 +286,7 @@ fn read_skill(
         return Err(format!(
             "{}: `{}` has a `%`, `?`, `#`, `\\` or control character, which a skill:// URI cannot hold as it is",
             shown(""),
-            Escaped(unfit)
+            Escaped::new(unfit)
         ));
     }
     let mut read = Vec::with_capacity(names.len());

@@ -17,22 +17,22 @@ use super::kind::{fenced, without_bom};
 #[derive(Debug, Default)]
 pub(crate) struct YamlMatter {
     /// Another name than the file's, and its line.
-    pub(crate) name: Option<(String, usize)>,
-    pub(crate) title: Option<String>,
-    pub(crate) description: Option<String>,
+    pub(super) name: Option<(String, usize)>,
+    pub(super) title: Option<String>,
+    pub(super) description: Option<String>,
     /// Claude Code's `argument-hint`, which names its arguments, and its
     /// line.
-    pub(crate) argument_hint: Option<(String, usize)>,
-    pub(crate) scopes: Vec<String>,
+    pub(super) argument_hint: Option<(String, usize)>,
+    pub(super) scopes: Vec<String>,
     /// An icon, and the line it is named on.
-    pub(crate) icon: Option<(String, usize)>,
-    pub(crate) tags: Vec<String>,
-    pub(crate) as_tool: Option<bool>,
+    pub(super) icon: Option<(String, usize)>,
+    pub(super) tags: Vec<String>,
+    pub(super) as_tool: Option<bool>,
     /// dotprompt's `input` (`schema`, `default`), and its line.
-    pub(crate) input: Option<(Value, usize)>,
+    pub(super) input: Option<(Value, usize)>,
     /// Declared arguments the template does not use on purpose, and the
     /// line they are listed on.
-    pub(crate) unused: Option<(Vec<String>, usize)>,
+    pub(super) unused: Option<(Vec<String>, usize)>,
 }
 
 /// The keys other tools read (VS Code, Claude Code, Agent Skills,
@@ -88,7 +88,7 @@ pub(crate) fn parse(front: &str, origin: &str) -> Result<YamlMatter, Broken> {
             "unused" => matter.unused = Some((read(&key, value).map_err(at)?, line)),
             foreign if FOREIGN.contains(&foreign) => {
                 tracing::debug!(
-                    file = %crate::error::Escaped(origin),
+                    file = %crate::error::Escaped::new(origin),
                     key = foreign,
                     "front matter key of another tool, ignored"
                 );

@@ -81,13 +81,13 @@ impl Session {
 
 /// What a `prompts/get` run reads from a request's JSON.
 pub(crate) struct WireGet<'a> {
-    pub(crate) name: &'a str,
-    pub(crate) arguments: Arguments<'a>,
-    pub(crate) retry: Retry,
+    pub(in crate::server) name: &'a str,
+    pub(in crate::server) arguments: Arguments<'a>,
+    pub(in crate::server) retry: Retry,
     /// The request's `_meta`, for its progress token.
-    pub(crate) meta: Option<&'a RawValue>,
+    pub(in crate::server) meta: Option<&'a RawValue>,
     /// Whether through the `get_prompt` tool.
-    pub(crate) via_tool: bool,
+    pub(in crate::server) via_tool: bool,
 }
 
 /// The `InputRequiredResult` body: the questions and the state.

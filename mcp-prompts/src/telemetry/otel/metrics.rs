@@ -66,13 +66,13 @@ fn instruments() -> &'static Instruments {
 /// of unbounded cardinality (no request id, no session id, no URI, and a
 /// prompt's or tool's name only when its caller may see it).
 pub(crate) struct Operation<'a> {
-    pub(crate) method: &'a str,
-    pub(crate) target: Option<(&'static str, &'a str)>,
-    pub(crate) error_type: Option<&'a str>,
-    pub(crate) status_code: Option<i64>,
-    pub(crate) version: Option<&'static str>,
-    pub(crate) wire: &'a Wire,
-    pub(crate) seconds: f64,
+    pub(in crate::telemetry) method: &'a str,
+    pub(in crate::telemetry) target: Option<(&'static str, &'a str)>,
+    pub(in crate::telemetry) error_type: Option<&'a str>,
+    pub(in crate::telemetry) status_code: Option<i64>,
+    pub(in crate::telemetry) version: Option<&'static str>,
+    pub(in crate::telemetry) wire: &'a Wire,
+    pub(in crate::telemetry) seconds: f64,
 }
 
 /// Records `mcp.server.operation.duration`.

@@ -23,21 +23,21 @@ use std::time::Duration;
 /// ```
 #[derive(Clone, Debug)]
 pub struct HttpOptions {
-    pub(crate) hosts: HostPolicy,
-    pub(crate) origins: Vec<String>,
-    pub(crate) stateless: bool,
-    pub(crate) streams: bool,
-    pub(crate) idle_timeout: Duration,
-    pub(crate) max_sessions: usize,
-    pub(crate) eviction_grace: Duration,
-    pub(crate) max_body_bytes: Option<usize>,
-    pub(crate) max_connections: usize,
-    pub(crate) header_timeout: Duration,
-    pub(crate) body_timeout: Duration,
+    pub(super) hosts: HostPolicy,
+    pub(super) origins: Vec<String>,
+    pub(super) stateless: bool,
+    pub(super) streams: bool,
+    pub(super) idle_timeout: Duration,
+    pub(super) max_sessions: usize,
+    pub(super) eviction_grace: Duration,
+    pub(super) max_body_bytes: Option<usize>,
+    pub(super) max_connections: usize,
+    pub(super) header_timeout: Duration,
+    pub(super) body_timeout: Duration,
     #[cfg(feature = "auth")]
-    pub(crate) auth: Option<super::auth::HttpAuth>,
+    pub(super) auth: Option<super::auth::HttpAuth>,
     #[cfg(feature = "playground")]
-    pub(crate) playground: Option<super::playground::config::Playground>,
+    pub(super) playground: Option<super::playground::config::Playground>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -21,11 +21,11 @@ const REQUEST_QUEUE: usize = 256;
 
 /// What every request of one endpoint shares.
 pub(crate) struct Endpoint {
-    pub(crate) service: Service,
-    pub(crate) options: HttpOptions,
-    pub(crate) sessions: SessionStore,
+    pub(super) service: Service,
+    pub(super) options: HttpOptions,
+    pub(super) sessions: SessionStore,
     /// Set at shutdown: open event streams end, so shutdown can finish.
-    pub(crate) shutdown: watch::Sender<bool>,
+    pub(super) shutdown: watch::Sender<bool>,
 }
 
 impl Endpoint {

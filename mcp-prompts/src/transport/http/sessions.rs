@@ -22,15 +22,15 @@ use crate::sync::lock;
 const STREAM_QUEUE: usize = 256;
 
 pub(crate) struct HttpSession {
-    pub(crate) session: Session,
+    pub(super) session: Session,
     /// The receiving end of the session's own messages, taken by the `GET`
     /// stream while it is open.
     stream: Mutex<Option<mpsc::Receiver<String>>>,
     /// Set when the session ends, which ends its `GET` stream.
-    pub(crate) ended: watch::Sender<bool>,
+    pub(super) ended: watch::Sender<bool>,
     /// The principal of the caller that opened it (empty: none proven);
     /// only that caller may use it.
-    pub(crate) owner: String,
+    pub(super) owner: String,
 }
 
 impl HttpSession {
@@ -78,7 +78,7 @@ struct Kept {
 /// eviction grace. The client may try again after `retry_after`.
 #[derive(Debug)]
 pub(crate) struct Full {
-    pub(crate) retry_after: Duration,
+    pub(super) retry_after: Duration,
 }
 
 pub(crate) struct SessionStore {

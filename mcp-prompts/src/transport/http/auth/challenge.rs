@@ -79,7 +79,7 @@ impl Challenge {
                 // The reason (the issuer's URL, its answer) is the
                 // operator's to read, not any caller's.
                 tracing::warn!(
-                    reason = %crate::error::Escaped(error.reason()),
+                    reason = %crate::error::Escaped::new(error.reason()),
                     "access tokens cannot be verified"
                 );
                 let body = serde_json::json!({

@@ -279,7 +279,7 @@ fn granted_scope(scope: &str) -> Option<String> {
         return Some(scope.to_owned());
     }
     tracing::info!(
-        scope = %Escaped(scope),
+        scope = %Escaped::new(scope),
         "a scope that is not an RFC 6749 scope token grants nothing"
     );
     None

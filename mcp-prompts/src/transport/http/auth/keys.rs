@@ -178,7 +178,7 @@ impl KeySet {
                     fetching.failure = None;
                 }
                 Err(why) => {
-                    tracing::warn!(why = %crate::error::Escaped(&why), "cannot fetch the issuer's signing keys; the cached ones stay in use");
+                    tracing::warn!(why = %crate::error::Escaped::new(&why), "cannot fetch the issuer's signing keys; the cached ones stay in use");
                     fetching.failure = Some(why);
                 }
             }
