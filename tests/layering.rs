@@ -217,6 +217,67 @@ fn uses_of(files: &[(String, String)], names: &str, report: &mut Report) -> Vec<
     uses
 }
 
+/// How far up a visibility reaches, in modules climbed from the file's own
+/// (`usize::MAX`: the whole crate); `None` for no visibility or `pub`.
+fn reach(vis: &str, rel: &str) -> Option<usize> {
+    let inner = vis.strip_prefix("pub(")?.strip_suffix(')')?;
+    let path = inner.strip_prefix("in ").unwrap_or(inner);
+    if path == "crate" || path == "self" {
+        return Some(if path == "crate" { usize::MAX } else { 0 });
+    }
+    if let Some(inside) = path.strip_prefix("crate::") {
+        // `pub(in crate::m::..)` reaches the named module: from a file of
+        // depth d, that is d minus the segments named.
+        return Some(depth_of(rel).saturating_sub(inside.split("::").count()));
+    }
+    Some(path.split("::").filter(|s| *s == "super").count())
+}
+
+/// Fields whose visibility reaches past their top-level module: another
+/// module reading them sees into this one's state. A `pub` field is public
+/// API, which the API review decides; a field of a `lib.rs` type belongs to
+/// the whole crate.
+fn open_fields(files: &[(String, String)], report: &mut Report) {
+    for (rel, text) in files.iter().filter(|(rel, _)| rel != "lib.rs") {
+        for (n, line) in code_of(rel, text).iter().enumerate() {
+            let mut rest = line.as_str();
+            while let Some(at) = rest.find("pub(") {
+                let (before, from) = (&rest[..at], &rest[at..]);
+                let vis_end = from.find(')').map_or(from.len(), |e| e + 1);
+                let (vis, after) = from.split_at(vis_end);
+                rest = after;
+                // A named field (`vis name: T`), or a tuple field (`(vis T`
+                // or `, vis T`).
+                let name = ident(after);
+                let named = after.trim_start()[name.len()..].starts_with(':')
+                    && !name.is_empty()
+                    && ![
+                        "const", "static", "fn", "type", "struct", "enum", "mod", "use",
+                    ]
+                    .contains(&name.as_str());
+                let tuple = matches!(before.trim_end().chars().last(), Some('(' | ','));
+                if !(named || tuple) {
+                    continue;
+                }
+                // Climbing to depth 0 leaves the top-level module.
+                if reach(vis, rel).is_some_and(|up| up >= depth_of(rel)) {
+                    let field = if named {
+                        name
+                    } else {
+                        "a tuple field".to_owned()
+                    };
+                    let problem = format!(
+                        "{rel}:{}: `{vis}` field `{field}` reaches past `{}`",
+                        n + 1,
+                        module_of(rel)
+                    );
+                    report.problems.push(problem);
+                }
+            }
+        }
+    }
+}
+
 /// Modules that all reach one another, with the uses that tie them.
 fn cycles(graph: &BTreeMap<&str, BTreeMap<&str, &str>>) -> Vec<String> {
     let reach = |start: &str| {
@@ -265,6 +326,7 @@ fn check(files: &[(String, String)], layers: &str, names: &str) -> Report {
             report.problems.push(format!("module `{m}` is in no layer"));
         }
     }
+    open_fields(files, &mut report);
     let uses = uses_of(files, names, &mut report);
     // Module -> the modules it uses -> where each use was first seen.
     let mut graph: BTreeMap<&str, BTreeMap<&str, &str>> = BTreeMap::new();
@@ -359,6 +421,30 @@ fn the_checker_fails_when_it_should() {
     ];
     let report = check(&peers.map(|(r, t)| (r.to_owned(), t.to_owned())), "a b", "");
     assert_eq!(report.problems, ["a.rs:1: `a` uses `b`, a peer"]);
+    // Fields stay in their top-level module: `pub(super)` from `b/c.rs`
+    // reaches `b`, but from `a.rs` the whole crate.
+    let fields = [
+        ("lib.rs", "mod a;\nmod b;\n"),
+        (
+            "a.rs",
+            "struct A {\n    pub(super) x: u8,\n    pub y: u8,\n}\n",
+        ),
+        ("b/mod.rs", "mod c;\n"),
+        (
+            "b/c.rs",
+            "struct C(pub(super) u8, pub(crate) u8);\nstruct D {\n    pub(in crate::b) z: u8,\n}\n",
+        ),
+    ];
+    let report = check(
+        &fields.map(|(r, t)| (r.to_owned(), t.to_owned())),
+        "a\nb",
+        "",
+    );
+    let expected = [
+        "a.rs:2: `pub(super)` field `x` reaches past `a`",
+        "b/c.rs:1: `pub(crate)` field `a tuple field` reaches past `b`",
+    ];
+    assert_eq!(report.problems, expected);
     // The same crate, its one use pointing down and naming `a`, passes.
     let good = format!("use crate::a::Server;\n{test_only}");
     let report = check(&tree("pub struct Server;\n", &good), "a\nb", "a: Server");

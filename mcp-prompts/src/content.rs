@@ -17,11 +17,10 @@ use crate::protocol::ProtocolVersion;
 /// let doc = Content::embedded_text("file:///notes.md", "text/markdown", "# Notes")
 ///     .with_annotations(Annotations::new().audience([Role::User]).priority(0.8));
 /// ```
-// The crate's fields: the rmcp adapter converts them one by one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Content {
-    pub(crate) kind: ContentKind,
-    pub(crate) annotations: Option<Annotations>,
+    kind: ContentKind,
+    annotations: Option<Annotations>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -36,15 +35,21 @@ pub(crate) enum ContentKind {
 /// A link to a resource the client can fetch (revision 2025-06-18 and later).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResourceLink {
-    pub(crate) uri: String,
-    pub(crate) name: String,
-    pub(crate) title: Option<String>,
-    pub(crate) description: Option<String>,
-    pub(crate) mime_type: Option<String>,
-    pub(crate) size: Option<u64>,
+    uri: String,
+    name: String,
+    title: Option<String>,
+    description: Option<String>,
+    mime_type: Option<String>,
+    size: Option<u64>,
 }
 
 impl ResourceLink {
+    /// The URI linked to (read by other modules' tests).
+    #[cfg(test)]
+    pub(crate) fn uri(&self) -> &str {
+        &self.uri
+    }
+
     /// A link with the required URI and name.
     pub fn new(uri: impl Into<String>, name: impl Into<String>) -> Self {
         Self {
@@ -84,9 +89,9 @@ impl ResourceLink {
 
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct EmbeddedResource {
-    pub(crate) uri: String,
-    pub(crate) mime_type: Option<String>,
-    pub(crate) body: ResourceBody,
+    uri: String,
+    mime_type: Option<String>,
+    body: ResourceBody,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -120,9 +125,9 @@ impl Role {
 /// Hints for the client about how to use a content block.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Annotations {
-    pub(crate) audience: Vec<Role>,
-    pub(crate) priority: Option<f64>,
-    pub(crate) last_modified: Option<String>,
+    audience: Vec<Role>,
+    priority: Option<f64>,
+    last_modified: Option<String>,
 }
 
 impl Annotations {
@@ -156,6 +161,17 @@ impl Annotations {
 /// and annotations included. Counted so that a result of many small
 /// messages is bounded by its size on the wire, not by its text alone.
 pub(crate) const BLOCK_BYTES: usize = 96;
+
+// What the rmcp adapter reads: a plain block converts field by field.
+impl Content {
+    pub(crate) fn kind(&self) -> &ContentKind {
+        &self.kind
+    }
+
+    pub(crate) fn has_annotations(&self) -> bool {
+        self.annotations.is_some()
+    }
+}
 
 impl Content {
     /// About the bytes it takes on the wire, what a result's size limit
@@ -317,8 +333,22 @@ impl From<&str> for Content {
 
 /// A value serialized for one protocol revision.
 pub(crate) struct Versioned<'a, T> {
-    pub(crate) value: &'a T,
-    pub(crate) version: ProtocolVersion,
+    value: &'a T,
+    version: ProtocolVersion,
+}
+
+impl<'a, T> Versioned<'a, T> {
+    pub(crate) fn new(value: &'a T, version: ProtocolVersion) -> Self {
+        Self { value, version }
+    }
+
+    pub(crate) fn value(&self) -> &'a T {
+        self.value
+    }
+
+    pub(crate) fn version(&self) -> ProtocolVersion {
+        self.version
+    }
 }
 
 impl Serialize for Versioned<'_, Content> {

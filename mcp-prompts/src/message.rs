@@ -129,10 +129,7 @@ impl Serialize for WireResult<'_> {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 let mut seq = s.serialize_seq(Some(self.0.len()))?;
                 for message in self.0 {
-                    seq.serialize_element(&Versioned {
-                        value: message,
-                        version: self.1,
-                    })?;
+                    seq.serialize_element(&Versioned::new(message, self.1))?;
                 }
                 seq.end()
             }
@@ -153,8 +150,9 @@ impl Serialize for Versioned<'_, Message> {
     #[inline]
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(2))?;
-        map.serialize_entry("role", &self.value.role)?;
-        map.serialize_entry("content", &self.value.content.for_version(self.version))?;
+        let (message, version) = (self.value(), self.version());
+        map.serialize_entry("role", &message.role)?;
+        map.serialize_entry("content", &message.content.for_version(version))?;
         map.end()
     }
 }

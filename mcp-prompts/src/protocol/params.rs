@@ -15,24 +15,24 @@ use super::{Arguments, cow_str, optional_cow_str};
 #[derive(Deserialize)]
 pub(crate) struct InitializeParams<'a> {
     #[serde(rename = "protocolVersion", borrow, deserialize_with = "cow_str")]
-    pub(crate) protocol_version: Cow<'a, str>,
+    protocol_version: Cow<'a, str>,
     /// Read leniently: capabilities we do not use never fail a handshake.
     #[serde(default, deserialize_with = "ClientCapabilities::lenient")]
-    pub(crate) capabilities: ClientCapabilities,
+    capabilities: ClientCapabilities,
 }
 
 /// A listing's params: the cursor of the page wanted, if not the first.
 #[derive(Deserialize)]
 pub(crate) struct ListParams<'a> {
     #[serde(default, borrow, deserialize_with = "optional_cow_str")]
-    pub(crate) cursor: Option<Cow<'a, str>>,
+    cursor: Option<Cow<'a, str>>,
 }
 
 /// A request naming one resource (or skill) by its URI.
 #[derive(Deserialize)]
 pub(crate) struct UriParams<'a> {
     #[serde(borrow, deserialize_with = "cow_str")]
-    pub(crate) uri: Cow<'a, str>,
+    uri: Cow<'a, str>,
 }
 
 /// `resources/directory/read`: a directory's URI, and the cursor of the
@@ -40,33 +40,33 @@ pub(crate) struct UriParams<'a> {
 #[derive(Deserialize)]
 pub(crate) struct DirectoryParams<'a> {
     #[serde(borrow, deserialize_with = "cow_str")]
-    pub(crate) uri: Cow<'a, str>,
+    uri: Cow<'a, str>,
     #[serde(default, borrow, deserialize_with = "optional_cow_str")]
-    pub(crate) cursor: Option<Cow<'a, str>>,
+    cursor: Option<Cow<'a, str>>,
 }
 
 /// `logging/setLevel`.
 #[derive(Deserialize)]
 pub(crate) struct SetLevelParams<'a> {
     #[serde(borrow, deserialize_with = "cow_str")]
-    pub(crate) level: Cow<'a, str>,
+    level: Cow<'a, str>,
 }
 
 /// `prompts/get`.
 #[derive(Deserialize)]
 pub(crate) struct GetParams<'a> {
     #[serde(borrow, deserialize_with = "cow_str")]
-    pub(crate) name: Cow<'a, str>,
+    name: Cow<'a, str>,
     #[serde(default, borrow)]
-    pub(crate) arguments: Arguments<'a>,
+    arguments: Arguments<'a>,
     /// 2026-07-28: the answers to the questions of the previous round.
     #[serde(rename = "inputResponses", default)]
-    pub(crate) input_responses: Option<HashMap<String, Value>>,
+    input_responses: Option<HashMap<String, Value>>,
     /// 2026-07-28: the state the previous round handed the client.
     #[serde(rename = "requestState", default)]
-    pub(crate) request_state: Option<String>,
+    request_state: Option<String>,
     #[serde(rename = "_meta", default, borrow)]
-    pub(crate) meta: Option<&'a RawValue>,
+    meta: Option<&'a RawValue>,
 }
 
 /// `tools/call`: the tool, its arguments as JSON (read by the tool), and
@@ -76,28 +76,28 @@ pub(crate) struct GetParams<'a> {
 #[derive(Deserialize)]
 pub(crate) struct CallParams<'a> {
     #[serde(borrow, deserialize_with = "cow_str")]
-    pub(crate) name: Cow<'a, str>,
+    name: Cow<'a, str>,
     #[serde(default, borrow)]
-    pub(crate) arguments: Option<&'a RawValue>,
+    arguments: Option<&'a RawValue>,
     /// 2026-07-28: the answers to the questions of the previous round.
     #[serde(rename = "inputResponses", default)]
-    pub(crate) input_responses: Option<HashMap<String, Value>>,
+    input_responses: Option<HashMap<String, Value>>,
     /// 2026-07-28: the state the previous round handed the client.
     #[serde(rename = "requestState", default)]
-    pub(crate) request_state: Option<String>,
+    request_state: Option<String>,
     #[serde(rename = "_meta", default, borrow)]
-    pub(crate) meta: Option<&'a RawValue>,
+    meta: Option<&'a RawValue>,
 }
 
 /// `completion/complete`.
 #[derive(Deserialize)]
 pub(crate) struct CompleteParams<'a> {
     #[serde(rename = "ref", borrow)]
-    pub(crate) reference: CompletionRef<'a>,
+    reference: CompletionRef<'a>,
     #[serde(borrow)]
-    pub(crate) argument: CompletionArgument<'a>,
+    argument: CompletionArgument<'a>,
     #[serde(default, borrow)]
-    pub(crate) context: Option<CompletionContext<'a>>,
+    context: Option<CompletionContext<'a>>,
 }
 
 /// What is completed: `ref/prompt` with a `name`, `ref/resource` with a
@@ -105,33 +105,33 @@ pub(crate) struct CompleteParams<'a> {
 #[derive(Deserialize)]
 pub(crate) struct CompletionRef<'a> {
     #[serde(rename = "type", borrow, deserialize_with = "cow_str")]
-    pub(crate) kind: Cow<'a, str>,
+    kind: Cow<'a, str>,
     #[serde(default, borrow, deserialize_with = "optional_cow_str")]
-    pub(crate) name: Option<Cow<'a, str>>,
+    name: Option<Cow<'a, str>>,
     #[serde(default, borrow, deserialize_with = "optional_cow_str")]
-    pub(crate) uri: Option<Cow<'a, str>>,
+    uri: Option<Cow<'a, str>>,
 }
 
 /// The argument being completed, and what the user typed of it.
 #[derive(Deserialize)]
 pub(crate) struct CompletionArgument<'a> {
     #[serde(borrow, deserialize_with = "cow_str")]
-    pub(crate) name: Cow<'a, str>,
+    name: Cow<'a, str>,
     #[serde(borrow, deserialize_with = "cow_str")]
-    pub(crate) value: Cow<'a, str>,
+    value: Cow<'a, str>,
 }
 
 /// The arguments the user filled in already.
 #[derive(Deserialize)]
 pub(crate) struct CompletionContext<'a> {
     #[serde(default, borrow)]
-    pub(crate) arguments: Arguments<'a>,
+    arguments: Arguments<'a>,
 }
 
 /// `subscriptions/listen`: the notifications wanted.
 #[derive(Deserialize)]
 pub(crate) struct ListenParams {
-    pub(crate) notifications: ListenFilter,
+    notifications: ListenFilter,
 }
 
 /// The notification types a client asks for; prompts' and resources'
@@ -139,7 +139,139 @@ pub(crate) struct ListenParams {
 #[derive(Deserialize)]
 pub(crate) struct ListenFilter {
     #[serde(rename = "promptsListChanged", default)]
-    pub(crate) prompts_list_changed: bool,
+    prompts_list_changed: bool,
     #[serde(rename = "resourcesListChanged", default)]
-    pub(crate) resources_list_changed: bool,
+    resources_list_changed: bool,
+}
+
+/// The answers and state a 2026-07-28 retry brings: `inputResponses` and
+/// `requestState`, taken out of the request that carried them.
+pub(crate) type RetryParts = (Option<HashMap<String, Value>>, Option<String>);
+
+impl InitializeParams<'_> {
+    /// The revision the client asks for, as it spelled it.
+    pub(crate) fn protocol_version(&self) -> &str {
+        &self.protocol_version
+    }
+
+    pub(crate) fn capabilities(&self) -> &ClientCapabilities {
+        &self.capabilities
+    }
+}
+
+impl ListParams<'_> {
+    /// The cursor of the page wanted; `None` for the first.
+    pub(crate) fn cursor(&self) -> Option<&str> {
+        self.cursor.as_deref()
+    }
+}
+
+impl UriParams<'_> {
+    pub(crate) fn uri(&self) -> &str {
+        &self.uri
+    }
+}
+
+impl DirectoryParams<'_> {
+    pub(crate) fn uri(&self) -> &str {
+        &self.uri
+    }
+
+    /// The cursor of the page wanted; `None` for the first.
+    pub(crate) fn cursor(&self) -> Option<&str> {
+        self.cursor.as_deref()
+    }
+}
+
+impl SetLevelParams<'_> {
+    /// The level asked for, as the client spelled it.
+    pub(crate) fn level(&self) -> &str {
+        &self.level
+    }
+}
+
+impl<'a> GetParams<'a> {
+    /// The prompt's name.
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub(crate) fn meta(&self) -> Option<&'a RawValue> {
+        self.meta
+    }
+
+    /// The arguments, left empty here.
+    pub(crate) fn take_arguments(&mut self) -> Arguments<'a> {
+        std::mem::take(&mut self.arguments)
+    }
+
+    /// What a retry brings, left empty here.
+    pub(crate) fn take_retry(&mut self) -> RetryParts {
+        (self.input_responses.take(), self.request_state.take())
+    }
+}
+
+impl<'a> CallParams<'a> {
+    /// The tool's name.
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The tool's arguments as JSON text, read by the tool.
+    pub(crate) fn arguments(&self) -> Option<&'a RawValue> {
+        self.arguments
+    }
+
+    pub(crate) fn meta(&self) -> Option<&'a RawValue> {
+        self.meta
+    }
+
+    /// What a retry brings, left empty here.
+    pub(crate) fn take_retry(&mut self) -> RetryParts {
+        (self.input_responses.take(), self.request_state.take())
+    }
+}
+
+impl CompleteParams<'_> {
+    /// The reference's `type`, as sent.
+    pub(crate) fn reference_kind(&self) -> &str {
+        &self.reference.kind
+    }
+
+    /// The reference's `name` (a prompt's), if it has one.
+    pub(crate) fn reference_name(&self) -> Option<&str> {
+        self.reference.name.as_deref()
+    }
+
+    /// The reference's `uri` (a resource's), if it has one.
+    pub(crate) fn reference_uri(&self) -> Option<&str> {
+        self.reference.uri.as_deref()
+    }
+
+    /// The argument being completed.
+    pub(crate) fn argument_name(&self) -> &str {
+        &self.argument.name
+    }
+
+    /// What the user typed of it so far.
+    pub(crate) fn argument_value(&self) -> &str {
+        &self.argument.value
+    }
+
+    /// The arguments filled in already, if the client said.
+    pub(crate) fn filled(&self) -> Option<&Arguments<'_>> {
+        self.context.as_ref().map(|c| &c.arguments)
+    }
+}
+
+impl ListenParams {
+    /// Whether `notifications/prompts/list_changed` is wanted.
+    pub(crate) fn prompts_list_changed(&self) -> bool {
+        self.notifications.prompts_list_changed
+    }
+
+    /// Whether `notifications/resources/list_changed` is wanted.
+    pub(crate) fn resources_list_changed(&self) -> bool {
+        self.notifications.resources_list_changed
+    }
 }

@@ -258,8 +258,11 @@ impl RmcpPrompts {
                 let messages = result
                     .messages
                     .iter()
-                    .map(|m| PromptMessage::new(m.role().to_rmcp(), m.content().to_rmcp(version)))
-                    .collect();
+                    .map(|m| {
+                        let block = content::block(m.content(), version).map_err(internal)?;
+                        Ok(PromptMessage::new(content::role_of(m.role()), block))
+                    })
+                    .collect::<Result<_, ErrorData>>()?;
                 let mut answer = GetPromptResult::new(messages);
                 answer.description = result
                     .description

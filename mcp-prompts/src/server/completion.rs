@@ -72,7 +72,7 @@ impl Completion {
 
 impl Session {
     pub(super) fn complete(&self, p: &CompleteParams<'_>, access: &Access) -> Completed {
-        let reference = match (&*p.reference.kind, &p.reference.name, &p.reference.uri) {
+        let reference = match (p.reference_kind(), p.reference_name(), p.reference_uri()) {
             ("ref/prompt", Some(name), _) => Reference::Prompt(name),
             ("ref/resource", _, Some(uri)) => Reference::Resource(uri),
             ("ref/prompt", None, _) => {
@@ -89,10 +89,9 @@ impl Session {
             }
         };
         let filled = p
-            .context
-            .as_ref()
-            .map(|c| {
-                c.arguments
+            .filled()
+            .map(|arguments| {
+                arguments
                     .iter()
                     .map(|(k, v)| (k.to_owned(), v.to_owned()))
                     .collect()
@@ -100,8 +99,8 @@ impl Session {
             .unwrap_or_default();
         let query = Query {
             reference,
-            argument: &p.argument.name,
-            value: &p.argument.value,
+            argument: p.argument_name(),
+            value: p.argument_value(),
             filled,
             access,
         };

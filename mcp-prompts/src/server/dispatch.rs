@@ -319,7 +319,7 @@ impl Session {
             Method::Ping => self.now(id, era, &Ping::params(params).map(|_| Empty)),
             Method::PromptsList => {
                 let listed = PromptsList::params(params).and_then(|p| {
-                    let cursor = p.cursor.as_deref();
+                    let cursor = p.cursor();
                     self.service.served().page(era.version(), cursor, access)
                 });
                 self.now(id, era, &listed)
@@ -355,35 +355,33 @@ impl Session {
             Method::ResourcesList => {
                 let skills = self.service.skills();
                 let view = skills.view(access);
-                let listed =
-                    ResourcesList::params(params).and_then(|p| view.resources(p.cursor.as_deref()));
+                let listed = ResourcesList::params(params).and_then(|p| view.resources(p.cursor()));
                 self.now(id, era, &listed)
             }
             Method::ResourcesRead => {
                 let skills = self.service.skills();
                 let view = skills.view(access);
                 let read =
-                    ResourcesRead::params(params).and_then(|p| view.read(&p.uri, era.version()));
+                    ResourcesRead::params(params).and_then(|p| view.read(p.uri(), era.version()));
                 self.now(id, era, &read)
             }
             Method::ResourcesDirectoryRead => {
                 let skills = self.service.skills();
                 let view = skills.view(access);
                 let listed = ResourcesDirectoryRead::params(params)
-                    .and_then(|p| view.read_directory(&p.uri, p.cursor.as_deref()));
+                    .and_then(|p| view.read_directory(p.uri(), p.cursor()));
                 self.now(id, era, &listed)
             }
             Method::SkillsList => {
                 let skills = self.service.skills();
                 let view = skills.view(access);
-                let listed =
-                    SkillsList::params(params).and_then(|p| view.list(p.cursor.as_deref()));
+                let listed = SkillsList::params(params).and_then(|p| view.list(p.cursor()));
                 self.now(id, era, &listed)
             }
             Method::SkillsGet => {
                 let skills = self.service.skills();
                 let view = skills.view(access);
-                let got = SkillsGet::params(params).and_then(|p| view.get(&p.uri));
+                let got = SkillsGet::params(params).and_then(|p| view.get(p.uri()));
                 self.now(id, era, &got)
             }
         }

@@ -55,8 +55,8 @@ impl Session {
             }
         };
         // Honoured only where changes are announced at all.
-        let prompts = p.notifications.prompts_list_changed && self.service.is_live();
-        let resources = p.notifications.resources_list_changed && self.service.skills_change();
+        let prompts = p.prompts_list_changed() && self.service.is_live();
+        let resources = p.resources_list_changed() && self.service.skills_change();
         let ack = ToClient::Acknowledged {
             subscription: id.to_owned(),
             prompts_list_changed: prompts,

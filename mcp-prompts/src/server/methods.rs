@@ -14,13 +14,13 @@ impl Session {
         p: &InitializeParams<'_>,
     ) -> Result<InitializeResult<'_>, Error> {
         // A handshake never negotiates a stateless revision.
-        let version = ProtocolVersion::parse(&p.protocol_version)
+        let version = ProtocolVersion::parse(p.protocol_version())
             .filter(|v| !v.is_modern())
             .unwrap_or(ProtocolVersion::LATEST);
         if !self.state.set_version(version) {
             return Err(Error::invalid_request("the session is already initialized"));
         }
-        let can_elicit = version >= ProtocolVersion::V2025_06_18 && p.capabilities.offers_forms();
+        let can_elicit = version >= ProtocolVersion::V2025_06_18 && p.capabilities().offers_forms();
         self.state.outbound.set_can_elicit(can_elicit);
         self.service.listen(&self.state.outbound);
         let info = &self.service.inner().info;
@@ -28,10 +28,10 @@ impl Session {
     }
 
     pub(super) fn set_log_level(&self, p: &SetLevelParams<'_>) -> Result<Empty, Error> {
-        let level = LogLevel::parse(&p.level).ok_or_else(|| {
+        let level = LogLevel::parse(p.level()).ok_or_else(|| {
             Error::invalid_params(format!(
                 "invalid log level `{}`: expected debug, info, notice, warning, error, critical, alert or emergency",
-                excerpt(&p.level)
+                excerpt(p.level())
             ))
         })?;
         self.state.outbound.set_log_level(level);

@@ -39,17 +39,18 @@ impl Session {
         &self,
         id: &RawValue,
         era: Era,
-        p: GetParams<'_>,
+        mut p: GetParams<'_>,
         origin: &Origin,
     ) -> Eventually<GetResult> {
+        let (arguments, (input_responses, request_state)) = (p.take_arguments(), p.take_retry());
         let get = WireGet {
-            name: &p.name,
-            arguments: p.arguments,
+            name: p.name(),
+            arguments,
             retry: Retry {
-                input_responses: p.input_responses,
-                request_state: p.request_state,
+                input_responses,
+                request_state,
             },
-            meta: p.meta,
+            meta: p.meta(),
             via_tool: false,
         };
         self.run_get(id, era, get, origin)

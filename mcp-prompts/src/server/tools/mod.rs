@@ -104,7 +104,7 @@ impl Answer for ToolList {
 
 /// `tools/list`: one page, so any cursor is one never handed out.
 pub(crate) fn list(p: &ListParams<'_>) -> Result<ToolList, Error> {
-    if let Some(cursor) = &p.cursor {
+    if let Some(cursor) = p.cursor() {
         return Err(Error::invalid_params(format!(
             "invalid cursor: `{}`",
             excerpt(cursor)
@@ -118,30 +118,31 @@ impl Session {
         &self,
         id: &RawValue,
         era: Era,
-        p: CallParams<'_>,
+        mut p: CallParams<'_>,
         origin: &Origin,
     ) -> Eventually<Result<ToolOutcome, Error>> {
         let version = era.version();
-        match &*p.name {
+        match p.name() {
             LIST_PROMPTS => {
                 let prompts = self.service.tool_prompts(&origin.access);
                 Eventually::Now(Ok(ToolOutcome::Complete(list_result(&prompts, version))))
             }
             GET_PROMPT => {
-                let arguments = match GetPromptArguments::read(p.arguments.map(RawValue::get)) {
+                let arguments = match GetPromptArguments::read(p.arguments().map(RawValue::get)) {
                     Ok(arguments) => arguments,
                     Err(error) => {
                         return Eventually::Now(Ok(ToolOutcome::Complete(error_result(&error))));
                     }
                 };
+                let (input_responses, request_state) = p.take_retry();
                 let get = WireGet {
                     name: &arguments.name,
                     arguments: arguments.arguments,
                     retry: Retry {
-                        input_responses: p.input_responses,
-                        request_state: p.request_state,
+                        input_responses,
+                        request_state,
                     },
-                    meta: p.meta,
+                    meta: p.meta(),
                     via_tool: true,
                 };
                 let got = self.run_get(id, era, get, origin);

@@ -88,7 +88,7 @@ fn messages(result: &PromptResult, version: ProtocolVersion) -> Value {
             crate::content::Role::Assistant => "assistant",
         };
         let block = message.content();
-        if let ContentKind::Text(text) = &block.kind {
+        if let ContentKind::Text(text) = block.kind() {
             content.push(json!({ "type": "text", "text": format!("{role}:\n{text}") }));
         } else {
             content.push(json!({ "type": "text", "text": format!("{role}:") }));
