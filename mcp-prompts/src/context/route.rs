@@ -16,10 +16,10 @@ use crate::telemetry::Wire;
 /// connection (stdio, [`Origin::LOCAL`]).
 #[derive(Clone, Debug)]
 pub(crate) struct Origin {
-    pub(crate) route: Option<Route>,
-    pub(crate) access: Access,
+    route: Option<Route>,
+    access: Access,
     /// What it came over, for its telemetry.
-    pub(crate) wire: Wire,
+    wire: Wire,
 }
 
 impl Origin {
@@ -29,6 +29,31 @@ impl Origin {
         access: Access::Local,
         wire: Wire::Pipe,
     };
+
+    /// A request whose own messages take `route` (`None`: the session's
+    /// stream), from `access`, over `wire`.
+    pub(crate) fn new(route: Option<Route>, access: Access, wire: Wire) -> Self {
+        Self {
+            route,
+            access,
+            wire,
+        }
+    }
+
+    /// The request's own channel to the client, if it has one.
+    pub(crate) fn route(&self) -> Option<&Route> {
+        self.route.as_ref()
+    }
+
+    /// Who asks.
+    pub(crate) fn access(&self) -> &Access {
+        &self.access
+    }
+
+    /// What the request came over.
+    pub(crate) fn wire(&self) -> &Wire {
+        &self.wire
+    }
 
     /// The caller the request proves, if any.
     pub(crate) fn caller(&self) -> Option<&Arc<Caller>> {

@@ -126,18 +126,17 @@ impl RmcpPrompts {
     /// `listChanged` when the catalog is live), completions and logging.
     pub fn capabilities(&self, capabilities: ServerCapabilities) -> ServerCapabilities {
         let mut capabilities = capabilities;
-        let info = &self.service.inner().info;
-        let declared = info.declared;
+        let declared = self.service.capabilities();
         let mut prompts = ::rmcp::model::PromptsCapability::default();
-        prompts.list_changed = info.list_changed.then_some(true);
+        prompts.list_changed = self.service.announces_changes().then_some(true);
         capabilities.prompts = Some(prompts);
-        if declared.completions {
+        if declared.completions() {
             capabilities.completions = Some(serde_json::Map::new());
         }
         if declared.resources() {
             let mut resources = ::rmcp::model::ResourcesCapability::default();
             // Skills from watched folders: their changes are announced.
-            resources.list_changed = declared.skills_watched.then_some(true);
+            resources.list_changed = declared.skills_watched().then_some(true);
             capabilities.resources = Some(resources);
         }
         if declared.skills() {
@@ -206,11 +205,11 @@ impl RmcpPrompts {
     ) -> (Option<u64>, Option<::rmcp::model::CacheScope>) {
         match self.service.hints(cached) {
             Some(hints) if version.is_modern() => {
-                let scope = match hints.scope {
+                let scope = match hints.scope() {
                     crate::server::CacheScope::Private => ::rmcp::model::CacheScope::Private,
                     _ => ::rmcp::model::CacheScope::Public,
                 };
-                (Some(hints.ttl_ms), Some(scope))
+                (Some(hints.ttl_ms()), Some(scope))
             }
             _ => (None, None),
         }
@@ -293,23 +292,14 @@ impl RmcpPrompts {
         // from this handler: rmcp then puts them on the request's stream,
         // before its response.
         let (route, mut routed) = mpsc::channel::<ToClient>(ROUTE_CAPACITY);
-        let origin = Origin {
-            route: Some(Route::Typed(route)),
-            access: access_of(context),
-            // Watched by the handler, which knows what rmcp knows of it.
-            wire: crate::telemetry::Wire::Unknown,
-        };
-        let get = GetRequest {
-            id: &id,
-            era: era_of(context, version_of(context)),
-            name,
-            arguments,
-            retry,
-            progress,
-            outbound: &self.outbound,
-            origin: &origin,
-            via_tool,
-        };
+        // Watched by the handler, which knows what rmcp knows of it.
+        let wire = crate::telemetry::Wire::Unknown;
+        let origin = Origin::new(Some(Route::Typed(route)), access_of(context), wire);
+        let era = era_of(context, version_of(context));
+        let get = GetRequest::new(&id, era, (name, arguments), &self.outbound, &origin)
+            .retry(retry)
+            .progress(progress)
+            .via_tool(via_tool);
         let tracked = self.outbound.track(id.get());
         let mut prompt = std::pin::pin!(self.service.get(get).wait());
         let mut questions = FuturesUnordered::new();
@@ -662,21 +652,18 @@ pub use ::rmcp::{ErrorData, RoleServer, model, service};
 
 /// What a stateless retry brings back, from rmcp's request.
 fn retry(answers: Option<::rmcp::model::InputResponses>, state: Option<String>) -> Retry {
-    Retry {
-        input_responses: answers.map(|r| r.into_iter().collect()),
-        request_state: state,
-    }
+    Retry::new(answers.map(|r| r.into_iter().collect()), state)
 }
 
 /// A stateless round's questions and state as rmcp's result.
 fn input_required(asked: InputRequired) -> Result<InputRequiredResult, ErrorData> {
-    let requests = asked
-        .requests
+    let (requests, state) = asked.into_parts();
+    let requests = requests
         .into_iter()
         .map(|(key, request)| Ok((key, serde_json::from_value(request)?)))
         .collect::<Result<_, serde_json::Error>>()
         .map_err(internal)?;
-    Ok(InputRequiredResult::new(Some(requests), Some(asked.state)))
+    Ok(InputRequiredResult::new(Some(requests), Some(state)))
 }
 
 /// The revision a request is served under: the one its `_meta` names or

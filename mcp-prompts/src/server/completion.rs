@@ -112,7 +112,7 @@ impl Service {
     /// Completes an argument of a prompt or a resource template; the
     /// transport-neutral core of `completion/complete`.
     pub(crate) fn complete(&self, query: &Query<'_>) -> Completed {
-        let inner = self.inner();
+        let inner = &self.0;
         let input = |prompt: Option<&AnyPrompt>, uri: Option<&str>| CompletionInput {
             prompt: prompt.and_then(AnyPrompt::static_def),
             prompt_name: prompt.map(|p| p.name().to_owned()),
@@ -193,7 +193,7 @@ impl Service {
         let typed = input.value.clone();
         let service = self.clone();
         let shape =
-            move |source| Completion::found(service.inner().static_indexes.matches(source, &typed));
+            move |source| Completion::found(service.0.static_indexes.matches(source, &typed));
         match call_catching(&culprit, || Ok(call(input))) {
             Err(error) => Eventually::Now(Err(error)),
             Ok(CompletionCall::Ready(outcome)) => Eventually::Now(outcome.map(shape)),

@@ -139,14 +139,13 @@ impl Session {
     ) -> Reply {
         let origin = match (route, access) {
             (None, Access::Local) => &Origin::LOCAL,
-            (route, access) => &Origin {
-                route: route.map(|route| Route::Text(route.clone())),
-                wire: match access {
+            (route, access) => {
+                let wire = match access {
                     Access::Local => Wire::Pipe,
                     Access::Remote(_) => Wire::Unknown,
-                },
-                access,
-            },
+                };
+                &Origin::new(route.map(|route| Route::Text(route.clone())), access, wire)
+            }
         };
         guarded(|| self.serve(Parsed::new(text), origin))
     }
@@ -191,7 +190,7 @@ impl Session {
                 self.observed(watch, id, reply, origin)
             }
             Ok(Incoming::Notification { method, params }) => {
-                let watch = Watch::notification(&method, params, &origin.wire);
+                let watch = Watch::notification(&method, params, origin.wire());
                 watch
                     .span()
                     .in_scope(|| match Notification::from_name(&method) {
@@ -214,7 +213,7 @@ impl Session {
             Err(rejected) => {
                 // On HTTP, a message refused whole is answered (and its
                 // line written) with status 400 by the transport.
-                let http = origin.wire.http().is_some();
+                let http = origin.wire().http().is_some();
                 if !http || rejected.id.is_some() {
                     let status = http.then_some(200);
                     telemetry::refused(status, &rejected.error, None);
@@ -310,7 +309,7 @@ impl Session {
             Ok(method) => method,
             Err(error) => return Self::refuse(id, &error),
         };
-        let access = &origin.access;
+        let access = origin.access();
         match method {
             Method::Initialize => {
                 let error = Error::invalid_request("the session is already initialized");
@@ -337,11 +336,11 @@ impl Session {
                 self.now(id, era, &set)
             }
             Method::ServerDiscover => {
-                let info = &self.service.inner().info;
+                let info = &self.service.0.info;
                 self.now(id, era, &Ok(DiscoverResult { info }))
             }
             Method::SubscriptionsListen => match SubscriptionsListen::params(params) {
-                Ok(p) => self.reply_if(id, era, self.listen(id, &p, origin.route.as_ref())),
+                Ok(p) => self.reply_if(id, era, self.listen(id, &p, origin.route())),
                 Err(error) => Self::refuse(id, &error),
             },
             Method::ToolsList => {
@@ -427,7 +426,7 @@ impl Session {
                 match Initialize::params(params).and_then(|p| self.initialize(&p)) {
                     Ok(result) => {
                         #[cfg(feature = "otel")]
-                        self.state.clock.open(result.version, &origin.wire);
+                        self.state.clock.open(result.version, origin.wire());
                         #[cfg(not(feature = "otel"))]
                         let _ = origin;
                         self.now(id, Era::Session(result.version), &Ok(result))

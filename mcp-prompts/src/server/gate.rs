@@ -38,7 +38,7 @@ impl Service {
 
     /// Whether the server declares `capability`.
     pub(crate) fn declares(&self, capability: Capability) -> bool {
-        let declared = self.inner().info.declared;
+        let declared = self.0.info.declared;
         match capability {
             Capability::Prompts | Capability::Logging => true,
             Capability::Completions => declared.completions,

@@ -18,10 +18,10 @@ pub(crate) struct Info {
     pub(super) title: Option<String>,
     pub(super) icons: Vec<Icon>,
     pub(super) instructions: Option<String>,
-    pub(crate) declared: Declared,
+    pub(super) declared: Declared,
     /// `prompts.listChanged`: the catalog can change, and changes are
     /// announced (to sessions, or on `subscriptions/listen`).
-    pub(crate) list_changed: bool,
+    pub(super) list_changed: bool,
 }
 
 /// The capabilities a server may or may not declare; `prompts` and
@@ -29,14 +29,14 @@ pub(crate) struct Info {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Declared {
     /// `completions`: `completion/complete` is served.
-    pub(crate) completions: bool,
+    pub(super) completions: bool,
     /// `tools`: the prompt tools are served.
     pub(super) tools: bool,
     /// Which resources are served, if any.
     pub(super) resources: Resources,
     /// `resources.listChanged`: skills come from folders, watched, and
     /// their changes are announced.
-    pub(crate) skills_watched: bool,
+    pub(super) skills_watched: bool,
 }
 
 /// The resources a server serves.
@@ -52,6 +52,17 @@ pub(crate) enum Resources {
 }
 
 impl Declared {
+    /// `completions`: `completion/complete` is served.
+    pub(crate) fn completions(self) -> bool {
+        self.completions
+    }
+
+    /// `resources.listChanged`: skills come from folders, watched, and
+    /// their changes are announced.
+    pub(crate) fn skills_watched(self) -> bool {
+        self.skills_watched
+    }
+
     /// `resources`: the resource methods are served.
     pub(crate) fn resources(self) -> bool {
         self.resources != Resources::Off

@@ -23,7 +23,7 @@ impl Session {
         let can_elicit = version >= ProtocolVersion::V2025_06_18 && p.capabilities().offers_forms();
         self.state.outbound.set_can_elicit(can_elicit);
         self.service.listen(&self.state.outbound);
-        let info = &self.service.inner().info;
+        let info = &self.service.0.info;
         Ok(InitializeResult { info, version })
     }
 

@@ -775,8 +775,16 @@ impl Service {
         }
     }
 
-    pub(crate) fn inner(&self) -> &Inner {
-        &self.0
+    /// The capabilities this server declares, beside `prompts` and
+    /// `logging`.
+    pub(crate) fn capabilities(&self) -> Declared {
+        self.0.info.declared
+    }
+
+    /// `prompts.listChanged`: the catalog can change, and changes are
+    /// announced.
+    pub(crate) fn announces_changes(&self) -> bool {
+        self.0.info.list_changed
     }
 }
 

@@ -43,9 +43,21 @@ pub(crate) struct CacheHints {
 #[derive(Clone, Copy, Debug, Serialize)]
 pub(crate) struct Hints {
     #[serde(rename = "ttlMs")]
-    pub(crate) ttl_ms: u64,
+    pub(super) ttl_ms: u64,
     #[serde(rename = "cacheScope")]
-    pub(crate) scope: CacheScope,
+    pub(super) scope: CacheScope,
+}
+
+impl Hints {
+    /// How long the result may be reused, in milliseconds.
+    pub(crate) fn ttl_ms(self) -> u64 {
+        self.ttl_ms
+    }
+
+    /// Who may reuse it.
+    pub(crate) fn scope(self) -> CacheScope {
+        self.scope
+    }
 }
 
 /// How long a fixed catalog's list may be reused by default.

@@ -37,10 +37,10 @@ impl Session {
     ) -> Watch {
         let subject = origin.caller().map(|caller| caller.subject());
         let read = || Read::params(method, params);
-        let mut watch = Watch::request(method, id.get(), read, &origin.wire, subject);
+        let mut watch = Watch::request(method, id.get(), read, origin.wire(), subject);
         if watch.is_on() {
             let known = watch.asked().map_or(Known::Unknown, |asked| {
-                self.service.known(asked, &origin.access)
+                self.service.known(asked, origin.access())
             });
             watch.judge(known);
         }
@@ -64,7 +64,7 @@ impl Service {
             }
             Asked::Tool(name) => {
                 let ours = [super::tools::LIST_PROMPTS, super::tools::GET_PROMPT];
-                if self.inner().info.declared.tools && ours.contains(&name.as_str()) {
+                if self.0.info.declared.tools && ours.contains(&name.as_str()) {
                     Known::Visible
                 } else {
                     Known::Unknown
@@ -101,7 +101,7 @@ impl Session {
     #[inline(never)]
     fn observed_on(&self, watch: Watch, id: &RawValue, reply: Reply, origin: &Origin) -> Reply {
         let version = self.watched_version(&watch);
-        let http = origin.wire.http().is_some();
+        let http = origin.wire().http().is_some();
         // The status the transport answers a dispatched message with.
         let status = move |code: u16| http.then_some(code);
         match reply {

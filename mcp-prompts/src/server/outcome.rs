@@ -67,7 +67,7 @@ impl Service {
     /// private whatever the server's scope for a result that differs by
     /// who asks.
     pub(crate) fn hints(&self, cached: Cached) -> Option<Hints> {
-        let hints = self.inner().modern.hints;
+        let hints = self.0.modern.hints;
         match cached {
             Cached::No => None,
             Cached::Shared => Some(hints),
@@ -87,7 +87,7 @@ impl Service {
         let Era::Stateless(request) = era else {
             return success(id, &answer.body(era.version()));
         };
-        let modern = &self.inner().modern;
+        let modern = &self.0.modern;
         let hints = self.hints(answer.cached());
         let body = answer.body(request.version);
         let meta = match answer.meta() {

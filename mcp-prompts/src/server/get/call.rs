@@ -64,7 +64,7 @@ impl Finishing {
         if let Some(progress) = &self.progress {
             progress.finish();
         }
-        round.input_required(service.inner(), &self.prompt, questions)
+        round.input_required(&service.0, &self.prompt, questions)
     }
 }
 
@@ -80,7 +80,7 @@ impl Call<'_> {
             asking: &self.asking,
             progress: self.progress.as_ref(),
             outbound: self.outbound,
-            route: self.origin.route.as_ref(),
+            route: self.origin.route(),
             caller: self.origin.caller(),
             max_result_bytes: self.max_result_bytes,
         };
@@ -183,13 +183,7 @@ impl Call<'_> {
         let missing: Vec<String> = missing.iter().map(|&name| name.to_owned()).collect();
         Box::pin(async move {
             let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
-            let asked = ask_missing(
-                &outbound,
-                origin.route.as_ref(),
-                &request,
-                prompt.name(),
-                &missing,
-            );
+            let asked = ask_missing(&outbound, origin.route(), &request, prompt.name(), &missing);
             let filled = asked
                 .await
                 .and_then(|answer| fill_missing(arguments, &answer, prompt.name(), &missing));

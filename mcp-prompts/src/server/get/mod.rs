@@ -37,28 +37,86 @@ use missing::{MISSING_ARGUMENTS, fill_missing, missing_form};
 /// One `prompts/get`, as every route reads it.
 pub(crate) struct GetRequest<'a> {
     /// The request's id, as JSON.
-    pub(crate) id: &'a RawValue,
-    pub(crate) era: Era,
-    pub(crate) name: &'a str,
-    pub(crate) arguments: Arguments<'a>,
+    id: &'a RawValue,
+    era: Era,
+    name: &'a str,
+    arguments: Arguments<'a>,
     /// 2026-07-28: what a retry brings back from the rounds before.
-    pub(crate) retry: Retry,
-    pub(crate) progress: Option<Arc<Progress>>,
-    pub(crate) outbound: &'a Outbound,
+    retry: Retry,
+    progress: Option<Arc<Progress>>,
+    outbound: &'a Outbound,
     /// Who sent the request, and where its own messages go while it
     /// runs (its stream).
-    pub(crate) origin: &'a Origin,
+    origin: &'a Origin,
     /// Whether it came through the `get_prompt` tool, which offers only
     /// the prompts not kept out of the tools (`as_tool = false`).
-    pub(crate) via_tool: bool,
+    via_tool: bool,
+}
+
+impl<'a> GetRequest<'a> {
+    /// Request `id`, under `era`, for prompt `name` with `arguments`; its
+    /// questions go out through `outbound`, and `origin` says who asks
+    /// and where the request's own messages go. No retry, no progress
+    /// token, not through the tool, unless said.
+    pub(crate) fn new(
+        id: &'a RawValue,
+        era: Era,
+        (name, arguments): (&'a str, Arguments<'a>),
+        outbound: &'a Outbound,
+        origin: &'a Origin,
+    ) -> Self {
+        Self {
+            id,
+            era,
+            name,
+            arguments,
+            retry: Retry::default(),
+            progress: None,
+            outbound,
+            origin,
+            via_tool: false,
+        }
+    }
+
+    /// What a 2026-07-28 retry brings back.
+    pub(crate) fn retry(mut self, retry: Retry) -> Self {
+        self.retry = retry;
+        self
+    }
+
+    /// The progress token the request carries, as a reporter.
+    pub(crate) fn progress(mut self, progress: Option<Arc<Progress>>) -> Self {
+        self.progress = progress;
+        self
+    }
+
+    /// Whether it came through the `get_prompt` tool.
+    pub(crate) fn via_tool(mut self, via_tool: bool) -> Self {
+        self.via_tool = via_tool;
+        self
+    }
 }
 
 /// What a stateless retry carries: the client's answers to the questions
 /// of the last round, and the state that round handed it.
 #[derive(Default)]
 pub(crate) struct Retry {
-    pub(crate) input_responses: Option<HashMap<String, Value>>,
-    pub(crate) request_state: Option<String>,
+    input_responses: Option<HashMap<String, Value>>,
+    request_state: Option<String>,
+}
+
+impl Retry {
+    /// The answers to the last round's questions (`inputResponses`), and
+    /// the state it handed the client (`requestState`).
+    pub(crate) fn new(
+        input_responses: Option<HashMap<String, Value>>,
+        request_state: Option<String>,
+    ) -> Self {
+        Self {
+            input_responses,
+            request_state,
+        }
+    }
 }
 
 /// How a `prompts/get` ended, before any route writes it.
@@ -78,8 +136,16 @@ pub(crate) enum GetOutcome {
 /// `elicitation/create` request (`method` and `params`), and the signed
 /// state that carries every answer so far.
 pub(crate) struct InputRequired {
-    pub(crate) requests: Map<String, Value>,
-    pub(crate) state: String,
+    requests: Map<String, Value>,
+    state: String,
+}
+
+impl InputRequired {
+    /// The questions by key (`inputRequests`), and the state to hand the
+    /// client (`requestState`).
+    pub(crate) fn into_parts(self) -> (Map<String, Value>, String) {
+        (self.requests, self.state)
+    }
 }
 
 pub(crate) type GetResult = Result<GetOutcome, Error>;
@@ -114,9 +180,9 @@ impl Service {
             origin,
             via_tool,
         } = request;
-        let inner = self.inner();
+        let inner = &self.0;
         let served = self.served();
-        let found = served.get(name, &origin.access);
+        let found = served.get(name, origin.access());
         let Some(entry) = found.filter(|e| !via_tool || e.as_tool) else {
             return Eventually::Now(Err(unknown_prompt(name)));
         };

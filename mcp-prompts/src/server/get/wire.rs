@@ -46,10 +46,7 @@ impl Session {
         let get = WireGet {
             name: p.name(),
             arguments,
-            retry: Retry {
-                input_responses,
-                request_state,
-            },
+            retry: Retry::new(input_responses, request_state),
             meta: p.meta(),
             via_tool: false,
         };
@@ -65,17 +62,17 @@ impl Session {
         get: WireGet<'_>,
         origin: &Origin,
     ) -> Eventually<GetResult> {
-        let request = GetRequest {
+        let progress = progress_token(get.meta).map(|token| Arc::new(Progress::new(&token)));
+        let request = GetRequest::new(
             id,
             era,
-            name: get.name,
-            arguments: get.arguments,
-            retry: get.retry,
-            progress: progress_token(get.meta).map(|token| Arc::new(Progress::new(&token))),
-            outbound: &self.state.outbound,
+            (get.name, get.arguments),
+            &self.state.outbound,
             origin,
-            via_tool: get.via_tool,
-        };
+        )
+        .retry(get.retry)
+        .progress(progress)
+        .via_tool(get.via_tool);
         self.service.get(request)
     }
 }

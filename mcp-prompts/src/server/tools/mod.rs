@@ -124,7 +124,7 @@ impl Session {
         let version = era.version();
         match p.name() {
             LIST_PROMPTS => {
-                let prompts = self.service.tool_prompts(&origin.access);
+                let prompts = self.service.tool_prompts(origin.access());
                 Eventually::Now(Ok(ToolOutcome::Complete(list_result(&prompts, version))))
             }
             GET_PROMPT => {
@@ -138,10 +138,7 @@ impl Session {
                 let get = WireGet {
                     name: &arguments.name,
                     arguments: arguments.arguments,
-                    retry: Retry {
-                        input_responses,
-                        request_state,
-                    },
+                    retry: Retry::new(input_responses, request_state),
                     meta: p.meta(),
                     via_tool: true,
                 };

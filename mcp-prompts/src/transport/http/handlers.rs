@@ -86,11 +86,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         Err(response) => return *response,
     };
     let (tx, rx) = request_stream(headers);
-    let origin = Origin {
-        route: Some(Route::Text(tx)),
-        access,
-        wire,
-    };
+    let origin = Origin::new(Some(Route::Text(tx)), access, wire);
     let reply = session.serve(message, &origin);
     drop(origin);
     // The route's sender is gone with the call: the stream ends when the

@@ -114,11 +114,7 @@ async fn serve(
     // outlives the response.
     let session = endpoint.service.session(None);
     let (tx, rx) = request_stream(headers);
-    let origin = Origin {
-        route: Some(Route::Text(tx)),
-        access,
-        wire,
-    };
+    let origin = Origin::new(Some(Route::Text(tx)), access, wire);
     let reply = session.serve_stateless(id, method, params, meta, &origin);
     drop(origin);
     // The route's sender is gone with the call: the stream ends when the
