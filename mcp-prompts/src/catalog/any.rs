@@ -40,21 +40,67 @@ impl From<DynamicPrompt> for AnyPrompt {
 /// What a client sees of one argument, from either kind of definition.
 #[derive(Clone)]
 pub(crate) struct ArgInfo<'a> {
-    pub(crate) name: &'a str,
-    pub(crate) title: Option<&'a str>,
-    pub(crate) description: Option<&'a str>,
-    pub(crate) default: Option<&'a str>,
+    name: &'a str,
+    title: Option<&'a str>,
+    description: Option<&'a str>,
+    default: Option<&'a str>,
     /// A value to show the argument with.
-    pub(crate) example: Option<&'a str>,
+    example: Option<&'a str>,
     /// The bounds a number keeps.
-    pub(crate) range: Option<ArgRange>,
-    pub(crate) choices: Vec<&'a str>,
+    range: Option<ArgRange>,
+    choices: Vec<&'a str>,
     /// How a value is written, where its type says.
-    pub(crate) format: Option<&'a str>,
-    pub(crate) required: bool,
+    format: Option<&'a str>,
+    required: bool,
     /// The Rust type's facts, for a `#[prompt]` argument: a form field's
     /// JSON type and bounds come from it. A run-time argument is text.
-    pub(crate) ty: Option<&'static ArgType>,
+    ty: Option<&'static ArgType>,
+}
+
+impl<'a> ArgInfo<'a> {
+    pub(crate) fn name(&self) -> &'a str {
+        self.name
+    }
+
+    pub(crate) fn title(&self) -> Option<&'a str> {
+        self.title
+    }
+
+    pub(crate) fn description(&self) -> Option<&'a str> {
+        self.description
+    }
+
+    pub(crate) fn default(&self) -> Option<&'a str> {
+        self.default
+    }
+
+    /// A value to show the argument with.
+    pub(crate) fn example(&self) -> Option<&'a str> {
+        self.example
+    }
+
+    /// The bounds a number keeps.
+    pub(crate) fn range(&self) -> Option<ArgRange> {
+        self.range
+    }
+
+    pub(crate) fn choices(&self) -> &[&'a str] {
+        &self.choices
+    }
+
+    /// How a value is written, where its type says.
+    pub(crate) fn format(&self) -> Option<&'a str> {
+        self.format
+    }
+
+    pub(crate) fn required(&self) -> bool {
+        self.required
+    }
+
+    /// The Rust type's facts, for a `#[prompt]` argument.
+    pub(crate) fn ty(&self) -> Option<&'static ArgType> {
+        self.ty
+    }
 }
 
 impl<'a> From<&'a ArgDef> for ArgInfo<'a> {

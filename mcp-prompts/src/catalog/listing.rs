@@ -156,21 +156,67 @@ impl Serialize for Listing<'_> {
 /// (titles and `_meta` from 2025-06-18, icons from 2025-11-25). Our
 /// listing serializes it; the rmcp adapter converts it.
 pub(crate) struct Shown<'a> {
-    pub(crate) name: &'a str,
-    pub(crate) title: Option<&'a str>,
-    pub(crate) description: Option<&'a str>,
+    name: &'a str,
+    title: Option<&'a str>,
+    description: Option<&'a str>,
     /// Empty where the revision has no icons.
-    pub(crate) icons: &'a [Icon],
-    pub(crate) arguments: Vec<ShownArgument>,
-    pub(crate) meta: Option<&'a Map<String, Value>>,
+    icons: &'a [Icon],
+    arguments: Vec<ShownArgument>,
+    meta: Option<&'a Map<String, Value>>,
 }
 
 /// An argument as a revision lists it.
 pub(crate) struct ShownArgument {
-    pub(crate) name: String,
-    pub(crate) title: Option<String>,
-    pub(crate) description: Option<String>,
-    pub(crate) required: bool,
+    name: String,
+    title: Option<String>,
+    description: Option<String>,
+    required: bool,
+}
+
+// What the rmcp adapter reads, converting field by field.
+impl<'a> Shown<'a> {
+    pub(crate) fn name(&self) -> &'a str {
+        self.name
+    }
+
+    pub(crate) fn title(&self) -> Option<&'a str> {
+        self.title
+    }
+
+    pub(crate) fn description(&self) -> Option<&'a str> {
+        self.description
+    }
+
+    /// Empty where the revision has no icons.
+    pub(crate) fn icons(&self) -> &'a [Icon] {
+        self.icons
+    }
+
+    pub(crate) fn meta(&self) -> Option<&'a Map<String, Value>> {
+        self.meta
+    }
+
+    pub(crate) fn arguments(&self) -> &[ShownArgument] {
+        &self.arguments
+    }
+}
+
+impl ShownArgument {
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub(crate) fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    pub(crate) fn description(&self) -> Option<&str> {
+        self.description.as_deref()
+    }
+
+    pub(crate) fn required(&self) -> bool {
+        self.required
+    }
 }
 
 impl<'a> Shown<'a> {
@@ -186,10 +232,10 @@ impl<'a> Shown<'a> {
             .arguments()
             .iter()
             .map(|arg| ShownArgument {
-                name: arg.name.to_owned(),
-                title: arg.title.filter(|_| titled).map(str::to_owned),
+                name: arg.name().to_owned(),
+                title: arg.title().filter(|_| titled).map(str::to_owned),
                 description: described(arg),
-                required: arg.required,
+                required: arg.required(),
             })
             .collect();
         Shown {
@@ -226,7 +272,7 @@ impl Serialize for ShownArgument {
 /// in any revision, so choices and a default are shown where every client
 /// displays them: at the end of the description.
 fn described(arg: &ArgInfo<'_>) -> Option<String> {
-    match (arg.description, notes(arg)) {
+    match (arg.description(), notes(arg)) {
         (Some(d), Some(notes)) => Some(format!("{d} ({notes})")),
         (None, Some(mut notes)) => {
             notes[..1].make_ascii_uppercase();
@@ -240,11 +286,11 @@ fn described(arg: &ArgInfo<'_>) -> Option<String> {
 /// "format: JSON", "from 1 to 10", "one of: formal, casual; default: casual", or `None`
 /// when there is nothing to say.
 fn notes(arg: &ArgInfo<'_>) -> Option<String> {
-    let choices = &arg.choices;
-    let format = arg.format.map(|f| format!("format: {f}"));
-    let range = arg.range.map(|r| r.describe());
+    let choices = &arg.choices();
+    let format = arg.format().map(|f| format!("format: {f}"));
+    let range = arg.range().map(|r| r.describe());
     let choices = (!choices.is_empty()).then(|| format!("one of: {}", choices.join(", ")));
-    let default = arg.default.map(|d| format!("default: {d}"));
+    let default = arg.default().map(|d| format!("default: {d}"));
     let notes: Vec<String> = [format, range, choices, default]
         .into_iter()
         .flatten()

@@ -56,8 +56,8 @@ impl Entry {
         let arguments = prompt.arguments();
         let required = arguments
             .iter()
-            .filter(|a| a.required)
-            .map(|a| a.name.into())
+            .filter(|a| a.required())
+            .map(|a| a.name().into())
             .collect();
         let completions = match &prompt.0 {
             Definition::Macro(def) => def

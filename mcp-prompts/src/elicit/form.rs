@@ -32,9 +32,9 @@ pub(crate) fn form_schema<'a>(
                 field.remove("default");
             }
         }
-        properties.insert(arg.name.to_owned(), field);
-        if arg.required {
-            required.push(arg.name);
+        properties.insert(arg.name().to_owned(), field);
+        if arg.required() {
+            required.push(arg.name());
         }
     }
     let mut schema = json!({ "type": "object", "properties": properties });
@@ -46,20 +46,22 @@ pub(crate) fn form_schema<'a>(
 
 fn field_schema(arg: &ArgInfo<'_>) -> Value {
     // A run-time argument is text, with or without choices.
-    let check = arg.ty.map_or(DefaultCheck::Anything, |ty| ty.default_check);
-    let boolean = arg.choices == ["true", "false"];
+    let check = arg
+        .ty()
+        .map_or(DefaultCheck::Anything, |ty| ty.default_check);
+    let boolean = arg.choices() == ["true", "false"];
     let mut field = match check {
         _ if boolean => json!({ "type": "boolean" }),
         DefaultCheck::Integer { signed, bits } => integer_schema(signed, bits),
         DefaultCheck::Number => json!({ "type": "number" }),
         DefaultCheck::Character => json!({ "type": "string", "minLength": 1, "maxLength": 1 }),
-        _ if !arg.choices.is_empty() => json!({ "type": "string", "enum": arg.choices }),
-        _ => match arg.ty.and_then(|ty| ty.schema_format) {
+        _ if !arg.choices().is_empty() => json!({ "type": "string", "enum": arg.choices() }),
+        _ => match arg.ty().and_then(|ty| ty.schema_format) {
             Some(format) => json!({ "type": "string", "format": format }),
             None => json!({ "type": "string" }),
         },
     };
-    if let Some(range) = arg.range {
+    if let Some(range) = arg.range() {
         // The author's bounds, within the type's.
         let bound = |text: Option<&str>| text.and_then(|t| serde_json::from_str::<Value>(t).ok());
         if let Some(min) = bound(range.min) {
@@ -69,15 +71,15 @@ fn field_schema(arg: &ArgInfo<'_>) -> Value {
             field["maximum"] = max;
         }
     }
-    if let Some(title) = arg.title {
+    if let Some(title) = arg.title() {
         field["title"] = title.into();
     }
-    if let Some(description) = arg.description {
+    if let Some(description) = arg.description() {
         field["description"] = description.into();
     }
-    if let Some(default) = arg.default {
+    if let Some(default) = arg.default() {
         let text = arg
-            .ty
+            .ty()
             .and_then(|ty| (ty.canonical)(default))
             .unwrap_or(default);
         field["default"] = typed_default(&field, text);

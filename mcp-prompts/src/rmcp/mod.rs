@@ -692,25 +692,25 @@ fn era_of(context: &RequestContext<RoleServer>, version: ProtocolVersion) -> Era
 fn listed(entry: &Entry, version: ProtocolVersion) -> Prompt {
     let shown = Shown::as_listed(entry, version);
     let arguments: Vec<PromptArgument> = shown
-        .arguments
-        .into_iter()
+        .arguments()
+        .iter()
         .map(|arg| {
-            let mut argument = PromptArgument::new(arg.name).with_required(arg.required);
-            argument.description = arg.description;
-            argument.title = arg.title;
+            let mut argument = PromptArgument::new(arg.name()).with_required(arg.required());
+            argument.description = arg.description().map(str::to_owned);
+            argument.title = arg.title().map(str::to_owned);
             argument
         })
         .collect();
     let mut listed = Prompt::new(
-        shown.name,
-        shown.description,
+        shown.name(),
+        shown.description(),
         (!arguments.is_empty()).then_some(arguments),
     );
-    listed.title = shown.title.map(str::to_owned);
-    if !shown.icons.is_empty() {
-        listed.icons = Some(shown.icons.iter().map(icon).collect());
+    listed.title = shown.title().map(str::to_owned);
+    if !shown.icons().is_empty() {
+        listed.icons = Some(shown.icons().iter().map(icon).collect());
     }
-    listed.meta = shown.meta.cloned().map(rmcp::model::MetaObject);
+    listed.meta = shown.meta().cloned().map(rmcp::model::MetaObject);
     listed
 }
 

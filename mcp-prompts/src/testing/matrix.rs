@@ -18,12 +18,15 @@ pub const MAX_COMBINATIONS: usize = 64;
 
 /// The values one argument takes across the matrix: `None` leaves it out.
 fn values_of(arg: &ArgInfo<'_>) -> Vec<Option<String>> {
-    let mut values: Vec<Option<String>> = if arg.choices.is_empty() {
+    let mut values: Vec<Option<String>> = if arg.choices().is_empty() {
         vec![Some(sample(arg))]
     } else {
-        arg.choices.iter().map(|c| Some((*c).to_owned())).collect()
+        arg.choices()
+            .iter()
+            .map(|c| Some((*c).to_owned()))
+            .collect()
     };
-    if !arg.required {
+    if !arg.required() {
         values.insert(0, None);
     }
     values
@@ -33,14 +36,14 @@ fn values_of(arg: &ArgInfo<'_>) -> Vec<Option<String>> {
 /// for a type the compiler knows, a value of it; else a placeholder that
 /// says whose it is, so the rendering shows where the value lands.
 fn sample(arg: &ArgInfo<'_>) -> String {
-    if let Some(example) = arg.example {
+    if let Some(example) = arg.example() {
         return example.to_owned();
     }
-    match arg.ty.map(|ty| ty.default_check) {
+    match arg.ty().map(|ty| ty.default_check) {
         Some(DefaultCheck::Integer { .. }) => "3".to_owned(),
         Some(DefaultCheck::Number) => "2.5".to_owned(),
-        Some(DefaultCheck::Character) => arg.name.chars().take(1).collect(),
-        _ => placeholder(arg.name),
+        Some(DefaultCheck::Character) => arg.name().chars().take(1).collect(),
+        _ => placeholder(arg.name()),
     }
 }
 
@@ -93,7 +96,7 @@ impl Client {
                 .prompt
                 .arguments()
                 .iter()
-                .map(|arg| (arg.name.to_owned(), values_of(arg)))
+                .map(|arg| (arg.name().to_owned(), values_of(arg)))
                 .collect()
         };
         let total: usize = arguments.iter().map(|(_, values)| values.len()).product();

@@ -38,7 +38,7 @@ pub(super) fn missing_form(
     let arguments = prompt.arguments();
     let fields = arguments
         .into_iter()
-        .filter(|arg| missing.contains(&arg.name));
+        .filter(|arg| missing.contains(&arg.name()));
     let names = missing
         .iter()
         .map(|n| format!("`{n}`"))

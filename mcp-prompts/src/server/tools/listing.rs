@@ -40,19 +40,19 @@ fn described(prompt: &AnyPrompt) -> Value {
 
 fn argument(arg: &ArgInfo<'_>) -> Value {
     let mut entry = Map::new();
-    entry.insert("name".into(), arg.name.into());
-    if let Some(title) = arg.title {
+    entry.insert("name".into(), arg.name().into());
+    if let Some(title) = arg.title() {
         entry.insert("title".into(), title.into());
     }
-    if let Some(description) = arg.description {
+    if let Some(description) = arg.description() {
         entry.insert("description".into(), description.into());
     }
-    entry.insert("required".into(), arg.required.into());
-    if let Some(default) = arg.default {
+    entry.insert("required".into(), arg.required().into());
+    if let Some(default) = arg.default() {
         entry.insert("default".into(), default.into());
     }
-    if !arg.choices.is_empty() {
-        entry.insert("choices".into(), arg.choices.clone().into());
+    if !arg.choices().is_empty() {
+        entry.insert("choices".into(), arg.choices().to_vec().into());
     }
     Value::Object(entry)
 }

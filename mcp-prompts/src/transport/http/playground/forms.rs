@@ -25,17 +25,17 @@ pub(super) fn forms(service: &Service, access: &Access) -> Value {
         let mut schema = form_schema(arguments.iter().cloned(), ProtocolVersion::MODERN);
         if let Some(fields) = schema["properties"].as_object_mut() {
             for arg in &arguments {
-                let Some(field) = fields.get_mut(arg.name) else {
+                let Some(field) = fields.get_mut(arg.name()) else {
                     continue;
                 };
-                if let Some(example) = arg.example {
+                if let Some(example) = arg.example() {
                     field["examples"] = json!([example]);
                 }
-                if let Some(format) = arg.format {
+                if let Some(format) = arg.format() {
                     field["x-format"] = json!(format);
                 }
                 let completes = entry
-                    .completion(arg.name)
+                    .completion(arg.name())
                     .is_some_and(|c| !matches!(c, ArgCompletion::Nothing));
                 if completes {
                     field["x-completes"] = json!(true);
@@ -45,7 +45,7 @@ pub(super) fn forms(service: &Service, access: &Access) -> Value {
         let order: Vec<&str> = arguments
             .iter()
             .filter(|arg| !arg.injected())
-            .map(|arg| arg.name)
+            .map(|arg| arg.name())
             .collect();
         prompts.insert(
             prompt.name().to_owned(),
