@@ -35,7 +35,7 @@ impl Template {
     /// result past the server's limit on one is refused before it is
     /// spent (-32602).
     pub fn render(&self, input: &Input<'_>) -> Result<Vec<Message>, Error> {
-        let max_bytes = input.request.max_result_bytes;
+        let max_bytes = input.request().max_result_bytes();
         let mut left = max_bytes;
         let mut messages = Vec::with_capacity(self.messages.len());
         for message in self.messages {

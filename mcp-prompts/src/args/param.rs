@@ -47,7 +47,7 @@ impl<T: PromptArg> PromptParam for T {
     fn bind(input: &Input<'_>, arg: &'static ArgDef) -> Result<Self, Error> {
         match value_of(input, arg) {
             Some(value) => parse(arg, value),
-            None => Err(missing(input.def, arg)),
+            None => Err(missing(input.prompt(), arg)),
         }
     }
 }
@@ -83,7 +83,7 @@ impl PromptParam for RequestContext {
 }
 
 fn value_of<'a>(input: &'a Input<'_>, arg: &'static ArgDef) -> Option<&'a str> {
-    input.arguments.get(arg.name).or(arg.default())
+    input.arguments().get(arg.name).or(arg.default())
 }
 
 fn parse<T: PromptArg>(arg: &ArgDef, value: &str) -> Result<T, Error> {

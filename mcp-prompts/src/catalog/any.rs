@@ -158,11 +158,7 @@ impl AnyPrompt {
     ) -> Result<Invocation, Error> {
         match &self.0 {
             Definition::Macro(def) => {
-                let input = Input {
-                    def,
-                    arguments,
-                    request,
-                };
+                let input = Input::new(def, arguments, request);
                 call_catching(culprit, || (def.invoke)(&input))
             }
             Definition::Dynamic(prompt) => {

@@ -55,7 +55,7 @@ impl CompletionInput {
     where
         I: IntoIterator<Item = &'a str>,
     {
-        let typed = index::fold(&self.value);
+        let typed = index::fold(self.value());
         items
             .into_iter()
             .filter(move |item| index::starts_with_folded(item, &typed))

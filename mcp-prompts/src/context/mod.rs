@@ -66,20 +66,55 @@ pub struct RequestContext {
 /// served: a context is built from it only for a prompt that takes one.
 #[derive(Clone, Copy)]
 pub(crate) struct RequestParts<'a> {
-    pub(crate) id: &'a RawValue,
-    pub(crate) version: ProtocolVersion,
-    pub(crate) log: LogPolicy,
-    pub(crate) asking: &'a Asking,
-    pub(crate) progress: Option<&'a Arc<Progress>>,
-    pub(crate) outbound: &'a Outbound,
-    pub(crate) route: Option<&'a Route>,
-    pub(crate) caller: Option<&'a Arc<Caller>>,
+    id: &'a RawValue,
+    version: ProtocolVersion,
+    log: LogPolicy,
+    asking: &'a Asking,
+    progress: Option<&'a Arc<Progress>>,
+    outbound: &'a Outbound,
+    route: Option<&'a Route>,
+    caller: Option<&'a Arc<Caller>>,
     /// The server's limit on a result's text, which a template's render
     /// stops at.
-    pub(crate) max_result_bytes: usize,
+    max_result_bytes: usize,
 }
 
-impl RequestParts<'_> {
+impl<'a> RequestParts<'a> {
+    /// Request `id` under `era`, from `origin`: its questions asked as
+    /// `asking` says, through `outbound`; `progress` its progress token's
+    /// reporter; `max_result_bytes` the server's limit on a result's text.
+    pub(crate) fn new(
+        (id, era): (&'a RawValue, crate::protocol::era::Era),
+        asking: &'a Asking,
+        progress: Option<&'a Arc<Progress>>,
+        outbound: &'a Outbound,
+        origin: &'a Origin,
+        max_result_bytes: usize,
+    ) -> Self {
+        Self {
+            id,
+            version: era.version(),
+            log: LogPolicy::of(era),
+            asking,
+            progress,
+            outbound,
+            route: origin.route(),
+            caller: origin.caller(),
+            max_result_bytes,
+        }
+    }
+
+    /// The revision the request is served under.
+    pub(crate) fn version(&self) -> ProtocolVersion {
+        self.version
+    }
+
+    /// The server's limit on a result's text, which a template's render
+    /// stops at.
+    pub(crate) fn max_result_bytes(&self) -> usize {
+        self.max_result_bytes
+    }
+
     pub(crate) fn context(&self) -> RequestContext {
         RequestContext {
             id: RequestId::new(self.id),

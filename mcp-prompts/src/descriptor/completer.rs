@@ -20,15 +20,34 @@ pub enum Completer {
 /// so far, and the arguments the user already filled in.
 #[derive(Clone, Debug)]
 pub struct CompletionInput {
-    pub(crate) prompt: Option<&'static PromptDef>,
-    pub(crate) prompt_name: Option<String>,
-    pub(crate) uri: Option<String>,
-    pub(crate) argument: String,
-    pub(crate) value: String,
-    pub(crate) filled: Vec<(String, String)>,
+    prompt: Option<&'static PromptDef>,
+    prompt_name: Option<String>,
+    uri: Option<String>,
+    argument: String,
+    value: String,
+    filled: Vec<(String, String)>,
 }
 
 impl CompletionInput {
+    /// What completing `argument` of a prompt (`prompt_name`, and `prompt`
+    /// for a `#[prompt]`) or of a resource template (`uri`) asks, with
+    /// `value` typed so far and the arguments `filled` in already.
+    pub(crate) fn new(
+        (prompt, prompt_name, uri): (Option<&'static PromptDef>, Option<String>, Option<String>),
+        argument: String,
+        value: String,
+        filled: Vec<(String, String)>,
+    ) -> Self {
+        Self {
+            prompt,
+            prompt_name,
+            uri,
+            argument,
+            value,
+            filled,
+        }
+    }
+
     /// The text typed so far.
     pub fn value(&self) -> &str {
         &self.value

@@ -98,12 +98,30 @@ pub type InvokeFn = fn(&Input<'_>) -> Result<Invocation, Error>;
 /// What a prompt function's parameter is bound from: the request's arguments
 /// and what its context is made of.
 pub struct Input<'a> {
-    pub(crate) def: &'a PromptDef,
-    pub(crate) arguments: &'a Arguments<'a>,
-    pub(crate) request: RequestParts<'a>,
+    def: &'a PromptDef,
+    arguments: &'a Arguments<'a>,
+    request: RequestParts<'a>,
 }
 
-impl Input<'_> {
+impl<'a> Input<'a> {
+    /// What `def` is called with: `arguments`, and the request's `parts`.
+    pub(crate) fn new(
+        def: &'a PromptDef,
+        arguments: &'a Arguments<'a>,
+        request: RequestParts<'a>,
+    ) -> Self {
+        Self {
+            def,
+            arguments,
+            request,
+        }
+    }
+
+    /// What the request's context is made from.
+    pub(crate) fn request(&self) -> &RequestParts<'a> {
+        &self.request
+    }
+
     /// The prompt being called (or, for the answer to a form, the form).
     pub fn prompt(&self) -> &PromptDef {
         self.def
@@ -116,7 +134,7 @@ impl Input<'_> {
 
     /// The protocol revision the request is served under.
     pub fn protocol_version(&self) -> ProtocolVersion {
-        self.request.version
+        self.request.version()
     }
 
     /// A context for the request, made on each call: only the parameters

@@ -89,11 +89,7 @@ impl RequestContext {
             Answer::Cancelled => Elicited::Cancelled,
             Answer::Accepted(arguments) => {
                 let def = PromptDef::form(T::ARGS);
-                let input = Input {
-                    def: &def,
-                    arguments: &arguments,
-                    request: self.parts(),
-                };
+                let input = Input::new(&def, &arguments, self.parts());
                 Elicited::Accepted(T::bind_args(&input)?)
             }
         })

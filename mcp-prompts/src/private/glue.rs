@@ -30,7 +30,7 @@ pub trait Bind<M>: Sized {
 
 impl<T: PromptParam> Bind<Plain> for T {
     fn bind_at(input: &Input<'_>, at: &mut usize) -> Result<Self, Error> {
-        let arg = &input.def.params[*at];
+        let arg = &input.prompt().params[*at];
         *at += 1;
         T::bind(input, arg)
     }

@@ -36,7 +36,7 @@ pub use crate::template::{Part, Template, TemplateMessage};
 
 /// Argument `index` of the prompt being called.
 pub fn arg(input: &Input<'_>, index: usize) -> &'static ArgDef {
-    &input.def.params[index]
+    &input.prompt().params[index]
 }
 
 /// Argument `index` of a `PromptArgs` struct.

@@ -113,13 +113,14 @@ impl Service {
     /// transport-neutral core of `completion/complete`.
     pub(crate) fn complete(&self, query: &Query<'_>) -> Completed {
         let inner = &self.0;
-        let input = |prompt: Option<&AnyPrompt>, uri: Option<&str>| CompletionInput {
-            prompt: prompt.and_then(AnyPrompt::static_def),
-            prompt_name: prompt.map(|p| p.name().to_owned()),
-            uri: uri.map(str::to_owned),
-            argument: query.argument.to_owned(),
-            value: query.value.to_owned(),
-            filled: query.filled.clone(),
+        let input = |prompt: Option<&AnyPrompt>, uri: Option<&str>| {
+            let reference = (
+                prompt.and_then(AnyPrompt::static_def),
+                prompt.map(|p| p.name().to_owned()),
+                uri.map(str::to_owned),
+            );
+            let (argument, value) = (query.argument.to_owned(), query.value.to_owned());
+            CompletionInput::new(reference, argument, value, query.filled.clone())
         };
         let typed = query.value;
         match query.reference {
@@ -190,7 +191,7 @@ impl Service {
         input: CompletionInput,
         call: impl FnOnce(CompletionInput) -> CompletionCall,
     ) -> Completed {
-        let typed = input.value.clone();
+        let typed = input.value().to_owned();
         let service = self.clone();
         let shape =
             move |source| Completion::found(service.0.static_indexes.matches(source, &typed));

@@ -73,17 +73,14 @@ pub(super) type Called = Eventually<Result<PromptResult, Error>>;
 
 impl Call<'_> {
     pub(super) fn run(&self, arguments: &Arguments<'_>) -> Called {
-        let request = RequestParts {
-            id: self.id,
-            version: self.era.version(),
-            log: crate::context::LogPolicy::of(self.era),
-            asking: &self.asking,
-            progress: self.progress.as_ref(),
-            outbound: self.outbound,
-            route: self.origin.route(),
-            caller: self.origin.caller(),
-            max_result_bytes: self.max_result_bytes,
-        };
+        let request = RequestParts::new(
+            (self.id, self.era),
+            &self.asking,
+            self.progress.as_ref(),
+            self.outbound,
+            self.origin,
+            self.max_result_bytes,
+        );
         let culprit = self.prompt.culprit("prompt");
         let called = self
             .prompt
