@@ -123,15 +123,15 @@ impl<'a> From<&'a ArgDef> for ArgInfo<'a> {
 impl<'a> From<&'a DynamicArgument> for ArgInfo<'a> {
     fn from(arg: &'a DynamicArgument) -> Self {
         Self {
-            name: &arg.name,
-            title: arg.title.as_deref(),
-            description: arg.description.as_deref(),
-            default: arg.default.as_deref(),
-            example: arg.example.as_deref(),
+            name: arg.get_name(),
+            title: arg.get_title(),
+            description: arg.get_description(),
+            default: arg.get_default(),
+            example: arg.get_example(),
             range: None,
-            choices: arg.choices.iter().map(String::as_str).collect(),
+            choices: arg.get_choices().iter().map(String::as_str).collect(),
             format: None,
-            required: arg.required,
+            required: arg.is_required(),
             ty: None,
         }
     }

@@ -30,7 +30,7 @@ impl ArgCompletion {
     }
 
     pub(crate) fn for_dynamic(arg: &DynamicArgument) -> Self {
-        match (&arg.completer, arg.choices.as_slice()) {
+        match (arg.completer(), arg.get_choices()) {
             (Some(completer), _) => Self::Dyn(completer.clone()),
             (None, []) => Self::Nothing,
             (None, choices) => Self::Choices(choices.into()),

@@ -67,7 +67,7 @@ impl Entry {
             Definition::Dynamic(dynamic) => dynamic
                 .arguments()
                 .iter()
-                .map(|a| (a.name.as_str().into(), ArgCompletion::for_dynamic(a)))
+                .map(|a| (a.get_name().into(), ArgCompletion::for_dynamic(a)))
                 .collect(),
         };
         drop(arguments);

@@ -21,14 +21,14 @@ use crate::protocol::Arguments;
 /// ```
 #[derive(Clone, Debug)]
 pub struct DynamicArgument {
-    pub(crate) name: String,
-    pub(crate) title: Option<String>,
-    pub(crate) description: Option<String>,
-    pub(crate) default: Option<String>,
-    pub(crate) example: Option<String>,
-    pub(crate) required: bool,
-    pub(crate) choices: Vec<String>,
-    pub(crate) completer: Option<DynCompleter>,
+    pub(super) name: String,
+    title: Option<String>,
+    description: Option<String>,
+    default: Option<String>,
+    example: Option<String>,
+    pub(super) required: bool,
+    pub(super) choices: Vec<String>,
+    completer: Option<DynCompleter>,
 }
 
 impl DynamicArgument {
@@ -106,6 +106,49 @@ impl DynamicArgument {
     /// Whether the client must send the argument.
     pub fn is_required(&self) -> bool {
         self.required
+    }
+
+    // Read back with `get_`: the plain names build (as clap's `Arg` does).
+
+    /// The argument's name.
+    pub fn get_name(&self) -> &str {
+        &self.name
+    }
+
+    /// The title set with [`title`](Self::title).
+    pub fn get_title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// The description set with [`description`](Self::description).
+    pub fn get_description(&self) -> Option<&str> {
+        self.description.as_deref()
+    }
+
+    /// The default set with [`default`](Self::default).
+    pub fn get_default(&self) -> Option<&str> {
+        self.default.as_deref()
+    }
+
+    /// The example set with [`example`](Self::example).
+    pub fn get_example(&self) -> Option<&str> {
+        self.example.as_deref()
+    }
+
+    /// The choices set with [`choices`](Self::choices); empty for none.
+    pub fn get_choices(&self) -> &[String] {
+        &self.choices
+    }
+
+    /// The completer set with [`complete`](Self::complete).
+    pub(crate) fn completer(&self) -> Option<&DynCompleter> {
+        self.completer.as_ref()
+    }
+
+    /// Describes the argument as `description` unless it is described.
+    pub(crate) fn describe_if_undescribed(&mut self, description: &str) {
+        self.description
+            .get_or_insert_with(|| description.to_owned());
     }
 
     /// The choice `value` stands for, in its listed spelling; `None` if the

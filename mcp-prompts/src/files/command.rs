@@ -136,7 +136,7 @@ mod tests {
             arguments,
             ..
         } = read("Fix issue #$ARGUMENTS now. $ cost $5", None);
-        let names: Vec<&str> = arguments.iter().map(|a| a.name.as_str()).collect();
+        let names: Vec<&str> = arguments.iter().map(|a| a.get_name()).collect();
         assert_eq!(names, ["arguments", "arg5"]);
         assert!(arguments.iter().all(|a| !a.is_required()));
         let text = render(&segments.0, &values(&arguments, &[("arguments", "123")]));
@@ -155,7 +155,7 @@ mod tests {
         assert!(unused.is_empty());
         let named: Vec<(&str, bool)> = arguments
             .iter()
-            .map(|a| (a.name.as_str(), a.is_required()))
+            .map(|a| (a.get_name(), a.is_required()))
             .collect();
         // A repeated name, or one that is a position's own, names nothing.
         let expected = [
@@ -171,7 +171,7 @@ mod tests {
         );
         assert_eq!(text, "PR 7 at high, ");
         let all = read("Do $ARGUMENTS", Some("[message]"));
-        assert_eq!(all.arguments[0].description.as_deref(), Some("[message]"));
+        assert_eq!(all.arguments[0].get_description(), Some("[message]"));
         assert!(all.unused.is_empty());
         assert_eq!(read("PR $1", Some("<pr> [priority]")).unused, ["priority"]);
     }

@@ -199,7 +199,7 @@ mod tests {
         assert!(warnings.is_empty());
         assert_eq!(prompt.name(), "fix-issue");
         assert_eq!(prompt.description(), Some("Fix an issue"));
-        let names: Vec<&str> = prompt.arguments().iter().map(|a| a.name.as_str()).collect();
+        let names: Vec<&str> = prompt.arguments().iter().map(|a| a.get_name()).collect();
         assert_eq!(names, ["issue", "priority"]);
         let bare = parse(
             FileKind::Command,
@@ -210,7 +210,7 @@ mod tests {
         )
         .unwrap()
         .0;
-        assert_eq!(bare.arguments()[0].name, "arguments");
+        assert_eq!(bare.arguments()[0].get_name(), "arguments");
         // No description: the body's first line, as Claude Code shows it.
         assert_eq!(bare.description(), Some("Explain $ARGUMENTS"));
         let headed = parse(
@@ -233,7 +233,7 @@ mod tests {
         let (prompt, _) = parse(FileKind::VsCode, vscode, "t", "t.prompt.md", None).unwrap();
         assert_eq!(prompt.name(), "tests");
         assert_eq!(
-            prompt.arguments()[0].description.as_deref(),
+            prompt.arguments()[0].get_description(),
             Some("What to test")
         );
         let typo = parse(

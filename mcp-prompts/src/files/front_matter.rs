@@ -37,7 +37,7 @@ fn check_used(
     let used = mcp_prompts_template::placeholders(&messages);
     let declared = arguments
         .iter()
-        .map(|a| a.name.as_str())
+        .map(DynamicArgument::get_name)
         .zip(declared_on.iter().copied());
     check_all_used(
         declared,
@@ -255,7 +255,7 @@ pub(crate) fn parse_file(
         if !is_valid_name(&spec.name) {
             return at(invalid_name("argument name", &spec.name));
         }
-        if arguments.iter().any(|a| a.name == spec.name) {
+        if arguments.iter().any(|a| a.get_name() == spec.name) {
             return at(format!("argument `{}` is declared twice", spec.name));
         }
         if spec.required == Some(true) && spec.default.is_some() {

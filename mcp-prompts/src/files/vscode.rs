@@ -39,11 +39,9 @@ pub(crate) fn read(
             return Err(Broken::at(line, invalid_name("input name", name)));
         }
         segments.arg(name);
-        let known = arguments.iter_mut().find(|a| a.name == name);
+        let known = arguments.iter_mut().find(|a| a.get_name() == name);
         match (known, placeholder) {
-            (Some(known), Some(placeholder)) if known.description.is_none() => {
-                known.description = Some(placeholder.to_owned());
-            }
+            (Some(known), Some(placeholder)) => known.describe_if_undescribed(placeholder),
             (Some(_), _) => {}
             (None, placeholder) => {
                 let mut argument = DynamicArgument::new(name);
@@ -71,12 +69,9 @@ mod tests {
         let body = "Write tests for ${input:target:The function to test} in ${file}.\nAgain: ${input:target}.";
         let (segments, arguments) = read(body, 5).unwrap();
         assert_eq!(arguments.len(), 1);
-        assert_eq!(arguments[0].name, "target");
+        assert_eq!(arguments[0].get_name(), "target");
         assert!(arguments[0].is_required());
-        assert_eq!(
-            arguments[0].description.as_deref(),
-            Some("The function to test")
-        );
+        assert_eq!(arguments[0].get_description(), Some("The function to test"));
         let mut sent = Arguments::default();
         sent.insert("target", "parse");
         let values = ArgumentValues::read(&arguments, &sent).unwrap();

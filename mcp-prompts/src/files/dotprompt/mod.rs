@@ -607,7 +607,10 @@ mod reading {
         assert!(warnings.is_empty());
         assert_eq!(prompt.description(), Some("Write a story"));
         let args = prompt.arguments();
-        let shape: Vec<(&str, bool)> = args.iter().map(|a| (a.name.as_str(), a.required)).collect();
+        let shape: Vec<(&str, bool)> = args
+            .iter()
+            .map(|a| (a.get_name(), a.is_required()))
+            .collect();
         assert_eq!(
             shape,
             [
@@ -617,10 +620,10 @@ mod reading {
                 ("points", true)
             ]
         );
-        assert_eq!(args[2].choices, ["Formal", "Casual"]);
-        assert_eq!(args[2].default.as_deref(), Some("casual"));
+        assert_eq!(args[2].get_choices(), ["Formal", "Casual"]);
+        assert_eq!(args[2].get_default(), Some("casual"));
         // Typed arguments are shown with values of their type.
-        let examples: Vec<Option<&str>> = args.iter().map(|a| a.example.as_deref()).collect();
+        let examples: Vec<Option<&str>> = args.iter().map(|a| a.get_example()).collect();
         assert_eq!(examples, [None, Some("3"), None, Some("[\"<points>\"]")]);
     }
 
@@ -628,11 +631,8 @@ mod reading {
     fn a_json_schema_gives_its_examples() {
         let text = "---\ninput:\n  schema:\n    type: object\n    properties:\n      topic: {type: string, examples: [tides, waves]}\n      n: {type: integer}\n    required: [topic]\n---\n{{topic}} {{n}}";
         let (prompt, _) = parse(text, "x", "x.prompt", None, &Partials::default()).unwrap();
-        let examples: Vec<Option<&str>> = prompt
-            .arguments()
-            .iter()
-            .map(|a| a.example.as_deref())
-            .collect();
+        let examples: Vec<Option<&str>> =
+            prompt.arguments().iter().map(|a| a.get_example()).collect();
         assert_eq!(examples, [Some("tides"), Some("3")]);
     }
 
@@ -643,7 +643,7 @@ mod reading {
         let shape: Vec<(&str, bool)> = prompt
             .arguments()
             .iter()
-            .map(|a| (a.name.as_str(), a.required))
+            .map(|a| (a.get_name(), a.is_required()))
             .collect();
         assert_eq!(
             shape,
@@ -738,7 +738,7 @@ mod reading {
             &partials(&[("_greet.prompt", "Hi {{who}}")]),
         )
         .unwrap();
-        assert_eq!(prompt.arguments()[0].name, "who");
+        assert_eq!(prompt.arguments()[0].get_name(), "who");
     }
 
     #[test]
@@ -813,7 +813,7 @@ mod reading {
         // reads `topic` from it.
         let files = [("_card.PROMPT", "{{who}} on {{topic}}")];
         let (prompt, _) = parse("{{> card who=name}}", "x", "x", None, &partials(&files)).unwrap();
-        let names: Vec<&str> = prompt.arguments().iter().map(|a| a.name.as_str()).collect();
+        let names: Vec<&str> = prompt.arguments().iter().map(|a| a.get_name()).collect();
         assert_eq!(names, ["name", "topic"]);
         // A local `@` variable is no argument; `this/x` and `[x]` are.
         let (prompt, _) = parse(
@@ -824,7 +824,7 @@ mod reading {
             &Partials::default(),
         )
         .unwrap();
-        let names: Vec<&str> = prompt.arguments().iter().map(|a| a.name.as_str()).collect();
+        let names: Vec<&str> = prompt.arguments().iter().map(|a| a.get_name()).collect();
         assert_eq!(names, ["a", "b"]);
         // Helpers outside the subset take no names from the arguments.
         assert!(
