@@ -250,7 +250,7 @@ impl AnyPrompt {
     pub(crate) fn location(&self) -> String {
         match &self.0 {
             Definition::Macro(def) => def.location(),
-            Definition::Dynamic(prompt) => prompt.0.origin.clone(),
+            Definition::Dynamic(prompt) => prompt.origin().to_owned(),
         }
     }
 
@@ -259,7 +259,7 @@ impl AnyPrompt {
     pub(crate) fn place(&self) -> (&str, u32) {
         match &self.0 {
             Definition::Macro(def) => (def.file, def.line),
-            Definition::Dynamic(prompt) => (&prompt.0.origin, 0),
+            Definition::Dynamic(prompt) => (prompt.origin(), 0),
         }
     }
 

@@ -19,7 +19,7 @@ impl Visibility {
         match &prompt.0 {
             Definition::Macro(def) => def.restriction().map_or(Self::Everyone, Self::Macro),
             Definition::Dynamic(prompt) => {
-                if prompt.0.scopes.is_empty() && prompt.0.visible.is_none() {
+                if !prompt.is_restricted() {
                     Self::Everyone
                 } else {
                     Self::Dynamic(prompt.clone())
@@ -38,7 +38,7 @@ impl Visibility {
         let (fixed, owned): (&[&str], &[String]) = match self {
             Self::Everyone => (&[], &[]),
             Self::Macro(restriction) => (restriction.scopes, &[]),
-            Self::Dynamic(prompt) => (&[], &prompt.0.scopes),
+            Self::Dynamic(prompt) => (&[], prompt.scopes()),
         };
         fixed
             .iter()
@@ -63,7 +63,7 @@ impl Visibility {
             && match self {
                 Self::Everyone => true,
                 Self::Macro(restriction) => restriction.visible.is_none_or(|v| v(caller)),
-                Self::Dynamic(prompt) => prompt.0.visible.as_ref().is_none_or(|v| (v.0)(caller)),
+                Self::Dynamic(prompt) => prompt.shown_to(caller),
             }
     }
 }

@@ -26,7 +26,7 @@ use serde_json::{Map, Value};
 
 /// A visibility test of the caller, type-erased.
 #[derive(Clone)]
-pub(crate) struct Visible(pub(crate) Arc<dyn Fn(&Caller) -> bool + Send + Sync>);
+pub(crate) struct Visible(Arc<dyn Fn(&Caller) -> bool + Send + Sync>);
 
 impl fmt::Debug for Visible {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -74,7 +74,7 @@ pub(crate) enum Handler {
 /// # Ok::<(), mcp_prompts::CatalogError>(())
 /// ```
 #[derive(Clone)]
-pub struct DynamicPrompt(pub(crate) Arc<Definition>);
+pub struct DynamicPrompt(Arc<Definition>);
 
 /// The parts of a [`DynamicPrompt`], shared by every catalog serving it.
 pub(crate) struct Definition {
@@ -84,12 +84,12 @@ pub(crate) struct Definition {
     arguments: Vec<DynamicArgument>,
     handler: Handler,
     /// The scopes a remote caller must all hold to see it.
-    pub(crate) scopes: Vec<String>,
+    scopes: Vec<String>,
     /// A further test a remote caller must pass to see it.
-    pub(crate) visible: Option<Visible>,
+    visible: Option<Visible>,
     /// Where it was defined, for messages about it (a file's path, or
     /// "run time").
-    pub(crate) origin: String,
+    origin: String,
     icons: Vec<Icon>,
     /// Its own `_meta` entries, keys checked.
     meta: Map<String, Value>,
@@ -186,6 +186,22 @@ impl DynamicPrompt {
     }
 
     /// Whether `self` and `other` are the same prompt (clones of one build).
+    /// Where it was defined, for messages about it (a file's path, or
+    /// "run time").
+    pub(crate) fn origin(&self) -> &str {
+        &self.0.origin
+    }
+
+    /// Whether some remote callers may not see it.
+    pub(crate) fn is_restricted(&self) -> bool {
+        !self.0.scopes.is_empty() || self.0.visible.is_some()
+    }
+
+    /// Whether its own test (beside the scopes) lets `caller` see it.
+    pub(crate) fn shown_to(&self, caller: &Caller) -> bool {
+        self.0.visible.as_ref().is_none_or(|visible| (visible.0)(caller))
+    }
+
     pub(crate) fn same_as(&self, other: &Self) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
     }

@@ -30,7 +30,7 @@ impl Bridged {
         problems.extend(taken.iter().map(|(prompt, holder)| {
             format!(
                 "{}: the skill's prompt `{}` is not served: {holder} has that name",
-                prompt.0.origin,
+                prompt.origin(),
                 prompt.name()
             )
         }));
