@@ -174,7 +174,7 @@ impl AnyPrompt {
             Definition::Macro(def) => Cow::Borrowed(def.name),
             Definition::Dynamic(dynamic) => Cow::Owned(dynamic.name().to_owned()),
         };
-        Culprit { kind, name }
+        Culprit::new(kind, name)
     }
 
     /// A `#[prompt]`'s definition, which its completers are given; `None`

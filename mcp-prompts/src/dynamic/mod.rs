@@ -199,7 +199,10 @@ impl DynamicPrompt {
 
     /// Whether its own test (beside the scopes) lets `caller` see it.
     pub(crate) fn shown_to(&self, caller: &Caller) -> bool {
-        self.0.visible.as_ref().is_none_or(|visible| (visible.0)(caller))
+        self.0
+            .visible
+            .as_ref()
+            .is_none_or(|visible| (visible.0)(caller))
     }
 
     pub(crate) fn same_as(&self, other: &Self) -> bool {

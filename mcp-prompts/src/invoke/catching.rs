@@ -16,9 +16,19 @@ use crate::error::Error;
 /// `prompt `greet``, `completer of prompt `greet``.
 #[derive(Clone)]
 pub(crate) struct Culprit {
-    pub(crate) kind: &'static str,
+    kind: &'static str,
     /// Borrowed for a `#[prompt]`; a run-time prompt's name is copied.
-    pub(crate) name: Cow<'static, str>,
+    name: Cow<'static, str>,
+}
+
+impl Culprit {
+    /// `kind` of code (`prompt`, `completer of`) of the thing `name`.
+    pub(crate) fn new(kind: &'static str, name: impl Into<Cow<'static, str>>) -> Self {
+        Self {
+            kind,
+            name: name.into(),
+        }
+    }
 }
 
 /// Runs `f`, turning a panic into an internal error naming the culprit.
@@ -31,8 +41,15 @@ pub(crate) fn call_catching<T>(
 
 /// A future that turns a panic while polling into an internal error.
 pub(crate) struct CatchPanic<T> {
-    pub(crate) culprit: Culprit,
-    pub(crate) future: BoxedResult<T>,
+    culprit: Culprit,
+    future: BoxedResult<T>,
+}
+
+impl<T> CatchPanic<T> {
+    /// `future`, its panics reported as `culprit`'s.
+    pub(crate) fn new(culprit: Culprit, future: BoxedResult<T>) -> Self {
+        Self { culprit, future }
+    }
 }
 
 impl<T> Future for CatchPanic<T> {

@@ -397,13 +397,8 @@ impl RmcpPrompts {
             })
             .unwrap_or_default();
         let access = access_of(&context);
-        let query = Query {
-            reference,
-            argument: &request.argument.name,
-            value: &request.argument.value,
-            filled,
-            access: &access,
-        };
+        let typed = (&*request.argument.name, &*request.argument.value);
+        let query = Query::new(reference, typed, filled, &access);
         let found = self.service.complete(&query).wait().await;
         let found = found.map_err(|e| to_rmcp(&e))?;
         // The values the core sends, with the same `total` and `hasMore`.

@@ -11,7 +11,6 @@ use std::future::Future;
 
 use super::{RmcpPrompts, access_of, raw_id, version_of};
 use crate::protocol::ProtocolVersion;
-use crate::telemetry::asked::Carrier;
 use crate::telemetry::seen::Seen;
 use crate::telemetry::wire::HttpWire;
 use crate::telemetry::{self, Asked, Known, Read, Watch, Wire};
@@ -55,15 +54,7 @@ impl RmcpPrompts {
                 .and_then(serde_json::Value::as_str)
                 .map(str::to_owned)
         };
-        let read = || Read {
-            asked: asked(),
-            carrier: Carrier {
-                traceparent: text("traceparent"),
-                tracestate: text("tracestate"),
-                baggage: text("baggage"),
-            },
-            version: None,
-        };
+        let read = || Read::of(asked(), text);
         let mut watch = Watch::request(method, id.get(), read, &wire, subject);
         let known = watch
             .asked()

@@ -24,13 +24,32 @@ use crate::protocol::params::CompleteParams;
 /// What is being completed, whichever way the request arrived.
 pub(crate) struct Query<'a> {
     /// `ref/prompt` (a prompt's name) or `ref/resource` (a URI template).
-    pub(crate) reference: Reference<'a>,
-    pub(crate) argument: &'a str,
-    pub(crate) value: &'a str,
+    reference: Reference<'a>,
+    argument: &'a str,
+    value: &'a str,
     /// The arguments the user already filled in.
-    pub(crate) filled: Vec<(String, String)>,
+    filled: Vec<(String, String)>,
     /// Who asks: a prompt hidden from them completes as an unknown one.
-    pub(crate) access: &'a Access,
+    access: &'a Access,
+}
+
+impl<'a> Query<'a> {
+    /// Completing `argument` of `reference`, `value` typed so far, the
+    /// arguments `filled` in already, for `access`.
+    pub(crate) fn new(
+        reference: Reference<'a>,
+        (argument, value): (&'a str, &'a str),
+        filled: Vec<(String, String)>,
+        access: &'a Access,
+    ) -> Self {
+        Self {
+            reference,
+            argument,
+            value,
+            filled,
+            access,
+        }
+    }
 }
 
 pub(crate) enum Reference<'a> {
@@ -97,13 +116,8 @@ impl Session {
                     .collect()
             })
             .unwrap_or_default();
-        let query = Query {
-            reference,
-            argument: p.argument_name(),
-            value: p.argument_value(),
-            filled,
-            access,
-        };
+        let typed = (p.argument_name(), p.argument_value());
+        let query = Query::new(reference, typed, filled, access);
         self.service.complete(&query)
     }
 }
@@ -175,10 +189,7 @@ impl Service {
                     .with_data(json!({ "uri": excerpt(uri) }))));
                 };
                 let resources = resources.clone();
-                let culprit = Culprit {
-                    kind: "completer of",
-                    name: "resource templates".into(),
-                };
+                let culprit = Culprit::new("completer of", "resource templates");
                 self.run_completer(culprit, input(None, Some(uri)), move |i| resources.call(i))
             }
         }
@@ -199,7 +210,7 @@ impl Service {
             Err(error) => Eventually::Now(Err(error)),
             Ok(CompletionCall::Ready(outcome)) => Eventually::Now(outcome.map(shape)),
             Ok(CompletionCall::Pending(future)) => {
-                let future = CatchPanic { culprit, future };
+                let future = CatchPanic::new(culprit, future);
                 Eventually::later(async move { future.await.map(shape) })
             }
         }

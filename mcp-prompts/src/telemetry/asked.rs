@@ -18,21 +18,21 @@ pub(crate) enum Asked {
 /// What telemetry reads from a request's params.
 #[derive(Debug, Default)]
 pub(crate) struct Read {
-    pub(crate) asked: Option<Asked>,
+    pub(super) asked: Option<Asked>,
     /// `traceparent`, `tracestate` and `baggage` from `_meta` (SEP-414).
     #[cfg_attr(not(feature = "otel"), allow(dead_code))]
-    pub(crate) carrier: Carrier,
+    pub(super) carrier: Carrier,
     /// The revision a 2026-07-28 request names in `_meta`.
-    pub(crate) version: Option<String>,
+    pub(super) version: Option<String>,
 }
 
 /// W3C trace context as a request's `_meta` carries it.
 #[derive(Debug, Default, Deserialize)]
 #[cfg_attr(not(feature = "otel"), allow(dead_code))]
 pub(crate) struct Carrier {
-    pub(crate) traceparent: Option<String>,
-    pub(crate) tracestate: Option<String>,
-    pub(crate) baggage: Option<String>,
+    pub(super) traceparent: Option<String>,
+    pub(super) tracestate: Option<String>,
+    pub(super) baggage: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -66,6 +66,21 @@ struct Meta {
 }
 
 impl Read {
+    /// What a route that read the request itself found: the thing `asked`
+    /// for, and the trace context `text` gives for a `_meta` key.
+    pub(crate) fn of(asked: Option<Asked>, text: impl Fn(&str) -> Option<String>) -> Self {
+        let carrier = Carrier {
+            traceparent: text("traceparent"),
+            tracestate: text("tracestate"),
+            baggage: text("baggage"),
+        };
+        Self {
+            asked,
+            carrier,
+            version: None,
+        }
+    }
+
     /// Reads request `method`'s params; what cannot be read is left out
     /// (the request's own handler answers for malformed params).
     pub(crate) fn params(method: &str, params: Option<&RawValue>) -> Self {

@@ -88,7 +88,7 @@ impl Call<'_> {
         match called {
             Err(error) => Eventually::Now(Err(error)),
             Ok(Invocation::Ready(result)) => Eventually::Now(result),
-            Ok(Invocation::Pending(future)) => Eventually::later(CatchPanic { culprit, future }),
+            Ok(Invocation::Pending(future)) => Eventually::later(CatchPanic::new(culprit, future)),
         }
     }
 
