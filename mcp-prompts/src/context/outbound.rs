@@ -35,11 +35,23 @@ pub(crate) type ClientAnswer = Result<Value, String>;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct WaitBounds {
     /// The most requests waiting for answers at once.
-    pub(crate) max_waiting: usize,
+    max_waiting: usize,
     /// How long a question waits for its answer.
-    pub(crate) question_timeout: Duration,
+    question_timeout: Duration,
     /// The most `subscriptions/listen` requests open at once.
-    pub(crate) max_listens: usize,
+    max_listens: usize,
+}
+
+impl WaitBounds {
+    /// At most `max_waiting` requests waiting for answers, each at most
+    /// `question_timeout`; at most `max_listens` subscriptions open.
+    pub(crate) fn new(max_waiting: usize, question_timeout: Duration, max_listens: usize) -> Self {
+        Self {
+            max_waiting,
+            question_timeout,
+            max_listens,
+        }
+    }
 }
 
 /// Cheap to clone; every clone is the same session's.

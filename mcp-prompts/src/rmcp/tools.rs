@@ -109,9 +109,8 @@ impl RmcpPrompts {
                     Err(error) => return complete(error_result(&error)),
                 };
                 let retry = retry(request.input_responses, request.request_state);
-                let outcome = self
-                    .run_get(&arguments.name, arguments.arguments, retry, true, &context)
-                    .await;
+                let (name, arguments) = arguments.into_parts();
+                let outcome = self.run_get(&name, arguments, retry, true, &context).await;
                 match ToolOutcome::of(outcome, version) {
                     ToolOutcome::Complete(result) => complete(result),
                     ToolOutcome::InputRequired(asked) => Ok(input_required(asked)?.into()),

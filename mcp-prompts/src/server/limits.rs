@@ -39,11 +39,11 @@ pub const DEFAULT_MAX_LISTENS: usize = 16;
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
-    pub(crate) message_bytes: usize,
+    pub(super) message_bytes: usize,
     pub(super) batch_items: usize,
     pub(super) batch_response_bytes: usize,
-    pub(crate) in_flight: usize,
-    pub(crate) pending_output_bytes: usize,
+    pub(super) in_flight: usize,
+    pub(super) pending_output_bytes: usize,
     pub(super) waiting: usize,
     pub(super) question_timeout: Duration,
     pub(super) listens: usize,
@@ -66,13 +66,25 @@ impl Default for Limits {
     }
 }
 
+// What a transport reads: how much it may take in and hold.
 impl Limits {
+    /// The longest message read, in bytes.
+    pub(crate) fn message_bytes(&self) -> usize {
+        self.message_bytes
+    }
+
+    /// The most requests a connection works on at once.
+    pub(crate) fn in_flight(&self) -> usize {
+        self.in_flight
+    }
+
+    /// The most output bytes queued for a slow reader.
+    pub(crate) fn pending_output_bytes(&self) -> usize {
+        self.pending_output_bytes
+    }
+
     /// What a connection's requests may hold while they wait for the client.
     pub(crate) fn wait_bounds(&self) -> crate::context::WaitBounds {
-        crate::context::WaitBounds {
-            max_waiting: self.waiting,
-            question_timeout: self.question_timeout,
-            max_listens: self.listens,
-        }
+        crate::context::WaitBounds::new(self.waiting, self.question_timeout, self.listens)
     }
 }

@@ -684,7 +684,7 @@ pub(crate) struct Inner {
     /// Whether the catalog can change ([`Server::build_live`]).
     changing: bool,
     /// What the server tells about itself, and the capabilities declared.
-    pub(crate) info: Info,
+    info: Info,
     /// What stateless (2026-07-28) results carry, serialized once.
     modern: ModernReplies,
     /// `None` when the system gave no randomness and no secret was given.

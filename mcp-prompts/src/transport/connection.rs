@@ -34,7 +34,7 @@ pub(super) trait Lines {
 /// The places for requests in flight on one connection: each running
 /// request holds one.
 pub(super) fn in_flight_places(service: &Service) -> Arc<Semaphore> {
-    Arc::new(Semaphore::new(service.limits().in_flight))
+    Arc::new(Semaphore::new(service.limits().in_flight()))
 }
 
 /// Serves one connection until its input ends or fails. Requests still

@@ -247,7 +247,7 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
         out: Mutex::new(BufWriter::with_capacity(64 * 1024, writer)),
         serving: thread::current().id(),
     });
-    let (queue, written) = Output::new(limits.pending_output_bytes);
+    let (queue, written) = Output::new(limits.pending_output_bytes());
     let writer_thread = {
         let shared = Arc::clone(&shared);
         thread::Builder::new()
@@ -255,7 +255,7 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
             .spawn(move || write_queued(&shared, written))?
     };
     let mut lines = BlockingLines {
-        reader: BlockingLineReader::new(reader, limits.message_bytes),
+        reader: BlockingLineReader::new(reader, limits.message_bytes()),
         shared: Arc::clone(&shared),
         stopping: Arc::default(),
     };
@@ -269,7 +269,7 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
     let _ = ready.send(Draining {
         stopping: Arc::clone(&stopping),
         in_flight: Arc::clone(&in_flight),
-        places: u32::try_from(limits.in_flight).unwrap_or(u32::MAX),
+        places: u32::try_from(limits.in_flight()).unwrap_or(u32::MAX),
         output: queue.drain(),
         flush: Box::new(move || flushing.flush()),
     });

@@ -37,10 +37,10 @@ impl Service {
                 "serve_io on tokio's stdout: serve_stdio serves stdio at about a fifth of the CPU"
             );
         }
-        let (output, written) = Output::new(self.limits().pending_output_bytes);
+        let (output, written) = Output::new(self.limits().pending_output_bytes());
         let writer = tokio::spawn(write_loop(written, writer));
         let mut lines = AsyncLines {
-            reader: LineReader::new(reader, self.limits().message_bytes),
+            reader: LineReader::new(reader, self.limits().message_bytes()),
             output: output.clone(),
         };
         let in_flight = in_flight_places(self);

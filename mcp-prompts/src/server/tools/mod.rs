@@ -34,12 +34,17 @@ use crate::protocol::{Arguments, ProtocolVersion, cow_str};
 #[derive(Deserialize)]
 pub(crate) struct GetPromptArguments<'a> {
     #[serde(borrow, deserialize_with = "cow_str")]
-    pub(crate) name: Cow<'a, str>,
+    name: Cow<'a, str>,
     #[serde(default, borrow)]
-    pub(crate) arguments: Arguments<'a>,
+    arguments: Arguments<'a>,
 }
 
 impl<'a> GetPromptArguments<'a> {
+    /// The prompt's name, and the arguments for it.
+    pub(crate) fn into_parts(self) -> (Cow<'a, str>, Arguments<'a>) {
+        (self.name, self.arguments)
+    }
+
     /// Reads them from the call's `arguments`; what is wrong with them is
     /// for the model to correct (an `isError` result), not a protocol error.
     pub(crate) fn read(arguments: Option<&'a str>) -> Result<Self, Error> {
