@@ -9,7 +9,7 @@ use crate::protocol::ProtocolVersion;
 /// flight).
 pub(crate) struct SessionState {
     version: OnceLock<ProtocolVersion>,
-    pub(crate) outbound: Outbound,
+    pub(super) outbound: Outbound,
     /// How long the session lasts, for its metric.
     #[cfg(feature = "otel")]
     pub(super) clock: crate::telemetry::otel::SessionClock,
@@ -29,8 +29,8 @@ impl SessionState {
 /// A client connection to a [`Service`]: feed it messages, send back its
 /// replies.
 pub struct Session {
-    pub(crate) service: Service,
-    pub(crate) state: Arc<SessionState>,
+    pub(super) service: Service,
+    pub(super) state: Arc<SessionState>,
 }
 
 impl Session {
@@ -45,6 +45,33 @@ impl Session {
                 clock: crate::telemetry::otel::SessionClock::default(),
             }),
         }
+    }
+
+    /// A session that skips the handshake, as if `initialize` had
+    /// negotiated `version` (a route that has none, such as stateless
+    /// HTTP).
+    pub(crate) fn initialized(service: Service, version: ProtocolVersion) -> Self {
+        let session = Self::new(service, None);
+        session.state.set_version(version);
+        session
+    }
+
+    /// The service the session belongs to.
+    pub(crate) fn service(&self) -> &Service {
+        &self.service
+    }
+
+    /// Whether a request of the session is still being worked on (or
+    /// waits for the client's answer to a question).
+    pub(crate) fn is_busy(&self) -> bool {
+        self.state.outbound.is_busy()
+    }
+
+    /// Ends the session when called, from wherever it was handed:
+    /// [`end`](Self::end) for a task that outlives the borrow.
+    pub(crate) fn ender(&self) -> impl FnOnce() + Send + 'static {
+        let outbound = self.state.outbound.clone();
+        move || outbound.close()
     }
 
     /// The transport's places for requests in flight, which a request

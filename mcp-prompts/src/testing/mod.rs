@@ -158,7 +158,7 @@ impl Client {
     #[must_use]
     pub fn answering(mut self, answers: Answers) -> Self {
         // A new session whose `initialize` says the client shows forms.
-        self.session = self.session.service.session(None);
+        self.session = self.session.service().session(None);
         self.answers = Some(answers);
         self.initialize(&json!({ "elicitation": { "form": {} } }));
         self

@@ -25,7 +25,7 @@ use crate::protocol::era::Era;
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::method::Method;
 use crate::server::dispatch::Parsed;
-use crate::server::{Reply, Service, Session};
+use crate::server::{Reply, Session};
 
 const SESSION_HEADER: &str = "mcp-session-id";
 
@@ -426,15 +426,5 @@ impl<'a> Parsed<'a> {
     /// Whether this is an `initialize` request (never part of a batch).
     fn is_initialize(&self) -> bool {
         matches!(self, Self::One(Ok(Incoming::Request { method, .. })) if method == Method::Initialize.name())
-    }
-}
-
-impl Session {
-    /// A session that skips the handshake, as if `initialize` had
-    /// negotiated `version`: how stateless HTTP serves each request.
-    fn initialized(service: Service, version: ProtocolVersion) -> Self {
-        let session = Self::new(service, None);
-        session.state.set_version(version);
-        session
     }
 }

@@ -64,7 +64,7 @@ impl HttpSession {
     /// Whether a request of the session is still being worked on (or waits
     /// for the client's answer to a question): such a session is in use.
     fn is_busy(&self) -> bool {
-        self.session.state.outbound.is_busy()
+        self.session.is_busy()
     }
 }
 

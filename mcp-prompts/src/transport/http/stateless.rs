@@ -127,7 +127,7 @@ async fn serve(
             // At shutdown the connection ends: a `subscriptions/listen`
             // stream gets its closing result rather than hold shutdown up.
             let mut shutdown = endpoint.shutdown.subscribe();
-            let outbound = session.state.outbound.clone();
+            let end = session.ender();
             let future = Box::pin(async move {
                 let mut future = future;
                 let ended = tokio::select! {
@@ -137,7 +137,7 @@ async fn serve(
                 match ended {
                     Some(message) => message,
                     None => {
-                        outbound.close();
+                        end();
                         future.await
                     }
                 }
