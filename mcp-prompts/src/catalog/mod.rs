@@ -37,18 +37,35 @@ pub(crate) use visibility::Visibility;
 pub type Catalog = &'static [&'static PromptDef];
 
 pub(crate) struct Entry {
-    pub(crate) prompt: AnyPrompt,
+    prompt: AnyPrompt,
     /// Names of the arguments the client must send.
-    pub(crate) required: Box<[Box<str>]>,
+    required: Box<[Box<str>]>,
     /// How each argument the client sees is completed, in order.
     completions: Box<[(Box<str>, ArgCompletion)]>,
     /// Which callers may see it.
     visibility: Visibility,
     /// Whether the prompt tools offer it (resolved once: a `#[prompt]`'s
     /// is registered apart).
-    pub(crate) as_tool: bool,
+    as_tool: bool,
     /// The `_meta` it is listed with (its entries and tags), built once.
     meta: Option<Map<String, Value>>,
+}
+
+impl Entry {
+    /// The prompt served.
+    pub(crate) fn prompt(&self) -> &AnyPrompt {
+        &self.prompt
+    }
+
+    /// Names of the arguments the client must send.
+    pub(crate) fn required(&self) -> &[Box<str>] {
+        &self.required
+    }
+
+    /// Whether the prompt tools offer it.
+    pub(crate) fn as_tool(&self) -> bool {
+        self.as_tool
+    }
 }
 
 impl Entry {

@@ -81,7 +81,7 @@ fn pages_and_cursors_match_ours() {
     let (last, none) = served.page_of(next.as_deref(), &Access::Local).unwrap();
     assert_eq!(
         last.into_iter()
-            .map(|e| e.prompt.name())
+            .map(|e| e.prompt().name())
             .collect::<Vec<_>>(),
         ["c"]
     );

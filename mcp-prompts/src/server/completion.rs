@@ -143,7 +143,7 @@ impl Service {
                 let Some(entry) = served.get(name, query.access) else {
                     return Eventually::Now(Err(unknown_prompt(name)));
                 };
-                let culprit = entry.prompt.culprit("completer of prompt");
+                let culprit = entry.prompt().culprit("completer of prompt");
                 match entry.completion(query.argument) {
                     None | Some(ArgCompletion::Nothing) => {
                         Eventually::Now(Ok(Completion(Matches {
@@ -170,11 +170,11 @@ impl Service {
                         Eventually::Now(Ok(Completion::found(rank(matching, typed))))
                     }
                     Some(ArgCompletion::Call(call)) => {
-                        let input = input(Some(&entry.prompt), None);
+                        let input = input(Some(&entry.prompt()), None);
                         self.run_completer(culprit, input, *call)
                     }
                     Some(ArgCompletion::Dyn(completer)) => {
-                        let input = input(Some(&entry.prompt), None);
+                        let input = input(Some(&entry.prompt()), None);
                         let completer = completer.clone();
                         self.run_completer(culprit, input, move |i| completer.call(i))
                     }

@@ -93,7 +93,7 @@ impl Client {
                 .get(name, &self.access)
                 .ok_or_else(|| Error::invalid_params(format!("Unknown prompt: {name}")))?;
             entry
-                .prompt
+                .prompt()
                 .arguments()
                 .iter()
                 .map(|arg| (arg.name().to_owned(), values_of(arg)))

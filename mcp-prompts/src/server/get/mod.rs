@@ -183,10 +183,10 @@ impl Service {
         let inner = &self.0;
         let served = self.served();
         let found = served.get(name, origin.access());
-        let Some(entry) = found.filter(|e| !via_tool || e.as_tool) else {
+        let Some(entry) = found.filter(|e| !via_tool || e.as_tool()) else {
             return Eventually::Now(Err(unknown_prompt(name)));
         };
-        let prompt = entry.prompt.clone();
+        let prompt = entry.prompt().clone();
         let can_ask = can_show_form(era, outbound);
         // A stateless request: the answers of the rounds before, bound to
         // the client's arguments as sent, before any answer fills in
@@ -208,7 +208,7 @@ impl Service {
             max_result_bytes,
         };
         let missing: Vec<&str> = entry
-            .required
+            .required()
             .iter()
             .map(|name| &**name)
             .filter(|name| arguments.get(name).is_none())

@@ -49,7 +49,7 @@ pub(super) fn forms(service: &Service, access: &Access) -> Value {
             .collect();
         prompts.insert(
             prompt.name().to_owned(),
-            json!({ "schema": schema, "order": order, "asTool": entry.as_tool }),
+            json!({ "schema": schema, "order": order, "asTool": entry.as_tool() }),
         );
     }
     json!({ "prompts": prompts })
