@@ -8,12 +8,22 @@ use super::AnyPrompt;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TagFilter {
     /// A prompt must carry one of these, unless it is empty.
-    pub(crate) only: Vec<String>,
+    only: Vec<String>,
     /// A prompt must carry none of these.
-    pub(crate) without: Vec<String>,
+    without: Vec<String>,
 }
 
 impl TagFilter {
+    /// Serves only prompts carrying one of `tags` too.
+    pub(crate) fn only(&mut self, tags: impl IntoIterator<Item = String>) {
+        self.only.extend(tags);
+    }
+
+    /// Serves no prompt carrying one of `tags` either.
+    pub(crate) fn without(&mut self, tags: impl IntoIterator<Item = String>) {
+        self.without.extend(tags);
+    }
+
     pub(crate) fn admits(&self, prompt: &AnyPrompt) -> bool {
         if self.only.is_empty() && self.without.is_empty() {
             return true;

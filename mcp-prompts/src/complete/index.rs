@@ -39,8 +39,34 @@ pub(crate) struct PrefixIndex {
 /// Values to send, and how many matched in all.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Matches<T> {
-    pub(crate) values: Vec<T>,
-    pub(crate) total: usize,
+    values: Vec<T>,
+    total: usize,
+}
+
+impl<T> Matches<T> {
+    /// `values` to send, of `total` that matched.
+    pub(crate) fn new(values: Vec<T>, total: usize) -> Self {
+        Self { values, total }
+    }
+
+    /// None at all.
+    pub(crate) fn none() -> Self {
+        Self::new(Vec::new(), 0)
+    }
+
+    pub(crate) fn values(&self) -> &[T] {
+        &self.values
+    }
+
+    /// How many matched in all.
+    pub(crate) fn total(&self) -> usize {
+        self.total
+    }
+
+    /// The same matches, each value turned by `f`.
+    pub(crate) fn map<U>(self, f: impl FnMut(T) -> U) -> Matches<U> {
+        Matches::new(self.values.into_iter().map(f).collect(), self.total)
+    }
 }
 
 impl PrefixIndex {

@@ -16,13 +16,7 @@ impl StaticIndexes {
     pub(crate) fn matches(&self, source: Source, typed: &str) -> Matches<String> {
         match source {
             Source::Values(values) => rank(values, typed),
-            Source::Static(list) => {
-                let found = self.index(list).complete(typed);
-                Matches {
-                    values: found.values.into_iter().map(str::to_owned).collect(),
-                    total: found.total,
-                }
-            }
+            Source::Static(list) => self.index(list).complete(typed).map(str::to_owned),
         }
     }
 

@@ -74,18 +74,14 @@ impl Answer for Completion {
 impl Completion {
     /// Values a completer found (its own, or shaped from its list).
     fn found(found: Matches<String>) -> Self {
-        let values = found.values.into_iter().map(Cow::Owned).collect();
-        Self(Matches {
-            values,
-            total: found.total,
-        })
+        Self(found.map(Cow::Owned))
     }
 
     /// The values sent, whether more were found, and how many.
     pub(crate) fn shown(&self) -> (&[Cow<'static, str>], bool, usize) {
         let found = &self.0;
-        let values = &found.values[..found.values.len().min(MAX_VALUES)];
-        (values, found.total > values.len(), found.total)
+        let values = &found.values()[..found.values().len().min(MAX_VALUES)];
+        (values, found.total() > values.len(), found.total())
     }
 }
 
@@ -146,18 +142,11 @@ impl Service {
                 let culprit = entry.prompt().culprit("completer of prompt");
                 match entry.completion(query.argument) {
                     None | Some(ArgCompletion::Nothing) => {
-                        Eventually::Now(Ok(Completion(Matches {
-                            values: Vec::new(),
-                            total: 0,
-                        })))
+                        Eventually::Now(Ok(Completion(Matches::none())))
                     }
                     Some(ArgCompletion::Index(index)) => {
                         let found = index.complete(typed);
-                        let values = found.values.into_iter().map(Cow::Borrowed).collect();
-                        Eventually::Now(Ok(Completion(Matches {
-                            values,
-                            total: found.total,
-                        })))
+                        Eventually::Now(Ok(Completion(found.map(Cow::Borrowed))))
                     }
                     Some(ArgCompletion::Choices(choices)) => {
                         // As an enum's choices: matches only, exact first.
@@ -234,11 +223,11 @@ struct CompletionValues<'a, T> {
 
 impl<'a, T> CompleteResult<'a, T> {
     fn of(found: &'a Matches<T>) -> Self {
-        let values = &found.values[..found.values.len().min(MAX_VALUES)];
+        let values = &found.values()[..found.values().len().min(MAX_VALUES)];
         let completion = CompletionValues {
             values,
-            total: found.total,
-            has_more: found.total > values.len(),
+            total: found.total(),
+            has_more: found.total() > values.len(),
         };
         Self { completion }
     }

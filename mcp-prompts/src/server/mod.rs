@@ -278,14 +278,14 @@ impl Server {
     /// # Ok::<(), mcp_prompts::CatalogError>(())
     /// ```
     pub fn only_tags<I: IntoIterator<Item = S>, S: Into<String>>(mut self, tags: I) -> Self {
-        self.tags.only.extend(tags.into_iter().map(Into::into));
+        self.tags.only(tags.into_iter().map(Into::into));
         self
     }
 
     /// Serves none of the prompts tagged with any of `tags`, of those added
     /// later too.
     pub fn without_tags<I: IntoIterator<Item = S>, S: Into<String>>(mut self, tags: I) -> Self {
-        self.tags.without.extend(tags.into_iter().map(Into::into));
+        self.tags.without(tags.into_iter().map(Into::into));
         self
     }
 
