@@ -19,10 +19,10 @@ impl Visibility {
         match &prompt.0 {
             Definition::Macro(def) => def.restriction().map_or(Self::Everyone, Self::Macro),
             Definition::Dynamic(prompt) => {
-                if !prompt.is_restricted() {
-                    Self::Everyone
-                } else {
+                if prompt.is_restricted() {
                     Self::Dynamic(prompt.clone())
+                } else {
+                    Self::Everyone
                 }
             }
         }

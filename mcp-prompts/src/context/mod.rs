@@ -144,7 +144,7 @@ impl LogPolicy {
     pub(crate) fn of(era: crate::protocol::era::Era) -> Self {
         match era {
             crate::protocol::era::Era::Session(_) => Self::Session,
-            crate::protocol::era::Era::Stateless(meta) => Self::Request(meta.log_level),
+            crate::protocol::era::Era::Stateless(meta) => Self::Request(meta.log_level()),
         }
     }
 }

@@ -136,7 +136,10 @@ mod tests {
             arguments,
             ..
         } = read("Fix issue #$ARGUMENTS now. $ cost $5", None);
-        let names: Vec<&str> = arguments.iter().map(|a| a.get_name()).collect();
+        let names: Vec<&str> = arguments
+            .iter()
+            .map(crate::dynamic::DynamicArgument::get_name)
+            .collect();
         assert_eq!(names, ["arguments", "arg5"]);
         assert!(arguments.iter().all(|a| !a.is_required()));
         let text = render(&segments.0, &values(&arguments, &[("arguments", "123")]));

@@ -199,7 +199,11 @@ mod tests {
         assert!(warnings.is_empty());
         assert_eq!(prompt.name(), "fix-issue");
         assert_eq!(prompt.description(), Some("Fix an issue"));
-        let names: Vec<&str> = prompt.arguments().iter().map(|a| a.get_name()).collect();
+        let names: Vec<&str> = prompt
+            .arguments()
+            .iter()
+            .map(crate::dynamic::DynamicArgument::get_name)
+            .collect();
         assert_eq!(names, ["issue", "priority"]);
         let bare = parse(
             FileKind::Command,

@@ -30,10 +30,18 @@ pub(crate) enum Decided {
 pub(crate) struct Head {
     /// The `name` (of a prompt, or a tool) and `uri` (of a resource) in
     /// its params.
-    pub(crate) named: Named,
+    named: Named,
     /// The revision its `_meta` names, as sent.
-    pub(crate) requested: Option<String>,
-    pub(crate) decided: Result<Decided, Error>,
+    requested: Option<String>,
+    decided: Result<Decided, Error>,
+}
+
+impl Head {
+    /// What its params name, the revision its `_meta` names (as sent),
+    /// and its era or why it has none.
+    pub(crate) fn into_parts(self) -> (Named, Option<String>, Result<Decided, Error>) {
+        (self.named, self.requested, self.decided)
+    }
 }
 
 impl Era {

@@ -34,8 +34,20 @@ pub(crate) enum Incoming<'a> {
 
 /// Why a message could not be served, with the id if it was readable.
 pub(crate) struct Rejected<'a> {
-    pub(crate) id: Option<&'a RawValue>,
-    pub(crate) error: Error,
+    id: Option<&'a RawValue>,
+    error: Error,
+}
+
+impl<'a> Rejected<'a> {
+    /// The message's id, if it was readable.
+    pub(crate) fn id(&self) -> Option<&'a RawValue> {
+        self.id
+    }
+
+    /// Why it was rejected.
+    pub(crate) fn error(&self) -> &Error {
+        &self.error
+    }
 }
 
 #[derive(Deserialize)]

@@ -30,11 +30,28 @@ pub(crate) const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
 /// What a modern request says about itself in `_meta`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ModernMeta {
-    pub(crate) version: ProtocolVersion,
+    pub(super) version: ProtocolVersion,
     /// `None`: the request wants no log messages at all.
-    pub(crate) log_level: Option<LogLevel>,
+    pub(super) log_level: Option<LogLevel>,
     /// Whether the client can answer a form `elicitation/create`.
-    pub(crate) can_elicit: bool,
+    pub(super) can_elicit: bool,
+}
+
+impl ModernMeta {
+    /// The revision the request names.
+    pub(crate) fn version(self) -> ProtocolVersion {
+        self.version
+    }
+
+    /// The log level it asks for; `None`: no log messages at all.
+    pub(crate) fn log_level(self) -> Option<LogLevel> {
+        self.log_level
+    }
+
+    /// Whether the client can answer a form `elicitation/create`.
+    pub(crate) fn can_elicit(self) -> bool {
+        self.can_elicit
+    }
 }
 
 /// How a request's `_meta` reads.
@@ -81,8 +98,20 @@ fn may_name_revision(params: &str) -> bool {
 /// a prompt's or a tool's `name`, a resource's `uri`.
 #[derive(Default)]
 pub(crate) struct Named {
-    pub(crate) name: Option<String>,
-    pub(crate) uri: Option<String>,
+    pub(super) name: Option<String>,
+    pub(super) uri: Option<String>,
+}
+
+impl Named {
+    /// A prompt's or a tool's `name`, if the params have one.
+    pub(crate) fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// A resource's `uri`, if the params have one.
+    pub(crate) fn uri(&self) -> Option<&str> {
+        self.uri.as_deref()
+    }
 }
 
 /// A request's `params` read in one pass: the prompt name, the revision

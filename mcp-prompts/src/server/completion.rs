@@ -159,11 +159,11 @@ impl Service {
                         Eventually::Now(Ok(Completion::found(rank(matching, typed))))
                     }
                     Some(ArgCompletion::Call(call)) => {
-                        let input = input(Some(&entry.prompt()), None);
+                        let input = input(Some(entry.prompt()), None);
                         self.run_completer(culprit, input, *call)
                     }
                     Some(ArgCompletion::Dyn(completer)) => {
-                        let input = input(Some(&entry.prompt()), None);
+                        let input = input(Some(entry.prompt()), None);
                         let completer = completer.clone();
                         self.run_completer(culprit, input, move |i| completer.call(i))
                     }

@@ -214,13 +214,13 @@ impl Session {
                 // On HTTP, a message refused whole is answered (and its
                 // line written) with status 400 by the transport.
                 let http = origin.wire().http().is_some();
-                if !http || rejected.id.is_some() {
+                if !http || rejected.id().is_some() {
                     let status = http.then_some(200);
-                    telemetry::refused(status, &rejected.error, None);
+                    telemetry::refused(status, rejected.error(), None);
                 }
-                match rejected.id {
-                    Some(id) => Reply::Now(failure(Some(id), &rejected.error)),
-                    None => Reply::rejected(&rejected.error),
+                match rejected.id() {
+                    Some(id) => Reply::Now(failure(Some(id), rejected.error())),
+                    None => Reply::rejected(rejected.error()),
                 }
             }
         }

@@ -89,7 +89,7 @@ impl Service {
         };
         let modern = &self.0.modern;
         let hints = self.hints(answer.cached());
-        let body = answer.body(request.version);
+        let body = answer.body(request.version());
         let meta = match answer.meta() {
             ResultMeta::ServerInfo => Meta::Built(modern.meta()),
             ResultMeta::ServerInfoWithIcons => Meta::Built(modern.discover_meta()),

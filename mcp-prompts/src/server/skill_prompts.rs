@@ -180,7 +180,11 @@ mod tests {
         assert_eq!(prompts[0].description(), Some("The billing skill"));
         let shown = shown(&set, &set.skills()[0]).unwrap();
         // Its own files: not the nested skill's SKILL.md.
-        let links: Vec<&str> = shown.links.iter().map(|l| l.uri()).collect();
+        let links: Vec<&str> = shown
+            .links
+            .iter()
+            .map(crate::content::ResourceLink::uri)
+            .collect();
         assert_eq!(
             links,
             [

@@ -813,7 +813,11 @@ mod reading {
         // reads `topic` from it.
         let files = [("_card.PROMPT", "{{who}} on {{topic}}")];
         let (prompt, _) = parse("{{> card who=name}}", "x", "x", None, &partials(&files)).unwrap();
-        let names: Vec<&str> = prompt.arguments().iter().map(|a| a.get_name()).collect();
+        let names: Vec<&str> = prompt
+            .arguments()
+            .iter()
+            .map(crate::dynamic::DynamicArgument::get_name)
+            .collect();
         assert_eq!(names, ["name", "topic"]);
         // A local `@` variable is no argument; `this/x` and `[x]` are.
         let (prompt, _) = parse(
@@ -824,7 +828,11 @@ mod reading {
             &Partials::default(),
         )
         .unwrap();
-        let names: Vec<&str> = prompt.arguments().iter().map(|a| a.get_name()).collect();
+        let names: Vec<&str> = prompt
+            .arguments()
+            .iter()
+            .map(crate::dynamic::DynamicArgument::get_name)
+            .collect();
         assert_eq!(names, ["a", "b"]);
         // Helpers outside the subset take no names from the arguments.
         assert!(

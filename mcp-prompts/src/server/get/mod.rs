@@ -160,7 +160,7 @@ fn can_show_form(era: Era, outbound: &Outbound) -> Result<(), &'static str> {
         }
         Era::Session(_) if !outbound.can_elicit() => Err("the client declared no form elicitation"),
         Era::Session(_) => Ok(()),
-        Era::Stateless(meta) if meta.can_elicit => Ok(()),
+        Era::Stateless(meta) if meta.can_elicit() => Ok(()),
         Era::Stateless(_) => Err("the request's client capabilities have no form elicitation"),
     }
 }

@@ -411,7 +411,7 @@ impl<'a> Parsed<'a> {
     fn id(&self) -> Option<&'a RawValue> {
         match self {
             Self::One(Ok(Incoming::Request { id, .. })) => Some(id),
-            Self::One(Err(rejected)) => rejected.id,
+            Self::One(Err(rejected)) => rejected.id(),
             _ => None,
         }
     }

@@ -16,7 +16,7 @@ use crate::caller::Access;
 use crate::context::{Origin, Route};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
-use crate::protocol::era::{Decided, Era, Head};
+use crate::protocol::era::{Decided, Era};
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::method::Method;
 use crate::server::Reply;
@@ -37,7 +37,7 @@ pub(super) async fn post(
             return json_response(StatusCode::BAD_REQUEST, failure(None, &error));
         }
         Parsed::One(Err(rejected)) => {
-            let message = failure(rejected.id, &rejected.error);
+            let message = failure(rejected.id(), rejected.error());
             return json_response(StatusCode::BAD_REQUEST, message);
         }
         // Nothing to answer: a stateless request is cancelled by closing
@@ -52,11 +52,8 @@ pub(super) async fn post(
     if let Err(error) = matches_header(headers, "mcp-method", "Mcp-Method", &method) {
         return refuse(StatusCode::BAD_REQUEST, error);
     }
-    let Head {
-        named,
-        requested,
-        decided,
-    } = Era::decide_with_head(params.map_or("{}", RawValue::get));
+    let (named, requested, decided) =
+        Era::decide_with_head(params.map_or("{}", RawValue::get)).into_parts();
     let modern = ProtocolVersion::MODERN.as_str();
     // The body must name the header's revision before anything about it
     // is judged: a disagreement is a mismatch, not an unknown revision.
@@ -81,14 +78,14 @@ pub(super) async fn post(
     // `prompts/get` and `tools/call` name what they get in `Mcp-Name`,
     // `resources/read` its URI.
     let named = if method == Method::PromptsGet.name() || method == Method::ToolsCall.name() {
-        Some(named.name)
+        Some(named.name())
     } else if method == Method::ResourcesRead.name() {
-        Some(named.uri)
+        Some(named.uri())
     } else {
         None
     };
     if let Some(named) = named {
-        let named = named.as_deref().unwrap_or_default();
+        let named = named.unwrap_or_default();
         if let Err(error) = matches_header(headers, "mcp-name", "Mcp-Name", named) {
             return refuse(StatusCode::BAD_REQUEST, error);
         }

@@ -6,7 +6,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::caller::Access;
-use crate::catalog::ArgCompletion;
+use crate::catalog::{ArgCompletion, ArgInfo};
 use crate::elicit::form::form_schema;
 use crate::protocol::ProtocolVersion;
 use crate::server::Service;
@@ -45,7 +45,7 @@ pub(super) fn forms(service: &Service, access: &Access) -> Value {
         let order: Vec<&str> = arguments
             .iter()
             .filter(|arg| !arg.injected())
-            .map(|arg| arg.name())
+            .map(ArgInfo::name)
             .collect();
         prompts.insert(
             prompt.name().to_owned(),
