@@ -66,12 +66,24 @@ const ROOT_NAMES: &str = "
     transport: HttpAuth JwtAlgorithm JwtVerifier TokenError TokenVerifier
 ";
 
-/// The modules that may name a feature in a `cfg`: below the transports, no
-/// module knows how messages are carried.
+/// The modules that may name a route's feature anywhere: below the
+/// transports, no module knows how messages are carried. There a feature
+/// may only leave out a hook that route alone calls (see `HOOK_GATES`).
 const FEATURE_HOMES: &[(&str, &str)] = &[
     ("feature = \"http\"", "lib transport"),
     ("feature = \"rmcp\"", "lib rmcp"),
     ("feature = \"auth\"", "lib transport"),
+];
+
+/// The one form a route's feature takes below the transports: a whole
+/// line before an item (or a match arm, or a field) that exists for that
+/// route, so that a build without the route has no dead code and no crate
+/// -wide allow. `not(..)`, `cfg!` and `cfg_attr` would make code behave
+/// differently per route, and are refused.
+const HOOK_GATES: &[&str] = &[
+    "#[cfg(feature = \"http\")]",
+    "#[cfg(feature = \"rmcp\")]",
+    "#[cfg(any(feature = \"http\", feature = \"rmcp\"))]",
 ];
 
 /// Each entry of a `module: names` table, as (name, module); `-` is "".
@@ -171,7 +183,8 @@ fn uses_of(files: &[(String, String)], names: &str, report: &mut Report) -> Vec<
         let (from, lines) = (module_of(rel), code_of(rel, text));
         for (n, line) in lines.iter().enumerate() {
             for (gate, homes) in FEATURE_HOMES {
-                if line.contains(gate) && !homes.split(' ').any(|h| h == from) {
+                let hook = HOOK_GATES.contains(&line.trim());
+                if line.contains(gate) && !hook && !homes.split(' ').any(|h| h == from) {
                     let problem = format!("{rel}:{}: `{gate}` below the transports", n + 1);
                     report.problems.push(problem);
                 }
@@ -402,7 +415,8 @@ fn the_checker_fails_when_it_should() {
     let test_only = "#[cfg(test)]\nmod tests {\n    use crate::nowhere;\n}\n";
     // `a`, the lower layer, uses `b`; and `b/c.rs`, after its tests, uses
     // `a` through lib.rs (two `super::` from depth 2 reach the root): a cycle.
-    let gated = "use crate::b::helper;\n#[cfg(feature = \"rmcp\")]\npub struct Server;\n";
+    let gated =
+        "use crate::b::helper;\nconst RMCP: bool = cfg!(feature = \"rmcp\");\npub struct Server;\n";
     let bad = tree(gated, &format!("{test_only}use super::super::Server;\n"));
     let report = check(&bad, "a\nb", "a: Server");
     let cycle = r#"{"a", "b"}: a -> b (a.rs:1), b -> a (b/c.rs:5)"#;
@@ -447,7 +461,9 @@ fn the_checker_fails_when_it_should() {
     assert_eq!(report.problems, expected);
     // The same crate, its one use pointing down and naming `a`, passes.
     let good = format!("use crate::a::Server;\n{test_only}");
-    let report = check(&tree("pub struct Server;\n", &good), "a\nb", "a: Server");
+    // A hook its route alone calls may be left out without the route.
+    let hook = "pub struct Server;\n#[cfg(feature = \"rmcp\")]\npub fn hook() {}\n";
+    let report = check(&tree(hook, &good), "a\nb", "a: Server");
     let failures = report.cycles.len() + report.problems.len();
     assert_eq!(failures, 0, "{report:?}");
 }

@@ -168,6 +168,7 @@ impl Content {
         &self.kind
     }
 
+    #[cfg(feature = "rmcp")]
     pub(crate) fn has_annotations(&self) -> bool {
         self.annotations.is_some()
     }

@@ -80,7 +80,6 @@
 // Below the transports nothing names a feature, so the hooks only HTTP or
 // rmcp call (listing pages, typed gets, stateless serving) are unused in
 // a build without them. The all-features build still lints dead code.
-#![cfg_attr(not(all(feature = "http", feature = "rmcp")), allow(dead_code))]
 
 mod args;
 mod caller;

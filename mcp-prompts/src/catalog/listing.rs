@@ -174,6 +174,7 @@ pub(crate) struct ShownArgument {
 }
 
 // What the rmcp adapter reads, converting field by field.
+#[cfg(feature = "rmcp")]
 impl<'a> Shown<'a> {
     pub(crate) fn name(&self) -> &'a str {
         self.name
@@ -202,18 +203,22 @@ impl<'a> Shown<'a> {
 }
 
 impl ShownArgument {
+    #[cfg(feature = "rmcp")]
     pub(crate) fn name(&self) -> &str {
         &self.name
     }
 
+    #[cfg(feature = "rmcp")]
     pub(crate) fn title(&self) -> Option<&str> {
         self.title.as_deref()
     }
 
+    #[cfg(feature = "rmcp")]
     pub(crate) fn description(&self) -> Option<&str> {
         self.description.as_deref()
     }
 
+    #[cfg(feature = "rmcp")]
     pub(crate) fn required(&self) -> bool {
         self.required
     }
@@ -221,6 +226,7 @@ impl ShownArgument {
 
 impl<'a> Shown<'a> {
     /// `entry` as `version` lists it.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn as_listed(entry: &'a Entry, version: ProtocolVersion) -> Self {
         Self::of(entry, Fields::of(version))
     }

@@ -213,6 +213,7 @@ impl ServedPrompts {
 
     /// The prompts only some callers may see, each with the scopes a
     /// remote caller must all hold to see it.
+    #[cfg(feature = "http")]
     pub(crate) fn restricted(
         &self,
     ) -> impl Iterator<Item = (&AnyPrompt, impl Iterator<Item = &str> + '_)> + '_ {
@@ -234,6 +235,7 @@ impl ServedPrompts {
 
     /// The page of prompts a cursor points at, and the next page's cursor,
     /// for a host SDK that serializes the listing itself.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn page_of(
         &self,
         cursor: Option<&str>,

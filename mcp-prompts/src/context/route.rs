@@ -67,6 +67,7 @@ pub(crate) enum Route {
     /// Written as JSON-RPC text for a transport's stream.
     Text(mpsc::Sender<String>),
     /// Handed over as it is (the rmcp adapter converts it).
+    #[cfg(feature = "rmcp")]
     Typed(mpsc::Sender<ToClient>),
 }
 
@@ -77,6 +78,7 @@ impl Route {
         match self {
             Self::Text(route) if route.is_closed() => Err(Some(message)),
             Self::Text(route) => route.try_send(message.to_json()).map_err(|_| None),
+            #[cfg(feature = "rmcp")]
             Self::Typed(route) => route.try_send(message).map_err(|error| match error {
                 mpsc::error::TrySendError::Closed(message) => Some(message),
                 mpsc::error::TrySendError::Full(_) => None,
@@ -88,6 +90,7 @@ impl Route {
     pub(crate) async fn send(&self, message: ToClient) -> bool {
         match self {
             Self::Text(route) => route.send(message.to_json()).await.is_ok(),
+            #[cfg(feature = "rmcp")]
             Self::Typed(route) => route.send(message).await.is_ok(),
         }
     }

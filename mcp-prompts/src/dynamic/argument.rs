@@ -146,6 +146,7 @@ impl DynamicArgument {
     }
 
     /// Describes the argument as `description` unless it is described.
+    #[cfg(feature = "files")]
     pub(crate) fn describe_if_undescribed(&mut self, description: &str) {
         self.description
             .get_or_insert_with(|| description.to_owned());

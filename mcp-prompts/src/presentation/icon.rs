@@ -103,6 +103,7 @@ impl Icon {
     }
 
     /// Its MIME type, sizes and theme, for another SDK's icon type.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn details(&self) -> (Option<&str>, &[Cow<'static, str>], Option<IconTheme>) {
         (self.mime_type.as_deref(), &self.sizes, self.theme)
     }

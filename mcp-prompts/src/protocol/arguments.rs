@@ -62,6 +62,7 @@ impl<'a> Arguments<'a> {
     /// The arguments of a request another SDK has parsed already, read by
     /// the same rule as from JSON text: strings as they are, numbers and
     /// booleans as their text, `null` as absent, anything else an error.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn from_values(
         sent: &'a serde_json::Map<String, serde_json::Value>,
     ) -> Result<Self, crate::error::Error> {

@@ -6,7 +6,9 @@
 use serde_json::value::RawValue;
 
 use super::ProtocolVersion;
-use super::modern::{MetaRead, ModernMeta, Named, read_head};
+use super::modern::{MetaRead, ModernMeta};
+#[cfg(feature = "http")]
+use super::modern::{Named, read_head};
 use crate::error::Error;
 
 /// The rules a request is served under: its session's negotiated revision,
@@ -27,6 +29,7 @@ pub(crate) enum Decided {
 }
 
 /// A request's era, with what its headers are compared with.
+#[cfg(feature = "http")]
 pub(crate) struct Head {
     /// The `name` (of a prompt, or a tool) and `uri` (of a resource) in
     /// its params.
@@ -36,6 +39,7 @@ pub(crate) struct Head {
     decided: Result<Decided, Error>,
 }
 
+#[cfg(feature = "http")]
 impl Head {
     /// What its params name, the revision its `_meta` names (as sent),
     /// and its era or why it has none.
@@ -60,6 +64,7 @@ impl Era {
     /// stateless HTTP `POST`), reading in the same pass what they are
     /// compared with: the name it gets, and the revision `_meta` names, as
     /// sent.
+    #[cfg(feature = "http")]
     pub(crate) fn decide_with_head(params: &str) -> Head {
         let (named, requested, read) = read_head(params);
         let decided = match read {
@@ -76,6 +81,7 @@ impl Era {
 
     /// Whether a request's `params` make it a stateless one (a valid
     /// 2026-07-28 `_meta`).
+    #[cfg(feature = "http")]
     pub(crate) fn is_stateless_request(params: Option<&RawValue>) -> bool {
         matches!(Self::decide(params), Ok(Decided::Stateless(_)))
     }
@@ -83,6 +89,7 @@ impl Era {
     /// The era of a request that another SDK has read already (rmcp): the
     /// revision it is served under and, for 2026-07-28, what its `_meta`
     /// says.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn of_version(
         version: ProtocolVersion,
         log_level: Option<super::LogLevel>,

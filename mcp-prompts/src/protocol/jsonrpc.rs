@@ -142,12 +142,14 @@ pub(crate) fn parse_failure(text: &str) -> Error {
 
 /// An integer request id (or progress token) as the core keeps ids: its
 /// JSON text, for a request another SDK has parsed.
+#[cfg(feature = "rmcp")]
 pub(crate) fn number_id(id: i64) -> Box<RawValue> {
     RawValue::from_string(id.to_string()).expect("an integer is JSON")
 }
 
 /// A string request id (or progress token) as the core keeps ids: its
 /// JSON text, escaped.
+#[cfg(feature = "rmcp")]
 pub(crate) fn string_id(id: &str) -> Box<RawValue> {
     serde_json::value::to_raw_value(id).expect("a string is JSON")
 }

@@ -95,13 +95,17 @@ fn may_name_revision(params: &str) -> bool {
 }
 
 /// What a request's params name, which HTTP's `Mcp-Name` header repeats:
-/// a prompt's or a tool's `name`, a resource's `uri`.
+/// a prompt's or a tool's `name`, a resource's `uri`. Only HTTP reads it:
+/// without that route it is empty, and the names are not copied.
 #[derive(Default)]
 pub(crate) struct Named {
-    pub(super) name: Option<String>,
-    pub(super) uri: Option<String>,
+    #[cfg(feature = "http")]
+    name: Option<String>,
+    #[cfg(feature = "http")]
+    uri: Option<String>,
 }
 
+#[cfg(feature = "http")]
 impl Named {
     /// A prompt's or a tool's `name`, if the params have one.
     pub(crate) fn name(&self) -> Option<&str> {
@@ -120,8 +124,10 @@ impl Named {
 pub(crate) fn read_head(params: &str) -> (Named, Option<String>, MetaRead) {
     #[derive(Deserialize)]
     struct Params<'a> {
+        #[cfg(feature = "http")]
         #[serde(default, borrow, deserialize_with = "optional_cow_str")]
         name: Option<Cow<'a, str>>,
+        #[cfg(feature = "http")]
         #[serde(default, borrow, deserialize_with = "optional_cow_str")]
         uri: Option<Cow<'a, str>>,
         #[serde(rename = "_meta", borrow)]
@@ -130,7 +136,9 @@ pub(crate) fn read_head(params: &str) -> (Named, Option<String>, MetaRead) {
     let (name, meta) = match serde_json::from_str::<Params<'_>>(params) {
         Ok(params) => {
             let named = Named {
+                #[cfg(feature = "http")]
                 name: params.name.map(Cow::into_owned),
+                #[cfg(feature = "http")]
                 uri: params.uri.map(Cow::into_owned),
             };
             (named, params.meta)

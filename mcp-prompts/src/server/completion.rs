@@ -78,6 +78,7 @@ impl Completion {
     }
 
     /// The values sent, whether more were found, and how many.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn shown(&self) -> (&[Cow<'static, str>], bool, usize) {
         let found = &self.0;
         let values = &found.values()[..found.values().len().min(MAX_VALUES)];

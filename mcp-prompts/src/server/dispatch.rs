@@ -22,7 +22,9 @@ use crate::protocol::method::{
     PromptsList, Request, ResourcesDirectoryRead, ResourcesList, ResourcesRead, ServerDiscover,
     SkillsGet, SkillsList, SubscriptionsListen, ToolsCall, ToolsList,
 };
-use crate::protocol::modern::{CLIENT_CAPABILITIES, ModernMeta, PROTOCOL_VERSION};
+#[cfg(feature = "http")]
+use crate::protocol::modern::ModernMeta;
+use crate::protocol::modern::{CLIENT_CAPABILITIES, PROTOCOL_VERSION};
 use crate::telemetry::{self, Watch, Wire};
 
 /// A response still being produced; `None` when there turns out to be
@@ -228,6 +230,7 @@ impl Session {
 
     /// Serves a stateless (2026-07-28) request whose `_meta` the transport
     /// has read already, checking it against its headers.
+    #[cfg(feature = "http")]
     pub(crate) fn serve_stateless(
         &self,
         id: &RawValue,

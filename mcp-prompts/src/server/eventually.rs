@@ -34,6 +34,7 @@ impl<T: Send + 'static> Eventually<T> {
     }
 
     /// Waits for the value, whichever kind it is.
+    #[cfg(feature = "rmcp")]
     pub(crate) async fn wait(self) -> T {
         match self {
             Self::Now(value) => value,

@@ -16,6 +16,7 @@ impl Service {
 
     /// The 2026-07-28 method `name`, if that revision has it and the
     /// server declares what it needs; else -32601.
+    #[cfg(feature = "http")]
     pub(crate) fn serves_stateless(&self, name: &str) -> Result<Method, Error> {
         self.serves(name, Method::from_name(name).filter(|m| m.in_stateless()))
     }

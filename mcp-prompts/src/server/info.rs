@@ -53,12 +53,14 @@ pub(crate) enum Resources {
 
 impl Declared {
     /// `completions`: `completion/complete` is served.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn completions(self) -> bool {
         self.completions
     }
 
     /// `resources.listChanged`: skills come from folders, watched, and
     /// their changes are announced.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn skills_watched(self) -> bool {
         self.skills_watched
     }

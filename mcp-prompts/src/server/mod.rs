@@ -101,6 +101,7 @@ pub struct Server {
 
 impl Server {
     /// The version the server gives in `serverInfo`.
+    #[cfg(feature = "cli")]
     pub(crate) fn version(&self) -> &str {
         &self.version
     }
@@ -777,12 +778,14 @@ impl Service {
 
     /// The capabilities this server declares, beside `prompts` and
     /// `logging`.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn capabilities(&self) -> Declared {
         self.0.info.declared
     }
 
     /// `prompts.listChanged`: the catalog can change, and changes are
     /// announced.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn announces_changes(&self) -> bool {
         self.0.info.list_changed
     }

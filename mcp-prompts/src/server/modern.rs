@@ -50,11 +50,13 @@ pub(crate) struct Hints {
 
 impl Hints {
     /// How long the result may be reused, in milliseconds.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn ttl_ms(self) -> u64 {
         self.ttl_ms
     }
 
     /// Who may reuse it.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn scope(self) -> CacheScope {
         self.scope
     }

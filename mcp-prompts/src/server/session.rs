@@ -50,6 +50,7 @@ impl Session {
     /// A session that skips the handshake, as if `initialize` had
     /// negotiated `version` (a route that has none, such as stateless
     /// HTTP).
+    #[cfg(feature = "http")]
     pub(crate) fn initialized(service: Service, version: ProtocolVersion) -> Self {
         let session = Self::new(service, None);
         session.state.set_version(version);
@@ -63,12 +64,14 @@ impl Session {
 
     /// Whether a request of the session is still being worked on (or
     /// waits for the client's answer to a question).
+    #[cfg(feature = "http")]
     pub(crate) fn is_busy(&self) -> bool {
         self.state.outbound.is_busy()
     }
 
     /// Ends the session when called, from wherever it was handed:
     /// [`end`](Self::end) for a task that outlives the borrow.
+    #[cfg(feature = "http")]
     pub(crate) fn ender(&self) -> impl FnOnce() + Send + 'static {
         let outbound = self.state.outbound.clone();
         move || outbound.close()

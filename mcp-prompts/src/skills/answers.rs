@@ -318,6 +318,7 @@ pub(crate) struct SkillList<'a> {
     cached: Cached,
 }
 
+#[cfg(feature = "rmcp")]
 impl<'a> SkillList<'a> {
     /// The page's skills, each with the files the caller may see.
     pub(crate) fn skills(&self) -> impl Iterator<Item = (&'a Skill, &[&'a SkillFile])> + '_ {
@@ -355,6 +356,7 @@ impl Serialize for SkillList<'_> {
 /// A `skills/get` result.
 pub(crate) struct SkillResult<'a>(Entry<'a>, Cached);
 
+#[cfg(feature = "rmcp")]
 impl<'a> SkillResult<'a> {
     /// The skill, with the files the caller may see.
     pub(crate) fn skill(&self) -> (&'a Skill, &[&'a SkillFile]) {
@@ -384,6 +386,7 @@ impl Serialize for SkillResult<'_> {
 /// are UTF-8, else base64.
 pub(crate) struct ReadResult<'a>(&'a SkillFile, Cached);
 
+#[cfg(feature = "rmcp")]
 impl<'a> ReadResult<'a> {
     pub(crate) fn file(&self) -> &'a SkillFile {
         self.0
@@ -463,6 +466,7 @@ pub(crate) struct ResourceList<'a> {
     cached: Cached,
 }
 
+#[cfg(feature = "rmcp")]
 impl<'a> ResourceList<'a> {
     pub(crate) fn items(&self) -> &[Item<'a>] {
         &self.items

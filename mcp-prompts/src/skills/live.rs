@@ -13,6 +13,7 @@ use tokio::sync::mpsc;
 
 use super::SkillSet;
 use crate::context::{Audience, Outbound};
+#[cfg(feature = "files")]
 use crate::protocol::to_client::ToClient;
 use crate::sync::lock;
 
@@ -50,6 +51,7 @@ impl LiveSkills {
 
     /// Serves `set` from now on, and announces it if clients would see a
     /// difference.
+    #[cfg(feature = "files")]
     pub(crate) fn replace(&self, set: SkillSet, problems: Vec<String>) {
         let changed = !self.set.load().same_as(&set);
         self.set.store(Arc::new(set));

@@ -160,6 +160,7 @@ impl SkillSet {
     /// Whether a client would see the same as in `other`: the same
     /// skills with the same front matter, the same files with the same
     /// bytes.
+    #[cfg(feature = "files")]
     pub(crate) fn same_as(&self, other: &Self) -> bool {
         let same_skill =
             |a: &Skill, b: &Skill| a.path == b.path && a.front_matter == b.front_matter;

@@ -68,6 +68,7 @@ struct Meta {
 impl Read {
     /// What a route that read the request itself found: the thing `asked`
     /// for, and the trace context `text` gives for a `_meta` key.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn of(asked: Option<Asked>, text: impl Fn(&str) -> Option<String>) -> Self {
         let carrier = Carrier {
             traceparent: text("traceparent"),

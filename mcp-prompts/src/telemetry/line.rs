@@ -145,6 +145,7 @@ fn refused_because(status: Option<u16>, code: Option<i64>, reason: &str, subject
 
 /// The line for an HTTP request refused with `status`, from the body that
 /// says why: a JSON-RPC error, or OAuth's `error` and `error_description`.
+#[cfg(feature = "http")]
 pub(crate) fn refused_over_http(status: u16, body: &str) {
     #[derive(serde::Deserialize)]
     #[serde(untagged)]

@@ -42,6 +42,7 @@ pub(crate) fn may_watch() -> bool {
 /// Whether a transport should gather the facts of a request's wire (its
 /// peer, its session, its trace headers): only when a request would be
 /// watched.
+#[cfg(any(feature = "http", feature = "rmcp"))]
 pub(crate) fn wanted() -> bool {
     use tracing::metadata::Kind;
     metrics_on()

@@ -246,6 +246,7 @@ impl Watch {
 
     /// Ends the watch on `seen`, for a route that has the outcome typed
     /// (rmcp's).
+    #[cfg(feature = "rmcp")]
     pub(crate) fn finish_seen(mut self, seen: &Seen<'_>, version: Option<ProtocolVersion>) {
         if let Some(watched) = self.0.take() {
             watched.end(seen, version, None);

@@ -3,6 +3,7 @@
 //! trace headers.
 
 use std::net::SocketAddr;
+#[cfg(any(feature = "http", feature = "rmcp"))]
 use std::sync::Arc;
 
 /// The transport a request arrived on. Cheap to clone.
@@ -13,6 +14,7 @@ pub(crate) enum Wire {
     #[default]
     Pipe,
     /// Streamable HTTP: `network.transport = tcp`.
+    #[cfg(any(feature = "http", feature = "rmcp"))]
     Http(Arc<HttpWire>),
     /// Not known here (an rmcp server's transport, which rmcp owns).
     Unknown,
@@ -39,6 +41,7 @@ impl Wire {
     pub(crate) fn transport(&self) -> Option<&'static str> {
         match self {
             Self::Pipe => Some("pipe"),
+            #[cfg(any(feature = "http", feature = "rmcp"))]
             Self::Http(_) => Some("tcp"),
             Self::Unknown => None,
         }
@@ -47,6 +50,7 @@ impl Wire {
     /// The HTTP facts, on HTTP.
     pub(crate) fn http(&self) -> Option<&HttpWire> {
         match self {
+            #[cfg(any(feature = "http", feature = "rmcp"))]
             Self::Http(http) => Some(http),
             _ => None,
         }
@@ -56,6 +60,7 @@ impl Wire {
 impl HttpWire {
     /// An HTTP request's facts: its HTTP `version` (`1.1`, `2`), its peer
     /// where known, and its headers through `header`.
+    #[cfg(any(feature = "http", feature = "rmcp"))]
     pub(crate) fn new(
         version: &'static str,
         client: Option<SocketAddr>,

@@ -143,6 +143,7 @@ pub(crate) struct InputRequired {
 impl InputRequired {
     /// The questions by key (`inputRequests`), and the state to hand the
     /// client (`requestState`).
+    #[cfg(feature = "rmcp")]
     pub(crate) fn into_parts(self) -> (Map<String, Value>, String) {
         (self.requests, self.state)
     }

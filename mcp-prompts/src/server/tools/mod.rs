@@ -11,8 +11,10 @@ mod outcome;
 use std::borrow::Cow;
 
 use serde::Deserialize;
+use serde_json::json;
 use serde_json::value::RawValue;
-use serde_json::{Map, Value, json};
+#[cfg(feature = "rmcp")]
+use serde_json::{Map, Value};
 
 pub(crate) use definitions::{GET_PROMPT, LIST_PROMPTS, definitions};
 pub(crate) use listing::list_result;
@@ -41,6 +43,7 @@ pub(crate) struct GetPromptArguments<'a> {
 
 impl<'a> GetPromptArguments<'a> {
     /// The prompt's name, and the arguments for it.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn into_parts(self) -> (Cow<'a, str>, Arguments<'a>) {
         (self.name, self.arguments)
     }
@@ -54,6 +57,7 @@ impl<'a> GetPromptArguments<'a> {
 
     /// Reads them from arguments another SDK has parsed already, by the
     /// same rules.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn from_values(arguments: Option<&'a Map<String, Value>>) -> Result<Self, Error> {
         let Some(arguments) = arguments else {
             return Err(invalid_get_prompt("missing field `name`"));
