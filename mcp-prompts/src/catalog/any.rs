@@ -17,23 +17,23 @@ use serde_json::{Map, Value};
 /// A prompt a catalog can serve: a `#[prompt]`'s
 /// [`PromptDef`] or a [`DynamicPrompt`]; both convert into it.
 #[derive(Clone, Debug)]
-pub struct AnyPrompt(pub(super) Definition);
+pub struct AnyPrompt(pub(super) Kind);
 
 #[derive(Clone, Debug)]
-pub(crate) enum Definition {
+pub(crate) enum Kind {
     Macro(&'static PromptDef),
     Dynamic(DynamicPrompt),
 }
 
 impl From<&'static PromptDef> for AnyPrompt {
     fn from(def: &'static PromptDef) -> Self {
-        Self(Definition::Macro(def))
+        Self(Kind::Macro(def))
     }
 }
 
 impl From<DynamicPrompt> for AnyPrompt {
     fn from(prompt: DynamicPrompt) -> Self {
-        Self(Definition::Dynamic(prompt))
+        Self(Kind::Dynamic(prompt))
     }
 }
 
@@ -157,13 +157,11 @@ impl AnyPrompt {
         culprit: &Culprit,
     ) -> Result<Invocation, Error> {
         match &self.0 {
-            Definition::Macro(def) => {
+            Kind::Macro(def) => {
                 let input = Input::new(def, arguments, request);
                 call_catching(culprit, || (def.invoke)(&input))
             }
-            Definition::Dynamic(prompt) => {
-                prompt.invoke(arguments, request, max_result_bytes, culprit)
-            }
+            Kind::Dynamic(prompt) => prompt.invoke(arguments, request, max_result_bytes, culprit),
         }
     }
 
@@ -171,8 +169,8 @@ impl AnyPrompt {
     /// runs (`prompt`, `completer of prompt`).
     pub(crate) fn culprit(&self, kind: &'static str) -> Culprit {
         let name = match &self.0 {
-            Definition::Macro(def) => Cow::Borrowed(def.name),
-            Definition::Dynamic(dynamic) => Cow::Owned(dynamic.name().to_owned()),
+            Kind::Macro(def) => Cow::Borrowed(def.name),
+            Kind::Dynamic(dynamic) => Cow::Owned(dynamic.name().to_owned()),
         };
         Culprit::new(kind, name)
     }
@@ -181,57 +179,57 @@ impl AnyPrompt {
     /// for a run-time prompt.
     pub(crate) fn static_def(&self) -> Option<&'static PromptDef> {
         match self.0 {
-            Definition::Macro(def) => Some(def),
-            Definition::Dynamic(_) => None,
+            Kind::Macro(def) => Some(def),
+            Kind::Dynamic(_) => None,
         }
     }
 
     /// The prompt's name.
     pub fn name(&self) -> &str {
         match &self.0 {
-            Definition::Macro(def) => def.name,
-            Definition::Dynamic(prompt) => prompt.name(),
+            Kind::Macro(def) => def.name,
+            Kind::Dynamic(prompt) => prompt.name(),
         }
     }
 
     pub(crate) fn title(&self) -> Option<&str> {
         match &self.0 {
-            Definition::Macro(def) => def.title,
-            Definition::Dynamic(prompt) => prompt.title(),
+            Kind::Macro(def) => def.title,
+            Kind::Dynamic(prompt) => prompt.title(),
         }
     }
 
     pub(crate) fn description(&self) -> Option<&str> {
         match &self.0 {
-            Definition::Macro(def) => def.description,
-            Definition::Dynamic(prompt) => prompt.description(),
+            Kind::Macro(def) => def.description,
+            Kind::Dynamic(prompt) => prompt.description(),
         }
     }
 
     /// Its icons.
     pub(crate) fn icons(&self) -> &[Icon] {
         match &self.0 {
-            Definition::Macro(def) => def.extras().map_or(&[], |extras| extras.icons),
-            Definition::Dynamic(prompt) => prompt.icons(),
+            Kind::Macro(def) => def.extras().map_or(&[], |extras| extras.icons),
+            Kind::Dynamic(prompt) => prompt.icons(),
         }
     }
 
     /// Its tags.
     pub(crate) fn tags(&self) -> Vec<&str> {
         match &self.0 {
-            Definition::Macro(def) => def.extras().map_or(Vec::new(), |e| e.tags.to_vec()),
-            Definition::Dynamic(prompt) => prompt.tags().iter().map(String::as_str).collect(),
+            Kind::Macro(def) => def.extras().map_or(Vec::new(), |e| e.tags.to_vec()),
+            Kind::Dynamic(prompt) => prompt.tags().iter().map(String::as_str).collect(),
         }
     }
 
     /// The `_meta` it is listed with: its entries and its tags.
     pub(crate) fn meta(&self) -> Option<Map<String, Value>> {
         match &self.0 {
-            Definition::Macro(def) => def.extras().and_then(|extras| {
+            Kind::Macro(def) => def.extras().and_then(|extras| {
                 let entries = extras.meta.iter().map(|&(k, v)| (k.to_owned(), v.into()));
                 listed_meta(entries, extras.tags)
             }),
-            Definition::Dynamic(prompt) => {
+            Kind::Dynamic(prompt) => {
                 let entries = prompt.meta().iter().map(|(k, v)| (k.clone(), v.clone()));
                 listed_meta(entries, &self.tags())
             }
@@ -241,16 +239,16 @@ impl AnyPrompt {
     /// Whether the prompt tools offer it.
     pub(crate) fn as_tool(&self) -> bool {
         match &self.0 {
-            Definition::Macro(def) => def.extras().is_none_or(|extras| extras.as_tool),
-            Definition::Dynamic(prompt) => prompt.as_tool(),
+            Kind::Macro(def) => def.extras().is_none_or(|extras| extras.as_tool),
+            Kind::Dynamic(prompt) => prompt.as_tool(),
         }
     }
 
     /// Where it is defined: `file:line`, or what the run-time definition says.
     pub(crate) fn location(&self) -> String {
         match &self.0 {
-            Definition::Macro(def) => def.location(),
-            Definition::Dynamic(prompt) => prompt.origin().to_owned(),
+            Kind::Macro(def) => def.location(),
+            Kind::Dynamic(prompt) => prompt.origin().to_owned(),
         }
     }
 
@@ -258,16 +256,16 @@ impl AnyPrompt {
     /// of the same name, so that messages about them are stable.
     pub(crate) fn place(&self) -> (&str, u32) {
         match &self.0 {
-            Definition::Macro(def) => (def.file, def.line),
-            Definition::Dynamic(prompt) => (prompt.origin(), 0),
+            Kind::Macro(def) => (def.file, def.line),
+            Kind::Dynamic(prompt) => (prompt.origin(), 0),
         }
     }
 
     /// The arguments a client sees, in order.
     pub(crate) fn arguments(&self) -> Vec<ArgInfo<'_>> {
         match &self.0 {
-            Definition::Macro(def) => def.arguments().map(ArgInfo::from).collect(),
-            Definition::Dynamic(prompt) => prompt.arguments().iter().map(ArgInfo::from).collect(),
+            Kind::Macro(def) => def.arguments().map(ArgInfo::from).collect(),
+            Kind::Dynamic(prompt) => prompt.arguments().iter().map(ArgInfo::from).collect(),
         }
     }
 
@@ -275,8 +273,8 @@ impl AnyPrompt {
     /// one built prompt), served once when given twice.
     pub(crate) fn same_as(&self, other: &Self) -> bool {
         match (&self.0, &other.0) {
-            (Definition::Macro(a), Definition::Macro(b)) => a.same_as(b),
-            (Definition::Dynamic(a), Definition::Dynamic(b)) => a.same_as(b),
+            (Kind::Macro(a), Kind::Macro(b)) => a.same_as(b),
+            (Kind::Dynamic(a), Kind::Dynamic(b)) => a.same_as(b),
             _ => false,
         }
     }

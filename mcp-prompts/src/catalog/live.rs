@@ -48,7 +48,7 @@ impl LiveCatalog {
     }
 
     /// The set being served now; a request keeps the one it started with.
-    pub(crate) fn served(&self) -> arc_swap::Guard<Arc<ServedPrompts>> {
+    pub(crate) fn snapshot(&self) -> arc_swap::Guard<Arc<ServedPrompts>> {
         self.served.load()
     }
 
@@ -203,7 +203,7 @@ impl Prompts {
     /// The names of the prompts served now, in listing order.
     pub fn served(&self) -> Vec<String> {
         self.0
-            .served()
+            .snapshot()
             .prompts()
             .map(|prompt| prompt.name().to_owned())
             .collect()
@@ -221,8 +221,8 @@ impl Prompts {
     ) -> (Vec<DynamicPrompt>, Vec<(DynamicPrompt, String)>) {
         let outcome = self.0.change(|sources| {
             let is = |prompt: &AnyPrompt, d: &DynamicPrompt| match &prompt.0 {
-                super::Definition::Dynamic(p) => p.same_as(d),
-                super::Definition::Macro(_) => false,
+                super::Kind::Dynamic(p) => p.same_as(d),
+                super::Kind::Macro(_) => false,
             };
             // Prompts still wanted keep their place and whether they are
             // enabled; the others of the group go.

@@ -20,7 +20,7 @@ use serde_json::{Map, Value};
 
 use crate::protocol::cursor;
 pub use any::AnyPrompt;
-pub(crate) use any::{ArgInfo, Definition};
+pub(crate) use any::{ArgInfo, Kind};
 pub(crate) use completion::ArgCompletion;
 use listing::{Fields, paginate};
 pub(crate) use live::LiveCatalog;
@@ -77,11 +77,11 @@ impl Entry {
             .map(|a| a.name().into())
             .collect();
         let completions = match &prompt.0 {
-            Definition::Macro(def) => def
+            Kind::Macro(def) => def
                 .arguments()
                 .map(|a| (a.name.into(), ArgCompletion::for_arg(a)))
                 .collect(),
-            Definition::Dynamic(dynamic) => dynamic
+            Kind::Dynamic(dynamic) => dynamic
                 .arguments()
                 .iter()
                 .map(|a| (a.get_name().into(), ArgCompletion::for_dynamic(a)))

@@ -1,6 +1,6 @@
 //! The rules every served prompt must follow.
 
-use super::{AnyPrompt, Definition};
+use super::{AnyPrompt, Kind};
 use crate::descriptor::PromptDef;
 use crate::protocol::is_valid_name;
 
@@ -14,7 +14,7 @@ pub(super) fn validate(prompt: &AnyPrompt, problems: &mut Vec<String>) {
             prompt.location(),
         ));
     }
-    if let Definition::Macro(def) = prompt.0 {
+    if let Kind::Macro(def) = prompt.0 {
         validate_macro(def, problems);
     }
 }

@@ -3,7 +3,7 @@
 //! from its definition; a run-time prompt's `scopes` and `visible`).
 //! Resolved once, when a catalog is built.
 
-use super::{AnyPrompt, Definition};
+use super::{AnyPrompt, Kind};
 use crate::caller::{Access, Caller};
 use crate::descriptor::Restriction;
 use crate::dynamic::DynamicPrompt;
@@ -17,8 +17,8 @@ pub(crate) enum Visibility {
 impl Visibility {
     pub(super) fn of(prompt: &AnyPrompt) -> Self {
         match &prompt.0 {
-            Definition::Macro(def) => def.restriction().map_or(Self::Everyone, Self::Macro),
-            Definition::Dynamic(prompt) => {
+            Kind::Macro(def) => def.restriction().map_or(Self::Everyone, Self::Macro),
+            Kind::Dynamic(prompt) => {
                 if prompt.is_restricted() {
                     Self::Dynamic(prompt.clone())
                 } else {

@@ -26,7 +26,7 @@ pub(crate) use outbound::{
     ClientAnswer, InFlight, Outbound, Sink, WaitBounds, WeakOutbound, channel_sink,
 };
 pub(crate) use progress::Progress;
-pub(crate) use route::{Origin, Route};
+pub(crate) use route::{Route, Sender};
 
 pub use request_id::RequestId;
 
@@ -80,7 +80,7 @@ pub(crate) struct RequestParts<'a> {
 }
 
 impl<'a> RequestParts<'a> {
-    /// Request `id` under `era`, from `origin`: its questions asked as
+    /// Request `id` under `era`, from `sender`: its questions asked as
     /// `asking` says, through `outbound`; `progress` its progress token's
     /// reporter; `max_result_bytes` the server's limit on a result's text.
     pub(crate) fn new(
@@ -88,7 +88,7 @@ impl<'a> RequestParts<'a> {
         asking: &'a Asking,
         progress: Option<&'a Arc<Progress>>,
         outbound: &'a Outbound,
-        origin: &'a Origin,
+        sender: &'a Sender,
         max_result_bytes: usize,
     ) -> Self {
         Self {
@@ -98,8 +98,8 @@ impl<'a> RequestParts<'a> {
             asking,
             progress,
             outbound,
-            route: origin.route(),
-            caller: origin.caller(),
+            route: sender.route(),
+            caller: sender.caller(),
             max_result_bytes,
         }
     }

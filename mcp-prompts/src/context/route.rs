@@ -13,16 +13,16 @@ use crate::telemetry::Wire;
 
 /// Where a request comes from: who sent it, and where its own messages
 /// go while it runs. A transport makes one per request (HTTP) or per
-/// connection (stdio, [`Origin::LOCAL`]).
+/// connection (stdio, [`Sender::LOCAL`]).
 #[derive(Clone, Debug)]
-pub(crate) struct Origin {
+pub(crate) struct Sender {
     route: Option<Route>,
     access: Access,
     /// What it came over, for its telemetry.
     wire: Wire,
 }
 
-impl Origin {
+impl Sender {
     /// The local user, whose messages go to the session's own stream.
     pub(crate) const LOCAL: Self = Self {
         route: None,

@@ -74,10 +74,10 @@ pub(crate) enum Handler {
 /// # Ok::<(), mcp_prompts::CatalogError>(())
 /// ```
 #[derive(Clone)]
-pub struct DynamicPrompt(Arc<Definition>);
+pub struct DynamicPrompt(Arc<Parts>);
 
 /// The parts of a [`DynamicPrompt`], shared by every catalog serving it.
-pub(crate) struct Definition {
+pub(crate) struct Parts {
     name: String,
     title: Option<String>,
     description: Option<String>,
@@ -466,7 +466,7 @@ impl DynamicPromptBuilder {
             Body::Handler(call) => Some(Handler::Call(call)),
         };
         match handler {
-            Some(handler) if problems.is_empty() => Ok(DynamicPrompt(Arc::new(Definition {
+            Some(handler) if problems.is_empty() => Ok(DynamicPrompt(Arc::new(Parts {
                 name: self.name,
                 title: self.title,
                 description: self.description,

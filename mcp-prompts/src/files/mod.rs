@@ -33,8 +33,8 @@ use front_matter::{Broken, IconFile, is_uri, parse_file};
 use kind::{FileKind, prompt_name};
 use matter::Matter;
 use mcp_prompts_template::rules;
-use read::{Access, ServedDir};
 pub use read::{DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES};
+use read::{ReadLimits, ServedDir};
 use watch::{Heed, Watch};
 
 /// How long after a change in the directory it is read again: an editor's
@@ -124,7 +124,7 @@ pub struct PromptDir {
 /// # }
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
-pub struct PromptDirOptions(Access);
+pub struct PromptDirOptions(ReadLimits);
 
 impl PromptDirOptions {
     /// The defaults: files of at most 1 MiB, at most 1,000 of them, no
@@ -159,7 +159,7 @@ impl PromptDirOptions {
 /// Reads the directory, one reload at a time, and keeps what it read.
 struct Loader {
     dir: PathBuf,
-    access: Access,
+    access: ReadLimits,
     /// Held for a whole reload, I/O included, so that two reloads never
     /// interleave; nothing else waits on it.
     reloading: Mutex<()>,

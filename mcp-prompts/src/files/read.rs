@@ -34,14 +34,14 @@ pub const DEFAULT_MAX_FILES: usize = 1000;
 
 /// How a directory's files may be read.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Access {
+pub(crate) struct ReadLimits {
     pub(super) max_file_bytes: u64,
     pub(super) max_files: usize,
     /// Whether a symbolic link may lead outside the directory.
     pub(super) links_outside: bool,
 }
 
-impl Default for Access {
+impl Default for ReadLimits {
     fn default() -> Self {
         Self {
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
@@ -55,7 +55,7 @@ impl Default for Access {
 pub(crate) struct ServedDir<'a> {
     path: &'a Path,
     handle: Dir,
-    access: Access,
+    access: ReadLimits,
 }
 
 /// A directory's file names, how many were left out over the limit, and
@@ -87,7 +87,7 @@ pub(crate) struct Folders {
 
 impl<'a> ServedDir<'a> {
     /// Opens the directory at `path`, to be read as `access` says.
-    pub(crate) fn open(path: &'a Path, access: Access) -> io::Result<Self> {
+    pub(crate) fn open(path: &'a Path, access: ReadLimits) -> io::Result<Self> {
         let handle = Dir::open_ambient_dir(path, ambient_authority())?;
         Ok(Self {
             path,
@@ -387,9 +387,9 @@ mod tests {
                 .unwrap()
                 .success()
         );
-        let access = Access {
+        let access = ReadLimits {
             max_file_bytes: 1024,
-            ..Access::default()
+            ..ReadLimits::default()
         };
         let served = ServedDir::open(&dir, access).unwrap();
         assert_eq!(served.read("ok.md").unwrap(), "hello");
@@ -409,7 +409,7 @@ mod tests {
         );
         let allowed = ServedDir::open(
             &dir,
-            Access {
+            ReadLimits {
                 links_outside: true,
                 ..access
             },
@@ -418,7 +418,7 @@ mod tests {
         assert_eq!(allowed.read("outside.md").unwrap(), "outside");
         let listing = ServedDir::open(
             &dir,
-            Access {
+            ReadLimits {
                 max_files: 3,
                 ..access
             },

@@ -58,7 +58,7 @@ use ::rmcp::service::{RequestContext, SubscriptionContext};
 use crate::caller::{Access, Caller};
 use crate::catalog::Entry;
 use crate::catalog::listing::Shown;
-use crate::context::{Origin, Outbound, Progress, Route};
+use crate::context::{Outbound, Progress, Route, Sender};
 use crate::error::Error;
 use crate::protocol::answer::Cached;
 use crate::protocol::method::Method;
@@ -177,7 +177,7 @@ impl RmcpPrompts {
     ) -> Result<ListPromptsResult, ErrorData> {
         self.attach(context);
         let version = version_of(context);
-        let served = self.service.served();
+        let served = self.service.snapshot();
         let cursor = request.and_then(|r| r.cursor.as_deref());
         let access = access_of(context);
         let (page, next) = served.page_of(cursor, &access).map_err(|e| to_rmcp(&e))?;
@@ -294,9 +294,9 @@ impl RmcpPrompts {
         let (route, mut routed) = mpsc::channel::<ToClient>(ROUTE_CAPACITY);
         // Watched by the handler, which knows what rmcp knows of it.
         let wire = crate::telemetry::Wire::Unknown;
-        let origin = Origin::new(Some(Route::Typed(route)), access_of(context), wire);
+        let sender = Sender::new(Some(Route::Typed(route)), access_of(context), wire);
         let era = era_of(context, version_of(context));
-        let get = GetRequest::new(&id, era, (name, arguments), &self.outbound, &origin)
+        let get = GetRequest::new(&id, era, (name, arguments), &self.outbound, &sender)
             .retry(retry)
             .progress(progress)
             .via_tool(via_tool);

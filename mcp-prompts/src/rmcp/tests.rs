@@ -45,7 +45,7 @@ fn catalog() -> Service {
 #[test]
 fn a_listing_converts_as_our_serializer_writes_it() {
     let service = catalog();
-    let served = service.served();
+    let served = service.snapshot();
     for version in ProtocolVersion::ALL {
         let ours: Value =
             serde_json::to_value(served.page(version, None, &Access::Local).unwrap()).unwrap();
@@ -68,7 +68,7 @@ fn pages_and_cursors_match_ours() {
         .page_size(2)
         .build()
         .unwrap();
-    let served = service.served();
+    let served = service.snapshot();
     let ours: Value = serde_json::to_value(
         served
             .page(ProtocolVersion::LATEST, None, &Access::Local)

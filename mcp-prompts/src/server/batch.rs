@@ -8,12 +8,12 @@ use serde::de::{Deserializer, IgnoredAny, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 
 use super::{Reply, Session};
-use crate::context::Origin;
+use crate::context::Sender;
 use crate::error::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure};
 
 impl Session {
-    pub(super) fn handle_batch(&self, text: &str, origin: &Origin) -> Reply {
+    pub(super) fn handle_batch(&self, text: &str, sender: &Sender) -> Reply {
         let allowed = self
             .state
             .version()
@@ -57,7 +57,7 @@ impl Session {
                 Ok(Incoming::Request { id, .. }) => Some(*id),
                 _ => None,
             };
-            match self.handle_one(incoming, origin) {
+            match self.handle_one(incoming, sender) {
                 Reply::None => {}
                 Reply::Now(message) | Reply::Rejected(message) => responses.add(id, message),
                 Reply::Later(future) => {

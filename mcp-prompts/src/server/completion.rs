@@ -136,7 +136,7 @@ impl Service {
         let typed = query.value;
         match query.reference {
             Reference::Prompt(name) => {
-                let served = self.served();
+                let served = self.snapshot();
                 let Some(entry) = served.get(name, query.access) else {
                     return Eventually::Now(Err(unknown_prompt(name)));
                 };

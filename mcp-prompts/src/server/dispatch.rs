@@ -11,7 +11,7 @@ use super::{Era, Outcome, Session};
 use std::sync::Arc;
 
 use crate::caller::{Access, Caller};
-use crate::context::{ClientAnswer, InFlight, Origin, Route};
+use crate::context::{ClientAnswer, InFlight, Route, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::{Answer, Empty};
@@ -139,24 +139,24 @@ impl Session {
         route: Option<&mpsc::Sender<String>>,
         access: Access,
     ) -> Reply {
-        let origin = match (route, access) {
-            (None, Access::Local) => &Origin::LOCAL,
+        let sender = match (route, access) {
+            (None, Access::Local) => &Sender::LOCAL,
             (route, access) => {
                 let wire = match access {
                     Access::Local => Wire::Pipe,
                     Access::Remote(_) => Wire::Unknown,
                 };
-                &Origin::new(route.map(|route| Route::Text(route.clone())), access, wire)
+                &Sender::new(route.map(|route| Route::Text(route.clone())), access, wire)
             }
         };
-        guarded(|| self.serve(Parsed::new(text), origin))
+        guarded(|| self.serve(Parsed::new(text), sender))
     }
 
     /// Serves a message a transport has parsed already.
-    pub(crate) fn serve(&self, message: Parsed<'_>, origin: &Origin) -> Reply {
+    pub(crate) fn serve(&self, message: Parsed<'_>, sender: &Sender) -> Reply {
         guarded(|| match message {
-            Parsed::One(incoming) => self.handle_one(incoming, origin),
-            Parsed::Batch(text) => self.handle_batch(text, origin),
+            Parsed::One(incoming) => self.handle_one(incoming, sender),
+            Parsed::Batch(text) => self.handle_batch(text, sender),
         })
     }
 
@@ -179,20 +179,20 @@ impl Session {
     pub(super) fn handle_one(
         &self,
         incoming: Result<Incoming<'_>, jsonrpc::Rejected<'_>>,
-        origin: &Origin,
+        sender: &Sender,
     ) -> Reply {
         match incoming {
             Ok(Incoming::Request { id, method, params }) => {
-                let watch = self.watch_request(id, &method, params, origin);
+                let watch = self.watch_request(id, &method, params, sender);
                 // One call of the request path, inlined here: watched or
                 // not, it runs in the span (entered only when there is one).
                 let entered = watch.enter();
-                let reply = self.settle(id, self.request(id, &method, params, origin));
+                let reply = self.settle(id, self.request(id, &method, params, sender));
                 drop(entered);
-                self.observed(watch, id, reply, origin)
+                self.observed(watch, id, reply, sender)
             }
             Ok(Incoming::Notification { method, params }) => {
-                let watch = Watch::notification(&method, params, origin.wire());
+                let watch = Watch::notification(&method, params, sender.wire());
                 watch
                     .span()
                     .in_scope(|| match Notification::from_name(&method) {
@@ -215,7 +215,7 @@ impl Session {
             Err(rejected) => {
                 // On HTTP, a message refused whole is answered (and its
                 // line written) with status 400 by the transport.
-                let http = origin.wire().http().is_some();
+                let http = sender.wire().http().is_some();
                 if !http || rejected.id().is_some() {
                     let status = http.then_some(200);
                     telemetry::refused(status, rejected.error(), None);
@@ -237,14 +237,14 @@ impl Session {
         method: &str,
         params: Option<&RawValue>,
         meta: ModernMeta,
-        origin: &Origin,
+        sender: &Sender,
     ) -> Reply {
         let era = Era::Stateless(meta);
-        let watch = self.watch_request(id, method, params, origin);
+        let watch = self.watch_request(id, method, params, sender);
         let reply = watch.span().in_scope(|| {
-            guarded(|| self.settle(id, self.dispatch(id, era, method, params, origin)))
+            guarded(|| self.settle(id, self.dispatch(id, era, method, params, sender)))
         });
-        self.observed(watch, id, reply, origin)
+        self.observed(watch, id, reply, sender)
     }
 
     /// A reply still being produced is polled once, in case it is ready
@@ -273,7 +273,7 @@ impl Session {
         id: &RawValue,
         name: &str,
         params: Option<&RawValue>,
-        origin: &Origin,
+        sender: &Sender,
     ) -> Reply {
         let era = match Era::decide(params) {
             Ok(Decided::Stateless(meta)) => Era::Stateless(meta),
@@ -284,11 +284,11 @@ impl Session {
             }
             Ok(Decided::Session) => match self.state.version() {
                 Some(version) => Era::Session(version),
-                None => return self.before_initialize(id, name, params, origin),
+                None => return self.before_initialize(id, name, params, sender),
             },
             Err(error) => return Self::refuse(id, &error),
         };
-        self.dispatch(id, era, name, params, origin)
+        self.dispatch(id, era, name, params, sender)
     }
 
     /// The one dispatch: from the method's name, through its row of the
@@ -301,7 +301,7 @@ impl Session {
         era: Era,
         name: &str,
         params: Option<&RawValue>,
-        origin: &Origin,
+        sender: &Sender,
     ) -> Reply {
         let method = Method::from_name(name);
         let in_era = method.filter(|m| match era {
@@ -312,7 +312,7 @@ impl Session {
             Ok(method) => method,
             Err(error) => return Self::refuse(id, &error),
         };
-        let access = origin.access();
+        let access = sender.access();
         match method {
             Method::Initialize => {
                 let error = Error::invalid_request("the session is already initialized");
@@ -322,12 +322,12 @@ impl Session {
             Method::PromptsList => {
                 let listed = PromptsList::params(params).and_then(|p| {
                     let cursor = p.cursor();
-                    self.service.served().page(era.version(), cursor, access)
+                    self.service.snapshot().page(era.version(), cursor, access)
                 });
                 self.now(id, era, &listed)
             }
             Method::PromptsGet => match PromptsGet::params(params) {
-                Ok(p) => self.reply(id, era, self.get_prompt(id, era, p, origin)),
+                Ok(p) => self.reply(id, era, self.get_prompt(id, era, p, sender)),
                 Err(error) => Self::refuse(id, &error),
             },
             Method::CompletionComplete => match CompletionComplete::params(params) {
@@ -343,7 +343,7 @@ impl Session {
                 self.now(id, era, &Ok(DiscoverResult { info }))
             }
             Method::SubscriptionsListen => match SubscriptionsListen::params(params) {
-                Ok(p) => self.reply_if(id, era, self.listen(id, &p, origin.route())),
+                Ok(p) => self.reply_if(id, era, self.listen(id, &p, sender.route())),
                 Err(error) => Self::refuse(id, &error),
             },
             Method::ToolsList => {
@@ -351,7 +351,7 @@ impl Session {
                 self.now(id, era, &listed)
             }
             Method::ToolsCall => match ToolsCall::params(params) {
-                Ok(p) => self.reply(id, era, self.call_tool(id, era, p, origin)),
+                Ok(p) => self.reply(id, era, self.call_tool(id, era, p, sender)),
                 Err(error) => Self::refuse(id, &error),
             },
             Method::ResourcesList => {
@@ -416,7 +416,7 @@ impl Session {
         id: &RawValue,
         name: &str,
         params: Option<&RawValue>,
-        origin: &Origin,
+        sender: &Sender,
     ) -> Reply {
         let era = Era::Session(ProtocolVersion::LATEST);
         match Method::from_name(name).filter(|m| m.in_sessions()) {
@@ -429,9 +429,9 @@ impl Session {
                 match Initialize::params(params).and_then(|p| self.initialize(&p)) {
                     Ok(result) => {
                         #[cfg(feature = "otel")]
-                        self.state.clock.open(result.version, origin.wire());
+                        self.state.clock.open(result.version, sender.wire());
                         #[cfg(not(feature = "otel"))]
-                        let _ = origin;
+                        let _ = sender;
                         self.now(id, Era::Session(result.version), &Ok(result))
                     }
                     Err(error) => Self::refuse(id, &error),

@@ -727,7 +727,7 @@ impl Service {
 
     /// How many prompts are served.
     pub fn prompt_count(&self) -> usize {
-        self.0.live.served().len()
+        self.0.live.snapshot().len()
     }
 
     /// The largest incoming message accepted, in bytes.
@@ -751,8 +751,8 @@ impl Service {
     }
 
     /// The prompts served now; a request keeps the set it started with.
-    pub(crate) fn served(&self) -> arc_swap::Guard<Arc<ServedPrompts>> {
-        self.0.live.served()
+    pub(crate) fn snapshot(&self) -> arc_swap::Guard<Arc<ServedPrompts>> {
+        self.0.live.snapshot()
     }
 
     /// Whether the catalog can change, and changes are announced.

@@ -6,25 +6,25 @@ use serde_json::value::RawValue;
 
 use super::{Reply, Service, Session};
 use crate::caller::Access;
-use crate::context::Origin;
+use crate::context::Sender;
 use crate::protocol::ProtocolVersion;
 use crate::telemetry::{Asked, Known, Read, Watch};
 
 impl Session {
-    /// Starts watching request `id` from `origin`, if anyone watches.
+    /// Starts watching request `id` from `sender`, if anyone watches.
     #[inline]
     pub(super) fn watch_request(
         &self,
         id: &RawValue,
         method: &str,
         params: Option<&RawValue>,
-        origin: &Origin,
+        sender: &Sender,
     ) -> Watch {
         // The common case, no subscriber at all, in a few instructions.
         if !crate::telemetry::may_watch() {
             return Watch::OFF;
         }
-        self.start_watch(id, method, params, origin)
+        self.start_watch(id, method, params, sender)
     }
 
     #[inline(never)]
@@ -33,14 +33,14 @@ impl Session {
         id: &RawValue,
         method: &str,
         params: Option<&RawValue>,
-        origin: &Origin,
+        sender: &Sender,
     ) -> Watch {
-        let subject = origin.caller().map(|caller| caller.subject());
+        let subject = sender.caller().map(|caller| caller.subject());
         let read = || Read::params(method, params);
-        let mut watch = Watch::request(method, id.get(), read, origin.wire(), subject);
+        let mut watch = Watch::request(method, id.get(), read, sender.wire(), subject);
         if watch.is_on() {
             let known = watch.asked().map_or(Known::Unknown, |asked| {
-                self.service.known(asked, origin.access())
+                self.service.known(asked, sender.access())
             });
             watch.judge(known);
         }
@@ -53,7 +53,7 @@ impl Service {
     pub(crate) fn known(&self, asked: &Asked, access: &Access) -> Known {
         match asked {
             Asked::Prompt(name) => {
-                let served = self.served();
+                let served = self.snapshot();
                 if served.get(name, access).is_some() {
                     Known::Visible
                 } else if served.get(name, &Access::Local).is_some() {
@@ -90,18 +90,18 @@ impl Session {
         watch: Watch,
         id: &RawValue,
         reply: Reply,
-        origin: &Origin,
+        sender: &Sender,
     ) -> Reply {
         if !watch.is_on() {
             return reply;
         }
-        self.observed_on(watch, id, reply, origin)
+        self.observed_on(watch, id, reply, sender)
     }
 
     #[inline(never)]
-    fn observed_on(&self, watch: Watch, id: &RawValue, reply: Reply, origin: &Origin) -> Reply {
+    fn observed_on(&self, watch: Watch, id: &RawValue, reply: Reply, sender: &Sender) -> Reply {
         let version = self.watched_version(&watch);
-        let http = origin.wire().http().is_some();
+        let http = sender.wire().http().is_some();
         // The status the transport answers a dispatched message with.
         let status = move |code: u16| http.then_some(code);
         match reply {

@@ -88,7 +88,7 @@ impl Client {
     /// The prompt is not one the client may see.
     pub async fn matrix(&self, name: &str) -> Result<String, Error> {
         let arguments: Vec<(String, Vec<Option<String>>)> = {
-            let served = self.session.service().served();
+            let served = self.session.service().snapshot();
             let entry = served
                 .get(name, &self.access)
                 .ok_or_else(|| Error::invalid_params(format!("Unknown prompt: {name}")))?;

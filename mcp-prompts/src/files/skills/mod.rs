@@ -15,7 +15,7 @@ use std::sync::{Arc, mpsc};
 use mcp_prompts_template::rules::is_skill_path_segment;
 
 use super::SETTLE;
-use super::read::{Access, ServedDir};
+use super::read::{ReadLimits, ServedDir};
 use super::watch::{Heed, Watch};
 use crate::error::Escaped;
 use crate::skills::DynamicSkill;
@@ -174,7 +174,7 @@ fn load_within(
     for root in roots {
         let named =
             |err: io::Error| io::Error::new(err.kind(), format!("{}: {err}", root.display()));
-        let dir = ServedDir::open(root, Access::default()).map_err(named)?;
+        let dir = ServedDir::open(root, ReadLimits::default()).map_err(named)?;
         let folders = dir.skill_folders(MAX_DEPTH, MAX_FOLDERS).map_err(named)?;
         let mut read: Vec<PathBuf> = folders
             .read
@@ -257,9 +257,9 @@ fn read_skill(
     budget: &mut u64,
 ) -> Result<Skill, String> {
     let shown = |name: &str| Escaped::new(&on_disk.join(name).display().to_string()).to_string();
-    let access = Access {
+    let access = ReadLimits {
         max_file_bytes: MAX_BYTES,
-        ..Access::default()
+        ..ReadLimits::default()
     };
     let dir = ServedDir::open(on_disk, access)
         .map_err(|err| format!("{}: not read: {err}", shown("")))?;

@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 use super::missing::{ask_missing, fill_missing};
 use super::{GetResult, Round, finish};
 use crate::catalog::AnyPrompt;
-use crate::context::{Asking, InputRound, Origin, Outbound, Progress, RequestParts};
+use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts, Sender};
 use crate::error::Error;
 use crate::invoke::Invocation;
 use crate::invoke::catching::CatchPanic;
@@ -27,7 +27,7 @@ pub(super) struct Call<'a> {
     pub(super) asking: Asking,
     pub(super) progress: Option<Arc<Progress>>,
     pub(super) outbound: &'a Outbound,
-    pub(super) origin: &'a Origin,
+    pub(super) sender: &'a Sender,
     /// The server's limit on the result's text.
     pub(super) max_result_bytes: usize,
 }
@@ -78,7 +78,7 @@ impl Call<'_> {
             &self.asking,
             self.progress.as_ref(),
             self.outbound,
-            self.origin,
+            self.sender,
             self.max_result_bytes,
         );
         let culprit = self.prompt.culprit("prompt");
@@ -167,7 +167,7 @@ impl Call<'_> {
     ) -> Later<GetResult> {
         let request = super::missing_form(&self.prompt, missing, self.era.version());
         let id = self.id.to_owned();
-        let (outbound, origin) = (self.outbound.clone(), self.origin.clone());
+        let (outbound, sender) = (self.outbound.clone(), self.sender.clone());
         let Self {
             era,
             prompt,
@@ -180,7 +180,7 @@ impl Call<'_> {
         let missing: Vec<String> = missing.iter().map(|&name| name.to_owned()).collect();
         Box::pin(async move {
             let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
-            let asked = ask_missing(&outbound, origin.route(), &request, prompt.name(), &missing);
+            let asked = ask_missing(&outbound, sender.route(), &request, prompt.name(), &missing);
             let filled = asked
                 .await
                 .and_then(|answer| fill_missing(arguments, &answer, prompt.name(), &missing));
@@ -192,7 +192,7 @@ impl Call<'_> {
                 asking,
                 progress,
                 outbound: &outbound,
-                origin: &origin,
+                sender: &sender,
                 max_result_bytes,
             };
             match call.run(&arguments) {

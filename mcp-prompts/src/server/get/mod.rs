@@ -27,7 +27,7 @@ use super::{Era, Inner, Service};
 use crate::args::param::missing_arguments;
 use crate::caller::{Caller, principal};
 use crate::catalog::AnyPrompt;
-use crate::context::{Asking, InputRound, Origin, Outbound, Progress};
+use crate::context::{Asking, InputRound, Outbound, Progress, Sender};
 use crate::error::Error;
 use crate::message::PromptResult;
 use crate::protocol::{Arguments, ProtocolVersion};
@@ -47,7 +47,7 @@ pub(crate) struct GetRequest<'a> {
     outbound: &'a Outbound,
     /// Who sent the request, and where its own messages go while it
     /// runs (its stream).
-    origin: &'a Origin,
+    sender: &'a Sender,
     /// Whether it came through the `get_prompt` tool, which offers only
     /// the prompts not kept out of the tools (`as_tool = false`).
     via_tool: bool,
@@ -55,7 +55,7 @@ pub(crate) struct GetRequest<'a> {
 
 impl<'a> GetRequest<'a> {
     /// Request `id`, under `era`, for prompt `name` with `arguments`; its
-    /// questions go out through `outbound`, and `origin` says who asks
+    /// questions go out through `outbound`, and `sender` says who asks
     /// and where the request's own messages go. No retry, no progress
     /// token, not through the tool, unless said.
     pub(crate) fn new(
@@ -63,7 +63,7 @@ impl<'a> GetRequest<'a> {
         era: Era,
         (name, arguments): (&'a str, Arguments<'a>),
         outbound: &'a Outbound,
-        origin: &'a Origin,
+        sender: &'a Sender,
     ) -> Self {
         Self {
             id,
@@ -73,7 +73,7 @@ impl<'a> GetRequest<'a> {
             retry: Retry::default(),
             progress: None,
             outbound,
-            origin,
+            sender,
             via_tool: false,
         }
     }
@@ -178,12 +178,12 @@ impl Service {
             retry,
             progress,
             outbound,
-            origin,
+            sender,
             via_tool,
         } = request;
         let inner = &self.0;
-        let served = self.served();
-        let found = served.get(name, origin.access());
+        let served = self.snapshot();
+        let found = served.get(name, sender.access());
         let Some(entry) = found.filter(|e| !via_tool || e.as_tool()) else {
             return Eventually::Now(Err(unknown_prompt(name)));
         };
@@ -192,7 +192,7 @@ impl Service {
         // A stateless request: the answers of the rounds before, bound to
         // the client's arguments as sent, before any answer fills in
         // missing ones.
-        let caller = origin.caller().map(|c| &**c);
+        let caller = sender.caller().map(|c| &**c);
         let mut round = match open_round(inner, era, prompt.name(), &arguments, retry, caller) {
             Ok(round) => round,
             Err(error) => return Eventually::Now(Err(error)),
@@ -205,7 +205,7 @@ impl Service {
             asking,
             progress,
             outbound,
-            origin,
+            sender,
             max_result_bytes,
         };
         let missing: Vec<&str> = entry

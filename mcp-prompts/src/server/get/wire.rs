@@ -10,7 +10,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::{GetOutcome, GetRequest, GetResult, InputRequired, Retry};
-use crate::context::{Origin, Progress};
+use crate::context::{Progress, Sender};
 use crate::message::WireResult;
 use crate::protocol::answer::Answer;
 use crate::protocol::modern::ResultType;
@@ -40,7 +40,7 @@ impl Session {
         id: &RawValue,
         era: Era,
         mut p: GetParams<'_>,
-        origin: &Origin,
+        sender: &Sender,
     ) -> Eventually<GetResult> {
         let (arguments, (input_responses, request_state)) = (p.take_arguments(), p.take_retry());
         let get = WireGet {
@@ -50,7 +50,7 @@ impl Session {
             meta: p.meta(),
             via_tool: false,
         };
-        self.run_get(id, era, get, origin)
+        self.run_get(id, era, get, sender)
     }
 
     /// Runs a `prompts/get` read from a request's JSON (`prompts/get`'s own,
@@ -60,7 +60,7 @@ impl Session {
         id: &RawValue,
         era: Era,
         get: WireGet<'_>,
-        origin: &Origin,
+        sender: &Sender,
     ) -> Eventually<GetResult> {
         let progress = progress_token(get.meta).map(|token| Arc::new(Progress::new(&token)));
         let request = GetRequest::new(
@@ -68,7 +68,7 @@ impl Session {
             era,
             (get.name, get.arguments),
             &self.state.outbound,
-            origin,
+            sender,
         )
         .retry(get.retry)
         .progress(progress)

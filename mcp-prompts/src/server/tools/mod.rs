@@ -26,7 +26,7 @@ use super::get::wire::WireGet;
 use super::{Era, Service, Session};
 use crate::caller::Access;
 use crate::catalog::AnyPrompt;
-use crate::context::Origin;
+use crate::context::Sender;
 use crate::error::{Error, brief, excerpt};
 use crate::protocol::answer::{Answer, Cached};
 use crate::protocol::params::{CallParams, ListParams};
@@ -93,7 +93,7 @@ pub(crate) fn unknown_tool(name: &str) -> Error {
 impl Service {
     /// The prompts the tools offer a request served under `access`.
     pub(crate) fn tool_prompts(&self, access: &Access) -> Vec<AnyPrompt> {
-        self.served().tool_prompts(access).cloned().collect()
+        self.snapshot().tool_prompts(access).cloned().collect()
     }
 }
 
@@ -128,12 +128,12 @@ impl Session {
         id: &RawValue,
         era: Era,
         mut p: CallParams<'_>,
-        origin: &Origin,
+        sender: &Sender,
     ) -> Eventually<Result<ToolOutcome, Error>> {
         let version = era.version();
         match p.name() {
             LIST_PROMPTS => {
-                let prompts = self.service.tool_prompts(origin.access());
+                let prompts = self.service.tool_prompts(sender.access());
                 Eventually::Now(Ok(ToolOutcome::Complete(list_result(&prompts, version))))
             }
             GET_PROMPT => {
@@ -151,7 +151,7 @@ impl Session {
                     meta: p.meta(),
                     via_tool: true,
                 };
-                let got = self.run_get(id, era, get, origin);
+                let got = self.run_get(id, era, get, sender);
                 got.map(move |result| Ok(ToolOutcome::of(result, version)))
             }
             other => Eventually::Now(Err(unknown_tool(other))),

@@ -18,7 +18,7 @@ use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_ver
 use super::respond::{Endpoint, request_stream, respond, respond_later};
 use super::sessions::HttpSession;
 use crate::caller::{Access, Caller, principal};
-use crate::context::{Origin, Route};
+use crate::context::{Route, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::era::Era;
@@ -86,9 +86,9 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         Err(response) => return *response,
     };
     let (tx, rx) = request_stream(headers);
-    let origin = Origin::new(Some(Route::Text(tx)), access, wire);
-    let reply = session.serve(message, &origin);
-    drop(origin);
+    let sender = Sender::new(Some(Route::Text(tx)), access, wire);
+    let reply = session.serve(message, &sender);
+    drop(sender);
     // The route's sender is gone with the call: the stream ends when the
     // request's own clones do.
     let message = match reply {

@@ -220,7 +220,7 @@ fn mcp_router(endpoint: Arc<Endpoint>, path: &str) -> Router {
 /// requests that prove no caller: without token verification, that is
 /// every request, unless the app's own middleware hands callers over.
 fn warn_of_hidden_prompts(service: &Service) {
-    let served = service.served();
+    let served = service.snapshot();
     let hidden: Vec<&str> = served
         .restricted()
         .map(|(prompt, _)| prompt.name())

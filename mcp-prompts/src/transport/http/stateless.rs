@@ -13,7 +13,7 @@ use super::HEADER_MISMATCH;
 use super::body::json_response;
 use super::respond::{Endpoint, request_stream, respond, respond_later};
 use crate::caller::Access;
-use crate::context::{Origin, Route};
+use crate::context::{Route, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::era::{Decided, Era};
@@ -111,9 +111,9 @@ async fn serve(
     // outlives the response.
     let session = endpoint.service.session(None);
     let (tx, rx) = request_stream(headers);
-    let origin = Origin::new(Some(Route::Text(tx)), access, wire);
-    let reply = session.serve_stateless(id, method, params, meta, &origin);
-    drop(origin);
+    let sender = Sender::new(Some(Route::Text(tx)), access, wire);
+    let reply = session.serve_stateless(id, method, params, meta, &sender);
+    drop(sender);
     // The route's sender is gone with the call: the stream ends when the
     // request's own clones do.
     match reply {

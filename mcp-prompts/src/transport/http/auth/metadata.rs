@@ -55,7 +55,7 @@ async fn document(State(auth): State<Arc<HttpAuth>>) -> Response {
         .cloned()
         .collect();
     if let Some(service) = &auth.catalog {
-        let served = service.served();
+        let served = service.snapshot();
         let required = served.restricted().flat_map(|(_, scopes)| scopes);
         scopes.extend(required.map(str::to_owned));
     }

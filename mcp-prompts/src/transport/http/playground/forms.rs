@@ -15,7 +15,7 @@ use crate::server::Service;
 /// the prompts `access` may see; `order` lists the arguments as declared
 /// (a schema's properties are a map, in no order).
 pub(super) fn forms(service: &Service, access: &Access) -> Value {
-    let served = service.served();
+    let served = service.snapshot();
     let mut prompts = Map::new();
     for prompt in served.prompts() {
         let Some(entry) = served.get(prompt.name(), access) else {
