@@ -71,7 +71,7 @@ impl<'a> Prompt<'a> {
                 },
             }
         }
-        errors.finish()?;
+        errors.into_result()?;
         Ok(Self {
             attrs_of_fn,
             vis,

@@ -149,7 +149,7 @@ pub fn parse_prompt(args: TokenStream) -> syn::Result<PromptAttrs> {
         Ok(())
     });
     parser.parse2(args)?;
-    errors.finish()?;
+    errors.into_result()?;
     Ok(attrs)
 }
 

@@ -41,7 +41,7 @@ pub fn expand(input: TokenStream, builders: bool) -> TokenStream {
     valid::check_params(&params, "`PromptArgs` fields", &mut errors);
     // A bad attribute still yields the impl, built from what did parse.
     let mut out = args_impl(&input, &params, builders);
-    if let Err(err) = errors.finish() {
+    if let Err(err) = errors.into_result() {
         out.extend(err.into_compile_error());
     }
     out

@@ -124,7 +124,7 @@ fn model(input: &DeriveInput) -> syn::Result<(Vec<Variant<'_>>, bool)> {
             accepted,
         });
     }
-    errors.finish()?;
+    errors.into_result()?;
     Ok((variants, display))
 }
 
@@ -167,7 +167,7 @@ fn enum_attrs(input: &DeriveInput, errors: &mut Errors) -> EnumAttrs {
             Ok(())
         });
         errors.push_result(result);
-        errors.push_result(problems.finish());
+        errors.push_result(problems.into_result());
     }
     attrs
 }
@@ -202,7 +202,7 @@ fn variant_attrs(attrs: &[syn::Attribute], errors: &mut Errors) -> (Option<LitSt
             Ok(())
         });
         errors.push_result(result);
-        errors.push_result(problems.finish());
+        errors.push_result(problems.into_result());
     }
     (rename, aliases)
 }

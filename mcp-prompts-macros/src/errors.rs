@@ -19,7 +19,8 @@ impl Errors {
         }
     }
 
-    pub fn finish(self) -> syn::Result<()> {
+    /// `Ok` if nothing was pushed, else every error pushed, combined.
+    pub fn into_result(self) -> syn::Result<()> {
         self.0.map_or(Ok(()), Err)
     }
 }

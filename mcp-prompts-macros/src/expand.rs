@@ -41,7 +41,7 @@ pub fn prompt(
     let (name, _) = prompt.name();
     let setters = builders.then(|| arglist::setters(&prompt.params, prompt.vis));
     let cfgs: Vec<_> = cfgs(prompt).collect();
-    let definition = Definition {
+    let definition = PromptConst {
         text: format!("{PRIVATE}::PromptDef"),
         fields: Some(definition_fields(prompt, template)),
     };
@@ -91,7 +91,7 @@ pub fn placeholder_handle(
     name: &str,
     builders: bool,
 ) -> TokenStream {
-    let definition = Definition {
+    let definition = PromptConst {
         text: format!("{PRIVATE}::placeholder_def({})", str_code(name)),
         fields: None,
     };
@@ -101,7 +101,7 @@ pub fn placeholder_handle(
 
 /// What the handle's `PROMPT` holds: `text`, then, for a struct literal,
 /// its `fields` in braces.
-struct Definition {
+struct PromptConst {
     text: String,
     fields: Option<TokenStream>,
 }
@@ -118,7 +118,7 @@ fn handle(
     vis: &Visibility,
     ident: &syn::Ident,
     name: &str,
-    definition: Definition,
+    definition: PromptConst,
     setters: Option<TokenStream>,
     cfgs: &[&syn::Attribute],
 ) -> TokenStream {
@@ -245,7 +245,7 @@ fn glue(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
     }
     let ident = &prompt.sig.ident;
     let mut call = quote!(__input, #ident,);
-    call.extend([finish(prompt)]);
+    call.extend([result_conversion(prompt)]);
     glue.extend([
         quote!(_>),
         TokenStream::from(TokenTree::Group(Group::new(Delimiter::Parenthesis, call))),
@@ -255,7 +255,7 @@ fn glue(prompt: &Prompt<'_>, template: Option<&Template>) -> TokenStream {
 
 /// How the function's result becomes the glue's, spanned on the return
 /// type: an unsupported one is reported there.
-fn finish(prompt: &Prompt<'_>) -> TokenStream {
+fn result_conversion(prompt: &Prompt<'_>) -> TokenStream {
     let private = private();
     let sig = prompt.sig;
     match (&sig.output, sig.asyncness) {

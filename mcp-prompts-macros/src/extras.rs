@@ -215,7 +215,7 @@ fn load_icon(icon: &IconAttr) -> syn::Result<LoadedIcon> {
         }
     };
     let loaded = loaded.map_err(|err| problems.push(err));
-    problems.finish()?;
+    problems.into_result()?;
     let Ok((src, mime_type, file)) = loaded else {
         unreachable!("its error was pushed")
     };

@@ -37,7 +37,7 @@ pub fn check(prompt: &Prompt<'_>) -> syn::Result<Checked> {
     let meta = attrs.meta.as_deref().unwrap_or_default();
     let tags = attrs.tags.as_deref().unwrap_or_default();
     let icons = extras::load(&attrs.icons, meta, tags, &mut errors);
-    errors.finish()?;
+    errors.into_result()?;
     let Some(lit) = prompt.template_lit() else {
         return Ok(Checked {
             template: None,
@@ -275,7 +275,7 @@ fn check_placeholders(prompt: &Prompt<'_>, template: &Template) -> syn::Result<(
             errors.push(syn::Error::new(template.span, message));
         }
     }
-    errors.finish()
+    errors.into_result()
 }
 
 /// The name rule MCP gives tools, applied to prompts and their arguments;

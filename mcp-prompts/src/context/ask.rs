@@ -86,7 +86,7 @@ impl InputRound {
     }
 
     /// The round is answered: questions asked from now on fail.
-    pub(crate) fn finish(&self) {
+    pub(crate) fn close(&self) {
         let mut asked = self.asked();
         asked.finished = true;
         asked.waker = None;

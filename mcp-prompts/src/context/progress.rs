@@ -39,7 +39,7 @@ impl Progress {
     }
 
     /// The request is answered: no progress after this.
-    pub(crate) fn finish(&self) {
+    pub(crate) fn stop(&self) {
         lock(&self.state).1 = true;
     }
 }

@@ -117,7 +117,7 @@ pub(crate) fn parse(
     for argument in arguments {
         builder = builder.argument(argument);
     }
-    Ok((finish(builder)?, warnings))
+    Ok((build_prompt(builder)?, warnings))
 }
 
 /// A prompt builder named `name` (unless the front matter says otherwise)
@@ -156,7 +156,7 @@ pub(crate) fn with_matter(
 }
 
 /// The prompt `builder` makes, or why it cannot.
-pub(crate) fn finish(builder: DynamicPromptBuilder) -> Result<DynamicPrompt, Broken> {
+pub(crate) fn build_prompt(builder: DynamicPromptBuilder) -> Result<DynamicPrompt, Broken> {
     builder.build().map_err(|err| Broken {
         line: None,
         message: err.problems().join("; "),

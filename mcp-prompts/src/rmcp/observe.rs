@@ -75,7 +75,7 @@ impl RmcpPrompts {
     ) -> Result<T, ErrorData> {
         let watch = self.watch(method, asked, context);
         let result = watch.span().in_scope(handle);
-        finish(watch, &result, false, version_of(context));
+        end_on(watch, &result, false, version_of(context));
         result
     }
 }
@@ -90,13 +90,13 @@ pub(super) async fn finished<T>(
 ) -> Result<T, ErrorData> {
     let span = watch.span();
     let result = tracing::Instrument::instrument(handled, span).await;
-    finish(watch, &result, failed_tool(&result), version);
+    end_on(watch, &result, failed_tool(&result), version);
     result
 }
 
 /// Ends `watch` on rmcp's `result`, which `failed_tool` says is a tool's
 /// `isError` result.
-fn finish<T>(
+fn end_on<T>(
     watch: Watch,
     result: &Result<T, ErrorData>,
     failed_tool: bool,

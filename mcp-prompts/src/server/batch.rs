@@ -69,7 +69,7 @@ impl Session {
             }
         }
         if later.is_empty() {
-            return responses.finish().map_or(Reply::None, Reply::Now);
+            return responses.into_response().map_or(Reply::None, Reply::Now);
         }
         Reply::Later(Box::pin(async move {
             for (slot, id, future) in later {
@@ -83,7 +83,7 @@ impl Session {
                     responses.fill(slot, id.as_deref(), message);
                 }
             }
-            responses.finish()
+            responses.into_response()
         }))
     }
 }
@@ -185,7 +185,7 @@ impl Responses {
     }
 
     /// The batch response, or `None` if only notifications were sent.
-    fn finish(self) -> Option<String> {
+    fn into_response(self) -> Option<String> {
         let mut out = String::with_capacity(self.used + 2);
         out.push('[');
         for message in self.slots.into_iter().flatten() {
@@ -220,7 +220,8 @@ mod tests {
         responses.add(Some(&id(2)), message(2));
         responses.add(None, r#"{"error":"no id"}"#.to_owned());
         responses.refuse(&id(3));
-        let out: serde_json::Value = serde_json::from_str(&responses.finish().unwrap()).unwrap();
+        let out: serde_json::Value =
+            serde_json::from_str(&responses.into_response().unwrap()).unwrap();
         assert_eq!(out[0]["pad"].as_str().map(str::len), Some(40));
         assert_eq!(out[1]["id"], 2, "over the budget: refused");
         assert_eq!(out[1]["error"]["code"], Error::INTERNAL_ERROR);

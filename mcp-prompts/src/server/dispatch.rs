@@ -202,7 +202,7 @@ impl Session {
                         Some(Notification::Initialized) | None => {}
                     });
                 let version = self.state.version();
-                watch.finish(None, "", version, None);
+                watch.end(None, "", version, None);
                 Reply::None
             }
             // The client's answer to a request a prompt sent it.

@@ -106,15 +106,15 @@ impl Session {
         let status = move |code: u16| http.then_some(code);
         match reply {
             Reply::Now(text) => {
-                watch.finish(Some(&text), id.get(), version, status(200));
+                watch.end(Some(&text), id.get(), version, status(200));
                 Reply::Now(text)
             }
             Reply::Rejected(text) => {
-                watch.finish(Some(&text), id.get(), version, status(400));
+                watch.end(Some(&text), id.get(), version, status(400));
                 Reply::Rejected(text)
             }
             Reply::None => {
-                watch.finish(None, id.get(), version, status(202));
+                watch.end(None, id.get(), version, status(202));
                 Reply::None
             }
             Reply::Later(future) => {
@@ -122,7 +122,7 @@ impl Session {
                 let id = id.to_owned();
                 let future = async move {
                     let message = future.await;
-                    watch.finish(message.as_deref(), id.get(), version, status(200));
+                    watch.end(message.as_deref(), id.get(), version, status(200));
                     message
                 };
                 Reply::Later(Box::pin(tracing::Instrument::instrument(future, span)))

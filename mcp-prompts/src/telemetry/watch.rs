@@ -230,7 +230,7 @@ impl Watch {
 
     /// Ends the watch on the response `text` (`None`: none was sent), in
     /// revision `version`, answered with HTTP `status` on HTTP.
-    pub(crate) fn finish(
+    pub(crate) fn end(
         mut self,
         text: Option<&str>,
         id: &str,

@@ -109,7 +109,7 @@ impl Service {
                 served.unwrap_or_else(|_| Err(io::Error::other("the stdio server panicked")))
             }
             None => match draining.await {
-                Ok(draining) => draining.finish().await,
+                Ok(draining) => draining.drain().await,
                 Err(_) => Ok(()),
             },
         };
@@ -132,7 +132,7 @@ struct Draining {
 }
 
 impl Draining {
-    async fn finish(self) -> io::Result<()> {
+    async fn drain(self) -> io::Result<()> {
         self.stopping.store(true, Ordering::Relaxed);
         let Self {
             in_flight,

@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use handlebars::Template;
 use yaml_serde::Value;
 
-use super::conventions::{finish, with_matter};
+use super::conventions::{build_prompt, with_matter};
 use super::front_matter::{Broken, IconFile, check_all_used};
 use super::kind::has_suffix;
 use super::yaml;
@@ -175,7 +175,7 @@ pub(crate) fn parse(
     for argument in arguments {
         builder = builder.argument(argument);
     }
-    Ok((finish(builder)?, warnings))
+    Ok((build_prompt(builder)?, warnings))
 }
 
 /// Compiles a template whose first line is the file's `first_line`: its

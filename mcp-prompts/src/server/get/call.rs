@@ -9,7 +9,7 @@ use std::task::Poll;
 use serde_json::value::RawValue;
 
 use super::missing::{ask_missing, fill_missing};
-use super::{GetResult, Round, finish};
+use super::{GetResult, Round, returned};
 use crate::catalog::AnyPrompt;
 use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts, Sender};
 use crate::error::Error;
@@ -44,7 +44,7 @@ impl Finishing {
     /// The outcome of the prompt's `result`, checked against `service`'s
     /// limits.
     fn outcome(self, result: Result<PromptResult, Error>, service: &Service) -> GetResult {
-        finish(
+        returned(
             &self.id,
             self.prompt,
             (self.version, service.limits().result_bytes),
@@ -62,7 +62,7 @@ impl Finishing {
         service: &Service,
     ) -> GetResult {
         if let Some(progress) = &self.progress {
-            progress.finish();
+            progress.stop();
         }
         round.input_required(&service.0, &self.prompt, questions)
     }
@@ -103,9 +103,9 @@ impl Call<'_> {
     }
 
     /// The outcome of a prompt that has returned.
-    pub(super) fn finish(self, result: Result<PromptResult, Error>) -> GetResult {
+    pub(super) fn outcome(self, result: Result<PromptResult, Error>) -> GetResult {
         let version = self.era.version();
-        finish(
+        returned(
             self.id,
             self.prompt,
             (version, self.max_result_bytes),
@@ -143,7 +143,7 @@ impl Call<'_> {
                 },
             })
             .await;
-            input.finish();
+            input.close();
             drop(future);
             match outcome {
                 Ok(result) => finishing.outcome(result, &service),
@@ -196,10 +196,10 @@ impl Call<'_> {
                 max_result_bytes,
             };
             match call.run(&arguments) {
-                Eventually::Now(result) => call.finish(result),
+                Eventually::Now(result) => call.outcome(result),
                 Eventually::Later(future) => {
                     let result = future.await;
-                    call.finish(result)
+                    call.outcome(result)
                 }
             }
         })

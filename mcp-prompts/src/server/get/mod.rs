@@ -255,9 +255,9 @@ impl Service {
         match call.run(&arguments) {
             Eventually::Now(result) => {
                 if let Asking::Rounds(input) = &call.asking {
-                    input.finish();
+                    input.close();
                 }
-                Eventually::Now(call.finish(result))
+                Eventually::Now(call.outcome(result))
             }
             Eventually::Later(future) => match (round, &call.asking) {
                 (Some(round), Asking::Rounds(input)) => {
@@ -351,7 +351,7 @@ fn state_key(inner: &Inner) -> Result<&StateKey, Error> {
 /// The outcome of a prompt that has returned: its progress ends, its
 /// content is checked against the revision, and an error it hid is
 /// redacted.
-fn finish(
+fn returned(
     id: &RawValue,
     prompt: AnyPrompt,
     (version, max_bytes): (ProtocolVersion, usize),
@@ -359,7 +359,7 @@ fn finish(
     result: Result<PromptResult, Error>,
 ) -> GetResult {
     if let Some(progress) = progress {
-        progress.finish();
+        progress.stop();
     }
     // A template's render stopped at the limit already; a prompt
     // function's result is measured once it has returned.
