@@ -14,14 +14,14 @@ use std::sync::Arc;
 use tokio::sync::Semaphore;
 
 use super::lines::Line;
-use super::output::Output;
+use super::output::WriteQueue;
 use crate::context::Sink;
 use crate::protocol::jsonrpc::parse_failure;
 use crate::server::{Reply, Service, Session};
 
 /// How one kind of connection reads lines and writes the answers it has
 /// at once. Answers that come later, and messages sent from other tasks,
-/// go through the connection's [`Output`] queue instead.
+/// go through the connection's [`WriteQueue`] instead.
 pub(super) trait Lines {
     /// The next line of input.
     async fn next_line(&mut self) -> io::Result<Line<'_>>;
@@ -45,7 +45,7 @@ pub(super) async fn serve_lines(
     service: &Service,
     lines: &mut impl Lines,
     sink: Sink,
-    output: &Output,
+    output: &WriteQueue,
     in_flight: Arc<Semaphore>,
 ) -> io::Result<()> {
     let session = service.session_with_sink(sink);

@@ -16,14 +16,14 @@ pub(crate) type Written = mpsc::UnboundedReceiver<Queued>;
 
 /// The senders' end; cheap to clone.
 #[derive(Clone)]
-pub(crate) struct Output {
+pub(crate) struct WriteQueue {
     queue: mpsc::UnboundedSender<Queued>,
     budget: Arc<Semaphore>,
     /// The budget; a larger message takes all of it.
     max: u32,
 }
 
-impl Output {
+impl WriteQueue {
     pub(crate) fn new(max_bytes: usize) -> (Self, Written) {
         let max = u32::try_from(max_bytes).unwrap_or(u32::MAX).max(1);
         let (queue, written) = mpsc::unbounded_channel();
@@ -74,7 +74,7 @@ impl Output {
     }
 }
 
-/// Waits for an [`Output`]'s queue to drain.
+/// Waits for a [`WriteQueue`] to drain.
 pub(crate) struct Drain {
     budget: Arc<Semaphore>,
     max: u32,

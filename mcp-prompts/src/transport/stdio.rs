@@ -31,7 +31,7 @@ use tokio::sync::{Semaphore, oneshot};
 
 use super::connection::{Lines, in_flight_places, serve_lines};
 use super::lines::{BlockingLineReader, Line};
-use super::output::{Drain, Output, Written};
+use super::output::{Drain, WriteQueue, Written};
 use crate::context::Sink;
 use crate::server::{Server, Service};
 use crate::sync::lock;
@@ -222,7 +222,7 @@ fn write_line<W: Write>(out: &mut BufWriter<W>, message: &str) -> io::Result<()>
 /// Where a session's own messages (log messages) go: written in place
 /// when sent by the serving thread, before the response it is working on;
 /// from any other thread, queued for the writer thread.
-fn sink<W: Write + Send + 'static>(shared: &Arc<Shared<W>>, queue: &Output) -> Sink {
+fn sink<W: Write + Send + 'static>(shared: &Arc<Shared<W>>, queue: &WriteQueue) -> Sink {
     let (shared, queue) = (Arc::clone(shared), queue.clone());
     Box::new(move |message| {
         if thread::current().id() == shared.serving {
@@ -247,7 +247,7 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
         out: Mutex::new(BufWriter::with_capacity(64 * 1024, writer)),
         serving: thread::current().id(),
     });
-    let (queue, written) = Output::new(limits.pending_output_bytes());
+    let (queue, written) = WriteQueue::new(limits.pending_output_bytes());
     let writer_thread = {
         let shared = Arc::clone(&shared);
         thread::Builder::new()

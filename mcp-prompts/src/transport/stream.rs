@@ -8,7 +8,7 @@ use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufWriter};
 
 use super::connection::{Lines, in_flight_places, serve_lines};
 use super::lines::{Line, LineReader};
-use super::output::{Output, Written};
+use super::output::{WriteQueue, Written};
 use crate::server::Service;
 
 impl Service {
@@ -37,7 +37,7 @@ impl Service {
                 "serve_io on tokio's stdout: serve_stdio serves stdio at about a fifth of the CPU"
             );
         }
-        let (output, written) = Output::new(self.limits().pending_output_bytes());
+        let (output, written) = WriteQueue::new(self.limits().pending_output_bytes());
         let writer = tokio::spawn(write_loop(written, writer));
         let mut lines = AsyncLines {
             reader: LineReader::new(reader, self.limits().message_bytes()),
@@ -56,7 +56,7 @@ impl Service {
 /// Lines from an async stream; every answer goes through the queue, in order.
 struct AsyncLines<R> {
     reader: LineReader<R>,
-    output: Output,
+    output: WriteQueue,
 }
 
 impl<R: AsyncRead + Unpin> Lines for AsyncLines<R> {

@@ -9,7 +9,7 @@ use std::task::Poll;
 use serde_json::value::RawValue;
 
 use super::missing::{ask_missing, fill_missing};
-use super::{GetResult, Round, returned};
+use super::{GetOutcome, Round, returned};
 use crate::catalog::AnyPrompt;
 use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts, Sender};
 use crate::error::Error;
@@ -43,7 +43,11 @@ struct Finishing {
 impl Finishing {
     /// The outcome of the prompt's `result`, checked against `service`'s
     /// limits.
-    fn outcome(self, result: Result<PromptResult, Error>, service: &Service) -> GetResult {
+    fn outcome(
+        self,
+        result: Result<PromptResult, Error>,
+        service: &Service,
+    ) -> Result<GetOutcome, Error> {
         returned(
             &self.id,
             self.prompt,
@@ -60,7 +64,7 @@ impl Finishing {
         round: &Round,
         questions: Vec<(String, serde_json::Value)>,
         service: &Service,
-    ) -> GetResult {
+    ) -> Result<GetOutcome, Error> {
         if let Some(progress) = &self.progress {
             progress.stop();
         }
@@ -103,7 +107,7 @@ impl Call<'_> {
     }
 
     /// The outcome of a prompt that has returned.
-    pub(super) fn outcome(self, result: Result<PromptResult, Error>) -> GetResult {
+    pub(super) fn outcome(self, result: Result<PromptResult, Error>) -> Result<GetOutcome, Error> {
         let version = self.era.version();
         returned(
             self.id,
@@ -119,7 +123,7 @@ impl Call<'_> {
         self,
         future: Later<Result<PromptResult, Error>>,
         service: Service,
-    ) -> Later<GetResult> {
+    ) -> Later<Result<GetOutcome, Error>> {
         let finishing = self.finishing();
         Box::pin(async move { finishing.outcome(future.await, &service) })
     }
@@ -132,7 +136,7 @@ impl Call<'_> {
         mut future: Later<Result<PromptResult, Error>>,
         (round, input): (Round, Arc<InputRound>),
         service: Service,
-    ) -> Later<GetResult> {
+    ) -> Later<Result<GetOutcome, Error>> {
         let finishing = self.finishing();
         Box::pin(async move {
             let outcome = poll_fn(|cx| match future.as_mut().poll(cx) {
@@ -164,7 +168,7 @@ impl Call<'_> {
         self,
         arguments: Arguments<'_>,
         missing: &[&str],
-    ) -> Later<GetResult> {
+    ) -> Later<Result<GetOutcome, Error>> {
         let request = super::missing_form(&self.prompt, missing, self.era.version());
         let id = self.id.to_owned();
         let (outbound, sender) = (self.outbound.clone(), self.sender.clone());

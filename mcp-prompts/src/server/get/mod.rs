@@ -149,8 +149,6 @@ impl InputRequired {
     }
 }
 
-pub(crate) type GetResult = Result<GetOutcome, Error>;
-
 /// Whether the request's client can be shown a form: in a session, one
 /// whose client declared form elicitation, in a revision that has forms;
 /// statelessly, one whose request says so. If not, why not.
@@ -169,7 +167,7 @@ fn can_show_form(era: Era, outbound: &Outbound) -> Result<(), &'static str> {
 impl Service {
     /// Serves `prompts/get` for any route. A sync prompt whose arguments
     /// are all there is answered now; anything that waits is one future.
-    pub(crate) fn get(&self, request: GetRequest<'_>) -> Eventually<GetResult> {
+    pub(crate) fn get(&self, request: GetRequest<'_>) -> Eventually<Result<GetOutcome, Error>> {
         let GetRequest {
             id,
             era,
@@ -321,7 +319,7 @@ impl Round {
         inner: &Inner,
         prompt: &AnyPrompt,
         questions: Vec<(String, Value)>,
-    ) -> GetResult {
+    ) -> Result<GetOutcome, Error> {
         let key = state_key(inner)?;
         let asked = questions.iter().map(|(key, _)| key.clone()).collect();
         let bound = Binding {
@@ -357,7 +355,7 @@ fn returned(
     (version, max_bytes): (ProtocolVersion, usize),
     progress: Option<&Progress>,
     result: Result<PromptResult, Error>,
-) -> GetResult {
+) -> Result<GetOutcome, Error> {
     if let Some(progress) = progress {
         progress.stop();
     }

@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::{GetOutcome, GetRequest, GetResult, InputRequired, Retry};
+use super::{GetOutcome, GetRequest, InputRequired, Retry};
 use crate::context::{Progress, Sender};
+use crate::error::Error;
 use crate::message::WireResult;
 use crate::protocol::answer::Answer;
 use crate::protocol::modern::ResultType;
@@ -41,51 +42,28 @@ impl Session {
         era: Era,
         mut p: GetParams<'_>,
         sender: &Sender,
-    ) -> Eventually<GetResult> {
+    ) -> Eventually<Result<GetOutcome, Error>> {
         let (arguments, (input_responses, request_state)) = (p.take_arguments(), p.take_retry());
-        let get = WireGet {
-            name: p.name(),
-            arguments,
-            retry: Retry::new(input_responses, request_state),
-            meta: p.meta(),
-            via_tool: false,
-        };
-        self.run_get(id, era, get, sender)
-    }
-
-    /// Runs a `prompts/get` read from a request's JSON (`prompts/get`'s own,
-    /// or the `get_prompt` tool's).
-    pub(crate) fn run_get(
-        &self,
-        id: &RawValue,
-        era: Era,
-        get: WireGet<'_>,
-        sender: &Sender,
-    ) -> Eventually<GetResult> {
-        let progress = progress_token(get.meta).map(|token| Arc::new(Progress::new(&token)));
-        let request = GetRequest::new(
-            id,
-            era,
-            (get.name, get.arguments),
-            &self.state.outbound,
-            sender,
-        )
-        .retry(get.retry)
-        .progress(progress)
-        .via_tool(get.via_tool);
+        let request = self
+            .get_request(id, era, (p.name(), arguments), p.meta(), sender)
+            .retry(Retry::new(input_responses, request_state));
         self.service.get(request)
     }
-}
 
-/// What a `prompts/get` run reads from a request's JSON.
-pub(crate) struct WireGet<'a> {
-    pub(in crate::server) name: &'a str,
-    pub(in crate::server) arguments: Arguments<'a>,
-    pub(in crate::server) retry: Retry,
-    /// The request's `_meta`, for its progress token.
-    pub(in crate::server) meta: Option<&'a RawValue>,
-    /// Whether through the `get_prompt` tool.
-    pub(in crate::server) via_tool: bool,
+    /// A `prompts/get` of this session's read from a request's JSON
+    /// (`prompts/get`'s own, or the `get_prompt` tool's): prompt `name`
+    /// with `arguments`, its progress token from `meta`.
+    pub(crate) fn get_request<'a>(
+        &'a self,
+        id: &'a RawValue,
+        era: Era,
+        (name, arguments): (&'a str, Arguments<'a>),
+        meta: Option<&RawValue>,
+        sender: &'a Sender,
+    ) -> GetRequest<'a> {
+        let progress = progress_token(meta).map(|token| Arc::new(Progress::new(&token)));
+        GetRequest::new(id, era, (name, arguments), &self.state.outbound, sender).progress(progress)
+    }
 }
 
 /// The `InputRequiredResult` body: the questions and the state.

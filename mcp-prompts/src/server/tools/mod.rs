@@ -22,7 +22,6 @@ pub(crate) use outcome::{ToolOutcome, error_result};
 
 use super::eventually::Eventually;
 use super::get::Retry;
-use super::get::wire::WireGet;
 use super::{Era, Service, Session};
 use crate::caller::Access;
 use crate::catalog::AnyPrompt;
@@ -144,14 +143,12 @@ impl Session {
                     }
                 };
                 let (input_responses, request_state) = p.take_retry();
-                let get = WireGet {
-                    name: &arguments.name,
-                    arguments: arguments.arguments,
-                    retry: Retry::new(input_responses, request_state),
-                    meta: p.meta(),
-                    via_tool: true,
-                };
-                let got = self.run_get(id, era, get, sender);
+                let read = (&*arguments.name, arguments.arguments);
+                let request = self
+                    .get_request(id, era, read, p.meta(), sender)
+                    .retry(Retry::new(input_responses, request_state))
+                    .via_tool(true);
+                let got = self.service.get(request);
                 got.map(move |result| Ok(ToolOutcome::of(result, version)))
             }
             other => Eventually::Now(Err(unknown_tool(other))),

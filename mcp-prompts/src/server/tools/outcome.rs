@@ -14,7 +14,7 @@ use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::Answer;
 use crate::protocol::modern::ResultType;
 use crate::server::get::wire::InputRequiredBody;
-use crate::server::get::{GetOutcome, GetResult, InputRequired};
+use crate::server::get::{GetOutcome, InputRequired};
 use serde::Serialize;
 
 /// A `get_prompt` call as it ended, before a route writes it.
@@ -51,7 +51,7 @@ enum ToolBody<'a> {
 
 impl ToolOutcome {
     /// The tool's outcome of a `prompts/get` run.
-    pub(crate) fn of(result: GetResult, version: ProtocolVersion) -> Self {
+    pub(crate) fn of(result: Result<GetOutcome, Error>, version: ProtocolVersion) -> Self {
         match result {
             Ok(GetOutcome::Prompt { result, .. }) => Self::Complete(messages(&result, version)),
             Ok(GetOutcome::InputRequired(asked)) => Self::InputRequired(asked),
