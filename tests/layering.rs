@@ -50,7 +50,7 @@ const ROOT_NAMES: &str = "
     dynamic: ArgumentValues DynamicArgument DynamicPrompt DynamicPromptBuilder
     skills: DynamicSkill DynamicSkillBuilder SkillContent
     elicit: Elicited
-    error: CatalogError Error
+    error: BuildError Error
     files: DEFAULT_MAX_FILE_BYTES DEFAULT_MAX_FILES FileProblem PromptDir PromptDirOptions
     invoke: Invocation PromptFuture
     message: IntoPromptResult Message PromptResult

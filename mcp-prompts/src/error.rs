@@ -297,13 +297,15 @@ fn error_id() -> String {
     id
 }
 
-/// Why a set of prompts cannot be served.
+/// Why something cannot be built: a server (its prompts, skills, icons or
+/// settings), a run-time prompt or skill, or a change to a live catalog.
+/// Each problem found is one sentence ([`problems`](Self::problems)).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CatalogError {
+pub struct BuildError {
     problems: Vec<String>,
 }
 
-impl CatalogError {
+impl BuildError {
     /// An error made of `problems`, one sentence each.
     pub(crate) fn new(problems: Vec<String>) -> Self {
         Self { problems }
@@ -315,7 +317,7 @@ impl CatalogError {
     }
 }
 
-impl fmt::Display for CatalogError {
+impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -325,7 +327,7 @@ impl fmt::Display for CatalogError {
     }
 }
 
-impl std::error::Error for CatalogError {}
+impl std::error::Error for BuildError {}
 
 #[cfg(test)]
 mod tests {

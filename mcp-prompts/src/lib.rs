@@ -351,7 +351,7 @@ pub use descriptor::{
 };
 pub use dynamic::{ArgumentValues, DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
 pub use elicit::Elicited;
-pub use error::{CatalogError, Error};
+pub use error::{BuildError, Error};
 #[cfg(feature = "files")]
 pub use files::{
     DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, FileProblem, PromptDir, PromptDirOptions,

@@ -14,7 +14,7 @@ use tokio::sync::mpsc;
 use super::{AnyPrompt, ServedPrompts, TagFilter};
 use crate::context::{Audience, Outbound};
 use crate::dynamic::DynamicPrompt;
-use crate::error::{CatalogError, Escaped};
+use crate::error::{BuildError, Escaped};
 use crate::protocol::to_client::ToClient;
 use crate::sync::lock;
 
@@ -67,7 +67,7 @@ impl LiveCatalog {
     fn change<T>(
         self: &Arc<Self>,
         change: impl FnOnce(&mut Vec<(AnyPrompt, bool)>) -> T,
-    ) -> Result<T, CatalogError> {
+    ) -> Result<T, BuildError> {
         let mut sources = lock(&self.sources);
         let mut next = sources.clone();
         let outcome = change(&mut next);
@@ -136,7 +136,7 @@ impl LiveCatalog {
 /// prompts.add(goodbye::PROMPT)?;
 /// prompts.disable("hello");
 /// assert_eq!(service.prompt_count(), 1);
-/// # Ok::<(), mcp_prompts::CatalogError>(())
+/// # Ok::<(), mcp_prompts::BuildError>(())
 /// ```
 #[derive(Clone)]
 pub struct Prompts(Arc<LiveCatalog>);
@@ -152,7 +152,7 @@ impl Prompts {
     /// taken (or the prompt is invalid), and nothing changes. A prompt the
     /// server's tags leave out ([`Server::only_tags`](crate::Server::only_tags))
     /// is not served, and nothing changes either.
-    pub fn add(&self, prompt: impl Into<AnyPrompt>) -> Result<(), CatalogError> {
+    pub fn add(&self, prompt: impl Into<AnyPrompt>) -> Result<(), BuildError> {
         let prompt = prompt.into();
         if !self.0.tags.admits(&prompt) {
             return Ok(());
@@ -167,7 +167,7 @@ impl Prompts {
 
     /// Serves `prompt` in place of the prompt of the same name (or adds
     /// it), enabled; one the server's tags leave out changes nothing.
-    pub fn replace(&self, prompt: impl Into<AnyPrompt>) -> Result<(), CatalogError> {
+    pub fn replace(&self, prompt: impl Into<AnyPrompt>) -> Result<(), BuildError> {
         let prompt = prompt.into();
         if !self.0.tags.admits(&prompt) {
             return Ok(());

@@ -13,7 +13,7 @@ mod visibility;
 
 use crate::caller::Access;
 use crate::descriptor::PromptDef;
-use crate::error::{CatalogError, Error, excerpt};
+use crate::error::{BuildError, Error, excerpt};
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::Page;
 use serde_json::{Map, Value};
@@ -127,7 +127,7 @@ impl ServedPrompts {
         prompts: impl IntoIterator<Item = AnyPrompt>,
         tags: &TagFilter,
         page_size: usize,
-    ) -> Result<Self, CatalogError> {
+    ) -> Result<Self, BuildError> {
         let mut prompts: Vec<AnyPrompt> = prompts.into_iter().filter(|p| tags.admits(p)).collect();
         prompts.sort_by(|a, b| a.name().cmp(b.name()).then(a.place().cmp(&b.place())));
 
@@ -154,7 +154,7 @@ impl ServedPrompts {
             entries.push(Entry::new(prompt));
         }
         if !problems.is_empty() {
-            return Err(CatalogError::new(problems));
+            return Err(BuildError::new(problems));
         }
         let pages = Fields::ALL.map(|fields| paginate(&entries, fields, page_size));
         let restricted = entries.iter().any(|e| e.visibility.is_restricted());

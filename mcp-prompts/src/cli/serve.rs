@@ -17,7 +17,7 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
     // Listened for from now on: a signal sent once the start message is
     // out stops the server gracefully.
     let stop = crate::transport::shutdown_signal();
-    let invalid = |err: crate::error::CatalogError| Error::new(ErrorKind::InvalidInput, err);
+    let invalid = |err: crate::error::BuildError| Error::new(ErrorKind::InvalidInput, err);
     if serve.prompts_as_tools {
         server = server.prompts_as_tools();
     }

@@ -15,7 +15,7 @@ use template::RuntimeTemplate;
 
 use crate::caller::Caller;
 use crate::context::{RequestContext, RequestParts};
-use crate::error::{CatalogError, Error};
+use crate::error::{BuildError, Error};
 use crate::invoke::catching::{Culprit, call_catching};
 use crate::invoke::{Invocation, pending, ready};
 use crate::message::{IntoPromptResult, Message, PromptResult};
@@ -71,7 +71,7 @@ pub(crate) enum Handler {
 ///     .build()?;
 /// let service = Server::new("team", "1.0").prompts([standup]).build()?;
 /// assert_eq!(service.prompt_count(), 1);
-/// # Ok::<(), mcp_prompts::CatalogError>(())
+/// # Ok::<(), mcp_prompts::BuildError>(())
 /// ```
 #[derive(Clone)]
 pub struct DynamicPrompt(Arc<Parts>);
@@ -298,7 +298,7 @@ impl DynamicPromptBuilder {
     ///     .argument(DynamicArgument::new("text"))
     ///     .handler(|args, _ctx| args.get("text").unwrap_or_default().to_uppercase())
     ///     .build()?;
-    /// # Ok::<(), mcp_prompts::CatalogError>(())
+    /// # Ok::<(), mcp_prompts::BuildError>(())
     /// ```
     pub fn handler<F, R>(mut self, handler: F) -> Self
     where
@@ -347,7 +347,7 @@ impl DynamicPromptBuilder {
     ///     .visible(|caller| caller.subject().ends_with("@example.com"))
     ///     .template("Hello, colleague.")
     ///     .build()?;
-    /// # Ok::<(), mcp_prompts::CatalogError>(())
+    /// # Ok::<(), mcp_prompts::BuildError>(())
     /// ```
     pub fn visible(mut self, visible: impl Fn(&Caller) -> bool + Send + Sync + 'static) -> Self {
         self.visible = Some(Visible(Arc::new(visible)));
@@ -374,7 +374,7 @@ impl DynamicPromptBuilder {
     ///     .template("Review this.")
     ///     .build()?;
     /// assert_eq!(review.tags(), ["code", "review"]);
-    /// # Ok::<(), mcp_prompts::CatalogError>(())
+    /// # Ok::<(), mcp_prompts::BuildError>(())
     /// ```
     pub fn meta(mut self, key: impl Into<String>, value: impl Into<Value>) -> Self {
         self.meta.insert(key.into(), value.into());
@@ -407,7 +407,7 @@ impl DynamicPromptBuilder {
 
     /// The prompt, once its name, arguments, defaults and template are
     /// checked; every problem found otherwise.
-    pub fn build(self) -> Result<DynamicPrompt, CatalogError> {
+    pub fn build(self) -> Result<DynamicPrompt, BuildError> {
         let origin = self.origin.unwrap_or_else(|| "run time".to_owned());
         let mut problems = Vec::new();
         if !crate::protocol::is_valid_name(&self.name) {
@@ -480,7 +480,7 @@ impl DynamicPromptBuilder {
                 tags: self.tags,
                 as_tool: self.as_tool,
             }))),
-            _ => Err(CatalogError::new(problems)),
+            _ => Err(BuildError::new(problems)),
         }
     }
 }

@@ -29,7 +29,7 @@ use crate::catalog::{
 };
 use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
-use crate::error::{CatalogError, excerpt};
+use crate::error::{BuildError, excerpt};
 use crate::presentation::Icon;
 use crate::skills::set::Skill;
 use crate::skills::{DynamicSkill, LiveSkills, SkillFile, SkillSet};
@@ -180,7 +180,7 @@ impl Server {
     /// [`build`](Self::build).
     ///
     /// ```no_run
-    /// # fn main() -> Result<(), mcp_prompts::CatalogError> {
+    /// # fn main() -> Result<(), mcp_prompts::BuildError> {
     /// let service = mcp_prompts::Server::new("team", "1.0")
     ///     .skills_dir(".claude/skills")
     ///     .build()?;
@@ -276,7 +276,7 @@ impl Server {
     ///     .only_tags(["git"])
     ///     .build()?;
     /// assert_eq!(service.prompt_count(), 1);
-    /// # Ok::<(), mcp_prompts::CatalogError>(())
+    /// # Ok::<(), mcp_prompts::BuildError>(())
     /// ```
     pub fn only_tags<I: IntoIterator<Item = S>, S: Into<String>>(mut self, tags: I) -> Self {
         self.tags.only(tags.into_iter().map(Into::into));
@@ -421,7 +421,7 @@ impl Server {
     ///
     /// let service = Server::new("hello", "1.0").catalog(PROMPTS).build()?;
     /// assert_eq!(service.prompt_count(), 1);
-    /// # Ok::<(), mcp_prompts::CatalogError>(())
+    /// # Ok::<(), mcp_prompts::BuildError>(())
     /// ```
     pub fn catalog(self, catalog: crate::catalog::Catalog) -> Self {
         self.prompts(catalog.iter().copied())
@@ -477,7 +477,7 @@ impl Server {
     ///
     /// A duplicate prompt name, an invalid name or a default that does not
     /// parse is an error naming where each definition is.
-    pub fn build(self) -> Result<Service, CatalogError> {
+    pub fn build(self) -> Result<Service, BuildError> {
         self.build_with(false)
     }
 
@@ -485,13 +485,13 @@ impl Server {
     /// changes the catalog while the server runs: clients are told of each
     /// change (`listChanged` is declared), and completion is declared for
     /// the prompts to come.
-    pub fn build_live(self) -> Result<(Service, Prompts), CatalogError> {
+    pub fn build_live(self) -> Result<(Service, Prompts), BuildError> {
         let service = self.build_with(true)?;
         let prompts = Prompts::new(Arc::clone(&service.0.live));
         Ok((service, prompts))
     }
 
-    fn build_with(mut self, changing: bool) -> Result<Service, CatalogError> {
+    fn build_with(mut self, changing: bool) -> Result<Service, BuildError> {
         // Skills from code, then those `include_skill!` embedded.
         let mut code_skills = std::mem::take(&mut self.skills);
         if self.embedded_skills {
@@ -525,7 +525,7 @@ impl Server {
             })
             .collect();
         if !icon_problems.is_empty() {
-            return Err(CatalogError::new(icon_problems));
+            return Err(BuildError::new(icon_problems));
         }
         let explicit = self.explicit.into_iter().chain(registered);
         let served = ServedPrompts::build(explicit, &self.tags, self.page_size)?;
@@ -593,11 +593,11 @@ impl Server {
 /// (`None` when the system gives no randomness); a short secret fails.
 fn state_key(
     given: Option<Result<request_state::StateKey, usize>>,
-) -> Result<Option<request_state::StateKey>, CatalogError> {
+) -> Result<Option<request_state::StateKey>, BuildError> {
     Ok(match given {
         Some(Ok(key)) => Some(key),
         Some(Err(length)) => {
-            return Err(CatalogError::new(vec![format!(
+            return Err(BuildError::new(vec![format!(
                 "the request state secret has {length} bytes; it needs at least {}",
                 request_state::StateKey::MIN_SECRET_BYTES
             )]));
@@ -626,18 +626,18 @@ fn watch_skills(
     fixed: Vec<DynamicSkill>,
     skills: &Arc<LiveSkills>,
     follow: Option<crate::files::skills::Follow>,
-) -> Result<Option<crate::files::skills::Watching>, CatalogError> {
+) -> Result<Option<crate::files::skills::Watching>, BuildError> {
     if roots.is_empty() {
         return Ok(None);
     }
     crate::files::skills::watch(roots, page_size, fixed, Arc::clone(skills), follow)
         .map(Some)
-        .map_err(|err| CatalogError::new(vec![format!("skills folder: {err}")]))
+        .map_err(|err| BuildError::new(vec![format!("skills folder: {err}")]))
 }
 
 /// The skills defined in code, served as they are until folders' skills
 /// join them; two at one path fail the build.
-fn fixed_skills(skills: &[DynamicSkill], page_size: usize) -> Result<LiveSkills, CatalogError> {
+fn fixed_skills(skills: &[DynamicSkill], page_size: usize) -> Result<LiveSkills, BuildError> {
     let (mut served, mut files) = (Vec::new(), Vec::new());
     for skill in skills {
         let (skills, own) = skill.parts();
@@ -655,7 +655,7 @@ fn fixed_skills(skills: &[DynamicSkill], page_size: usize) -> Result<LiveSkills,
         (None, None) => String::new(),
     };
     if !problem.is_empty() {
-        return Err(CatalogError::new(vec![problem]));
+        return Err(BuildError::new(vec![problem]));
     }
     Ok(LiveSkills::new(
         SkillSet::new(served, files, page_size),

@@ -20,7 +20,7 @@ use super::generated::{Generate, SkillContent, files_of, usable_paths};
 use super::set::Skill;
 use super::written::skill_md;
 use crate::caller::is_valid_scope;
-use crate::error::CatalogError;
+use crate::error::BuildError;
 
 /// An Agent Skill defined in code, served with
 /// [`Server::skill`](crate::Server::skill) beside any skills from folders.
@@ -37,7 +37,7 @@ use crate::error::CatalogError;
 /// // Served beside the binary's prompts and any skill folders.
 /// let server = Server::new("team", "1.0").skill(skill);
 /// # let _ = server;
-/// # Ok::<(), mcp_prompts::CatalogError>(())
+/// # Ok::<(), mcp_prompts::BuildError>(())
 /// ```
 ///
 /// A skill whose content is made when it is read, listed with
@@ -54,7 +54,7 @@ use crate::error::CatalogError;
 ///     })
 ///     .build()?;
 /// # let _ = skill;
-/// # Ok::<(), mcp_prompts::CatalogError>(())
+/// # Ok::<(), mcp_prompts::BuildError>(())
 /// ```
 #[derive(Clone)]
 pub struct DynamicSkill {
@@ -190,7 +190,7 @@ impl DynamicSkillBuilder {
 
     /// The skill, once its path, name, description, fields, files and
     /// limits are checked; every problem found otherwise.
-    pub fn build(self) -> Result<DynamicSkill, CatalogError> {
+    pub fn build(self) -> Result<DynamicSkill, BuildError> {
         let mut problems = Vec::new();
         let at = format!("skill `{}`", crate::error::excerpt(&self.path));
         let segments: Vec<&str> = self.path.split('/').collect();
@@ -264,7 +264,7 @@ impl DynamicSkillBuilder {
             ));
         }
         if !problems.is_empty() {
-            return Err(CatalogError::new(problems));
+            return Err(BuildError::new(problems));
         }
         let mut skill =
             Skill::new(self.path.as_str(), front_matter, name, description).limited_to(self.scopes);
