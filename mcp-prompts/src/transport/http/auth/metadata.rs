@@ -54,7 +54,7 @@ async fn document(State(auth): State<Arc<HttpAuth>>) -> Response {
         .chain(&auth.scopes_supported)
         .cloned()
         .collect();
-    if let Some(service) = &auth.catalog {
+    if let Some(service) = &auth.service {
         let served = service.snapshot();
         let required = served.restricted().flat_map(|(_, scopes)| scopes);
         scopes.extend(required.map(str::to_owned));

@@ -146,8 +146,8 @@ pub struct HttpAuth {
     required_scopes: Vec<String>,
     scopes_supported: Vec<String>,
     resource_name: Option<String>,
-    /// The catalog whose prompts' scopes the metadata lists too.
-    catalog: Option<Service>,
+    /// The service whose prompts' scopes the metadata lists too.
+    service: Option<Service>,
 }
 
 impl HttpAuth {
@@ -163,7 +163,7 @@ impl HttpAuth {
             required_scopes: Vec::new(),
             scopes_supported: Vec::new(),
             resource_name: None,
-            catalog: None,
+            service: None,
         }
     }
 
@@ -212,7 +212,7 @@ impl HttpAuth {
     /// its own service; for an app that [protects](Self::protect) another
     /// router serving it.
     pub fn advertise_scopes_of(mut self, service: &Service) -> Self {
-        self.catalog = Some(service.clone());
+        self.service = Some(service.clone());
         self
     }
 
@@ -264,7 +264,7 @@ impl HttpAuth {
     /// The same auth, listing `service`'s scopes unless it lists another's.
     pub(crate) fn for_service(&self, service: &Service) -> Self {
         let mut auth = self.clone();
-        auth.catalog.get_or_insert_with(|| service.clone());
+        auth.service.get_or_insert_with(|| service.clone());
         auth
     }
 
