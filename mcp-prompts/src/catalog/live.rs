@@ -11,7 +11,7 @@ use std::time::Duration;
 use arc_swap::ArcSwap;
 use tokio::sync::mpsc;
 
-use super::{AnyPrompt, ServedPrompts, TagFilter};
+use super::{AnyPrompt, CatalogSnapshot, TagFilter};
 use crate::context::{Audience, Outbound};
 use crate::dynamic::DynamicPrompt;
 use crate::error::{BuildError, Escaped};
@@ -23,7 +23,7 @@ const COALESCE: Duration = Duration::from_millis(50);
 
 /// The served set, and what a change needs.
 pub(crate) struct LiveCatalog {
-    served: ArcSwap<ServedPrompts>,
+    served: ArcSwap<CatalogSnapshot>,
     /// Every prompt that can be served, and whether it is now.
     sources: Mutex<Vec<(AnyPrompt, bool)>>,
     page_size: usize,
@@ -35,7 +35,7 @@ pub(crate) struct LiveCatalog {
 }
 
 impl LiveCatalog {
-    pub(crate) fn new(served: ServedPrompts, tags: TagFilter, page_size: usize) -> Self {
+    pub(crate) fn new(served: CatalogSnapshot, tags: TagFilter, page_size: usize) -> Self {
         let sources = served.prompts().map(|p| (p.clone(), true)).collect();
         Self {
             served: ArcSwap::from_pointee(served),
@@ -48,7 +48,7 @@ impl LiveCatalog {
     }
 
     /// The set being served now; a request keeps the one it started with.
-    pub(crate) fn snapshot(&self) -> arc_swap::Guard<Arc<ServedPrompts>> {
+    pub(crate) fn snapshot(&self) -> arc_swap::Guard<Arc<CatalogSnapshot>> {
         self.served.load()
     }
 
@@ -83,7 +83,7 @@ impl LiveCatalog {
             .iter()
             .filter(|(_, on)| *on)
             .map(|(prompt, _)| prompt.clone());
-        let served = ServedPrompts::build(enabled, &self.tags, self.page_size)?;
+        let served = CatalogSnapshot::build(enabled, &self.tags, self.page_size)?;
         self.served.store(Arc::new(served));
         *sources = next;
         drop(sources);

@@ -108,7 +108,7 @@ impl Entry {
     }
 }
 
-pub(crate) struct ServedPrompts {
+pub(crate) struct CatalogSnapshot {
     /// Sorted by name, each name once.
     entries: Vec<Entry>,
     /// `prompts/list` results with each revision's fields, per page.
@@ -120,7 +120,7 @@ pub(crate) struct ServedPrompts {
     restricted: bool,
 }
 
-impl ServedPrompts {
+impl CatalogSnapshot {
     /// Validates the prompts of `prompts` that `tags` admits and serializes
     /// the listing. `page_size` 0 = one page.
     pub(crate) fn build(

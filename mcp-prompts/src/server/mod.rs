@@ -25,7 +25,7 @@ use std::sync::Arc;
 use tokio::sync::mpsc;
 
 use crate::catalog::{
-    AnyPrompt, LiveCatalog, Prompts, ServedPrompts, TagFilter, registered_prompts,
+    AnyPrompt, CatalogSnapshot, LiveCatalog, Prompts, TagFilter, registered_prompts,
 };
 use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
 use crate::context::{Sink, channel_sink};
@@ -528,7 +528,7 @@ impl Server {
             return Err(BuildError::new(icon_problems));
         }
         let explicit = self.explicit.into_iter().chain(registered);
-        let served = ServedPrompts::build(explicit, &self.tags, self.page_size)?;
+        let served = CatalogSnapshot::build(explicit, &self.tags, self.page_size)?;
         let completions = changing
             || self.declare.completions
             || self.resources.is_some()
@@ -751,7 +751,7 @@ impl Service {
     }
 
     /// The prompts served now; a request keeps the set it started with.
-    pub(crate) fn snapshot(&self) -> arc_swap::Guard<Arc<ServedPrompts>> {
+    pub(crate) fn snapshot(&self) -> arc_swap::Guard<Arc<CatalogSnapshot>> {
         self.0.live.snapshot()
     }
 
