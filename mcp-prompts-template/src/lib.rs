@@ -199,7 +199,7 @@ pub fn parse_checked(text: &str, known: &dyn Names) -> Result<Vec<Message>, Pars
     for (index, line) in text.split_inclusive('\n').enumerate() {
         match marker(line) {
             Some(next) => {
-                finish(&mut messages, role, &body, body_line, explicit, known)?;
+                push_message(&mut messages, role, &body, body_line, explicit, known)?;
                 body.clear();
                 role = next;
                 body_line = index + 2;
@@ -208,7 +208,7 @@ pub fn parse_checked(text: &str, known: &dyn Names) -> Result<Vec<Message>, Pars
             None => body.push_str(line),
         }
     }
-    finish(&mut messages, role, &body, body_line, explicit, known)?;
+    push_message(&mut messages, role, &body, body_line, explicit, known)?;
     if messages.is_empty() {
         return Err(ParseError {
             line: 1,
@@ -230,7 +230,7 @@ fn marker(line: &str) -> Option<Role> {
 
 /// Adds the message collected so far. Text before the first marker may be
 /// empty (the template starts with a marker); a marked message may not.
-fn finish(
+fn push_message(
     messages: &mut Vec<Message>,
     role: Role,
     body: &str,
