@@ -55,6 +55,7 @@ impl Message {
 /// The full result of getting a prompt: an optional description and the messages.
 ///
 /// When `description` is not set, the prompt's own description is sent.
+#[non_exhaustive]
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PromptResult {
     /// Overrides the prompt's description for this result.

@@ -267,6 +267,7 @@ pub enum DefaultCheck {
 
 /// What a parameter is, decided by its type through
 /// [`PromptParam::TYPE`](crate::PromptParam::TYPE).
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParamKind {
     /// A prompt argument the client must send.

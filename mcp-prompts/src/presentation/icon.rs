@@ -30,6 +30,7 @@ pub struct Icon {
 }
 
 /// The background an icon is drawn for.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IconTheme {
     /// For a light background.

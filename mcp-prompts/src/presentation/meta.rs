@@ -7,6 +7,7 @@ use mcp_prompts_template::rules::TAGS_META_KEY;
 /// A `_meta` value of `#[prompt(meta(...))]`, as written: a literal
 /// ([`PromptExtras::meta`](crate::PromptExtras::meta)). It converts into
 /// a `serde_json::Value`.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum MetaValue {
     /// A string.

@@ -492,6 +492,7 @@ impl ReceivedMessage {
 }
 
 /// The result of `completion/complete`.
+#[non_exhaustive]
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 pub struct Completion {
     /// The values offered, at most 100.
