@@ -23,7 +23,7 @@ pub(crate) use ask::{Asking, InputRound};
 pub(crate) use audience::Audience;
 pub(crate) use cancel::Cancel;
 pub(crate) use outbound::{
-    ClientAnswer, InFlight, Outbound, Sink, WaitBounds, WeakOutbound, channel_sink,
+    ClientAnswer, InFlight, Lent, Outbound, Sink, WaitBounds, WeakOutbound, channel_sink,
 };
 pub(crate) use progress::Progress;
 pub(crate) use route::{Route, Sender};

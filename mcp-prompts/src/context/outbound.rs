@@ -4,7 +4,7 @@
 //! Request contexts hold this, never the server's or the session's state.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, Weak};
 use std::time::Duration;
 
@@ -38,18 +38,15 @@ pub(crate) struct WaitBounds {
     max_waiting: usize,
     /// How long a question waits for its answer.
     question_timeout: Duration,
-    /// The most `subscriptions/listen` requests open at once.
-    max_listens: usize,
 }
 
 impl WaitBounds {
     /// At most `max_waiting` requests waiting for answers, each at most
-    /// `question_timeout`; at most `max_listens` subscriptions open.
-    pub(crate) fn new(max_waiting: usize, question_timeout: Duration, max_listens: usize) -> Self {
+    /// `question_timeout`.
+    pub(crate) fn new(max_waiting: usize, question_timeout: Duration) -> Self {
         Self {
             max_waiting,
             question_timeout,
-            max_listens,
         }
     }
 }
@@ -78,8 +75,6 @@ struct Shared {
     /// answers could fill every place while the answers wait to be read.
     places: OnceLock<Arc<Semaphore>>,
     bounds: WaitBounds,
-    /// `subscriptions/listen` requests open.
-    listens: AtomicUsize,
 }
 
 impl Outbound {
@@ -98,7 +93,6 @@ impl Outbound {
             in_flight: Mutex::new(HashMap::new()),
             places: OnceLock::new(),
             bounds,
-            listens: AtomicUsize::new(0),
         }))
     }
 
@@ -258,25 +252,15 @@ impl Outbound {
         }
     }
 
-    /// Opens a `subscriptions/listen` on this connection, if it has fewer
-    /// than its limit: it holds no place among the requests in flight (it
-    /// lends its own back), only one of the listens, until dropped.
-    pub(crate) fn open_listen(&self) -> Result<Listening, usize> {
-        let max = self.0.bounds.max_listens;
+    /// Lends the place of a request in flight back to the transport until
+    /// the value returned is dropped: for a request that waits on the
+    /// client (a `subscriptions/listen`) and should not hold a place
+    /// meanwhile. `None` where the transport bounds no places.
+    pub(crate) fn lend_place(&self) -> Option<Lent> {
         self.0
-            .listens
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |open| {
-                (open < max).then_some(open + 1)
-            })
-            .map_err(|_| max)?;
-        Ok(Listening {
-            outbound: self.clone(),
-            _lent: self
-                .0
-                .places
-                .get()
-                .map(|places| Lent::new(Arc::clone(places))),
-        })
+            .places
+            .get()
+            .map(|places| Lent::new(Arc::clone(places)))
     }
 
     /// Hands a client's answer to the request waiting for it (`id` as
@@ -363,23 +347,11 @@ impl WeakOutbound {
     }
 }
 
-/// An open `subscriptions/listen`, counted until dropped.
-pub(crate) struct Listening {
-    outbound: Outbound,
-    _lent: Option<Lent>,
-}
-
-impl Drop for Listening {
-    fn drop(&mut self) {
-        self.outbound.0.listens.fetch_sub(1, Ordering::AcqRel);
-    }
-}
-
 /// A place among the requests in flight, lent back while a request waits
 /// for the client (or listens), and taken again once it is done: at once
 /// if one is free, else as soon as one is (the request goes on meanwhile,
 /// one over the bound for the short time it has left).
-struct Lent(Arc<Semaphore>);
+pub(crate) struct Lent(Arc<Semaphore>);
 
 impl Lent {
     fn new(places: Arc<Semaphore>) -> Self {

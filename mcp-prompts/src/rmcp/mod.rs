@@ -66,9 +66,9 @@ use crate::protocol::modern::offers_forms;
 use crate::protocol::to_client::ToClient;
 use crate::protocol::{Arguments, LogLevel, ProtocolVersion};
 use crate::server::Era;
-use crate::server::Service;
 use crate::server::completion::{Query, Reference};
 use crate::server::get::{GetOutcome, GetRequest, InputRequired, Retry};
+use crate::server::{Listens, Service};
 use forward::{Asked, Forwarder, Outgoing};
 use futures_util::StreamExt as _;
 use futures_util::stream::FuturesUnordered;
@@ -98,6 +98,8 @@ const ROUTE_CAPACITY: usize = 64;
 pub struct RmcpPrompts {
     service: Service,
     outbound: Outbound,
+    /// Its `subscriptions/listen` requests open.
+    listens: Arc<Listens>,
     forwarder: Arc<OnceLock<Forwarder>>,
     /// The questions the client has not answered yet.
     asked: Asked,
@@ -117,6 +119,7 @@ impl RmcpPrompts {
         Self {
             service: service.clone(),
             outbound: Outbound::new(Some(sink), service.limits().wait_bounds()),
+            listens: service.connection_listens(),
             forwarder,
             asked: Asked::default(),
         }
@@ -473,7 +476,7 @@ impl RmcpPrompts {
     /// after rmcp's acknowledgment (rmcp acknowledges a listen before it
     /// calls the handler, and can refuse one earlier only as unknown).
     pub async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
-        let _listening = self.outbound.open_listen().map_err(|limit| {
+        let _listening = self.listens.open(&self.outbound).map_err(|limit| {
             let error = Error::invalid_request(format!(
                 "this connection has {limit} subscriptions open, the most it may: cancel one first"
             ))

@@ -85,6 +85,6 @@ impl Limits {
 
     /// What a connection's requests may hold while they wait for the client.
     pub(crate) fn wait_bounds(&self) -> crate::context::WaitBounds {
-        crate::context::WaitBounds::new(self.waiting, self.question_timeout, self.listens)
+        crate::context::WaitBounds::new(self.waiting, self.question_timeout)
     }
 }

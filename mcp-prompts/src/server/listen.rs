@@ -5,18 +5,67 @@
 //! connection or the server ends, or when the client cancels it.
 
 use std::future::{Future, poll_fn};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::task::Poll;
 
 use serde_json::value::RawValue;
 
 use super::Session;
 use super::eventually::Eventually;
-use crate::context::Route;
+use crate::context::{Lent, Outbound, Route};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::{Answer, Empty, ResultMeta};
 use crate::protocol::params::ListenParams;
 use crate::protocol::to_client::ToClient;
+
+/// The `subscriptions/listen` requests one connection holds open, up to
+/// its limit ([`Server::max_listens`](crate::Server::max_listens)): the
+/// session's state, apart from the channel its requests talk through.
+pub(crate) struct Listens {
+    open: AtomicUsize,
+    max: usize,
+}
+
+impl Listens {
+    /// None open yet, at most `max`.
+    pub(crate) fn new(max: usize) -> Arc<Self> {
+        Arc::new(Self {
+            open: AtomicUsize::new(0),
+            max,
+        })
+    }
+
+    /// Opens one on the connection `outbound` talks through, if fewer
+    /// than the limit are open (else the limit): it holds no place among
+    /// the requests in flight (it lends its own back), only one of the
+    /// listens, until dropped.
+    pub(crate) fn open(self: &Arc<Self>, outbound: &Outbound) -> Result<Listening, usize> {
+        let max = self.max;
+        self.open
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |open| {
+                (open < max).then_some(open + 1)
+            })
+            .map_err(|_| max)?;
+        Ok(Listening {
+            listens: Arc::clone(self),
+            _lent: outbound.lend_place(),
+        })
+    }
+}
+
+/// An open `subscriptions/listen`, counted until dropped.
+pub(crate) struct Listening {
+    listens: Arc<Listens>,
+    _lent: Option<Lent>,
+}
+
+impl Drop for Listening {
+    fn drop(&mut self) {
+        self.listens.open.fetch_sub(1, Ordering::AcqRel);
+    }
+}
 
 /// How a listen ends when the server tears it down: an empty result
 /// whose `_meta` names its subscription.
@@ -43,7 +92,7 @@ impl Session {
         p: &ListenParams,
         route: Option<&Route>,
     ) -> Eventually<Option<Result<ListenEnd, Error>>> {
-        let listening = match self.state.outbound.open_listen() {
+        let listening = match self.state.listens.open(&self.state.outbound) {
             Ok(listening) => listening,
             Err(limit) => {
                 let error = Error::invalid_request(format!(

@@ -42,6 +42,7 @@ pub use limits::{
     DEFAULT_MAX_LISTENS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
     DEFAULT_MAX_RESULT_BYTES, DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT,
 };
+pub(crate) use listen::Listens;
 pub use modern::CacheScope;
 pub(crate) use modern::{CacheHints, ModernReplies};
 pub(crate) use outcome::Outcome;
@@ -758,6 +759,11 @@ impl Service {
     /// Whether the catalog can change, and changes are announced.
     pub(crate) fn is_live(&self) -> bool {
         self.0.changing
+    }
+
+    /// The listens of a new connection: none open, at the server's limit.
+    pub(crate) fn connection_listens(&self) -> Arc<Listens> {
+        Listens::new(self.limits().listens)
     }
 
     /// A `subscriptions/listen` stream's wake-ups, one per change.

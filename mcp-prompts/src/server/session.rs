@@ -1,6 +1,7 @@
 use std::sync::{Arc, OnceLock};
 
 use super::Service;
+use super::listen::Listens;
 use crate::context::{Outbound, Sink};
 use crate::protocol::ProtocolVersion;
 
@@ -10,6 +11,8 @@ use crate::protocol::ProtocolVersion;
 pub(crate) struct SessionState {
     version: OnceLock<ProtocolVersion>,
     pub(super) outbound: Outbound,
+    /// Its `subscriptions/listen` requests open.
+    pub(super) listens: Arc<Listens>,
     /// How long the session lasts, for its metric.
     #[cfg(feature = "otel")]
     pub(super) clock: crate::telemetry::otel::SessionClock,
@@ -36,11 +39,13 @@ pub struct Session {
 impl Session {
     pub(crate) fn new(service: Service, outbound: Option<Sink>) -> Self {
         let outbound = Outbound::new(outbound, service.limits().wait_bounds());
+        let listens = service.connection_listens();
         Self {
             service,
             state: Arc::new(SessionState {
                 version: OnceLock::new(),
                 outbound,
+                listens,
                 #[cfg(feature = "otel")]
                 clock: crate::telemetry::otel::SessionClock::default(),
             }),
