@@ -191,23 +191,20 @@ impl SetLevelParams<'_> {
 }
 
 impl<'a> GetParams<'a> {
-    /// The prompt's name.
-    pub(crate) fn name(&self) -> &str {
-        &self.name
-    }
-
-    pub(crate) fn meta(&self) -> Option<&'a RawValue> {
-        self.meta
-    }
-
-    /// The arguments, left empty here.
-    pub(crate) fn take_arguments(&mut self) -> Arguments<'a> {
-        std::mem::take(&mut self.arguments)
-    }
-
-    /// What a retry brings, left empty here.
-    pub(crate) fn take_retry(&mut self) -> RetryParts {
-        (self.input_responses.take(), self.request_state.take())
+    /// The prompt's name, its arguments, what a retry brings, and the
+    /// request's `_meta`: taken apart whole, as `prompts/get` uses them all
+    /// (no field is left behind to be dropped).
+    #[inline]
+    pub(crate) fn into_parts(
+        self,
+    ) -> (
+        Cow<'a, str>,
+        Arguments<'a>,
+        RetryParts,
+        Option<&'a RawValue>,
+    ) {
+        let retry = (self.input_responses, self.request_state);
+        (self.name, self.arguments, retry, self.meta)
     }
 }
 

@@ -58,6 +58,7 @@ impl<'a> GetRequest<'a> {
     /// questions go out through `outbound`, and `sender` says who asks
     /// and where the request's own messages go. No retry, no progress
     /// token, not through the tool, unless said.
+    #[inline]
     pub(crate) fn new(
         id: &'a RawValue,
         era: Era,
@@ -79,18 +80,21 @@ impl<'a> GetRequest<'a> {
     }
 
     /// What a 2026-07-28 retry brings back.
+    #[inline]
     pub(crate) fn retry(mut self, retry: Retry) -> Self {
         self.retry = retry;
         self
     }
 
     /// The progress token the request carries, as a reporter.
+    #[inline]
     pub(crate) fn progress(mut self, progress: Option<Arc<Progress>>) -> Self {
         self.progress = progress;
         self
     }
 
     /// Whether it came through the `get_prompt` tool.
+    #[inline]
     pub(crate) fn via_tool(mut self, via_tool: bool) -> Self {
         self.via_tool = via_tool;
         self

@@ -40,12 +40,12 @@ impl Session {
         &self,
         id: &RawValue,
         era: Era,
-        mut p: GetParams<'_>,
+        p: GetParams<'_>,
         sender: &Sender,
     ) -> Eventually<Result<GetOutcome, Error>> {
-        let (arguments, (input_responses, request_state)) = (p.take_arguments(), p.take_retry());
+        let (name, arguments, (input_responses, request_state), meta) = p.into_parts();
         let request = self
-            .get_request(id, era, (p.name(), arguments), p.meta(), sender)
+            .get_request(id, era, (&name, arguments), meta, sender)
             .retry(Retry::new(input_responses, request_state));
         self.service.get(request)
     }
@@ -53,6 +53,7 @@ impl Session {
     /// A `prompts/get` of this session's read from a request's JSON
     /// (`prompts/get`'s own, or the `get_prompt` tool's): prompt `name`
     /// with `arguments`, its progress token from `meta`.
+    #[inline]
     pub(crate) fn get_request<'a>(
         &'a self,
         id: &'a RawValue,
