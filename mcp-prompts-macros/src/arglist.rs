@@ -200,10 +200,10 @@ fn arg_def(param: &Param<'_>, separator: &str) -> TokenStream {
     let mut text = format!(
         "name: {}, title: {}, description: {}, default: {}, example: {}, range: {range}, complete: ",
         str_code(&name),
-        option_code(title.as_deref()),
-        option_code(param.description().as_deref()),
+        str_code(title.as_deref().unwrap_or_default()),
+        str_code(param.description().as_deref().unwrap_or_default()),
         option_code(default),
-        option_code(example),
+        str_code(example.unwrap_or_default()),
     );
     let mut fields = TokenStream::new();
     match &param.attrs.complete {

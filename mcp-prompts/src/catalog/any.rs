@@ -107,10 +107,10 @@ impl<'a> From<&'a ArgDef> for ArgInfo<'a> {
     fn from(arg: &'a ArgDef) -> Self {
         Self {
             name: arg.name,
-            title: arg.title,
-            description: arg.description,
+            title: arg.title(),
+            description: arg.description(),
             default: arg.default,
-            example: arg.example,
+            example: arg.example(),
             range: arg.range,
             choices: arg.ty.choices.to_vec(),
             format: arg.ty.format,

@@ -31,7 +31,7 @@ fn validate_macro(def: &PromptDef, problems: &mut Vec<String>) {
         }
         // Defaults and examples of types the compiler can parse were
         // checked when the crate compiled; the rest only parsing can check.
-        let written = [("default", arg.default), ("example", arg.example)];
+        let written = [("default", arg.default), ("example", arg.example())];
         for (what, value) in written {
             let Some(value) = value else { continue };
             if let Some(range) = arg.range.filter(|range| !range.holds(value)) {

@@ -150,16 +150,19 @@ impl<'a> Input<'a> {
 pub struct ArgDef {
     #[doc(hidden)]
     pub name: &'static str,
+    // Title, description and example are `""` when absent, not `None`:
+    // every argument of every prompt spells these fields, and `""` is one
+    // token where `None` is a path of nine (BENCHMARKS.md, compile time).
     #[doc(hidden)]
-    pub title: Option<&'static str>,
+    pub title: &'static str,
     #[doc(hidden)]
-    pub description: Option<&'static str>,
+    pub description: &'static str,
     /// The default, in the string form a client would send.
     #[doc(hidden)]
     pub default: Option<&'static str>,
     /// A value to show the argument with (`#[arg(example = ...)]`).
     #[doc(hidden)]
-    pub example: Option<&'static str>,
+    pub example: &'static str,
     /// The bounds a number keeps (`#[arg(range = ...)]`).
     #[doc(hidden)]
     pub range: Option<ArgRange>,
@@ -369,12 +372,12 @@ impl ArgDef {
 
     /// The human-readable title, if any.
     pub fn title(&self) -> Option<&'static str> {
-        self.title
+        present(self.title)
     }
 
     /// The description (from the doc comment or `description = ...`).
     pub fn description(&self) -> Option<&'static str> {
-        self.description
+        present(self.description)
     }
 
     /// The default used when the client omits the argument.
@@ -390,7 +393,7 @@ impl ArgDef {
     /// A value to show the argument with, from `#[arg(example = ...)]`:
     /// [`Client::matrix`](crate::testing::Client::matrix) renders with it.
     pub fn example(&self) -> Option<&'static str> {
-        self.example
+        present(self.example)
     }
 
     /// The values a client may send, when the type allows only a fixed set
@@ -414,4 +417,9 @@ impl ArgDef {
     pub fn canonical<'a>(&self, value: &'a str) -> &'a str {
         (self.ty.canonical)(value).unwrap_or(value)
     }
+}
+
+/// A text field of an `ArgDef`, where `""` stands for none.
+const fn present(text: &'static str) -> Option<&'static str> {
+    if text.is_empty() { None } else { Some(text) }
 }

@@ -183,10 +183,10 @@ mod tests {
     fn arg(name: &'static str, ty: &'static crate::descriptor::ArgType) -> ArgDef {
         ArgDef {
             name,
-            title: None,
-            description: None,
+            title: "",
+            description: "",
             default: None,
-            example: None,
+            example: "",
             range: None,
             ty,
             complete: None,
@@ -197,7 +197,7 @@ mod tests {
     fn schema_follows_the_types() {
         let mut flag = arg("canary", <Option<bool> as PromptParam>::TYPE);
         flag.default = Some("false");
-        flag.description = Some("Deploy as a canary first");
+        flag.description = "Deploy as a canary first";
         let fields = [
             arg("count", <u8 as PromptParam>::TYPE),
             arg("ratio", <Option<f64> as PromptParam>::TYPE),

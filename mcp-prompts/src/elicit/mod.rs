@@ -122,10 +122,10 @@ impl RequestContext {
     ) -> Result<Elicited<T>, Error> {
         let field = ArgDef {
             name: CHOICE,
-            title: None,
-            description: None,
+            title: "",
+            description: "",
             default: None,
-            example: None,
+            example: "",
             range: None,
             ty: <T as PromptParam>::TYPE,
             complete: None,

@@ -39,10 +39,10 @@ pub const fn splice<const N: usize>(parts: &[&[ArgDef]]) -> [ArgDef; N] {
 
 const PLACEHOLDER: ArgDef = ArgDef {
     name: "",
-    title: None,
-    description: None,
+    title: "",
+    description: "",
     default: None,
-    example: None,
+    example: "",
     range: None,
     complete: None,
     ty: &ArgType {
