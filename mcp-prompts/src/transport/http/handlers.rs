@@ -65,11 +65,14 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         Ok(version) => version,
         Err(Refusal::Version(requested)) => {
             let error = crate::protocol::modern::unsupported_version(&requested);
-            return json_response(StatusCode::BAD_REQUEST, failure(message.id(), &error));
+            return json_response(
+                StatusCode::BAD_REQUEST,
+                failure(request_id(&message), &error),
+            );
         }
         Err(refusal) => return refuse(refusal),
     };
-    if message.is_stateless_request() {
+    if is_stateless_request(&message) {
         let error = Error::new(
             super::HEADER_MISMATCH,
             format!(
@@ -77,10 +80,13 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
                 ProtocolVersion::MODERN
             ),
         );
-        return json_response(StatusCode::BAD_REQUEST, failure(message.id(), &error));
+        return json_response(
+            StatusCode::BAD_REQUEST,
+            failure(request_id(&message), &error),
+        );
     }
     let owner = principal(access.caller().map(|c| &**c));
-    let opened = open_session(&endpoint, headers, message.is_initialize(), version, &owner);
+    let opened = open_session(&endpoint, headers, is_initialize(&message), version, &owner);
     let session = match opened {
         Ok(found) => found,
         Err(response) => return *response,
@@ -406,25 +412,23 @@ fn http_error(status: StatusCode, error: &Error) -> Response {
 
 // What a `POST` asks of its message and session before serving it: the
 // server's dispatch needs none of it.
-impl<'a> Parsed<'a> {
-    /// The id of a single request, if it has a readable one.
-    fn id(&self) -> Option<&'a RawValue> {
-        match self {
-            Self::One(Ok(Incoming::Request { id, .. })) => Some(id),
-            Self::One(Err(rejected)) => rejected.id(),
-            _ => None,
-        }
+/// The id of a single request, if it has a readable one.
+fn request_id<'a>(message: &Parsed<'a>) -> Option<&'a RawValue> {
+    match message {
+        Parsed::One(Ok(Incoming::Request { id, .. })) => Some(id),
+        Parsed::One(Err(rejected)) => rejected.id(),
+        _ => None,
     }
+}
 
-    /// Whether this is a request whose `_meta` names the stateless
-    /// revision (which must come with that revision's headers).
-    fn is_stateless_request(&self) -> bool {
-        matches!(self, Self::One(Ok(Incoming::Request { params, .. }))
-            if Era::is_stateless_request(*params))
-    }
+/// Whether `message` is a request whose `_meta` names the stateless
+/// revision (which must come with that revision's headers).
+fn is_stateless_request(message: &Parsed<'_>) -> bool {
+    matches!(message, Parsed::One(Ok(Incoming::Request { params, .. }))
+        if Era::is_stateless_request(*params))
+}
 
-    /// Whether this is an `initialize` request (never part of a batch).
-    fn is_initialize(&self) -> bool {
-        matches!(self, Self::One(Ok(Incoming::Request { method, .. })) if method == Method::Initialize.name())
-    }
+/// Whether `message` is an `initialize` request (never part of a batch).
+fn is_initialize(message: &Parsed<'_>) -> bool {
+    matches!(message, Parsed::One(Ok(Incoming::Request { method, .. })) if method == Method::Initialize.name())
 }
