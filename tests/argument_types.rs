@@ -101,6 +101,25 @@ async fn text(client: &Client, name: &str, arguments: &[(&str, &str)]) -> Result
         .collect())
 }
 
+/// The -32602 prompt `name` gives when `base`'s arguments have `argument`
+/// set to `value` (added, or replacing the base's).
+async fn refusal(
+    client: &Client,
+    name: &str,
+    base: &[(&'static str, &'static str)],
+    (argument, value): (&str, &str),
+) -> Error {
+    let mut arguments: Vec<(&str, &str)> = base
+        .iter()
+        .copied()
+        .filter(|(a, _)| *a != argument)
+        .collect();
+    arguments.push((argument, value));
+    let error = text(client, name, &arguments).await.unwrap_err();
+    assert_eq!(error.code(), Error::INVALID_PARAMS, "{name} {argument}");
+    error
+}
+
 #[tokio::test]
 async fn each_family_parses_iso_8601_and_rfc_3339() {
     let service = service();
@@ -248,11 +267,7 @@ async fn a_bad_value_says_what_was_expected() {
             "expected a date and time with an offset such as 2026-07-28T14:30:00+02:00 (",
         ),
     ] {
-        let mut arguments = vec![("day", "2026-07-28")];
-        arguments.retain(|(a, _)| *a != argument);
-        arguments.push((argument, value));
-        let error = text(&client, name, &arguments).await.unwrap_err();
-        assert_eq!(error.code(), Error::INVALID_PARAMS, "{name} {argument}");
+        let error = refusal(&client, name, &[("day", "2026-07-28")], (argument, value)).await;
         let message = error.message();
         assert!(
             message.starts_with(&format!(
@@ -399,11 +414,7 @@ async fn a_number_outside_its_range_is_refused() {
             "expected an integer at least -10 (got `-11`)",
         ),
     ] {
-        let mut arguments = vec![("hours", "2")];
-        arguments.retain(|(a, _)| *a != argument);
-        arguments.push((argument, value));
-        let error = text(&client, "focus", &arguments).await.unwrap_err();
-        assert_eq!(error.code(), Error::INVALID_PARAMS);
+        let error = refusal(&client, "focus", &[("hours", "2")], (argument, value)).await;
         assert_eq!(
             error.message(),
             format!("invalid value for argument `{argument}`: {expected}")
