@@ -494,6 +494,11 @@ fn traces_alone_are_flushed_at_sigterm_with_what_http_tells() {
 }
 
 #[test]
+fn a_mebibyte_method_uri_or_id_exports_spans_under_4_kib() {
+    assert_otel_script("hostile");
+}
+
+#[test]
 fn nothing_is_sent_without_an_endpoint() {
     assert_otel_script("silent");
 }

@@ -14,6 +14,7 @@ use super::asked::{Asked, Read};
 use super::line::{self, TARGET};
 use super::seen::Seen;
 use super::wire::Wire;
+use crate::error::{brief, excerpt, excerpt_cow};
 use crate::protocol::ProtocolVersion;
 use crate::protocol::method::Method;
 
@@ -75,7 +76,7 @@ impl Watch {
             otel.kind = "server",
             otel.status_code = Empty,
             otel.status_description = Empty,
-            mcp.method.name = method,
+            mcp.method.name = &*method_attribute(method),
             jsonrpc.request.id = Empty,
             gen_ai.prompt.name = Empty,
             gen_ai.tool.name = Empty,
@@ -96,7 +97,7 @@ impl Watch {
             return Self::OFF;
         }
         if let Some(id) = id_value(id) {
-            span.record("jsonrpc.request.id", &*id);
+            span.record("jsonrpc.request.id", &*excerpt_cow(&id));
         }
         Self::start(span, method, read(), wire, subject, line, false)
     }
@@ -108,7 +109,7 @@ impl Watch {
             "mcp.notification",
             otel.name = known_method(method).unwrap_or(OTHER),
             otel.kind = "server",
-            mcp.method.name = method,
+            mcp.method.name = &*method_attribute(method),
             mcp.protocol.version = Empty,
             mcp.session.id = Empty,
             network.transport = Empty,
@@ -152,7 +153,7 @@ impl Watch {
                 span.record("client.port", i64::from(client.port()));
             }
             if let Some(session) = &http.session {
-                span.record("mcp.session.id", session.as_str());
+                span.record("mcp.session.id", &*excerpt_cow(session));
             }
         }
         #[cfg(feature = "otel")]
@@ -212,9 +213,13 @@ impl Watch {
         if watched.method == "tools/call" {
             span.record("gen_ai.operation.name", "execute_tool");
         }
+        // A URI is recorded whatever it names, so cut as the log line cuts
+        // it; a prompt's or tool's name only when served to this caller,
+        // and so one of the server's own (at most 128 bytes, the name
+        // rule), which names the span and the metric whole.
         match (&watched.read.asked, known) {
             (Some(Asked::Resource(uri)), _) => {
-                span.record("mcp.resource.uri", uri.as_str());
+                span.record("mcp.resource.uri", &*excerpt_cow(uri));
             }
             (Some(Asked::Prompt(name)), Known::Visible) => {
                 span.record("gen_ai.prompt.name", name.as_str());
@@ -297,7 +302,7 @@ impl Watched {
         if seen.is_failure() {
             span.record("otel.status_code", "error");
             if let Some(message) = seen.message() {
-                span.record("otel.status_description", message);
+                span.record("otel.status_description", brief(message).as_str());
             }
         }
         #[cfg(feature = "otel")]
@@ -359,6 +364,12 @@ const CLIENT_NOTIFICATIONS: [&str; 5] = [
     "notifications/elicitation/complete",
 ];
 
+/// `mcp.method.name`: a method this server knows whole, any other (a
+/// client's text, up to a whole message long) cut as its log line cuts it.
+fn method_attribute(name: &str) -> Cow<'static, str> {
+    known_method(name).map_or_else(|| Cow::Owned(excerpt(name)), Cow::Borrowed)
+}
+
 /// `name` as a `'static` name, if this server knows the method.
 fn known_method(name: &str) -> Option<&'static str> {
     Method::from_name(name).map(Method::name).or_else(|| {
@@ -383,7 +394,7 @@ fn id_value(json: &str) -> Option<Cow<'_, str>> {
 
 #[cfg(test)]
 mod tests {
-    use super::{OTHER, id_value, known_method};
+    use super::{OTHER, id_value, known_method, method_attribute};
 
     #[test]
     fn only_methods_the_server_knows_name_spans_and_series() {
@@ -395,6 +406,16 @@ mod tests {
         );
         assert_eq!(known_method("made/up"), None);
         assert_eq!(known_method("made/up").unwrap_or(OTHER), "_OTHER");
+    }
+
+    #[test]
+    fn a_method_the_server_does_not_know_is_recorded_cut() {
+        assert_eq!(method_attribute("prompts/get"), "prompts/get");
+        assert_eq!(method_attribute("made/up"), "made/up");
+        let sent = "m".repeat(1 << 20);
+        let recorded = method_attribute(&sent);
+        assert!(recorded.ends_with("…(1048576 bytes)"), "{recorded}");
+        assert!(recorded.len() < 100, "{recorded}");
     }
 
     #[test]

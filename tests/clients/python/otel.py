@@ -16,6 +16,9 @@ Usage:
                                            exported while serving; SIGTERM
   python otel.py <showcase binary> traces  traces alone, exported at SIGTERM
   python otel.py <showcase binary> silent  no endpoint set: nothing is sent
+  python otel.py <showcase binary> hostile client text a mebibyte long in a
+                                           method, a URI and an id: each span
+                                           exported under 4 KiB
 """
 
 import json
@@ -468,6 +471,71 @@ async def traces(binary):
     await check("traces: SIGTERM flushes the spans, with HTTP's attributes and no metric", flushed)
 
 
+MIB = 1 << 20
+
+
+def cut(text):
+    """`text` as the server's log lines and span attributes give client
+    text: its first 64 characters and its length in bytes."""
+    return f"{text[:64]}…({len(text.encode())} bytes)"
+
+
+async def hostile(binary):
+    """Client text a mebibyte long (an unknown method, a notification's
+    method, a resource URI, a request id) is cut in the spans as in the
+    log lines: each exported span stays under 4 KiB."""
+    receiver = Receiver()
+    env = server_env(receiver, OTEL_METRICS_EXPORTER="none", OTEL_BSP_SCHEDULE_DELAY="600000")
+    method, notification = "m" * MIB, "notifications/" + "n" * MIB
+    uri, big_id = "skill://" + "u" * MIB, "i" * MIB
+    messages = [
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "h", "version": "1"}},
+        },
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": method},
+        {"jsonrpc": "2.0", "id": 3, "method": "resources/read", "params": {"uri": uri}},
+        {"jsonrpc": "2.0", "id": big_id, "method": "ping"},
+        {"jsonrpc": "2.0", "method": notification},
+        {"jsonrpc": "2.0", "id": 4, "method": "ping"},
+    ]
+    process = subprocess.Popen(
+        [binary], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    lines = "".join(json.dumps(m) + "\n" for m in messages).encode()
+
+    async def answered():
+        # Written and read at once: a 1 MiB answer would otherwise block both.
+        out, _ = process.communicate(input=lines, timeout=60)
+        assert process.returncode == 0, process.returncode
+        ids = [a.get("id") for a in map(json.loads, out.splitlines())]
+        ids = ["(the long id)" if i == big_id else i for i in ids]
+        assert ids == [1, 2, 3, "(the long id)", 4], ids
+
+    await check("hostile: four requests and a notification a mebibyte long are answered", answered)
+
+    async def exported():
+        def arrived():
+            return len(receiver.named("_OTHER")) == 2 and len(receiver.named("ping")) == 2 and receiver.named("resources/read")
+
+        wait_for("the spans the end of stdin flushed", arrived)
+        spans = receiver.named("_OTHER") + receiver.named("resources/read") + receiver.named("ping")
+        sizes = [(s.name, len(s.SerializeToString())) for s in spans]
+        assert all(size < 4096 for _, size in sizes), sizes
+        methods = sorted(attributes(s.attributes)["mcp.method.name"] for s in receiver.named("_OTHER"))
+        assert methods == sorted([cut(method), cut(notification)]), [m[:80] for m in methods]
+        (read,) = receiver.named("resources/read")
+        recorded = attributes(read.attributes)["mcp.resource.uri"]
+        assert recorded == cut(uri), recorded[:80]
+        ids = sorted(attributes(s.attributes)["jsonrpc.request.id"] for s in receiver.named("ping"))
+        assert ids == ["4", cut(big_id)], [i[:80] for i in ids]
+
+    await check("hostile: each span exports under 4 KiB, its client text cut as in the log", exported)
+
+
 async def silent(binary):
     # Where the exporters would send by default.
     receiver = Receiver(4318)
@@ -484,7 +552,8 @@ async def silent(binary):
 
 
 async def main(binary, route):
-    await {"stdio": stdio, "http": http, "traces": traces, "silent": silent}[route](binary)
+    routes = {"stdio": stdio, "http": http, "traces": traces, "silent": silent, "hostile": hostile}
+    await routes[route](binary)
     sys.exit(0 if summary() else 1)
 
 

@@ -3,6 +3,7 @@
 //! a link, and the conventions' two duration histograms. [`setup`] builds
 //! the exporters the standard `OTEL_*` variables describe.
 
+mod cut;
 mod metrics;
 pub(crate) mod setup;
 

@@ -9,7 +9,7 @@ use opentelemetry::trace::TracerProvider as _;
 use opentelemetry_otlp::{MetricExporter, Protocol, SpanExporter, WithExportConfig as _};
 use opentelemetry_sdk::Resource;
 use opentelemetry_sdk::metrics::{PeriodicReader, SdkMeterProvider};
-use opentelemetry_sdk::trace::SdkTracerProvider;
+use opentelemetry_sdk::trace::{BatchSpanProcessor, SdkTracerProvider};
 use tracing_subscriber::layer::SubscriberExt as _;
 use tracing_subscriber::util::SubscriberInitExt as _;
 
@@ -112,8 +112,12 @@ impl Otel {
     /// set, under `OTEL_SERVICE_NAME` (else `service_name`), batched as
     /// `OTEL_BSP_SCHEDULE_DELAY` and read every
     /// `OTEL_METRIC_EXPORT_INTERVAL` milliseconds; nothing when no
-    /// endpoint is set. The meter provider becomes the global one, which
-    /// the server records its metrics with.
+    /// endpoint is set. A span's every string attribute value (its
+    /// events' and links' too) is cut to
+    /// `OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT` characters, else
+    /// `OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT`, else 4,096, before it is
+    /// queued. The meter provider becomes the global one, which the
+    /// server records its metrics with.
     ///
     /// # Errors
     /// A protocol other than `http/protobuf` (such as `grpc`), an
@@ -136,9 +140,13 @@ impl Otel {
                 .with_protocol(Protocol::HttpBinary)
                 .build()
                 .map_err(|err| failed("the OTLP span exporter", &err))?;
+            // Cut before the batch queue, which holds 2,048 spans by
+            // default: the SDK's limits never cut a value.
+            let batch = BatchSpanProcessor::builder(exporter).build();
+            let limit = super::cut::value_limit(var);
             Some(
                 SdkTracerProvider::builder()
-                    .with_batch_exporter(exporter)
+                    .with_span_processor(super::cut::Cut::new(batch, limit))
                     .with_resource(resource())
                     .build(),
             )
