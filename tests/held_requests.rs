@@ -1,8 +1,9 @@
 //! What a connection may make the server hold while its requests wait:
 //! requests in flight that are dropped at any point, questions to the
-//! client that are never answered, and long-lived requests
-//! (`subscriptions/listen`, event streams) that never end. Each attack
-//! runs against a real server process over its real transport.
+//! client that are never answered, long-lived requests
+//! (`subscriptions/listen`, event streams) that never end, and answers
+//! it never reads. Each attack runs against a real server process over its
+//! real transport.
 
 mod http_support;
 mod support;
@@ -251,4 +252,205 @@ fn idle_listens_cannot_lock_a_real_client_out() {
     let waited = started.elapsed();
     assert!(waited < Duration::from_secs(1), "answered after {waited:?}");
     drop(listens);
+}
+
+/// The first bytes of the response on `stream`: its head and the start of
+/// its body (its first 512 bytes, or all of a shorter one), read no
+/// further.
+fn response_start(stream: &mut TcpStream) -> String {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let (mut seen, mut buf) = (Vec::new(), [0; 4096]);
+    loop {
+        let text = String::from_utf8_lossy(&seen);
+        if let Some((head, body)) = text.split_once("\r\n\r\n") {
+            let length = http_support::header_value(&head.to_ascii_lowercase(), "content-length")
+                .and_then(|n| n.parse::<usize>().ok())
+                .unwrap_or(0);
+            if body.len() >= length.min(512) {
+                return text.into_owned();
+            }
+        }
+        let n = stream.read(&mut buf).unwrap();
+        assert!(n > 0, "closed: {text}");
+        seen.extend_from_slice(&buf[..n]);
+    }
+}
+
+/// The whole response on `stream`, however large: its head, lowercased,
+/// and its body, read to its `content-length`.
+fn whole_response(mut stream: TcpStream) -> (String, Vec<u8>) {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let (mut seen, mut buf) = (Vec::new(), [0; 4096]);
+    let end = loop {
+        if let Some(at) = seen.windows(4).position(|w| w == b"\r\n\r\n") {
+            break at;
+        }
+        let n = stream.read(&mut buf).unwrap();
+        assert!(n > 0, "closed: {}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&buf[..n]);
+    };
+    let head = String::from_utf8_lossy(&seen[..end]).to_ascii_lowercase();
+    let length: usize = http_support::header_value(&head, "content-length")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no content-length: {head}"));
+    let mut body = seen.split_off(end + 4);
+    let mut rest = vec![0; length.saturating_sub(body.len())];
+    stream.read_exact(&mut rest).unwrap();
+    body.extend_from_slice(&rest);
+    (head, body)
+}
+
+/// 50 HTTP clients each ask for a 15 MiB skill file and never read the
+/// answer. What the server holds for them stays within its budget for
+/// answers not yet read (64 MiB here): the answers that fit wait for their
+/// clients, every request past the budget is refused at once as busy
+/// (-32603), never allocated; a new client is still answered at once; and
+/// the budget comes back when the clients that did not read go away.
+#[test]
+fn unread_skill_reads_stay_within_the_unsent_budget() {
+    const FILE_MIB: usize = 15;
+    const BUDGET_MIB: usize = 64;
+    let folder = std::env::temp_dir().join(format!("mcp-prompts-unsent-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(folder.join("big")).unwrap();
+    std::fs::write(
+        folder.join("big/SKILL.md"),
+        "---\nname: big\ndescription: One large file\n---\nRead `data.txt`.\n",
+    )
+    .unwrap();
+    let line = format!("{}\n", "x".repeat(1023));
+    std::fs::write(folder.join("big/data.txt"), line.repeat(FILE_MIB * 1024)).unwrap();
+    let budget = (BUDGET_MIB << 20).to_string();
+    let server = Running::fixture(&[
+        ("FIXTURE_SKILLS_DIR", folder.to_str().unwrap()),
+        ("FIXTURE_MAX_UNSENT_BYTES", &budget),
+    ]);
+    let session = open_session(&server, LATEST);
+    let headers = [
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", LATEST),
+    ];
+    let read = json!({"jsonrpc": "2.0", "id": 1, "method": "resources/read",
+                      "params": {"uri": "skill://big/data.txt"}})
+    .to_string();
+    let clients: Vec<TcpStream> = (0..50)
+        .map(|_| post_raw(&server, &headers, read.as_bytes()))
+        .collect();
+    let (mut waiting, mut busy) = (Vec::new(), 0);
+    for mut client in clients {
+        let start = response_start(&mut client);
+        if start.contains(r#""result""#) {
+            waiting.push(client);
+        } else {
+            assert!(
+                start.contains("-32603") && start.contains("busy"),
+                "{start}"
+            );
+            busy += 1;
+        }
+    }
+    eprintln!(
+        "{} answers wait for their clients, {busy} refused",
+        waiting.len()
+    );
+    assert!(!waiting.is_empty(), "the budget holds some answers");
+    assert!(
+        waiting.len() * FILE_MIB <= BUDGET_MIB,
+        "{} waiting",
+        waiting.len()
+    );
+    let peak = peak_rss_mib(server.pid());
+    eprintln!("peak RSS {peak:.1} MiB");
+    // The budget, the file itself (kept in memory, served from there), and
+    // the server's own.
+    let bound = 64.0 + 15.0 + 40.0;
+    assert!(peak < bound, "peak RSS {peak:.1} MiB, over {bound} MiB");
+
+    // A new client is answered at once.
+    let started = Instant::now();
+    open_session(&server, LATEST);
+    let waited = started.elapsed();
+    assert!(
+        waited < Duration::from_secs(2),
+        "initialize after {waited:?}"
+    );
+
+    // The clients that did not read go away: their answers' bytes come
+    // back, and the file can be read again, whole.
+    drop(waiting);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let (head, body) = loop {
+        let (head, body) = whole_response(post_raw(&server, &headers, read.as_bytes()));
+        let refused = String::from_utf8_lossy(&body[..body.len().min(200)]).contains("busy");
+        if !refused || Instant::now() > deadline {
+            break (head, body);
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    let start = String::from_utf8_lossy(&body[..200]);
+    assert!(start.contains(r#""text":"xxx"#), "{start}");
+    assert!(body.len() > FILE_MIB << 20, "{} bytes", body.len());
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+/// Clients that ask for large answers, never read them and keep their
+/// connections open cannot hold the unsent budget for good: once a write
+/// has waited the write timeout, the connection is closed and its
+/// answer's bytes come back, so other clients are served again.
+#[test]
+fn a_client_that_never_reads_loses_its_connection_after_the_write_timeout() {
+    const FILE_MIB: usize = 15;
+    let folder = std::env::temp_dir().join(format!("mcp-prompts-stall-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(folder.join("big")).unwrap();
+    std::fs::write(
+        folder.join("big/SKILL.md"),
+        "---\nname: big\ndescription: One large file\n---\nRead `data.txt`.\n",
+    )
+    .unwrap();
+    let line = format!("{}\n", "x".repeat(1023));
+    std::fs::write(folder.join("big/data.txt"), line.repeat(FILE_MIB * 1024)).unwrap();
+    // Room for two answers, no more.
+    let budget = ((2 * FILE_MIB + 1) << 20).to_string();
+    let server = Running::fixture(&[
+        ("FIXTURE_SKILLS_DIR", folder.to_str().unwrap()),
+        ("FIXTURE_MAX_UNSENT_BYTES", &budget),
+        ("FIXTURE_WRITE_TIMEOUT_MS", "1000"),
+    ]);
+    let session = open_session(&server, LATEST);
+    let headers = [
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", LATEST),
+    ];
+    let read = json!({"jsonrpc": "2.0", "id": 1, "method": "resources/read",
+                      "params": {"uri": "skill://big/data.txt"}})
+    .to_string();
+    let mut holders: Vec<TcpStream> = (0..3)
+        .map(|_| post_raw(&server, &headers, read.as_bytes()))
+        .collect();
+    let starts: Vec<String> = holders.iter_mut().map(response_start).collect();
+    let held = starts.iter().filter(|s| s.contains(r#""result""#)).count();
+    assert_eq!(held, 2, "{starts:?}");
+    // The holders stay connected and read nothing more; within the write
+    // timeout (and some slack) their connections are closed, and a whole
+    // read goes through again.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let body = loop {
+        let (_, body) = whole_response(post_raw(&server, &headers, read.as_bytes()));
+        if body.len() > FILE_MIB << 20 {
+            break body;
+        }
+        let start = String::from_utf8_lossy(&body[..body.len().min(300)]).into_owned();
+        assert!(start.contains("busy"), "{start}");
+        assert!(Instant::now() < deadline, "the budget is still held: {start}");
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert!(String::from_utf8_lossy(&body[..200]).contains(r#""text":"xxx"#));
+    drop(holders);
+    let _ = std::fs::remove_dir_all(&folder);
 }

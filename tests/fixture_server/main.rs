@@ -448,6 +448,12 @@ async fn serve() -> std::io::Result<()> {
     if let Some(ms) = env("FIXTURE_QUESTION_TIMEOUT_MS") {
         server = server.question_timeout(Duration::from_millis(ms));
     }
+    if let Some(dir) = env::<String>("FIXTURE_SKILLS_DIR") {
+        server = server.skills_dir(dir);
+    }
+    if let Some(limit) = env("FIXTURE_MAX_UNSENT_BYTES") {
+        server = server.max_unsent_bytes(limit);
+    }
     // Live, so that prompts can change the catalog (`toggle`, `churn`).
     let (service, prompts) = server
         .build_live()
@@ -483,6 +489,9 @@ async fn serve() -> std::io::Result<()> {
     }
     if let Some(ms) = env("FIXTURE_BODY_TIMEOUT_MS") {
         options = options.body_timeout(Duration::from_millis(ms));
+    }
+    if let Some(ms) = env("FIXTURE_WRITE_TIMEOUT_MS") {
+        options = options.write_timeout(Duration::from_millis(ms));
     }
     if let Some(max) = env("FIXTURE_MAX_CONNECTIONS") {
         options = options.max_connections(max);

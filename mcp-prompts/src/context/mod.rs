@@ -8,6 +8,7 @@ mod outbound;
 mod progress;
 mod request_id;
 mod route;
+mod unsent;
 
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -27,6 +28,7 @@ pub(crate) use outbound::{
 };
 pub(crate) use progress::Progress;
 pub(crate) use route::{Route, Sender};
+pub(crate) use unsent::{Reservation, UnsentBudget};
 
 pub use request_id::RequestId;
 

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
+use super::unsent::{Kept, Reservation};
 use crate::caller::{Access, Caller};
 
 use crate::protocol::to_client::ToClient;
@@ -20,6 +21,10 @@ pub(crate) struct Sender {
     access: Access,
     /// What it came over, for its telemetry.
     wire: Wire,
+    /// Where the reservations of its answers are left for the transport
+    /// (see `unsent.rs`); `None`: the caller writes the answers itself,
+    /// and they are given back as soon as the answer is made.
+    kept: Option<Kept>,
 }
 
 impl Sender {
@@ -28,6 +33,7 @@ impl Sender {
         route: None,
         access: Access::Local,
         wire: Wire::Pipe,
+        kept: None,
     };
 
     /// A request whose own messages take `route` (`None`: the session's
@@ -37,7 +43,30 @@ impl Sender {
             route,
             access,
             wire,
+            kept: None,
         }
+    }
+
+    /// The same sender, whose answers' reservations of the unsent budget
+    /// are kept for the transport to take ([`take_reserved`](Self::take_reserved))
+    /// and hold until it has written them.
+    pub(crate) fn keeping_reservations(mut self) -> Self {
+        self.kept = Some(Kept::default());
+        self
+    }
+
+    /// Leaves `reserved`, the bytes of an answer to this sender, for the
+    /// transport; one that keeps nothing gets them back at once.
+    pub(crate) fn keep(&self, reserved: Reservation) {
+        if let Some(kept) = &self.kept {
+            kept.keep(reserved);
+        }
+    }
+
+    /// The reservations of the answers made since last asked, to hold
+    /// until they are written.
+    pub(crate) fn take_reserved(&self) -> Option<Reservation> {
+        self.kept.as_ref().and_then(Kept::take)
     }
 
     /// The request's own channel to the client, if it has one.

@@ -32,6 +32,14 @@ pub(crate) trait Answer {
 
     /// Its fields, as `version` shows them.
     fn body(&self, version: ProtocolVersion) -> impl Serialize + '_;
+
+    /// The most bytes its body takes as JSON, when that is known without
+    /// writing it (a file's contents, whose bound the file keeps): the
+    /// server then reserves them without a pass over the body. `None`: the
+    /// body is measured by writing it where nothing is kept.
+    fn size_bound(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// Whether a result carries 2026-07-28 caching hints.

@@ -161,21 +161,64 @@ fn is_valid_id(id: &RawValue) -> bool {
 
 /// A success response serializing `result` in place.
 pub(crate) fn success<T: Serialize + ?Sized>(id: &RawValue, result: &T) -> String {
-    let mut out = Vec::with_capacity(128);
-    out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
-    out.extend_from_slice(id.get().as_bytes());
-    out.extend_from_slice(b",\"result\":");
-    match serde_json::to_writer(&mut out, result) {
-        Ok(()) => {
-            out.push(b'}');
-            // serde_json writes UTF-8 only.
-            String::from_utf8(out).unwrap_or_default()
-        }
+    success_within(id, result, 128)
+}
+
+/// Like [`success`], written into `capacity` bytes allocated up front: a
+/// response measured first is allocated once, at its size, never grown.
+pub(crate) fn success_within<T: Serialize + ?Sized>(
+    id: &RawValue,
+    result: &T,
+    capacity: usize,
+) -> String {
+    let mut out = Vec::with_capacity(capacity);
+    match write_success(&mut out, id, result) {
+        // serde_json writes UTF-8 only.
+        Ok(()) => String::from_utf8(out).unwrap_or_default(),
         Err(err) => failure(
             Some(id),
             &Error::internal(format!("failed to serialize the result: {err}")),
         ),
     }
+}
+
+/// How many bytes [`success`] writes for `result`, counted as they are
+/// written and never kept; `None` if it cannot be serialized (its
+/// response is then a short error).
+pub(crate) fn success_len<T: Serialize + ?Sized>(id: &RawValue, result: &T) -> Option<usize> {
+    /// Counts what is written to it.
+    struct Counted(usize);
+
+    impl std::io::Write for Counted {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    let mut counted = Counted(0);
+    write_success(&mut counted, id, result).ok()?;
+    Some(counted.0)
+}
+
+/// The success response to `id` around `result`, written to `out`.
+fn write_success<W: std::io::Write, T: Serialize + ?Sized>(
+    out: &mut W,
+    id: &RawValue,
+    result: &T,
+) -> serde_json::Result<()> {
+    let head = |out: &mut W| {
+        out.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":")?;
+        out.write_all(id.get().as_bytes())?;
+        out.write_all(b",\"result\":")
+    };
+    head(out).map_err(serde_json::Error::io)?;
+    serde_json::to_writer(&mut *out, result)?;
+    out.write_all(b"}").map_err(serde_json::Error::io)
 }
 
 /// An error response; the id is omitted when it could not be read.

@@ -38,11 +38,6 @@ pub(crate) struct ModernMeta {
 }
 
 impl ModernMeta {
-    /// The revision the request names.
-    pub(crate) fn version(self) -> ProtocolVersion {
-        self.version
-    }
-
     /// The log level it asks for; `None`: no log messages at all.
     pub(crate) fn log_level(self) -> Option<LogLevel> {
         self.log_level

@@ -149,6 +149,12 @@ impl Session {
                 &Sender::new(route.map(|route| Route::Text(route.clone())), access, wire)
             }
         };
+        self.handle_sent(text, sender)
+    }
+
+    /// Handles one message from `sender`, a transport's own (which keeps
+    /// the reservations of its answers, say).
+    pub(crate) fn handle_sent(&self, text: &str, sender: &Sender) -> Reply {
         guarded(|| self.serve(Parsed::new(text), sender))
     }
 
@@ -358,33 +364,33 @@ impl Session {
                 let skills = self.service.skills();
                 let view = skills.view(access);
                 let listed = ResourcesList::params(params).and_then(|p| view.resources(p.cursor()));
-                self.now(id, era, &listed)
+                self.now_unsent(id, era, &listed, sender)
             }
             Method::ResourcesRead => {
                 let skills = self.service.skills();
                 let view = skills.view(access);
                 let read =
                     ResourcesRead::params(params).and_then(|p| view.read(p.uri(), era.version()));
-                self.now(id, era, &read)
+                self.now_unsent(id, era, &read, sender)
             }
             Method::ResourcesDirectoryRead => {
                 let skills = self.service.skills();
                 let view = skills.view(access);
                 let listed = ResourcesDirectoryRead::params(params)
                     .and_then(|p| view.read_directory(p.uri(), p.cursor()));
-                self.now(id, era, &listed)
+                self.now_unsent(id, era, &listed, sender)
             }
             Method::SkillsList => {
                 let skills = self.service.skills();
                 let view = skills.view(access);
                 let listed = SkillsList::params(params).and_then(|p| view.list(p.cursor()));
-                self.now(id, era, &listed)
+                self.now_unsent(id, era, &listed, sender)
             }
             Method::SkillsGet => {
                 let skills = self.service.skills();
                 let view = skills.view(access);
                 let got = SkillsGet::params(params).and_then(|p| view.get(p.uri()));
-                self.now(id, era, &got)
+                self.now_unsent(id, era, &got, sender)
             }
         }
     }
@@ -392,6 +398,20 @@ impl Session {
     /// The reply to request `id`, whose outcome is ready.
     fn now<A: Answer>(&self, id: &RawValue, era: Era, outcome: &Outcome<A>) -> Reply {
         Reply::Now(self.service.write(id, era, outcome))
+    }
+
+    /// Like [`now`](Self::now), for an answer of the skills and their
+    /// files, which may be large: written only if the server's budget for
+    /// answers not yet read has room for it, which `sender`'s transport
+    /// holds until it has written it.
+    fn now_unsent<A: Answer>(
+        &self,
+        id: &RawValue,
+        era: Era,
+        outcome: &Outcome<A>,
+        sender: &Sender,
+    ) -> Reply {
+        Reply::Now(self.service.write_unsent(id, era, outcome, sender))
     }
 
     /// Stops the request a `notifications/cancelled` names; one that is

@@ -37,6 +37,19 @@ pub const DEFAULT_MAX_RESULT_BYTES: usize = 4 * 1024 * 1024;
 /// one connection: 16.
 pub const DEFAULT_MAX_LISTENS: usize = 16;
 
+/// The default limit on the bytes of answers the server holds for their
+/// clients until they read them, across every connection: 256 MiB.
+pub const DEFAULT_MAX_UNSENT_BYTES: usize = 256 * 1024 * 1024;
+
+/// How many entries one `skills/list`, `resources/list` or
+/// `resources/directory/read` page holds by default: 50. A skill's entry
+/// lists each of its files with digest and size, about 150 bytes a file:
+/// a page of skills of 10 files each takes about 100 KiB, of 50 files each
+/// about 400 KiB. A resource's entry takes about 150 bytes, a `SKILL.md`'s
+/// at most about 4 KiB (its description has at most 1,024 characters): a
+/// page of resources stays under 200 KiB.
+pub const DEFAULT_SKILLS_PAGE_SIZE: usize = 50;
+
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
     pub(super) message_bytes: usize,
@@ -48,6 +61,7 @@ pub(crate) struct Limits {
     pub(super) question_timeout: Duration,
     pub(super) listens: usize,
     pub(super) result_bytes: usize,
+    pub(super) unsent_bytes: usize,
 }
 
 impl Default for Limits {
@@ -62,6 +76,7 @@ impl Default for Limits {
             question_timeout: DEFAULT_QUESTION_TIMEOUT,
             listens: DEFAULT_MAX_LISTENS,
             result_bytes: DEFAULT_MAX_RESULT_BYTES,
+            unsent_bytes: DEFAULT_MAX_UNSENT_BYTES,
         }
     }
 }

@@ -2,7 +2,9 @@
 //! request's era has it. In a session a result is written as it is; a
 //! 2026-07-28 result goes in its envelope (`resultType`, `_meta` with the
 //! server's info, caching hints on listings). Errors are written the same
-//! in both.
+//! in both. An answer of the skills and their files, which may be large,
+//! is first sized (by its bound, or written where nothing is kept) and its
+//! bytes reserved from the unsent budget, or it is refused as busy.
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
@@ -11,15 +13,32 @@ use serde_json::value::RawValue;
 use super::eventually::Eventually;
 use super::modern::{CacheScope, Hints};
 use super::{Reply, Service, Session};
+use crate::context::Sender;
 use crate::error::Error;
 use crate::protocol::answer::{Answer, Cached, ResultMeta};
 use crate::protocol::era::Era;
-use crate::protocol::jsonrpc::{failure, success};
+use crate::protocol::jsonrpc::{failure, success, success_len, success_within};
 use crate::protocol::modern::{ResultType, SERVER_INFO};
 use crate::protocol::to_client::SUBSCRIPTION_ID;
 
 /// A handler's outcome: its typed result, or an error.
 pub(crate) type Outcome<A> = Result<A, Error>;
+
+/// A result as its era writes it: its body as it is in a session, in its
+/// envelope statelessly.
+enum Written<'a, T> {
+    Session(T),
+    Stateless(Enveloped<'a, T>),
+}
+
+impl<T: Serialize> Serialize for Written<'_, T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Session(body) => body.serialize(s),
+            Self::Stateless(enveloped) => enveloped.serialize(s),
+        }
+    }
+}
 
 /// A 2026-07-28 result: its type, its `_meta`, its caching hints if it
 /// has them, then the body's own fields, written in one pass.
@@ -32,7 +51,16 @@ struct Enveloped<'a, T> {
     #[serde(flatten)]
     hints: Option<Hints>,
     #[serde(flatten)]
-    body: &'a T,
+    body: T,
+}
+
+/// A body with no fields: what a result takes around its body, measured.
+struct NoFields;
+
+impl Serialize for NoFields {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_map(Some(0))?.end()
+    }
 }
 
 /// A 2026-07-28 result's `_meta`: the server's info (serialized when the
@@ -80,16 +108,87 @@ impl Service {
 
     /// The response to request `id`: `outcome` as `era` writes it.
     pub(crate) fn write<A: Answer>(&self, id: &RawValue, era: Era, outcome: &Outcome<A>) -> String {
-        let answer = match outcome {
-            Ok(answer) => answer,
-            Err(error) => return failure(Some(id), error),
+        match outcome {
+            Ok(answer) => success(id, &self.written(era, answer, answer.body(era.version()))),
+            Err(error) => failure(Some(id), error),
+        }
+    }
+
+    /// Like [`write`](Self::write), for an answer that may be large, and
+    /// that `sender`'s client may never read: its bytes are reserved from
+    /// the unsent budget before it is written at its bound (a file's
+    /// contents), or once written (a page of a listing, which the page
+    /// size keeps small), and left with
+    /// `sender` for the transport to hold until it has written them. An
+    /// answer that does not fit beside those waiting is refused with
+    /// -32603 at once, never allocated, and never waited for.
+    pub(crate) fn write_unsent<A: Answer>(
+        &self,
+        id: &RawValue,
+        era: Era,
+        outcome: &Outcome<A>,
+        sender: &Sender,
+    ) -> String {
+        let Ok(answer) = outcome else {
+            return self.write(id, era, outcome);
         };
-        let Era::Stateless(request) = era else {
-            return success(id, &answer.body(era.version()));
+        let body = answer.body(era.version());
+        let result = self.written(era, answer, &body);
+        let Some(bound) = answer.size_bound() else {
+            // An answer with no bound known beforehand is a page, whose
+            // entries the page size bounds: written once, then reserved.
+            let text = success(id, &result);
+            return match self.0.unsent.try_reserve(text.capacity()) {
+                Some(reserved) => {
+                    sender.keep(reserved);
+                    text
+                }
+                None => failure(Some(id), &self.unsent_full(text.capacity())),
+            };
+        };
+        let size = success_len(id, &self.written(era, answer, NoFields))
+            .map(|around| around.saturating_add(bound));
+        // What cannot be serialized is answered with a short error.
+        let Some(size) = size else {
+            return success(id, &result);
+        };
+        let Some(mut reserved) = self.0.unsent.try_reserve(size) else {
+            return failure(Some(id), &self.unsent_full(size));
+        };
+        let mut text = success_within(id, &result, size);
+        debug_assert!(text.len() <= size, "{} bytes over {size}", text.len());
+        // Reserved at an upper bound: keep what it takes.
+        text.shrink_to_fit();
+        reserved.shrink_to(text.capacity());
+        sender.keep(reserved);
+        text
+    }
+
+    /// Why an answer of `size` bytes is not sent: the budget is full for
+    /// now, or smaller than the answer.
+    fn unsent_full(&self, size: usize) -> Error {
+        let max = self.0.unsent.max();
+        let message = if size > max {
+            format!(
+                "the answer takes {size} bytes, more than the server holds for clients that \
+                 have not read their answers ({max} bytes, max_unsent_bytes)"
+            )
+        } else {
+            format!(
+                "the server is busy: answers its clients have not read yet fill its budget of \
+                 {max} bytes (max_unsent_bytes), and this one takes {size}; try again later"
+            )
+        };
+        Error::internal(message).with_data(serde_json::json!({ "limit": max }))
+    }
+
+    /// `answer` as `era` writes it, with `body` for its own fields: as it
+    /// is in a session, in its envelope statelessly.
+    fn written<'a, A: Answer, T>(&'a self, era: Era, answer: &'a A, body: T) -> Written<'a, T> {
+        let Era::Stateless(_) = era else {
+            return Written::Session(body);
         };
         let modern = &self.0.modern;
-        let hints = self.hints(answer.cached());
-        let body = answer.body(request.version());
         let meta = match answer.meta() {
             ResultMeta::ServerInfo => Meta::Built(modern.meta()),
             ResultMeta::ServerInfoWithIcons => Meta::Built(modern.discover_meta()),
@@ -98,13 +197,12 @@ impl Service {
                 server_info: modern.server_info(),
             },
         };
-        let enveloped = Enveloped {
+        Written::Stateless(Enveloped {
             result_type: answer.result_type(),
             meta,
-            hints,
-            body: &body,
-        };
-        success(id, &enveloped)
+            hints: self.hints(answer.cached()),
+            body,
+        })
     }
 }
 
@@ -153,5 +251,83 @@ impl Session {
     /// The reply to request `id` when it fails before any handler runs.
     pub(crate) fn refuse(id: &RawValue, error: &Error) -> Reply {
         Reply::Now(failure(Some(id), error))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    use crate::context::Sender;
+    use crate::server::{Reply, Server, Session};
+    use crate::skills::DynamicSkill;
+
+    const READ: &str = r#"{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"skill://big/data.txt"}}"#;
+
+    /// A session of a server serving one file of 10,000 bytes, within a
+    /// budget of `budget` bytes for answers not yet read.
+    fn session(budget: usize) -> Session {
+        let skill = DynamicSkill::builder("big")
+            .description("One file")
+            .file("data.txt", "text/plain", "x".repeat(10_000))
+            .build()
+            .unwrap();
+        let service = Server::new("t", "1")
+            .embedded_skills(false)
+            .skill(skill)
+            .max_unsent_bytes(budget)
+            .build()
+            .unwrap();
+        let session = service.session(None);
+        let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+        assert!(matches!(session.handle(initialize), Reply::Now(_)));
+        session
+    }
+
+    fn answer(session: &Session, sender: &Sender) -> Value {
+        match session.handle_sent(READ, sender) {
+            Reply::Now(text) => serde_json::from_str(&text).unwrap(),
+            _ => panic!("no answer"),
+        }
+    }
+
+    #[test]
+    fn answers_past_the_unsent_budget_are_refused_until_written() {
+        let session = session(25_000);
+        let sender = Sender::LOCAL.keeping_reservations();
+        let first = answer(&session, &sender);
+        assert_eq!(
+            first["result"]["contents"][0]["text"]
+                .as_str()
+                .map(str::len),
+            Some(10_000)
+        );
+        let first = sender.take_reserved().expect("its bytes are kept");
+        assert!(answer(&session, &sender)["result"].is_object());
+        // Two answers wait: a third does not fit, and is refused at once.
+        let busy = answer(&session, &sender);
+        assert_eq!(busy["error"]["code"], -32603, "{busy}");
+        assert!(
+            busy["error"]["message"].as_str().unwrap().contains("busy"),
+            "{busy}"
+        );
+        assert_eq!(busy["error"]["data"]["limit"], 25_000);
+        // The first is written: its bytes come back.
+        drop(first);
+        assert!(answer(&session, &sender)["result"].is_object());
+        // A sender that keeps nothing gives them back as soon as it is made.
+        drop(sender.take_reserved());
+        for _ in 0..4 {
+            assert!(answer(&session, &Sender::LOCAL)["result"].is_object());
+        }
+    }
+
+    #[test]
+    fn an_answer_larger_than_the_budget_is_refused_for_good() {
+        let session = session(5_000);
+        let refused = answer(&session, &Sender::LOCAL.keeping_reservations());
+        assert_eq!(refused["error"]["code"], -32603, "{refused}");
+        let message = refused["error"]["message"].as_str().unwrap();
+        assert!(message.contains("more than the server holds"), "{message}");
     }
 }

@@ -4,11 +4,12 @@
 use std::cell::OnceCell;
 use std::ops::Range;
 
-use base64::Engine as _;
+use base64::display::Base64Display;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
+use super::file::json_str_bound;
 use super::set::{Child, Skill, SkillSet};
 use super::{DIRECTORY_MIME, SCHEME, SkillFile};
 use crate::caller::Access;
@@ -169,8 +170,8 @@ impl<'a> View<'a> {
                     Error::new(RESOURCE_NOT_FOUND, message)
                 };
                 // The URI asked for, as SEP-2164 says (and earlier
-                // revisions' examples show).
-                Err(error.with_data(serde_json::json!({ "uri": uri })))
+                // revisions' examples show), cut as every echo of client input is.
+                Err(error.with_data(serde_json::json!({ "uri": excerpt(uri) })))
             }
         }
     }
@@ -401,6 +402,14 @@ impl Answer for ReadResult<'_> {
     fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {
         self
     }
+
+    /// The file's contents as the file bounds them, and the fields around
+    /// them: `{"contents":[{"uri":..,"mimeType":..,"text":..}]}`.
+    fn size_bound(&self) -> Option<usize> {
+        let file = self.0;
+        let uri = json_str_bound(SCHEME) + json_str_bound(file.path());
+        Some(64 + uri + json_str_bound(file.mime()) + file.json_bound())
+    }
 }
 
 impl Serialize for ReadResult<'_> {
@@ -414,7 +423,8 @@ impl Serialize for ReadResult<'_> {
                 map.serialize_entry("mimeType", file.mime())?;
                 match file.text() {
                     Some(text) => map.serialize_entry("text", text)?,
-                    None => map.serialize_entry("blob", &BASE64.encode(file.bytes()))?,
+                    // Encoded as it is written: no copy of the file in base64.
+                    None => map.serialize_entry("blob", &Base64(file.bytes()))?,
                 }
                 map.end()
             }
@@ -422,6 +432,15 @@ impl Serialize for ReadResult<'_> {
         let mut map = s.serialize_map(Some(1))?;
         map.serialize_entry("contents", &[Contents(self.0)])?;
         map.end()
+    }
+}
+
+/// Bytes as a base64 string, encoded straight into what is being written.
+struct Base64<'a>(&'a [u8]);
+
+impl Serialize for Base64<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&Base64Display::new(self.0, &BASE64))
     }
 }
 
@@ -721,5 +740,30 @@ mod tests {
         let view = set.view(&Access::Local);
         let children = json(&view.read_directory("skill://gen/data", None).unwrap());
         assert_eq!(children["resources"][0]["uri"], "skill://gen/data/a.txt");
+    }
+
+    #[test]
+    fn a_reads_size_bound_holds_its_body() {
+        use crate::protocol::answer::Answer as _;
+
+        let text = "line\n\"quoted\"\t\u{1}\u{e9}".repeat(100);
+        let files = vec![
+            SkillFile::new("a/SKILL.md", b"---\nname: a\n---\n".to_vec(), "text/x\"y"),
+            SkillFile::new("a/t\"q.txt", text.into_bytes(), "text/plain"),
+            SkillFile::new("a/b.bin", vec![0xff; 1000], "application/octet-stream"),
+        ];
+        let set = SkillSet::new(Vec::new(), files, 0);
+        let view = set.view(&Access::Local);
+        for file in set.files() {
+            let uri = format!("{SCHEME}{}", file.path());
+            let read = view.read(&uri, ProtocolVersion::LATEST).unwrap();
+            let written = serde_json::to_string(&read.body(ProtocolVersion::LATEST)).unwrap();
+            let bound = read.size_bound().unwrap();
+            assert!(bound >= written.len(), "{uri}: {bound} < {}", written.len());
+            if file.text().is_none() {
+                // Base64's length is known exactly.
+                assert!(bound < written.len() + 200, "{uri}: {bound} far over");
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! One file of a skill: its bytes as read, their digest, its MIME type.
 
 use std::fmt::Write as _;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use sha2::{Digest, Sha256};
 
@@ -23,6 +23,9 @@ pub(crate) struct SkillFile {
     mime: Box<str>,
     /// Whether the bytes are UTF-8, and so served as text (else base64).
     text: bool,
+    /// What its contents take at most as a JSON string, worked out at the
+    /// first read (see [`json_bound`](Self::json_bound)).
+    json: OnceLock<usize>,
 }
 
 impl SkillFile {
@@ -45,6 +48,7 @@ impl SkillFile {
             digest: digest.into(),
             mime: mime.into(),
             text,
+            json: OnceLock::new(),
         }
     }
 
@@ -63,6 +67,7 @@ impl SkillFile {
             digest: digest.into(),
             mime: mime.into(),
             text,
+            json: OnceLock::new(),
         }
     }
 
@@ -103,6 +108,35 @@ impl SkillFile {
     pub(crate) fn name(&self) -> &str {
         self.path.rsplit('/').next().unwrap_or_default()
     }
+
+    /// The most bytes its contents take as a JSON string, quotes included,
+    /// as `resources/read` sends them: its text escaped, or its bytes in
+    /// base64. Known before the answer is written, so that the server
+    /// reserves an answer's bytes before it spends them; counted once, at
+    /// the first read, and kept.
+    pub(crate) fn json_bound(&self) -> usize {
+        *self.json.get_or_init(|| match self.text() {
+            Some(text) => json_str_bound(text),
+            // Standard base64, padded.
+            None => 2 + self.bytes().len().div_ceil(3) * 4,
+        })
+    }
+}
+
+/// The bytes `text` takes as a JSON string as `serde_json` writes it,
+/// quotes included: a quote, a backslash and the five control characters
+/// with a short escape (`\n`, `\t`, ...) take two, any other control
+/// character six (`\u001f`), any other byte itself.
+pub(crate) fn json_str_bound(text: &str) -> usize {
+    let extra: usize = text
+        .bytes()
+        .map(|b| match b {
+            b'"' | b'\\' | b'\n' | b'\t' | b'\r' | 0x08 | 0x0c => 1,
+            0..0x20 => 5,
+            _ => 0,
+        })
+        .sum();
+    2 + text.len() + extra
 }
 
 #[cfg(test)]
@@ -130,5 +164,22 @@ mod tests {
                 .text()
                 .is_none()
         );
+    }
+
+    #[test]
+    fn the_json_bound_holds_what_serde_json_writes() {
+        let text = "plain \"quoted\" \\ tab\t line\n \u{1} \u{1f} \u{7f} \u{e9}\u{2028}";
+        let file = SkillFile::new("a/t.txt", text.as_bytes().to_vec(), "text/plain");
+        let written = serde_json::to_string(text).unwrap().len();
+        assert_eq!(file.json_bound(), written, "exact, not only a bound");
+        // Only control characters take all six bytes.
+        let controls = "\u{1}".repeat(100);
+        let file = SkillFile::new("a/c.txt", controls.as_bytes().to_vec(), "text/plain");
+        assert_eq!(
+            file.json_bound(),
+            serde_json::to_string(&controls).unwrap().len()
+        );
+        let binary = SkillFile::new("a/b.bin", vec![0xff; 7], "application/octet-stream");
+        assert_eq!(binary.json_bound(), "\"/////////w==\"".len());
     }
 }

@@ -6,7 +6,11 @@
 //! Memory is bounded whatever the client does: a line is read up to the
 //! message limit, at most `max_in_flight` requests are worked on at once,
 //! and at most `max_pending_output_bytes` of messages wait for the client
-//! to read them. At either bound, reading pauses.
+//! to read them. At either bound, reading pauses. An answer larger than
+//! that still goes out whole; the answers whose size is known before they
+//! are made (skills and their files) count against the service's budget
+//! for answers not yet read, across every connection, from before they
+//! are made until they are written.
 
 use std::io;
 use std::sync::Arc;
@@ -15,7 +19,7 @@ use tokio::sync::Semaphore;
 
 use super::lines::Line;
 use super::output::WriteQueue;
-use crate::context::Sink;
+use crate::context::{Reservation, Sender, Sink};
 use crate::protocol::jsonrpc::parse_failure;
 use crate::server::{Reply, Service, Session};
 
@@ -26,9 +30,11 @@ pub(super) trait Lines {
     /// The next line of input.
     async fn next_line(&mut self) -> io::Result<Line<'_>>;
 
-    /// Writes (or queues) an answer that is ready now; `Ok(false)` once the
-    /// output has closed, its error then being the writer's to report.
-    async fn reply(&mut self, message: String) -> io::Result<bool>;
+    /// Writes (or queues) an answer that is ready now, holding `reserved`
+    /// (its bytes, reserved from the unsent budget) until it is written;
+    /// `Ok(false)` once the output has closed, its error then being the
+    /// writer's to report.
+    async fn reply(&mut self, message: String, reserved: Option<Reservation>) -> io::Result<bool>;
 }
 
 /// The places for requests in flight on one connection: each running
@@ -50,21 +56,26 @@ pub(super) async fn serve_lines(
 ) -> io::Result<()> {
     let session = service.session_with_sink(sink);
     session.lend_in_flight(Arc::clone(&in_flight));
+    // The local user, whose answers' reservations this loop holds.
+    let sender = Sender::LOCAL.keeping_reservations();
     let read = loop {
         let reply = match lines.next_line().await {
             Err(err) => break Err(err),
-            Ok(line) => match answer(&session, line) {
+            Ok(line) => match answer(&session, line, &sender) {
                 Some(reply) => reply,
                 None => break Ok(()),
             },
         };
+        let reserved = sender.take_reserved();
         match reply {
             Reply::None => {}
-            Reply::Now(message) | Reply::Rejected(message) => match lines.reply(message).await {
-                Ok(true) => {}
-                Ok(false) => break Ok(()),
-                Err(err) => break Err(err),
-            },
+            Reply::Now(message) | Reply::Rejected(message) => {
+                match lines.reply(message, reserved).await {
+                    Ok(true) => {}
+                    Ok(false) => break Ok(()),
+                    Err(err) => break Err(err),
+                }
+            }
             Reply::Later(future) => {
                 // Waits while `max_in_flight` requests are running.
                 let Ok(running) = Arc::clone(&in_flight).acquire_owned().await else {
@@ -73,7 +84,7 @@ pub(super) async fn serve_lines(
                 let output = output.clone();
                 tokio::spawn(async move {
                     if let Some(message) = future.await {
-                        output.send(message).await;
+                        output.send(message, reserved).await;
                     }
                     drop(running);
                 });
@@ -84,14 +95,15 @@ pub(super) async fn serve_lines(
     read
 }
 
-/// What `session` answers to one line of input; `None` at its end.
-fn answer(session: &Session, line: Line<'_>) -> Option<Reply> {
+/// What `session` answers to one line of input from `sender`; `None` at
+/// its end.
+fn answer(session: &Session, line: Line<'_>, sender: &Sender) -> Option<Reply> {
     Some(match line {
         Line::Eof => return None,
         Line::TooLong { head, tail } => session.reject_oversized(head, tail),
         Line::Message(bytes) => match std::str::from_utf8(bytes) {
             Ok(text) if text.trim().is_empty() => Reply::None,
-            Ok(text) => session.handle(text),
+            Ok(text) => session.handle_sent(text, sender),
             Err(_) => Reply::rejected(&parse_failure("")),
         },
     })

@@ -1,15 +1,17 @@
 //! Messages on their way to a writer, within a byte budget: each holds its
 //! size in permits until it is written, so however slowly the client
-//! reads, what waits for it stays bounded.
+//! reads, what waits for it stays bounded. An answer reserved from the
+//! service's unsent budget holds that reservation too, until it is written.
 
 use std::sync::Arc;
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 
-use crate::context::Sink;
+use crate::context::{Reservation, Sink};
 
-/// A message, with its share of the budget until it is written.
-pub(crate) type Queued = (String, OwnedSemaphorePermit);
+/// A message, with its share of the budget until it is written, and its
+/// bytes reserved from the service's unsent budget, if they were.
+pub(crate) type Queued = (String, OwnedSemaphorePermit, Option<Reservation>);
 
 /// The writer's end.
 pub(crate) type Written = mpsc::UnboundedReceiver<Queued>;
@@ -36,14 +38,14 @@ impl WriteQueue {
         u32::try_from(message.len() + 1).map_or(self.max, |n| n.min(self.max))
     }
 
-    /// Queues a response once the budget has room for it; false if the
-    /// writer has stopped.
-    pub(crate) async fn send(&self, message: String) -> bool {
+    /// Queues a response once the budget has room for it, with its
+    /// `reserved` bytes; false if the writer has stopped.
+    pub(crate) async fn send(&self, message: String, reserved: Option<Reservation>) -> bool {
         let cost = self.cost(&message);
         let Ok(permit) = Arc::clone(&self.budget).acquire_many_owned(cost).await else {
             return false;
         };
-        self.queue.send((message, permit)).is_ok()
+        self.queue.send((message, permit, reserved)).is_ok()
     }
 
     /// Queues a notification if the budget has room for it now; otherwise
@@ -51,7 +53,7 @@ impl WriteQueue {
     pub(crate) fn try_send(&self, message: String) -> bool {
         let cost = self.cost(&message);
         match Arc::clone(&self.budget).try_acquire_many_owned(cost) {
-            Ok(permit) => self.queue.send((message, permit)).is_ok(),
+            Ok(permit) => self.queue.send((message, permit, None)).is_ok(),
             Err(_) => false,
         }
     }

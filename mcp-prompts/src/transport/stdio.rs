@@ -32,7 +32,7 @@ use tokio::sync::{Semaphore, oneshot};
 use super::connection::{Lines, in_flight_places, serve_lines};
 use super::lines::{BlockingLineReader, Line};
 use super::output::{Drain, WriteQueue, Written};
-use crate::context::Sink;
+use crate::context::{Reservation, Sink};
 use crate::server::{Server, Service};
 use crate::sync::lock;
 
@@ -85,6 +85,7 @@ impl Service {
         let service = self.clone();
         let runtime = Handle::current();
         tracing::info!(prompts = self.prompt_count(), "serving MCP on stdio");
+        super::empty::warn_if_empty(self);
         let (ready, draining) = oneshot::channel();
         let (done, served) = oneshot::channel();
         // A thread of its own, not the runtime's blocking pool: a read
@@ -314,17 +315,22 @@ impl<R: Read, W: Write> Lines for BlockingLines<R, W> {
         line
     }
 
-    async fn reply(&mut self, message: String) -> io::Result<bool> {
-        self.shared.write(&message).map(|()| true)
+    async fn reply(&mut self, message: String, reserved: Option<Reservation>) -> io::Result<bool> {
+        // Written in place, blocking while the client is not reading: the
+        // reservation goes once the text has.
+        let written = self.shared.write(&message).map(|()| true);
+        drop((message, reserved));
+        written
     }
 }
 
 /// Writes what other threads queued, a batch at a time.
 fn write_queued<W: Write>(shared: &Shared<W>, mut written: Written) -> io::Result<()> {
-    while let Some((message, _permit)) = written.blocking_recv() {
+    // Each message's permit and reservation go once it is written.
+    while let Some((message, _permit, _reserved)) = written.blocking_recv() {
         let mut out = shared.lock();
         write_line(&mut out, &message)?;
-        while let Ok((message, _permit)) = written.try_recv() {
+        while let Ok((message, _permit, _reserved)) = written.try_recv() {
             write_line(&mut out, &message)?;
         }
         out.flush()?;

@@ -9,6 +9,7 @@ use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufWriter};
 use super::connection::{Lines, in_flight_places, serve_lines};
 use super::lines::{Line, LineReader};
 use super::output::{WriteQueue, Written};
+use crate::context::Reservation;
 use crate::server::Service;
 
 impl Service {
@@ -64,18 +65,19 @@ impl<R: AsyncRead + Unpin> Lines for AsyncLines<R> {
         self.reader.next().await
     }
 
-    async fn reply(&mut self, message: String) -> io::Result<bool> {
+    async fn reply(&mut self, message: String, reserved: Option<Reservation>) -> io::Result<bool> {
         // Waits while the client is behind on reading.
-        Ok(self.output.send(message).await)
+        Ok(self.output.send(message, reserved).await)
     }
 }
 
 async fn write_loop<W: AsyncWrite + Unpin>(mut written: Written, writer: W) -> io::Result<()> {
     let mut out = BufWriter::with_capacity(64 * 1024, writer);
-    while let Some((message, _permit)) = written.recv().await {
+    // Each message's permit and reservation go once it is written.
+    while let Some((message, _permit, _reserved)) = written.recv().await {
         write_message(&mut out, &message).await?;
         // Write whatever else is already queued before paying for a flush.
-        while let Ok((message, _permit)) = written.try_recv() {
+        while let Ok((message, _permit, _reserved)) = written.try_recv() {
             write_message(&mut out, &message).await?;
         }
         out.flush().await?;

@@ -1,10 +1,19 @@
 //! A JSON body with its status: every answer of the endpoint that is not
-//! an event stream, refusals included. A leaf, so that what answers
-//! requests before the endpoint does (auth, the playground) needs nothing
-//! of the endpoint's own state.
+//! an event stream, refusals included; and the bodies that hold their
+//! answer's bytes reserved from the unsent budget until hyper lets go of
+//! them. A leaf, so that what answers requests before the endpoint does
+//! (auth, the playground) needs nothing of the endpoint's own state.
 
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use axum::body::Body;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use hyper::body::{Frame, SizeHint};
+
+use crate::context::Reservation;
 
 /// `body` as `application/json` with `status`; a refusal (4xx, 5xx) is
 /// logged here, once.
@@ -21,4 +30,78 @@ pub(crate) fn json_response(status: StatusCode, body: String) -> Response {
         body,
     )
         .into_response()
+}
+
+/// An answer whose bytes are reserved from the service's unsent budget,
+/// as `application/json` with status 200. Its text becomes the body
+/// without a copy, and the reservation lives exactly as long as the text:
+/// hyper drops the buffer once its last byte is written to the client, or
+/// with the connection.
+pub(crate) fn unsent_response(body: String, reserved: Reservation) -> Response {
+    /// The text, and the reservation that goes with it.
+    struct Unsent {
+        text: String,
+        _reserved: Reservation,
+    }
+
+    impl AsRef<[u8]> for Unsent {
+        fn as_ref(&self) -> &[u8] {
+            self.text.as_bytes()
+        }
+    }
+
+    let body = Bytes::from_owner(Unsent {
+        text: body,
+        _reserved: reserved,
+    });
+    (
+        StatusCode::OK,
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        Body::from(body),
+    )
+        .into_response()
+}
+
+/// `response`, whose body holds `reserved` (if any) until hyper drops it:
+/// for an event stream, whose events copy their text, once its last event
+/// is taken.
+pub(crate) fn holding(response: Response, reserved: Option<Reservation>) -> Response {
+    match reserved {
+        Some(reserved) => response.map(|body| {
+            Body::new(Holding {
+                body,
+                _reserved: reserved,
+            })
+        }),
+        None => response,
+    }
+}
+
+/// A body, and the reservation that goes when it does.
+struct Holding {
+    body: Body,
+    _reserved: Reservation,
+}
+
+impl hyper::body::Body for Holding {
+    type Data = <Body as hyper::body::Body>::Data;
+    type Error = <Body as hyper::body::Body>::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Self::Data>, Self::Error>>> {
+        Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
+    }
 }

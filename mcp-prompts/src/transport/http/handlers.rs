@@ -92,8 +92,10 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         Err(response) => return *response,
     };
     let (tx, rx) = request_stream(headers);
-    let sender = Sender::new(Some(Route::Text(tx)), access, wire);
+    let sender = Sender::new(Some(Route::Text(tx)), access, wire).keeping_reservations();
     let reply = session.serve(message, &sender);
+    // Its answer's bytes, if reserved: held with the response's body.
+    let reserved = sender.take_reserved();
     drop(sender);
     // The route's sender is gone with the call: the stream ends when the
     // request's own clones do.
@@ -102,7 +104,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         Reply::Rejected(message) => return json_response(StatusCode::BAD_REQUEST, message),
         Reply::None => return StatusCode::ACCEPTED.into_response(),
         // Never an `initialize`: no session to announce.
-        Reply::Later(future) => return respond_later(headers, future, rx).await,
+        Reply::Later(future) => return respond_later(headers, future, rx, reserved).await,
     };
     // A session is kept, and its id announced, once `initialize` succeeded,
     // which is when the session has a revision.
@@ -115,7 +117,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         }
         _ => None,
     };
-    let mut response = respond(headers, message, rx);
+    let mut response = respond(headers, message, rx, reserved);
     if let Some(id) = session_id {
         response.headers_mut().insert(SESSION_HEADER, id);
     }

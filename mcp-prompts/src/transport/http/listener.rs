@@ -23,6 +23,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use super::stall::StallGuard;
 use crate::sync::lock;
 use axum::Router;
 use axum::body::Body;
@@ -103,6 +104,15 @@ impl Connections {
     }
 }
 
+/// How long a connection may keep the server waiting.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Timeouts {
+    /// For a request's headers, from connecting or from the last answer.
+    pub(crate) header: Duration,
+    /// For the client to take any of an answer the server is writing.
+    pub(crate) write: Duration,
+}
+
 /// Serves `app` on `listener` until `shutdown` completes; then stops
 /// accepting, lets each connection finish the request it is serving, and
 /// returns once all have closed.
@@ -110,7 +120,7 @@ pub(crate) async fn serve<F>(
     listener: TcpListener,
     app: Router,
     max_connections: usize,
-    header_timeout: Duration,
+    timeouts: Timeouts,
     shutdown: F,
 ) -> io::Result<()>
 where
@@ -155,7 +165,7 @@ where
             (stream, peer),
             app.clone(),
             Arc::clone(&state),
-            header_timeout,
+            timeouts,
             stopped.clone(),
             Arc::clone(&connections),
             id,
@@ -239,7 +249,7 @@ async fn serve_connection(
     (stream, peer): (TcpStream, SocketAddr),
     app: Router,
     state: Arc<AtomicU8>,
-    header_timeout: Duration,
+    timeouts: Timeouts,
     mut stopped: watch::Receiver<bool>,
     connections: Arc<Connections>,
     id: u64,
@@ -255,7 +265,8 @@ async fn serve_connection(
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder
         .timer(TokioTimer::new())
-        .header_read_timeout(header_timeout);
+        .header_read_timeout(timeouts.header);
+    let stream = StallGuard::new(stream, timeouts.write);
     let connection = builder.serve_connection(TokioIo::new(stream), service);
     let mut connection = std::pin::pin!(connection);
     let stop = async move {

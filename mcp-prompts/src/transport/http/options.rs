@@ -34,6 +34,7 @@ pub struct HttpOptions {
     pub(super) max_connections: usize,
     pub(super) header_timeout: Duration,
     pub(super) body_timeout: Duration,
+    pub(super) write_timeout: Duration,
     #[cfg(feature = "auth")]
     pub(super) auth: Option<super::auth::HttpAuth>,
     #[cfg(feature = "playground")]
@@ -69,6 +70,7 @@ impl HttpOptions {
             max_connections: 1024,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(30),
+            write_timeout: Duration::from_secs(30),
             #[cfg(feature = "auth")]
             auth: None,
             #[cfg(feature = "playground")]
@@ -186,6 +188,20 @@ impl HttpOptions {
     /// connection freed.
     pub fn body_timeout(mut self, timeout: Duration) -> Self {
         self.body_timeout = timeout.max(Duration::from_millis(1));
+        self
+    }
+
+    /// How long the ready listener waits for a client to take any of its
+    /// answer before closing the connection (default 30 seconds). A client
+    /// that asks for a large answer and never reads it would otherwise
+    /// hold the answer's bytes, and their share of the server's unsent
+    /// budget ([`Server::max_unsent_bytes`](crate::Server::max_unsent_bytes)),
+    /// as long as it keeps the connection. Only a write that waits counts:
+    /// a slow reader that keeps reading, an idle connection and an event
+    /// stream with nothing to send are not cut. A router you mount
+    /// yourself is served by your server, which decides this.
+    pub fn write_timeout(mut self, timeout: Duration) -> Self {
+        self.write_timeout = timeout.max(Duration::from_millis(1));
         self
     }
 

@@ -10,10 +10,11 @@ use axum::response::{IntoResponse, Response};
 use futures_util::stream;
 use tokio::sync::{mpsc, watch};
 
-use super::body::json_response;
+use super::body::{holding, json_response, unsent_response};
 use super::guard::accepts_event_stream;
 use super::options::HttpOptions;
 use super::sessions::SessionStore;
+use crate::context::Reservation;
 use crate::server::{ResponseFuture, Service};
 
 /// Notifications a request may send before its response, held for it.
@@ -71,24 +72,29 @@ pub(super) fn request_stream(
 
 /// The response to a request: as JSON, or, when the request sent
 /// notifications (log messages) and the client takes a stream, those and
-/// then the response as one event stream.
+/// then the response as one event stream. `reserved`, the response's
+/// bytes reserved from the unsent budget, goes with its body.
 pub(super) fn respond(
     headers: &HeaderMap,
     message: String,
     mut notes: mpsc::Receiver<String>,
+    reserved: Option<Reservation>,
 ) -> Response {
     let mut held = Vec::new();
     while let Ok(note) = notes.try_recv() {
         held.push(note);
     }
     if held.is_empty() || !accepts_event_stream(headers) {
-        return json_response(StatusCode::OK, message);
+        return match reserved {
+            Some(reserved) => unsent_response(message, reserved),
+            None => json_response(StatusCode::OK, message),
+        };
     }
     let events = held
         .into_iter()
         .chain([message])
         .map(|data| Ok::<_, Infallible>(Event::default().event("message").data(data)));
-    Sse::new(stream::iter(events)).into_response()
+    holding(Sse::new(stream::iter(events)).into_response(), reserved)
 }
 
 /// The response to a request still being worked on. If it sends a
@@ -101,6 +107,7 @@ pub(super) async fn respond_later(
     headers: &HeaderMap,
     mut future: ResponseFuture,
     mut notes: mpsc::Receiver<String>,
+    reserved: Option<Reservation>,
 ) -> Response {
     let first = if accepts_event_stream(headers) {
         tokio::select! {
@@ -112,7 +119,7 @@ pub(super) async fn respond_later(
     };
     let first = match first {
         Ok(note) => note,
-        Err(Some(message)) => return respond(headers, message, notes),
+        Err(Some(message)) => return respond(headers, message, notes, reserved),
         Err(None) => return StatusCode::ACCEPTED.into_response(),
     };
     let events = stream::unfold(
@@ -143,7 +150,7 @@ pub(super) async fn respond_later(
             Some((Ok::<_, Infallible>(event), next))
         },
     );
-    Sse::new(events).into_response()
+    holding(Sse::new(events).into_response(), reserved)
 }
 
 /// Where a streamed response stands.

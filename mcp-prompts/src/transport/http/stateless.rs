@@ -111,13 +111,15 @@ async fn serve(
     // outlives the response.
     let session = endpoint.service.session(None);
     let (tx, rx) = request_stream(headers);
-    let sender = Sender::new(Some(Route::Text(tx)), access, wire);
+    let sender = Sender::new(Some(Route::Text(tx)), access, wire).keeping_reservations();
     let reply = session.serve_stateless(id, method, params, meta, &sender);
+    // Its answer's bytes, if reserved: held with the response's body.
+    let reserved = sender.take_reserved();
     drop(sender);
     // The route's sender is gone with the call: the stream ends when the
     // request's own clones do.
     match reply {
-        Reply::Now(message) => respond(headers, message, rx),
+        Reply::Now(message) => respond(headers, message, rx, reserved),
         Reply::Rejected(message) => json_response(StatusCode::BAD_REQUEST, message),
         Reply::None => StatusCode::ACCEPTED.into_response(),
         Reply::Later(future) => {
@@ -139,7 +141,7 @@ async fn serve(
                     }
                 }
             });
-            respond_later(headers, future, rx).await
+            respond_later(headers, future, rx, reserved).await
         }
     }
 }
