@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use mcp_prompts_template::rules::{fenced as rules_fenced, is_skill_path_segment, is_valid_scope};
 use mcp_prompts_template::skill::{
     self as rules, MAX_BYTES, MAX_COMPATIBILITY_CHARS, MAX_DESCRIPTION_CHARS, MAX_FILES,
-    MAX_NAME_CHARS, MAX_SKILL_DEPTH, NameProblem, SCOPES_KEY, SKILL_MD,
+    MAX_SKILL_DEPTH, SCOPES_KEY, SKILL_MD,
 };
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -127,6 +127,13 @@ fn walk(
                 "`{path}` has a `%`, `?`, `#`, `\\` or control character, which its skill:// URI cannot hold as it is"
             ));
         }
+        if let Some(hidden) = rules::invisible(&name) {
+            return Err(format!(
+                "`{}` holds U+{:04X}, a character that shows nothing or changes how the text around it shows; a skill's file names are shown as they are",
+                path.escape_debug(),
+                u32::from(hidden)
+            ));
+        }
         let link = entry
             .file_type()
             .map_err(|err| format!("cannot read `{path}`: {err}"))?
@@ -211,18 +218,12 @@ fn read_front_matter(text: &str, folder: &str) -> Result<(Json, Vec<String>), St
         Some(Err(_)) => return Err("front matter: `name` must be text".into()),
         Some(Ok(name)) => name,
     };
-    match rules::check_name(name, folder) {
-        Ok(()) => {}
-        Err(NameProblem::NotAName) => {
-            return Err(format!(
-                "front matter: the name `{name}` is not a skill name: 1 to {MAX_NAME_CHARS} lowercase letters, digits and single hyphens, not at either end"
-            ));
-        }
-        Err(NameProblem::NotTheFolders) => {
-            return Err(format!(
-                "front matter: the name `{name}` differs from its folder's, `{folder}`"
-            ));
-        }
+    if let Err(problem) = rules::check_name(name, folder) {
+        return Err(format!(
+            "front matter: the name `{}` {}",
+            name.escape_debug(),
+            problem.why(&folder.escape_debug().to_string())
+        ));
     }
     let description = match text_field("description") {
         None => return Err("front matter: `description` is missing".into()),

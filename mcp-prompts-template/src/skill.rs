@@ -8,11 +8,15 @@ use serde_json::{Map, Value as Json};
 #[cfg(feature = "skills")]
 use unicode_general_category::{GeneralCategory, get_general_category};
 #[cfg(feature = "skills")]
-use unicode_normalization::UnicodeNormalization;
+use unicode_security::RestrictionLevelDetection as _;
+#[cfg(feature = "skills")]
+use unicode_security::general_security_profile::IdentifierType;
+#[cfg(feature = "skills")]
+use unicode_security::{GeneralSecurityProfile as _, MixedScript as _, RestrictionLevel};
 #[cfg(feature = "skills")]
 use yaml_serde::Value as Yaml;
 
-/// The longest skill name, in characters after NFKC normalization.
+/// The longest skill name, in characters.
 pub const MAX_NAME_CHARS: usize = 64;
 
 /// The longest description, in characters.
@@ -44,14 +48,53 @@ pub const SKILL_MD: &str = "SKILL.md";
 pub enum NameProblem {
     /// Not 1 to 64 lowercase letters, digits and single inner hyphens.
     NotAName,
-    /// Not its folder's name.
+    /// Not its folder's name, character for character.
     NotTheFolders,
+    /// Holds a character that shows nothing or reorders the text around
+    /// it (see `invisible`), so it could pass for another name.
+    Invisible(char),
+    /// Changed by NFKC normalization (full-width or other compatibility
+    /// letters): it looks like the name it normalizes to.
+    NotNormalized,
+    /// Mixes scripts, as a Cyrillic `р` among Latin letters (Unicode
+    /// TS #39: neither single-script nor highly restrictive).
+    MixedScripts,
+}
+
+impl NameProblem {
+    /// What is wrong, worded to follow "the name `…`" (`folder`: the
+    /// folder's name, as the message should show it), for the runtime and
+    /// `include_skill!` to say alike.
+    ///
+    /// ```
+    /// use mcp_prompts_template::skill::NameProblem;
+    ///
+    /// assert_eq!(NameProblem::NotTheFolders.why("docs"), "differs from its folder's, `docs`");
+    /// ```
+    #[must_use]
+    pub fn why(self, folder: &str) -> String {
+        match self {
+            Self::NotAName => format!(
+                "is not a skill name: 1 to {MAX_NAME_CHARS} lowercase letters, digits and single hyphens, not at either end"
+            ),
+            Self::NotTheFolders => format!("differs from its folder's, `{folder}`"),
+            Self::Invisible(c) => format!(
+                "holds U+{:04X}, a character that shows nothing or changes how the text around it shows, so the name could pass for another",
+                u32::from(c)
+            ),
+            Self::NotNormalized => "is not in NFKC form (full-width or other compatibility letters), so it could pass for the name it normalizes to".to_owned(),
+            Self::MixedScripts => "mixes scripts (as a Cyrillic `р` among Latin letters), so it could pass for another name".to_owned(),
+        }
+    }
 }
 
 #[cfg(feature = "skills")]
-/// The Agent Skills rules on a name: after NFKC normalization, 1 to 64
-/// lowercase letters, digits and single inner hyphens, equal to its
-/// folder's name.
+/// The Agent Skills rules on a name: 1 to 64 lowercase letters, digits and
+/// single inner hyphens, equal to its folder's name as it is (no
+/// normalization first). So that no name passes for another, it must
+/// also be in NFKC form, hold no invisible character and not mix scripts
+/// (Latin beside Han or kana is allowed, as TS #39's highly restrictive
+/// level allows it).
 ///
 /// ```
 /// use mcp_prompts_template::skill::{NameProblem, check_name};
@@ -59,15 +102,19 @@ pub enum NameProblem {
 /// assert_eq!(check_name("pdf-tools", "pdf-tools"), Ok(()));
 /// assert_eq!(check_name("PDF", "PDF"), Err(NameProblem::NotAName));
 /// assert_eq!(check_name("pdf", "docs"), Err(NameProblem::NotTheFolders));
+/// assert_eq!(check_name("pdf", "\u{ff50}\u{ff44}\u{ff46}"), Err(NameProblem::NotTheFolders));
+/// assert_eq!(check_name("\u{440}df", "\u{440}df"), Err(NameProblem::MixedScripts));
 /// ```
 pub fn check_name(name: &str, folder: &str) -> Result<(), NameProblem> {
-    let normal: String = name.nfkc().collect();
-    let chars = normal.chars().count();
+    if let Some(hidden) = invisible(name) {
+        return Err(NameProblem::Invisible(hidden));
+    }
+    let chars = name.chars().count();
     let valid = (1..=MAX_NAME_CHARS).contains(&chars)
-        && !normal.starts_with('-')
-        && !normal.ends_with('-')
-        && !normal.contains("--")
-        && normal.chars().all(|c| {
+        && !name.starts_with('-')
+        && !name.ends_with('-')
+        && !name.contains("--")
+        && name.chars().all(|c| {
             c == '-'
                 || matches!(
                     get_general_category(c),
@@ -82,10 +129,50 @@ pub fn check_name(name: &str, folder: &str) -> Result<(), NameProblem> {
     if !valid {
         return Err(NameProblem::NotAName);
     }
-    if normal != folder.nfkc().collect::<String>() {
+    if !unicode_normalization::is_nfkc(name) {
+        return Err(NameProblem::NotNormalized);
+    }
+    if !name.is_single_script()
+        && name.detect_restriction_level() > RestrictionLevel::HighlyRestrictive
+    {
+        return Err(NameProblem::MixedScripts);
+    }
+    if name != folder {
         return Err(NameProblem::NotTheFolders);
     }
     Ok(())
+}
+
+#[cfg(feature = "skills")]
+/// The first character of `text` that shows nothing or changes how the
+/// text around it is shown, so that two different names or paths could
+/// look the same: a default-ignorable code point (Unicode's
+/// `Default_Ignorable_Code_Point`, as TS #39 types it: zero-width
+/// characters, bidirectional controls, U+FEFF, the soft hyphen, the
+/// Hangul fillers, variation selectors, tags), a deprecated format
+/// character, a code point not assigned a character, or a line or
+/// paragraph separator. Private-use characters show as themselves.
+///
+/// ```
+/// use mcp_prompts_template::skill::invisible;
+///
+/// assert_eq!(invisible("notes.txt"), None);
+/// assert_eq!(invisible("gpj.\u{202e}txt"), Some('\u{202e}'));
+/// assert_eq!(invisible("pdf\u{3164}"), Some('\u{3164}'));
+/// ```
+pub fn invisible(text: &str) -> Option<char> {
+    text.chars().find(|&c| {
+        match c.identifier_type() {
+            Some(IdentifierType::Default_Ignorable | IdentifierType::Deprecated) => true,
+            // Unassigned code points (some reserved as default-ignorable)
+            // and noncharacters; private use shows as itself.
+            None => get_general_category(c) != GeneralCategory::PrivateUse,
+            Some(_) => matches!(
+                get_general_category(c),
+                GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator
+            ),
+        }
+    })
 }
 
 #[cfg(feature = "skills")]

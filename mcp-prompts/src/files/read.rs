@@ -16,6 +16,7 @@
 use std::io::{self, Read};
 use std::path::Path;
 
+use cap_fs_ext::DirExt as _;
 use cap_std::ambient_authority;
 use cap_std::fs::{Dir, File, OpenOptions};
 
@@ -65,7 +66,8 @@ pub(crate) struct Listing {
     pub(super) left_out: usize,
     /// Each folder read: `""` for the directory, `path/` for subfolders.
     pub(super) folders: Vec<String>,
-    /// Each Agent Skill's folder met (`path/`), which the walk left.
+    /// Each Agent Skill's folder met (`path/`; `""`: the directory),
+    /// which the walk left.
     pub(super) skills: Vec<String>,
     /// Each subfolder that could not be read (`path/`), and why.
     pub(super) unreadable: Vec<(String, io::Error)>,
@@ -96,11 +98,45 @@ impl<'a> ServedDir<'a> {
         })
     }
 
+    /// The folder `prefix` (`path/` beneath the directory), opened as a
+    /// directory of its own, read as `access` says, and shown as `path`
+    /// (where it is on disk). It is opened beneath this directory's
+    /// handle one name at a time, never through a symbolic link, so a
+    /// folder swapped for a link since a walk found it is an error, not
+    /// a way out (its path is never opened again).
+    pub(crate) fn beneath<'b>(
+        &self,
+        prefix: &str,
+        path: &'b Path,
+        access: ReadLimits,
+    ) -> io::Result<ServedDir<'b>> {
+        Ok(ServedDir {
+            path,
+            handle: self.folder(prefix)?,
+            access,
+        })
+    }
+
+    /// The folder `prefix` (`""` or `path/`), opened beneath the
+    /// directory's handle one name at a time, none of them a link.
+    fn folder(&self, prefix: &str) -> io::Result<Dir> {
+        let mut names = prefix.split('/').filter(|name| !name.is_empty());
+        let Some(first) = names.next() else {
+            return self.handle.try_clone();
+        };
+        let mut dir = self.handle.open_dir_nofollow(first)?;
+        for name in names {
+            dir = dir.open_dir_nofollow(name)?;
+        }
+        Ok(dir)
+    }
+
     /// The paths (relative, `/`-separated) of the files that `wanted`
     /// accepts, in the directory and its subfolders down to
     /// [`MAX_DEPTH`], in path order, at most the limit of them. Hidden
-    /// folders are not read, nor a subfolder holding a `SKILL.md` (an
-    /// Agent Skill, not prompts); a link to a folder is not followed.
+    /// folders are not read, nor a folder holding a `SKILL.md` (an Agent
+    /// Skill, not prompts), the directory itself included; a link to a
+    /// folder is not followed.
     /// This walk is the rule of what the directory serves from: its
     /// watch follows the folders the walk read.
     pub(crate) fn list(&self, wanted: impl Fn(&str) -> bool) -> io::Result<Listing> {
@@ -159,14 +195,17 @@ impl<'a> ServedDir<'a> {
 
     /// The files `wanted` accepts in the folder `prefix` (`""`, or
     /// `path/` beneath the directory), and its subfolders' names; `None`
-    /// for an Agent Skill's folder (one holding a `SKILL.md`).
+    /// for an Agent Skill's folder (one holding a `SKILL.md`). The
+    /// directory too: a skill served as a prompt folder would serve its
+    /// `SKILL.md` and its other Markdown as prompts, past the skill's
+    /// scopes.
     fn entries_of(
         &self,
         prefix: &str,
         wanted: &impl Fn(&str) -> bool,
     ) -> io::Result<Option<(Vec<String>, Vec<String>)>> {
         let (files, subfolders) = self.entries(prefix)?;
-        if !prefix.is_empty() && files.iter().any(|name| name == SKILL) {
+        if files.iter().any(|name| name == SKILL) {
             return Ok(None);
         }
         let files = files
@@ -257,12 +296,12 @@ impl<'a> ServedDir<'a> {
     /// The names of the files (links included) and of the subfolders that
     /// are not hidden, in the folder `prefix` (`""`, or `path/`).
     fn entries(&self, prefix: &str) -> io::Result<(Vec<String>, Vec<String>)> {
+        // A subfolder is opened as the walk found it: a link put in its
+        // place since is not followed.
         let entries = if prefix.is_empty() {
             self.handle.entries()?
         } else {
-            self.handle
-                .open_dir(prefix.trim_end_matches('/'))?
-                .entries()?
+            self.folder(prefix)?.entries()?
         };
         let (mut files, mut subfolders) = (Vec::new(), Vec::new());
         for entry in entries {
@@ -294,6 +333,12 @@ impl<'a> ServedDir<'a> {
     /// The bytes of the file `name` (beneath the directory, as
     /// [`read`](Self::read) opens it), at most `limit` of them.
     pub(crate) fn read_bytes(&self, name: &str, limit: u64) -> io::Result<Vec<u8>> {
+        self.open_bytes(name, limit)?.rest()
+    }
+
+    /// The file `name` opened as [`read_bytes`](Self::read_bytes) opens
+    /// it, to be read in parts: its start first, the rest only if wanted.
+    pub(crate) fn open_bytes(&self, name: &str, limit: u64) -> io::Result<OpenedFile> {
         let file = self.open_file(name)?;
         let metadata = file.metadata()?;
         if !metadata.is_file() {
@@ -302,13 +347,13 @@ impl<'a> ServedDir<'a> {
         if metadata.len() > limit {
             return Err(too_large(limit));
         }
-        // The file may grow between the look and the read.
-        let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0));
-        file.take(limit + 1).read_to_end(&mut bytes)?;
-        if bytes.len() as u64 > limit {
-            return Err(too_large(limit));
-        }
-        Ok(bytes)
+        Ok(OpenedFile {
+            // The file may grow between the look and the read.
+            reader: file.take(limit + 1),
+            bytes: Vec::new(),
+            expected: usize::try_from(metadata.len()).unwrap_or(0),
+            limit,
+        })
     }
 
     fn open_file(&self, name: &str) -> io::Result<File> {
@@ -351,6 +396,43 @@ impl<'a> ServedDir<'a> {
         self.handle
             .symlink_metadata(name)
             .is_ok_and(|m| m.file_type().is_symlink())
+    }
+}
+
+/// A regular file opened for reading, within its size limit, read in
+/// parts from one handle: what its start said still holds of the whole.
+pub(crate) struct OpenedFile {
+    reader: std::io::Take<File>,
+    /// What was read so far.
+    bytes: Vec<u8>,
+    /// Its size when opened: room is made for it only once the whole file
+    /// is wanted.
+    expected: usize,
+    limit: u64,
+}
+
+impl OpenedFile {
+    /// The file's first `len` bytes (all of a shorter file), read now if
+    /// they were not yet.
+    pub(crate) fn start(&mut self, len: usize) -> io::Result<&[u8]> {
+        if self.bytes.len() < len {
+            let wanted = (len - self.bytes.len()) as u64;
+            (&mut self.reader)
+                .take(wanted)
+                .read_to_end(&mut self.bytes)?;
+        }
+        Ok(&self.bytes[..len.min(self.bytes.len())])
+    }
+
+    /// The whole file: what was read, then the rest.
+    pub(crate) fn rest(mut self) -> io::Result<Vec<u8>> {
+        self.bytes
+            .reserve(self.expected.saturating_sub(self.bytes.len()));
+        self.reader.read_to_end(&mut self.bytes)?;
+        if self.bytes.len() as u64 > self.limit {
+            return Err(too_large(self.limit));
+        }
+        Ok(self.bytes)
     }
 }
 

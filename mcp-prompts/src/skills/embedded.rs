@@ -59,8 +59,8 @@ fn skill(entry: &EmbeddedEntry) -> Skill {
     // Written by the macro from a checked front matter.
     let front_matter: Map<String, Value> =
         serde_json::from_str(entry.front_matter).unwrap_or_default();
-    // As from folders: the front matter's name (its folder's, once both
-    // are normalized, as the macro checked).
+    // As from folders: the front matter's name (its folder's exactly, as
+    // the macro checked).
     let name = front_matter
         .get("name")
         .and_then(Value::as_str)

@@ -7,13 +7,12 @@
 //! Skills format defines must have its types, since hosts refuse an entry
 //! that breaks them (one client refuses the whole listing).
 
-use mcp_prompts_template::skill::{
-    self, MAX_COMPATIBILITY_CHARS, MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, NameProblem, to_json,
-};
+use mcp_prompts_template::skill::{self, MAX_COMPATIBILITY_CHARS, MAX_DESCRIPTION_CHARS, to_json};
 use serde_json::{Map, Value as Json};
 
+use crate::error::Escaped;
 use crate::files::front_matter::Broken;
-use crate::files::yaml::{line_of_key, read_all, split};
+use crate::files::yaml::{MAX_FRONT_MATTER_BYTES, line_of_key, read_all, split};
 
 pub(crate) use mcp_prompts_template::skill::SCOPES_KEY;
 
@@ -24,6 +23,28 @@ pub(crate) struct Matter {
     pub(super) description: String,
     /// The scopes a remote caller must all hold to see the skill.
     pub(super) scopes: Vec<String>,
+}
+
+/// How much of a `SKILL.md` is read before its front matter is checked:
+/// the most a front matter holds, with room for its `---` lines and a
+/// byte-order mark.
+pub(crate) const START_BYTES: usize = MAX_FRONT_MATTER_BYTES + 4096;
+
+/// [`read`] on the start of a `SKILL.md` (whole lines only; `whole`: the
+/// whole file), so that a file is refused without reading the rest: a
+/// front matter that does not close within it is larger than the bound.
+pub(crate) fn read_start(start: &str, whole: bool, folder: &str) -> Result<Matter, Broken> {
+    if !whole && (start.is_empty() || split(start).is_err()) {
+        return Err(Broken {
+            line: None,
+            message: format!(
+                "front matter: no closing `---` line in the first {} KiB; a front matter holds at most {} KiB",
+                START_BYTES / 1024,
+                MAX_FRONT_MATTER_BYTES / 1024
+            ),
+        });
+    }
+    read(start, folder)
 }
 
 /// Reads the front matter of the `SKILL.md` of the folder named
@@ -123,19 +144,17 @@ fn read_scopes(listed: &str) -> Result<Vec<String>, String> {
     }
 }
 
-/// The Agent Skills rules on a name (NFKC, letters, digits, single
-/// hyphens, its folder's), worded with the name.
+/// The Agent Skills rules on a name (letters, digits, single hyphens, its
+/// folder's exactly), and no look-alike of another (see
+/// [`skill::check_name`]), worded with the name.
 fn check_name(name: &str, folder: &str) -> Result<(), String> {
-    skill::check_name(name, folder).map_err(|problem| match problem {
-        NameProblem::NotAName => format!(
-            "front matter: the name `{}` is not a skill name: 1 to {MAX_NAME_CHARS} lowercase letters, digits and single hyphens, not at either end",
-            crate::error::excerpt(name)
-        ),
-        NameProblem::NotTheFolders => format!(
-            "front matter: the name `{}` differs from its folder's, `{}`",
-            crate::error::excerpt(name),
-            crate::error::excerpt(folder)
-        ),
+    skill::check_name(name, folder).map_err(|problem| {
+        let folder = Escaped::new(&crate::error::excerpt(folder)).to_string();
+        format!(
+            "front matter: the name `{}` {}",
+            Escaped::new(&crate::error::excerpt(name)),
+            problem.why(&folder)
+        )
     })
 }
 
@@ -188,8 +207,7 @@ mod tests {
         };
         assert!(skill("pdf-tools", "pdf-tools").is_ok());
         assert!(skill("données", "données").is_ok());
-        // Full-width letters normalize to the folder's name.
-        assert!(skill("ｐｄｆ", "pdf").is_ok());
+        assert!(skill("中文-pdf", "中文-pdf").is_ok());
         for bad in [
             "PDF",
             "-pdf",
@@ -204,6 +222,27 @@ mod tests {
         let (line, message) = problem("---\nname: pdf\ndescription: d\n---\n", "docs");
         assert_eq!(line, Some(2));
         assert!(message.contains("differs from its folder"), "{message}");
+        // No name passes for another: compared as it is, in NFKC form, no
+        // invisible character, one script.
+        for (name, folder, expected) in [
+            ("pdf", "\u{ff50}\u{ff44}\u{ff46}", "differs from its folder"),
+            ("\u{ff50}\u{ff44}\u{ff46}", "pdf", "not in NFKC form"),
+            (
+                "\u{ff50}\u{ff44}\u{ff46}",
+                "\u{ff50}\u{ff44}\u{ff46}",
+                "not in NFKC form",
+            ),
+            ("pdf\u{3164}", "pdf\u{3164}", "holds U+3164"),
+            ("\u{3164}", "\u{3164}", "holds U+3164"),
+            ("pd\u{200b}f", "pd\u{200b}f", "holds U+200B"),
+            ("pdf\u{202e}", "pdf\u{202e}", "holds U+202E"),
+            ("\u{440}df", "\u{440}df", "mixes scripts"),
+        ] {
+            let (line, message) =
+                problem(&format!("---\nname: {name}\ndescription: d\n---\n"), folder);
+            assert_eq!(line, Some(2), "{name:?}");
+            assert!(message.contains(expected), "{name:?}: {message}");
+        }
         let missing = problem("---\nname: pdf\n---\n", "pdf").1;
         assert!(missing.contains("`description` is missing"), "{missing}");
         for blank in ["''", "'  '"] {

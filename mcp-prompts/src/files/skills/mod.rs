@@ -13,8 +13,11 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, mpsc};
 
 use mcp_prompts_template::rules::is_skill_path_segment;
+use mcp_prompts_template::skill::invisible;
 
+use self::matter::Matter;
 use super::SETTLE;
+use super::front_matter::Broken;
 use super::read::{ReadLimits, ServedDir};
 use super::watch::{Heed, Watch};
 use crate::error::Escaped;
@@ -215,7 +218,12 @@ fn load_within(
                 continue;
             }
             found.insert(path.clone(), on_disk.clone());
-            match read_skill(&on_disk, &path, &mut files, &mut read, &mut budget) {
+            let at = Place {
+                folder: &folder,
+                on_disk: &on_disk,
+                path: &path,
+            };
+            match read_skill(&dir, &at, &mut files, &mut read, &mut budget) {
                 Ok(skill) => {
                     skills.insert(path, skill);
                 }
@@ -247,22 +255,37 @@ fn within(path: &str, skill: &str) -> bool {
         .is_some_and(|rest| rest.starts_with('/'))
 }
 
-/// Reads the skill in the folder `on_disk`, served at `path`; its files
-/// join `files` (a file a skill enclosing it read already is that file).
+/// Where a skill is: its folder beneath the root (`path/`, `""` for the
+/// root itself), that folder on disk (for messages and watching), and the
+/// path it is served at.
+struct Place<'a> {
+    folder: &'a str,
+    on_disk: &'a Path,
+    path: &'a str,
+}
+
+/// Reads the skill at `at`, its folder opened beneath the root's handle
+/// (`root`), never again by its path; its files join `files` (a file a
+/// skill enclosing it read already is that file). Its front matter is
+/// checked first, from the start of its `SKILL.md` alone: a skill refused
+/// for it costs no other reading.
 fn read_skill(
-    on_disk: &Path,
-    path: &str,
+    root: &ServedDir<'_>,
+    at: &Place<'_>,
     files: &mut BTreeMap<String, SkillFile>,
     read_folders: &mut Vec<PathBuf>,
     budget: &mut u64,
 ) -> Result<Skill, String> {
+    let Place { on_disk, path, .. } = *at;
     let shown = |name: &str| Escaped::new(&on_disk.join(name).display().to_string()).to_string();
     let access = ReadLimits {
         max_file_bytes: MAX_BYTES,
         ..ReadLimits::default()
     };
-    let dir = ServedDir::open(on_disk, access)
+    let dir = root
+        .beneath(at.folder, on_disk, access)
         .map_err(|err| format!("{}: not read: {err}", shown("")))?;
+    let (matter, mut skill_md) = front_matter(&dir, path, files, &shown)?;
     let (names, folders) = dir
         .all_files(MAX_SKILL_DEPTH, MAX_FILES)
         .map_err(|err| format!("{}: not read: {err}", shown("")))?
@@ -279,14 +302,33 @@ fn read_skill(
     );
     // Every file's URI is its path: one that would need escaping names
     // nothing a client can read back.
-    let unfit = std::iter::once(path)
-        .chain(names.iter().map(String::as_str))
-        .find(|p| !p.split('/').all(is_skill_path_segment));
-    if let Some(unfit) = unfit {
+    let mut paths = std::iter::once(path).chain(names.iter().map(String::as_str));
+    if let Some(unfit) = paths
+        .clone()
+        .find(|p| !p.split('/').all(is_skill_path_segment))
+    {
         return Err(format!(
             "{}: `{}` has a `%`, `?`, `#`, `\\` or control character, which a skill:// URI cannot hold as it is",
             shown(""),
             Escaped::new(unfit)
+        ));
+    }
+    // Nor may a path hide a character: a client would show another name
+    // than the file's (`gpj.\u{202e}txt` shows as `txt.jpg`).
+    if let Some((unfit, hidden)) = paths.find_map(|p| invisible(p).map(|c| (p, c))) {
+        return Err(format!(
+            "{}: `{}` holds U+{:04X}, a character that shows nothing or changes how the text around it shows; a client would show another name than the file's",
+            shown(""),
+            Escaped::new(unfit),
+            u32::from(hidden)
+        ));
+    }
+    // The front matter was read from a `SKILL.md` the walk must find too:
+    // one removed in between leaves no skill to serve.
+    if !names.iter().any(|name| name == SKILL_MD) {
+        return Err(format!(
+            "{}: not served: it was removed while the skill was read",
+            shown(SKILL_MD)
         ));
     }
     let mut read = Vec::with_capacity(names.len());
@@ -296,9 +338,17 @@ fn read_skill(
         if let Some(file) = files.get(&full) {
             total += file.size();
         } else {
-            let bytes = dir
-                .read_bytes(name, MAX_BYTES)
-                .map_err(|err| format!("{}: not served: {err}", shown(name)))?;
+            let own = if name == SKILL_MD {
+                skill_md.take()
+            } else {
+                None
+            };
+            let bytes = match own {
+                Some(bytes) => bytes,
+                None => dir
+                    .read_bytes(name, MAX_BYTES)
+                    .map_err(|err| format!("{}: not served: {err}", shown(name)))?,
+            };
             total += bytes.len() as u64;
             new += bytes.len() as u64;
             read.push((full, bytes));
@@ -319,30 +369,54 @@ fn read_skill(
             ));
         }
     }
-    let skill_md = match files.get(&format!("{path}/{SKILL_MD}")) {
-        Some(file) => file.text().map(str::to_owned),
-        None => read
-            .iter()
-            .find(|(full, _)| {
-                full.ends_with(&format!("/{SKILL_MD}"))
-                    && full.len() == path.len() + 1 + SKILL_MD.len()
-            })
-            .and_then(|(_, bytes)| String::from_utf8(bytes.clone()).ok()),
-    };
-    let Some(text) = skill_md else {
-        return Err(format!("{}: not UTF-8 text", shown(SKILL_MD)));
-    };
-    let folder = path.rsplit('/').next().unwrap_or(path);
-    let matter = matter::read(&text, folder).map_err(|broken| match broken.line {
-        Some(line) => format!("{}:{line}: {}", shown(SKILL_MD), broken.message),
-        None => format!("{}: {}", shown(SKILL_MD), broken.message),
-    })?;
     *budget -= new;
     for (full, bytes) in read {
         let mime = mcp_prompts_template::skill::mime_of(&full, &bytes);
         files.insert(full.clone(), SkillFile::new(full, bytes, mime));
     }
     Ok(Skill::new(path, matter.json, matter.name, matter.description).limited_to(matter.scopes))
+}
+
+/// The front matter of the skill at `path`, checked, and its `SKILL.md`'s
+/// bytes when they were read here. A `SKILL.md` a skill enclosing it read
+/// already is checked as it is; otherwise only the file's start is read
+/// first, as much as a front matter and its `---` lines may take, and the
+/// rest only once the front matter is good.
+fn front_matter(
+    dir: &ServedDir<'_>,
+    path: &str,
+    files: &BTreeMap<String, SkillFile>,
+    shown: &impl Fn(&str) -> String,
+) -> Result<(Matter, Option<Vec<u8>>), String> {
+    let folder = path.rsplit('/').next().unwrap_or(path);
+    let on_line = |broken: Broken| match broken.line {
+        Some(line) => format!("{}:{line}: {}", shown(SKILL_MD), broken.message),
+        None => format!("{}: {}", shown(SKILL_MD), broken.message),
+    };
+    let not_text = || format!("{}: not UTF-8 text", shown(SKILL_MD));
+    if let Some(file) = files.get(&format!("{path}/{SKILL_MD}")) {
+        let text = file.text().ok_or_else(not_text)?;
+        return matter::read(text, folder)
+            .map(|m| (m, None))
+            .map_err(on_line);
+    }
+    let not_served = |err: io::Error| format!("{}: not served: {err}", shown(SKILL_MD));
+    let mut opened = dir.open_bytes(SKILL_MD, MAX_BYTES).map_err(not_served)?;
+    let start = opened.start(matter::START_BYTES).map_err(not_served)?;
+    let whole = start.len() < matter::START_BYTES;
+    // Whole lines only: a line cut short could read as a closing `---`.
+    let lines = match start.iter().rposition(|&b| b == b'\n') {
+        Some(end) if !whole => &start[..=end],
+        _ if !whole => &[][..],
+        _ => start,
+    };
+    let text = std::str::from_utf8(lines).map_err(|_| not_text())?;
+    let matter = matter::read_start(text, whole, folder).map_err(on_line)?;
+    let bytes = opened.rest().map_err(not_served)?;
+    if std::str::from_utf8(&bytes).is_err() {
+        return Err(not_text());
+    }
+    Ok((matter, Some(bytes)))
 }
 
 #[cfg(all(test, unix))]
@@ -454,6 +528,80 @@ mod tests {
         assert_eq!(loaded.problems.len(), 1, "{:?}", loaded.problems);
         assert!(
             loaded.problems[0].contains("together"),
+            "{:?}",
+            loaded.problems
+        );
+        let _ = fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn a_skill_folder_is_read_beneath_the_root_never_through_a_link() {
+        let root = scratch("skills-beneath");
+        let outside = scratch("skills-beneath-outside");
+        skill(&outside.join("evil"), "evil");
+        skill(&root.join("evil"), "evil");
+        skill(&root.join("team/evil"), "evil");
+        let dir = ServedDir::open(&root, ReadLimits::default()).unwrap();
+        let found = dir.skill_folders(MAX_DEPTH, MAX_FOLDERS).unwrap();
+        assert_eq!(found.skills, ["evil/", "team/evil/"]);
+        // Swapped for links to a folder outside once the walk found them:
+        // the folder itself, and one on the way to it.
+        fs::rename(root.join("evil"), root.join(".evil")).unwrap();
+        std::os::unix::fs::symlink(outside.join("evil"), root.join("evil")).unwrap();
+        fs::rename(root.join("team"), root.join(".team")).unwrap();
+        std::os::unix::fs::symlink(&outside, root.join("team")).unwrap();
+        let (mut files, mut budget) = (BTreeMap::new(), MAX_TOTAL_BYTES);
+        for folder in ["evil/", "team/evil/"] {
+            let on_disk = root.join(folder);
+            let path = folder.trim_end_matches('/');
+            let at = Place {
+                folder,
+                on_disk: &on_disk,
+                path,
+            };
+            let refused = read_skill(&dir, &at, &mut files, &mut Vec::new(), &mut budget)
+                .err()
+                .expect("not read through a link");
+            assert!(refused.contains("not read"), "{refused}");
+        }
+        assert!(files.is_empty());
+        let _ = fs::remove_dir_all(&root);
+        let _ = fs::remove_dir_all(&outside);
+    }
+
+    #[test]
+    fn a_skill_refused_for_its_front_matter_is_read_no_further() {
+        let root = scratch("skills-front-first");
+        // Its other files are not read: the FIFO would be a problem of
+        // its own, and comes first in name order.
+        skill(&root.join("fifo"), "misnamed");
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(root.join("fifo/a.fifo"))
+                .status()
+                .unwrap()
+                .success()
+        );
+        // Nor the rest of its SKILL.md: a front matter that does not
+        // close within its bound is refused from the file's start.
+        fs::create_dir_all(root.join("endless")).unwrap();
+        let mut endless = b"---\nname: endless\n".to_vec();
+        endless.resize(usize::try_from(MAX_BYTES).unwrap() - 16, b'x');
+        endless.extend_from_slice(b"\n---\n");
+        fs::write(root.join("endless/SKILL.md"), endless).unwrap();
+        let loaded = load(std::slice::from_ref(&root), 0, &[]).unwrap();
+        assert!(loaded.set.skills().is_empty());
+        assert_eq!(loaded.problems.len(), 2, "{:?}", loaded.problems);
+        assert!(
+            loaded.problems[0].contains(
+                "endless/SKILL.md: front matter: no closing `---` line in the first 68 KiB"
+            ),
+            "{:?}",
+            loaded.problems
+        );
+        assert!(
+            loaded.problems[1]
+                .contains("fifo/SKILL.md:2: front matter: the name `misnamed` differs"),
             "{:?}",
             loaded.problems
         );

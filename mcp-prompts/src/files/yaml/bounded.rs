@@ -48,6 +48,27 @@ pub(crate) fn check_size(front: &str) -> Result<(), (Option<usize>, String)> {
             format!("front matter: more than {MAX_FLOW_BRACKETS} `[` and `{{`"),
         ));
     }
+    // Flow nesting past the depth bound is refused here too, before the
+    // parser spends its time on every token inside it (what nesting costs
+    // it most). The top-level map is the first level, so a flow value in
+    // it starts at the second. Counted in quotes too, like the brackets:
+    // only a quoted run of more than 62 unclosed brackets is refused for
+    // less than YAML would see.
+    let mut open = 1usize;
+    for (at, bracket) in front.match_indices(['[', '{', ']', '}']) {
+        if matches!(bracket, "[" | "{") {
+            open += 1;
+            if open > MAX_DEPTH {
+                let line = front[..at].matches('\n').count();
+                return Err((
+                    Some(line),
+                    format!("front matter: nested more than {MAX_DEPTH} deep"),
+                ));
+            }
+        } else {
+            open = open.saturating_sub(1).max(1);
+        }
+    }
     Ok(())
 }
 
@@ -338,5 +359,17 @@ mod tests {
         assert_eq!(check_size(&brackets).unwrap_err().0, Some(1));
         assert!(check_size(&"x".repeat(MAX_BYTES + 1)).is_err());
         assert!(check_size("a: [1, {b: 2}]").is_ok());
+        // Flow nesting past the bound is refused before parsing, on the
+        // line where it goes past; up to the bound it is left to the parse.
+        let too_deep = format!("a: b\nc: {}", "[".repeat(MAX_DEPTH));
+        assert_eq!(check_size(&too_deep).unwrap_err().0, Some(1));
+        let at_bound = format!(
+            "c: {}x{}",
+            "[".repeat(MAX_DEPTH - 1),
+            "]".repeat(MAX_DEPTH - 1)
+        );
+        assert!(check_size(&at_bound).is_ok());
+        let side_by_side = "c: [[1], [2], [3]]\n".repeat(60);
+        assert!(check_size(&side_by_side).is_ok());
     }
 }

@@ -10,6 +10,9 @@ use yaml_serde::Value;
 
 mod bounded;
 
+/// The largest YAML front matter read.
+pub(crate) use bounded::MAX_BYTES as MAX_FRONT_MATTER_BYTES;
+
 use super::front_matter::Broken;
 use super::kind::{fenced, without_bom};
 
