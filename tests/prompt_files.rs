@@ -171,6 +171,25 @@ fn a_file_may_not_take_a_name_the_server_already_serves() {
     assert!(line.contains("examples/showcase/prompts.rs:"), "{line}");
 }
 
+/// A directory that is itself an Agent Skill (here one limited to a scope)
+/// serves none of its files as a prompt: not its `SKILL.md`, whose `name`
+/// would name a prompt handing anyone the instructions the scope hides,
+/// nor its other Markdown.
+#[test]
+fn a_directory_that_is_a_skill_serves_no_prompt_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let skill = "---\nname: vault\ndescription: Secrets\nmetadata:\n  mcp-prompts/scopes: finance\n---\nThe vault's steps.\n";
+    std::fs::write(dir.path().join("SKILL.md"), skill).unwrap();
+    std::fs::write(dir.path().join("steps.md"), "More of the vault's steps.").unwrap();
+    let mut client = start(dir.path());
+    let served = names(&mut client);
+    for name in ["vault", "SKILL", "steps"] {
+        assert!(!served.contains(&name.to_owned()), "{served:?}");
+        let got = client.get(name, json!({}));
+        assert_eq!(got["error"]["code"], -32602, "{name}: {got}");
+    }
+}
+
 /// The names listed, read past the `list_changed` announcements that the
 /// directory's changes send meanwhile.
 fn names_amid_announcements(client: &mut Client, id: u64) -> Vec<String> {

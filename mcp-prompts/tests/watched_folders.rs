@@ -138,7 +138,7 @@ fn links_hidden_and_deep_folders_are_neither_read_nor_watched() {
     let dir = folder("rule");
     std::os::unix::fs::symlink("/usr", dir.join("usr")).unwrap();
     std::os::unix::fs::symlink("/proc", dir.join("proc")).unwrap();
-    for sub in ["git", "a/b/c/d/e/f", ".git/objects/ab", "skill/scripts"] {
+    for sub in ["git", "a/b/c/d/e/f", ".cache/objects/ab", "skill/scripts"] {
         std::fs::create_dir_all(dir.join(sub)).unwrap();
     }
     std::fs::write(dir.join("skill/SKILL.md"), "---\nname: s\n---\nA skill.").unwrap();
@@ -148,7 +148,7 @@ fn links_hidden_and_deep_folders_are_neither_read_nor_watched() {
     // watch each; and the skill's folder, for its SKILL.md alone. For the
     // skills (the folder holds one, if a broken one), whose search goes six
     // folders deep: the folder, git, a through a/b/c/d/e/f, skill and
-    // skill/scripts. Neither follows the links nor enters `.git`.
+    // skill/scripts. Neither follows the links nor enters `.cache`.
     assert_eq!(
         inotify_watches(served.child.id()),
         7 + 10,
@@ -156,12 +156,13 @@ fn links_hidden_and_deep_folders_are_neither_read_nor_watched() {
         served.said()
     );
     assert_eq!(served.names(), ["git.commit", "ok"]);
-    // Writes in `.git/` are no change: the folder is not read again.
+    // Writes in a hidden folder are no change: the folder is not read
+    // again. (Not `.git`, which makes the folder a repository's root.)
     let reads = |served: &Served| served.said().matches("reading the prompt folder").count();
     let before = reads(&served);
     for i in 0..20 {
-        std::fs::write(dir.join(format!(".git/objects/ab/{i}")), "x").unwrap();
-        std::fs::write(dir.join(".git/index"), format!("{i}")).unwrap();
+        std::fs::write(dir.join(format!(".cache/objects/ab/{i}")), "x").unwrap();
+        std::fs::write(dir.join(".cache/index"), format!("{i}")).unwrap();
     }
     std::thread::sleep(Duration::from_millis(600));
     assert_eq!(reads(&served), before, "{}", served.said());

@@ -1,11 +1,13 @@
-//! Which folders a command reads: the ones named, and in each a
-//! repository's own prompt and skill folders, which are hidden and so
-//! passed by otherwise.
+//! Which folders a command reads: the ones named; of a repository's root,
+//! only its own prompt and skill folders (hidden, so passed by otherwise),
+//! and those only when they are real folders inside it; of a skill's
+//! folder, the skill alone.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::files::PromptDir;
+use super::escape;
+use crate::files::{FileProblem, PromptDir};
 use crate::server::{Server, Service};
 
 /// The hidden folders of a repository that hold prompt files: Claude
@@ -19,16 +21,39 @@ const SKILL_FOLDER: &str = ".claude/skills";
 /// looks for them.
 const SKILL_DEPTH: usize = 6;
 
+/// What makes a folder a repository's root: Git's (a folder, or a file in
+/// a worktree or a submodule), or the folders the tools keep prompts in.
+/// Its own Markdown (`README.md`, `CHANGELOG.md`, `docs/`) is no prompt.
+const REPOSITORY_MARKS: [&str; 3] = [".git", ".claude", ".github"];
+
+/// The file that makes a folder an Agent Skill, none of whose files is a
+/// prompt.
+const SKILL_FILE: &str = "SKILL.md";
+
+/// Why a repository's prompt folder that is a link is not read.
+const LINKED: &str = "a symbolic link, not followed: a repository's `.claude/commands`, \
+                      `.github/prompts` and `.claude/skills` are read only as real folders \
+                      inside it (a cloned repository could link them to any folder of yours); \
+                      name the folder it leads to, to serve that";
+
 /// The folders to read, found from the ones named.
 #[derive(Debug, Default)]
 pub(super) struct Folders {
-    /// Folders of prompt files, each named folder first.
+    /// Folders of prompt files: each plain folder named, and each
+    /// repository's own.
     pub(super) prompts: Vec<PathBuf>,
     /// Roots holding Agent Skills.
     pub(super) skills: Vec<PathBuf>,
     /// Hidden folders directly in a named folder that nothing is read
     /// from (`.git`, `.vscode`, ...), for the start message.
     pub(super) skipped: Vec<PathBuf>,
+    /// The repositories' roots named, of which only their own prompt and
+    /// skill folders are read.
+    repositories: Vec<PathBuf>,
+    /// A repository's root that gives nothing to read.
+    problems: Vec<FileProblem>,
+    /// A repository's prompt folder that is not read: a link.
+    warnings: Vec<FileProblem>,
 }
 
 impl Folders {
@@ -36,30 +61,91 @@ impl Folders {
     pub(super) fn of(dirs: &[PathBuf]) -> Self {
         let mut folders = Self::default();
         for dir in dirs {
-            folders.prompts.push(dir.clone());
-            let mut used = Vec::new();
-            for inside in PROMPT_FOLDERS {
-                let folder = dir.join(inside);
-                if folder.is_dir() {
-                    folders.prompts.push(folder);
-                    used.push(first_part(inside));
-                }
-            }
-            // The folder's own skills, and a repository's `.claude/skills`.
-            if holds_skills(dir, SKILL_DEPTH, &mut 10_000) {
+            // A skill's folder first: a skill published as a repository of
+            // its own is a skill.
+            let used = if is_skill(dir) {
                 folders.skills.push(dir.clone());
-            }
-            let skills = dir.join(SKILL_FOLDER);
-            if holds_skills(&skills, SKILL_DEPTH, &mut 10_000) {
-                folders.skills.push(skills);
-                used.push(first_part(SKILL_FOLDER));
-            }
+                Vec::new()
+            } else if let Some(mark) = repository_mark(dir) {
+                folders.repository(dir, mark)
+            } else {
+                folders.prompts.push(dir.clone());
+                if holds_skills(dir, SKILL_DEPTH, &mut 10_000) {
+                    folders.skills.push(dir.clone());
+                }
+                Vec::new()
+            };
             folders.skipped.extend(hidden_folders(dir).filter(|hidden| {
                 let name = hidden.file_name().and_then(|n| n.to_str()).unwrap_or("");
                 !used.contains(&name)
             }));
         }
         folders
+    }
+
+    /// Reads the repository's root `dir` (which holds `mark`): its prompt
+    /// and skill folders that are real folders inside it, each link among
+    /// them a warning, none at all a problem. The hidden folders it used.
+    fn repository(&mut self, dir: &Path, mark: &str) -> Vec<&'static str> {
+        self.repositories.push(dir.to_owned());
+        let mut used = Vec::new();
+        let folders = PROMPT_FOLDERS.map(|inside| (inside, false));
+        for (inside, skills) in folders.into_iter().chain([(SKILL_FOLDER, true)]) {
+            match inside_folder(dir, inside) {
+                Ok(None) => continue,
+                Ok(Some(folder)) if skills => {
+                    if holds_skills(&folder, SKILL_DEPTH, &mut 10_000) {
+                        self.skills.push(folder);
+                    }
+                }
+                Ok(Some(folder)) => self.prompts.push(folder),
+                // `.claude` linked is one warning, not one a folder in it.
+                Err(link) if self.warnings.iter().any(|w| w.path == link) => {}
+                Err(link) => self.warnings.push(FileProblem {
+                    path: link,
+                    line: None,
+                    message: LINKED.to_owned(),
+                }),
+            }
+            used.push(first_part(inside));
+        }
+        if used.is_empty() {
+            self.problems.push(FileProblem {
+                path: dir.to_owned(),
+                line: None,
+                message: format!(
+                    "a repository's root (it holds `{mark}`), of which only `.claude/commands`, \
+                     `.github/prompts` and `.claude/skills` are read, and it has none of them: \
+                     name the folders that hold its prompts instead (as `{}`)",
+                    dir.join("prompts").display()
+                ),
+            });
+        }
+        used
+    }
+
+    /// Each folder named that gives nothing to read (a repository's root
+    /// with none of its prompt folders), a problem as a file not served is.
+    pub(super) fn problems(&self) -> &[FileProblem] {
+        &self.problems
+    }
+
+    /// Each folder not read though it is there (a repository's prompt
+    /// folder that is a link), a warning.
+    pub(super) fn warnings(&self) -> &[FileProblem] {
+        &self.warnings
+    }
+
+    /// Prints the problems and warnings on stderr, each on a line of its
+    /// own, before `program` serves or renders (`check` reports them with
+    /// the files').
+    pub(super) fn tell(&self, program: &str) {
+        for problem in &self.problems {
+            eprintln!("{program}: {}", escape::line(&problem.to_string()));
+        }
+        for warning in &self.warnings {
+            eprintln!("{program}: warning: {}", escape::line(&warning.to_string()));
+        }
     }
 
     /// What the start message says of the folders: those served, and the
@@ -73,12 +159,19 @@ impl Folders {
                 .join(", ")
         };
         let mut said = if self.prompts.is_empty() {
-            "no folders".to_owned()
+            "no prompt folders".to_owned()
         } else {
             format!("prompt files from {}", shown(&self.prompts))
         };
         if !self.skills.is_empty() {
             let _ = write!(said, "; skills from {}", shown(&self.skills));
+        }
+        if !self.repositories.is_empty() {
+            let _ = write!(
+                said,
+                "; {}: a repository's root, only its .claude/commands, .github/prompts and .claude/skills read",
+                shown(&self.repositories)
+            );
         }
         if !self.skipped.is_empty() {
             let _ = write!(said, "; skipped, hidden: {}", shown(&self.skipped));
@@ -106,6 +199,45 @@ pub(super) fn load(
         .map(|dir| PromptDir::watch(dir, &prompts))
         .collect::<std::io::Result<Vec<_>>>()?;
     Ok((service, dirs))
+}
+
+/// What makes `dir` a repository's root, if it is one: the first of
+/// [`REPOSITORY_MARKS`] it holds, of whatever kind.
+fn repository_mark(dir: &Path) -> Option<&'static str> {
+    REPOSITORY_MARKS
+        .into_iter()
+        .find(|mark| std::fs::symlink_metadata(dir.join(mark)).is_ok())
+}
+
+/// Whether `dir` is an Agent Skill's folder: it holds a `SKILL.md` that is
+/// not a folder (a link counts), as the prompt walk and the skills' search
+/// decide.
+fn is_skill(dir: &Path) -> bool {
+    std::fs::symlink_metadata(dir.join(SKILL_FILE)).is_ok_and(|meta| !meta.is_dir())
+}
+
+/// The folder `inside` (`.claude/commands`) of the repository's root
+/// `dir`: `Ok(None)` when there is none; `Err` with the link when it, or
+/// the folder it is in (`.claude`), is a symbolic link, or it resolves
+/// outside `dir`. Looked at without following links: a cloned
+/// repository's `.claude/commands` linked to `~/.aws` would serve the
+/// files there.
+fn inside_folder(dir: &Path, inside: &str) -> Result<Option<PathBuf>, PathBuf> {
+    let mut folder = dir.to_owned();
+    for part in inside.split('/') {
+        folder.push(part);
+        match std::fs::symlink_metadata(&folder) {
+            Ok(meta) if meta.file_type().is_symlink() => return Err(folder),
+            Ok(meta) if meta.is_dir() => {}
+            _ => return Ok(None),
+        }
+    }
+    // No link on the way, so inside; unless a platform's other kinds of
+    // links (a Windows junction) say otherwise.
+    match (std::fs::canonicalize(dir), std::fs::canonicalize(&folder)) {
+        (Ok(root), Ok(real)) if !real.starts_with(&root) => Err(folder),
+        _ => Ok(Some(folder)),
+    }
 }
 
 /// `.claude` of `.claude/commands`.

@@ -75,8 +75,9 @@ impl fmt::Display for FileProblem {
 /// `{{#each}}` and `{{> partial}}`), and `_name.prompt` a partial it
 /// includes, never served. Files in subfolders are served too, named by their path
 /// with dots (`git/commit.md` is `git.commit`), four folders deep at most;
-/// hidden folders, a folder holding a `SKILL.md` and links to folders are
-/// not read. Ours: TOML front matter between `+++` lines
+/// hidden folders, a folder holding a `SKILL.md` (an Agent Skill; the
+/// directory itself too, which then serves no prompts) and links to
+/// folders are not read. Ours: TOML front matter between `+++` lines
 /// (`name`, `title`, `description`, `scopes`, `icon` (an `https://` URL,
 /// or an image file's path relative to the directory, embedded), `tags`,
 /// `as_tool`, a `[meta]` table, and `[[arguments]]` with `name`,
@@ -300,6 +301,9 @@ struct Read {
     left_out: usize,
     /// Subfolders that could not be read, and why.
     unreadable: Vec<(PathBuf, std::io::Error)>,
+    /// Whether the directory itself is an Agent Skill's folder, which
+    /// serves no prompt file.
+    is_skill: bool,
 }
 
 /// A prompt file as read: its text, and the icon file it names, read
@@ -384,6 +388,7 @@ impl Loader {
             files,
             left_out: listing.left_out,
             unreadable,
+            is_skill: listing.skills.iter().any(String::is_empty),
         })
     }
 }
@@ -531,6 +536,15 @@ impl DirState {
                 folder,
                 None,
                 format!("cannot read the folder ({err}): its prompt files are not served"),
+            ));
+        }
+        if read.is_skill {
+            warnings.push(problem(
+                &dir.join("SKILL.md"),
+                None,
+                "the folder is an Agent Skill, so none of its files is served as a prompt; \
+                 serve it as a skill (`skills_dir`, the CLI serves it so)"
+                    .to_owned(),
             ));
         }
         for warning in &warnings {
@@ -715,6 +729,36 @@ mod tests {
         std::fs::remove_file(dir.join("skill/SKILL.md")).unwrap();
         watched.reload();
         assert!(folders().contains(&(dir.join("skill"), Heed::Everything)));
+        drop(watched);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A directory that is itself a skill serves none of its files as a
+    /// prompt, `SKILL.md` (whose `name` would name one) or the others; it
+    /// is watched for its `SKILL.md` alone, without which it is prompts.
+    #[test]
+    fn a_directory_that_is_a_skill_serves_no_prompts() {
+        let dir = scratch("files-skill-root");
+        let skill = "---\nname: vault\ndescription: Secrets\n---\nThe steps.";
+        std::fs::write(dir.join("SKILL.md"), skill).unwrap();
+        std::fs::write(dir.join("notes.md"), "More steps.").unwrap();
+        let (_service, prompts) = live();
+        let watched = PromptDir::watch(&dir, &prompts).unwrap();
+        assert!(prompts.served().is_empty(), "{:?}", prompts.served());
+        assert!(watched.problems().is_empty(), "{:?}", watched.problems());
+        // Not a silent empty catalog: a warning says why, and what to do.
+        let warned = watched.warnings();
+        assert_eq!(warned.len(), 1, "{warned:?}");
+        assert!(
+            warned[0].to_string().contains("is an Agent Skill"),
+            "{warned:?}"
+        );
+        let folders = watched.loader.watch.get().unwrap().watched();
+        assert_eq!(folders, [(dir.join(""), Heed::SkillFile)]);
+        std::fs::remove_file(dir.join("SKILL.md")).unwrap();
+        watched.reload();
+        assert_eq!(prompts.served(), ["notes"]);
+        assert!(watched.warnings().is_empty(), "{:?}", watched.warnings());
         drop(watched);
         let _ = std::fs::remove_dir_all(&dir);
     }
