@@ -316,3 +316,51 @@ fn the_showcase_checks_and_renders_its_own_prompts() {
     assert_eq!((code, out.as_str()), (Some(0), ""), "{err}");
     assert!(err.contains("prompts: 10, skills: 1, problems: 0"), "{err}");
 }
+
+/// `--help` exits 0 and lists every option the showcase reads: each
+/// `"--..."` its source names.
+#[test]
+fn the_showcase_s_help_lists_every_option() {
+    let output = std::process::Command::new(http_support::showcase_binary())
+        .arg("--help")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let help = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let source = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/showcase/main.rs"),
+    )
+    .unwrap();
+    let options: std::collections::BTreeSet<&str> = source
+        .split("\"--")
+        .skip(1)
+        .map(|rest| {
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                .unwrap_or(rest.len());
+            &rest[..end]
+        })
+        .filter(|option| !option.is_empty())
+        .collect();
+    for option in [
+        "http",
+        "stateless",
+        "playground",
+        "prompts-dir",
+        "skills-dir",
+        "skills-as-prompts",
+        "prompts-as-tools",
+        "auth-issuer",
+    ] {
+        assert!(options.contains(option), "{option}: {options:?}");
+    }
+    for option in options {
+        assert!(help.contains(&format!("--{option}")), "--{option}: {help}");
+    }
+}

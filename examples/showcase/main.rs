@@ -42,6 +42,40 @@ use mcp_prompts::{HttpAuth, HttpOptions, Icon, JwtVerifier, Playground, PromptDi
 /// The environment variable holding the key that signs question rounds.
 const REQUEST_STATE_SECRET: &str = "MCP_PROMPTS_REQUEST_STATE_SECRET";
 
+/// What `--help` prints: every option `Args::parse` reads.
+const USAGE: &str = "\
+The mcp-prompts showcase: every kind of prompt mcp-prompts supports.
+
+Usage: showcase [OPTIONS]
+       showcase check [DIR...] [--deny-warnings] [--format text|json|github]
+       showcase render NAME [ARG=VALUE]... [--answer FIELD=VALUE]... [--format text|json]
+
+Serves over stdio unless --http is given; `check --help` and `render --help`
+say more of those two.
+
+Options:
+  --http [ADDR | PORT]     serve Streamable HTTP at http://ADDR/mcp (default
+                           127.0.0.1:8080) instead of stdio
+  --stateless              with --http: no sessions (2026-07-28 and replicas)
+  --playground             with --http: a page at http://ADDR/playground to try
+                           every prompt in a browser
+  --auth-issuer URL        with --http: verify every request's bearer token, a
+                           JWT this issuer signs for http://ADDR/mcp
+  --auth-audience URL      the resource URL tokens must name, if another
+  --auth-jwks URL          the issuer's keys, if not found from its metadata
+  --prompts-dir DIR        also serve DIR's prompt files, kept in step with it
+  --skills-dir DIR         also serve the Agent Skills under DIR (repeatable)
+  --skills-as-prompts      also offer each skill as a prompt
+  --prompts-as-tools       also offer the prompts as the tools list_prompts and
+                           get_prompt
+  -h, --help               print this help
+
+Environment:
+  MCP_PROMPTS_REQUEST_STATE_SECRET  the key (32 bytes at least) that signs
+                           2026-07-28 question rounds; give replicas the same
+  RUST_LOG                 what is logged on stderr (default: warn)
+  OTEL_EXPORTER_OTLP_ENDPOINT  export traces and metrics over OTLP/HTTP";
+
 fn main() -> std::process::ExitCode {
     // `check [DIR...]` and `render NAME [ARG=VALUE]...` over the showcase's
     // own prompts (and any folders named): the library's command line.
@@ -50,10 +84,21 @@ fn main() -> std::process::ExitCode {
             .catalog(prompts::CATALOG);
         return mcp_prompts::cli::run(server);
     }
+    let args = match Args::parse() {
+        Ok(Some(args)) => args,
+        Ok(None) => {
+            println!("{USAGE}");
+            return std::process::ExitCode::SUCCESS;
+        }
+        Err(err) => {
+            eprintln!("Error: {err}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
     let served = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .and_then(|runtime| runtime.block_on(run()));
+        .and_then(|runtime| runtime.block_on(run(&args)));
     match served {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {
@@ -63,7 +108,7 @@ fn main() -> std::process::ExitCode {
     }
 }
 
-async fn run() -> std::io::Result<()> {
+async fn run(args: &Args) -> std::io::Result<()> {
     // Logs go to stderr (stdout is the MCP channel), filtered by RUST_LOG:
     // by default errors (with the id a client got in its -32603) and
     // warnings (a prompt file that cannot be served, with its path and
@@ -71,7 +116,7 @@ async fn run() -> std::io::Result<()> {
     // OTEL_EXPORTER_OTLP_ENDPOINT set, traces and metrics go there too.
     let otel = mcp_prompts::otel::init("mcp-prompts-showcase", "warn")
         .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;
-    let served = serve().await;
+    let served = serve(args).await;
     // What is still buffered is sent before the process ends.
     if let Err(err) = otel.shutdown() {
         eprintln!("mcp-prompts showcase: telemetry not all sent: {err}");
@@ -81,11 +126,10 @@ async fn run() -> std::io::Result<()> {
 
 /// Serves as the command line says, until stdin ends (stdio), or Ctrl-C
 /// or SIGTERM stops it.
-async fn serve() -> std::io::Result<()> {
+async fn serve(args: &Args) -> std::io::Result<()> {
     // Listened for from the start, so a signal sent once the server says
     // it is up always stops it gracefully.
     let stop = mcp_prompts::shutdown_signal();
-    let args = Args::parse()?;
     let catalog = match args.auth {
         Some(_) => caller_prompts::CATALOG_WITH_AUTH,
         None => prompts::CATALOG,
@@ -166,9 +210,7 @@ async fn serve() -> std::io::Result<()> {
 /// Where `--http` without an address listens.
 const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 
-/// `--http [ADDR | PORT]`, `--stateless`, `--prompts-dir DIR`,
-/// `--skills-dir DIR` (repeatable), `--prompts-as-tools` and the
-/// `--auth-*` options; anything else is an error.
+/// The options `USAGE` lists; anything else is an error.
 struct Args {
     http: Option<SocketAddr>,
     /// `--stateless` and `--playground`.
@@ -219,7 +261,8 @@ impl AuthArgs {
 }
 
 impl Args {
-    fn parse() -> std::io::Result<Self> {
+    /// The process's options; `None` for `--help`.
+    fn parse() -> std::io::Result<Option<Self>> {
         let invalid =
             |message: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, message);
         let mut args = Self {
@@ -237,6 +280,7 @@ impl Args {
         let mut pending: Option<String> = None;
         while let Some(word) = pending.take().or_else(|| words.next()) {
             match word.as_str() {
+                "-h" | "--help" => return Ok(None),
                 "--http" => {
                     // Loopback unless told otherwise: `--http`, `--http 9000`.
                     let addr = match words.next() {
@@ -281,9 +325,7 @@ impl Args {
                 }
                 other => {
                     return Err(invalid(format!(
-                        "unknown option `{other}`; usage: showcase [--http [ADDR | PORT] [--stateless] [--playground] \
-                         [--auth-issuer URL [--auth-audience URL] [--auth-jwks URL]]] [--prompts-dir DIR] \
-                         [--prompts-as-tools]"
+                        "unknown option `{other}`; --help lists them"
                     )));
                 }
             }
@@ -313,6 +355,6 @@ impl Args {
             }
             None => {}
         }
-        Ok(args)
+        Ok(Some(args))
     }
 }
