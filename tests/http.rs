@@ -163,6 +163,47 @@ async fn foreign_hosts_and_origins_are_forbidden() {
     }
 }
 
+/// An `Origin` (or `Host`) is read by a URL parser: one that a hand split
+/// would take for loopback but a browser would not (text after an IPv6
+/// address, two ports, user info) is `403`, and so is `null`.
+#[tokio::test]
+async fn malformed_origins_and_hosts_are_forbidden() {
+    let server = Running::fixture(&[]);
+    let init = initialize(LATEST);
+    let port = server.addr.port().to_string();
+    let host = format!("localhost:{port}");
+    for origin in [
+        "http://[::1]evil.example",
+        "http://localhost:80:80",
+        "http://127.0.0.1@evil.example",
+        "http://evil.example@localhost",
+        "http://localhost:5173/page",
+        "null",
+    ] {
+        let headers = [ACCEPT_BOTH, ("host", host.as_str()), ("origin", origin)];
+        let response = send(server.addr, Method::POST, &headers, init.clone()).await;
+        assert_eq!(response.status(), StatusCode::FORBIDDEN, "{origin}");
+        assert!(header(&response, "mcp-session-id").is_none(), "{origin}");
+    }
+    for host in [
+        "[::1]evil.example",
+        "localhost:80:80",
+        "evil.example@localhost",
+    ] {
+        let headers = [ACCEPT_BOTH, ("host", host)];
+        let response = send(server.addr, Method::POST, &headers, init.clone()).await;
+        assert_eq!(response.status(), StatusCode::FORBIDDEN, "{host}");
+    }
+    // Loopback spelled as browsers send it still passes.
+    let headers = [
+        ACCEPT_BOTH,
+        ("host", host.as_str()),
+        ("origin", "http://[::1]:5173"),
+    ];
+    let response = send(server.addr, Method::POST, &headers, init.clone()).await;
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
 #[tokio::test]
 async fn bodies_versions_and_malformed_messages() {
     let server = Running::fixture(&[("FIXTURE_MAX_MESSAGE_BYTES", "2048")]);

@@ -3,7 +3,13 @@
 //! new immutable set (its listing serialized once) and swaps it in; readers
 //! never wait for writers. Sessions are told with one
 //! `notifications/prompts/list_changed` per burst of changes.
+//!
+//! A skill's prompt yields: while a prompt that does not yield (a prompt
+//! file's, a compiled one) has its name, it is kept but not served, and
+//! served again once that name is free, so the winner of a name never
+//! depends on which was loaded first.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -24,8 +30,8 @@ const COALESCE: Duration = Duration::from_millis(50);
 /// The served set, and what a change needs.
 pub(crate) struct LiveCatalog {
     served: ArcSwap<CatalogSnapshot>,
-    /// Every prompt that can be served, and whether it is now.
-    sources: Mutex<Vec<(AnyPrompt, bool)>>,
+    /// Every prompt that can be served.
+    sources: Mutex<Vec<Source>>,
     page_size: usize,
     /// Which prompts are served, of those added too.
     tags: TagFilter,
@@ -34,9 +40,67 @@ pub(crate) struct LiveCatalog {
     announcing: AtomicBool,
 }
 
+/// A prompt that can be served.
+#[derive(Clone)]
+struct Source {
+    prompt: AnyPrompt,
+    /// Not disabled.
+    on: bool,
+    /// Kept but not served while a prompt that does not yield has its
+    /// name: a skill's prompt, which gives way to a prompt file's or a
+    /// compiled one.
+    yields: bool,
+}
+
+impl Source {
+    fn new(prompt: AnyPrompt, yields: bool) -> Self {
+        Self {
+            prompt,
+            on: true,
+            yields,
+        }
+    }
+
+    fn same_as(&self, other: &Self) -> bool {
+        self.prompt.same_as(&other.prompt) && self.on == other.on && self.yields == other.yields
+    }
+}
+
+/// Each yielding source that a source which does not yield keeps from
+/// being served, with that source: their places in `sources`.
+fn shadowed(sources: &[Source]) -> Vec<(usize, usize)> {
+    let mut holders = HashMap::new();
+    for (at, source) in sources.iter().enumerate().filter(|(_, s)| !s.yields) {
+        holders.entry(source.prompt.name()).or_insert(at);
+    }
+    let yielding = sources.iter().enumerate().filter(|(_, s)| s.yields);
+    yielding
+        .filter_map(|(at, source)| {
+            holders
+                .get(source.prompt.name())
+                .map(|&holder| (at, holder))
+        })
+        .collect()
+}
+
+/// The warning of a shadowed source: where it is defined, that it is not
+/// served, and where the prompt that has its name is defined.
+fn shadowed_text(sources: &[Source], (at, holder): (usize, usize)) -> String {
+    let prompt = &sources[at].prompt;
+    format!(
+        "{}: the prompt `{}` is not served: {} has that name",
+        prompt.location(),
+        prompt.name(),
+        sources[holder].prompt.location()
+    )
+}
+
 impl LiveCatalog {
     pub(crate) fn new(served: CatalogSnapshot, tags: TagFilter, page_size: usize) -> Self {
-        let sources = served.prompts().map(|p| (p.clone(), true)).collect();
+        let sources = served
+            .prompts()
+            .map(|p| Source::new(p.clone(), false))
+            .collect();
         Self {
             served: ArcSwap::from_pointee(served),
             sources: Mutex::new(sources),
@@ -62,32 +126,64 @@ impl LiveCatalog {
         self.audience.subscribe()
     }
 
+    /// The warning of each yielding prompt kept from being served now,
+    /// naming where it and the prompt that has its name are defined.
+    pub(crate) fn shadowed(&self) -> Vec<String> {
+        let sources = lock(&self.sources);
+        let shadowed = shadowed(&sources);
+        shadowed
+            .into_iter()
+            .map(|pair| shadowed_text(&sources, pair))
+            .collect()
+    }
+
     /// Applies `change` to the sources, then serves and announces the
     /// result; a change that leaves an invalid set is undone and refused.
+    /// A yielding prompt newly kept from being served is logged, naming
+    /// the prompt that has its name.
     fn change<T>(
         self: &Arc<Self>,
-        change: impl FnOnce(&mut Vec<(AnyPrompt, bool)>) -> T,
+        change: impl FnOnce(&mut Vec<Source>) -> T,
     ) -> Result<T, BuildError> {
         let mut sources = lock(&self.sources);
         let mut next = sources.clone();
         let outcome = change(&mut next);
         let same = next.len() == sources.len()
-            && next
-                .iter()
-                .zip(sources.iter())
-                .all(|((a, on_a), (b, on_b))| a.same_as(b) && on_a == on_b);
+            && next.iter().zip(sources.iter()).all(|(a, b)| a.same_as(b));
         if same {
             return Ok(outcome);
         }
+        let shadowed_next = shadowed(&next);
         let enabled = next
             .iter()
-            .filter(|(_, on)| *on)
-            .map(|(prompt, _)| prompt.clone());
+            .enumerate()
+            .filter(|(at, source)| source.on && !shadowed_next.iter().any(|(s, _)| s == at))
+            .map(|(_, source)| source.prompt.clone());
         let served = CatalogSnapshot::build(enabled, &self.tags, self.page_size)?;
+        // A prompt set aside that changed (a skill's, edited) is no news.
+        let news = {
+            let old = self.served.load();
+            old.len() != served.len()
+                || !old
+                    .prompts()
+                    .zip(served.prompts())
+                    .all(|(a, b)| a.same_as(b))
+        };
         self.served.store(Arc::new(served));
+        let before: Vec<String> = (shadowed(&sources).into_iter())
+            .map(|pair| shadowed_text(&sources, pair))
+            .collect();
+        for pair in shadowed_next {
+            let text = shadowed_text(&next, pair);
+            if !before.contains(&text) {
+                tracing::warn!("{}", Escaped::new(&text));
+            }
+        }
         *sources = next;
         drop(sources);
-        self.announce();
+        if news {
+            self.announce();
+        }
         Ok(outcome)
     }
 
@@ -159,8 +255,11 @@ impl Prompts {
         }
         self.0.change(|sources| {
             // The same prompt again is already there.
-            if !sources.iter().any(|(p, _)| p.same_as(&prompt)) {
-                sources.push((prompt, true));
+            if !sources
+                .iter()
+                .any(|s| !s.yields && s.prompt.same_as(&prompt))
+            {
+                sources.push(Source::new(prompt, false));
             }
         })
     }
@@ -173,24 +272,31 @@ impl Prompts {
             return Ok(());
         }
         self.0.change(|sources| {
-            sources.retain(|(served, _)| served.name() != prompt.name());
-            sources.push((prompt, true));
+            // A skill's prompt of that name stays, set aside.
+            sources.retain(|s| s.yields || s.prompt.name() != prompt.name());
+            sources.push(Source::new(prompt, false));
         })
     }
 
-    /// Stops serving the prompt `name` and forgets it; whether there was one.
+    /// Stops serving the prompt `name` and forgets it; whether there was
+    /// one. (A skill's prompt of that name it kept from being served is
+    /// served from now on.)
     pub fn remove(&self, name: &str) -> bool {
         self.0
             .change(|sources| {
                 let before = sources.len();
-                sources.retain(|(prompt, _)| prompt.name() != name);
+                // The prompts that hold the name: those that do not yield,
+                // if any.
+                let yielding = !sources.iter().any(|s| !s.yields && s.prompt.name() == name);
+                sources.retain(|s| s.prompt.name() != name || s.yields != yielding);
                 sources.len() != before
             })
             .unwrap_or(false)
     }
 
     /// Stops serving the prompt `name` but keeps it, to
-    /// [`enable`](Self::enable) again; whether there is one.
+    /// [`enable`](Self::enable) again; whether there is one. It keeps its
+    /// name too: a skill's prompt of that name stays set aside.
     pub fn disable(&self, name: &str) -> bool {
         self.set_enabled(name, false)
     }
@@ -209,39 +315,66 @@ impl Prompts {
             .collect()
     }
 
-    /// Replaces the prompts of one group (a directory's files, the
-    /// skills' prompts) with `wanted`, in one change: what is served of
-    /// the group now, and the prompts left out because another prompt has
-    /// their name, each with where that other prompt is defined. Those the
-    /// server's tags leave out are neither.
+    /// Replaces the prompts of one group (a directory's files) with
+    /// `wanted`, in one change: what is served of the group now, and the
+    /// prompts left out because another prompt has their name, each with
+    /// where that other prompt is defined. Those the server's tags leave
+    /// out are neither. A skill's prompt of the same name is no such
+    /// prompt: it gives way.
+    #[cfg(feature = "files")]
     pub(crate) fn sync_group(
         &self,
         before: &[DynamicPrompt],
         wanted: Vec<DynamicPrompt>,
     ) -> (Vec<DynamicPrompt>, Vec<(DynamicPrompt, String)>) {
+        self.sync(before, wanted, false)
+    }
+
+    /// `sync_group` for the skills' prompts, which
+    /// yield: one whose name a prompt that does not yield has is kept, not
+    /// served (and logged, naming both) until that name is free; it is
+    /// left out only when another skill's prompt has its name.
+    pub(crate) fn sync_yielding_group(
+        &self,
+        before: &[DynamicPrompt],
+        wanted: Vec<DynamicPrompt>,
+    ) -> (Vec<DynamicPrompt>, Vec<(DynamicPrompt, String)>) {
+        self.sync(before, wanted, true)
+    }
+
+    fn sync(
+        &self,
+        before: &[DynamicPrompt],
+        wanted: Vec<DynamicPrompt>,
+        yields: bool,
+    ) -> (Vec<DynamicPrompt>, Vec<(DynamicPrompt, String)>) {
         let outcome = self.0.change(|sources| {
-            let is = |prompt: &AnyPrompt, d: &DynamicPrompt| match &prompt.0 {
-                super::Kind::Dynamic(p) => p.same_as(d),
+            let is = |source: &Source, d: &DynamicPrompt| match &source.prompt.0 {
+                super::Kind::Dynamic(p) => source.yields == yields && p.same_as(d),
                 super::Kind::Macro(_) => false,
             };
             // Prompts still wanted keep their place and whether they are
             // enabled; the others of the group go.
-            sources.retain(|(prompt, _)| {
-                !before.iter().any(|b| is(prompt, b)) || wanted.iter().any(|w| is(prompt, w))
+            sources.retain(|source| {
+                !before.iter().any(|b| is(source, b)) || wanted.iter().any(|w| is(source, w))
             });
             let (mut served, mut taken) = (Vec::new(), Vec::new());
             let admitted = wanted
                 .into_iter()
                 .filter(|p| self.0.tags.admits(&p.clone().into()));
             for prompt in admitted {
-                if sources.iter().any(|(p, _)| is(p, &prompt)) {
+                if sources.iter().any(|s| is(s, &prompt)) {
                     served.push(prompt);
-                } else if let Some((holder, _)) =
-                    sources.iter().find(|(p, _)| p.name() == prompt.name())
+                } else if let Some(holder) = sources
+                    .iter()
+                    .find(|s| s.yields == yields && s.prompt.name() == prompt.name())
                 {
-                    taken.push((prompt, holder.location()));
+                    // Only a prompt of the same rank takes a name: one that
+                    // yields to this prompt, or that this prompt yields to,
+                    // is sorted out when the set is served.
+                    taken.push((prompt, holder.prompt.location()));
                 } else {
-                    sources.push((prompt.clone().into(), true));
+                    sources.push(Source::new(prompt.clone().into(), yields));
                     served.push(prompt);
                 }
             }
@@ -257,8 +390,12 @@ impl Prompts {
     fn set_enabled(&self, name: &str, enabled: bool) -> bool {
         self.0
             .change(|sources| {
-                let found = sources.iter_mut().find(|(prompt, _)| prompt.name() == name);
-                found.map(|(_, on)| *on = enabled).is_some()
+                // The prompt that holds the name: one that does not yield,
+                // if any.
+                let found = (sources.iter_mut())
+                    .filter(|s| s.prompt.name() == name)
+                    .min_by_key(|s| s.yields);
+                found.map(|s| s.on = enabled).is_some()
             })
             .unwrap_or(false)
     }
@@ -267,5 +404,71 @@ impl Prompts {
 impl std::fmt::Debug for Prompts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_tuple("Prompts").field(&self.served()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn prompt(name: &str, origin: &str) -> DynamicPrompt {
+        let builder = DynamicPrompt::builder(name).origin(origin).template("x");
+        builder.build().unwrap()
+    }
+
+    fn origins(prompts: &Prompts) -> Vec<String> {
+        let snapshot = prompts.0.snapshot();
+        snapshot.prompts().map(AnyPrompt::location).collect()
+    }
+
+    /// A prompt file's prompt (`sync(.., false)`, what `sync_group`
+    /// does) against a skill's.
+    #[test]
+    fn a_yielding_prompt_gives_its_name_away_whatever_came_first() {
+        for skill_first in [true, false] {
+            let empty = CatalogSnapshot::build([], &TagFilter::default(), 0).unwrap();
+            let live = Arc::new(LiveCatalog::new(empty, TagFilter::default(), 0));
+            let prompts = Prompts::new(live);
+            let skill = vec![prompt("git.commit", "skill://git/commit/SKILL.md")];
+            let file = vec![prompt("git.commit", "git/commit.md")];
+            let (skills, files) = if skill_first {
+                let (skills, taken) = prompts.sync_yielding_group(&[], skill);
+                assert!(taken.is_empty());
+                let (files, taken) = prompts.sync(&[], file, false);
+                assert!(taken.is_empty());
+                (skills, files)
+            } else {
+                let (files, _) = prompts.sync(&[], file, false);
+                let (skills, taken) = prompts.sync_yielding_group(&[], skill);
+                assert!(taken.is_empty());
+                (skills, files)
+            };
+            assert_eq!(origins(&prompts), ["git/commit.md"], "{skill_first}");
+            assert_eq!(
+                prompts.0.shadowed(),
+                [
+                    "skill://git/commit/SKILL.md: the prompt `git.commit` is not served: \
+                  git/commit.md has that name"
+                ]
+            );
+            // The skill's prompt reloaded: still set aside.
+            let again = vec![prompt("git.commit", "skill://git/commit/SKILL.md")];
+            prompts.sync_yielding_group(&skills, again);
+            assert_eq!(origins(&prompts), ["git/commit.md"]);
+            // A second skill's prompt of that name is a problem of its own.
+            let twin = vec![prompt("git.commit", "skill://git.commit/SKILL.md")];
+            let (_, taken) = prompts.sync_yielding_group(&[], twin);
+            assert_eq!(taken.len(), 1);
+            // The name free again: the skill's prompt is served.
+            prompts.sync(&files, Vec::new(), false);
+            assert_eq!(origins(&prompts), ["skill://git/commit/SKILL.md"]);
+            assert!(prompts.0.shadowed().is_empty());
+            // A compiled or run-time prompt added later wins too, and
+            // `remove` takes it, not the skill's.
+            prompts.add(prompt("git.commit", "run time")).unwrap();
+            assert_eq!(origins(&prompts), ["run time"]);
+            assert!(prompts.remove("git.commit"));
+            assert_eq!(origins(&prompts), ["skill://git/commit/SKILL.md"]);
+        }
     }
 }

@@ -5,6 +5,10 @@
 //! messages carry the `SKILL.md` as an embedded resource under its
 //! `skill://` URI, then (from revision 2025-06-18, which has them) a
 //! resource link to each of the skill's own files, then the request.
+//!
+//! A skill's prompt yields its name to a prompt file's or a compiled
+//! prompt, whichever came first: the catalog keeps it aside (and logs it,
+//! naming both) while that prompt has the name.
 
 use std::sync::Arc;
 
@@ -22,10 +26,11 @@ pub(crate) struct Bridged(Vec<DynamicPrompt>);
 
 impl Bridged {
     /// Serves `set`'s skills as prompts of `prompts` from now on, in place
-    /// of those served before: the problems of those left out.
+    /// of those served before: the problems of those left out (a name no
+    /// prompt can have, or another skill's prompt's).
     pub(crate) fn sync(&mut self, prompts: &Prompts, set: &SkillSet) -> Vec<String> {
         let (wanted, mut problems) = prompts_of(set);
-        let (now, taken) = prompts.sync_group(&self.0, wanted);
+        let (now, taken) = prompts.sync_yielding_group(&self.0, wanted);
         self.0 = now;
         problems.extend(taken.iter().map(|(prompt, holder)| {
             format!(

@@ -1,6 +1,8 @@
 //! Checks every request passes before it reaches a session: `Host` and
 //! `Origin` (DNS rebinding), and the `MCP-Protocol-Version` header.
 
+use std::borrow::Cow;
+
 use axum::http::{HeaderMap, HeaderValue, header};
 
 use super::options::{HostPolicy, HttpOptions};
@@ -18,7 +20,8 @@ pub(crate) enum Refusal {
 /// Checks `Host` (or, for HTTP/2, the request's authority) and `Origin`.
 /// A missing `Origin` is allowed (it is what non-browser clients send); a
 /// request naming no host at all is HTTP/1.0 and allowed; a host that is
-/// not plain text is refused.
+/// not plain text, and an `Origin` or (unless any host is allowed) a host
+/// that a URL parser does not read back exactly, are refused.
 pub(crate) fn check_origin(
     headers: &HeaderMap,
     authority: Option<&str>,
@@ -31,8 +34,8 @@ pub(crate) fn check_origin(
         (Some(value), None) => Some(value.to_str().map_err(|_| Refusal::Host)?),
         (None, _) => authority,
     };
-    if let Some(host) = host {
-        if !host_allowed(&hostname(host), &options.hosts) {
+    if let (Some(host), HostPolicy::Local(_)) = (host, &options.hosts) {
+        if !host_allowed(hostname(host).as_deref(), &options.hosts) {
             return Err(Refusal::Host);
         }
     }
@@ -40,17 +43,16 @@ pub(crate) fn check_origin(
         return Ok(());
     };
     let origin = origin.to_str().unwrap_or_default().to_ascii_lowercase();
-    let listed = options.origins.contains(&origin);
-    let authority = origin.split_once("://").map(|(_, rest)| rest);
+    // A malformed origin is refused even when listed: what it names
+    // depends on who reads it.
+    let Some(host) = origin_host(&origin) else {
+        return Err(Refusal::Origin);
+    };
     // With any host allowed, only listed origins pass: a rebinding page is
     // always same-origin with the name it rebinds.
-    let allowed = listed
-        || match (&options.hosts, authority) {
-            (HostPolicy::Local(_), Some(authority)) => {
-                host_allowed(&hostname(authority), &options.hosts)
-            }
-            _ => false,
-        };
+    let allowed = options.origins.contains(&origin)
+        || (matches!(options.hosts, HostPolicy::Local(_))
+            && host_allowed(Some(&host), &options.hosts));
     if allowed {
         Ok(())
     } else {
@@ -80,8 +82,6 @@ pub(crate) fn accepts_event_stream(headers: &HeaderMap) -> bool {
         .any(|v| v.contains("text/event-stream") || v.contains("*/*"))
 }
 
-/// The host name of a `Host` header or an origin's authority, without
-/// port, lowercased: `[::1]:8080` -> `[::1]`, `Example.com:80` -> `example.com`.
 /// Whether the request names a loopback host (`localhost`, `127.0.0.1`,
 /// `[::1]`) in `Host` (or, for HTTP/2, its authority): what a browser on
 /// this machine sends, and a rebinding name or a proxy's public name does
@@ -92,24 +92,82 @@ pub(crate) fn names_loopback(headers: &HeaderMap, authority: Option<&str>) -> bo
         .get(header::HOST)
         .and_then(|value| value.to_str().ok())
         .or(authority);
-    host.is_some_and(|host| LOOPBACK.contains(&hostname(host).as_str()))
+    host.is_some_and(|host| hostname(host).is_some_and(|name| LOOPBACK.contains(&name.as_ref())))
 }
 
-fn hostname(authority: &str) -> String {
-    let host = if authority.starts_with('[') {
-        authority
-            .find(']')
-            .map_or(authority, |end| &authority[..=end])
-    } else {
-        authority.split(':').next().unwrap_or_default()
+/// The host name a `Host` header (or an authority) names, without port,
+/// lowercased: `[::1]:8080` -> `[::1]`, `Example.com:80` -> `example.com`;
+/// `None` when it is no plain `host[:port]`.
+fn hostname(authority: &str) -> Option<Cow<'_, str>> {
+    // What every client sends, a lowercase name or address and a port, is
+    // read without allocating; the rest goes through the URL parser.
+    plain_host(authority).map(Cow::Borrowed).or_else(|| {
+        origin_host(&format!("http://{}", authority.to_ascii_lowercase())).map(Cow::Owned)
+    })
+}
+
+/// The host of `authority` when it is plainly `name[:port]` or
+/// `[v6][:port]` in lowercase, which every URL parser reads the same way.
+fn plain_host(authority: &str) -> Option<&str> {
+    let (host, port) = match authority.strip_prefix('[') {
+        Some(rest) => {
+            let end = rest.find(']')?;
+            let host = &authority[..end + 2];
+            let inside = &rest[..end];
+            if !inside
+                .bytes()
+                .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f' | b':' | b'.'))
+            {
+                return None;
+            }
+            (host, &authority[end + 2..])
+        }
+        None => {
+            let end = authority.find(':').unwrap_or(authority.len());
+            let host = &authority[..end];
+            if host.is_empty()
+                || !host
+                    .bytes()
+                    .all(|b| matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'.' | b'-'))
+            {
+                return None;
+            }
+            (host, &authority[end..])
+        }
     };
-    host.to_ascii_lowercase()
+    let port_ok = port.is_empty()
+        || port.strip_prefix(':').is_some_and(|digits| {
+            (1..=5).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
+        });
+    port_ok.then_some(host)
 }
 
-fn host_allowed(host: &str, policy: &HostPolicy) -> bool {
+/// The host of `origin`, a lowercased `scheme://host[:port]`, as a URL
+/// parser (the WHATWG rules browsers follow) reads it; `None` unless the
+/// parser reads back exactly that text, port or not for the scheme's
+/// default. So nothing a hand split would read one way and a browser
+/// another passes: user info (`http://127.0.0.1@evil.example`), two ports,
+/// text after an IPv6 address (`http://[::1]evil.example`), a path, a host
+/// spelled otherwise (`127.1`, `%6c`, a tab), or `null`.
+fn origin_host(origin: &str) -> Option<String> {
+    let url = url::Url::parse(origin).ok()?;
+    let host = url.host_str()?;
+    let spelled = |port: Option<u16>| match port {
+        Some(port) => format!("{}://{host}:{port}", url.scheme()),
+        None => format!("{}://{host}", url.scheme()),
+    };
+    let exact = spelled(url.port()) == origin || spelled(url.port_or_known_default()) == origin;
+    exact.then(|| host.to_owned())
+}
+
+/// Whether `host` may be named; a host that is no plain name passes only
+/// when any host may.
+fn host_allowed(host: Option<&str>, policy: &HostPolicy) -> bool {
     match policy {
         HostPolicy::Any => true,
-        HostPolicy::Local(extra) => LOOPBACK.contains(&host) || extra.iter().any(|h| h == host),
+        HostPolicy::Local(extra) => {
+            host.is_some_and(|host| LOOPBACK.contains(&host) || extra.iter().any(|h| h == host))
+        }
     }
 }
 
@@ -227,6 +285,79 @@ mod tests {
             check_origin(&binary, None, &loopback),
             Err(Refusal::Host)
         ));
+    }
+
+    #[test]
+    fn malformed_origins_and_hosts_name_nothing() {
+        let options = HttpOptions::new();
+        let listed = HttpOptions::new().allow_origins(["null", "http://localhost:80:80"]);
+        for origin in [
+            "http://[::1]evil.example",
+            "http://localhost:80:80",
+            "http://127.0.0.1@evil.example",
+            "http://evil.example@localhost",
+            "http://localhost:5173/",
+            "http://127.1",
+            "http://%6cocalhost",
+            "http://local\thost",
+            "null",
+            "",
+        ] {
+            let sent = headers(&[(header::HOST, "localhost"), (header::ORIGIN, origin)]);
+            for options in [&options, &listed] {
+                assert!(
+                    matches!(check_origin(&sent, None, options), Err(Refusal::Origin)),
+                    "{origin:?}"
+                );
+            }
+        }
+        for origin in [
+            "http://[::1]:8080",
+            "HTTP://LocalHost",
+            "http://localhost:80",
+        ] {
+            let sent = headers(&[(header::HOST, "localhost"), (header::ORIGIN, origin)]);
+            assert!(check_origin(&sent, None, &options).is_ok(), "{origin}");
+        }
+        for host in [
+            "[::1]evil.example",
+            "localhost:80:80",
+            "evil.example@localhost",
+        ] {
+            let sent = headers(&[(header::HOST, host)]);
+            assert!(
+                matches!(check_origin(&sent, None, &options), Err(Refusal::Host)),
+                "{host}"
+            );
+            #[cfg(feature = "playground")]
+            assert!(!names_loopback(&sent, None), "{host}");
+        }
+        #[cfg(feature = "playground")]
+        assert!(names_loopback(
+            &headers(&[(header::HOST, "[::1]:80")]),
+            None
+        ));
+        // What clients send is read in place; the rest by the URL parser.
+        for (host, name) in [
+            ("localhost:8080", "localhost"),
+            ("[::1]:80", "[::1]"),
+            ("127.0.0.1", "127.0.0.1"),
+        ] {
+            assert!(
+                matches!(hostname(host), Some(Cow::Borrowed(n)) if n == name),
+                "{host}"
+            );
+        }
+        assert!(matches!(hostname("LocalHost:1"), Some(Cow::Owned(n)) if n == "localhost"));
+        for malformed in [
+            "[::1]x",
+            "localhost:",
+            "localhost:123456",
+            "[::1]:80:80",
+            "a b",
+        ] {
+            assert!(plain_host(malformed).is_none(), "{malformed}");
+        }
     }
 
     #[test]
