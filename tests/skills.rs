@@ -360,6 +360,44 @@ fn uris_that_name_nothing_are_refused_with_their_revisions_code() {
 }
 
 #[test]
+fn a_3_mib_uri_is_echoed_cut_and_the_server_serves_on() {
+    let skills = Skills::new("long-uri");
+    let mut client = skills.stdio();
+    client.initialize(LATEST);
+    let uri = format!("skill://alpha/{}", "u".repeat(3 << 20));
+    let cut = format!("…({} bytes)", uri.len());
+    let plain = json!({"uri": uri});
+    for (method, params) in [
+        ("resources/read", plain.clone()),
+        ("resources/read", modern(plain.clone(), json!({}))),
+        ("skills/get", plain.clone()),
+        ("resources/directory/read", plain),
+    ] {
+        let refused = client.call(method, params);
+        let error = &refused["error"];
+        assert!(error.is_object(), "{method}: no error");
+        // Client input repeated in an error: 64 characters and its length.
+        let echoes = error["data"]["uri"]
+            .as_str()
+            .into_iter()
+            .chain(error["message"].as_str());
+        for echo in echoes {
+            let start: String = echo.chars().take(80).collect();
+            assert!(echo.len() < 200, "{method}: {} bytes: {start}", echo.len());
+            assert!(echo.contains(&cut), "{method}: {echo}");
+        }
+        assert!(
+            refused.to_string().len() < 512,
+            "{method}: a {} byte answer",
+            refused.to_string().len()
+        );
+    }
+    // Still serving.
+    let read = client.call("resources/read", json!({"uri": "skill://alpha/SKILL.md"}));
+    assert!(read["result"]["contents"].is_array(), "{read}");
+}
+
+#[test]
 fn a_stateless_request_sees_the_extension_and_caching_hints() {
     let skills = Skills::new("modern");
     let mut client = skills.stdio();
@@ -930,6 +968,164 @@ fn each_skill_is_also_a_prompt_when_asked() {
     assert_eq!(messages[0]["content"]["type"], "resource", "{got}");
 }
 
+/// A folder for `mcp-prompts serve DIR --skills-as-prompts`: the skill
+/// `git/commit`, whose prompt would be `git.commit`, and (with
+/// `prompt_file`) the prompt file `git/commit.md`, which is `git.commit`
+/// too.
+fn colliding_folder(test: &str, prompt_file: bool) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("mcp-prompts-collide-{test}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("git/commit")).unwrap();
+    fs::write(
+        dir.join("git/commit/SKILL.md"),
+        "---\nname: commit\ndescription: The commit skill\n---\nThe skill's steps.\n",
+    )
+    .unwrap();
+    if prompt_file {
+        fs::write(dir.join("git/commit.md"), "Commit from the prompt file.\n").unwrap();
+    }
+    dir
+}
+
+/// Sends `method` and reads on to its answer, passing over the
+/// notifications a change of the folder sends, whenever they come.
+fn ask_past_notifications(client: &mut Client, method: &str, params: &Value) -> Value {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1_000);
+    let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    client.send_line(&rpc(id, method, params));
+    loop {
+        let message = client.read();
+        if message.get("id").is_some() {
+            assert_eq!(message["id"], id, "{message}");
+            return message;
+        }
+    }
+}
+
+/// What `prompts/get git.commit` gives: the prompt file's text, or
+/// `resource` for the skill's prompt (its `SKILL.md` embedded).
+fn commit_prompt(client: &mut Client) -> String {
+    let got = ask_past_notifications(
+        client,
+        "prompts/get",
+        &json!({"name": "git.commit", "arguments": {}}),
+    );
+    let content = &got["result"]["messages"][0]["content"];
+    match content["type"].as_str() {
+        Some("text") => content["text"].as_str().unwrap().trim().to_owned(),
+        Some(kind) => kind.to_owned(),
+        None => panic!("no message: {got}"),
+    }
+}
+
+/// Asks `commit_prompt` until it is `expected`, for up to 10 s: a change
+/// on disk is read about 100 ms after it.
+fn wait_for_commit_prompt(client: &mut Client, expected: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let now = commit_prompt(client);
+        if now == expected {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "`git.commit` is still {now:?}, not {expected:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// A prompt file's prompt keeps its name from a skill's prompt, read at
+/// the same start: `prompts/get` gives the file's, a warning names both,
+/// and the skill is still served.
+#[test]
+fn a_prompt_file_keeps_its_name_from_a_skill_s_prompt_at_the_start() {
+    let dir = colliding_folder("start", true);
+    let mut command = Command::new(http_support::cli_binary());
+    command.arg("serve").arg(&dir).arg("--skills-as-prompts");
+    let mut client = Client::start_program(command);
+    client.initialize(LATEST);
+    assert_eq!(commit_prompt(&mut client), "Commit from the prompt file.");
+    let line = client.log_line("`git.commit` is not served");
+    let file = dir.join("git/commit.md");
+    assert!(
+        line.contains("skill://git/commit/SKILL.md") && line.contains(file.to_str().unwrap()),
+        "{line}"
+    );
+    let listed = ask_past_notifications(&mut client, "prompts/list", &json!({}));
+    let named = listed["result"]["prompts"].as_array().unwrap();
+    assert_eq!(
+        named.iter().filter(|p| p["name"] == "git.commit").count(),
+        1,
+        "{listed}"
+    );
+    let skill = ask_past_notifications(
+        &mut client,
+        "skills/get",
+        &json!({"uri": "skill://git/commit/SKILL.md"}),
+    );
+    assert_eq!(
+        skill["result"]["skill"]["frontmatter"]["name"], "commit",
+        "{skill}"
+    );
+    drop(client);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// The same whatever is read first and however often: a prompt file
+/// added while its name is a skill's prompt's takes it, keeps it when the
+/// skill or the file changes, and gives it back when it goes.
+#[test]
+fn a_prompt_file_keeps_its_name_from_a_skill_s_prompt_through_reloads() {
+    let dir = colliding_folder("reload", false);
+    let mut command = Command::new(http_support::cli_binary());
+    command.arg("serve").arg(&dir).arg("--skills-as-prompts");
+    let mut client = Client::start_program(command);
+    client.initialize(LATEST);
+    assert_eq!(commit_prompt(&mut client), "resource");
+
+    let file = dir.join("git/commit.md");
+    fs::write(&file, "Commit from the prompt file.\n").unwrap();
+    wait_for_commit_prompt(&mut client, "Commit from the prompt file.");
+    let line = client.log_line("`git.commit` is not served");
+    assert!(
+        line.contains("skill://git/commit/SKILL.md") && line.contains(file.to_str().unwrap()),
+        "{line}"
+    );
+
+    // The skill changes: its prompt is made again, and still set aside.
+    fs::write(
+        dir.join("git/commit/SKILL.md"),
+        "---\nname: commit\ndescription: Touched\n---\nThe skill's steps.\n",
+    )
+    .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let skill = ask_past_notifications(
+            &mut client,
+            "skills/get",
+            &json!({"uri": "skill://git/commit/SKILL.md"}),
+        );
+        if skill["result"]["skill"]["frontmatter"]["description"] == "Touched" {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{skill}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(commit_prompt(&mut client), "Commit from the prompt file.");
+
+    // The file changes: it keeps the name.
+    fs::write(&file, "Commit from the edited prompt file.\n").unwrap();
+    wait_for_commit_prompt(&mut client, "Commit from the edited prompt file.");
+
+    // The file goes: the skill's prompt is served again.
+    fs::remove_file(&file).unwrap();
+    wait_for_commit_prompt(&mut client, "resource");
+    drop(client);
+    let _ = fs::remove_dir_all(&dir);
+}
+
 /// Skills as prompts through the official Python client, in both eras:
 /// the messages, the resource links, the request, a colliding name left
 /// to the prompt that had it, and the prompt tools.
@@ -1224,4 +1420,263 @@ fn skills_from_code_are_prompts_too() {
         first.contains("# Tally") && first != second,
         "{first}\n{second}"
     );
+}
+
+/// `skills/list`, `resources/list` and `resources/directory/read` page by
+/// default (50 entries a page), so a large folder never makes one huge
+/// answer; `Server::page_size` still pages `prompts/list` alone.
+#[test]
+fn skill_listings_page_by_default_and_prompts_follow_page_size() {
+    let root =
+        std::env::temp_dir().join(format!("mcp-prompts-skills-paged-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    for n in 0..60 {
+        let folder = root.join(format!("team/s{n:02}"));
+        fs::create_dir_all(&folder).unwrap();
+        let matter = format!("---\nname: s{n:02}\ndescription: Skill {n}\n---\n");
+        fs::write(folder.join("SKILL.md"), matter).unwrap();
+    }
+    for n in 0..60 {
+        fs::write(root.join(format!("team/s00/file{n:02}.txt")), "x").unwrap();
+    }
+    let mut client = Client::start_with(&[
+        ("FIXTURE_SKILLS_DIR", root.to_str().unwrap()),
+        ("FIXTURE_PAGE_SIZE", "3"),
+    ]);
+    client.initialize(LATEST);
+    let prompts = client.call("prompts/list", json!({}));
+    assert_eq!(prompts["result"]["prompts"].as_array().unwrap().len(), 3);
+    assert!(prompts["result"]["nextCursor"].is_string(), "{prompts}");
+
+    // Every page of a listing, followed by its cursors.
+    let mut pages = |method: &str, params: Value, key: &str| {
+        let mut pages: Vec<Vec<String>> = Vec::new();
+        let mut params = params;
+        loop {
+            let listed = client.call(method, params.clone());
+            let page = listed["result"][key]
+                .as_array()
+                .unwrap_or_else(|| panic!("{listed}"));
+            pages.push(
+                page.iter()
+                    .map(|entry| entry["uri"].as_str().unwrap().to_owned())
+                    .collect(),
+            );
+            match listed["result"]["nextCursor"].as_str() {
+                Some(next) => params["cursor"] = json!(next),
+                None => break pages,
+            }
+        }
+    };
+    let skills = pages("skills/list", json!({}), "skills");
+    assert_eq!(skills[0].len(), 50, "{skills:?}");
+    assert!(skills.iter().all(|page| page.len() <= 50), "{skills:?}");
+    let listed: Vec<&String> = skills.iter().flatten().collect();
+    for n in 0..60 {
+        let uri = format!("skill://team/s{n:02}/SKILL.md");
+        assert!(listed.contains(&&uri), "{uri} not listed");
+    }
+    let resources = pages("resources/list", json!({}), "resources");
+    assert_eq!(resources[0].len(), 50, "{resources:?}");
+    assert!(resources.len() >= 3, "{} pages", resources.len());
+    let total: usize = resources.iter().map(Vec::len).sum();
+    assert!(total >= 120, "{total} resources");
+    let children = pages(
+        "resources/directory/read",
+        json!({"uri": "skill://team/s00"}),
+        "resources",
+    );
+    assert_eq!(
+        children.iter().map(Vec::len).collect::<Vec<_>>(),
+        [50, 11],
+        "{children:?}"
+    );
+    let _ = fs::remove_dir_all(&root);
+}
+
+/// A skills root holding only what the test writes, removed when dropped.
+#[cfg(unix)]
+fn bare_skills(test: &str) -> Skills {
+    let root =
+        std::env::temp_dir().join(format!("mcp-prompts-skills-{test}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    fs::create_dir_all(&root).unwrap();
+    Skills { root }
+}
+
+/// Sends a request with `id` and reads until its response, skipping the
+/// change announcements that reloads send in between.
+#[cfg(unix)]
+fn answer(client: &mut Client, id: u64, method: &str, params: &Value) -> Value {
+    let request = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+    client.send_line(&request.to_string());
+    loop {
+        let message = client.read();
+        if message["id"] == id {
+            return message;
+        }
+        assert_eq!(
+            message["method"], "notifications/resources/list_changed",
+            "{message}"
+        );
+    }
+}
+
+/// A skill's folder swapped for a symbolic link to a folder outside the
+/// root, thousands of times while the server reloads: the walk found a
+/// folder, but the skill is then opened beneath the root's handle, never
+/// by its path again, so the outside `SKILL.md` and its files are never
+/// served, whichever moment a reload reads it at.
+#[cfg(unix)]
+#[test]
+fn a_skill_folder_swapped_for_a_link_out_is_never_served_from_outside() {
+    const SECRET: &str = "OUTSIDE-SECRET-7f3a";
+    let skills = bare_skills("swap");
+    let outside = std::env::temp_dir().join(format!(
+        "mcp-prompts-skills-swap-outside-{}",
+        std::process::id()
+    ));
+    let _ = fs::remove_dir_all(&outside);
+    fs::create_dir_all(outside.join("zz-evil")).unwrap();
+    fs::write(
+        outside.join("zz-evil/SKILL.md"),
+        format!("---\nname: zz-evil\ndescription: {SECRET}\n---\n{SECRET}\n"),
+    )
+    .unwrap();
+    fs::write(outside.join("zz-evil/secret.txt"), SECRET).unwrap();
+    // Skills read before the swapped one, so that each reload spends a
+    // while between finding its folder and reading it.
+    for n in 0..40 {
+        skills.write(
+            &format!("aa-{n:02}/SKILL.md"),
+            format!("---\nname: aa-{n:02}\ndescription: Padding\n---\n").as_bytes(),
+        );
+        for f in 0..5 {
+            skills.write(&format!("aa-{n:02}/f{f}.txt"), b"padding");
+        }
+    }
+    skills.write(
+        ".real/SKILL.md",
+        b"---\nname: zz-evil\ndescription: The one inside\n---\nInside.\n",
+    );
+    skills.write(".real/secret.txt", b"inside");
+    std::os::unix::fs::symlink(outside.join("zz-evil"), skills.root.join(".link")).unwrap();
+
+    let mut client = skills.stdio();
+    client.initialize(LATEST);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let swapper = {
+        let (root, stop) = (skills.root.clone(), std::sync::Arc::clone(&stop));
+        std::thread::spawn(move || {
+            let (evil, real, link) = (root.join("zz-evil"), root.join(".real"), root.join(".link"));
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(6);
+            let mut swaps = 0u64;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed)
+                && std::time::Instant::now() < deadline
+            {
+                // Each stays a moment, the folder gone only between.
+                fs::rename(&real, &evil).unwrap();
+                std::thread::sleep(std::time::Duration::from_micros(50));
+                fs::rename(&evil, &real).unwrap();
+                fs::rename(&link, &evil).unwrap();
+                std::thread::sleep(std::time::Duration::from_micros(50));
+                fs::rename(&evil, &link).unwrap();
+                swaps += 1;
+            }
+            swaps
+        })
+    };
+    let uris = ["skill://zz-evil/SKILL.md", "skill://zz-evil/secret.txt"];
+    let (mut id, mut asked) = (1u64, 0);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while std::time::Instant::now() < deadline {
+        let mut answers = vec![
+            answer(&mut client, id, "skills/get", &json!({"uri": uris[0]})),
+            answer(&mut client, id + 1, "skills/list", &json!({})),
+        ];
+        for (n, uri) in uris.iter().enumerate() {
+            answers.push(answer(
+                &mut client,
+                id + 2 + n as u64,
+                "resources/read",
+                &json!({"uri": uri}),
+            ));
+        }
+        id += 10;
+        for got in &answers {
+            asked += 1;
+            assert!(
+                !got.to_string().contains(SECRET),
+                "served from outside the root: {got}"
+            );
+        }
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let swaps = swapper.join().unwrap();
+    assert!(swaps > 1000, "only {swaps} swaps");
+    assert!(asked > 100, "only {asked} answers");
+    let _ = fs::remove_dir_all(&outside);
+
+    // Settled as the real folder, the skill inside is served.
+    fs::rename(skills.root.join(".real"), skills.root.join("zz-evil")).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let got = answer(&mut client, id, "skills/get", &json!({"uri": uris[0]}));
+        id += 1;
+        if got["result"]["skill"]["frontmatter"]["description"] == "The one inside" {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{got}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// A name that could pass for another's is refused on its line: a
+/// full-width folder naming itself `pdf` (names are compared as they are),
+/// a Hangul filler after `pdf`, a Cyrillic `р` among Latin letters. A
+/// file whose name hides a character (a right-to-left override, a
+/// zero-width space) refuses its whole skill, naming the file.
+#[cfg(unix)]
+#[test]
+fn look_alike_skill_names_and_hidden_file_names_are_refused() {
+    let skills = bare_skills("look-alike");
+    let skill = |folder: &str, name: &str| {
+        skills.write(
+            &format!("{folder}/SKILL.md"),
+            format!("---\nname: {name}\ndescription: The {folder} skill\n---\nDo it.\n").as_bytes(),
+        );
+    };
+    skill("pdf", "pdf");
+    skill("\u{ff50}\u{ff44}\u{ff46}", "pdf");
+    skill("pdf\u{3164}", "pdf\u{3164}");
+    skill("\u{440}df", "\u{440}df");
+    skill("notes", "notes");
+    skills.write("notes/gpj.\u{202e}txt", b"not a picture");
+    skill("zero", "zero");
+    skills.write("zero/a\u{200b}b.md", b"hidden");
+    let mut client = skills.stdio();
+    client.initialize(LATEST);
+    let listed = client.call("skills/list", json!({}));
+    assert_eq!(listed_paths(&listed), ["pdf", "showcase-guide"], "{listed}");
+    for (needle, expected) in [
+        (
+            "\u{ff50}\u{ff44}\u{ff46}/SKILL.md:2:",
+            "differs from its folder's, `\u{ff50}\u{ff44}\u{ff46}`",
+        ),
+        ("pdf\u{3164}/SKILL.md:2:", "holds U+3164"),
+        ("\u{440}df/SKILL.md:2:", "mixes scripts"),
+        ("notes/: `gpj.\\u{202e}txt` holds U+202E", "shows nothing"),
+        ("zero/: `a\\u{200b}b.md` holds U+200B", "shows nothing"),
+    ] {
+        let logged = client.log_line(needle);
+        assert!(logged.contains(expected), "{logged}");
+    }
+    for refused in [
+        "skill://notes/SKILL.md",
+        "skill://zero/SKILL.md",
+        "skill://pdf\u{3164}/SKILL.md",
+    ] {
+        let read = client.call("resources/read", json!({"uri": refused}));
+        assert_eq!(read["error"]["code"], -32002, "{read}");
+    }
 }

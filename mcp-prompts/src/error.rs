@@ -80,7 +80,15 @@ impl Error {
             return self;
         };
         let error_id = error_id();
-        tracing::error!(error_id, request, what, detail = &*detail, "request failed");
+        // The request's id is the client's text, up to a whole message.
+        let request = excerpt(request);
+        tracing::error!(
+            error_id,
+            request = request.as_str(),
+            what,
+            detail = &*detail,
+            "request failed"
+        );
         self.data = Some(serde_json::json!({ "errorId": error_id }));
         self
     }
@@ -157,6 +165,17 @@ pub(crate) fn excerpt(input: &str) -> String {
     truncate(input, ECHO_CHARS)
 }
 
+/// [`excerpt`], borrowing `input` when it is already short and needs no
+/// escape: for what a request names on every request (its id, its
+/// session), where what clients send is short.
+pub(crate) fn excerpt_cow(input: &str) -> std::borrow::Cow<'_, str> {
+    if input.len() <= ECHO_CHARS && !input.chars().any(must_escape) {
+        std::borrow::Cow::Borrowed(input)
+    } else {
+        std::borrow::Cow::Owned(excerpt(input))
+    }
+}
+
 /// A message from a parser or a type's `FromStr`, which may quote the
 /// input it failed on: kept to its start, like [`excerpt`].
 pub(crate) fn brief(message: &str) -> String {
@@ -199,8 +218,9 @@ impl std::fmt::Debug for Escaped<'_> {
     }
 }
 
-/// Whether `c` is escaped where client or file text is echoed.
-fn must_escape(c: char) -> bool {
+/// Whether `c` is escaped where client or file text is echoed: in the
+/// log, and in what the command line prints.
+pub(crate) fn must_escape(c: char) -> bool {
     c.is_control() || is_format(c) || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
@@ -332,6 +352,17 @@ impl std::error::Error for BuildError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_excerpt_borrows_only_what_it_would_copy_unchanged() {
+        use std::borrow::Cow;
+        assert!(matches!(excerpt_cow("7"), Cow::Borrowed("7")));
+        for sent in ["x".repeat(65), "a\nb".to_owned(), "\u{202e}".to_owned()] {
+            let cut = excerpt_cow(&sent);
+            assert!(matches!(cut, Cow::Owned(_)), "{sent:?}");
+            assert_eq!(cut, excerpt(&sent));
+        }
+    }
 
     #[test]
     fn logged_text_cannot_forge_or_hide_a_line() {

@@ -53,10 +53,10 @@
 //! | feature | what it adds | what it pulls in |
 //! |---|---|---|
 //! | (none) | `#[prompt]`, the derives and `catalog!`; live and run-time prompts; completion; stdio and any async byte stream; both protocol eras; the test client | tokio (`rt`, `sync`, `io-std`, `io-util`, `time`, `signal`), serde, `serde_json`, inventory, arc-swap, tracing, base64, memchr, hmac, sha2, getrandom |
-//! | `http` | Streamable HTTP: `Server::serve_http`, `Service::http_endpoint`, `HttpOptions` ([transports](guide::transports)) | axum (`http1`, `tokio`), hyper, hyper-util, tower-service, futures-util, lru; libc on Unix; tokio's `net`, `time`, `signal`, `macros` |
+//! | `http` | Streamable HTTP: `Server::serve_http`, `Service::http_endpoint`, `HttpOptions` ([transports](guide::transports)) | axum (`http1`, `tokio`), hyper, hyper-util, tower-service, bytes, futures-util, lru; libc on Unix; tokio's `net`, `time`, `signal`, `macros` |
 //! | `auth` | OAuth resource server on HTTP: every request's bearer token verified, JWTs against the issuer's keys, Protected Resource Metadata, `HttpAuth`, `JwtVerifier`, `TokenVerifier` ([authorization](guide::authorization)); implies `http`; needs Rust 1.88 | jsonwebtoken (`aws_lc_rs`), reqwest (`rustls`, for the issuer's keys): aws-lc-rs, which compiles C |
-//! | `files` | prompt files with hot reload: `PromptDir` ([prompt files](guide::prompt_files)): ours, Claude Code commands, VS Code prompt files and dotprompt; skill folders, `Server::skills_dir` ([skills](guide::skills)) | notify, toml (parser only), `yaml_serde`, handlebars (dotprompt's renderer), cap-std, `mime_guess`, unicode-normalization, unicode-general-category; libc on Unix |
-//! | `embedded-skills` | `include_skill!`: a skill folder embedded in the binary, checked and digested when the crate compiles ([skills](guide::skills)) | in the macros crate: `yaml_serde`, `serde_json`, sha2, `mime_guess`, unicode-normalization, unicode-general-category |
+//! | `files` | prompt files with hot reload: `PromptDir` ([prompt files](guide::prompt_files)): ours, Claude Code commands, VS Code prompt files and dotprompt; skill folders, `Server::skills_dir` ([skills](guide::skills)) | notify, toml (parser only), `yaml_serde`, handlebars (dotprompt's renderer), cap-std, cap-fs-ext, `mime_guess`, unicode-normalization, unicode-general-category, unicode-security; libc on Unix |
+//! | `embedded-skills` | `include_skill!`: a skill folder embedded in the binary, checked and digested when the crate compiles ([skills](guide::skills)) | in the macros crate: `yaml_serde`, `serde_json`, sha2, `mime_guess`, unicode-normalization, unicode-general-category, unicode-security |
 //! | `rmcp` | prompts inside an rmcp server: the `mcp_prompts::rmcp` module ([rmcp](guide::rmcp)); needs Rust 1.88 | rmcp (`server`), futures-util; tokio's `macros` |
 //! | `otel` | OpenTelemetry: each request span's parent from its `_meta`, the duration histograms, OTLP/HTTP export from the `OTEL_*` variables, `otel::init` ([observability](guide::observability)) | opentelemetry, `opentelemetry_sdk`, opentelemetry-otlp (`http-proto`, blocking reqwest), tracing-opentelemetry, tracing-subscriber |
 //! | `cli` | the `mcp-prompts` binary (`serve`, `check`, `render`) and the same commands over your own catalog, `cli::run` ([the CLI](guide::cli)); implies `http`, `files`, `auth`, `otel`; needs Rust 1.88 | tracing-subscriber; tokio's `rt-multi-thread` |
@@ -364,8 +364,9 @@ pub use request::{ArgsBuilder, GetPrompt};
 pub use server::{
     CacheScope, DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
     DEFAULT_MAX_LISTENS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
-    DEFAULT_MAX_RESULT_BYTES, DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT, Reply, ResponseFuture,
-    Server, Service, Session,
+    DEFAULT_MAX_RESULT_BYTES, DEFAULT_MAX_UNSENT_BYTES, DEFAULT_MAX_WAITING,
+    DEFAULT_QUESTION_TIMEOUT, DEFAULT_SKILLS_PAGE_SIZE, Reply, ResponseFuture, Server, Service,
+    Session,
 };
 pub use skills::{DynamicSkill, DynamicSkillBuilder, SkillContent};
 #[cfg(feature = "playground")]

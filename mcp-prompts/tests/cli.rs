@@ -2,11 +2,17 @@
 //! Code command, a VS Code prompt file and a broken file, served over
 //! stdio to a client that lists and gets; the broken file reported at
 //! start with its path and line.
+// Call sites read better passing `json!` values by value.
+#![allow(clippy::needless_pass_by_value)]
+
+mod served;
 
 use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
 use std::process::{Child, ChildStderr, Command, Stdio};
 
 use serde_json::{Value, json};
+use served::Served;
 
 /// `mcp-prompts serve DIR` on piped stdio, once it says it is serving:
 /// the process, the rest of its stderr, and what it said until then.
@@ -244,6 +250,43 @@ fn a_clean_folder_passes_and_deny_warnings_fails_on_a_warning() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `check --skills-as-prompts` reads the skills as prompts too: a skill
+/// whose prompt name a prompt file has is a warning naming both (the
+/// file's prompt is served); without the flag there is no such prompt.
+#[test]
+fn check_with_skills_as_prompts_warns_of_a_skill_whose_name_a_prompt_file_has() {
+    let dir = folder("collide");
+    write(&dir, "git/commit.md", "Commit from the prompt file.\n");
+    write(
+        &dir,
+        "git/commit/SKILL.md",
+        "---\nname: commit\ndescription: The commit skill\n---\nSteps.\n",
+    );
+    let path = dir.to_str().unwrap();
+    let file = dir.join("git/commit.md").display().to_string();
+
+    let (code, out, err) = check(&[path]);
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+
+    let (code, out, err) = check(&[path, "--skills-as-prompts"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let warning = "skill://git/commit/SKILL.md: warning: the prompt `git.commit` is not served: ";
+    assert_eq!(out, format!("{warning}{file} has that name\n"), "{err}");
+    assert!(
+        err.contains("prompts: 1, skills: 1, problems: 0, warnings: 1"),
+        "{err}"
+    );
+    let strict = check(&[path, "--skills-as-prompts", "--deny-warnings"]);
+    assert_eq!(strict.0, 1, "{}", strict.2);
+
+    let (_, out, _) = check(&[path, "--skills-as-prompts", "--format", "json"]);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["warnings"][0]["path"], "skill://git/commit/SKILL.md");
+    let message = report["warnings"][0]["message"].as_str().unwrap();
+    assert!(message.contains(&file), "{message}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn serve_makes_one_catalog_of_several_folders_and_a_repository_s_own() {
     let repo = folder("repo");
@@ -258,7 +301,8 @@ fn serve_makes_one_catalog_of_several_folders_and_a_repository_s_own() {
         "Test ${input:target}",
     )
     .unwrap();
-    std::fs::write(repo.join("hello.md"), "+++\n+++\nHello from the repository").unwrap();
+    let hello = repo.join(".claude/commands/hello.md");
+    std::fs::write(&hello, "+++\n+++\nHello from the repository").unwrap();
     std::fs::write(other.join("hello.md"), "+++\n+++\nHello from elsewhere").unwrap();
     std::fs::write(other.join("bye.md"), "+++\n+++\nBye").unwrap();
 
@@ -278,7 +322,7 @@ fn serve_makes_one_catalog_of_several_folders_and_a_repository_s_own() {
     let taken = format!(
         "{}: prompt name `hello` is already taken by {}",
         other.join("hello.md").display(),
-        repo.join("hello.md").display()
+        hello.display()
     );
     assert!(said.contains(&taken), "{said}");
     // The start message says what is read and what hidden folder is not.
@@ -318,6 +362,194 @@ fn serve_makes_one_catalog_of_several_folders_and_a_repository_s_own() {
     assert!(server.wait().unwrap().success());
     let _ = std::fs::remove_dir_all(&repo);
     let _ = std::fs::remove_dir_all(&other);
+}
+
+/// A folder that is itself a skill, limited to a scope, serves the skill
+/// and no prompt: not its `SKILL.md`, whose `name` would name a prompt
+/// handing anyone the instructions the scope hides, nor its other
+/// Markdown. So the repository's example skills check clean.
+#[test]
+fn a_skill_s_folder_serves_the_skill_and_no_prompt_file() {
+    let root = folder("skill-root");
+    let vault = root.join("vault");
+    std::fs::create_dir(&vault).unwrap();
+    let skill = "---\nname: vault\ndescription: Secrets\nmetadata:\n  mcp-prompts/scopes: finance\n---\nThe vault's steps.\n";
+    std::fs::write(vault.join("SKILL.md"), skill).unwrap();
+    std::fs::write(vault.join("steps.md"), "More of the vault's steps.").unwrap();
+    let mut served = Served::serve(&vault, &[]);
+    assert!(served.names().is_empty(), "{}", served.said());
+    for name in ["vault", "SKILL", "steps"] {
+        let got = served.get(name, json!({}));
+        assert_eq!(got["error"]["code"], -32602, "{name}: {got}");
+    }
+    drop(served);
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/skills");
+    for skill in ["release-notes", "acme"] {
+        let (code, out, err) = check(&[examples.join(skill).to_str().unwrap()]);
+        assert_eq!((code, out.as_str()), (0, ""), "{skill}: {err}");
+        assert!(err.contains("prompts: 0, "), "{skill}: {err}");
+    }
+    let release = examples.join("release-notes");
+    let (code, _, err) = render(&["--dir", release.to_str().unwrap(), "templates.entry"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("Unknown prompt: templates.entry"), "{err}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Writes `text` at `path` in `dir`, its folders made.
+fn write(dir: &Path, path: &str, text: &str) {
+    let path = dir.join(path);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// A repository's root serves its own prompt and skill folders only, and
+/// says so: its README, changelog and docs are no prompts (each here
+/// would be a problem or a warning). A folder of it named is a plain
+/// folder; and a root with none of those folders is a problem saying what
+/// to do, `.git` a file (a worktree's, a submodule's) as much as a folder.
+#[test]
+fn a_repository_s_root_serves_its_prompt_folders_only() {
+    let repo = folder("repo-root");
+    std::fs::create_dir_all(repo.join(".git/objects")).unwrap();
+    write(
+        &repo,
+        "README.md",
+        "# The project\n\nRun it with {{name}}.\n",
+    );
+    write(&repo, "CHANGELOG.md", "---\nlicense: MIT\n---\n# Changes\n");
+    write(&repo, "docs/x.md", "Docs with {{placeholder}}.");
+    write(&repo, ".claude/commands/fix.md", "Fix issue $1.");
+    write(
+        &repo,
+        ".github/prompts/tests.prompt.md",
+        "Test ${input:target}",
+    );
+    let skill = "---\nname: notes\ndescription: Take notes\n---\nTake notes.\n";
+    write(&repo, ".claude/skills/notes/SKILL.md", skill);
+    let path = repo.to_str().unwrap();
+    let (code, out, err) = check(&[path, "--deny-warnings"]);
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    assert!(
+        err.contains("prompts: 2, skills: 1, problems: 0, warnings: 0"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{path}: a repository's root")),
+        "{err}"
+    );
+    let mut served = Served::serve(&repo, &[]);
+    let mut names = served.names();
+    names.sort_unstable();
+    assert_eq!(names, ["fix", "tests"], "{}", served.said());
+    assert!(
+        served.said().contains("a repository's root"),
+        "{}",
+        served.said()
+    );
+    drop(served);
+    // Its docs, named: a plain folder.
+    let docs = repo.join("docs");
+    let (code, out, err) = check(&[path, docs.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("x.md:1: warning: "), "{out}");
+    assert!(err.contains("prompts: 3, "), "{err}");
+
+    let worktree = folder("repo-none");
+    write(
+        &worktree,
+        ".git",
+        "gitdir: /elsewhere/.git/worktrees/none\n",
+    );
+    write(&worktree, "README.md", "# A project\n");
+    let path = worktree.to_str().unwrap();
+    let (code, out, err) = check(&[path]);
+    assert_eq!(code, 1, "{out}{err}");
+    let problem = format!("{path}: a repository's root (it holds `.git`)");
+    assert!(out.starts_with(&problem), "{out}");
+    assert!(
+        out.contains("name the folders that hold its prompts"),
+        "{out}"
+    );
+    assert!(
+        err.contains("prompts: 0, skills: 0, problems: 1, warnings: 0"),
+        "{err}"
+    );
+    let served = Served::serve(&worktree, &[]);
+    assert!(served.said().contains(&problem), "{}", served.said());
+    drop(served);
+    let _ = std::fs::remove_dir_all(&repo);
+    let _ = std::fs::remove_dir_all(&worktree);
+}
+
+/// A cloned repository whose prompt or skill folders are links out of it
+/// (to `~/.aws`, say), or whose `.claude` is, serves nothing from there:
+/// each link is a warning naming it, and no file under it is read.
+#[cfg(unix)]
+#[test]
+fn a_repository_s_prompt_folders_linked_out_of_it_are_not_followed() {
+    use std::os::unix::fs::symlink;
+    let outside = folder("linked-outside");
+    write(&outside, "credentials.md", "aws_secret_access_key = SECRET");
+    let stolen = "---\nname: stolen\ndescription: Anything\n---\nSECRET\n";
+    write(&outside, "skills/stolen/SKILL.md", stolen);
+    write(&outside, "claude/commands/credentials.md", "SECRET");
+    let repo = folder("linked");
+    std::fs::create_dir_all(repo.join(".git")).unwrap();
+    std::fs::create_dir_all(repo.join(".claude")).unwrap();
+    std::fs::create_dir_all(repo.join(".github")).unwrap();
+    let links = [
+        (repo.join(".claude/commands"), outside.clone()),
+        (repo.join(".github/prompts"), outside.clone()),
+        (repo.join(".claude/skills"), outside.join("skills")),
+    ];
+    for (link, target) in &links {
+        symlink(target, link).unwrap();
+    }
+    let path = repo.to_str().unwrap();
+    let (code, out, err) = check(&[path]);
+    assert_eq!(code, 0, "{out}{err}");
+    for (link, _) in &links {
+        let warned = format!("{}: warning: a symbolic link", link.display());
+        assert!(out.lines().any(|l| l.starts_with(&warned)), "{out}");
+    }
+    assert!(
+        err.contains("prompts: 0, skills: 0, problems: 0, warnings: 3"),
+        "{err}"
+    );
+    assert!(
+        !out.contains("SECRET") && !err.contains("SECRET"),
+        "{out}{err}"
+    );
+    assert_eq!(check(&[path, "--deny-warnings"]).0, 1);
+    let mut served = Served::serve(&repo, &[]);
+    assert!(served.names().is_empty(), "{}", served.said());
+    let got = served.get("credentials", json!({}));
+    assert_eq!(got["error"]["code"], -32602, "{got}");
+    let warned = format!(
+        "{}: a symbolic link",
+        repo.join(".claude/commands").display()
+    );
+    assert!(served.said().contains(&warned), "{}", served.said());
+    drop(served);
+
+    let linked_claude = folder("linked-claude");
+    std::fs::create_dir_all(linked_claude.join(".git")).unwrap();
+    symlink(outside.join("claude"), linked_claude.join(".claude")).unwrap();
+    let (code, out, err) = check(&[linked_claude.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let warned = format!(
+        "{}: warning: a symbolic link",
+        linked_claude.join(".claude").display()
+    );
+    assert!(out.starts_with(&warned), "{out}");
+    assert!(
+        err.contains("prompts: 0, skills: 0, problems: 0, warnings: 1"),
+        "{err}"
+    );
+    for dir in [&outside, &repo, &linked_claude] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
 
 /// `mcp-prompts render ARGS...`.
@@ -400,5 +632,131 @@ fn render_answers_what_the_prompt_asks_from_answer_and_says_so_without_a_termina
         err.contains("no terminal") && err.contains("--answer language=VALUE"),
         "{err}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether `text` holds what a hostile name or prompt would write raw: a
+/// line of its own that is a workflow command, ESC, a bidi override.
+fn forges(text: &str) -> bool {
+    text.lines()
+        .any(|l| l.starts_with("::error file=x") || l.starts_with("::add-mask::"))
+        || text.contains(['\u{1b}', '\u{7}', '\u{202e}'])
+}
+
+/// A folder and a file named to write GitHub Actions workflow commands
+/// and drive the terminal: `check` prints their names escaped in every
+/// format, on stdout and in its summary on stderr; JSON keeps the real
+/// path.
+#[cfg(unix)]
+#[test]
+fn check_prints_hostile_names_escaped_in_every_format() {
+    let parent = folder("hostile-names");
+    let dir = parent.join("in\n::error file=x::forged\u{1b}]0;owned\u{7}");
+    std::fs::create_dir(&dir).unwrap();
+    let file = dir.join("bad\n::add-mask::secret\u{1b}[2J\u{202e}dm.md");
+    std::fs::write(&file, "+++\ntitle = oops\n+++\nx").unwrap();
+    let path = dir.to_str().unwrap();
+    let shown_dir = format!(
+        "{}/{}",
+        parent.display(),
+        r"in\n::error file=x::forged\u{1b}]0;owned\u{7}"
+    );
+    let shown_file = format!(r"{shown_dir}/bad\n::add-mask::secret\u{{1b}}[2J\u{{202e}}dm.md");
+
+    let (code, out, err) = check(&[path]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(!forges(&out) && !forges(&err), "{out}{err}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with(&format!("{shown_file}:2: "))),
+        "{out}"
+    );
+    assert!(err.contains(&shown_dir), "{err}");
+
+    let (code, out, err) = check(&[path, "--format", "github"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(!forges(&out) && !forges(&err), "{out}{err}");
+    let property = shown_file.replace('%', "%25").replace(':', "%3A");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with(&format!("::error file={property},line=2::"))),
+        "{out}"
+    );
+    assert!(err.contains(&shown_dir), "{err}");
+
+    let (code, out, err) = check(&[path, "--format", "json"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(!forges(&out) && !forges(&err), "{out}{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        report["problems"][0]["path"],
+        file.to_str().unwrap(),
+        "{out}"
+    );
+    assert!(err.contains(&shown_dir), "{err}");
+    let _ = std::fs::remove_dir_all(&parent);
+}
+
+/// A prompt whose text writes the clipboard (OSC 52), clears the screen
+/// and reverses what follows: `render` shows it escaped, its lines and
+/// tabs kept; `--raw` prints it as it is; JSON escapes it and reads back
+/// the same.
+#[test]
+fn render_escapes_a_prompt_s_control_characters_unless_raw() {
+    let dir = folder("render-escapes");
+    let text = "Say\tthis\nthen\u{1b}]52;c;aGk=\u{7} and\u{1b}[2J\u{202e}done";
+    std::fs::write(dir.join("copy.md"), format!("+++\n+++\n{text}")).unwrap();
+    let path = dir.to_str().unwrap();
+
+    let (code, out, err) = render(&["--dir", path, "copy"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!forges(&out), "{out}");
+    assert!(
+        out.contains("Say\tthis\nthen\\u{1b}]52;c;aGk=\\u{7} and\\u{1b}[2J\\u{202e}done"),
+        "{out}"
+    );
+
+    let (code, out, err) = render(&["--dir", path, "copy", "--raw"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(text), "{out:?}");
+
+    let (code, out, err) = render(&["--dir", path, "copy", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!forges(&out), "{out}");
+    let result: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(result["messages"][0]["content"]["text"], text, "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A server that serves nothing says so as it starts, with the likely
+/// cause (a library crate of prompts the binary never names) and the fix;
+/// one that serves a prompt does not.
+#[test]
+fn serving_nothing_is_a_warning_naming_the_likely_cause() {
+    let dir = folder("empty");
+    let serve_once = || {
+        let output = Command::new(env!("CARGO_BIN_EXE_mcp-prompts"))
+            .args(["serve", dir.to_str().unwrap()])
+            .env_remove("RUST_LOG")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stderr).unwrap()
+    };
+    let err = serve_once();
+    assert!(err.contains("serving 0 prompts"), "{err}");
+    assert!(
+        err.contains("serving no prompts, no skills and no tools")
+            && err.contains("library crate")
+            && err.contains("use my_prompts as _;"),
+        "{err}"
+    );
+    std::fs::write(dir.join("hello.md"), "+++\n+++\nHello").unwrap();
+    let err = serve_once();
+    assert!(err.contains("serving 1 prompt"), "{err}");
+    assert!(!err.contains("serving no prompts"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -10,8 +10,9 @@ check them.
 
 Usage: mcp-prompts serve DIR... [OPTIONS]
        mcp-prompts check DIR... [--deny-warnings] [--format text|json|github]
+                         [--skills-as-prompts]
        mcp-prompts render [--dir DIR]... NAME [ARG=VALUE]... [--answer FIELD=VALUE]...
-                          [--format text|json] [--matrix]
+                          [--format text|json] [--matrix] [--raw]
 
 Each DIR holds prompt files, in subfolders too (git/commit.md is `git.commit`):
   review.md          ours: `+++` TOML front matter, `{name}` placeholders
@@ -20,10 +21,13 @@ Each DIR holds prompt files, in subfolders too (git/commit.md is `git.commit`):
   tests.prompt.md    a VS Code prompt file: `${input:name}`
   explain.prompt     a dotprompt file: Handlebars, `input.schema` in Picoschema
   _persona.prompt    a dotprompt partial, used as `{{> persona}}`
-Each folder holding a `SKILL.md` (and each in DIR/.claude/skills) is an
-Agent Skill, served with its files as `skill://` resources (MCP's skills
-extension). Hidden folders are skipped, but for a repository's own:
-DIR/.claude/commands and DIR/.github/prompts are served as prompt folders.
+Each folder holding a `SKILL.md` (DIR itself too) is an Agent Skill, served
+with its files as `skill://` resources (MCP's skills extension); none of its
+files is a prompt. Hidden folders are skipped. A DIR that is a repository's
+root (it holds .git, .claude or .github) serves only its own folders:
+DIR/.claude/commands and DIR/.github/prompts as prompt folders, the skills in
+DIR/.claude/skills; each only if it is a real folder, not a link. Its other
+files (README.md, docs/) are not read: name a folder of it to serve that.
 Several folders make one catalog; a name two of them serve is a problem.
 
 render prints what prompt NAME gives for the arguments (each message under
@@ -32,12 +36,18 @@ given with --dir (default: .); a bad value fails as the server would. When
 the prompt asks its user, the question is asked on the terminal, or answered
 from --answer FIELD=VALUE. --matrix renders every combination of the
 prompt's arguments (each choice, each optional argument left out and given)
-into one document, for a snapshot.
+into one document, for a snapshot. Control characters in a prompt's text
+(ESC, a carriage return alone) and bidirectional controls are printed as
+escapes (`\\u{1b}`); --raw prints the text as it is.
 
 check reads the folders as serve does and prints every problem and warning
 as `path:line: message`; it exits 1 if there is a problem (or, with
 --deny-warnings, a warning). --format json prints one JSON document;
---format github prints GitHub Actions annotations.
+--format github prints GitHub Actions annotations. A file or folder name
+with a control character (a newline, ESC) prints it escaped (`\\n`).
+With --skills-as-prompts, as serve with it, a skill whose prompt name a
+prompt file or a compiled prompt has is a warning naming both: that prompt
+is served, not the skill's.
 
 Options:
   --http [ADDR | PORT]     serve Streamable HTTP at http://ADDR/mcp (default
@@ -51,6 +61,10 @@ Options:
                            (a.b.c), for hosts that know no skills
   --max-result-bytes N     the most bytes of text one prompt's result may hold
                            (default 4194304, 4 MiB); past it, -32602
+  --max-unsent-bytes N     the most bytes of answers (skills and their files)
+                           held for clients that have not read them, all
+                           connections together (default 268435456, 256 MiB);
+                           past it, -32603: the server is busy
   --auth-issuer URL        with --http: verify every request's bearer token,
                            a JWT this issuer signs for http://ADDR/mcp
   --auth-audience URL      the resource URL tokens must name, if another
@@ -111,6 +125,9 @@ pub(super) struct Serve {
     pub(super) auth: Option<Auth>,
     /// The limit on one prompt's result, if not the default.
     pub(super) max_result_bytes: Option<usize>,
+    /// The limit on answers held for clients that have not read them, if
+    /// not the default.
+    pub(super) max_unsent_bytes: Option<usize>,
 }
 
 /// `check DIR...` and its options.
@@ -120,6 +137,9 @@ pub(super) struct Check {
     pub(super) dirs: Vec<PathBuf>,
     /// `--deny-warnings`: a warning fails the check too.
     pub(super) deny_warnings: bool,
+    /// `--skills-as-prompts`: the skills read as prompts too, as `serve`
+    /// with it serves them.
+    pub(super) skills_as_prompts: bool,
     /// How the findings are printed.
     pub(super) format: Format,
 }
@@ -139,6 +159,9 @@ pub(super) struct Render {
     pub(super) json: bool,
     /// `--matrix`: every combination of the arguments.
     pub(super) matrix: bool,
+    /// `--raw`: the prompt's text printed as it is, control characters
+    /// and all.
+    pub(super) raw: bool,
 }
 
 /// `--format`: how `check` prints what it found.
@@ -193,6 +216,7 @@ impl Command {
             skills_as_prompts: false,
             auth: None,
             max_result_bytes: None,
+            max_unsent_bytes: None,
         };
         let (mut issuer, mut audience, mut jwks) = (None, None, None);
         while let Some(word) = words.next() {
@@ -224,6 +248,12 @@ impl Command {
                     let bytes = value.and_then(|v| v.parse::<usize>().ok().filter(|n| *n > 0));
                     let bytes = bytes.ok_or("--max-result-bytes needs a number of bytes")?;
                     serve.max_result_bytes = Some(bytes);
+                }
+                "--max-unsent-bytes" => {
+                    let value = words.next_if(|next| !next.starts_with('-'));
+                    let bytes = value.and_then(|v| v.parse::<usize>().ok().filter(|n| *n > 0));
+                    let bytes = bytes.ok_or("--max-unsent-bytes needs a number of bytes")?;
+                    serve.max_unsent_bytes = Some(bytes);
                 }
                 "--auth-issuer" | "--auth-audience" | "--auth-jwks" => {
                     let url = words.next_if(|next| !next.starts_with('-'));
@@ -278,6 +308,7 @@ impl Command {
             answers: Vec::new(),
             json: false,
             matrix: false,
+            raw: false,
         };
         let pair = |word: &str, what: &str| {
             word.split_once('=')
@@ -292,6 +323,7 @@ impl Command {
                     render.dirs.push(PathBuf::from(dir));
                 }
                 "--matrix" => render.matrix = true,
+                "--raw" => render.raw = true,
                 "--answer" => {
                     let answer = words.next().ok_or("--answer needs FIELD=VALUE")?;
                     render.answers.push(pair(&answer, "FIELD")?);
@@ -326,6 +358,7 @@ impl Command {
         let mut check = Check {
             dirs: Vec::new(),
             deny_warnings: false,
+            skills_as_prompts: false,
             format: Format::Text,
         };
         while let Some(word) = words.next() {
@@ -333,6 +366,7 @@ impl Command {
                 "-h" | "--help" => return Ok(Self::Help),
                 "-V" | "--version" => return Ok(Self::Version),
                 "--deny-warnings" => check.deny_warnings = true,
+                "--skills-as-prompts" => check.skills_as_prompts = true,
                 "--format" => {
                     check.format = match words.next().as_deref() {
                         Some("text") => Format::Text,
@@ -394,6 +428,15 @@ mod tests {
             panic!("--max-result-bytes");
         };
         assert_eq!(capped.max_result_bytes, Some(1024));
+        let Ok(Command::Serve(held)) = parse("serve a --max-unsent-bytes 65536") else {
+            panic!("--max-unsent-bytes");
+        };
+        assert_eq!(
+            (held.max_unsent_bytes, capped.max_unsent_bytes),
+            (Some(65536), None)
+        );
+        let no_number = parse("serve a --max-unsent-bytes 0").unwrap_err();
+        assert!(no_number.contains("number of bytes"), "{no_number}");
         let no_number = parse("serve a --max-result-bytes lots").unwrap_err();
         assert!(no_number.contains("number of bytes"), "{no_number}");
         let no_url = parse("serve a --http --auth-issuer --stateless").unwrap_err();
@@ -416,11 +459,12 @@ mod tests {
         };
         assert_eq!(pairs(&render.arguments), ["language=rust", "code=x=1"]);
         assert_eq!(pairs(&render.answers), ["env=prod"]);
-        assert!(render.json);
-        let Ok(Command::Render(here)) = parse("render greet") else {
+        assert!(render.json && !render.raw);
+        let Ok(Command::Render(here)) = parse("render greet --raw") else {
             panic!("render greet");
         };
         assert_eq!(here.dirs, [PathBuf::from(".")]);
+        assert!(here.raw);
         assert!(parse("render").unwrap_err().contains("needs a prompt"));
         assert!(
             parse("render greet name")
@@ -441,7 +485,11 @@ mod tests {
         };
         assert_eq!(check.dirs, [PathBuf::from("a"), PathBuf::from("b")]);
         assert_eq!(check.format, Format::Github);
-        assert!(check.deny_warnings);
+        assert!(check.deny_warnings && !check.skills_as_prompts);
+        let Ok(Command::Check(bridged)) = parse("check a --skills-as-prompts") else {
+            panic!("check --skills-as-prompts");
+        };
+        assert!(bridged.skills_as_prompts);
         let Ok(Command::Check(plain)) = parse("check a") else {
             panic!("check a");
         };

@@ -9,6 +9,7 @@ use crate::server::Server;
 use serde_json::json;
 
 use super::args::{Check, Format};
+use super::escape;
 use super::folders::Folders;
 
 /// One thing found: a problem (not served) or a warning (served all the
@@ -49,7 +50,7 @@ impl Finding {
 
 /// Reads the folders and prints what it found; the exit code: 0 clean, 1
 /// if something fails the check.
-pub(super) fn run(server: Server, check: &Check) -> std::io::Result<i32> {
+pub(super) fn run(mut server: Server, check: &Check) -> std::io::Result<i32> {
     for dir in &check.dirs {
         if !dir.is_dir() {
             return Err(Error::new(
@@ -58,9 +59,18 @@ pub(super) fn run(server: Server, check: &Check) -> std::io::Result<i32> {
             ));
         }
     }
+    if check.skills_as_prompts {
+        server = server.skills_as_prompts();
+    }
     let folders = Folders::of(&check.dirs);
     let (service, dirs) = super::folders::load(server, &folders)?;
-    let mut findings = Vec::new();
+    // A repository's root with nothing to read, a linked prompt folder:
+    // found before any file is read.
+    let mut findings: Vec<Finding> = folders
+        .problems()
+        .iter()
+        .map(|p| Finding::of_file(true, p))
+        .collect();
     for dir in &dirs {
         findings.extend(dir.problems().iter().map(|p| Finding::of_file(true, p)));
     }
@@ -70,9 +80,17 @@ pub(super) fn run(server: Server, check: &Check) -> std::io::Result<i32> {
             .iter()
             .map(|p| Finding::of_skill(p)),
     );
+    let linked = folders.warnings().iter();
+    findings.extend(linked.map(|w| Finding::of_file(false, w)));
     for dir in &dirs {
         findings.extend(dir.warnings().iter().map(|w| Finding::of_file(false, w)));
     }
+    // Skills whose prompt gives way to a prompt of the same name: served
+    // all the same, as skills.
+    findings.extend(service.skill_warnings().iter().map(|w| Finding {
+        problem: false,
+        ..Finding::of_skill(w)
+    }));
     // The catalog's own prompts and the files'.
     let prompts_served = service.prompt_count();
     let (problems, warnings) = (
@@ -85,10 +103,11 @@ pub(super) fn run(server: Server, check: &Check) -> std::io::Result<i32> {
         Format::Github => github(&findings),
     };
     print!("{report}");
+    // The runner reads workflow commands on stderr too.
     eprintln!(
         "check: prompts: {prompts_served}, skills: {}, problems: {problems}, warnings: {warnings} ({})",
         service.skill_count(),
-        folders.describe(),
+        escape::line(&folders.describe()),
     );
     let failed = problems > 0 || (check.deny_warnings && warnings > 0);
     Ok(i32::from(failed))
@@ -98,9 +117,10 @@ fn text(findings: &[Finding]) -> String {
     let mut out = String::new();
     for f in findings {
         let kind = if f.problem { "" } else { "warning: " };
+        let (path, message) = (escape::line(&f.path), escape::line(&f.message));
         let _ = match f.line {
-            Some(line) => writeln!(out, "{}:{line}: {kind}{}", f.path, f.message),
-            None => writeln!(out, "{}: {kind}{}", f.path, f.message),
+            Some(line) => writeln!(out, "{path}:{line}: {kind}{message}"),
+            None => writeln!(out, "{path}: {kind}{message}"),
         };
     }
     out
@@ -120,14 +140,17 @@ fn json(findings: &[Finding], prompts: usize, skills: usize) -> String {
         "problems": list(true),
         "warnings": list(false),
     });
-    format!("{report:#}\n")
+    // The paths stay the real ones, each character escaped as JSON.
+    format!("{}\n", escape::json(&format!("{report:#}")))
 }
 
-/// GitHub Actions workflow commands, one a finding, escaped as the
-/// runner reads them.
+/// GitHub Actions workflow commands, one a finding: the text escaped as
+/// for a person, then encoded as the runner reads it.
 fn github(findings: &[Finding]) -> String {
     let data = |text: &str| {
-        text.replace('%', "%25")
+        escape::line(text)
+            .to_string()
+            .replace('%', "%25")
             .replace('\r', "%0D")
             .replace('\n', "%0A")
     };
@@ -164,11 +187,11 @@ mod tests {
             problem: true,
             path: "a,b:c.md".into(),
             line: Some(2),
-            message: "50% broken\nsecond line".into(),
+            message: "50% broken\nsecond line\u{1b}[2J".into(),
         }];
         assert_eq!(
             github(&found),
-            "::error file=a%2Cb%3Ac.md,line=2::50%25 broken%0Asecond line\n"
+            "::error file=a%2Cb%3Ac.md,line=2::50%25 broken\\nsecond line\\u{1b}[2J\n"
         );
     }
 }

@@ -21,6 +21,7 @@
 
 mod args;
 mod check;
+mod escape;
 mod folders;
 mod render;
 mod serve;
@@ -116,7 +117,8 @@ impl Cli {
         match done {
             Ok(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
             Err(error) => {
-                eprintln!("{program}: {error}");
+                // It may name a folder or a file, or quote a prompt.
+                eprintln!("{program}: {}", escape::line(&error.to_string()));
                 ExitCode::from(2)
             }
         }
@@ -146,7 +148,7 @@ fn serve_logged(
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("{program}: {error}");
+            eprintln!("{program}: {}", escape::line(&error.to_string()));
             ExitCode::from(1)
         }
     }

@@ -12,6 +12,7 @@ use crate::testing::{Answer, Answers, Client, Question};
 use serde_json::{Map, Value, json};
 
 use super::args::Render;
+use super::escape;
 use super::folders::Folders;
 
 /// Renders the prompt; the exit code: 0, or 1 when the server refuses it
@@ -25,7 +26,10 @@ pub(super) async fn run(server: Server, render: &Render) -> std::io::Result<i32>
             ));
         }
     }
-    let (service, _dirs) = super::folders::load(server, &Folders::of(&render.dirs))?;
+    let folders = Folders::of(&render.dirs);
+    // A prompt not found may be in a folder not read: said first.
+    folders.tell("mcp-prompts");
+    let (service, _dirs) = super::folders::load(server, &folders)?;
     if render.matrix {
         // Without `--answer` the client shows no forms, so an asking
         // prompt renders what it says to a host that cannot ask.
@@ -40,11 +44,11 @@ pub(super) async fn run(server: Server, render: &Render) -> std::io::Result<i32>
         }
         return match client.matrix(&render.name).await {
             Ok(document) => {
-                print!("{document}");
+                print!("{}", printed(document, render.raw));
                 Ok(0)
             }
             Err(error) => {
-                eprintln!("mcp-prompts: {}", error.message());
+                eprintln!("mcp-prompts: {}", escape::text(error.message()));
                 Ok(1)
             }
         };
@@ -81,15 +85,27 @@ pub(super) async fn run(server: Server, render: &Render) -> std::io::Result<i32>
         return Err(error);
     }
     match result {
+        // JSON escapes what it holds whatever `--raw` says: the value
+        // read back is the same.
+        Ok(result) if render.json => {
+            print!("{}", shown(&result, true));
+            Ok(0)
+        }
         Ok(result) => {
-            print!("{}", shown(&result, render.json));
+            print!("{}", printed(shown(&result, false), render.raw));
             Ok(0)
         }
         Err(error) => {
-            eprintln!("mcp-prompts: {}", error.message());
+            eprintln!("mcp-prompts: {}", escape::text(error.message()));
             Ok(1)
         }
     }
+}
+
+/// A prompt's text as printed: its control characters escaped, unless
+/// `--raw` asks for it as it is.
+fn printed(text: String, raw: bool) -> String {
+    if raw { text } else { escape::text(&text) }
 }
 
 /// The form's values for one question: each field from `--answer`, else
@@ -113,7 +129,7 @@ fn answer(question: &Question, given: &[(String, String)]) -> std::io::Result<Ma
             Some((_, value)) => Some(value.clone()),
             None if terminal => {
                 if !asked {
-                    eprintln!("{message}");
+                    eprintln!("{}", escape::text(message));
                     asked = true;
                 }
                 ask(field, spec)?
@@ -146,7 +162,7 @@ fn ask(field: &str, spec: &Value) -> std::io::Result<Option<String>> {
         let choices: Vec<&str> = choices.iter().filter_map(Value::as_str).collect();
         label = format!("{label} [{}]", choices.join(", "));
     }
-    eprint!("  {label}: ");
+    eprint!("  {}: ", escape::line(&label));
     std::io::stderr().flush()?;
     let mut line = String::new();
     std::io::stdin().lock().read_line(&mut line)?;
@@ -176,7 +192,7 @@ fn typed(text: &str, spec: &Value) -> Value {
 /// role.
 fn shown(result: &Value, as_json: bool) -> String {
     if as_json {
-        return format!("{result:#}\n");
+        return format!("{}\n", escape::json(&format!("{result:#}")));
     }
     let mut out = String::new();
     if let Some(description) = result["description"].as_str() {

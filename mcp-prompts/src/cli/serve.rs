@@ -4,6 +4,7 @@
 use std::io::{Error, ErrorKind};
 
 use super::args::Serve;
+use super::escape;
 use super::folders::Folders;
 use crate::files::PromptDir;
 use crate::server::Server;
@@ -27,12 +28,17 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
     if let Some(limit) = serve.max_result_bytes {
         server = server.max_result_bytes(limit);
     }
+    if let Some(limit) = serve.max_unsent_bytes {
+        server = server.max_unsent_bytes(limit);
+    }
     if let Some(secret) = std::env::var_os(REQUEST_STATE_SECRET) {
         server = server.request_state_secret(secret.as_encoded_bytes());
     }
     // Agent Skills in the folders, and in a repository's `.claude/skills`
-    // (hidden, so the folder's own search passes it by).
+    // (hidden, so the folder's own search passes it by); what is not read
+    // of a repository said first.
     let folders = Folders::of(&serve.dirs);
+    folders.tell(name);
     for root in &folders.skills {
         server = server.skills_dir(root);
     }
@@ -69,7 +75,7 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
     let Some(addr) = serve.http else {
         eprintln!(
             "{name}: serving {count} over stdio ({})",
-            folders.describe()
+            escape::line(&folders.describe())
         );
         return service.serve_stdio_until(stop).await;
     };
@@ -111,7 +117,7 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
     eprintln!(
         "{name}: serving {count} at http://{bound}{} ({}); Ctrl-C stops",
         crate::transport::http::DEFAULT_PATH,
-        folders.describe()
+        escape::line(&folders.describe())
     );
     if serve.over_http.playground {
         eprintln!("{name}: try the prompts at http://{bound}/playground");

@@ -28,7 +28,7 @@ use crate::catalog::{
     AnyPrompt, CatalogSnapshot, LiveCatalog, Prompts, TagFilter, registered_prompts,
 };
 use crate::complete::{CompleteWith, DynCompleter, StaticIndexes};
-use crate::context::{Sink, channel_sink};
+use crate::context::{Sink, UnsentBudget, channel_sink};
 use crate::error::{BuildError, excerpt};
 use crate::presentation::Icon;
 use crate::skills::set::Skill;
@@ -40,7 +40,8 @@ pub(crate) use limits::Limits;
 pub use limits::{
     DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
     DEFAULT_MAX_LISTENS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
-    DEFAULT_MAX_RESULT_BYTES, DEFAULT_MAX_WAITING, DEFAULT_QUESTION_TIMEOUT,
+    DEFAULT_MAX_RESULT_BYTES, DEFAULT_MAX_UNSENT_BYTES, DEFAULT_MAX_WAITING,
+    DEFAULT_QUESTION_TIMEOUT, DEFAULT_SKILLS_PAGE_SIZE,
 };
 pub(crate) use listen::Listens;
 pub use modern::CacheScope;
@@ -71,6 +72,8 @@ pub struct Server {
     title: Option<String>,
     instructions: Option<String>,
     page_size: usize,
+    /// Entries per page of `skills/list` and the resource listings.
+    skills_page_size: usize,
     limits: Limits,
     /// Prompts added explicitly, through `catalog` or `prompts`.
     explicit: Vec<AnyPrompt>,
@@ -117,6 +120,7 @@ impl Server {
             title: None,
             instructions: None,
             page_size: 0,
+            skills_page_size: DEFAULT_SKILLS_PAGE_SIZE,
             limits: Limits::default(),
             explicit: Vec::new(),
             registered: None,
@@ -311,9 +315,21 @@ impl Server {
     }
 
     /// How many prompts one `prompts/list` page holds; 0 (the default) puts
-    /// them all on one page.
+    /// them all on one page. Skills and their files are listed in pages of
+    /// their own size ([`skills_page_size`](Self::skills_page_size)).
     pub fn page_size(mut self, page_size: usize) -> Self {
         self.page_size = page_size;
+        self
+    }
+
+    /// How many entries one `skills/list`, `resources/list` or
+    /// `resources/directory/read` page holds (default
+    /// [`DEFAULT_SKILLS_PAGE_SIZE`], 50; at least 1). These list every
+    /// skill and every file, each skill with a line for each of its files:
+    /// on one page, a large folder would make one answer of tens of
+    /// megabytes.
+    pub fn skills_page_size(mut self, page_size: usize) -> Self {
+        self.skills_page_size = page_size.max(1);
         self
     }
 
@@ -394,7 +410,10 @@ impl Server {
     /// -32602 naming the limit (the arguments asked for too much), and a
     /// prompt tool's call an `isError` result. A template or prompt file
     /// stops rendering as it passes the limit, before the memory is spent;
-    /// a prompt function's result is measured once it returns.
+    /// a prompt function's result is measured once it returns. The
+    /// answers of skills and their files are not bound by it (a skill's
+    /// file may take 16 MiB): [`max_unsent_bytes`](Self::max_unsent_bytes)
+    /// bounds what they make the server hold.
     ///
     /// ```
     /// let server = mcp_prompts::Server::new("docs", "1.0").max_result_bytes(1 << 20);
@@ -402,6 +421,27 @@ impl Server {
     /// ```
     pub fn max_result_bytes(mut self, limit: usize) -> Self {
         self.limits.result_bytes = limit.max(1);
+        self
+    }
+
+    /// The most bytes of answers the server holds, across all its
+    /// connections, until their clients read them (default 256 MiB): the
+    /// answers of `resources/read`, `skills/list`, `skills/get`,
+    /// `resources/list` and `resources/directory/read`, whose size is known
+    /// before they are written. An answer's bytes are counted from before
+    /// it is written until the transport has handed it to the client (or
+    /// the client went away), so clients that never read hold at most
+    /// this much; a request whose answer does not fit beside those waiting
+    /// gets -32603 at once, saying the server is busy, and never waits.
+    /// Only the transports of this crate keep the count while an answer
+    /// waits; a session driven through [`Session::handle`] counts it only
+    /// while the answer is made.
+    ///
+    /// The skills extension has hosts accept skills of 16 MiB, and a file
+    /// of control characters takes six times its size as JSON text: keep
+    /// the budget above what one read of your largest file takes.
+    pub fn max_unsent_bytes(mut self, limit: usize) -> Self {
+        self.limits.unsent_bytes = limit.max(1);
         self
     }
 
@@ -547,7 +587,7 @@ impl Server {
             list_changed: changing,
         };
         let modern = ModernReplies::new(&info, self.cache.resolve(changing));
-        let skills = Arc::new(fixed_skills(&code_skills, self.page_size)?);
+        let skills = Arc::new(fixed_skills(&code_skills, self.skills_page_size)?);
         let live = Arc::new(LiveCatalog::new(served, self.tags, self.page_size));
         if bridge && !folders {
             // Skills from code only: their prompts, once.
@@ -567,7 +607,7 @@ impl Server {
             });
             watch_skills(
                 self.skill_roots,
-                self.page_size,
+                self.skills_page_size,
                 code_skills,
                 &skills,
                 follow,
@@ -583,6 +623,7 @@ impl Server {
             modern,
             state_key,
             ask_for_missing: self.ask_for_missing,
+            unsent: UnsentBudget::new(self.limits.unsent_bytes),
             limits: self.limits,
             resources: self.resources,
             static_indexes: StaticIndexes::default(),
@@ -693,6 +734,8 @@ pub(crate) struct Inner {
     state_key: Option<request_state::StateKey>,
     ask_for_missing: bool,
     limits: Limits,
+    /// The bytes of answers waiting for their clients to read them.
+    unsent: UnsentBudget,
     resources: Option<DynCompleter>,
     static_indexes: StaticIndexes,
 }
@@ -702,6 +745,14 @@ impl Service {
     /// the folders given to [`Server::skills_dir`].
     pub fn skill_problems(&self) -> Vec<String> {
         self.0.skills.problems()
+    }
+
+    /// The skills served whose prompt
+    /// ([`Server::skills_as_prompts`]) is not, because a prompt file's or a
+    /// compiled prompt has its name (and wins, whichever came first), each
+    /// as `skill://path/SKILL.md: ...` naming that prompt's file.
+    pub fn skill_warnings(&self) -> Vec<String> {
+        self.0.live.shadowed()
     }
 
     /// How many skills are served.

@@ -1,6 +1,7 @@
 //! Transports carry messages between a client and a [`Session`](crate::Session).
 
 mod connection;
+mod empty;
 #[cfg(feature = "http")]
 pub(crate) mod http;
 mod lines;

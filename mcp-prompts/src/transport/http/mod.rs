@@ -14,6 +14,7 @@ mod options;
 mod playground;
 mod respond;
 mod sessions;
+mod stall;
 mod stateless;
 mod wire;
 
@@ -96,6 +97,7 @@ impl Service {
         if !options.verifies_tokens() {
             warn_of_hidden_prompts(self);
         }
+        super::empty::warn_if_empty(self);
         HttpEndpoint(Arc::new(Endpoint::new(self.clone(), options)))
     }
 
@@ -118,7 +120,11 @@ impl Service {
     where
         F: Future<Output = ()> + Send + 'static,
     {
-        let (max_connections, header_timeout) = (options.max_connections, options.header_timeout);
+        let max_connections = options.max_connections;
+        let timeouts = listener::Timeouts {
+            header: options.header_timeout,
+            write: options.write_timeout,
+        };
         let addr = listener.local_addr().ok();
         #[cfg(feature = "playground")]
         let options = playground::with_own_origins(options, addr);
@@ -129,7 +135,7 @@ impl Service {
             prompts = self.prompt_count(),
             "serving MCP over HTTP"
         );
-        let served = listener::serve(listener, app, max_connections, header_timeout, async move {
+        let served = listener::serve(listener, app, max_connections, timeouts, async move {
             shutdown.await;
             endpoint.shut_down();
         })
