@@ -447,7 +447,10 @@ fn a_client_that_never_reads_loses_its_connection_after_the_write_timeout() {
         }
         let start = String::from_utf8_lossy(&body[..body.len().min(300)]).into_owned();
         assert!(start.contains("busy"), "{start}");
-        assert!(Instant::now() < deadline, "the budget is still held: {start}");
+        assert!(
+            Instant::now() < deadline,
+            "the budget is still held: {start}"
+        );
         std::thread::sleep(Duration::from_millis(200));
     };
     assert!(String::from_utf8_lossy(&body[..200]).contains(r#""text":"xxx"#));

@@ -482,6 +482,57 @@ fn a_repository_s_root_serves_its_prompt_folders_only() {
     let _ = std::fs::remove_dir_all(&worktree);
 }
 
+/// A repository's own folders that were real at start and become links
+/// while served (a checkout, a swap) are not followed at the next reload:
+/// nothing outside is ever served; the prompts and skills read before stay.
+#[cfg(unix)]
+#[test]
+fn a_repository_s_folders_that_become_links_while_served_are_not_followed() {
+    use std::os::unix::fs::symlink;
+    let outside = folder("became-outside");
+    write(
+        &outside,
+        "commands/credentials.md",
+        "aws_secret_access_key = SECRET",
+    );
+    let stolen = "---\nname: stolen\ndescription: Anything\n---\nSECRET\n";
+    write(&outside, "skills/stolen/SKILL.md", stolen);
+    let repo = folder("became");
+    std::fs::create_dir_all(repo.join(".git")).unwrap();
+    write(&repo, ".claude/commands/fix.md", "Fix it.\n");
+    let kept = "---\nname: kept\ndescription: A skill of the repository\n---\nSteps.\n";
+    write(&repo, ".claude/skills/kept/SKILL.md", kept);
+    let mut served = Served::serve(&repo, &[]);
+    assert_eq!(served.names(), ["fix"], "{}", served.said());
+    // Swapped for links leading out: the renamed folders stay inside.
+    for (inside, target) in [("commands", "commands"), ("skills", "skills")] {
+        let path = repo.join(".claude").join(inside);
+        std::fs::rename(&path, repo.join(format!("old-{inside}"))).unwrap();
+        symlink(outside.join(target), &path).unwrap();
+    }
+    // Past the reload's settling time, and then some.
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let names = served.names();
+    assert!(!names.iter().any(|n| n == "credentials"), "{names:?}");
+    let got = served.get("credentials", json!({}));
+    assert_eq!(got["error"]["code"], -32602, "{got}");
+    let skills = served.call("skills/list", json!({}));
+    assert!(!skills.to_string().contains("stolen"), "{skills}");
+    let read = served.call("resources/read", json!({"uri": "skill://stolen/SKILL.md"}));
+    assert!(!read.to_string().contains("SECRET"), "{read}");
+    // Said why, and still serving.
+    assert!(
+        served.said().contains("a link is not followed"),
+        "{}",
+        served.said()
+    );
+    assert!(served.call("ping", json!({}))["result"].is_object());
+    drop(served);
+    for dir in [&outside, &repo] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
 /// A cloned repository whose prompt or skill folders are links out of it
 /// (to `~/.aws`, say), or whose `.claude` is, serves nothing from there:
 /// each link is a warning naming it, and no file under it is read.

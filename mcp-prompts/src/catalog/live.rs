@@ -9,7 +9,7 @@
 //! served again once that name is free, so the winner of a name never
 //! depends on which was loaded first.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -154,10 +154,11 @@ impl LiveCatalog {
             return Ok(outcome);
         }
         let shadowed_next = shadowed(&next);
+        let set_aside: HashSet<usize> = shadowed_next.iter().map(|&(at, _)| at).collect();
         let enabled = next
             .iter()
             .enumerate()
-            .filter(|(at, source)| source.on && !shadowed_next.iter().any(|(s, _)| s == at))
+            .filter(|(at, source)| source.on && !set_aside.contains(at))
             .map(|(_, source)| source.prompt.clone());
         let served = CatalogSnapshot::build(enabled, &self.tags, self.page_size)?;
         // A prompt set aside that changed (a skill's, edited) is no news.
@@ -170,7 +171,7 @@ impl LiveCatalog {
                     .all(|(a, b)| a.same_as(b))
         };
         self.served.store(Arc::new(served));
-        let before: Vec<String> = (shadowed(&sources).into_iter())
+        let before: HashSet<String> = (shadowed(&sources).into_iter())
             .map(|pair| shadowed_text(&sources, pair))
             .collect();
         for pair in shadowed_next {

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::escape;
-use crate::files::{FileProblem, PromptDir};
+use crate::files::{FileProblem, PromptDir, PromptDirOptions};
 use crate::server::{Server, Service};
 
 /// The hidden folders of a repository that hold prompt files: Claude
@@ -16,6 +16,10 @@ const PROMPT_FOLDERS: [&str; 2] = [".claude/commands", ".github/prompts"];
 
 /// The hidden folder of a repository that holds Agent Skills.
 const SKILL_FOLDER: &str = ".claude/skills";
+
+/// How many names each of those folders is below the repository's root,
+/// none of which may become a link while it is served.
+const PINNED_NAMES: u8 = 2;
 
 /// How many folders below a root skills are looked for, as the server
 /// looks for them.
@@ -54,6 +58,10 @@ pub(super) struct Folders {
     problems: Vec<FileProblem>,
     /// A repository's prompt folder that is not read: a link.
     warnings: Vec<FileProblem>,
+    /// The repositories' own folders (`.claude/commands`, ...), found to be
+    /// real folders, whose last names are opened without following links
+    /// at every reload: one that becomes a link is not followed.
+    pinned: Vec<PathBuf>,
 }
 
 impl Folders {
@@ -95,10 +103,14 @@ impl Folders {
                 Ok(None) => continue,
                 Ok(Some(folder)) if skills => {
                     if holds_skills(&folder, SKILL_DEPTH, &mut 10_000) {
+                        self.pinned.push(folder.clone());
                         self.skills.push(folder);
                     }
                 }
-                Ok(Some(folder)) => self.prompts.push(folder),
+                Ok(Some(folder)) => {
+                    self.pinned.push(folder.clone());
+                    self.prompts.push(folder);
+                }
                 // `.claude` linked is one warning, not one a folder in it.
                 Err(link) if self.warnings.iter().any(|w| w.path == link) => {}
                 Err(link) => self.warnings.push(FileProblem {
@@ -188,7 +200,11 @@ pub(super) fn load(
     folders: &Folders,
 ) -> std::io::Result<(Service, Vec<PromptDir>)> {
     for root in &folders.skills {
-        server = server.skills_dir(root);
+        server = if folders.pinned.contains(root) {
+            server.skills_dir_pinned(root.clone(), PINNED_NAMES)
+        } else {
+            server.skills_dir(root)
+        };
     }
     let (service, prompts) = server
         .build_live()
@@ -196,7 +212,15 @@ pub(super) fn load(
     let dirs = folders
         .prompts
         .iter()
-        .map(|dir| PromptDir::watch(dir, &prompts))
+        .map(|dir| {
+            let options = PromptDirOptions::new();
+            let options = if folders.pinned.contains(dir) {
+                options.pinned(PINNED_NAMES)
+            } else {
+                options
+            };
+            PromptDir::watch_with(dir, &prompts, options)
+        })
         .collect::<std::io::Result<Vec<_>>>()?;
     Ok((service, dirs))
 }

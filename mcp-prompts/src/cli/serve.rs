@@ -6,7 +6,6 @@ use std::io::{Error, ErrorKind};
 use super::args::Serve;
 use super::escape;
 use super::folders::Folders;
-use crate::files::PromptDir;
 use crate::server::Server;
 use crate::transport::http::{HttpAuth, HttpOptions, JwtVerifier, Playground};
 
@@ -18,7 +17,6 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
     // Listened for from now on: a signal sent once the start message is
     // out stops the server gracefully.
     let stop = crate::transport::shutdown_signal();
-    let invalid = |err: crate::error::BuildError| Error::new(ErrorKind::InvalidInput, err);
     if serve.prompts_as_tools {
         server = server.prompts_as_tools();
     }
@@ -39,24 +37,16 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
     // of a repository said first.
     let folders = Folders::of(&serve.dirs);
     folders.tell(name);
-    for root in &folders.skills {
-        server = server.skills_dir(root);
-    }
-    let (service, prompts) = server.build_live().map_err(invalid)?;
+    // Each file that cannot be served, or is served with a warning, is
+    // logged as it is read. One catalog: a name a folder read earlier
+    // serves is a problem of the later one.
+    let (service, dirs) = super::folders::load(server, &folders)?;
     let skills = match (service.skill_count(), service.skill_problems().len()) {
         (0, 0) => String::new(),
         (1, 0) => " and 1 skill".to_owned(),
         (skills, 0) => format!(" and {skills} skills"),
         (skills, broken) => format!(" and {skills} skills ({broken} not served: above)"),
     };
-    // Each file that cannot be served, or is served with a warning, is
-    // logged as it is read. One catalog: a name a folder read earlier
-    // serves is a problem of the later one.
-    let dirs = folders
-        .prompts
-        .iter()
-        .map(|dir| PromptDir::watch(dir, &prompts))
-        .collect::<std::io::Result<Vec<_>>>()?;
     let broken: usize = dirs.iter().map(|dir| dir.problems().len()).sum();
     let warned: usize = dirs.iter().map(|dir| dir.warnings().len()).sum();
     // The catalog's own prompts, and the files'.

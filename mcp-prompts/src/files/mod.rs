@@ -141,6 +141,16 @@ impl PromptDirOptions {
         self
     }
 
+    /// Reads the directory at every reload with the last `names` names of
+    /// its path opened one at a time, none of them a link: for a folder the
+    /// CLI found real at start (a repository's `.claude/commands`, 2),
+    /// which must not lead elsewhere once it becomes a link.
+    #[cfg(feature = "cli")]
+    pub(crate) fn pinned(mut self, names: u8) -> Self {
+        self.0.pinned_names = names;
+        self
+    }
+
     /// The most files served (default [`DEFAULT_MAX_FILES`]); past it, the
     /// first in name order are served and the rest reported.
     pub fn max_files(mut self, limit: usize) -> Self {

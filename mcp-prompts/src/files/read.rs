@@ -13,8 +13,9 @@
 //! - a directory lists at most a bounded number of files, its own and its
 //!   subfolders' down to a bounded depth, never through a link.
 
+use std::ffi::OsStr;
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Component, Path};
 
 use cap_fs_ext::DirExt as _;
 use cap_std::ambient_authority;
@@ -40,6 +41,10 @@ pub(crate) struct ReadLimits {
     pub(super) max_files: usize,
     /// Whether a symbolic link may lead outside the directory.
     pub(super) links_outside: bool,
+    /// How many of the last names of the directory's path are opened one
+    /// at a time, none of them a link, at every read (see
+    /// [`ServedDir::open`]); 0: the path is opened as the system resolves it.
+    pub(super) pinned_names: u8,
 }
 
 impl Default for ReadLimits {
@@ -48,6 +53,7 @@ impl Default for ReadLimits {
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
             max_files: DEFAULT_MAX_FILES,
             links_outside: false,
+            pinned_names: 0,
         }
     }
 }
@@ -57,6 +63,44 @@ pub(crate) struct ServedDir<'a> {
     path: &'a Path,
     handle: Dir,
     access: ReadLimits,
+}
+
+/// The directory at `path`: the folder its last `names` names are in
+/// opened as the system resolves it, then those names one at a time, none
+/// of them a symbolic link.
+fn open_pinned(path: &Path, names: usize) -> io::Result<Dir> {
+    let parts: Vec<&OsStr> = path
+        .components()
+        .rev()
+        .take(names)
+        .map(|part| match part {
+            Component::Normal(name) => Ok(name),
+            _ => Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "a pinned folder's last names are plain names",
+            )),
+        })
+        .collect::<io::Result<_>>()?;
+    let mut base = path;
+    for _ in 0..names {
+        base = base.parent().unwrap_or(Path::new(""));
+    }
+    let base = if base.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        base
+    };
+    let mut dir = Dir::open_ambient_dir(base, ambient_authority())?;
+    for name in parts.into_iter().rev() {
+        dir = dir.open_dir_nofollow(name).map_err(|err| {
+            let name = Path::new(name).display();
+            io::Error::new(
+                err.kind(),
+                format!("`{name}` is not a real folder now ({err}): a link is not followed"),
+            )
+        })?;
+    }
+    Ok(dir)
 }
 
 /// A directory's file names, how many were left out over the limit, and
@@ -89,8 +133,16 @@ pub(crate) struct Folders {
 
 impl<'a> ServedDir<'a> {
     /// Opens the directory at `path`, to be read as `access` says.
+    /// A pinned directory (`access.pinned_names`: a repository's
+    /// `.claude/commands`, found to be a real folder) has the last names of
+    /// its path opened one at a time, never through a link: a folder that
+    /// became a link since (a checkout, a swap) is an error, not a way out,
+    /// whenever it is read again.
     pub(crate) fn open(path: &'a Path, access: ReadLimits) -> io::Result<Self> {
-        let handle = Dir::open_ambient_dir(path, ambient_authority())?;
+        let handle = match access.pinned_names {
+            0 => Dir::open_ambient_dir(path, ambient_authority())?,
+            names => open_pinned(path, usize::from(names))?,
+        };
         Ok(Self {
             path,
             handle,
@@ -262,8 +314,9 @@ impl<'a> ServedDir<'a> {
     /// Every file beneath the directory (relative, `/`-separated), in
     /// path order, and the folders read (`path/`, `""` the directory):
     /// hidden files and folders are left out, links to folders are not
-    /// followed; `None` past `max_files` files or `max_depth` folders
-    /// deep, where the walk stops.
+    /// followed; `None` past `max_files` files, `max_files` folders (each
+    /// one a watch, and a listing read at every reload), or `max_depth`
+    /// folders deep, where the walk stops.
     pub(crate) fn all_files(
         &self,
         max_depth: usize,
@@ -279,7 +332,11 @@ impl<'a> ServedDir<'a> {
                     .filter(|f| !f.starts_with('.'))
                     .map(|f| format!("{prefix}{f}")),
             );
-            if names.len() > max_files || (depth == max_depth && !subfolders.is_empty()) {
+            let folders = read.len() + pending.len() + subfolders.len();
+            if names.len() > max_files
+                || folders > max_files
+                || (depth == max_depth && !subfolders.is_empty())
+            {
                 return Ok(None);
             }
             pending.extend(

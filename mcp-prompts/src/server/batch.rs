@@ -45,6 +45,9 @@ impl Session {
             Err(_) => return Reply::rejected(&jsonrpc::parse_failure(text)),
         };
         let mut responses = Responses::new(limits.batch_response_bytes);
+        // The unsent budget's reservations of the answers the batch keeps;
+        // an answer refused for the batch's limit gives its bytes back.
+        let mut kept = Vec::new();
         let mut later = Vec::new();
         for item in items {
             let incoming = jsonrpc::classify(item.get());
@@ -59,7 +62,12 @@ impl Session {
             };
             match self.handle_one(incoming, sender) {
                 Reply::None => {}
-                Reply::Now(message) | Reply::Rejected(message) => responses.add(id, message),
+                Reply::Now(message) | Reply::Rejected(message) => {
+                    let reserved = sender.take_reserved();
+                    if responses.add(id, message) {
+                        kept.extend(reserved);
+                    }
+                }
                 Reply::Later(future) => {
                     // Answered in the batch's order once the rest is done;
                     // only the id is kept, to refuse it if need be.
@@ -67,6 +75,9 @@ impl Session {
                     later.push((responses.reserve(), id, future));
                 }
             }
+        }
+        for reserved in kept {
+            sender.keep(reserved);
         }
         if later.is_empty() {
             return responses.into_response().map_or(Reply::None, Reply::Now);
@@ -147,9 +158,10 @@ impl Responses {
 
     /// Adds a response if it fits the budget; otherwise the request gets a
     /// short refusal instead (an error without an id is short already).
-    fn add(&mut self, id: Option<&RawValue>, message: String) {
+    /// Adds `message`; `false` when it is refused for the limit.
+    fn add(&mut self, id: Option<&RawValue>, message: String) -> bool {
         let slot = self.reserve();
-        self.fill(slot, id, message);
+        self.fill(slot, id, message)
     }
 
     fn refuse(&mut self, id: &RawValue) {
@@ -162,15 +174,17 @@ impl Responses {
         Slot(self.slots.len() - 1)
     }
 
-    fn fill(&mut self, slot: Slot, id: Option<&RawValue>, message: String) {
+    fn fill(&mut self, slot: Slot, id: Option<&RawValue>, message: String) -> bool {
         match id {
             Some(id) if self.full || self.used + message.len() > self.limit => {
                 self.full = true;
                 self.fill_refused(slot, id);
+                false
             }
             _ => {
                 self.used += message.len();
                 self.slots[slot.0] = Some(message);
+                true
             }
         }
     }

@@ -98,7 +98,7 @@ pub struct Server {
     embedded_skills: bool,
     /// The folders skills are read from.
     #[cfg(feature = "files")]
-    skill_roots: Vec<std::path::PathBuf>,
+    skill_roots: Vec<crate::files::skills::SkillRoot>,
     /// Whether each skill is served as a prompt too.
     skills_as_prompts: bool,
 }
@@ -197,7 +197,19 @@ impl Server {
     /// ```
     #[cfg(feature = "files")]
     pub fn skills_dir(mut self, dir: impl Into<std::path::PathBuf>) -> Self {
-        self.skill_roots.push(dir.into());
+        self.skill_roots.push(dir.into().into());
+        self.declare.resources = Resources::Skills;
+        self
+    }
+
+    /// [`skills_dir`](Self::skills_dir), with the last `names` names of
+    /// its path opened one at a time, none of them a link, at every reload:
+    /// for a repository's `.claude/skills` the CLI found real (2), which
+    /// must not lead elsewhere once it becomes a link.
+    #[cfg(feature = "cli")]
+    pub(crate) fn skills_dir_pinned(mut self, dir: std::path::PathBuf, names: u8) -> Self {
+        self.skill_roots
+            .push(crate::files::skills::SkillRoot::new(dir, names));
         self.declare.resources = Resources::Skills;
         self
     }
@@ -663,7 +675,7 @@ fn state_key(
 /// that cannot be served is logged and left out.
 #[cfg(feature = "files")]
 fn watch_skills(
-    roots: Vec<std::path::PathBuf>,
+    roots: Vec<crate::files::skills::SkillRoot>,
     page_size: usize,
     fixed: Vec<DynamicSkill>,
     skills: &Arc<LiveSkills>,

@@ -267,6 +267,11 @@ mod tests {
     /// A session of a server serving one file of 10,000 bytes, within a
     /// budget of `budget` bytes for answers not yet read.
     fn session(budget: usize) -> Session {
+        session_of(budget, "2025-11-25", usize::MAX)
+    }
+
+    /// The same, at `version`, with batch responses held to `batch_bytes`.
+    fn session_of(budget: usize, version: &str, batch_bytes: usize) -> Session {
         let skill = DynamicSkill::builder("big")
             .description("One file")
             .file("data.txt", "text/plain", "x".repeat(10_000))
@@ -276,11 +281,14 @@ mod tests {
             .embedded_skills(false)
             .skill(skill)
             .max_unsent_bytes(budget)
+            .max_batch_response_bytes(batch_bytes)
             .build()
             .unwrap();
         let session = service.session(None);
-        let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
-        assert!(matches!(session.handle(initialize), Reply::Now(_)));
+        let initialize = format!(
+            r#"{{"jsonrpc":"2.0","id":1,"method":"initialize","params":{{"protocolVersion":"{version}","capabilities":{{}},"clientInfo":{{"name":"t","version":"1"}}}}}}"#
+        );
+        assert!(matches!(session.handle(&initialize), Reply::Now(_)));
         session
     }
 
@@ -320,6 +328,23 @@ mod tests {
         for _ in 0..4 {
             assert!(answer(&session, &Sender::LOCAL)["result"].is_object());
         }
+    }
+
+    #[test]
+    fn a_batch_keeps_the_reservations_of_the_answers_it_sends_only() {
+        // Room for two answers; a batch response holds one.
+        let session = session_of(25_000, "2025-03-26", 15_000);
+        let sender = Sender::LOCAL.keeping_reservations();
+        let batch = format!("[{READ},{}]", READ.replace(r#""id":2"#, r#""id":3"#));
+        let Reply::Now(text) = session.handle_sent(&batch, &sender) else {
+            panic!("no answer");
+        };
+        let answers: Value = serde_json::from_str(&text).unwrap();
+        assert!(answers[0]["result"].is_object(), "{answers}");
+        assert_eq!(answers[1]["error"]["code"], -32603, "{answers}");
+        // The refused answer's bytes came back: one more answer fits.
+        assert!(answer(&session, &sender)["result"].is_object());
+        assert_eq!(answer(&session, &sender)["error"]["code"], -32603);
     }
 
     #[test]

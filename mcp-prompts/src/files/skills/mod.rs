@@ -58,6 +58,29 @@ pub(crate) struct Watching {
     _watches: Arc<Vec<Watch>>,
 }
 
+/// A folder of skills to serve: its path, and how many of its path's last
+/// names are opened one at a time, none of them a link, at every reload
+/// (0: none; see `PromptDirOptions::pinned`).
+#[derive(Clone, Debug)]
+pub(crate) struct SkillRoot {
+    path: PathBuf,
+    pinned_names: u8,
+}
+
+impl SkillRoot {
+    /// The folder at `path`, the last `pinned_names` names of its path
+    /// never a link.
+    pub(crate) fn new(path: PathBuf, pinned_names: u8) -> Self {
+        Self { path, pinned_names }
+    }
+}
+
+impl From<PathBuf> for SkillRoot {
+    fn from(path: PathBuf) -> Self {
+        Self::new(path, 0)
+    }
+}
+
 /// Reads the skills under `roots` into `live`, then keeps them in step:
 /// every folder the reading read is watched (one watch per folder, as the
 /// prompt folders are), and a change reads them all again, about 100 ms
@@ -66,7 +89,7 @@ pub(crate) struct Watching {
 /// `follow` is told of each reading before it is served (the server
 /// serves skills as prompts through it), and gives its problems.
 pub(crate) fn watch(
-    roots: Vec<PathBuf>,
+    roots: Vec<SkillRoot>,
     page_size: usize,
     fixed: Vec<DynamicSkill>,
     live: Arc<LiveSkills>,
@@ -75,7 +98,7 @@ pub(crate) fn watch(
     let (tx, rx) = mpsc::channel::<()>();
     let watches: Vec<Watch> = roots
         .iter()
-        .map(|root| Watch::start(root, tx.clone()))
+        .map(|root| Watch::start(&root.path, tx.clone()))
         .collect::<io::Result<_>>()?;
     drop(tx);
     // Read after watching starts, so that no change falls in between.
@@ -131,7 +154,7 @@ impl Serving {
         }
         for problem in &loaded.problems {
             if !self.logged.contains(problem) {
-                tracing::warn!("skill not served: {problem}");
+                tracing::warn!("skill not served: {}", Escaped::new(problem));
             }
         }
         self.logged = loaded.problems.iter().cloned().collect();
@@ -144,7 +167,7 @@ impl Serving {
 /// Skills defined in code (`fixed`) come first: a folder's skill at one
 /// of their paths is a problem.
 pub(crate) fn load(
-    roots: &[PathBuf],
+    roots: &[SkillRoot],
     page_size: usize,
     fixed: &[DynamicSkill],
 ) -> io::Result<Loaded> {
@@ -153,7 +176,7 @@ pub(crate) fn load(
 
 /// [`load`], the skills' files together holding at most `total` bytes.
 fn load_within(
-    roots: &[PathBuf],
+    roots: &[SkillRoot],
     page_size: usize,
     fixed: &[DynamicSkill],
     total: u64,
@@ -174,10 +197,18 @@ fn load_within(
     let mut watched = Vec::with_capacity(roots.len());
     // What the files read may still hold, all skills together.
     let mut budget = total;
-    for root in roots {
+    for SkillRoot {
+        path: root,
+        pinned_names,
+    } in roots
+    {
         let named =
             |err: io::Error| io::Error::new(err.kind(), format!("{}: {err}", root.display()));
-        let dir = ServedDir::open(root, ReadLimits::default()).map_err(named)?;
+        let access = ReadLimits {
+            pinned_names: *pinned_names,
+            ..ReadLimits::default()
+        };
+        let dir = ServedDir::open(root, access).map_err(named)?;
         let folders = dir.skill_folders(MAX_DEPTH, MAX_FOLDERS).map_err(named)?;
         let mut read: Vec<PathBuf> = folders
             .read
@@ -291,7 +322,7 @@ fn read_skill(
         .map_err(|err| format!("{}: not read: {err}", shown("")))?
         .ok_or_else(|| {
             format!(
-                "{}: more than {MAX_FILES} files, or folders more than {MAX_SKILL_DEPTH} deep; a skill holds at most {MAX_FILES} files, its nested skills' included",
+                "{}: more than {MAX_FILES} files or {MAX_FILES} folders, or folders more than {MAX_SKILL_DEPTH} deep; a skill holds at most {MAX_FILES} files in at most {MAX_FILES} folders, its nested skills' included",
                 shown("")
             )
         })?;
@@ -454,7 +485,7 @@ mod tests {
         // A name its URI would have to escape.
         skill(&root.join("hashed"), "hashed");
         fs::write(root.join("hashed/notes#1.txt"), "x").unwrap();
-        let loaded = load(std::slice::from_ref(&root), 0, &[]).unwrap();
+        let loaded = load(&[root.clone().into()], 0, &[]).unwrap();
         let paths: Vec<&str> = loaded.set.skills().iter().map(Skill::path).collect();
         assert_eq!(paths, ["acme/billing", "acme/billing/refunds"]);
         assert_eq!(loaded.problems.len(), 3, "{:?}", loaded.problems);
@@ -499,16 +530,27 @@ mod tests {
         for i in 0..MAX_FILES {
             fs::write(root.join(format!("a/many/{i}.txt")), "x").unwrap();
         }
+        // Folders are bounded too, empty or holding only hidden files:
+        // each is read at every reload and watched.
+        skill(&root.join("a/hollow"), "hollow");
+        for i in 0..=MAX_FILES {
+            fs::create_dir_all(root.join(format!("a/hollow/{i}"))).unwrap();
+            fs::write(root.join(format!("a/hollow/{i}/.keep")), "").unwrap();
+        }
         skill(&root.join("a/big"), "big");
         fs::write(root.join("a/big/one.bin"), vec![0u8; 9 * 1024 * 1024]).unwrap();
         fs::write(root.join("a/big/two.bin"), vec![0u8; 8 * 1024 * 1024]).unwrap();
         let other = scratch("skills-limits-other");
         skill(&other.join("a/big"), "big");
-        let loaded = load(&[root.clone(), other.clone()], 0, &[]).unwrap();
+        let loaded = load(&[root.clone().into(), other.clone().into()], 0, &[]).unwrap();
         assert!(loaded.set.skills().is_empty());
         assert!(loaded.set.files().is_empty());
         let problems = loaded.problems.join("\n");
         assert!(problems.contains("more than 512 files"), "{problems}");
+        assert!(
+            problems.contains("a/hollow") && problems.contains("512 folders"),
+            "{problems}"
+        );
         assert!(problems.contains("more than 16 MiB"), "{problems}");
         assert!(problems.contains("is also"), "{problems}");
         let _ = fs::remove_dir_all(&root);
@@ -523,7 +565,7 @@ mod tests {
             fs::write(root.join(format!("{name}/data.txt")), vec![b'x'; 400]).unwrap();
         }
         // Each skill holds about 450 bytes: two fit in 1,000, not three.
-        let loaded = load_within(std::slice::from_ref(&root), 0, &[], 1000).unwrap();
+        let loaded = load_within(&[root.clone().into()], 0, &[], 1000).unwrap();
         assert_eq!(loaded.set.skills().len(), 2, "{:?}", loaded.problems);
         assert_eq!(loaded.problems.len(), 1, "{:?}", loaded.problems);
         assert!(
@@ -589,7 +631,7 @@ mod tests {
         endless.resize(usize::try_from(MAX_BYTES).unwrap() - 16, b'x');
         endless.extend_from_slice(b"\n---\n");
         fs::write(root.join("endless/SKILL.md"), endless).unwrap();
-        let loaded = load(std::slice::from_ref(&root), 0, &[]).unwrap();
+        let loaded = load(&[root.clone().into()], 0, &[]).unwrap();
         assert!(loaded.set.skills().is_empty());
         assert_eq!(loaded.problems.len(), 2, "{:?}", loaded.problems);
         assert!(
@@ -614,7 +656,7 @@ mod tests {
         skill(&root, "pdf");
         skill(&root.join("forms"), "forms");
         fs::write(root.join("forms/secret.txt"), "x").unwrap();
-        let loaded = load(std::slice::from_ref(&root), 0, &[]).unwrap();
+        let loaded = load(&[root.clone().into()], 0, &[]).unwrap();
         let paths: Vec<&str> = loaded.set.skills().iter().map(Skill::path).collect();
         assert_eq!(paths, ["pdf", "pdf/forms"], "{:?}", loaded.problems);
         let files: Vec<&str> = loaded.set.files().iter().map(SkillFile::path).collect();

@@ -28,6 +28,18 @@ pub(crate) const MAX_VALUES: usize = 10_000;
 /// How deep lists and maps may nest in a front matter.
 pub(crate) const MAX_DEPTH: usize = 64;
 
+/// The most bytes of text (keys and strings) a front matter may expand
+/// to, each use of an alias counted again: four times the largest front
+/// matter. Counting values alone would let 10,000 aliases of one long
+/// string stand for hundreds of megabytes.
+pub(crate) const MAX_TEXT_BYTES: usize = 4 * MAX_BYTES;
+
+/// What a front matter may still expand to.
+struct Left {
+    values: Cell<usize>,
+    text_bytes: Cell<usize>,
+}
+
 /// What is wrong with `front` before it is parsed, if anything: too
 /// large, or too many flow brackets (and the 0-based line of the first
 /// past the bound).
@@ -79,7 +91,10 @@ pub(crate) fn read(
     front: &str,
     ignored: impl Fn(&str) -> bool,
 ) -> Result<BTreeMap<String, Value>, yaml_serde::Error> {
-    let left = Cell::new(MAX_VALUES);
+    let left = Left {
+        values: Cell::new(MAX_VALUES),
+        text_bytes: Cell::new(MAX_TEXT_BYTES),
+    };
     let top = Top {
         left: &left,
         ignored: &ignored,
@@ -89,7 +104,7 @@ pub(crate) fn read(
 
 /// The front matter's top level: a map, or nothing.
 struct Top<'a> {
-    left: &'a Cell<usize>,
+    left: &'a Left,
     ignored: &'a dyn Fn(&str) -> bool,
 }
 
@@ -144,7 +159,7 @@ impl<'de> Visitor<'de> for Top<'_> {
 
 /// One value, counted against what is left, built if `keep`.
 struct Node<'a> {
-    left: &'a Cell<usize>,
+    left: &'a Left,
     depth: usize,
     keep: bool,
 }
@@ -152,9 +167,9 @@ struct Node<'a> {
 impl Node<'_> {
     /// Counts one value: an error past the bound.
     fn count<E: de::Error>(&self) -> Result<(), E> {
-        match self.left.get().checked_sub(1) {
+        match self.left.values.get().checked_sub(1) {
             Some(left) => {
-                self.left.set(left);
+                self.left.values.set(left);
                 Ok(())
             }
             None => Err(E::custom(format!(
@@ -173,6 +188,20 @@ impl Node<'_> {
             depth: self.depth + 1,
             keep: self.keep,
         })
+    }
+
+    /// Counts `text`'s bytes: an error past the bound.
+    fn text<E: de::Error>(&self, text: &str) -> Result<(), E> {
+        match self.left.text_bytes.get().checked_sub(text.len()) {
+            Some(left) => {
+                self.left.text_bytes.set(left);
+                Ok(())
+            }
+            None => Err(E::custom(format!(
+                "more than {} KiB of text (anchors and aliases count each time they are used)",
+                MAX_TEXT_BYTES / 1024
+            ))),
+        }
     }
 
     fn scalar<E: de::Error>(&self, value: impl FnOnce() -> Value) -> Result<Option<Value>, E> {
@@ -217,10 +246,12 @@ impl<'de> Visitor<'de> for Node<'_> {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        self.text(v)?;
         self.scalar(|| Value::String(v.to_owned()))
     }
 
     fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        self.text(&v)?;
         self.scalar(|| Value::String(v))
     }
 
@@ -349,6 +380,26 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(error.contains("more than 10000 values"), "{error}");
+    }
+
+    #[test]
+    fn aliases_of_a_long_string_stop_at_the_text_bound() {
+        // 62 KiB of front matter that would stand for 10,000 copies of a
+        // 6,000-byte string: 60 MB, under the value bound.
+        let aliases = vec!["*a"; 9_990].join(",");
+        let front = format!("t: &a \"{}\"\nb: [{aliases}]\n", "A".repeat(6_000));
+        assert!(front.len() < MAX_BYTES && check_size(&front).is_ok());
+        let error = keep_all(&front).unwrap_err();
+        assert!(error.contains("KiB of text"), "{error}");
+        // A key another tool reads counts too.
+        let other = front.replace("b:", "metadata:");
+        let error = read(&other, |key| key == "metadata")
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("KiB of text"), "{error}");
+        // Text within the bound, aliases included, reads as before.
+        let few = format!("t: &a \"{}\"\nb: [*a, *a]\n", "A".repeat(6_000));
+        assert_eq!(keep_all(&few).unwrap()["b"].as_sequence().unwrap().len(), 2);
     }
 
     #[test]

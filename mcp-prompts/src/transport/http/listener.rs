@@ -108,9 +108,9 @@ impl Connections {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Timeouts {
     /// For a request's headers, from connecting or from the last answer.
-    pub(crate) header: Duration,
+    pub(super) header: Duration,
     /// For the client to take any of an answer the server is writing.
-    pub(crate) write: Duration,
+    pub(super) write: Duration,
 }
 
 /// Serves `app` on `listener` until `shutdown` completes; then stops

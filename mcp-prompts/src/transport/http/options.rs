@@ -199,9 +199,11 @@ impl HttpOptions {
     /// as long as it keeps the connection. Only a write that waits counts:
     /// a slow reader that keeps reading, an idle connection and an event
     /// stream with nothing to send are not cut. A router you mount
-    /// yourself is served by your server, which decides this.
+    /// yourself is served by your server, which decides this. Kept between
+    /// a millisecond and a day.
     pub fn write_timeout(mut self, timeout: Duration) -> Self {
-        self.write_timeout = timeout.max(Duration::from_millis(1));
+        const DAY: Duration = Duration::from_secs(24 * 60 * 60);
+        self.write_timeout = timeout.clamp(Duration::from_millis(1), DAY);
         self
     }
 
