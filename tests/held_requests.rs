@@ -398,6 +398,59 @@ fn unread_skill_reads_stay_within_the_unsent_budget() {
     let _ = std::fs::remove_dir_all(&folder);
 }
 
+/// A prompt's answer counts against the same budget as a skill's file: a
+/// megabyte of control characters is six as JSON, and clients that ask
+/// for it (sync and async prompts alike) and never read hold at most the
+/// budget; past it they are refused as busy, and a new client is answered.
+#[test]
+fn unread_prompt_answers_stay_within_the_unsent_budget() {
+    const BUDGET_MIB: usize = 32;
+    let budget = (BUDGET_MIB << 20).to_string();
+    let server = Running::fixture(&[("FIXTURE_MAX_UNSENT_BYTES", &budget)]);
+    let session = open_session(&server, LATEST);
+    let headers = [
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", LATEST),
+    ];
+    let control = "\u{1}".repeat(1000);
+    let mut held = Vec::new();
+    let mut busy = 0;
+    for name in ["repeat", "repeat_later"] {
+        let get = json!({"jsonrpc": "2.0", "id": 1, "method": "prompts/get",
+                         "params": {"name": name, "arguments": {"text": control, "times": "1000"}}})
+        .to_string();
+        let clients: Vec<TcpStream> = (0..20)
+            .map(|_| post_raw(&server, &headers, get.as_bytes()))
+            .collect();
+        for mut client in clients {
+            let start = response_start(&mut client);
+            if start.contains(r#""result""#) {
+                held.push(client);
+            } else {
+                assert!(
+                    start.contains("-32603") && start.contains("busy"),
+                    "{start}"
+                );
+                busy += 1;
+            }
+        }
+    }
+    eprintln!(
+        "{} answers wait for their clients, {busy} refused",
+        held.len()
+    );
+    // Each answer is about 6 MB: five fit in 32 MiB.
+    assert!(!held.is_empty() && held.len() <= 5, "{} held", held.len());
+    let peak = peak_rss_mib(server.pid());
+    eprintln!("peak RSS {peak:.1} MiB");
+    let bound = 32.0 + 40.0;
+    assert!(peak < bound, "peak RSS {peak:.1} MiB, over {bound} MiB");
+    let started = Instant::now();
+    open_session(&server, LATEST);
+    assert!(started.elapsed() < Duration::from_secs(2));
+    drop(held);
+}
+
 /// Clients that ask for large answers, never read them and keep their
 /// connections open cannot hold the unsent budget for good: once a write
 /// has waited the write timeout, the connection is closed and its

@@ -28,7 +28,7 @@ pub(crate) use outbound::{
 };
 pub(crate) use progress::Progress;
 pub(crate) use route::{Route, Sender};
-pub(crate) use unsent::{Reservation, UnsentBudget};
+pub(crate) use unsent::{Kept, Reservation, UnsentBudget};
 
 pub use request_id::RequestId;
 

@@ -69,6 +69,14 @@ impl Sender {
         self.kept.as_ref().and_then(Kept::take)
     }
 
+    /// Where the reservations of its answers are left, if they are kept:
+    /// for an answer made later, on another task, which keeps its
+    /// reservation there when it is written, and for a transport to take
+    /// it once the answer is made (or hold it with the answer's body).
+    pub(crate) fn kept(&self) -> Option<&Kept> {
+        self.kept.as_ref()
+    }
+
     /// The request's own channel to the client, if it has one.
     pub(crate) fn route(&self) -> Option<&Route> {
         self.route.as_ref()

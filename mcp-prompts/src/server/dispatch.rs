@@ -330,14 +330,14 @@ impl Session {
                     let cursor = p.cursor();
                     self.service.snapshot().page(era.version(), cursor, access)
                 });
-                self.now(id, era, &listed)
+                self.now_held(id, era, &listed, sender)
             }
             Method::PromptsGet => match PromptsGet::params(params) {
-                Ok(p) => self.reply(id, era, self.get_prompt(id, era, p, sender)),
+                Ok(p) => self.reply(id, era, self.get_prompt(id, era, p, sender), sender),
                 Err(error) => Self::refuse(id, &error),
             },
             Method::CompletionComplete => match CompletionComplete::params(params) {
-                Ok(p) => self.reply(id, era, self.complete(&p, access)),
+                Ok(p) => self.reply(id, era, self.complete(&p, access), sender),
                 Err(error) => Self::refuse(id, &error),
             },
             Method::LoggingSetLevel => {
@@ -354,10 +354,10 @@ impl Session {
             },
             Method::ToolsList => {
                 let listed = ToolsList::params(params).and_then(|p| super::tools::list(&p));
-                self.now(id, era, &listed)
+                self.now_held(id, era, &listed, sender)
             }
             Method::ToolsCall => match ToolsCall::params(params) {
-                Ok(p) => self.reply(id, era, self.call_tool(id, era, p, sender)),
+                Ok(p) => self.reply(id, era, self.call_tool(id, era, p, sender), sender),
                 Err(error) => Self::refuse(id, &error),
             },
             Method::ResourcesList => {
@@ -398,6 +398,18 @@ impl Session {
     /// The reply to request `id`, whose outcome is ready.
     fn now<A: Answer>(&self, id: &RawValue, era: Era, outcome: &Outcome<A>) -> Reply {
         Reply::Now(self.service.write(id, era, outcome))
+    }
+
+    /// Like [`now`](Self::now), for an answer that may be large (a
+    /// listing): held within the unsent budget ([`Service::write_held`]).
+    fn now_held<A: Answer>(
+        &self,
+        id: &RawValue,
+        era: Era,
+        outcome: &Outcome<A>,
+        sender: &Sender,
+    ) -> Reply {
+        Reply::Now(self.service.write_held(id, era, outcome, sender.kept()))
     }
 
     /// Like [`now`](Self::now), for an answer of the skills and their

@@ -13,13 +13,18 @@ use serde_json::value::RawValue;
 use super::eventually::Eventually;
 use super::modern::{CacheScope, Hints};
 use super::{Reply, Service, Session};
-use crate::context::Sender;
+use crate::context::{Kept, Sender};
 use crate::error::Error;
 use crate::protocol::answer::{Answer, Cached, ResultMeta};
 use crate::protocol::era::Era;
 use crate::protocol::jsonrpc::{failure, success, success_len, success_within};
 use crate::protocol::modern::{ResultType, SERVER_INFO};
 use crate::protocol::to_client::SUBSCRIPTION_ID;
+
+/// The size from which any answer is held within the unsent budget: a
+/// prompt's messages or a listing as large as a skill's file, which a
+/// client that never reads would keep the server holding.
+pub(crate) const HELD_FROM: usize = 64 * 1024;
 
 /// A handler's outcome: its typed result, or an error.
 pub(crate) type Outcome<A> = Result<A, Error>;
@@ -164,6 +169,35 @@ impl Service {
         text
     }
 
+    /// Like [`write`](Self::write), for an answer of any method that may
+    /// turn out large (a prompt's messages, a listing): once written, an
+    /// answer of [`HELD_FROM`] bytes or more takes its bytes from the unsent
+    /// budget, kept in `kept` for the transport to hold until it has
+    /// written it, or is refused with -32603 at once when they do not fit.
+    /// Smaller answers cost a comparison: many connections at once hold
+    /// little of them.
+    pub(crate) fn write_held<A: Answer>(
+        &self,
+        id: &RawValue,
+        era: Era,
+        outcome: &Outcome<A>,
+        kept: Option<&Kept>,
+    ) -> String {
+        let text = self.write(id, era, outcome);
+        if text.len() < HELD_FROM {
+            return text;
+        }
+        match self.0.unsent.try_reserve(text.capacity()) {
+            Some(reserved) => {
+                if let Some(kept) = kept {
+                    kept.keep(reserved);
+                }
+                text
+            }
+            None => failure(Some(id), &self.unsent_full(text.capacity())),
+        }
+    }
+
     /// Why an answer of `size` bytes is not sent: the budget is full for
     /// now, or smaller than the answer.
     fn unsent_full(&self, size: usize) -> Error {
@@ -209,16 +243,27 @@ impl Service {
 impl Session {
     /// The reply to request `id`: its outcome written now, or once it is
     /// ready.
-    pub(crate) fn reply<A>(&self, id: &RawValue, era: Era, outcome: Eventually<Outcome<A>>) -> Reply
+    /// A large answer is held within the unsent budget, its reservation
+    /// left where `sender` keeps them ([`Service::write_held`]).
+    pub(crate) fn reply<A>(
+        &self,
+        id: &RawValue,
+        era: Era,
+        outcome: Eventually<Outcome<A>>,
+        sender: &Sender,
+    ) -> Reply
     where
         A: Answer + Send + 'static,
     {
         match outcome {
-            Eventually::Now(outcome) => Reply::Now(self.service.write(id, era, &outcome)),
+            Eventually::Now(outcome) => {
+                Reply::Now(self.service.write_held(id, era, &outcome, sender.kept()))
+            }
             Eventually::Later(future) => {
                 let (service, id) = (self.service.clone(), id.to_owned());
+                let kept = sender.kept().cloned();
                 Reply::Later(Box::pin(async move {
-                    Some(service.write(&id, era, &future.await))
+                    Some(service.write_held(&id, era, &future.await, kept.as_ref()))
                 }))
             }
         }

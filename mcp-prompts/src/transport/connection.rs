@@ -82,8 +82,14 @@ pub(super) async fn serve_lines(
                     unreachable!("the semaphore is never closed")
                 };
                 let output = output.clone();
+                // A large answer takes its bytes when it is made: taken
+                // with it. The connection's answers share one place, so
+                // another's may come along, given back a little early:
+                // the output queue's own bound holds what waits.
+                let sender = sender.clone();
                 tokio::spawn(async move {
                     if let Some(message) = future.await {
+                        let reserved = reserved.or_else(|| sender.take_reserved());
                         output.send(message, reserved).await;
                     }
                     drop(running);

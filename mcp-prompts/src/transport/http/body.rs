@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use hyper::body::{Frame, SizeHint};
 
-use crate::context::Reservation;
+use crate::context::{Kept, Reservation};
 
 /// `body` as `application/json` with `status`; a refusal (4xx, 5xx) is
 /// logged here, once.
@@ -65,25 +65,30 @@ pub(crate) fn unsent_response(body: String, reserved: Reservation) -> Response {
         .into_response()
 }
 
-/// `response`, whose body holds `reserved` (if any) until hyper drops it:
-/// for an event stream, whose events copy their text, once its last event
-/// is taken.
-pub(crate) fn holding(response: Response, reserved: Option<Reservation>) -> Response {
-    match reserved {
-        Some(reserved) => response.map(|body| {
-            Body::new(Holding {
-                body,
-                _reserved: reserved,
-            })
-        }),
-        None => response,
+/// `response`, whose body holds `reserved` (if any) and, for an answer
+/// made later, the place its reservation is left (`kept`), until hyper
+/// drops it: for an event stream, whose events copy their text, once its
+/// last event is taken.
+pub(crate) fn holding(
+    response: Response,
+    reserved: Option<Reservation>,
+    kept: Option<Kept>,
+) -> Response {
+    if reserved.is_none() && kept.is_none() {
+        return response;
     }
+    response.map(|body| {
+        Body::new(Holding {
+            body,
+            _held: (reserved, kept),
+        })
+    })
 }
 
-/// A body, and the reservation that goes when it does.
+/// A body, and the reservations that go when it does.
 struct Holding {
     body: Body,
-    _reserved: Reservation,
+    _held: (Option<Reservation>, Option<Kept>),
 }
 
 impl hyper::body::Body for Holding {

@@ -96,6 +96,11 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     let reply = session.serve(message, &sender);
     // Its answer's bytes, if reserved: held with the response's body.
     let reserved = sender.take_reserved();
+    // An answer made later leaves its reservation where the sender keeps
+    // them, which the response then holds.
+    let kept = matches!(reply, Reply::Later(_))
+        .then(|| sender.kept().cloned())
+        .flatten();
     drop(sender);
     // The route's sender is gone with the call: the stream ends when the
     // request's own clones do.
@@ -104,7 +109,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         Reply::Rejected(message) => return json_response(StatusCode::BAD_REQUEST, message),
         Reply::None => return StatusCode::ACCEPTED.into_response(),
         // Never an `initialize`: no session to announce.
-        Reply::Later(future) => return respond_later(headers, future, rx, reserved).await,
+        Reply::Later(future) => return respond_later(headers, future, rx, (reserved, kept)).await,
     };
     // A session is kept, and its id announced, once `initialize` succeeded,
     // which is when the session has a revision.

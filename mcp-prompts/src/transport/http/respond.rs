@@ -14,7 +14,7 @@ use super::body::{holding, json_response, unsent_response};
 use super::guard::accepts_event_stream;
 use super::options::HttpOptions;
 use super::sessions::SessionStore;
-use crate::context::Reservation;
+use crate::context::{Kept, Reservation};
 use crate::server::{ResponseFuture, Service};
 
 /// Notifications a request may send before its response, held for it.
@@ -94,11 +94,16 @@ pub(super) fn respond(
         .into_iter()
         .chain([message])
         .map(|data| Ok::<_, Infallible>(Event::default().event("message").data(data)));
-    holding(Sse::new(stream::iter(events)).into_response(), reserved)
+    holding(
+        Sse::new(stream::iter(events)).into_response(),
+        reserved,
+        None,
+    )
 }
 
-/// The response to a request still being worked on. If it sends a
-/// message before it is done (a log message, or a request to the client
+/// The response to a request still being worked on, with what holds its
+/// answer's bytes: reserved now, or left in `kept` once it is made. If it
+/// sends a message before it is done (a log message, or a request to the client
 /// such as `elicitation/create`, which must reach the client before the
 /// request can finish) and the client takes a stream, the response is a
 /// stream from then on: those messages as they come, then the response.
@@ -107,7 +112,7 @@ pub(super) async fn respond_later(
     headers: &HeaderMap,
     mut future: ResponseFuture,
     mut notes: mpsc::Receiver<String>,
-    reserved: Option<Reservation>,
+    (reserved, kept): (Option<Reservation>, Option<Kept>),
 ) -> Response {
     let first = if accepts_event_stream(headers) {
         tokio::select! {
@@ -119,7 +124,11 @@ pub(super) async fn respond_later(
     };
     let first = match first {
         Ok(note) => note,
-        Err(Some(message)) => return respond(headers, message, notes, reserved),
+        Err(Some(message)) => {
+            // A large answer made on its way took its bytes since.
+            let reserved = reserved.or_else(|| kept.as_ref().and_then(Kept::take));
+            return respond(headers, message, notes, reserved);
+        }
         Err(None) => return StatusCode::ACCEPTED.into_response(),
     };
     let events = stream::unfold(
@@ -150,7 +159,7 @@ pub(super) async fn respond_later(
             Some((Ok::<_, Infallible>(event), next))
         },
     );
-    holding(Sse::new(events).into_response(), reserved)
+    holding(Sse::new(events).into_response(), reserved, kept)
 }
 
 /// Where a streamed response stands.

@@ -115,6 +115,11 @@ async fn serve(
     let reply = session.serve_stateless(id, method, params, meta, &sender);
     // Its answer's bytes, if reserved: held with the response's body.
     let reserved = sender.take_reserved();
+    // An answer made later leaves its reservation where the sender keeps
+    // them, which the response then holds.
+    let kept = matches!(reply, Reply::Later(_))
+        .then(|| sender.kept().cloned())
+        .flatten();
     drop(sender);
     // The route's sender is gone with the call: the stream ends when the
     // request's own clones do.
@@ -141,7 +146,7 @@ async fn serve(
                     }
                 }
             });
-            respond_later(headers, future, rx, reserved).await
+            respond_later(headers, future, rx, (reserved, kept)).await
         }
     }
 }
