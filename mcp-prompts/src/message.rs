@@ -127,6 +127,9 @@ impl Serialize for WireResult<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         struct Messages<'a>(&'a [Message], ProtocolVersion);
         impl Serialize for Messages<'_> {
+            // Called once an answer: inlined, it costs no call (LLVM's
+            // choice moved with unrelated code, by 0.7% of a request).
+            #[inline]
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 let mut seq = s.serialize_seq(Some(self.0.len()))?;
                 for message in self.0 {

@@ -65,6 +65,7 @@ impl Sender {
 
     /// The reservations of the answers made since last asked, to hold
     /// until they are written.
+    #[inline]
     pub(crate) fn take_reserved(&self) -> Option<Reservation> {
         self.kept.as_ref().and_then(Kept::take)
     }

@@ -161,7 +161,23 @@ fn is_valid_id(id: &RawValue) -> bool {
 
 /// A success response serializing `result` in place.
 pub(crate) fn success<T: Serialize + ?Sized>(id: &RawValue, result: &T) -> String {
-    success_within(id, result, 128)
+    // Written here rather than through `success_within`: the request
+    // path's every answer, which the generic writer would cost a little.
+    let mut out = Vec::with_capacity(128);
+    out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
+    out.extend_from_slice(id.get().as_bytes());
+    out.extend_from_slice(b",\"result\":");
+    match serde_json::to_writer(&mut out, result) {
+        Ok(()) => {
+            out.push(b'}');
+            // serde_json writes UTF-8 only.
+            String::from_utf8(out).unwrap_or_default()
+        }
+        Err(err) => failure(
+            Some(id),
+            &Error::internal(format!("failed to serialize the result: {err}")),
+        ),
+    }
 }
 
 /// Like [`success`], written into `capacity` bytes allocated up front: a
