@@ -254,6 +254,50 @@ fn idle_listens_cannot_lock_a_real_client_out() {
     drop(listens);
 }
 
+/// `count` clients that each post `request` and read no more of the
+/// answer than its start: those whose answer the server holds for them
+/// (still connected), and how many were refused as busy.
+fn never_read(
+    server: &Running,
+    headers: &[(&str, &str)],
+    request: &str,
+    count: usize,
+) -> (Vec<TcpStream>, usize) {
+    let clients: Vec<TcpStream> = (0..count)
+        .map(|_| post_raw(server, headers, request.as_bytes()))
+        .collect();
+    let (mut held, mut busy) = (Vec::new(), 0);
+    for mut client in clients {
+        let start = response_start(&mut client);
+        if start.contains(r#""result""#) {
+            held.push(client);
+        } else {
+            assert!(
+                start.contains("-32603") && start.contains("busy"),
+                "{start}"
+            );
+            busy += 1;
+        }
+    }
+    (held, busy)
+}
+
+/// A folder holding one skill, `big`, with a file `data.txt` of `mib`
+/// MiB of text.
+fn big_skill(name: &str, mib: usize) -> std::path::PathBuf {
+    let folder = std::env::temp_dir().join(format!("mcp-prompts-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(folder.join("big")).unwrap();
+    std::fs::write(
+        folder.join("big/SKILL.md"),
+        "---\nname: big\ndescription: One large file\n---\nRead `data.txt`.\n",
+    )
+    .unwrap();
+    let line = format!("{}\n", "x".repeat(1023));
+    std::fs::write(folder.join("big/data.txt"), line.repeat(mib * 1024)).unwrap();
+    folder
+}
+
 /// The first bytes of the response on `stream`: its head and the start of
 /// its body (its first 512 bytes, or all of a shorter one), read no
 /// further.
@@ -314,16 +358,7 @@ fn whole_response(mut stream: TcpStream) -> (String, Vec<u8>) {
 fn unread_skill_reads_stay_within_the_unsent_budget() {
     const FILE_MIB: usize = 15;
     const BUDGET_MIB: usize = 64;
-    let folder = std::env::temp_dir().join(format!("mcp-prompts-unsent-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(folder.join("big")).unwrap();
-    std::fs::write(
-        folder.join("big/SKILL.md"),
-        "---\nname: big\ndescription: One large file\n---\nRead `data.txt`.\n",
-    )
-    .unwrap();
-    let line = format!("{}\n", "x".repeat(1023));
-    std::fs::write(folder.join("big/data.txt"), line.repeat(FILE_MIB * 1024)).unwrap();
+    let folder = big_skill("unsent", FILE_MIB);
     let budget = (BUDGET_MIB << 20).to_string();
     let server = Running::fixture(&[
         ("FIXTURE_SKILLS_DIR", folder.to_str().unwrap()),
@@ -337,22 +372,7 @@ fn unread_skill_reads_stay_within_the_unsent_budget() {
     let read = json!({"jsonrpc": "2.0", "id": 1, "method": "resources/read",
                       "params": {"uri": "skill://big/data.txt"}})
     .to_string();
-    let clients: Vec<TcpStream> = (0..50)
-        .map(|_| post_raw(&server, &headers, read.as_bytes()))
-        .collect();
-    let (mut waiting, mut busy) = (Vec::new(), 0);
-    for mut client in clients {
-        let start = response_start(&mut client);
-        if start.contains(r#""result""#) {
-            waiting.push(client);
-        } else {
-            assert!(
-                start.contains("-32603") && start.contains("busy"),
-                "{start}"
-            );
-            busy += 1;
-        }
-    }
+    let (waiting, busy) = never_read(&server, &headers, &read, 50);
     eprintln!(
         "{} answers wait for their clients, {busy} refused",
         waiting.len()
@@ -419,21 +439,9 @@ fn unread_prompt_answers_stay_within_the_unsent_budget() {
         let get = json!({"jsonrpc": "2.0", "id": 1, "method": "prompts/get",
                          "params": {"name": name, "arguments": {"text": control, "times": "1000"}}})
         .to_string();
-        let clients: Vec<TcpStream> = (0..20)
-            .map(|_| post_raw(&server, &headers, get.as_bytes()))
-            .collect();
-        for mut client in clients {
-            let start = response_start(&mut client);
-            if start.contains(r#""result""#) {
-                held.push(client);
-            } else {
-                assert!(
-                    start.contains("-32603") && start.contains("busy"),
-                    "{start}"
-                );
-                busy += 1;
-            }
-        }
+        let (waiting, refused) = never_read(&server, &headers, &get, 20);
+        held.extend(waiting);
+        busy += refused;
     }
     eprintln!(
         "{} answers wait for their clients, {busy} refused",
@@ -458,16 +466,7 @@ fn unread_prompt_answers_stay_within_the_unsent_budget() {
 #[test]
 fn a_client_that_never_reads_loses_its_connection_after_the_write_timeout() {
     const FILE_MIB: usize = 15;
-    let folder = std::env::temp_dir().join(format!("mcp-prompts-stall-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(folder.join("big")).unwrap();
-    std::fs::write(
-        folder.join("big/SKILL.md"),
-        "---\nname: big\ndescription: One large file\n---\nRead `data.txt`.\n",
-    )
-    .unwrap();
-    let line = format!("{}\n", "x".repeat(1023));
-    std::fs::write(folder.join("big/data.txt"), line.repeat(FILE_MIB * 1024)).unwrap();
+    let folder = big_skill("stall", FILE_MIB);
     // Room for two answers, no more.
     let budget = ((2 * FILE_MIB + 1) << 20).to_string();
     let server = Running::fixture(&[

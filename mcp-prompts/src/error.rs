@@ -109,6 +109,12 @@ impl Error {
         self
     }
 
+    /// The same error, naming in `data.limit` the bound the request went
+    /// past.
+    pub(crate) fn with_limit(self, limit: usize) -> Self {
+        self.with_data(serde_json::json!({ "limit": limit }))
+    }
+
     /// The JSON-RPC error code.
     pub fn code(&self) -> i32 {
         self.code
@@ -141,7 +147,7 @@ impl Error {
         Self::invalid_params(format!(
             "the prompt's result is larger than the server's limit of {cap} bytes; ask for less (shorter or fewer argument values)"
         ))
-        .with_data(serde_json::json!({ "limit": cap }))
+        .with_limit(cap)
     }
 
     /// -32602 for params that did not deserialize. serde's message can

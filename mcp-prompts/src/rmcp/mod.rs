@@ -480,7 +480,7 @@ impl RmcpPrompts {
             let error = Error::invalid_request(format!(
                 "this connection has {limit} subscriptions open, the most it may: cancel one first"
             ))
-            .with_data(serde_json::json!({ "limit": limit }));
+            .with_limit(limit);
             to_rmcp(&error)
         })?;
         let accepted = context.accepted();

@@ -39,7 +39,7 @@ impl Session {
                         "the batch holds {count} messages, over the limit of {}",
                         limits.batch_items
                     ))
-                    .with_data(serde_json::json!({ "limit": limits.batch_items })),
+                    .with_limit(limits.batch_items),
                 );
             }
             Err(_) => return Reply::rejected(&jsonrpc::parse_failure(text)),

@@ -99,7 +99,7 @@ impl Session {
                     "this connection has {limit} subscriptions open, the most it may: \
                      cancel one first"
                 ))
-                .with_data(serde_json::json!({ "limit": limit }));
+                .with_limit(limit);
                 return Eventually::Now(Some(Err(error)));
             }
         };

@@ -213,7 +213,7 @@ impl Service {
                  {max} bytes (max_unsent_bytes), and this one takes {size}; try again later"
             )
         };
-        Error::internal(message).with_data(serde_json::json!({ "limit": max }))
+        Error::internal(message).with_limit(max)
     }
 
     /// `answer` as `era` writes it, with `body` for its own fields: as it
