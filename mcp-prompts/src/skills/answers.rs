@@ -126,14 +126,35 @@ impl<'a> View<'a> {
         }
     }
 
-    /// `skills/list`: the page `cursor` points at, whole entries only.
+    /// `skills/list`: the page `cursor` points at, whole entries only. A
+    /// page also ends once its entries take about [`PAGE_BYTES`] (after
+    /// at least one): a skill's entry lists every file, so fifty skills of
+    /// 512 files with long paths would make one page of a hundred
+    /// megabytes. Its cursor is where the next page starts.
     pub(crate) fn list(&self, cursor: Option<&str>) -> Result<SkillList<'a>, Error> {
         let skills = self.skills();
-        let (range, next) = page(skills.len(), self.set.page_size(), cursor)?;
-        let entries = skills[range]
-            .iter()
-            .map(|skill| self.entry(skill))
-            .collect();
+        let (range, _) = page(skills.len(), self.set.page_size(), None)?;
+        let most = range.len();
+        let start = match cursor {
+            None => 0,
+            // Only a place within the list: a cursor we handed out.
+            Some(text) => cursor::decode(text)
+                .filter(|&start| start < skills.len())
+                .ok_or_else(|| {
+                    Error::invalid_params(format!("invalid cursor: `{}`", excerpt(text)))
+                })?,
+        };
+        let (mut entries, mut bytes) = (Vec::new(), 0usize);
+        for skill in skills[start..].iter().take(most) {
+            if !entries.is_empty() && bytes >= PAGE_BYTES {
+                break;
+            }
+            let entry = self.entry(skill);
+            bytes += entry.listed_bytes();
+            entries.push(entry);
+        }
+        let end = start + entries.len();
+        let next = (end < skills.len()).then(|| cursor::encode(end));
         Ok(SkillList {
             entries,
             next,
@@ -243,6 +264,11 @@ impl<'a> View<'a> {
     }
 }
 
+/// About how many bytes a `skills/list` page holds at most (past its
+/// first entry): well under a megabyte, as the skills extension's pages
+/// are meant to be.
+const PAGE_BYTES: usize = 512 * 1024;
+
 /// The range of items on the page `cursor` points at, and the next
 /// page's cursor; 0 items a page: one page.
 fn page(
@@ -273,6 +299,17 @@ struct Entry<'a> {
     skill: &'a Skill,
     /// Its files (a nested skill's too) that the caller may see.
     files: Vec<&'a SkillFile>,
+}
+
+impl Entry<'_> {
+    /// About the bytes it takes in a listing: its front matter, and per
+    /// file its URI and what goes with it (a digest of 71 bytes, a size,
+    /// the keys), paths counted as written, escapes aside.
+    fn listed_bytes(&self) -> usize {
+        const PER_FILE: usize = 128;
+        let files: usize = self.files.iter().map(|f| f.path().len() + PER_FILE).sum();
+        self.skill.path().len() + self.skill.front_matter_bytes() + PER_FILE + files
+    }
 }
 
 impl Serialize for Entry<'_> {
@@ -558,6 +595,51 @@ mod tests {
     }
 
     #[test]
+    fn a_listing_page_stops_at_its_size_after_one_entry() {
+        // Three skills of 300 files with long paths: each entry about
+        // 640 KB, past a page's bytes on its own.
+        let (mut skills, mut files) = (Vec::new(), Vec::new());
+        for name in ["a", "b", "c"] {
+            let front_matter = serde_json::json!({"name": name, "description": "d"});
+            let serde_json::Value::Object(front_matter) = front_matter else {
+                unreachable!()
+            };
+            skills.push(Skill::new(name, front_matter, name, "d"));
+            files.push(SkillFile::new(
+                format!("{name}/SKILL.md"),
+                b"x".to_vec(),
+                "text/markdown",
+            ));
+            let long = "p".repeat(2_000);
+            for i in 0..300 {
+                let path = format!("{name}/{long}{i}.txt");
+                files.push(SkillFile::new(path, b"x".to_vec(), "text/plain"));
+            }
+        }
+        let set = SkillSet::new(skills, files, 0);
+        let view = set.view(&Access::Local);
+        let (mut cursor, mut seen) = (None, Vec::new());
+        loop {
+            let page = view.list(cursor.as_deref()).unwrap();
+            let written = json(&page);
+            let entries = written["skills"].as_array().unwrap();
+            assert_eq!(entries.len(), 1, "one entry a page");
+            assert!(serde_json::to_string(&written).unwrap().len() < 1 << 20);
+            seen.push(
+                entries[0]["frontmatter"]["name"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned(),
+            );
+            match written["nextCursor"].as_str() {
+                Some(next) => cursor = Some(next.to_owned()),
+                None => break,
+            }
+        }
+        assert_eq!(seen, ["a", "b", "c"]);
+    }
+
+    #[test]
     fn pages_hold_whole_entries_and_cursors_are_checked() {
         let set = SkillSet::new(
             sample()
@@ -584,7 +666,7 @@ mod tests {
         // One page: no cursor names a second, nor an overflowing one.
         let one_page = sample();
         let view = one_page.view(&Access::Local);
-        assert!(view.list(Some(&cursor::encode(1))).is_err());
+        assert!(view.list(Some(&cursor::encode(2))).is_err());
         assert!(view.list(Some(&cursor::encode(usize::MAX))).is_err());
         assert!(set.view(&Access::Local).list(Some("bogus")).is_err());
         assert!(

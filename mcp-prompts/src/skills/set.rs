@@ -18,6 +18,9 @@ pub(crate) struct Skill {
     path: Box<str>,
     /// The whole front matter, as a JSON object.
     front_matter: Map<String, Value>,
+    /// How many bytes the front matter takes as JSON: measured once, for
+    /// the listing's pages, which stop at a size.
+    front_matter_bytes: usize,
     name: Box<str>,
     description: Box<str>,
     /// The scopes a remote caller must all hold to see it.
@@ -35,9 +38,11 @@ impl Skill {
         name: impl Into<Box<str>>,
         description: impl Into<Box<str>>,
     ) -> Self {
+        let front_matter_bytes = serde_json::to_vec(&front_matter).map_or(0, |json| json.len());
         Self {
             path: path.into(),
             front_matter,
+            front_matter_bytes,
             name: name.into(),
             description: description.into(),
             scopes: Box::default(),
@@ -94,6 +99,11 @@ impl Skill {
 
     pub(crate) fn path(&self) -> &str {
         &self.path
+    }
+
+    /// How many bytes its front matter takes as JSON.
+    pub(crate) fn front_matter_bytes(&self) -> usize {
+        self.front_matter_bytes
     }
 
     pub(crate) fn front_matter(&self) -> &Map<String, Value> {
