@@ -175,6 +175,27 @@ pub fn invisible(text: &str) -> Option<char> {
     })
 }
 
+/// What `text` may be mistaken for, by Unicode TS #39's confusables: its
+/// skeleton, where look-alikes meet (`ɡit` and `git`, Cyrillic `сосо` and
+/// Latin `coco`). `None` for text of ASCII alone, which is compared as it
+/// is: between ASCII names the skeleton would only confuse names people
+/// tell apart (`burn` and `bum`).
+///
+/// ```
+/// use mcp_prompts_template::skill::look_alike_key;
+///
+/// assert_eq!(look_alike_key("git"), None);
+/// assert_eq!(look_alike_key("\u{261}it").as_deref(), Some("git"));
+/// assert_eq!(
+///     look_alike_key("\u{441}\u{43e}\u{441}\u{43e}"),
+///     look_alike_key("c\u{43e}co"),
+/// );
+/// ```
+#[cfg(feature = "skills")]
+pub fn look_alike_key(text: &str) -> Option<String> {
+    (!text.is_ascii()).then(|| unicode_security::skeleton(text).collect())
+}
+
 #[cfg(feature = "skills")]
 /// `value` as JSON, or why it has no JSON form (a key that is not text,
 /// NaN or an infinity, a YAML tag); `at` names where it is.

@@ -7,13 +7,13 @@
 
 mod matter;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, btree_map};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, mpsc};
 
 use mcp_prompts_template::rules::is_skill_path_segment;
-use mcp_prompts_template::skill::invisible;
+use mcp_prompts_template::skill::{invisible, look_alike_key};
 
 use self::matter::Matter;
 use super::SETTLE;
@@ -184,12 +184,14 @@ fn load_within(
     let mut skills: BTreeMap<String, Skill> = BTreeMap::new();
     // Where each skill path was first found, served or not.
     let mut found: BTreeMap<String, PathBuf> = BTreeMap::new();
+    let mut looks = LookAlikes::default();
     let mut files: BTreeMap<String, SkillFile> = BTreeMap::new();
     for skill in fixed {
         let (defined, own) = skill.parts();
         files.extend(own.into_iter().map(|file| (file.path().to_owned(), file)));
         for skill in defined {
             found.insert(skill.path().to_owned(), PathBuf::from("(defined in code)"));
+            looks.claim(skill.path());
             skills.insert(skill.path().to_owned(), skill);
         }
     }
@@ -248,6 +250,12 @@ fn load_within(
                 ));
                 continue;
             }
+            // A skill whose path a client could take for another's
+            // (`ɡit` beside `git`): the first found is served.
+            if let Some(other) = looks.claim(&path) {
+                problems.push(looks_like(&on_disk, &path, other, &found[other]));
+                continue;
+            }
             found.insert(path.clone(), on_disk.clone());
             let at = Place {
                 folder: &folder,
@@ -278,6 +286,38 @@ fn load_within(
         problems,
         folders: watched,
     })
+}
+
+/// The skill paths found, by what each may be mistaken for (TS #39's
+/// skeleton of a path that is not ASCII alone, the path itself else).
+#[derive(Default)]
+struct LookAlikes(BTreeMap<String, String>);
+
+impl LookAlikes {
+    /// Records `path`, unless a path found before looks like it: then
+    /// that one.
+    fn claim(&mut self, path: &str) -> Option<&str> {
+        let key = look_alike_key(path).unwrap_or_else(|| path.to_owned());
+        match self.0.entry(key) {
+            btree_map::Entry::Occupied(first) => Some(first.into_mut().as_str()),
+            btree_map::Entry::Vacant(place) => {
+                place.insert(path.to_owned());
+                None
+            }
+        }
+    }
+}
+
+/// The problem of the skill at `path` (in `on_disk`) that looks like the
+/// one at `other`, found first in `first`.
+fn looks_like(on_disk: &Path, path: &str, other: &str, first: &Path) -> String {
+    format!(
+        "{}: the skill path `{}` looks like `{}` ({}); only the first is served",
+        Escaped::new(&on_disk.join(SKILL_MD).display().to_string()),
+        Escaped::new(path),
+        Escaped::new(other),
+        Escaped::new(&first.join(SKILL_MD).display().to_string()),
+    )
 }
 
 /// Whether the file at `path` lies in the skill folder `skill`.
@@ -521,6 +561,51 @@ mod tests {
         );
         assert_eq!(loaded.set.files()[0].mime(), "text/markdown");
         let _ = fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn a_skill_that_looks_like_another_is_refused_whichever_comes_first() {
+        let root = scratch("skills-look-alike");
+        // Latin `ɡ` (U+0261) for `g`, after the ASCII one in path order;
+        // Cyrillic `сосо` before Latin `coco`.
+        for name in [
+            "git",
+            "\u{261}it",
+            "coco",
+            "\u{441}\u{43e}\u{441}\u{43e}",
+            "burn",
+            "bum",
+        ] {
+            skill(&root.join(name), name);
+        }
+        let loaded = load(&[root.clone().into()], 0, &[]).unwrap();
+        let served: Vec<&str> = loaded.set.skills().iter().map(Skill::path).collect();
+        // Two ASCII names are told apart as they are written.
+        assert_eq!(
+            served,
+            ["bum", "burn", "coco", "git"],
+            "{:?}",
+            loaded.problems
+        );
+        let problems = loaded.problems.join("\n");
+        assert!(problems.contains("looks like `git`"), "{problems}");
+        assert!(problems.contains("looks like `"), "{problems}");
+        assert_eq!(loaded.problems.len(), 2, "{problems}");
+        // The look-alike found first, in an earlier root, keeps its path.
+        let (first, second) = (scratch("skills-look-first"), scratch("skills-look-second"));
+        skill(&first.join("\u{261}it"), "\u{261}it");
+        skill(&second.join("git"), "git");
+        let loaded = load(&[first.clone().into(), second.clone().into()], 0, &[]).unwrap();
+        let served: Vec<&str> = loaded.set.skills().iter().map(Skill::path).collect();
+        assert_eq!(served, ["\u{261}it"], "{:?}", loaded.problems);
+        assert!(
+            loaded.problems[0].contains("`git` looks like"),
+            "{:?}",
+            loaded.problems
+        );
+        for dir in [&root, &first, &second] {
+            let _ = fs::remove_dir_all(dir);
+        }
     }
 
     #[test]
