@@ -250,12 +250,6 @@ fn load_within(
                 ));
                 continue;
             }
-            // A skill whose path a client could take for another's
-            // (`ɡit` beside `git`): the first found is served.
-            if let Some(other) = looks.claim(&path) {
-                problems.push(looks_like(&on_disk, &path, other, &found[other]));
-                continue;
-            }
             found.insert(path.clone(), on_disk.clone());
             let at = Place {
                 folder: &folder,
@@ -263,9 +257,18 @@ fn load_within(
                 path: &path,
             };
             match read_skill(&dir, &at, &mut files, &mut read, &mut budget) {
-                Ok(skill) => {
-                    skills.insert(path, skill);
-                }
+                // A skill whose path a client could take for another's
+                // (`ɡit` beside `git`): the first served keeps it. Asked
+                // of a skill otherwise whole, so that a name's own fault
+                // is told on its line.
+                Ok(skill) => match looks.claim(&path) {
+                    Some(other) => {
+                        problems.push(looks_like(&on_disk, &path, &other, &found[&other]));
+                    }
+                    None => {
+                        skills.insert(path, skill);
+                    }
+                },
                 Err(problem) => problems.push(problem),
             }
         }
@@ -296,10 +299,10 @@ struct LookAlikes(BTreeMap<String, String>);
 impl LookAlikes {
     /// Records `path`, unless a path found before looks like it: then
     /// that one.
-    fn claim(&mut self, path: &str) -> Option<&str> {
+    fn claim(&mut self, path: &str) -> Option<String> {
         let key = look_alike_key(path).unwrap_or_else(|| path.to_owned());
         match self.0.entry(key) {
-            btree_map::Entry::Occupied(first) => Some(first.into_mut().as_str()),
+            btree_map::Entry::Occupied(first) => Some(first.get().clone()),
             btree_map::Entry::Vacant(place) => {
                 place.insert(path.to_owned());
                 None
