@@ -177,23 +177,22 @@ pub fn invisible(text: &str) -> Option<char> {
 
 /// What `text` may be mistaken for, by Unicode TS #39's confusables: its
 /// skeleton, where look-alikes meet (`ɡit` and `git`, Cyrillic `сосо` and
-/// Latin `coco`). `None` for text of ASCII alone, which is compared as it
-/// is: between ASCII names the skeleton would only confuse names people
-/// tell apart (`burn` and `bum`).
+/// Latin `coco`). Two texts of ASCII alone with one skeleton (`burn` and
+/// `bum`) are told apart as they are written; the caller decides that.
 ///
 /// ```
 /// use mcp_prompts_template::skill::look_alike_key;
 ///
-/// assert_eq!(look_alike_key("git"), None);
-/// assert_eq!(look_alike_key("\u{261}it").as_deref(), Some("git"));
+/// assert_eq!(look_alike_key("\u{261}it"), look_alike_key("git"));
+/// assert_eq!(look_alike_key("\u{261}ame"), look_alike_key("game"));
 /// assert_eq!(
 ///     look_alike_key("\u{441}\u{43e}\u{441}\u{43e}"),
-///     look_alike_key("c\u{43e}co"),
+///     look_alike_key("coco"),
 /// );
 /// ```
 #[cfg(feature = "skills")]
-pub fn look_alike_key(text: &str) -> Option<String> {
-    (!text.is_ascii()).then(|| unicode_security::skeleton(text).collect())
+pub fn look_alike_key(text: &str) -> String {
+    unicode_security::skeleton(text).collect()
 }
 
 #[cfg(feature = "skills")]

@@ -332,7 +332,8 @@ impl<'a> ServedDir<'a> {
                     .filter(|f| !f.starts_with('.'))
                     .map(|f| format!("{prefix}{f}")),
             );
-            let folders = read.len() + pending.len() + subfolders.len();
+            // Those read, this one, and those still to read.
+            let folders = read.len() + 1 + pending.len() + subfolders.len();
             if names.len() > max_files
                 || folders > max_files
                 || (depth == max_depth && !subfolders.is_empty())

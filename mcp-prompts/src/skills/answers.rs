@@ -303,11 +303,15 @@ struct Entry<'a> {
 
 impl Entry<'_> {
     /// About the bytes it takes in a listing: its front matter, and per
-    /// file its URI and what goes with it (a digest of 71 bytes, a size,
-    /// the keys), paths counted as written, escapes aside.
+    /// file its URI as JSON writes it and what goes with it (a digest of
+    /// 71 bytes, a size, the keys).
     fn listed_bytes(&self) -> usize {
         const PER_FILE: usize = 128;
-        let files: usize = self.files.iter().map(|f| f.path().len() + PER_FILE).sum();
+        let files: usize = self
+            .files
+            .iter()
+            .map(|f| json_str_bound(f.path()) + PER_FILE)
+            .sum();
         self.skill.path().len() + self.skill.front_matter_bytes() + PER_FILE + files
     }
 }

@@ -89,7 +89,10 @@ pub(super) async fn serve_lines(
                 let sender = sender.clone();
                 tokio::spawn(async move {
                     if let Some(message) = future.await {
-                        let reserved = reserved.or_else(|| sender.take_reserved());
+                        if let Some(reserved) = reserved {
+                            sender.keep(reserved);
+                        }
+                        let reserved = sender.take_reserved();
                         output.send(message, reserved).await;
                     }
                     drop(running);

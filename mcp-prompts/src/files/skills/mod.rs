@@ -7,7 +7,7 @@
 
 mod matter;
 
-use std::collections::{BTreeMap, BTreeSet, btree_map};
+use std::collections::{BTreeMap, BTreeSet};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, mpsc};
@@ -292,22 +292,23 @@ fn load_within(
 }
 
 /// The skill paths found, by what each may be mistaken for (TS #39's
-/// skeleton of a path that is not ASCII alone, the path itself else).
+/// skeleton). Two paths of ASCII alone are told apart as written.
 #[derive(Default)]
-struct LookAlikes(BTreeMap<String, String>);
+struct LookAlikes(BTreeMap<String, Vec<String>>);
 
 impl LookAlikes {
     /// Records `path`, unless a path found before looks like it: then
     /// that one.
     fn claim(&mut self, path: &str) -> Option<String> {
-        let key = look_alike_key(path).unwrap_or_else(|| path.to_owned());
-        match self.0.entry(key) {
-            btree_map::Entry::Occupied(first) => Some(first.get().clone()),
-            btree_map::Entry::Vacant(place) => {
-                place.insert(path.to_owned());
-                None
-            }
+        let found = self.0.entry(look_alike_key(path)).or_default();
+        let like = found
+            .iter()
+            .find(|other| other.as_str() != path && !(other.is_ascii() && path.is_ascii()));
+        if let Some(other) = like {
+            return Some(other.clone());
         }
+        found.push(path.to_owned());
+        None
     }
 }
 
@@ -578,6 +579,8 @@ mod tests {
             "\u{441}\u{43e}\u{441}\u{43e}",
             "burn",
             "bum",
+            "game",
+            "\u{261}ame",
         ] {
             skill(&root.join(name), name);
         }
@@ -586,14 +589,16 @@ mod tests {
         // Two ASCII names are told apart as they are written.
         assert_eq!(
             served,
-            ["bum", "burn", "coco", "git"],
+            ["bum", "burn", "coco", "game", "git"],
             "{:?}",
             loaded.problems
         );
         let problems = loaded.problems.join("\n");
         assert!(problems.contains("looks like `git`"), "{problems}");
-        assert!(problems.contains("looks like `"), "{problems}");
-        assert_eq!(loaded.problems.len(), 2, "{problems}");
+        // `m` has a skeleton of its own (`rn`): still found.
+        assert!(problems.contains("looks like `game`"), "{problems}");
+        assert!(problems.contains("looks like `coco`"), "{problems}");
+        assert_eq!(loaded.problems.len(), 3, "{problems}");
         // The look-alike found first, in an earlier root, keeps its path.
         let (first, second) = (scratch("skills-look-first"), scratch("skills-look-second"));
         skill(&first.join("\u{261}it"), "\u{261}it");

@@ -125,8 +125,17 @@ pub(super) async fn respond_later(
     let first = match first {
         Ok(note) => note,
         Err(Some(message)) => {
-            // A large answer made on its way took its bytes since.
-            let reserved = reserved.or_else(|| kept.as_ref().and_then(Kept::take));
+            // A large answer made on its way took its bytes since: held
+            // together with any reserved before (a batch's).
+            let reserved = match &kept {
+                Some(kept) => {
+                    if let Some(reserved) = reserved {
+                        kept.keep(reserved);
+                    }
+                    kept.take()
+                }
+                None => reserved,
+            };
             return respond(headers, message, notes, reserved);
         }
         Err(None) => return StatusCode::ACCEPTED.into_response(),
