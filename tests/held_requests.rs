@@ -282,6 +282,24 @@ fn never_read(
     (held, busy)
 }
 
+/// Asserts the server's peak RSS stayed under `bound_mib` and a new client
+/// is answered at once.
+fn bounded_and_answering(server: &Running, bound_mib: f64) {
+    let peak = peak_rss_mib(server.pid());
+    eprintln!("peak RSS {peak:.1} MiB");
+    assert!(
+        peak < bound_mib,
+        "peak RSS {peak:.1} MiB, over {bound_mib} MiB"
+    );
+    let started = Instant::now();
+    open_session(server, LATEST);
+    let waited = started.elapsed();
+    assert!(
+        waited < Duration::from_secs(2),
+        "initialize after {waited:?}"
+    );
+}
+
 /// A folder holding one skill, `big`, with a file `data.txt` of `mib`
 /// MiB of text.
 fn big_skill(name: &str, mib: usize) -> std::path::PathBuf {
@@ -383,21 +401,9 @@ fn unread_skill_reads_stay_within_the_unsent_budget() {
         "{} waiting",
         waiting.len()
     );
-    let peak = peak_rss_mib(server.pid());
-    eprintln!("peak RSS {peak:.1} MiB");
     // The budget, the file itself (kept in memory, served from there), and
     // the server's own.
-    let bound = 64.0 + 15.0 + 40.0;
-    assert!(peak < bound, "peak RSS {peak:.1} MiB, over {bound} MiB");
-
-    // A new client is answered at once.
-    let started = Instant::now();
-    open_session(&server, LATEST);
-    let waited = started.elapsed();
-    assert!(
-        waited < Duration::from_secs(2),
-        "initialize after {waited:?}"
-    );
+    bounded_and_answering(&server, 64.0 + 15.0 + 40.0);
 
     // The clients that did not read go away: their answers' bytes come
     // back, and the file can be read again, whole.
@@ -449,17 +455,11 @@ fn unread_prompt_answers_stay_within_the_unsent_budget() {
     );
     // Each answer is about 6 MB: five fit in 32 MiB.
     assert!(!held.is_empty() && held.len() <= 5, "{} held", held.len());
-    let peak = peak_rss_mib(server.pid());
-    eprintln!("peak RSS {peak:.1} MiB");
     // The budget; the answers being made when their room is asked for
     // (a prompt's answer is measured once written: up to 8 MiB each as
     // allocated, a few at once, then freed when refused); the server's
     // own. All forty held would be over 250 MiB.
-    let bound = 32.0 + 32.0 + 40.0;
-    assert!(peak < bound, "peak RSS {peak:.1} MiB, over {bound} MiB");
-    let started = Instant::now();
-    open_session(&server, LATEST);
-    assert!(started.elapsed() < Duration::from_secs(2));
+    bounded_and_answering(&server, 32.0 + 32.0 + 40.0);
     drop(held);
 }
 
