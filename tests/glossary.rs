@@ -25,6 +25,8 @@ const RETIRED: &[(&str, &str)] = &[
     ("struct Output {", "WriteQueue"),
     ("fn finish(", "a name for what each one finishes"),
     ("fn inner(", "methods that say what they give"),
+    ("enum Seen", "Ended, built from the typed outcome"),
+    ("type Outcome<", "Outcome, a request's typed outcome"),
 ];
 
 fn root() -> PathBuf {

@@ -58,11 +58,11 @@ const ROOT_NAMES: &str = "
     protocol: Arguments LogLevel ProtocolVersion
     request: ArgsBuilder GetPrompt
     rmcp: __serve_prompts! __serve_skills!
-    server: CacheScope Reply ResponseFuture Server Service Session
+    server: CacheScope Server Service Session
     server: DEFAULT_MAX_BATCH_ITEMS DEFAULT_MAX_BATCH_RESPONSE_BYTES DEFAULT_MAX_IN_FLIGHT
     server: DEFAULT_MAX_LISTENS DEFAULT_MAX_MESSAGE_BYTES DEFAULT_MAX_PENDING_OUTPUT_BYTES
     server: DEFAULT_MAX_WAITING DEFAULT_QUESTION_TIMEOUT
-    transport: DEFAULT_PATH HttpEndpoint HttpOptions shutdown_signal
+    transport: DEFAULT_PATH HttpEndpoint HttpOptions Reply ResponseFuture shutdown_signal
     transport: HttpAuth JwtAlgorithm JwtVerifier TokenError TokenVerifier
 ";
 

@@ -365,8 +365,7 @@ pub use server::{
     CacheScope, DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
     DEFAULT_MAX_LISTENS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_PENDING_OUTPUT_BYTES,
     DEFAULT_MAX_RESULT_BYTES, DEFAULT_MAX_UNSENT_BYTES, DEFAULT_MAX_WAITING,
-    DEFAULT_QUESTION_TIMEOUT, DEFAULT_SKILLS_PAGE_SIZE, Reply, ResponseFuture, Server, Service,
-    Session,
+    DEFAULT_QUESTION_TIMEOUT, DEFAULT_SKILLS_PAGE_SIZE, Server, Service, Session,
 };
 pub use skills::{DynamicSkill, DynamicSkillBuilder, SkillContent};
 #[cfg(feature = "playground")]
@@ -375,4 +374,4 @@ pub use transport::http::Playground;
 pub use transport::http::{DEFAULT_PATH, HttpEndpoint, HttpOptions};
 #[cfg(feature = "auth")]
 pub use transport::http::{HttpAuth, JwtAlgorithm, JwtVerifier, TokenError, TokenVerifier};
-pub use transport::shutdown_signal;
+pub use transport::{Reply, ResponseFuture, shutdown_signal};

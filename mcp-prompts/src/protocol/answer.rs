@@ -30,6 +30,12 @@ pub(crate) trait Answer {
         ResultMeta::ServerInfo
     }
 
+    /// Whether, though a result, it reports an error (a tool's
+    /// `isError`): for telemetry, which tells it from a success.
+    fn reports_error(&self) -> bool {
+        false
+    }
+
     /// Its fields, as `version` shows them.
     fn body(&self, version: ProtocolVersion) -> impl Serialize + '_;
 

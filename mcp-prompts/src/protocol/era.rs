@@ -6,10 +6,20 @@
 use serde_json::value::RawValue;
 
 use super::ProtocolVersion;
+use super::method::{Method, Request, ServerDiscover};
+use super::modern::{CLIENT_CAPABILITIES, PROTOCOL_VERSION};
 use super::modern::{MetaRead, ModernMeta};
 #[cfg(feature = "http")]
 use super::modern::{Named, read_head};
 use crate::error::Error;
+
+/// -32602 for `server/discover` sent as a session request: it exists only
+/// in 2026-07-28, whose requests name their revision in `_meta`.
+fn discover_without_meta() -> Error {
+    Error::invalid_params(format!(
+        "server/discover is a 2026-07-28 request: its `_meta` must carry `{PROTOCOL_VERSION}` and `{CLIENT_CAPABILITIES}`"
+    ))
+}
 
 /// The rules a request is served under: its session's negotiated revision,
 /// or the revision and capabilities a stateless request carries.
@@ -49,6 +59,33 @@ impl Head {
 }
 
 impl Era {
+    /// The era request `name` is served in, from its `params` and the
+    /// revision its session negotiated (`session`): a 2026-07-28 one's
+    /// own, else its session's; `None` before the session's `initialize`,
+    /// when only the handshake is served. An error for a malformed `_meta`
+    /// (see [`decide`](Self::decide)), and for `server/discover` without
+    /// one: it exists only in 2026-07-28.
+    #[inline]
+    pub(crate) fn of_request(
+        name: &str,
+        params: Option<&RawValue>,
+        session: Option<ProtocolVersion>,
+    ) -> Result<Option<Self>, Error> {
+        match Self::decide(params)? {
+            Decided::Stateless(meta) => Ok(Some(Self::Stateless(meta))),
+            Decided::Session if name == ServerDiscover::NAME => Err(discover_without_meta()),
+            Decided::Session => Ok(session.map(Self::Session)),
+        }
+    }
+
+    /// Whether its revisions have `method`.
+    pub(crate) fn has(self, method: Method) -> bool {
+        match self {
+            Self::Session(_) => method.in_sessions(),
+            Self::Stateless(_) => method.in_stateless(),
+        }
+    }
+
     /// Decides a request's era from its `params`; an error for a `_meta`
     /// that names the stateless revision but is malformed (-32602), or
     /// names a revision not served (-32022).

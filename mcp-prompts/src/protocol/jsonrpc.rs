@@ -48,6 +48,11 @@ impl<'a> Rejected<'a> {
     pub(crate) fn error(&self) -> &Error {
         &self.error
     }
+
+    /// Why it was rejected, taken.
+    pub(crate) fn into_error(self) -> Error {
+        self.error
+    }
 }
 
 #[derive(Deserialize)]

@@ -59,6 +59,28 @@ impl Capability {
     }
 }
 
+/// What a request's params name, for its telemetry: the thing it is
+/// about, which names its span when the caller may see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Subject {
+    /// A prompt, by its `name`.
+    Prompt,
+    /// A tool, by its `name`.
+    Tool,
+    /// A prompt or a resource, by the `ref` a completion completes.
+    Reference,
+    /// A resource, by its `uri`, if the params have one (a method this
+    /// server does not know included).
+    Uri,
+}
+
+impl Subject {
+    /// What the method named `name` is about.
+    pub(crate) fn of(name: &str) -> Self {
+        Method::from_name(name).map_or(Self::Uri, |method| method.row().subject)
+    }
+}
+
 /// The revisions that have a method.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Revisions {
@@ -79,6 +101,8 @@ pub(crate) trait Request {
     const REVISIONS: Revisions;
     /// What the server must declare for it to be served, if anything.
     const GATE: Option<Capability>;
+    /// What its params name, for its telemetry.
+    const SUBJECT: Subject = Subject::Uri;
     /// Its params, borrowed from the request's text where they can be.
     type Params<'a>: Deserialize<'a>;
 
@@ -91,7 +115,7 @@ pub(crate) trait Request {
 
 /// Declares a request type and its row.
 macro_rules! request {
-    ($(#[$doc:meta])* $ty:ident, $name:literal, $revisions:ident, $gate:expr, $params:ty) => {
+    ($(#[$doc:meta])* $ty:ident, $name:literal, $revisions:ident, $gate:expr, $params:ty $(, $subject:ident)?) => {
         $(#[$doc])*
         pub(crate) enum $ty {}
 
@@ -100,6 +124,7 @@ macro_rules! request {
             const NAME: &'static str = $name;
             const REVISIONS: Revisions = Revisions::$revisions;
             const GATE: Option<Capability> = $gate;
+            $(const SUBJECT: Subject = Subject::$subject;)?
             type Params<'a> = $params;
         }
     };
@@ -119,14 +144,15 @@ request!(
 );
 request!(
     /// `name`, `arguments`, and at 2026-07-28 `inputResponses` and `requestState`.
-    PromptsGet, "prompts/get", All, Some(Capability::Prompts), params::GetParams<'a>
+    PromptsGet, "prompts/get", All, Some(Capability::Prompts), params::GetParams<'a>, Prompt
 );
 request!(
     CompletionComplete,
     "completion/complete",
     All,
     Some(Capability::Completions),
-    params::CompleteParams<'a>
+    params::CompleteParams<'a>,
+    Reference
 );
 request!(
     LoggingSetLevel,
@@ -158,7 +184,8 @@ request!(
     "tools/call",
     All,
     Some(Capability::Tools),
-    params::CallParams<'a>
+    params::CallParams<'a>,
+    Tool
 );
 request!(
     /// Off unless the server is told to serve resources.
@@ -193,6 +220,7 @@ pub(crate) struct Row {
     name: &'static str,
     revisions: Revisions,
     gate: Option<Capability>,
+    subject: Subject,
 }
 
 const fn row<R: Request>() -> Row {
@@ -201,6 +229,7 @@ const fn row<R: Request>() -> Row {
         name: R::NAME,
         revisions: R::REVISIONS,
         gate: R::GATE,
+        subject: R::SUBJECT,
     }
 }
 

@@ -66,6 +66,15 @@ impl ProtocolVersion {
         matches!(self, Self::V2026_07_28)
     }
 
+    /// The revision a handshake asking for `requested` negotiates: that
+    /// one if it is served, else the latest; a handshake never negotiates
+    /// the stateless revision.
+    pub(crate) fn negotiate(requested: &str) -> Self {
+        Self::parse(requested)
+            .filter(|v| !v.is_modern())
+            .unwrap_or(Self::LATEST)
+    }
+
     /// Only 2025-03-26 allows JSON-RPC batches.
     pub(crate) fn allows_batches(self) -> bool {
         self == Self::V2025_03_26

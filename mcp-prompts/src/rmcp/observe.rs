@@ -1,7 +1,6 @@
 //! rmcp's requests watched as our own transports watch theirs: the same
 //! span, line and metrics, from rmcp's typed request and result.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use ::rmcp::model::ErrorData;
@@ -11,9 +10,9 @@ use std::future::Future;
 
 use super::{RmcpPrompts, access_of, raw_id, version_of};
 use crate::protocol::ProtocolVersion;
-use crate::telemetry::seen::Seen;
 use crate::telemetry::wire::HttpWire;
 use crate::telemetry::{self, Asked, Known, Read, Watch, Wire};
+use crate::telemetry::{Delivered, Ended};
 
 impl RmcpPrompts {
     /// Starts watching `method`, about `asked`, if anyone watches.
@@ -102,15 +101,15 @@ fn end_on<T>(
     failed_tool: bool,
     version: ProtocolVersion,
 ) {
-    let seen = match result {
-        Ok(_) if failed_tool => Seen::ToolError,
-        Ok(_) => Seen::Ok,
-        Err(error) => Seen::Error {
+    let ended = match result {
+        Ok(_) if failed_tool => Ended::ToolError,
+        Ok(_) => Ended::Ok,
+        Err(error) => Ended::Error {
             code: i64::from(error.code.0),
-            message: Cow::Borrowed(&error.message),
+            message: &error.message,
         },
     };
-    watch.finish_seen(&seen, Some(version));
+    watch.end(&ended, Some(version), Delivered::Answer);
 }
 
 /// What a `completion/complete` is about: the prompt or resource template

@@ -19,7 +19,7 @@ use crate::protocol::answer::Answer as _;
 use crate::protocol::method::Method;
 use crate::skills::answers::Item;
 use crate::skills::set::Skill;
-use crate::skills::{DIRECTORY_MIME, SkillFile, SkillSet, uri};
+use crate::skills::{DIRECTORY_MIME, SkillFile, uri};
 
 impl RmcpPrompts {
     /// Answers `resources/list` when the server serves resources
@@ -74,7 +74,7 @@ impl RmcpPrompts {
         let cursor = request.and_then(|r| r.cursor.as_deref());
         let page = view.resources(cursor).map_err(|e| to_rmcp(&e))?;
         let mut result =
-            ListResourcesResult::with_all_items(page.items().iter().map(resource).collect());
+            ListResourcesResult::with_all_items(page.items().map(|item| resource(&item)).collect());
         result.next_cursor = page.next_cursor().map(Into::into);
         (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), page.cached());
         Ok(result)
@@ -156,7 +156,7 @@ impl RmcpPrompts {
             .read_directory(&request.uri, cursor)
             .map_err(|e| to_rmcp(&e))?;
         let mut result =
-            ListResourcesResult::with_all_items(page.items().iter().map(resource).collect());
+            ListResourcesResult::with_all_items(page.items().map(|item| resource(&item)).collect());
         result.next_cursor = page.next_cursor().map(Into::into);
         (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), page.cached());
         Ok(result)
@@ -188,7 +188,7 @@ impl RmcpPrompts {
         let cursor = request.and_then(|r| r.cursor.as_deref());
         let page = view.list(cursor).map_err(|e| to_rmcp(&e))?;
         let mut result = ListSkillsResult::with_all_items(
-            page.skills().map(|(s, files)| skill(s, files)).collect(),
+            page.skills().map(|(s, files)| skill(s, &files)).collect(),
         );
         result.next_cursor = page.next_cursor().map(Into::into);
         (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), page.cached());
@@ -216,13 +216,14 @@ impl RmcpPrompts {
     ) -> Result<GetSkillResult, ErrorData> {
         self.attach(context);
         self.served(Method::SkillsGet)?;
-        let skills: &SkillSet = &self.service.skills();
-        let got = skills
+        let got = self
+            .service
+            .skills()
             .view(&access_of(context))
             .get(&request.uri)
             .map_err(|e| to_rmcp(&e))?;
         let (found, files) = got.skill();
-        let mut result = GetSkillResult::new(skill(found, files));
+        let mut result = GetSkillResult::new(skill(found, &files));
         (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), got.cached());
         Ok(result)
     }

@@ -8,7 +8,6 @@ use ::rmcp::handler::server::tool::ToolCallContext;
 use ::rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ResultType, Tool};
 use ::rmcp::service::RequestContext;
 use futures_util::FutureExt as _;
-use serde_json::Value;
 
 use super::{
     ErrorData, RmcpPrompts, RoleServer, access_of, input_required, internal, observe, retry,
@@ -16,8 +15,8 @@ use super::{
 };
 use crate::protocol::ProtocolVersion;
 use crate::server::tools::{
-    GET_PROMPT, GetPromptArguments, LIST_PROMPTS, ToolOutcome, definitions, error_result,
-    list_result, unknown_tool,
+    GET_PROMPT, GetPromptArguments, LIST_PROMPTS, ToolOutcome, ToolResult, definitions,
+    error_result, list_result, unknown_tool,
 };
 
 impl RmcpPrompts {
@@ -66,6 +65,7 @@ impl RmcpPrompts {
     pub fn tools() -> Vec<Tool> {
         let tools = definitions(ProtocolVersion::LATEST);
         // Our definitions, in the schema's own spelling, are rmcp's input.
+        let tools = serde_json::to_value(tools).expect("the prompt tools serialize");
         serde_json::from_value(tools).expect("the prompt tools convert")
     }
 
@@ -112,7 +112,7 @@ impl RmcpPrompts {
                 let (name, arguments) = arguments.into_parts();
                 let outcome = self.run_get(&name, arguments, retry, true, &context).await;
                 match ToolOutcome::of(outcome, version) {
-                    ToolOutcome::Complete(result) => complete(result),
+                    ToolOutcome::Complete(result) | ToolOutcome::Failed(result) => complete(result),
                     ToolOutcome::InputRequired(asked) => Ok(input_required(asked)?.into()),
                 }
             }
@@ -122,7 +122,9 @@ impl RmcpPrompts {
 }
 
 /// A tool result of ours as rmcp's.
-fn complete(result: Value) -> Result<CallToolResponse, ErrorData> {
+fn complete(result: ToolResult) -> Result<CallToolResponse, ErrorData> {
+    // Ours in the schema's own spelling, which rmcp's type reads.
+    let result = serde_json::to_value(result).map_err(internal)?;
     let mut result: CallToolResult = serde_json::from_value(result).map_err(internal)?;
     // rmcp clears it for revisions without it.
     result.result_type = Some(ResultType::COMPLETE);

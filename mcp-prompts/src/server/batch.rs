@@ -7,13 +7,17 @@ use std::fmt;
 use serde::de::{Deserializer, IgnoredAny, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 
-use super::{Reply, Session};
+use super::Session;
+use super::eventually::Eventually;
+use super::outcome::Response;
 use crate::context::Sender;
 use crate::error::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure};
 
 impl Session {
-    pub(super) fn handle_batch(&self, text: &str, sender: &Sender) -> Reply {
+    /// Serves a batch, writing its responses as they come, within its
+    /// bound on their bytes.
+    pub(super) fn handle_batch<'a>(&'a self, text: &'a str, sender: &'a Sender) -> Response<'a> {
         let allowed = self
             .state
             .version()
@@ -25,24 +29,24 @@ impl Session {
                 ),
                 Err(_) => jsonrpc::parse_failure(text),
             };
-            return Reply::rejected(&error);
+            return Response::Rejected(error);
         }
         let limits = *self.service.limits();
         let items = match read_items(text, limits.batch_items) {
             Ok(Ok(items)) if items.is_empty() => {
-                return Reply::rejected(&Error::invalid_request("the batch is empty"));
+                return Response::Rejected(Error::invalid_request("the batch is empty"));
             }
             Ok(Ok(items)) => items,
             Ok(Err(count)) => {
-                return Reply::rejected(
-                    &Error::invalid_request(format!(
+                return Response::Rejected(
+                    Error::invalid_request(format!(
                         "the batch holds {count} messages, over the limit of {}",
                         limits.batch_items
                     ))
                     .with_limit(limits.batch_items),
                 );
             }
-            Err(_) => return Reply::rejected(&jsonrpc::parse_failure(text)),
+            Err(_) => return Response::Rejected(jsonrpc::parse_failure(text)),
         };
         let mut responses = Responses::new(limits.batch_response_bytes);
         // The unsent budget's reservations of the answers the batch keeps;
@@ -60,29 +64,32 @@ impl Session {
                 Ok(Incoming::Request { id, .. }) => Some(*id),
                 _ => None,
             };
-            match self.handle_one(incoming, sender) {
-                Reply::None => {}
-                Reply::Now(message) | Reply::Rejected(message) => {
-                    let reserved = sender.take_reserved();
-                    if responses.add(id, message) {
-                        kept.extend(reserved);
-                    }
-                }
-                Reply::Later(future) => {
+            let service = &self.service;
+            let message = match self.handle_one(incoming, sender) {
+                Response::None | Response::Batch(_) => continue,
+                Response::Now(outcome) => outcome.write(service, sender.kept()),
+                Response::Rejected(error) => Response::rejection(&error),
+                Response::Later(future) => {
                     // Answered in the batch's order once the rest is done;
                     // only the id is kept, to refuse it if need be.
                     let id = id.map(RawValue::to_owned);
                     later.push((responses.reserve(), id, future));
+                    continue;
                 }
+            };
+            let reserved = sender.take_reserved();
+            if responses.add(id, message) {
+                kept.extend(reserved);
             }
         }
         for reserved in kept {
             sender.keep(reserved);
         }
         if later.is_empty() {
-            return responses.into_response().map_or(Reply::None, Reply::Now);
+            return Response::Batch(Eventually::Now(responses.into_response()));
         }
-        Reply::Later(Box::pin(async move {
+        let (service, kept) = (self.service.clone(), sender.kept().cloned());
+        Response::Batch(Eventually::later(async move {
             for (slot, id, future) in later {
                 if responses.full {
                     // Dropped unpolled: the request is not run.
@@ -90,7 +97,8 @@ impl Session {
                     if let Some(id) = &id {
                         responses.fill_refused(slot, id);
                     }
-                } else if let Some(message) = future.await {
+                } else if let Some(outcome) = future.await {
+                    let message = outcome.write(&service, kept.as_ref());
                     responses.fill(slot, id.as_deref(), message);
                 }
             }

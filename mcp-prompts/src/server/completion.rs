@@ -9,9 +9,10 @@ use crate::caller::Access;
 use serde::Serialize;
 use serde_json::json;
 
+use super::Service;
 use super::eventually::Eventually;
+use super::handler::{Handled, Handler, Handling};
 use super::methods::unknown_prompt;
-use super::{Service, Session};
 use crate::catalog::{AnyPrompt, ArgCompletion};
 use crate::complete::{MAX_VALUES, Matches, fold, rank, starts_with_folded};
 use crate::descriptor::{CompletionCall, CompletionInput};
@@ -19,6 +20,7 @@ use crate::error::{Error, excerpt};
 use crate::invoke::catching::{CatchPanic, Culprit, call_catching};
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::Answer;
+use crate::protocol::method::CompletionComplete;
 use crate::protocol::params::CompleteParams;
 
 /// What is being completed, whichever way the request arrived.
@@ -86,37 +88,44 @@ impl Completion {
     }
 }
 
-impl Session {
-    pub(super) fn complete(&self, p: &CompleteParams<'_>, access: &Access) -> Completed {
-        let reference = match (p.reference_kind(), p.reference_name(), p.reference_uri()) {
-            ("ref/prompt", Some(name), _) => Reference::Prompt(name),
-            ("ref/resource", _, Some(uri)) => Reference::Resource(uri),
-            ("ref/prompt", None, _) => {
-                return Eventually::Now(Err(Error::invalid_params("`ref/prompt` needs a `name`")));
-            }
-            ("ref/resource", _, None) => {
-                return Eventually::Now(Err(Error::invalid_params("`ref/resource` needs a `uri`")));
-            }
-            (other, _, _) => {
-                return Eventually::Now(Err(Error::invalid_params(format!(
-                    "unknown reference type `{}`: expected `ref/prompt` or `ref/resource`",
-                    excerpt(other)
-                ))));
-            }
-        };
-        let filled = p
-            .filled()
-            .map(|arguments| {
-                arguments
-                    .iter()
-                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let typed = (p.argument_name(), p.argument_value());
-        let query = Query::new(reference, typed, filled, access);
-        self.service.complete(&query)
+impl Handler for CompletionComplete {
+    type Result = Completion;
+
+    fn handle<'a>(cx: &Handling<'a>, p: CompleteParams<'a>) -> Handled<Completion> {
+        complete(cx, &p).into()
     }
+}
+
+/// `completion/complete`, read from its params.
+fn complete(cx: &Handling<'_>, p: &CompleteParams<'_>) -> Completed {
+    let reference = match (p.reference_kind(), p.reference_name(), p.reference_uri()) {
+        ("ref/prompt", Some(name), _) => Reference::Prompt(name),
+        ("ref/resource", _, Some(uri)) => Reference::Resource(uri),
+        ("ref/prompt", None, _) => {
+            return Eventually::Now(Err(Error::invalid_params("`ref/prompt` needs a `name`")));
+        }
+        ("ref/resource", _, None) => {
+            return Eventually::Now(Err(Error::invalid_params("`ref/resource` needs a `uri`")));
+        }
+        (other, _, _) => {
+            return Eventually::Now(Err(Error::invalid_params(format!(
+                "unknown reference type `{}`: expected `ref/prompt` or `ref/resource`",
+                excerpt(other)
+            ))));
+        }
+    };
+    let filled = p
+        .filled()
+        .map(|arguments| {
+            arguments
+                .iter()
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let typed = (p.argument_name(), p.argument_value());
+    let query = Query::new(reference, typed, filled, cx.access());
+    cx.service().complete(&query)
 }
 
 impl Service {

@@ -11,12 +11,12 @@ use std::task::Poll;
 
 use serde_json::value::RawValue;
 
-use super::Session;
-use super::eventually::Eventually;
-use crate::context::{Lent, Outbound, Route};
+use super::handler::{Handled, Handler, Handling};
+use crate::context::{Lent, Outbound};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::{Answer, Empty, ResultMeta};
+use crate::protocol::method::SubscriptionsListen;
 use crate::protocol::params::ListenParams;
 use crate::protocol::to_client::ToClient;
 
@@ -83,16 +83,14 @@ impl Answer for ListenEnd {
     }
 }
 
-impl Session {
+impl Handler for SubscriptionsListen {
+    type Result = ListenEnd;
+
     /// Serves `subscriptions/listen`: `None` at its end if its client
     /// went away first, and nothing is sent.
-    pub(super) fn listen(
-        &self,
-        id: &RawValue,
-        p: &ListenParams,
-        route: Option<&Route>,
-    ) -> Eventually<Option<Result<ListenEnd, Error>>> {
-        let listening = match self.state.listens.open(&self.state.outbound) {
+    fn handle(cx: &Handling<'_>, p: ListenParams) -> Handled<ListenEnd> {
+        let (id, connection, service) = (cx.id(), cx.connection(), cx.service());
+        let listening = match connection.listens.open(&connection.outbound) {
             Ok(listening) => listening,
             Err(limit) => {
                 let error = Error::invalid_request(format!(
@@ -100,24 +98,25 @@ impl Session {
                      cancel one first"
                 ))
                 .with_limit(limit);
-                return Eventually::Now(Some(Err(error)));
+                return Handled::Now(Err(error));
             }
         };
         // Honoured only where changes are announced at all.
-        let prompts = p.prompts_list_changed() && self.service.is_live();
-        let resources = p.resources_list_changed() && self.service.skills_change();
+        let prompts = p.prompts_list_changed() && service.is_live();
+        let resources = p.resources_list_changed() && service.skills_change();
         let ack = ToClient::Acknowledged {
             subscription: id.to_owned(),
             prompts_list_changed: prompts,
             resources_list_changed: resources,
         };
         let mut changes = [
-            prompts.then(|| self.service.subscribe()),
-            resources.then(|| self.service.subscribe_skills()),
+            prompts.then(|| service.subscribe()),
+            resources.then(|| service.subscribe_skills()),
         ];
-        let (outbound, route) = (self.state.outbound.clone(), route.cloned());
+        let route = cx.sender().route().cloned();
+        let outbound = connection.outbound.clone();
         let id = id.to_owned();
-        Eventually::later(async move {
+        Handled::LaterIfAny(Box::pin(async move {
             let _listening = listening;
             let send = |message: ToClient| {
                 let (outbound, route) = (&outbound, &route);
@@ -170,6 +169,6 @@ impl Session {
             }
             // Torn down by the server: the subscription's empty result.
             Some(Ok(ListenEnd { subscription: id }))
-        })
+        }))
     }
 }

@@ -7,18 +7,22 @@ pub(crate) mod dispatch;
 pub(crate) mod eventually;
 mod gate;
 pub(crate) mod get;
+mod handler;
 pub(crate) mod info;
 mod limits;
 mod listen;
 mod methods;
 mod modern;
 mod observe;
-mod outcome;
+pub(crate) mod outcome;
 mod panics;
+mod prompts;
 mod request_state;
 mod session;
 mod skill_prompts;
+mod skills;
 pub(crate) mod tools;
+mod writer;
 
 use std::sync::Arc;
 
@@ -35,7 +39,6 @@ use crate::skills::set::Skill;
 use crate::skills::{DynamicSkill, LiveSkills, SkillFile, SkillSet};
 use skill_prompts::Bridged;
 
-pub use dispatch::{Reply, ResponseFuture};
 pub(crate) use limits::Limits;
 pub use limits::{
     DEFAULT_MAX_BATCH_ITEMS, DEFAULT_MAX_BATCH_RESPONSE_BYTES, DEFAULT_MAX_IN_FLIGHT,
@@ -46,7 +49,7 @@ pub use limits::{
 pub(crate) use listen::Listens;
 pub use modern::CacheScope;
 pub(crate) use modern::{CacheHints, ModernReplies};
-pub(crate) use outcome::Outcome;
+pub(crate) use outcome::Response;
 pub use session::Session;
 
 pub(crate) use crate::protocol::era::Era;

@@ -1,14 +1,17 @@
 //! Each message watched as the telemetry conventions ask: the span it runs
-//! in, what it names judged by what its caller may see, its reply read for
-//! the outcome and the log line.
+//! in, what it names judged by what its caller may see, and its typed
+//! outcome, which ends the watch once it is written.
 
 use serde_json::value::RawValue;
 
-use super::{Reply, Service, Session};
+use std::sync::Arc;
+
+use super::outcome::Response;
+use super::{Service, Session};
 use crate::caller::Access;
 use crate::context::Sender;
-use crate::protocol::ProtocolVersion;
-use crate::telemetry::{Asked, Known, Read, Watch};
+use crate::protocol::method::Subject;
+use crate::telemetry::{Asked, Delivered, Ended, Known, Read, Watch};
 
 impl Session {
     /// Starts watching request `id` from `sender`, if anyone watches.
@@ -36,7 +39,7 @@ impl Session {
         sender: &Sender,
     ) -> Watch {
         let subject = sender.caller().map(|caller| caller.subject());
-        let read = || Read::params(method, params);
+        let read = || Read::params(Subject::of(method), params);
         let mut watch = Watch::request(method, id.get(), read, sender.wire(), subject);
         if watch.is_on() {
             let known = watch.asked().map_or(Known::Unknown, |asked| {
@@ -77,55 +80,50 @@ impl Service {
 }
 
 impl Session {
-    /// The revision request `watch` is served in: a 2026-07-28 request's
-    /// own, else the session's (negotiated by now for an `initialize`).
-    fn watched_version(&self, watch: &Watch) -> Option<ProtocolVersion> {
-        watch.stateless_version().or_else(|| self.state.version())
-    }
-
-    /// Ends the watch on `reply` (once sent, for one still being made).
+    /// Hands `watch` to the request's outcome, to end when it is written;
+    /// a response that writes nothing (none, a rejection) ends it now.
     #[inline]
-    pub(super) fn observed(
-        &self,
-        watch: Watch,
-        id: &RawValue,
-        reply: Reply,
-        sender: &Sender,
-    ) -> Reply {
+    pub(super) fn observed<'a>(&self, watch: Watch, response: Response<'a>) -> Response<'a> {
         if !watch.is_on() {
-            return reply;
+            return response;
         }
-        self.observed_on(watch, id, reply, sender)
+        self.observed_on(watch, response)
     }
 
     #[inline(never)]
-    fn observed_on(&self, watch: Watch, id: &RawValue, reply: Reply, sender: &Sender) -> Reply {
-        let version = self.watched_version(&watch);
-        let http = sender.wire().http().is_some();
-        // The status the transport answers a dispatched message with.
-        let status = move |code: u16| http.then_some(code);
-        match reply {
-            Reply::Now(text) => {
-                watch.end(Some(&text), id.get(), version, status(200));
-                Reply::Now(text)
+    fn observed_on<'a>(&self, watch: Watch, response: Response<'a>) -> Response<'a> {
+        // The revision it is served in: its own, or its session's (the
+        // one negotiated by now, for an `initialize`).
+        let session = self.state.version();
+        match response {
+            Response::Now(outcome) => {
+                let version = outcome.version().or(session);
+                Response::Now(outcome.watched(watch, version))
             }
-            Reply::Rejected(text) => {
-                watch.end(Some(&text), id.get(), version, status(400));
-                Reply::Rejected(text)
+            Response::Rejected(error) => {
+                watch.end(&Ended::failed(&error), session, Delivered::Rejected);
+                Response::Rejected(error)
             }
-            Reply::None => {
-                watch.end(None, id.get(), version, status(202));
-                Reply::None
+            Response::None | Response::Batch(_) => {
+                watch.end(&Ended::Unanswered, session, Delivered::Nothing);
+                response
             }
-            Reply::Later(future) => {
+            Response::Later(future) => {
                 let span = watch.span();
-                let id = id.to_owned();
+                let state = Arc::clone(&self.state);
                 let future = async move {
-                    let message = future.await;
-                    watch.end(message.as_deref(), id.get(), version, status(200));
-                    message
+                    match future.await {
+                        Some(outcome) => {
+                            let version = outcome.version().or(state.version());
+                            Some(outcome.watched(watch, version))
+                        }
+                        None => {
+                            watch.end(&Ended::Unanswered, state.version(), Delivered::Nothing);
+                            None
+                        }
+                    }
                 };
-                Reply::Later(Box::pin(tracing::Instrument::instrument(future, span)))
+                Response::Later(Box::pin(tracing::Instrument::instrument(future, span)))
             }
         }
     }

@@ -1,403 +1,210 @@
-//! The one writer: a handler's typed outcome, serialized once, as the
-//! request's era has it. In a session a result is written as it is; a
-//! 2026-07-28 result goes in its envelope (`resultType`, `_meta` with the
-//! server's info, caching hints on listings). Errors are written the same
-//! in both. An answer of the skills and their files, which may be large,
-//! is first sized (by its bound, or written where nothing is kept) and its
-//! bytes reserved from the unsent budget, or it is refused as busy.
+//! What the server answers a message with, typed until the transport's
+//! edge: a request's [`Outcome`] (its id, its era, its typed result or
+//! error), or a [`Response`] that says whether there is one now, later or
+//! none. Telemetry reads how it ended from the typed values; the writer
+//! (`writer.rs`) serializes it once, when the transport writes it.
 
-use serde::Serialize;
-use serde::ser::{SerializeMap, Serializer};
+use std::borrow::Cow;
+
 use serde_json::value::RawValue;
 
-use super::eventually::Eventually;
-use super::modern::{CacheScope, Hints};
-use super::{Reply, Service, Session};
-use crate::context::{Kept, Sender};
+use super::Service;
+use super::eventually::{Eventually, Later};
+use crate::context::Kept;
 use crate::error::Error;
-use crate::protocol::answer::{Answer, Cached, ResultMeta};
+use crate::protocol::ProtocolVersion;
+use crate::protocol::answer::Answer;
 use crate::protocol::era::Era;
-use crate::protocol::jsonrpc::{failure, success, success_len, success_within};
-use crate::protocol::modern::{ResultType, SERVER_INFO};
-use crate::protocol::to_client::SUBSCRIPTION_ID;
+use crate::protocol::jsonrpc::failure;
+use crate::telemetry::{Delivered, Ended, Watch};
 
-/// The size from which any answer is held within the unsent budget: a
-/// prompt's messages or a listing as large as a skill's file, which a
-/// client that never reads would keep the server holding.
-pub(crate) const HELD_FROM: usize = 64 * 1024;
-
-/// A handler's outcome: its typed result, or an error.
-pub(crate) type Outcome<A> = Result<A, Error>;
-
-/// A result as its era writes it: its body as it is in a session, in its
-/// envelope statelessly.
-enum Written<'a, T> {
-    Session(T),
-    Stateless(Enveloped<'a, T>),
+/// How an answer is held within the server's budget for answers not yet
+/// read by their clients (`Server::max_unsent_bytes`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Held {
+    /// Held once written, if it is large (a prompt's messages, a listing).
+    IfLarge,
+    /// Always held, and sized before it is written where its size is
+    /// bounded (a skill's files, the skills' listings).
+    Always,
 }
 
-impl<T: Serialize> Serialize for Written<'_, T> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Self::Session(body) => body.serialize(s),
-            Self::Stateless(enveloped) => enveloped.serialize(s),
-        }
-    }
-}
+/// A typed result, as the writer and telemetry see it: any [`Answer`].
+pub(crate) trait Typed: Send {
+    /// How the request ended, for telemetry: a result, or one that
+    /// reports an error (a tool's `isError`).
+    fn ended(&self) -> Ended<'_>;
 
-/// A 2026-07-28 result: its type, its `_meta`, its caching hints if it
-/// has them, then the body's own fields, written in one pass.
-#[derive(Serialize)]
-struct Enveloped<'a, T> {
-    #[serde(rename = "resultType")]
-    result_type: ResultType,
-    #[serde(rename = "_meta")]
-    meta: Meta<'a>,
-    #[serde(flatten)]
-    hints: Option<Hints>,
-    #[serde(flatten)]
-    body: T,
-}
-
-/// A body with no fields: what a result takes around its body, measured.
-struct NoFields;
-
-impl Serialize for NoFields {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_map(Some(0))?.end()
-    }
-}
-
-/// A 2026-07-28 result's `_meta`: the server's info (serialized when the
-/// server was built), or with a listen's subscription beside it.
-enum Meta<'a> {
-    Built(&'a RawValue),
-    Subscription {
-        subscription: &'a RawValue,
-        server_info: &'a RawValue,
-    },
-}
-
-impl Serialize for Meta<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match *self {
-            Self::Built(meta) => meta.serialize(s),
-            Self::Subscription {
-                subscription,
-                server_info,
-            } => {
-                let mut map = s.serialize_map(Some(2))?;
-                map.serialize_entry(SUBSCRIPTION_ID, subscription)?;
-                map.serialize_entry(SERVER_INFO, server_info)?;
-                map.end()
-            }
-        }
-    }
-}
-
-impl Service {
-    /// The caching hints a 2026-07-28 result carries, if any: the server's,
-    /// private whatever the server's scope for a result that differs by
-    /// who asks.
-    pub(crate) fn hints(&self, cached: Cached) -> Option<Hints> {
-        let hints = self.0.modern.hints;
-        match cached {
-            Cached::No => None,
-            Cached::Shared => Some(hints),
-            Cached::PerCaller => Some(Hints {
-                scope: CacheScope::Private,
-                ..hints
-            }),
-        }
-    }
-
-    /// The response to request `id`: `outcome` as `era` writes it.
-    pub(crate) fn write<A: Answer>(&self, id: &RawValue, era: Era, outcome: &Outcome<A>) -> String {
-        match outcome {
-            Ok(answer) => success(id, &self.written(era, answer, answer.body(era.version()))),
-            Err(error) => failure(Some(id), error),
-        }
-    }
-
-    /// Like [`write`](Self::write), for an answer that may be large, and
-    /// that `sender`'s client may never read: its bytes are reserved from
-    /// the unsent budget before it is written at its bound (a file's
-    /// contents), or once written (a page of a listing, which the page
-    /// size keeps small), and left with
-    /// `sender` for the transport to hold until it has written them. An
-    /// answer that does not fit beside those waiting is refused with
-    /// -32603 at once, never allocated, and never waited for.
-    pub(crate) fn write_unsent<A: Answer>(
+    /// The result as `era` writes it, held as `held` says.
+    fn write(
         &self,
+        service: &Service,
         id: &RawValue,
         era: Era,
-        outcome: &Outcome<A>,
-        sender: &Sender,
-    ) -> String {
-        let Ok(answer) = outcome else {
-            return self.write(id, era, outcome);
-        };
-        let body = answer.body(era.version());
-        let result = self.written(era, answer, &body);
-        let Some(bound) = answer.size_bound() else {
-            // An answer with no bound known beforehand is a page, whose
-            // entries the page size bounds: written once, then reserved.
-            let text = success(id, &result);
-            return match self.0.unsent.try_reserve(text.capacity()) {
-                Some(reserved) => {
-                    sender.keep(reserved);
-                    text
-                }
-                None => failure(Some(id), &self.unsent_full(text.capacity())),
-            };
-        };
-        let size = success_len(id, &self.written(era, answer, NoFields))
-            .map(|around| around.saturating_add(bound));
-        // What cannot be serialized is answered with a short error.
-        let Some(size) = size else {
-            return success(id, &result);
-        };
-        let Some(mut reserved) = self.0.unsent.try_reserve(size) else {
-            return failure(Some(id), &self.unsent_full(size));
-        };
-        let mut text = success_within(id, &result, size);
-        debug_assert!(text.len() <= size, "{} bytes over {size}", text.len());
-        // Reserved at an upper bound: keep what it takes.
-        text.shrink_to_fit();
-        reserved.shrink_to(text.capacity());
-        sender.keep(reserved);
-        text
-    }
-
-    /// Like [`write`](Self::write), for an answer of any method that may
-    /// turn out large (a prompt's messages, a listing): once written, an
-    /// answer of [`HELD_FROM`] bytes or more takes its bytes from the unsent
-    /// budget, kept in `kept` for the transport to hold until it has
-    /// written it, or is refused with -32603 at once when they do not fit.
-    /// Smaller answers cost a comparison: many connections at once hold
-    /// little of them.
-    pub(crate) fn write_held<A: Answer>(
-        &self,
-        id: &RawValue,
-        era: Era,
-        outcome: &Outcome<A>,
+        held: Held,
         kept: Option<&Kept>,
-    ) -> String {
-        let text = self.write(id, era, outcome);
-        if text.len() < HELD_FROM {
-            return text;
+    ) -> Result<String, Error>;
+}
+
+impl<A: Answer + Send> Typed for A {
+    fn ended(&self) -> Ended<'_> {
+        if self.reports_error() {
+            Ended::ToolError
+        } else {
+            Ended::Ok
         }
-        match self.0.unsent.try_reserve(text.capacity()) {
-            Some(reserved) => {
-                if let Some(kept) = kept {
-                    kept.keep(reserved);
+    }
+
+    fn write(
+        &self,
+        service: &Service,
+        id: &RawValue,
+        era: Era,
+        held: Held,
+        kept: Option<&Kept>,
+    ) -> Result<String, Error> {
+        service.write_answer(id, era, self, held, kept)
+    }
+}
+
+/// One request's outcome: its id, its typed result (with the era it was
+/// served in and how it is held) or its error, the revision its telemetry
+/// names, and its telemetry, ended when it is written.
+pub(crate) struct Outcome<'a> {
+    id: Cow<'a, RawValue>,
+    result: Result<Answered<'a>, Error>,
+    version: Option<ProtocolVersion>,
+    watch: Watch,
+}
+
+/// A typed result, in the era it was served in, held as it says.
+struct Answered<'a> {
+    era: Era,
+    typed: Box<dyn Typed + 'a>,
+    held: Held,
+}
+
+impl<'a> Outcome<'a> {
+    /// Request `id`'s typed `result` in `era`, held as `held` says.
+    #[inline]
+    pub(crate) fn answered<A: Answer + Send + 'a>(
+        id: Cow<'a, RawValue>,
+        era: Era,
+        result: Result<A, Error>,
+        held: Held,
+    ) -> Self {
+        let result = result.map(|answer| Answered {
+            era,
+            typed: Box::new(answer),
+            held,
+        });
+        Self {
+            id,
+            result,
+            version: Some(era.version()),
+            watch: Watch::OFF,
+        }
+    }
+
+    /// Request `id` refused with `error`, in `era` if it was known.
+    pub(crate) fn failed(id: Cow<'a, RawValue>, era: Option<Era>, error: Error) -> Self {
+        Self {
+            id,
+            result: Err(error),
+            version: era.map(Era::version),
+            watch: Watch::OFF,
+        }
+    }
+
+    /// The revision it was served in, if it was known.
+    pub(crate) fn version(&self) -> Option<ProtocolVersion> {
+        self.version
+    }
+
+    /// The same outcome, ended on `watch` (served in `version`) when it
+    /// is written.
+    pub(crate) fn watched(self, watch: Watch, version: Option<ProtocolVersion>) -> Self {
+        Self {
+            version,
+            watch,
+            ..self
+        }
+    }
+
+    /// Writes it, as its era has it, held as it says (its bytes left in
+    /// `kept`), and ends its watch on what was written: an answer the
+    /// budget refuses is told as the error it is answered with.
+    pub(crate) fn write(self, service: &Service, kept: Option<&Kept>) -> String {
+        let Self {
+            id,
+            result,
+            version,
+            watch,
+        } = self;
+        let answered = match &result {
+            Ok(answered) => answered,
+            Err(error) => return ended(watch, failure(Some(&id), error), error, version),
+        };
+        let Answered { era, typed, held } = answered;
+        match typed.write(service, &id, *era, *held, kept) {
+            Ok(text) => {
+                if watch.is_on() {
+                    watch.end(&typed.ended(), version, Delivered::Answer);
                 }
                 text
             }
-            None => failure(Some(id), &self.unsent_full(text.capacity())),
+            Err(refused) => ended(watch, failure(Some(&id), &refused), &refused, version),
         }
-    }
-
-    /// Why an answer of `size` bytes is not sent: the budget is full for
-    /// now, or smaller than the answer.
-    fn unsent_full(&self, size: usize) -> Error {
-        let max = self.0.unsent.max();
-        let message = if size > max {
-            format!(
-                "the answer takes {size} bytes, more than the server holds for clients that \
-                 have not read their answers ({max} bytes, max_unsent_bytes)"
-            )
-        } else {
-            format!(
-                "the server is busy: answers its clients have not read yet fill its budget of \
-                 {max} bytes (max_unsent_bytes), and this one takes {size}; try again later"
-            )
-        };
-        Error::internal(message).with_limit(max)
-    }
-
-    /// `answer` as `era` writes it, with `body` for its own fields: as it
-    /// is in a session, in its envelope statelessly.
-    fn written<'a, A: Answer, T>(&'a self, era: Era, answer: &'a A, body: T) -> Written<'a, T> {
-        let Era::Stateless(_) = era else {
-            return Written::Session(body);
-        };
-        let modern = &self.0.modern;
-        let meta = match answer.meta() {
-            ResultMeta::ServerInfo => Meta::Built(modern.meta()),
-            ResultMeta::ServerInfoWithIcons => Meta::Built(modern.discover_meta()),
-            ResultMeta::Subscription(subscription) => Meta::Subscription {
-                subscription,
-                server_info: modern.server_info(),
-            },
-        };
-        Written::Stateless(Enveloped {
-            result_type: answer.result_type(),
-            meta,
-            hints: self.hints(answer.cached()),
-            body,
-        })
     }
 }
 
-impl Session {
-    /// The reply to request `id`: its outcome written now, or once it is
-    /// ready.
-    /// A large answer is held within the unsent budget, its reservation
-    /// left where `sender` keeps them ([`Service::write_held`]).
-    pub(crate) fn reply<A>(
-        &self,
-        id: &RawValue,
-        era: Era,
-        outcome: Eventually<Outcome<A>>,
-        sender: &Sender,
-    ) -> Reply
-    where
-        A: Answer + Send + 'static,
-    {
-        match outcome {
-            Eventually::Now(outcome) => {
-                Reply::Now(self.service.write_held(id, era, &outcome, sender.kept()))
-            }
-            Eventually::Later(future) => {
-                let (service, id) = (self.service.clone(), id.to_owned());
-                let kept = sender.kept().cloned();
-                Reply::Later(Box::pin(async move {
-                    Some(service.write_held(&id, era, &future.await, kept.as_ref()))
-                }))
-            }
-        }
+/// `text`, the error response carrying `error`, once `watch` is ended on it.
+fn ended(watch: Watch, text: String, error: &Error, version: Option<ProtocolVersion>) -> String {
+    if watch.is_on() {
+        watch.end(&Ended::failed(error), version, Delivered::Answer);
     }
-
-    /// Like [`reply`](Self::reply), for an outcome that may turn out to
-    /// need no response (`None`: a listen whose client went away).
-    pub(crate) fn reply_if<A>(
-        &self,
-        id: &RawValue,
-        era: Era,
-        outcome: Eventually<Option<Outcome<A>>>,
-    ) -> Reply
-    where
-        A: Answer + Send + 'static,
-    {
-        match outcome {
-            Eventually::Now(None) => Reply::None,
-            Eventually::Now(Some(outcome)) => Reply::Now(self.service.write(id, era, &outcome)),
-            Eventually::Later(future) => {
-                let (service, id) = (self.service.clone(), id.to_owned());
-                Reply::Later(Box::pin(async move {
-                    let outcome = future.await?;
-                    Some(service.write(&id, era, &outcome))
-                }))
-            }
-        }
-    }
-
-    /// The reply to request `id` when it fails before any handler runs.
-    pub(crate) fn refuse(id: &RawValue, error: &Error) -> Reply {
-        Reply::Now(failure(Some(id), error))
-    }
+    text
 }
 
-#[cfg(test)]
-mod tests {
-    use serde_json::Value;
+/// What the server answers one message with, before it is written.
+pub(crate) enum Response<'a> {
+    /// Nothing: the message was a notification or a client's response.
+    None,
+    /// A request's outcome, ready now.
+    Now(Outcome<'a>),
+    /// A request's outcome still being produced (an async prompt that
+    /// waits); `None` if it ends with nothing to send.
+    Later(Later<Option<Outcome<'static>>>),
+    /// An error naming no request: the message could not be read as one
+    /// (HTTP answers it with status 400).
+    Rejected(Error),
+    /// A batch's responses, written by the batch, whose bound on their
+    /// bytes needs their sizes as it goes; `None` if it had only
+    /// notifications.
+    Batch(Eventually<Option<String>>),
+}
 
-    use crate::context::Sender;
-    use crate::server::{Reply, Server, Session};
-    use crate::skills::DynamicSkill;
-
-    const READ: &str = r#"{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"skill://big/data.txt"}}"#;
-
-    /// A session of a server serving one file of 10,000 bytes, within a
-    /// budget of `budget` bytes for answers not yet read.
-    fn session(budget: usize) -> Session {
-        session_of(budget, "2025-11-25", usize::MAX)
+impl<'a> Response<'a> {
+    /// Request `id`'s error response.
+    pub(crate) fn refused(id: &'a RawValue, era: Option<Era>, error: Error) -> Self {
+        Response::Now(Outcome::failed(Cow::Borrowed(id), era, error))
     }
 
-    /// The same, at `version`, with batch responses held to `batch_bytes`.
-    fn session_of(budget: usize, version: &str, batch_bytes: usize) -> Session {
-        let skill = DynamicSkill::builder("big")
-            .description("One file")
-            .file("data.txt", "text/plain", "x".repeat(10_000))
-            .build()
-            .unwrap();
-        let service = Server::new("t", "1")
-            .embedded_skills(false)
-            .skill(skill)
-            .max_unsent_bytes(budget)
-            .max_batch_response_bytes(batch_bytes)
-            .build()
-            .unwrap();
-        let session = service.session(None);
-        let initialize = format!(
-            r#"{{"jsonrpc":"2.0","id":1,"method":"initialize","params":{{"protocolVersion":"{version}","capabilities":{{}},"clientInfo":{{"name":"t","version":"1"}}}}}}"#
-        );
-        assert!(matches!(session.handle(&initialize), Reply::Now(_)));
-        session
+    /// The error response to a message that names no request, written.
+    pub(crate) fn rejection(error: &Error) -> String {
+        failure(None, error)
     }
 
-    fn answer(session: &Session, sender: &Sender) -> Value {
-        match session.handle_sent(READ, sender) {
-            Reply::Now(text) => serde_json::from_str(&text).unwrap(),
-            _ => panic!("no answer"),
+    /// Written, once ready: for a route that waits for whatever it is
+    /// (the testing client), its bytes left in `kept`.
+    pub(crate) async fn text(self, service: &Service, kept: Option<&Kept>) -> Option<String> {
+        match self {
+            Response::None => None,
+            Response::Now(outcome) => Some(outcome.write(service, kept)),
+            Response::Rejected(error) => Some(Response::rejection(&error)),
+            Response::Batch(Eventually::Now(text)) => text,
+            Response::Batch(Eventually::Later(future)) => future.await,
+            Response::Later(future) => Some(future.await?.write(service, kept)),
         }
-    }
-
-    #[test]
-    fn answers_past_the_unsent_budget_are_refused_until_written() {
-        let session = session(25_000);
-        let sender = Sender::LOCAL.keeping_reservations();
-        let first = answer(&session, &sender);
-        assert_eq!(
-            first["result"]["contents"][0]["text"]
-                .as_str()
-                .map(str::len),
-            Some(10_000)
-        );
-        let first = sender.take_reserved().expect("its bytes are kept");
-        assert!(answer(&session, &sender)["result"].is_object());
-        // Two answers wait: a third does not fit, and is refused at once.
-        let busy = answer(&session, &sender);
-        assert_eq!(busy["error"]["code"], -32603, "{busy}");
-        assert!(
-            busy["error"]["message"].as_str().unwrap().contains("busy"),
-            "{busy}"
-        );
-        assert_eq!(busy["error"]["data"]["limit"], 25_000);
-        // The first is written: its bytes come back.
-        drop(first);
-        assert!(answer(&session, &sender)["result"].is_object());
-        // A sender that keeps nothing gives them back as soon as it is made.
-        drop(sender.take_reserved());
-        for _ in 0..4 {
-            assert!(answer(&session, &Sender::LOCAL)["result"].is_object());
-        }
-    }
-
-    #[test]
-    fn a_batch_keeps_the_reservations_of_the_answers_it_sends_only() {
-        // Room for two answers; a batch response holds one.
-        let session = session_of(25_000, "2025-03-26", 15_000);
-        let sender = Sender::LOCAL.keeping_reservations();
-        let batch = format!("[{READ},{}]", READ.replace(r#""id":2"#, r#""id":3"#));
-        let Reply::Now(text) = session.handle_sent(&batch, &sender) else {
-            panic!("no answer");
-        };
-        let answers: Value = serde_json::from_str(&text).unwrap();
-        assert!(answers[0]["result"].is_object(), "{answers}");
-        assert_eq!(answers[1]["error"]["code"], -32603, "{answers}");
-        // The refused answer's bytes came back: one more answer fits.
-        assert!(answer(&session, &sender)["result"].is_object());
-        assert_eq!(answer(&session, &sender)["error"]["code"], -32603);
-    }
-
-    #[test]
-    fn an_answer_larger_than_the_budget_is_refused_for_good() {
-        let session = session(5_000);
-        let refused = answer(&session, &Sender::LOCAL.keeping_reservations());
-        assert_eq!(refused["error"]["code"], -32603, "{refused}");
-        let message = refused["error"]["message"].as_str().unwrap();
-        assert!(message.contains("more than the server holds"), "{message}");
     }
 }

@@ -2,16 +2,16 @@
 //! message becomes a JSON-RPC error and the server keeps serving. (User
 //! code runs under its own guard, `invoke::catching`.)
 
-use super::Reply;
+use super::outcome::Response;
 use crate::error::Error;
 
 /// Runs `dispatch`, turning a panic into an internal error without an id.
 // Inlined into its few callers: called out of line, it costs every
 // request about a hundred instructions of moves (callgrind).
 #[inline]
-pub(super) fn guarded(dispatch: impl FnOnce() -> Reply) -> Reply {
+pub(super) fn guarded<'a>(dispatch: impl FnOnce() -> Response<'a>) -> Response<'a> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(dispatch)).unwrap_or_else(|_| {
-        Reply::rejected(&Error::internal(
+        Response::Rejected(Error::internal(
             "the server failed while reading this message",
         ))
     })
@@ -23,12 +23,10 @@ mod tests {
 
     #[test]
     fn a_panic_while_dispatching_becomes_an_internal_error() {
-        let reply = guarded(|| panic!("a bug"));
-        let Reply::Rejected(message) = reply else {
-            panic!("an answer now")
+        let response = guarded(|| panic!("a bug"));
+        let Response::Rejected(error) = response else {
+            panic!("a rejection naming no request")
         };
-        let message: serde_json::Value = serde_json::from_str(&message).unwrap();
-        assert_eq!(message["error"]["code"], Error::INTERNAL_ERROR);
-        assert!(message.get("id").is_none());
+        assert_eq!(error.code(), Error::INTERNAL_ERROR);
     }
 }

@@ -17,7 +17,11 @@ mod generated;
 mod live;
 pub(crate) mod set;
 mod uri;
+pub(crate) mod view;
 mod written;
+
+#[cfg(test)]
+mod tests;
 
 pub use code::{DynamicSkill, DynamicSkillBuilder};
 pub(crate) use embedded::registered as embedded_skills;

@@ -2,6 +2,8 @@
 //! makes in it: a skill by its `SKILL.md`'s URI, a file by its URI, a
 //! directory's direct children.
 
+use std::ops::Range;
+
 use serde_json::{Map, Value};
 
 use super::SKILL_MD;
@@ -136,7 +138,8 @@ pub(crate) struct SkillSet {
 
 /// A direct child of a directory.
 pub(crate) enum Child<'a> {
-    File(&'a SkillFile),
+    /// A file, by its place among the set's files.
+    File(usize),
     /// A subfolder, by its path under the root.
     Directory(&'a str),
 }
@@ -193,19 +196,28 @@ impl SkillSet {
 
     /// The files under the folder at `path`, its subfolders' included.
     pub(crate) fn files_under(&self, path: &str) -> &[SkillFile] {
+        &self.files[self.places_under(path)]
+    }
+
+    /// The places among the files of those under the folder at `path`.
+    pub(crate) fn places_under(&self, path: &str) -> Range<usize> {
         let prefix = format!("{path}/");
         let start = self.files.partition_point(|f| f.path() < prefix.as_str());
         let len = self.files[start..]
             .iter()
             .take_while(|f| f.path().starts_with(&prefix))
             .count();
-        &self.files[start..start + len]
+        start..start + len
     }
 
     /// The skill at `path`.
     fn skill(&self, path: &str) -> Option<&Skill> {
-        let at = self.skills.binary_search_by(|s| (*s.path).cmp(path)).ok()?;
-        Some(&self.skills[at])
+        self.skill_place(path).map(|at| &self.skills[at])
+    }
+
+    /// The place among the skills of the one at `path`.
+    fn skill_place(&self, path: &str) -> Option<usize> {
+        self.skills.binary_search_by(|s| (*s.path).cmp(path)).ok()
     }
 
     /// The generated skill whose folder holds the file or folder at `uri`
@@ -218,22 +230,34 @@ impl SkillSet {
             .filter(|skill| skill.is_generated())
     }
 
-    /// The skill whose `SKILL.md` is at `uri`.
-    pub(crate) fn skill_at(&self, uri: &str) -> Option<&Skill> {
-        self.skill(path_of(uri)?.strip_suffix(SKILL_MD)?.strip_suffix('/')?)
+    /// The place among the skills of the one whose `SKILL.md` is at `uri`.
+    pub(crate) fn skill_place_at(&self, uri: &str) -> Option<usize> {
+        self.skill_place(path_of(uri)?.strip_suffix(SKILL_MD)?.strip_suffix('/')?)
     }
 
     /// The skill a `SKILL.md` file belongs to as its own.
     pub(crate) fn skill_of_skill_md(&self, file: &SkillFile) -> Option<&Skill> {
+        self.skill_place_of_skill_md(file)
+            .map(|at| &self.skills[at])
+    }
+
+    /// The place among the skills of the one a `SKILL.md` file belongs to
+    /// as its own.
+    pub(crate) fn skill_place_of_skill_md(&self, file: &SkillFile) -> Option<usize> {
         let folder = file.path().strip_suffix(SKILL_MD)?.strip_suffix('/')?;
-        self.skill(folder)
+        self.skill_place(folder)
     }
 
     /// The file at `uri`.
+    #[cfg(test)]
     pub(crate) fn file_at(&self, uri: &str) -> Option<&SkillFile> {
+        self.file_place_at(uri).map(|at| &self.files[at])
+    }
+
+    /// The place among the files of the one at `uri`.
+    pub(crate) fn file_place_at(&self, uri: &str) -> Option<usize> {
         let path = path_of(uri)?;
-        let at = self.files.binary_search_by(|f| f.path().cmp(path)).ok()?;
-        Some(&self.files[at])
+        self.files.binary_search_by(|f| f.path().cmp(path)).ok()
     }
 
     /// The direct children of the directory at `uri`: a skill's folder or
@@ -244,15 +268,16 @@ impl SkillSet {
         let in_skill = std::iter::once(path)
             .chain(path.rmatch_indices('/').map(|(at, _)| &path[..at]))
             .any(|folder| self.skill(folder).is_some());
-        let files = self.files_under(path);
-        if !in_skill || files.is_empty() {
+        let places = self.places_under(path);
+        if !in_skill || places.is_empty() {
             return None;
         }
         let mut children: Vec<Child<'_>> = Vec::new();
-        for file in files {
+        for at in places {
+            let file = &self.files[at];
             let rest = &file.path()[path.len() + 1..];
             match rest.split_once('/') {
-                None => children.push(Child::File(file)),
+                None => children.push(Child::File(at)),
                 Some((folder, _)) => {
                     let folder = &file.path()[..path.len() + 1 + folder.len()];
                     // A folder's files are one run: its entry is made once.
@@ -331,15 +356,15 @@ pub(crate) mod tests {
     fn lookups_take_exact_uris() {
         let set = sample();
         assert_eq!(
-            set.skill_at("skill://acme/billing/SKILL.md")
-                .map(Skill::name),
+            set.skill_place_at("skill://acme/billing/SKILL.md")
+                .map(|at| set.skills()[at].name()),
             Some("billing")
         );
         assert!(
-            set.skill_at("skill://acme/billing/templates/invoice.md")
+            set.skill_place_at("skill://acme/billing/templates/invoice.md")
                 .is_none()
         );
-        assert!(set.skill_at("skill://billing/SKILL.md").is_none());
+        assert!(set.skill_place_at("skill://billing/SKILL.md").is_none());
         assert!(
             set.file_at("skill://acme/billing/templates/invoice.md")
                 .is_some()
@@ -359,7 +384,7 @@ pub(crate) mod tests {
                 children
                     .iter()
                     .map(|child| match child {
-                        Child::File(file) => file.path().to_owned(),
+                        Child::File(at) => set.files()[*at].path().to_owned(),
                         Child::Directory(path) => format!("{path}/"),
                     })
                     .collect::<Vec<_>>()

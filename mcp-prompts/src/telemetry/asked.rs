@@ -1,11 +1,13 @@
 //! What a request is about, read from its params only when it is watched:
-//! the prompt, tool or resource it names, and the trace context and
-//! revision its `_meta` carries.
+//! the prompt, tool or resource it names, and the trace context its
+//! `_meta` carries.
 
 use std::borrow::Cow;
 
 use serde::Deserialize;
 use serde_json::value::RawValue;
+
+use crate::protocol::method::Subject;
 
 /// The prompt, tool or resource a request names.
 #[derive(Debug, PartialEq)]
@@ -22,8 +24,6 @@ pub(crate) struct Read {
     /// `traceparent`, `tracestate` and `baggage` from `_meta` (SEP-414).
     #[cfg_attr(not(feature = "otel"), allow(dead_code))]
     pub(super) carrier: Carrier,
-    /// The revision a 2026-07-28 request names in `_meta`.
-    pub(super) version: Option<String>,
 }
 
 /// W3C trace context as a request's `_meta` carries it.
@@ -61,8 +61,6 @@ struct Reference<'a> {
 struct Meta {
     #[serde(flatten)]
     carrier: Carrier,
-    #[serde(rename = "io.modelcontextprotocol/protocolVersion", default)]
-    version: Option<String>,
 }
 
 impl Read {
@@ -75,16 +73,12 @@ impl Read {
             tracestate: text("tracestate"),
             baggage: text("baggage"),
         };
-        Self {
-            asked,
-            carrier,
-            version: None,
-        }
+        Self { asked, carrier }
     }
 
-    /// Reads request `method`'s params; what cannot be read is left out
-    /// (the request's own handler answers for malformed params).
-    pub(crate) fn params(method: &str, params: Option<&RawValue>) -> Self {
+    /// Reads the params of a request about `subject`; what cannot be read
+    /// is left out (the request's own handler answers for malformed params).
+    pub(crate) fn params(subject: Subject, params: Option<&RawValue>) -> Self {
         let Some(params) = params else {
             return Self::default();
         };
@@ -92,25 +86,18 @@ impl Read {
             return Self::default();
         };
         let owned = |text: Option<Cow<'_, str>>| text.map(Cow::into_owned);
-        let asked = match method {
-            "prompts/get" => owned(p.name).map(Asked::Prompt),
-            "tools/call" => owned(p.name).map(Asked::Tool),
-            "completion/complete" => p.reference.and_then(|r| match &*r.kind {
+        let asked = match subject {
+            Subject::Prompt => owned(p.name).map(Asked::Prompt),
+            Subject::Tool => owned(p.name).map(Asked::Tool),
+            Subject::Reference => p.reference.and_then(|r| match &*r.kind {
                 "ref/prompt" => owned(r.name).map(Asked::Prompt),
                 "ref/resource" => owned(r.uri).map(Asked::Resource),
                 _ => None,
             }),
-            _ => owned(p.uri).map(Asked::Resource),
+            Subject::Uri => owned(p.uri).map(Asked::Resource),
         };
-        let (carrier, version) = p
-            .meta
-            .map(|meta| (meta.carrier, meta.version))
-            .unwrap_or_default();
-        Self {
-            asked,
-            carrier,
-            version,
-        }
+        let carrier = p.meta.map(|meta| meta.carrier).unwrap_or_default();
+        Self { asked, carrier }
     }
 }
 
@@ -120,7 +107,7 @@ mod tests {
 
     fn read(method: &str, params: &str) -> Read {
         Read::params(
-            method,
+            Subject::of(method),
             Some(&RawValue::from_string(params.to_owned()).unwrap()),
         )
     }
@@ -143,11 +130,6 @@ mod tests {
             read_uri.asked,
             Some(Asked::Resource("skill://a/SKILL.md".into()))
         );
-        let modern = read(
-            "prompts/list",
-            r#"{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}"#,
-        );
-        assert_eq!(modern.version.as_deref(), Some("2026-07-28"));
         assert_eq!(read("prompts/get", "[1]").asked, None);
     }
 }

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use super::asked::Asked;
-use super::seen::Seen;
+use super::ended::Ended;
 use crate::error::{Error, excerpt};
 
 /// The target of the request spans and lines: `RUST_LOG=mcp_prompts=info`
@@ -20,7 +20,7 @@ pub(super) struct Entry<'a> {
     pub(super) unknown: Option<&'a str>,
     pub(super) about: Option<&'a Asked>,
     pub(super) hidden: bool,
-    pub(super) seen: &'a Seen<'a>,
+    pub(super) ended: &'a Ended<'a>,
     pub(super) elapsed: Duration,
     pub(super) subject: Option<&'a str>,
     pub(super) status: Option<u16>,
@@ -44,14 +44,14 @@ impl Fields {
             Some(Asked::Resource(uri)) => (None, Some(excerpt(uri))),
             None => (None, None),
         };
-        let (outcome, reason) = match entry.seen {
-            Seen::Ok => ("ok", None),
-            Seen::ToolError => ("tool_error", None),
-            Seen::Unanswered => ("unanswered", None),
-            Seen::Error { .. } if entry.hidden => {
+        let (outcome, reason) = match entry.ended {
+            Ended::Ok => ("ok", None),
+            Ended::ToolError => ("tool_error", None),
+            Ended::Unanswered => ("unanswered", None),
+            Ended::Error { .. } if entry.hidden => {
                 ("error", Some("hidden from this caller".to_owned()))
             }
-            Seen::Error { code, message } => ("error", Some(reason_of(*code, message))),
+            Ended::Error { code, message } => ("error", Some(reason_of(*code, message))),
         };
         Self {
             method: entry
@@ -60,7 +60,7 @@ impl Fields {
             name,
             uri,
             outcome,
-            code: entry.seen.code(),
+            code: entry.ended.code(),
             reason,
             duration_ms: milliseconds(entry.elapsed),
             subject: entry.subject.map(excerpt),

@@ -7,19 +7,20 @@
 //! subscriber pays for none of it (one disabled-span check per request).
 
 pub(crate) mod asked;
+pub(crate) mod ended;
 pub(crate) mod line;
 #[cfg(feature = "otel")]
 pub(crate) mod otel;
 mod outgoing;
-pub(crate) mod seen;
 mod watch;
 pub(crate) mod wire;
 
 pub(crate) use asked::{Asked, Read};
+pub(crate) use ended::Ended;
 pub(crate) use line::refused;
 pub(crate) use outgoing::{outgoing, outgoing_failed};
 pub(crate) use watch::{Known, Watch};
-pub(crate) use wire::Wire;
+pub(crate) use wire::{Delivered, Wire};
 
 /// Whether requests are timed for the metrics even when no subscriber
 /// wants their span or line: once `otel` set a meter provider up (or the

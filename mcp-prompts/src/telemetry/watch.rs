@@ -11,12 +11,12 @@ use tracing::field::Empty;
 use tracing::{Level, Span};
 
 use super::asked::{Asked, Read};
+use super::ended::Ended;
 use super::line::{self, TARGET};
-use super::seen::Seen;
-use super::wire::Wire;
+use super::wire::{Delivered, Wire};
 use crate::error::{brief, excerpt, excerpt_cow};
 use crate::protocol::ProtocolVersion;
-use crate::protocol::method::Method;
+use crate::protocol::method::{Method, Subject};
 
 /// Whether the prompt, tool or resource a request names is one its caller
 /// may see.
@@ -46,8 +46,7 @@ struct Watched {
     read: Read,
     known: Known,
     subject: Option<String>,
-    /// For the metrics' attributes.
-    #[cfg_attr(not(feature = "otel"), allow(dead_code))]
+    /// For the metrics' attributes, and the status of an HTTP answer.
     wire: Wire,
     /// Whether the line is written: at `info` for a request, `debug` for a
     /// notification.
@@ -125,7 +124,7 @@ impl Watch {
         Self::start(
             span,
             method,
-            Read::params(method, params),
+            Read::params(Subject::of(method), params),
             wire,
             None,
             line,
@@ -194,12 +193,6 @@ impl Watch {
         self.0.as_ref()?.read.asked.as_ref()
     }
 
-    /// The revision a 2026-07-28 request names in its `_meta`.
-    pub(crate) fn stateless_version(&self) -> Option<ProtocolVersion> {
-        let version = self.0.as_ref()?.read.version.as_deref()?;
-        ProtocolVersion::parse(version).filter(|v| v.is_modern())
-    }
-
     /// Records whether the caller may see what the request names: only
     /// what it may see names the span (`prompts/get code_review`) and
     /// becomes an attribute, so that a name a client invented never
@@ -233,28 +226,17 @@ impl Watch {
         }
     }
 
-    /// Ends the watch on the response `text` (`None`: none was sent), in
-    /// revision `version`, answered with HTTP `status` on HTTP.
+    /// Ends the watch on how the request `ended`, in revision `version`,
+    /// and what its transport `delivered`.
     pub(crate) fn end(
         mut self,
-        text: Option<&str>,
-        id: &str,
+        ended: &Ended<'_>,
         version: Option<ProtocolVersion>,
-        status: Option<u16>,
+        delivered: Delivered,
     ) {
-        let Some(watched) = self.0.take() else {
-            return;
-        };
-        let seen = text.map_or(Seen::Unanswered, |text| Seen::of_response(text, id));
-        watched.end(&seen, version, status);
-    }
-
-    /// Ends the watch on `seen`, for a route that has the outcome typed
-    /// (rmcp's).
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn finish_seen(mut self, seen: &Seen<'_>, version: Option<ProtocolVersion>) {
         if let Some(watched) = self.0.take() {
-            watched.end(seen, version, None);
+            let status = watched.wire.status(delivered);
+            watched.end(ended, version, status);
         }
     }
 }
@@ -274,34 +256,34 @@ impl Drop for Watch {
 impl Watched {
     #[cold]
     fn end_unfinished(self: Box<Self>) {
-        let seen = if std::thread::panicking() {
-            Seen::Error {
+        let ended = if std::thread::panicking() {
+            Ended::Error {
                 code: i64::from(crate::error::Error::INTERNAL_ERROR),
-                message: Cow::Borrowed("the server panicked"),
+                message: "the server panicked",
             }
         } else {
-            Seen::Unanswered
+            Ended::Unanswered
         };
-        (*self).end(&seen, None, None);
+        (*self).end(&ended, None, None);
     }
 
-    fn end(self, seen: &Seen<'_>, version: Option<ProtocolVersion>, status: Option<u16>) {
+    fn end(self, ended: &Ended<'_>, version: Option<ProtocolVersion>, status: Option<u16>) {
         let elapsed = self.started.elapsed();
         let span = &self.span;
         let version = version.map(ProtocolVersion::as_str);
         if let Some(version) = version {
             span.record("mcp.protocol.version", version);
         }
-        if let Some(code) = seen.code() {
+        if let Some(code) = ended.code() {
             span.record("rpc.response.status_code", code.to_string());
         }
-        let error_type = seen.error_type();
+        let error_type = ended.error_type();
         if let Some(error_type) = &error_type {
             span.record("error.type", &**error_type);
         }
-        if seen.is_failure() {
+        if ended.is_failure() {
             span.record("otel.status_code", "error");
-            if let Some(message) = seen.message() {
+            if let Some(message) = ended.message() {
                 span.record("otel.status_description", brief(message).as_str());
             }
         }
@@ -311,7 +293,7 @@ impl Watched {
                 method: self.method,
                 target: self.visible_target(),
                 error_type: error_type.as_deref(),
-                status_code: seen.code(),
+                status_code: ended.code(),
                 version,
                 wire: &self.wire,
                 seconds: elapsed.as_secs_f64(),
@@ -324,7 +306,7 @@ impl Watched {
                 unknown: self.unknown.as_deref(),
                 about,
                 hidden: self.known == Known::Hidden,
-                seen,
+                ended,
                 elapsed,
                 subject: self.subject.as_deref(),
                 status,

@@ -36,7 +36,29 @@ pub(crate) struct HttpWire {
     pub(super) trace: Option<(String, Option<String>)>,
 }
 
+/// How a transport delivered what a message got: on HTTP, each is a
+/// status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Delivered {
+    /// A response to a request.
+    Answer,
+    /// An error naming no request: the message could not be read as one.
+    Rejected,
+    /// Nothing: a notification, or a request whose work was dropped.
+    Nothing,
+}
+
 impl Wire {
+    /// The HTTP status that carried what was `delivered`, on HTTP.
+    pub(crate) fn status(&self, delivered: Delivered) -> Option<u16> {
+        self.http()?;
+        Some(match delivered {
+            Delivered::Answer => 200,
+            Delivered::Rejected => 400,
+            Delivered::Nothing => 202,
+        })
+    }
+
     /// `network.transport`, when known.
     pub(crate) fn transport(&self) -> Option<&'static str> {
         match self {

@@ -60,10 +60,12 @@ pub use matrix::MAX_COMBINATIONS;
 
 use crate::caller::{Access, Caller};
 use crate::content::Role;
+use crate::context::{Route, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::request::GetPrompt;
 use crate::server::{Service, Session};
+use crate::telemetry::Wire;
 
 /// A client connected in-process to a [`Service`], initialized with the
 /// latest protocol revision (or the one given).
@@ -112,7 +114,9 @@ impl Client {
         });
         // `initialize` is always answered inline.
         let text = self.envelope("initialize", &init);
-        if let crate::server::Reply::Now(reply) = self.session.handle(&text) {
+        let session = &self.session;
+        if let crate::server::Response::Now(outcome) = session.serve_text(&text, &Sender::LOCAL) {
+            let reply = outcome.write(session.service(), None);
             debug_assert!(reply.contains("\"result\""), "{reply}");
         }
     }
@@ -255,11 +259,13 @@ impl Client {
         let text = self.envelope(method, params);
         // What the request sends the client while it runs comes here.
         let (route, mut sent) = mpsc::channel::<String>(16);
-        let reply = self
-            .session
-            .handle_from(&text, Some(&route), self.access.clone());
-        drop(route);
-        let mut replied = std::pin::pin!(reply.into_message());
+        let wire = match self.access {
+            Access::Local => Wire::Pipe,
+            Access::Remote(_) => Wire::Unknown,
+        };
+        let sender = Sender::new(Some(Route::Text(route)), self.access.clone(), wire);
+        let response = self.session.serve_text(&text, &sender);
+        let mut replied = std::pin::pin!(response.text(self.session.service(), None));
         let reply = std::future::poll_fn(|cx| {
             while let Poll::Ready(Some(message)) = sent.poll_recv(cx) {
                 self.answer_server(&message);
@@ -399,7 +405,9 @@ impl Client {
         };
         let response =
             json!({ "jsonrpc": "2.0", "id": message["id"], "result": answer.to_result() });
-        let _ = self.session.handle(&response.to_string());
+        let _ = self
+            .session
+            .serve_text(&response.to_string(), &Sender::LOCAL);
     }
 
     fn envelope(&self, method: &str, params: &Value) -> String {

@@ -17,11 +17,12 @@ use std::sync::Arc;
 
 use tokio::sync::Semaphore;
 
+use super::edge::{Reply, written};
 use super::lines::Line;
 use super::output::WriteQueue;
 use crate::context::{Reservation, Sender, Sink};
 use crate::protocol::jsonrpc::parse_failure;
-use crate::server::{Reply, Service, Session};
+use crate::server::{Response, Service, Session};
 
 /// How one kind of connection reads lines and writes the answers it has
 /// at once. Answers that come later, and messages sent from other tasks,
@@ -109,11 +110,13 @@ pub(super) async fn serve_lines(
 fn answer(session: &Session, line: Line<'_>, sender: &Sender) -> Option<Reply> {
     Some(match line {
         Line::Eof => return None,
-        Line::TooLong { head, tail } => session.reject_oversized(head, tail),
+        Line::TooLong { head, tail } => {
+            written(session, session.reject_oversized(head, tail), sender)
+        }
         Line::Message(bytes) => match std::str::from_utf8(bytes) {
             Ok(text) if text.trim().is_empty() => Reply::None,
-            Ok(text) => session.handle_sent(text, sender),
-            Err(_) => Reply::rejected(&parse_failure("")),
+            Ok(text) => written(session, session.serve_text(text, sender), sender),
+            Err(_) => Reply::Rejected(Response::rejection(&parse_failure(""))),
         },
     })
 }

@@ -3,7 +3,7 @@
 //! missing ones where the client can show a form, binds them and calls the
 //! prompt, and ends with a typed [`GetOutcome`], now or eventually. Each
 //! route reads its own request into a [`GetRequest`]; the server's writer
-//! serializes the outcome ([`wire`] says how), rmcp converts it.
+//! serializes the outcome ([`result`] says how), rmcp converts it.
 //!
 //! Asking differs by era. In a session the client is sent
 //! `elicitation/create` and the prompt waits for the answer; a stateless
@@ -12,7 +12,7 @@
 
 mod call;
 mod missing;
-pub(crate) mod wire;
+pub(crate) mod result;
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -1,8 +1,10 @@
 //! The two prompt tools as `tools/list` declares them, with the fields
 //! each revision has: annotations from 2025-03-26, titles and output
-//! schemas from 2025-06-18.
+//! schemas from 2025-06-18. Their schemas are fixed JSON Schema
+//! documents, kept as the text they are.
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::value::RawValue;
 
 use crate::protocol::ProtocolVersion;
 
@@ -11,87 +13,137 @@ pub(crate) const LIST_PROMPTS: &str = "list_prompts";
 /// The tool that renders one prompt.
 pub(crate) const GET_PROMPT: &str = "get_prompt";
 
-/// The `tools` of a `tools/list` result: `list_prompts` first, as it
-/// needs no arguments (a client probing the first tool with `{}` gets an
-/// answer, not an error).
-pub(crate) fn definitions(version: ProtocolVersion) -> Value {
-    json!([list_prompts(version), get_prompt(version)])
+/// One tool, as `tools/list` declares it to a client of one revision.
+#[derive(Serialize)]
+pub(crate) struct ToolDefinition {
+    name: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'static str>,
+    description: &'static str,
+    #[serde(rename = "inputSchema")]
+    input_schema: &'static RawValue,
+    #[serde(rename = "outputSchema", skip_serializing_if = "Option::is_none")]
+    output_schema: Option<&'static RawValue>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    annotations: Option<Hints>,
 }
 
-fn list_prompts(version: ProtocolVersion) -> Value {
-    let mut tool = json!({
-        "name": LIST_PROMPTS,
-        "description": "List the prompts this server offers: each one's name, description and arguments (which are required, and the values an argument accepts). Call get_prompt to use one.",
-        "inputSchema": { "type": "object", "properties": {}, "additionalProperties": false },
-    });
-    decorate(&mut tool, version, "List prompts");
-    if version.has_titles() {
-        tool["outputSchema"] = output_schema();
-    }
-    tool
+/// The annotations of both tools: they only read, the same answer each
+/// time, from this server alone.
+#[derive(Clone, Copy, Serialize)]
+struct Hints {
+    #[serde(rename = "readOnlyHint")]
+    read_only: bool,
+    #[serde(rename = "idempotentHint")]
+    idempotent: bool,
+    #[serde(rename = "openWorldHint")]
+    open_world: bool,
 }
 
-fn get_prompt(version: ProtocolVersion) -> Value {
-    let mut tool = json!({
-        "name": GET_PROMPT,
-        "description": "Get a prompt's messages, filled in with its arguments. list_prompts tells the names and arguments.",
-        "inputSchema": {
-            "type": "object",
-            "properties": {
-                "name": { "type": "string", "description": "The prompt's name, as list_prompts gives it" },
-                "arguments": {
-                    "type": "object",
-                    "description": "The prompt's arguments, by name; every value is text",
-                    "additionalProperties": { "type": "string" },
-                },
-            },
-            "required": ["name"],
-        },
-    });
-    decorate(&mut tool, version, "Get a prompt");
-    tool
-}
+const LIST_PROMPTS_INPUT: &str =
+    r#"{"type":"object","properties":{},"additionalProperties":false}"#;
 
-/// The title and annotations, where the revision has them. Both tools only
-/// read, the same answer each time, from this server alone.
-fn decorate(tool: &mut Value, version: ProtocolVersion, title: &str) {
-    if version >= ProtocolVersion::V2025_03_26 {
-        tool["annotations"] = json!({
-            "readOnlyHint": true,
-            "idempotentHint": true,
-            "openWorldHint": false,
-        });
+const GET_PROMPT_INPUT: &str = r#"{
+  "type": "object",
+  "properties": {
+    "name": { "type": "string", "description": "The prompt's name, as list_prompts gives it" },
+    "arguments": {
+      "type": "object",
+      "description": "The prompt's arguments, by name; every value is text",
+      "additionalProperties": { "type": "string" }
     }
-    if version.has_titles() {
-        tool["title"] = title.into();
-    }
-}
+  },
+  "required": ["name"]
+}"#;
 
 /// What `list_prompts` returns as structured content: prompts, each with
 /// its arguments, both named, titled and described alike.
-fn output_schema() -> Value {
-    let text = json!({ "type": "string" });
-    let described = |mut properties: Value, required: &[&str]| {
-        properties["name"] = text.clone();
-        properties["title"] = text.clone();
-        properties["description"] = text.clone();
-        json!({ "type": "object", "properties": properties, "required": required })
-    };
-    let argument = described(
-        json!({
-            "required": { "type": "boolean" },
-            "default": text,
-            "choices": { "type": "array", "items": text },
-        }),
-        &["name", "required"],
-    );
-    let prompt = described(
-        json!({ "arguments": { "type": "array", "items": argument } }),
-        &["name", "arguments"],
-    );
-    json!({
+const LIST_PROMPTS_OUTPUT: &str = r#"{
+  "type": "object",
+  "properties": {
+    "prompts": {
+      "type": "array",
+      "items": {
         "type": "object",
-        "properties": { "prompts": { "type": "array", "items": prompt } },
-        "required": ["prompts"],
-    })
+        "properties": {
+          "arguments": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "required": { "type": "boolean" },
+                "default": { "type": "string" },
+                "choices": { "type": "array", "items": { "type": "string" } },
+                "name": { "type": "string" },
+                "title": { "type": "string" },
+                "description": { "type": "string" }
+              },
+              "required": ["name", "required"]
+            }
+          },
+          "name": { "type": "string" },
+          "title": { "type": "string" },
+          "description": { "type": "string" }
+        },
+        "required": ["name", "arguments"]
+      }
+    }
+  },
+  "required": ["prompts"]
+}"#;
+
+/// A fixed schema document, as JSON.
+fn schema(text: &'static str) -> &'static RawValue {
+    // The documents above are fixed, and a test reads each.
+    serde_json::from_str(text).expect("a fixed schema is JSON")
+}
+
+/// The tools of a `tools/list` result: `list_prompts` first, as it needs
+/// no arguments (a client probing the first tool with `{}` gets an
+/// answer, not an error).
+pub(crate) fn definitions(version: ProtocolVersion) -> [ToolDefinition; 2] {
+    let titled = version.has_titles();
+    let annotations = (version >= ProtocolVersion::V2025_03_26).then_some(Hints {
+        read_only: true,
+        idempotent: true,
+        open_world: false,
+    });
+    [
+        ToolDefinition {
+            name: LIST_PROMPTS,
+            title: titled.then_some("List prompts"),
+            description: "List the prompts this server offers: each one's name, description and arguments (which are required, and the values an argument accepts). Call get_prompt to use one.",
+            input_schema: schema(LIST_PROMPTS_INPUT),
+            output_schema: titled.then(|| schema(LIST_PROMPTS_OUTPUT)),
+            annotations,
+        },
+        ToolDefinition {
+            name: GET_PROMPT,
+            title: titled.then_some("Get a prompt"),
+            description: "Get a prompt's messages, filled in with its arguments. list_prompts tells the names and arguments.",
+            input_schema: schema(GET_PROMPT_INPUT),
+            output_schema: None,
+            annotations,
+        },
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_revision_declares_the_fields_it_has() {
+        let tools = |version| serde_json::to_value(definitions(version)).unwrap();
+        let latest = tools(ProtocolVersion::LATEST);
+        assert_eq!(latest[0]["name"], LIST_PROMPTS);
+        assert_eq!(latest[0]["title"], "List prompts");
+        assert_eq!(latest[0]["outputSchema"]["required"][0], "prompts");
+        assert_eq!(latest[1]["inputSchema"]["required"][0], "name");
+        assert_eq!(latest[1]["annotations"]["readOnlyHint"], true);
+        let oldest = tools(ProtocolVersion::V2024_11_05);
+        assert!(oldest[0].get("title").is_none());
+        assert!(oldest[0].get("outputSchema").is_none());
+        assert!(oldest[1].get("annotations").is_none());
+    }
 }

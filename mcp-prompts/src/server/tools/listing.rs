@@ -4,57 +4,76 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{Map, Value, json};
+use serde::Serialize;
 
+use super::result::{ToolContent, ToolResult};
 use crate::catalog::{AnyPrompt, ArgInfo};
 use crate::protocol::ProtocolVersion;
+
+/// The prompts listed, as the output schema has them.
+#[derive(Serialize)]
+pub(crate) struct ListedPrompts {
+    prompts: Vec<Listed>,
+}
+
+/// One prompt, as the output schema has it.
+#[derive(Serialize)]
+struct Listed {
+    name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    description: Option<String>,
+    arguments: Vec<ListedArgument>,
+}
+
+/// One argument of a prompt, as the output schema has it.
+#[derive(Serialize)]
+struct ListedArgument {
+    name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    description: Option<String>,
+    required: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    default: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    choices: Vec<String>,
+}
 
 /// The `CallToolResult` of `list_prompts` over `prompts`.
 pub(crate) fn list_result<'a>(
     prompts: impl IntoIterator<Item = &'a AnyPrompt>,
     version: ProtocolVersion,
-) -> Value {
-    let prompts: Vec<Value> = prompts.into_iter().map(described).collect();
-    let text = as_text(&prompts);
-    let mut result = json!({ "content": [{ "type": "text", "text": text }] });
+) -> ToolResult {
+    let prompts: Vec<Listed> = prompts.into_iter().map(described).collect();
+    let result = ToolResult::of(vec![ToolContent::Text(as_text(&prompts))]);
     if version.has_titles() {
-        result["structuredContent"] = json!({ "prompts": prompts });
+        result.structured(ListedPrompts { prompts })
+    } else {
+        result
     }
-    result
 }
 
-/// One prompt, as the output schema has it.
-fn described(prompt: &AnyPrompt) -> Value {
-    let mut entry = Map::new();
-    entry.insert("name".into(), prompt.name().into());
-    if let Some(title) = prompt.title() {
-        entry.insert("title".into(), title.into());
+fn described(prompt: &AnyPrompt) -> Listed {
+    Listed {
+        name: prompt.name().to_owned(),
+        title: prompt.title().map(str::to_owned),
+        description: prompt.description().map(str::to_owned),
+        arguments: prompt.arguments().iter().map(argument).collect(),
     }
-    if let Some(description) = prompt.description() {
-        entry.insert("description".into(), description.into());
-    }
-    let arguments: Vec<Value> = prompt.arguments().iter().map(argument).collect();
-    entry.insert("arguments".into(), arguments.into());
-    Value::Object(entry)
 }
 
-fn argument(arg: &ArgInfo<'_>) -> Value {
-    let mut entry = Map::new();
-    entry.insert("name".into(), arg.name().into());
-    if let Some(title) = arg.title() {
-        entry.insert("title".into(), title.into());
+fn argument(arg: &ArgInfo<'_>) -> ListedArgument {
+    ListedArgument {
+        name: arg.name().to_owned(),
+        title: arg.title().map(str::to_owned),
+        description: arg.description().map(str::to_owned),
+        required: arg.required(),
+        default: arg.default().map(str::to_owned),
+        choices: arg.choices().iter().map(|&c| c.to_owned()).collect(),
     }
-    if let Some(description) = arg.description() {
-        entry.insert("description".into(), description.into());
-    }
-    entry.insert("required".into(), arg.required().into());
-    if let Some(default) = arg.default() {
-        entry.insert("default".into(), default.into());
-    }
-    if !arg.choices().is_empty() {
-        entry.insert("choices".into(), arg.choices().to_vec().into());
-    }
-    Value::Object(entry)
 }
 
 /// The same as text, a prompt a paragraph:
@@ -64,37 +83,34 @@ fn argument(arg: &ArgInfo<'_>) -> Value {
 ///   - code (required): The code to review
 ///   - style: one of formal, casual; default casual
 /// ```
-fn as_text(prompts: &[Value]) -> String {
+fn as_text(prompts: &[Listed]) -> String {
     if prompts.is_empty() {
         return "No prompts are available.".to_owned();
     }
     let mut text = String::new();
-    let field =
-        |value: &Value, key: &str| value.get(key).and_then(Value::as_str).map(str::to_owned);
     for prompt in prompts {
         if !text.is_empty() {
             text.push('\n');
         }
-        text.push_str(&field(prompt, "name").unwrap_or_default());
-        if let Some(title) = field(prompt, "title") {
+        text.push_str(&prompt.name);
+        if let Some(title) = &prompt.title {
             let _ = write!(text, " ({title})");
         }
-        if let Some(description) = field(prompt, "description") {
+        if let Some(description) = &prompt.description {
             let _ = write!(text, ": {description}");
         }
         text.push('\n');
-        for arg in prompt["arguments"].as_array().into_iter().flatten() {
-            let _ = write!(text, "  - {}", field(arg, "name").unwrap_or_default());
-            if arg["required"] == true {
+        for arg in &prompt.arguments {
+            let _ = write!(text, "  - {}", arg.name);
+            if arg.required {
                 text.push_str(" (required)");
             }
             let mut notes = Vec::new();
-            notes.extend(field(arg, "description"));
-            if let Some(choices) = arg.get("choices").and_then(Value::as_array) {
-                let choices: Vec<&str> = choices.iter().filter_map(Value::as_str).collect();
-                notes.push(format!("one of {}", choices.join(", ")));
+            notes.extend(arg.description.clone());
+            if !arg.choices.is_empty() {
+                notes.push(format!("one of {}", arg.choices.join(", ")));
             }
-            if let Some(default) = field(arg, "default") {
+            if let Some(default) = &arg.default {
                 notes.push(format!("default {default}"));
             }
             if !notes.is_empty() {

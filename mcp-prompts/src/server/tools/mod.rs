@@ -7,27 +7,29 @@
 mod definitions;
 mod listing;
 mod outcome;
+mod result;
 
 use std::borrow::Cow;
 
 use serde::Deserialize;
-use serde_json::json;
 use serde_json::value::RawValue;
 #[cfg(feature = "rmcp")]
 use serde_json::{Map, Value};
 
-pub(crate) use definitions::{GET_PROMPT, LIST_PROMPTS, definitions};
+pub(crate) use definitions::{GET_PROMPT, LIST_PROMPTS, ToolDefinition, definitions};
 pub(crate) use listing::list_result;
 pub(crate) use outcome::{ToolOutcome, error_result};
+pub(crate) use result::ToolResult;
 
-use super::eventually::Eventually;
+use super::Service;
 use super::get::Retry;
-use super::{Era, Service, Session};
+use super::handler::{Handled, Handler, Handling};
+use super::prompts::get_request;
 use crate::caller::Access;
 use crate::catalog::AnyPrompt;
-use crate::context::Sender;
 use crate::error::{Error, brief, excerpt};
 use crate::protocol::answer::{Answer, Cached};
+use crate::protocol::method::{ToolsCall, ToolsList};
 use crate::protocol::params::{CallParams, ListParams};
 use crate::protocol::{Arguments, ProtocolVersion, cow_str};
 
@@ -106,7 +108,13 @@ impl Answer for ToolList {
     }
 
     fn body(&self, version: ProtocolVersion) -> impl serde::Serialize + '_ {
-        json!({ "tools": definitions(version) })
+        #[derive(serde::Serialize)]
+        struct Tools {
+            tools: [ToolDefinition; 2],
+        }
+        Tools {
+            tools: definitions(version),
+        }
     }
 }
 
@@ -121,37 +129,41 @@ pub(crate) fn list(p: &ListParams<'_>) -> Result<ToolList, Error> {
     Ok(ToolList)
 }
 
-impl Session {
-    pub(super) fn call_tool(
-        &self,
-        id: &RawValue,
-        era: Era,
-        mut p: CallParams<'_>,
-        sender: &Sender,
-    ) -> Eventually<Result<ToolOutcome, Error>> {
-        let version = era.version();
+impl Handler for ToolsList {
+    type Result = ToolList;
+
+    fn handle<'a>(_: &Handling<'a>, p: ListParams<'a>) -> Handled<ToolList> {
+        Handled::Now(list(&p))
+    }
+}
+
+impl Handler for ToolsCall {
+    type Result = ToolOutcome;
+
+    fn handle<'a>(cx: &Handling<'a>, mut p: CallParams<'a>) -> Handled<ToolOutcome> {
+        let version = cx.version();
         match p.name() {
             LIST_PROMPTS => {
-                let prompts = self.service.tool_prompts(sender.access());
-                Eventually::Now(Ok(ToolOutcome::Complete(list_result(&prompts, version))))
+                let prompts = cx.service().tool_prompts(cx.access());
+                Handled::Now(Ok(ToolOutcome::Complete(list_result(&prompts, version))))
             }
             GET_PROMPT => {
                 let arguments = match GetPromptArguments::read(p.arguments().map(RawValue::get)) {
                     Ok(arguments) => arguments,
                     Err(error) => {
-                        return Eventually::Now(Ok(ToolOutcome::Complete(error_result(&error))));
+                        return Handled::Now(Ok(ToolOutcome::Failed(error_result(&error))));
                     }
                 };
                 let (input_responses, request_state) = p.take_retry();
                 let read = (&*arguments.name, arguments.arguments);
-                let request = self
-                    .get_request(id, era, read, p.meta(), sender)
+                let request = get_request(cx, read, p.meta())
                     .retry(Retry::new(input_responses, request_state))
                     .via_tool(true);
-                let got = self.service.get(request);
+                let got = cx.service().get(request);
                 got.map(move |result| Ok(ToolOutcome::of(result, version)))
+                    .into()
             }
-            other => Eventually::Now(Err(unknown_tool(other))),
+            other => Handled::Now(Err(unknown_tool(other))),
         }
     }
 }

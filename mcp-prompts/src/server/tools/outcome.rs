@@ -5,22 +5,24 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{Value, json};
-
+use super::result::{ToolContent, ToolResult};
 use crate::content::ContentKind;
 use crate::error::Error;
 use crate::message::PromptResult;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::Answer;
 use crate::protocol::modern::ResultType;
-use crate::server::get::wire::InputRequiredBody;
+use crate::server::get::result::InputRequiredBody;
 use crate::server::get::{GetOutcome, InputRequired};
 use serde::Serialize;
 
 /// A `get_prompt` call as it ended, before a route writes it.
 pub(crate) enum ToolOutcome {
-    /// A `CallToolResult`: the messages, or an error for the model.
-    Complete(Value),
+    /// A `CallToolResult`: the messages, or the prompts listed.
+    Complete(ToolResult),
+    /// A `CallToolResult` that reports an error (`isError`), for the
+    /// model to read and correct.
+    Failed(ToolResult),
     /// 2026-07-28: the prompt asks the user first.
     InputRequired(InputRequired),
 }
@@ -28,14 +30,18 @@ pub(crate) enum ToolOutcome {
 impl Answer for ToolOutcome {
     fn result_type(&self) -> ResultType {
         match self {
-            Self::Complete(_) => ResultType::Complete,
+            Self::Complete(_) | Self::Failed(_) => ResultType::Complete,
             Self::InputRequired(_) => ResultType::InputRequired,
         }
     }
 
+    fn reports_error(&self) -> bool {
+        matches!(self, Self::Failed(_))
+    }
+
     fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {
         match self {
-            Self::Complete(result) => ToolBody::Complete(result),
+            Self::Complete(result) | Self::Failed(result) => ToolBody::Complete(result),
             Self::InputRequired(asked) => ToolBody::Asked(asked.body()),
         }
     }
@@ -45,7 +51,7 @@ impl Answer for ToolOutcome {
 #[derive(Serialize)]
 #[serde(untagged)]
 enum ToolBody<'a> {
-    Complete(&'a Value),
+    Complete(&'a ToolResult),
     Asked(InputRequiredBody<'a>),
 }
 
@@ -55,7 +61,7 @@ impl ToolOutcome {
         match result {
             Ok(GetOutcome::Prompt { result, .. }) => Self::Complete(messages(&result, version)),
             Ok(GetOutcome::InputRequired(asked)) => Self::InputRequired(asked),
-            Err(error) => Self::Complete(error_result(&error)),
+            Err(error) => Self::Failed(error_result(&error)),
         }
     }
 }
@@ -63,7 +69,7 @@ impl ToolOutcome {
 /// An `isError` result with the error's message: argument problems read
 /// exactly as `prompts/get`'s -32602 does; an error whose detail stays on
 /// the server is logged, and the result gives its id.
-pub(crate) fn error_result(error: &Error) -> Value {
+pub(crate) fn error_result(error: &Error) -> ToolResult {
     let redacted;
     let error = if error.is_hidden() {
         redacted = error.clone().redacted("get_prompt", "tools/call");
@@ -75,12 +81,12 @@ pub(crate) fn error_result(error: &Error) -> Value {
     if let Some(id) = error.data().and_then(|d| d.get("errorId")) {
         let _ = write!(text, " (error id {id})");
     }
-    json!({ "content": [{ "type": "text", "text": text }], "isError": true })
+    ToolResult::failed(text)
 }
 
 /// Each message as a text block `role:\n<text>`; a message of another
 /// content type as a text block naming its role, then the block itself.
-fn messages(result: &PromptResult, version: ProtocolVersion) -> Value {
+fn messages(result: &PromptResult, version: ProtocolVersion) -> ToolResult {
     let mut content = Vec::with_capacity(result.messages.len());
     for message in &result.messages {
         let role = match message.role() {
@@ -89,11 +95,11 @@ fn messages(result: &PromptResult, version: ProtocolVersion) -> Value {
         };
         let block = message.content();
         if let ContentKind::Text(text) = block.kind() {
-            content.push(json!({ "type": "text", "text": format!("{role}:\n{text}") }));
+            content.push(ToolContent::Text(format!("{role}:\n{text}")));
         } else {
-            content.push(json!({ "type": "text", "text": format!("{role}:") }));
-            content.push(json!(block.for_version(version)));
+            content.push(ToolContent::Text(format!("{role}:")));
+            content.push(ToolContent::Block(block.clone(), version));
         }
     }
-    json!({ "content": content })
+    ToolResult::of(content)
 }

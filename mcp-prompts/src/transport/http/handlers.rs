@@ -24,8 +24,9 @@ use crate::protocol::ProtocolVersion;
 use crate::protocol::era::Era;
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::method::Method;
+use crate::server::Session;
 use crate::server::dispatch::Parsed;
-use crate::server::{Reply, Session};
+use crate::transport::edge::{Reply, written};
 
 const SESSION_HEADER: &str = "mcp-session-id";
 
@@ -93,7 +94,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     };
     let (tx, rx) = request_stream(headers);
     let sender = Sender::new(Some(Route::Text(tx)), access, wire).keeping_reservations();
-    let reply = session.serve(message, &sender);
+    let reply = written(&session, session.serve(message, &sender), &sender);
     // Its answer's bytes, if reserved: held with the response's body.
     let reserved = sender.take_reserved();
     // An answer made later leaves its reservation where the sender keeps

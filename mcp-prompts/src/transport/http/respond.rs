@@ -15,7 +15,8 @@ use super::guard::accepts_event_stream;
 use super::options::HttpOptions;
 use super::sessions::SessionStore;
 use crate::context::{Kept, Reservation};
-use crate::server::{ResponseFuture, Service};
+use crate::server::Service;
+use crate::transport::edge::ResponseFuture;
 
 /// Notifications a request may send before its response, held for it.
 const REQUEST_QUEUE: usize = 256;

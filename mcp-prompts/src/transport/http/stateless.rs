@@ -19,9 +19,9 @@ use crate::protocol::ProtocolVersion;
 use crate::protocol::era::{Decided, Era};
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::method::Method;
-use crate::server::Reply;
 use crate::server::dispatch::Parsed;
 use crate::telemetry::Wire;
+use crate::transport::edge::{Reply, written};
 
 /// Serves a `POST` whose `MCP-Protocol-Version` is a stateless revision.
 pub(super) async fn post(
@@ -112,7 +112,8 @@ async fn serve(
     let session = endpoint.service.session(None);
     let (tx, rx) = request_stream(headers);
     let sender = Sender::new(Some(Route::Text(tx)), access, wire).keeping_reservations();
-    let reply = session.serve_stateless(id, method, params, meta, &sender);
+    let response = session.serve_stateless(id, method, params, meta, &sender);
+    let reply = written(&session, response, &sender);
     // Its answer's bytes, if reserved: held with the response's body.
     let reserved = sender.take_reserved();
     // An answer made later leaves its reservation where the sender keeps
