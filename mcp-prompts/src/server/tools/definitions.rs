@@ -3,6 +3,8 @@
 //! schemas from 2025-06-18. Their schemas are fixed JSON Schema
 //! documents, kept as the text they are.
 
+use std::sync::LazyLock;
+
 use serde::Serialize;
 use serde_json::value::RawValue;
 
@@ -92,16 +94,21 @@ const LIST_PROMPTS_OUTPUT: &str = r#"{
   "required": ["prompts"]
 }"#;
 
-/// A fixed schema document, as JSON.
-fn schema(text: &'static str) -> &'static RawValue {
-    // The documents above are fixed, and a test reads each.
-    serde_json::from_str(text).expect("a fixed schema is JSON")
-}
+/// The documents above, each written once on one line (a message is one
+/// line on stdio).
+static SCHEMAS: LazyLock<[Box<RawValue>; 3]> = LazyLock::new(|| {
+    [LIST_PROMPTS_INPUT, GET_PROMPT_INPUT, LIST_PROMPTS_OUTPUT].map(|text| {
+        // Fixed documents, each read by a test.
+        let value: serde_json::Value = serde_json::from_str(text).expect("a fixed schema is JSON");
+        RawValue::from_string(value.to_string()).expect("JSON written is JSON")
+    })
+});
 
 /// The tools of a `tools/list` result: `list_prompts` first, as it needs
 /// no arguments (a client probing the first tool with `{}` gets an
 /// answer, not an error).
 pub(crate) fn definitions(version: ProtocolVersion) -> [ToolDefinition; 2] {
+    let [list_input, get_input, list_output] = &*SCHEMAS;
     let titled = version.has_titles();
     let annotations = (version >= ProtocolVersion::V2025_03_26).then_some(Hints {
         read_only: true,
@@ -113,15 +120,15 @@ pub(crate) fn definitions(version: ProtocolVersion) -> [ToolDefinition; 2] {
             name: LIST_PROMPTS,
             title: titled.then_some("List prompts"),
             description: "List the prompts this server offers: each one's name, description and arguments (which are required, and the values an argument accepts). Call get_prompt to use one.",
-            input_schema: schema(LIST_PROMPTS_INPUT),
-            output_schema: titled.then(|| schema(LIST_PROMPTS_OUTPUT)),
+            input_schema: list_input,
+            output_schema: titled.then_some(&**list_output),
             annotations,
         },
         ToolDefinition {
             name: GET_PROMPT,
             title: titled.then_some("Get a prompt"),
             description: "Get a prompt's messages, filled in with its arguments. list_prompts tells the names and arguments.",
-            input_schema: schema(GET_PROMPT_INPUT),
+            input_schema: get_input,
             output_schema: None,
             annotations,
         },
@@ -145,5 +152,7 @@ mod tests {
         assert!(oldest[0].get("title").is_none());
         assert!(oldest[0].get("outputSchema").is_none());
         assert!(oldest[1].get("annotations").is_none());
+        let line = serde_json::to_string(&definitions(ProtocolVersion::LATEST)).unwrap();
+        assert!(!line.contains('\n'), "one line: {line}");
     }
 }
