@@ -14,9 +14,10 @@ use super::{
     to_rmcp, version_of,
 };
 use crate::protocol::ProtocolVersion;
+use crate::server::tools::result::ToolResult;
 use crate::server::tools::{
-    GET_PROMPT, GetPromptArguments, LIST_PROMPTS, ToolOutcome, ToolResult, definitions,
-    error_result, list_result, unknown_tool,
+    GET_PROMPT, GetPromptArguments, LIST_PROMPTS, ToolOutcome, definitions, error_result,
+    list_result, unknown_tool,
 };
 
 impl RmcpPrompts {

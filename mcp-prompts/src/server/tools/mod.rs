@@ -7,7 +7,7 @@
 mod definitions;
 mod listing;
 mod outcome;
-mod result;
+pub(crate) mod result;
 
 use std::borrow::Cow;
 
@@ -19,7 +19,6 @@ use serde_json::{Map, Value};
 pub(crate) use definitions::{GET_PROMPT, LIST_PROMPTS, ToolDefinition, definitions};
 pub(crate) use listing::list_result;
 pub(crate) use outcome::{ToolOutcome, error_result};
-pub(crate) use result::ToolResult;
 
 use super::Service;
 use super::get::Retry;
