@@ -112,7 +112,15 @@ impl Error {
     /// The same error, naming in `data.limit` the bound the request went
     /// past.
     pub(crate) fn with_limit(self, limit: usize) -> Self {
-        self.with_data(serde_json::json!({ "limit": limit }))
+        self.with_detail("limit", limit)
+    }
+
+    /// The same error, with `data` holding `value` under `key` (the name
+    /// or URI the request gave, cut short, for clients to match).
+    pub(crate) fn with_detail(self, key: &str, value: impl Into<Value>) -> Self {
+        let mut data = serde_json::Map::new();
+        data.insert(key.to_owned(), value.into());
+        self.with_data(Value::Object(data))
     }
 
     /// The JSON-RPC error code.

@@ -7,7 +7,6 @@ use std::borrow::Cow;
 use crate::caller::Access;
 
 use serde::Serialize;
-use serde_json::json;
 
 use super::Service;
 use super::eventually::Eventually;
@@ -185,7 +184,7 @@ impl Service {
                         "no resource templates are served, so `{}` cannot be completed",
                         excerpt(uri)
                     ))
-                    .with_data(json!({ "uri": excerpt(uri) }))));
+                    .with_detail("uri", excerpt(uri))));
                 };
                 let resources = resources.clone();
                 let culprit = Culprit::new("completer of", "resource templates");

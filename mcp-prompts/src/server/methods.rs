@@ -79,6 +79,5 @@ fn set_log_level(cx: &Handling<'_>, p: &SetLevelParams<'_>) -> Result<Empty, Err
 /// repeated in `data` for clients to match, both times as an excerpt.
 pub(super) fn unknown_prompt(name: &str) -> Error {
     let name = excerpt(name);
-    Error::invalid_params(format!("Unknown prompt: {name}"))
-        .with_data(serde_json::json!({ "name": name }))
+    Error::invalid_params(format!("Unknown prompt: {name}")).with_detail("name", name)
 }

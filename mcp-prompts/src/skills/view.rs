@@ -230,7 +230,7 @@ impl View {
                 };
                 // The URI asked for, as SEP-2164 says (and earlier
                 // revisions' examples show), cut as every echo of client input is.
-                Err(error.with_data(serde_json::json!({ "uri": excerpt(uri) })))
+                Err(error.with_detail("uri", excerpt(uri)))
             }
         }
     }
