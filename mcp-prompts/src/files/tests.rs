@@ -1,6 +1,8 @@
 //! The prompt folder's unit tests: what is served, watched and reported.
 
+use super::watch::Heed;
 use super::*;
+use crate::catalog::Prompts;
 use crate::presentation::Icon;
 use crate::server::Server;
 
@@ -37,7 +39,7 @@ fn the_watch_follows_the_folders_the_loader_reads() {
     std::os::unix::fs::symlink("/usr", dir.join("usr")).unwrap();
     let (_service, prompts) = live();
     let watched = PromptDir::watch(&dir, &prompts).unwrap();
-    let folders = || watched.loader.watch.get().unwrap().watched();
+    let folders = || watched.loader.watched();
     let mut expected: Vec<(PathBuf, Heed)> = ["", "a", "a/b", "a/b/c", "a/b/c/d", "git"]
         .iter()
         .map(|f| (dir.join(f), Heed::Everything))
@@ -82,7 +84,7 @@ fn a_directory_that_is_a_skill_serves_no_prompts() {
         warned[0].to_string().contains("is an Agent Skill"),
         "{warned:?}"
     );
-    let folders = watched.loader.watch.get().unwrap().watched();
+    let folders = watched.loader.watched();
     assert_eq!(folders, [(dir.join(""), Heed::SkillFile)]);
     std::fs::remove_file(dir.join("SKILL.md")).unwrap();
     watched.reload();
@@ -148,7 +150,7 @@ fn an_icon_file_beside_a_prompt_is_embedded_and_followed() {
     std::fs::write(dir.join("lost.md"), "+++\nicon = \"nope.png\"\n+++\nx").unwrap();
     let (_service, prompts) = live();
     let watched = PromptDir::watch(&dir, &prompts).unwrap();
-    let icon = || lock(&watched.loader.state).served[0].icons()[0].clone();
+    let icon = || watched.loader.served_now()[0].icons()[0].clone();
     assert_eq!(icon(), Icon::embedded("image/svg+xml", b"<svg/>"));
     let problems = watched.problems();
     assert_eq!(problems.len(), 1, "{problems:?}");

@@ -36,9 +36,12 @@
 //!
 //! The guide's [rmcp chapter](crate::guide::rmcp) has a whole server.
 
+mod completion;
 mod content;
 mod forward;
+mod listen;
 mod observe;
+mod prompts;
 mod skills;
 mod tools;
 
@@ -46,33 +49,19 @@ pub use skills::serve_skills;
 
 use std::sync::{Arc, OnceLock};
 
-use ::rmcp::model::SubscriptionFilter;
-use ::rmcp::model::{
-    CompleteRequestParams, CompleteResult, CompletionInfo, GetPromptRequestParams,
-    GetPromptResponse, GetPromptResult, InputRequiredResult, ListPromptsResult,
-    PaginatedRequestParams, Prompt, PromptArgument, PromptMessage, Reference as RmcpReference,
-    ServerCapabilities,
-};
-use ::rmcp::service::{RequestContext, SubscriptionContext};
+use ::rmcp::model::{InputRequiredResult, ServerCapabilities};
+use ::rmcp::service::RequestContext;
 
 use crate::caller::{Access, Caller};
-use crate::catalog::Entry;
-use crate::catalog::listing::Shown;
-use crate::context::{Outbound, Progress, Route, Sender};
+use crate::context::Outbound;
 use crate::error::Error;
-use crate::protocol::answer::Cached;
-use crate::protocol::method::Method;
 use crate::protocol::modern::offers_forms;
 use crate::protocol::to_client::ToClient;
-use crate::protocol::{Arguments, LogLevel, ProtocolVersion};
+use crate::protocol::{LogLevel, ProtocolVersion};
 use crate::server::Era;
-use crate::server::completion::{Query, Reference};
-use crate::server::get::{GetOutcome, GetRequest, InputRequired, Retry};
+use crate::server::get::{InputRequired, Retry};
 use crate::server::{Listens, Service};
-use forward::{Asked, Forwarder, Outgoing};
-use futures_util::StreamExt as _;
-use futures_util::stream::FuturesUnordered;
-use tokio::sync::mpsc;
+use forward::{Asked, Forwarder};
 
 /// How many of a running request's messages may wait to be sent.
 const ROUTE_CAPACITY: usize = 64;
@@ -159,263 +148,6 @@ impl RmcpPrompts {
         capabilities
     }
 
-    /// Answers `prompts/list`, page by page.
-    pub fn list(
-        &self,
-        request: Option<&PaginatedRequestParams>,
-        context: &RequestContext<RoleServer>,
-    ) -> Result<ListPromptsResult, ErrorData> {
-        self.watched(
-            "prompts/list",
-            || None,
-            context,
-            || self.list_unwatched(request, context),
-        )
-    }
-
-    fn list_unwatched(
-        &self,
-        request: Option<&PaginatedRequestParams>,
-        context: &RequestContext<RoleServer>,
-    ) -> Result<ListPromptsResult, ErrorData> {
-        self.attach(context);
-        let version = version_of(context);
-        let served = self.service.snapshot();
-        let cursor = request.and_then(|r| r.cursor.as_deref());
-        let access = access_of(context);
-        let (page, next) = served.page_of(cursor, &access).map_err(|e| to_rmcp(&e))?;
-        let mut result = ListPromptsResult::with_all_items(
-            page.into_iter()
-                .map(|prompt| listed(prompt, version))
-                .collect(),
-        );
-        result.next_cursor = next;
-        let cached = if served.varies_for(&access) {
-            Cached::PerCaller
-        } else {
-            Cached::Shared
-        };
-        (result.ttl_ms, result.cache_scope) = self.hints(version, cached);
-        Ok(result)
-    }
-
-    /// A listing's 2026-07-28 caching hints, as our own server sends them
-    /// (rmcp's default is not to cache); none before that revision.
-    fn hints(
-        &self,
-        version: ProtocolVersion,
-        cached: Cached,
-    ) -> (Option<u64>, Option<::rmcp::model::CacheScope>) {
-        match self.service.hints(cached) {
-            Some(hints) if version.is_modern() => {
-                let scope = match hints.scope() {
-                    crate::server::CacheScope::Private => ::rmcp::model::CacheScope::Private,
-                    _ => ::rmcp::model::CacheScope::Public,
-                };
-                (Some(hints.ttl_ms()), Some(scope))
-            }
-            _ => (None, None),
-        }
-    }
-
-    /// Answers `prompts/get`: the arguments checked and bound, the prompt
-    /// called, its messages converted. Under 2026-07-28 a prompt that asks
-    /// (and missing arguments, where the client can show a form) ends the
-    /// round with rmcp's `InputRequiredResult`, carrying our signed
-    /// `requestState`; the client's retry brings the answers.
-    pub async fn get(
-        &self,
-        request: GetPromptRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<GetPromptResponse, ErrorData> {
-        let version = version_of(&context);
-        let watch = self.watch(
-            "prompts/get",
-            || Some(crate::telemetry::Asked::Prompt(request.name.clone())),
-            &context,
-        );
-        observe::finished(watch, version, self.get_unwatched(request, context), |_| {
-            false
-        })
-        .await
-    }
-
-    async fn get_unwatched(
-        &self,
-        request: GetPromptRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<GetPromptResponse, ErrorData> {
-        self.attach(&context);
-        let version = version_of(&context);
-        let arguments = match &request.arguments {
-            Some(sent) => Arguments::from_values(sent).map_err(|e| to_rmcp(&e))?,
-            None => Arguments::default(),
-        };
-        let retry = retry(request.input_responses, request.request_state);
-        let outcome = self
-            .run_get(&request.name, arguments, retry, false, &context)
-            .await;
-        match outcome.map_err(|e| to_rmcp(&e))? {
-            GetOutcome::Prompt { result, prompt } => {
-                let messages = result
-                    .messages
-                    .iter()
-                    .map(|m| {
-                        let block = content::block(m.content(), version).map_err(internal)?;
-                        Ok(PromptMessage::new(content::role_of(m.role()), block))
-                    })
-                    .collect::<Result<_, ErrorData>>()?;
-                let mut answer = GetPromptResult::new(messages);
-                answer.description = result
-                    .description
-                    .or_else(|| prompt.description().map(str::to_owned));
-                Ok(answer.into())
-            }
-            GetOutcome::InputRequired(asked) => Ok(input_required(asked)?.into()),
-        }
-    }
-
-    /// Runs a `prompts/get` (or the `get_prompt` tool, `via_tool`) for a
-    /// request of rmcp's: its messages sent through rmcp's peer while it
-    /// runs, its questions asked through it, rmcp's cancellation obeyed.
-    async fn run_get(
-        &self,
-        name: &str,
-        arguments: Arguments<'_>,
-        retry: Retry,
-        via_tool: bool,
-        context: &RequestContext<RoleServer>,
-    ) -> Result<GetOutcome, Error> {
-        let id = raw_id(&context.id);
-        let progress = context
-            .meta
-            .get_progress_token()
-            .map(|token| Arc::new(Progress::new(&raw_id(&token.0))));
-        // The request's own messages come here while it runs, and are sent
-        // from this handler: rmcp then puts them on the request's stream,
-        // before its response.
-        let (route, mut routed) = mpsc::channel::<ToClient>(ROUTE_CAPACITY);
-        // Watched by the handler, which knows what rmcp knows of it.
-        let wire = crate::telemetry::Wire::Unknown;
-        let sender = Sender::new(Some(Route::Typed(route)), access_of(context), wire);
-        let era = era_of(context, version_of(context));
-        let get = GetRequest::new(&id, era, (name, arguments), &self.outbound, &sender)
-            .retry(retry)
-            .progress(progress)
-            .via_tool(via_tool);
-        let tracked = self.outbound.track(id.get());
-        let mut prompt = std::pin::pin!(self.service.get(get).wait());
-        let mut questions = FuturesUnordered::new();
-        let outcome = loop {
-            tokio::select! {
-                outcome = &mut prompt => break outcome,
-                Some(message) = routed.recv() => match message {
-                    ToClient::Cancelled { request, .. } => {
-                        self.asked.withdraw(request.get());
-                    }
-                    message => match forward::convert(message) {
-                    Some(Outgoing::Notification(note)) => {
-                        let _ = context.peer.send_notification(note).await;
-                    }
-                    Some(Outgoing::Request(asked, question)) => {
-                        let outbound = self.outbound.downgrade();
-                        let (peer, open) = (context.peer.clone(), self.asked.open(asked.get()));
-                        questions.push(forward::ask(peer, outbound, asked, question, open));
-                    }
-                    None => {}
-                    },
-                },
-                Some(()) = questions.next(), if !questions.is_empty() => {}
-                // Cancelled: the prompt's future is dropped, as in our own
-                // server; rmcp sends no response.
-                () = context.ct.cancelled() => {
-                    tracked.cancel().fire();
-                    break Err(Error::new(Error::INVALID_REQUEST, "the request was cancelled"));
-                }
-            }
-        };
-        // What the prompt sent last goes before the response; anything its
-        // spawned work sends later goes to the session.
-        routed.close();
-        while let Ok(message) = routed.try_recv() {
-            if let Some(Outgoing::Notification(note)) = forward::convert(message) {
-                let _ = context.peer.send_notification(note).await;
-            }
-        }
-        drop(tracked);
-        outcome
-    }
-
-    /// Answers `completion/complete` for the catalog's prompts and, with
-    /// [`Server::complete_resources`](crate::Server::complete_resources),
-    /// resource templates.
-    pub async fn complete(
-        &self,
-        request: CompleteRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CompleteResult, ErrorData> {
-        let version = version_of(&context);
-        let watch = self.watch(
-            "completion/complete",
-            || observe::asked_by_reference(&request.r#ref),
-            &context,
-        );
-        observe::finished(
-            watch,
-            version,
-            self.complete_unwatched(request, context),
-            |_| false,
-        )
-        .await
-    }
-
-    async fn complete_unwatched(
-        &self,
-        request: CompleteRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CompleteResult, ErrorData> {
-        self.attach(&context);
-        self.service
-            .declared(Method::CompletionComplete)
-            .map_err(|e| to_rmcp(&e))?;
-        let reference = match &request.r#ref {
-            RmcpReference::Prompt(prompt) => Reference::Prompt(&prompt.name),
-            RmcpReference::Resource(resource) => Reference::Resource(&resource.uri),
-            _ => {
-                return Err(ErrorData::invalid_params(
-                    "unknown reference type: expected `ref/prompt` or `ref/resource`",
-                    None,
-                ));
-            }
-        };
-        let filled = request
-            .context
-            .as_ref()
-            .and_then(|c| c.arguments.as_ref())
-            .map(|arguments| {
-                arguments
-                    .iter()
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let access = access_of(&context);
-        let typed = (&*request.argument.name, &*request.argument.value);
-        let query = Query::new(reference, typed, filled, &access);
-        let found = self.service.complete(&query).wait().await;
-        let found = found.map_err(|e| to_rmcp(&e))?;
-        // The values the core sends, with the same `total` and `hasMore`.
-        let (values, has_more, total) = found.shown();
-        let total = u32::try_from(total).unwrap_or(u32::MAX);
-        let info = CompletionInfo::with_pagination(
-            values.iter().map(|v| v.clone().into_owned()).collect(),
-            Some(total),
-            has_more,
-        )
-        .map_err(internal)?;
-        Ok(CompleteResult::new(info))
-    }
-
     /// Answers `logging/setLevel`: prompts' log messages below `level` are
     /// not sent.
     #[allow(deprecated)] // Logging leaves MCP after 2026-07-28; clients before use it.
@@ -450,79 +182,6 @@ impl RmcpPrompts {
         // `subscriptions/listen` it opened ([`listen`](Self::listen)).
         if self.forwarder.set(forwarder).is_ok() && !version_of(context).is_modern() {
             self.service.listen(&self.outbound);
-        }
-    }
-
-    /// The notifications a 2026-07-28 `subscriptions/listen` may ask for
-    /// here: changes to the prompt list. rmcp keeps them only where the
-    /// server's capabilities announce them ([`capabilities`](Self::capabilities)
-    /// does for a live catalog), so a static catalog's listen is
-    /// acknowledged with none, as on mcp-prompts' own transports.
-    pub fn accepted_subscription_filter(&self) -> SubscriptionFilter {
-        let filter = SubscriptionFilter::builder().prompts_list_changed();
-        if self.service.skills_change() {
-            filter.resources_list_changed().build()
-        } else {
-            filter.build()
-        }
-    }
-
-    /// Serves one `subscriptions/listen` that rmcp has acknowledged: each
-    /// change to the catalog is sent on it as
-    /// `notifications/prompts/list_changed`, tagged with the subscription,
-    /// until the client cancels it or goes. At most
-    /// [`Server::max_listens`](crate::Server::max_listens) are open at once
-    /// per handler (that is, per session); one past it ends with -32600,
-    /// after rmcp's acknowledgment (rmcp acknowledges a listen before it
-    /// calls the handler, and can refuse one earlier only as unknown).
-    pub async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
-        let _listening = self.listens.open(&self.outbound).map_err(|limit| {
-            let error = Error::invalid_request(format!(
-                "this connection has {limit} subscriptions open, the most it may: cancel one first"
-            ))
-            .with_limit(limit);
-            to_rmcp(&error)
-        })?;
-        let accepted = context.accepted();
-        let prompts = accepted.prompts_list_changed == Some(true);
-        let resources =
-            accepted.resources_list_changed == Some(true) && self.service.skills_change();
-        let mut prompt_changes = prompts.then(|| self.service.subscribe());
-        let mut skill_changes = resources.then(|| self.service.subscribe_skills());
-        loop {
-            let prompt_change = async {
-                match &mut prompt_changes {
-                    Some(changes) => changes.recv().await,
-                    None => std::future::pending().await,
-                }
-            };
-            let skill_change = async {
-                match &mut skill_changes {
-                    Some(changes) => changes.recv().await,
-                    None => std::future::pending().await,
-                }
-            };
-            tokio::select! {
-                () = context.cancelled() => return Ok(()),
-                change = prompt_change => match change {
-                    // A stream nobody reads any more ends here.
-                    Some(()) => {
-                        if context.sink().notify_prompt_list_changed().await.is_err() {
-                            return Ok(());
-                        }
-                    }
-                    // The catalog let go of this stream: no more changes.
-                    None => prompt_changes = None,
-                },
-                change = skill_change => match change {
-                    Some(()) => {
-                        if context.sink().notify_resource_list_changed().await.is_err() {
-                            return Ok(());
-                        }
-                    }
-                    None => skill_changes = None,
-                },
-            }
         }
     }
 }
@@ -683,46 +342,6 @@ fn era_of(context: &RequestContext<RoleServer>, version: ProtocolVersion) -> Era
         .and_then(|capabilities| capabilities.elicitation)
         .is_some_and(|can| offers_forms(can.form.is_some(), can.url.is_some()));
     Era::of_version(version, context.meta.log_level().map(log_level), can_elicit)
-}
-
-/// A prompt as rmcp lists it: the fields the revision has, as the core
-/// decides them for our own listing.
-fn listed(entry: &Entry, version: ProtocolVersion) -> Prompt {
-    let shown = Shown::as_listed(entry, version);
-    let arguments: Vec<PromptArgument> = shown
-        .arguments()
-        .iter()
-        .map(|arg| {
-            let mut argument = PromptArgument::new(arg.name()).with_required(arg.required());
-            argument.description = arg.description().map(str::to_owned);
-            argument.title = arg.title().map(str::to_owned);
-            argument
-        })
-        .collect();
-    let mut listed = Prompt::new(
-        shown.name(),
-        shown.description(),
-        (!arguments.is_empty()).then_some(arguments),
-    );
-    listed.title = shown.title().map(str::to_owned);
-    if !shown.icons().is_empty() {
-        listed.icons = Some(shown.icons().iter().map(icon).collect());
-    }
-    listed.meta = shown.meta().cloned().map(rmcp::model::MetaObject);
-    listed
-}
-
-/// Our icon as rmcp's: the same fields.
-fn icon(ours: &crate::presentation::Icon) -> ::rmcp::model::Icon {
-    let (mime_type, sizes, theme) = ours.details();
-    let mut icon = ::rmcp::model::Icon::new(ours.src());
-    icon.mime_type = mime_type.map(str::to_owned);
-    icon.sizes = (!sizes.is_empty()).then(|| sizes.iter().map(ToString::to_string).collect());
-    icon.theme = theme.map(|theme| match theme {
-        crate::presentation::IconTheme::Light => ::rmcp::model::IconTheme::Light,
-        crate::presentation::IconTheme::Dark => ::rmcp::model::IconTheme::Dark,
-    });
-    icon
 }
 
 /// rmcp's request id (or progress token) as the core keeps ids.

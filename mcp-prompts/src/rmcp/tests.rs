@@ -6,8 +6,10 @@ use crate::caller::Access;
 use crate::catalog::AnyPrompt;
 use serde_json::{Value, json};
 
+use super::prompts::listed;
 use super::*;
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
+use crate::protocol::Arguments;
 use crate::server::Server;
 
 fn catalog() -> Service {

@@ -124,7 +124,7 @@ impl Server {
     /// `skill://` URI, then (from revision 2025-06-18) a resource link to
     /// each of the skill's own files, then the request. A skill path that
     /// makes no prompt name, or a name another prompt has, is a problem
-    /// ([`Service::skill_problems`]): the prompt is left out, the skill is
+    /// ([`Service::skill_problems`](super::Service::skill_problems)): the prompt is left out, the skill is
     /// served. Its prompt follows the skill's changes (with skills from
     /// folders the catalog is live, `listChanged`), and is shown to whom
     /// the skill is.
@@ -141,7 +141,7 @@ impl Server {
     /// its path under `dir`. Call it again for more folders; two giving
     /// one skill path is a problem. A skill that cannot be served is left
     /// out whole and logged as a warning with its file and line
-    /// ([`Service::skill_problems`]); a folder that cannot be read fails
+    /// ([`Service::skill_problems`](super::Service::skill_problems)); a folder that cannot be read fails
     /// [`build`](Self::build).
     ///
     /// ```no_run
@@ -328,7 +328,7 @@ impl Server {
         self
     }
 
-    /// How many requests of one stdio (or [`serve_io`](Service::serve_io))
+    /// How many requests of one stdio (or [`serve_io`](super::Service::serve_io))
     /// connection may be worked on at once (default 64). At the bound,
     /// reading pauses until one finishes.
     pub fn max_in_flight(mut self, limit: usize) -> Self {
@@ -337,7 +337,7 @@ impl Server {
     }
 
     /// How many bytes of responses on a stdio (or
-    /// [`serve_io`](Service::serve_io)) connection may wait for the client
+    /// [`serve_io`](super::Service::serve_io)) connection may wait for the client
     /// to read them (default 4 MiB). At the bound, reading pauses: a client
     /// that stops reading gets back-pressure, not a growing server.
     pub fn max_pending_output_bytes(mut self, limit: usize) -> Self {
@@ -406,7 +406,7 @@ impl Server {
     /// this much; a request whose answer does not fit beside those waiting
     /// gets -32603 at once, saying the server is busy, and never waits.
     /// Only the transports of this crate keep the count while an answer
-    /// waits; a session driven through [`Session::handle`] counts it only
+    /// waits; a session driven through [`Session::handle`](super::Session::handle) counts it only
     /// while the answer is made.
     ///
     /// The skills extension has hosts accept skills of 16 MiB, and a file
