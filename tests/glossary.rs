@@ -26,6 +26,33 @@ const RETIRED: &[(&str, &str)] = &[
     ("fn finish(", "a name for what each one finishes"),
     ("fn inner(", "methods that say what they give"),
     ("enum Seen", "Ended, built from the typed outcome"),
+    (
+        "struct Watch(Option",
+        "Observation (a request's; a folder's is a Watch)",
+    ),
+    ("enum Wire", "Network"),
+    ("struct HttpWire", "HttpNetwork"),
+    (
+        "enum Route",
+        "Backchannel (a request's channel; a route is a way in)",
+    ),
+    ("enum Eventually", "NowOrLater"),
+    ("enum Known", "Visibility"),
+    ("struct Bridged", "SkillPrompts"),
+    ("struct Named ", "NamedInParams"),
+    ("struct Head ", "HeaderFacts"),
+    ("enum Decided", "EraClaim"),
+    ("struct Lent(", "LentPlace"),
+    ("struct Culprit", "PanicSite"),
+    ("struct Finishing", "CallParts"),
+    ("fn returned(", "checked_outcome"),
+    ("fn ender(", "closer"),
+    ("type ClientAnswer", "ClientReply"),
+    (
+        "fn announces_changes",
+        "is_live: whether the catalog can change",
+    ),
+    ("skills_watched", "skills_live"),
     ("type Outcome<", "Outcome, a request's typed outcome"),
 ];
 

@@ -104,12 +104,12 @@ impl PromptResult {
     }
 
     /// The result as the client sees it, with the fallback description.
-    pub(crate) fn wire<'a>(
+    pub(crate) fn versioned<'a>(
         &'a self,
         fallback_description: Option<&'a str>,
         version: ProtocolVersion,
-    ) -> WireResult<'a> {
-        WireResult {
+    ) -> VersionedResult<'a> {
+        VersionedResult {
             description: self.description.as_deref().or(fallback_description),
             messages: &self.messages,
             version,
@@ -117,13 +117,13 @@ impl PromptResult {
     }
 }
 
-pub(crate) struct WireResult<'a> {
+pub(crate) struct VersionedResult<'a> {
     description: Option<&'a str>,
     messages: &'a [Message],
     version: ProtocolVersion,
 }
 
-impl Serialize for WireResult<'_> {
+impl Serialize for VersionedResult<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         struct Messages<'a>(&'a [Message], ProtocolVersion);
         impl Serialize for Messages<'_> {

@@ -9,7 +9,7 @@ use crate::descriptor::{ArgDef, ArgRange, ArgType, Input, ParamKind, PromptDef};
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
 use crate::error::Error;
 use crate::invoke::Invocation;
-use crate::invoke::catching::{Culprit, call_catching};
+use crate::invoke::catching::{PanicSite, call_catching};
 use crate::presentation::{Icon, listed_meta};
 use crate::protocol::Arguments;
 use serde_json::{Map, Value};
@@ -154,7 +154,7 @@ impl AnyPrompt {
         arguments: &Arguments<'_>,
         request: RequestParts<'_>,
         max_result_bytes: usize,
-        culprit: &Culprit,
+        culprit: &PanicSite,
     ) -> Result<Invocation, Error> {
         match &self.0 {
             Kind::Macro(def) => {
@@ -167,12 +167,12 @@ impl AnyPrompt {
 
     /// The prompt as user code that may panic: `kind` says what of it
     /// runs (`prompt`, `completer of prompt`).
-    pub(crate) fn culprit(&self, kind: &'static str) -> Culprit {
+    pub(crate) fn culprit(&self, kind: &'static str) -> PanicSite {
         let name = match &self.0 {
             Kind::Macro(def) => Cow::Borrowed(def.name),
             Kind::Dynamic(dynamic) => Cow::Owned(dynamic.name().to_owned()),
         };
-        Culprit::new(kind, name)
+        PanicSite::new(kind, name)
     }
 
     /// A `#[prompt]`'s definition, which its completers are given; `None`

@@ -3,11 +3,11 @@
 
 mod ask;
 mod audience;
+mod backchannel;
 mod cancel;
 mod outbound;
 mod progress;
 mod request_id;
-mod route;
 mod unsent;
 
 use std::fmt;
@@ -22,12 +22,12 @@ use crate::protocol::{LogLevel, ProtocolVersion};
 
 pub(crate) use ask::{Asking, InputRound};
 pub(crate) use audience::Audience;
+pub(crate) use backchannel::{Backchannel, Sender};
 pub(crate) use cancel::Cancel;
 pub(crate) use outbound::{
-    ClientAnswer, InFlight, Lent, Outbound, Sink, WaitBounds, WeakOutbound, channel_sink,
+    ClientReply, InFlight, LentPlace, Outbound, Sink, WaitBounds, WeakOutbound, channel_sink,
 };
 pub(crate) use progress::Progress;
-pub(crate) use route::{Route, Sender};
 pub(crate) use unsent::{Kept, Reservation, UnsentBudget};
 
 pub use request_id::RequestId;
@@ -59,7 +59,7 @@ pub struct RequestContext {
     outbound: Outbound,
     /// Where this request's notifications go, when not to the session's
     /// own stream (HTTP sends them on the request's response).
-    route: Option<Route>,
+    route: Option<Backchannel>,
     /// Who sent the request, when a transport verified it.
     caller: Option<Arc<Caller>>,
 }
@@ -74,7 +74,7 @@ pub(crate) struct RequestParts<'a> {
     asking: &'a Asking,
     progress: Option<&'a Arc<Progress>>,
     outbound: &'a Outbound,
-    route: Option<&'a Route>,
+    route: Option<&'a Backchannel>,
     caller: Option<&'a Arc<Caller>>,
     /// The server's limit on a result's text, which a template's render
     /// stops at.
@@ -100,7 +100,7 @@ impl<'a> RequestParts<'a> {
             asking,
             progress,
             outbound,
-            route: sender.route(),
+            route: sender.backchannel(),
             caller: sender.caller(),
             max_result_bytes,
         }
@@ -145,7 +145,7 @@ impl LogPolicy {
     /// The policy of a request served under `era`.
     pub(crate) fn of(era: crate::protocol::era::Era) -> Self {
         match era {
-            crate::protocol::era::Era::Session(_) => Self::Session,
+            crate::protocol::era::Era::Handshake(_) => Self::Session,
             crate::protocol::era::Era::Stateless(meta) => Self::Request(meta.log_level()),
         }
     }

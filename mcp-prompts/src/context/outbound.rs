@@ -12,7 +12,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use tokio::sync::{Notify, Semaphore, mpsc, oneshot};
 
-use super::{Cancel, Route};
+use super::{Backchannel, Cancel};
 use crate::error::Error;
 use crate::protocol::LogLevel;
 use crate::protocol::to_client::ToClient;
@@ -29,7 +29,7 @@ pub(crate) fn channel_sink(channel: mpsc::Sender<String>) -> Sink {
 }
 
 /// A client's answer: its `result`, or its error's message.
-pub(crate) type ClientAnswer = Result<Value, String>;
+pub(crate) type ClientReply = Result<Value, String>;
 
 /// What a connection's requests may hold while they wait for the client.
 #[derive(Clone, Copy, Debug)]
@@ -66,7 +66,7 @@ struct Shared {
     ending: Notify,
     next_id: AtomicU64,
     /// Requests sent to the client and not answered yet, by id as sent.
-    waiting: Mutex<HashMap<Box<str>, oneshot::Sender<ClientAnswer>>>,
+    waiting: Mutex<HashMap<Box<str>, oneshot::Sender<ClientReply>>>,
     /// The client's requests still being worked on (async ones), by id as
     /// sent, so that `notifications/cancelled` can stop them.
     in_flight: Mutex<HashMap<Box<str>, Arc<Cancel>>>,
@@ -179,7 +179,7 @@ impl Outbound {
     pub(crate) async fn elicit(
         &self,
         params: Value,
-        route: Option<&Route>,
+        route: Option<&Backchannel>,
     ) -> Result<Option<Value>, Error> {
         let n = self.0.next_id.fetch_add(1, Ordering::Relaxed);
         let id = format!("\"mcp-prompts-{n}\"");
@@ -217,7 +217,7 @@ impl Outbound {
                 .0
                 .places
                 .get()
-                .map(|places| Lent::new(Arc::clone(places)));
+                .map(|places| LentPlace::new(Arc::clone(places)));
             match tokio::time::timeout(self.0.bounds.question_timeout, rx).await {
                 Ok(answer) => answer.map_err(|_| ended())?,
                 Err(_) => {
@@ -245,7 +245,7 @@ impl Outbound {
 
     /// Sends `message` on `route` (waiting for room) or the session's
     /// stream; whether it was taken.
-    async fn send(&self, message: ToClient, route: Option<&Route>) -> bool {
+    async fn send(&self, message: ToClient, route: Option<&Backchannel>) -> bool {
         match route {
             Some(route) => route.send(message).await,
             None => self.notify(message),
@@ -256,16 +256,16 @@ impl Outbound {
     /// the value returned is dropped: for a request that waits on the
     /// client (a `subscriptions/listen`) and should not hold a place
     /// meanwhile. `None` where the transport bounds no places.
-    pub(crate) fn lend_place(&self) -> Option<Lent> {
+    pub(crate) fn lend_place(&self) -> Option<LentPlace> {
         self.0
             .places
             .get()
-            .map(|places| Lent::new(Arc::clone(places)))
+            .map(|places| LentPlace::new(Arc::clone(places)))
     }
 
     /// Hands a client's answer to the request waiting for it (`id` as
     /// JSON); an answer to nothing we asked is ignored.
-    pub(crate) fn resolve(&self, id: &str, answer: ClientAnswer) {
+    pub(crate) fn resolve(&self, id: &str, answer: ClientReply) {
         if let Some(waiter) = self.waiting().remove(id) {
             let _ = waiter.send(answer);
         }
@@ -288,7 +288,7 @@ impl Outbound {
         ending.await;
     }
 
-    fn waiting(&self) -> MutexGuard<'_, HashMap<Box<str>, oneshot::Sender<ClientAnswer>>> {
+    fn waiting(&self) -> MutexGuard<'_, HashMap<Box<str>, oneshot::Sender<ClientReply>>> {
         lock(&self.0.waiting)
     }
 }
@@ -351,16 +351,16 @@ impl WeakOutbound {
 /// for the client (or listens), and taken again once it is done: at once
 /// if one is free, else as soon as one is (the request goes on meanwhile,
 /// one over the bound for the short time it has left).
-pub(crate) struct Lent(Arc<Semaphore>);
+pub(crate) struct LentPlace(Arc<Semaphore>);
 
-impl Lent {
+impl LentPlace {
     fn new(places: Arc<Semaphore>) -> Self {
         places.add_permits(1);
         Self(places)
     }
 }
 
-impl Drop for Lent {
+impl Drop for LentPlace {
     fn drop(&mut self) {
         match self.0.try_acquire() {
             Ok(place) => place.forget(),

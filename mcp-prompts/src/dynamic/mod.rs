@@ -16,7 +16,7 @@ use template::RuntimeTemplate;
 use crate::caller::Caller;
 use crate::context::{RequestContext, RequestParts};
 use crate::error::{BuildError, Error};
-use crate::invoke::catching::{Culprit, call_catching};
+use crate::invoke::catching::{PanicSite, call_catching};
 use crate::invoke::{Invocation, pending, ready};
 use crate::message::{IntoPromptResult, Message, PromptResult};
 use crate::presentation::Icon;
@@ -107,7 +107,7 @@ impl DynamicPrompt {
         arguments: &Arguments<'_>,
         request: RequestParts<'_>,
         max_result_bytes: usize,
-        culprit: &Culprit,
+        culprit: &PanicSite,
     ) -> Result<Invocation, Error> {
         let values = ArgumentValues::read(&self.0.arguments, arguments)?;
         match &self.0.handler {

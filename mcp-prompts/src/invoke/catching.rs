@@ -15,13 +15,13 @@ use crate::error::Error;
 /// What user code is running, for the message when it panics:
 /// `prompt `greet``, `completer of prompt `greet``.
 #[derive(Clone)]
-pub(crate) struct Culprit {
+pub(crate) struct PanicSite {
     kind: &'static str,
     /// Borrowed for a `#[prompt]`; a run-time prompt's name is copied.
     name: Cow<'static, str>,
 }
 
-impl Culprit {
+impl PanicSite {
     /// `kind` of code (`prompt`, `completer of`) of the thing `name`.
     pub(crate) fn new(kind: &'static str, name: impl Into<Cow<'static, str>>) -> Self {
         Self {
@@ -33,7 +33,7 @@ impl Culprit {
 
 /// Runs `f`, turning a panic into an internal error naming the culprit.
 pub(crate) fn call_catching<T>(
-    culprit: &Culprit,
+    culprit: &PanicSite,
     f: impl FnOnce() -> Result<T, Error>,
 ) -> Result<T, Error> {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| Err(panicked(culprit, &*payload)))
@@ -41,13 +41,13 @@ pub(crate) fn call_catching<T>(
 
 /// A future that turns a panic while polling into an internal error.
 pub(crate) struct CatchPanic<T> {
-    culprit: Culprit,
+    culprit: PanicSite,
     future: BoxedResult<T>,
 }
 
 impl<T> CatchPanic<T> {
     /// `future`, its panics reported as `culprit`'s.
-    pub(crate) fn new(culprit: Culprit, future: BoxedResult<T>) -> Self {
+    pub(crate) fn new(culprit: PanicSite, future: BoxedResult<T>) -> Self {
         Self { culprit, future }
     }
 }
@@ -63,8 +63,8 @@ impl<T> Future for CatchPanic<T> {
     }
 }
 
-fn panicked(culprit: &Culprit, payload: &(dyn Any + Send)) -> Error {
-    let Culprit { kind, name } = culprit;
+fn panicked(culprit: &PanicSite, payload: &(dyn Any + Send)) -> Error {
+    let PanicSite { kind, name } = culprit;
     let detail = payload
         .downcast_ref::<&str>()
         .copied()

@@ -10,7 +10,7 @@ use super::method::{Method, Request, ServerDiscover};
 use super::modern::{CLIENT_CAPABILITIES, PROTOCOL_VERSION};
 use super::modern::{MetaRead, ModernMeta};
 #[cfg(feature = "http")]
-use super::modern::{Named, read_head};
+use super::modern::{NamedInParams, read_head};
 use crate::error::Error;
 
 /// -32602 for `server/discover` sent as a session request: it exists only
@@ -25,35 +25,35 @@ fn discover_without_meta() -> Error {
 /// or the revision and capabilities a stateless request carries.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Era {
-    Session(ProtocolVersion),
+    Handshake(ProtocolVersion),
     Stateless(ModernMeta),
 }
 
 /// How a request's era reads, before its session is asked.
-pub(crate) enum Decided {
+pub(crate) enum EraClaim {
     /// A 2026-07-28 request, served statelessly whatever the session.
     Stateless(ModernMeta),
     /// A request of the session: served under the revision it negotiated,
     /// or not at all before it has.
-    Session,
+    Handshake,
 }
 
 /// A request's era, with what its headers are compared with.
 #[cfg(feature = "http")]
-pub(crate) struct Head {
+pub(crate) struct HeaderFacts {
     /// The `name` (of a prompt, or a tool) and `uri` (of a resource) in
     /// its params.
-    named: Named,
+    named: NamedInParams,
     /// The revision its `_meta` names, as sent.
     requested: Option<String>,
-    decided: Result<Decided, Error>,
+    decided: Result<EraClaim, Error>,
 }
 
 #[cfg(feature = "http")]
-impl Head {
+impl HeaderFacts {
     /// What its params name, the revision its `_meta` names (as sent),
     /// and its era or why it has none.
-    pub(crate) fn into_parts(self) -> (Named, Option<String>, Result<Decided, Error>) {
+    pub(crate) fn into_parts(self) -> (NamedInParams, Option<String>, Result<EraClaim, Error>) {
         (self.named, self.requested, self.decided)
     }
 }
@@ -72,16 +72,16 @@ impl Era {
         session: Option<ProtocolVersion>,
     ) -> Result<Option<Self>, Error> {
         match Self::decide(params)? {
-            Decided::Stateless(meta) => Ok(Some(Self::Stateless(meta))),
-            Decided::Session if name == ServerDiscover::NAME => Err(discover_without_meta()),
-            Decided::Session => Ok(session.map(Self::Session)),
+            EraClaim::Stateless(meta) => Ok(Some(Self::Stateless(meta))),
+            EraClaim::Handshake if name == ServerDiscover::NAME => Err(discover_without_meta()),
+            EraClaim::Handshake => Ok(session.map(Self::Handshake)),
         }
     }
 
     /// Whether its revisions have `method`.
     pub(crate) fn has(self, method: Method) -> bool {
         match self {
-            Self::Session(_) => method.in_sessions(),
+            Self::Handshake(_) => method.in_handshake(),
             Self::Stateless(_) => method.in_stateless(),
         }
     }
@@ -89,10 +89,10 @@ impl Era {
     /// Decides a request's era from its `params`; an error for a `_meta`
     /// that names the stateless revision but is malformed (-32602), or
     /// names a revision not served (-32022).
-    pub(crate) fn decide(params: Option<&RawValue>) -> Result<Decided, Error> {
+    pub(crate) fn decide(params: Option<&RawValue>) -> Result<EraClaim, Error> {
         match MetaRead::of(params) {
-            MetaRead::Legacy => Ok(Decided::Session),
-            MetaRead::Modern(meta) => Ok(Decided::Stateless(meta)),
+            MetaRead::Legacy => Ok(EraClaim::Handshake),
+            MetaRead::Modern(meta) => Ok(EraClaim::Stateless(meta)),
             MetaRead::Invalid(error) => Err(error),
         }
     }
@@ -102,14 +102,14 @@ impl Era {
     /// compared with: the name it gets, and the revision `_meta` names, as
     /// sent.
     #[cfg(feature = "http")]
-    pub(crate) fn decide_with_head(params: &str) -> Head {
+    pub(crate) fn decide_with_head(params: &str) -> HeaderFacts {
         let (named, requested, read) = read_head(params);
         let decided = match read {
-            MetaRead::Legacy => Ok(Decided::Session),
-            MetaRead::Modern(meta) => Ok(Decided::Stateless(meta)),
+            MetaRead::Legacy => Ok(EraClaim::Handshake),
+            MetaRead::Modern(meta) => Ok(EraClaim::Stateless(meta)),
             MetaRead::Invalid(error) => Err(error),
         };
-        Head {
+        HeaderFacts {
             named,
             requested,
             decided,
@@ -120,7 +120,7 @@ impl Era {
     /// 2026-07-28 `_meta`).
     #[cfg(feature = "http")]
     pub(crate) fn is_stateless_request(params: Option<&RawValue>) -> bool {
-        matches!(Self::decide(params), Ok(Decided::Stateless(_)))
+        matches!(Self::decide(params), Ok(EraClaim::Stateless(_)))
     }
 
     /// The era of a request that another SDK has read already (rmcp): the
@@ -139,13 +139,13 @@ impl Era {
                 can_elicit,
             })
         } else {
-            Self::Session(version)
+            Self::Handshake(version)
         }
     }
 
     pub(crate) fn version(self) -> ProtocolVersion {
         match self {
-            Self::Session(version) => version,
+            Self::Handshake(version) => version,
             Self::Stateless(meta) => meta.version,
         }
     }

@@ -85,7 +85,7 @@ impl Subject {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Revisions {
     /// The handshake revisions only (2024-11-05 to 2025-11-25).
-    Sessions,
+    Handshake,
     /// 2026-07-28 only, served statelessly.
     Stateless,
     /// Every revision.
@@ -132,9 +132,9 @@ macro_rules! request {
 
 request!(
     /// Opens a session; left with the handshake.
-    Initialize, "initialize", Sessions, None, params::InitializeParams<'a>
+    Initialize, "initialize", Handshake, None, params::InitializeParams<'a>
 );
-request!(Ping, "ping", Sessions, None, IgnoredAny);
+request!(Ping, "ping", Handshake, None, IgnoredAny);
 request!(
     PromptsList,
     "prompts/list",
@@ -157,7 +157,7 @@ request!(
 request!(
     LoggingSetLevel,
     "logging/setLevel",
-    Sessions,
+    Handshake,
     Some(Capability::Logging),
     params::SetLevelParams<'a>
 );
@@ -273,13 +273,13 @@ impl Method {
     }
 
     /// Whether the handshake revisions have it.
-    pub(crate) fn in_sessions(self) -> bool {
+    pub(crate) fn in_handshake(self) -> bool {
         self.row().revisions != Revisions::Stateless
     }
 
     /// Whether 2026-07-28 has it.
     pub(crate) fn in_stateless(self) -> bool {
-        self.row().revisions != Revisions::Sessions
+        self.row().revisions != Revisions::Handshake
     }
 
     /// What the server must declare for it to be served.
@@ -341,7 +341,7 @@ mod tests {
     fn each_era_has_its_methods() {
         let sessions: Vec<&str> = TABLE
             .iter()
-            .filter(|r| r.method.in_sessions())
+            .filter(|r| r.method.in_handshake())
             .map(|r| r.name)
             .collect();
         let stateless: Vec<&str> = TABLE

@@ -93,7 +93,7 @@ fn may_name_revision(params: &str) -> bool {
 /// a prompt's or a tool's `name`, a resource's `uri`. Only HTTP reads it:
 /// without that route it is empty, and the names are not copied.
 #[derive(Default)]
-pub(crate) struct Named {
+pub(crate) struct NamedInParams {
     #[cfg(feature = "http")]
     name: Option<String>,
     #[cfg(feature = "http")]
@@ -101,7 +101,7 @@ pub(crate) struct Named {
 }
 
 #[cfg(feature = "http")]
-impl Named {
+impl NamedInParams {
     /// A prompt's or a tool's `name`, if the params have one.
     pub(crate) fn name(&self) -> Option<&str> {
         self.name.as_deref()
@@ -116,7 +116,7 @@ impl Named {
 /// A request's `params` read in one pass: the prompt name, the revision
 /// `_meta` names (as sent), and the `_meta` as a whole. The HTTP transport
 /// compares the first two with the request's headers.
-pub(crate) fn read_head(params: &str) -> (Named, Option<String>, MetaRead) {
+pub(crate) fn read_head(params: &str) -> (NamedInParams, Option<String>, MetaRead) {
     #[derive(Deserialize)]
     struct Params<'a> {
         #[cfg(feature = "http")]
@@ -130,7 +130,7 @@ pub(crate) fn read_head(params: &str) -> (Named, Option<String>, MetaRead) {
     }
     let (name, meta) = match serde_json::from_str::<Params<'_>>(params) {
         Ok(params) => {
-            let named = Named {
+            let named = NamedInParams {
                 #[cfg(feature = "http")]
                 name: params.name.map(Cow::into_owned),
                 #[cfg(feature = "http")]
@@ -143,7 +143,7 @@ pub(crate) fn read_head(params: &str) -> (Named, Option<String>, MetaRead) {
                 "malformed params: {}",
                 crate::error::brief(&err.to_string())
             ));
-            return (Named::default(), None, MetaRead::Invalid(error));
+            return (NamedInParams::default(), None, MetaRead::Invalid(error));
         }
     };
     // Without the key (it was elsewhere, in an argument value), the

@@ -266,7 +266,7 @@ pub(super) async fn ask(
 /// Hands the answer to the request waiting for it, if its session is still
 /// there (not before: a session that ends while its client thinks is let
 /// go).
-fn resolve(outbound: &WeakOutbound, id: &RawValue, answer: crate::context::ClientAnswer) {
+fn resolve(outbound: &WeakOutbound, id: &RawValue, answer: crate::context::ClientReply) {
     if let Some(outbound) = outbound.upgrade() {
         outbound.resolve(id.get(), answer);
     }

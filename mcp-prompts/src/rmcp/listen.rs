@@ -16,7 +16,7 @@ impl RmcpPrompts {
     /// acknowledged with none, as on mcp-prompts' own transports.
     pub fn accepted_subscription_filter(&self) -> SubscriptionFilter {
         let filter = SubscriptionFilter::builder().prompts_list_changed();
-        if self.service.skills_change() {
+        if self.service.skills_live() {
             filter.resources_list_changed().build()
         } else {
             filter.build()
@@ -41,8 +41,7 @@ impl RmcpPrompts {
         })?;
         let accepted = context.accepted();
         let prompts = accepted.prompts_list_changed == Some(true);
-        let resources =
-            accepted.resources_list_changed == Some(true) && self.service.skills_change();
+        let resources = accepted.resources_list_changed == Some(true) && self.service.skills_live();
         let mut prompt_changes = prompts.then(|| self.service.subscribe());
         let mut skill_changes = resources.then(|| self.service.subscribe_skills());
         loop {

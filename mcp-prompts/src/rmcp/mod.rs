@@ -120,7 +120,7 @@ impl RmcpPrompts {
         let mut capabilities = capabilities;
         let declared = self.service.capabilities();
         let mut prompts = ::rmcp::model::PromptsCapability::default();
-        prompts.list_changed = self.service.announces_changes().then_some(true);
+        prompts.list_changed = self.service.is_live().then_some(true);
         capabilities.prompts = Some(prompts);
         if declared.completions() {
             capabilities.completions = Some(serde_json::Map::new());
@@ -128,7 +128,7 @@ impl RmcpPrompts {
         if declared.resources() {
             let mut resources = ::rmcp::model::ResourcesCapability::default();
             // Skills from watched folders: their changes are announced.
-            resources.list_changed = declared.skills_watched().then_some(true);
+            resources.list_changed = declared.skills_live().then_some(true);
             capabilities.resources = Some(resources);
         }
         if declared.skills() {

@@ -10,8 +10,8 @@ use std::future::Future;
 
 use super::{RmcpPrompts, access_of, raw_id, version_of};
 use crate::protocol::ProtocolVersion;
-use crate::telemetry::wire::HttpWire;
-use crate::telemetry::{self, Asked, Known, Read, Watch, Wire};
+use crate::telemetry::network::HttpNetwork;
+use crate::telemetry::{self, Asked, Network, Observation, ParamsRead, Visibility};
 use crate::telemetry::{Delivered, Ended};
 
 impl RmcpPrompts {
@@ -21,9 +21,9 @@ impl RmcpPrompts {
         method: &str,
         asked: impl FnOnce() -> Option<Asked>,
         context: &RequestContext<RoleServer>,
-    ) -> Watch {
+    ) -> Observation {
         if !telemetry::wanted() {
-            return Watch::OFF;
+            return Observation::OFF;
         }
         // rmcp owns the transport: HTTP when it hands over the request's
         // parts, else not known here.
@@ -39,9 +39,9 @@ impl RmcpPrompts {
                     http::Version::HTTP_10 => "1.0",
                     _ => "1.1",
                 };
-                Wire::Http(Arc::new(HttpWire::new(version, None, header)))
+                Network::Http(Arc::new(HttpNetwork::new(version, None, header)))
             }
-            None => Wire::Unknown,
+            None => Network::Unknown,
         };
         let access = access_of(context);
         let subject = access.caller().map(|caller| caller.subject());
@@ -53,11 +53,11 @@ impl RmcpPrompts {
                 .and_then(serde_json::Value::as_str)
                 .map(str::to_owned)
         };
-        let read = || Read::of(asked(), text);
-        let mut watch = Watch::request(method, id.get(), read, &wire, subject);
-        let known = watch
-            .asked()
-            .map_or(Known::Unknown, |asked| self.service.known(asked, &access));
+        let read = || ParamsRead::of(asked(), text);
+        let mut watch = Observation::request(method, id.get(), read, &wire, subject);
+        let known = watch.asked().map_or(Visibility::Unknown, |asked| {
+            self.service.known(asked, &access)
+        });
         watch.judge(known);
         watch
     }
@@ -82,7 +82,7 @@ impl RmcpPrompts {
 /// Awaits `handled` in `watch`'s span, then ends the watch on its result
 /// (`failed_tool`: whether that is a tool's `isError` result).
 pub(super) async fn finished<T>(
-    watch: Watch,
+    watch: Observation,
     version: ProtocolVersion,
     handled: impl Future<Output = Result<T, ErrorData>>,
     failed_tool: impl FnOnce(&Result<T, ErrorData>) -> bool,
@@ -96,7 +96,7 @@ pub(super) async fn finished<T>(
 /// Ends `watch` on rmcp's `result`, which `failed_tool` says is a tool's
 /// `isError` result.
 fn end_on<T>(
-    watch: Watch,
+    watch: Observation,
     result: &Result<T, ErrorData>,
     failed_tool: bool,
     version: ProtocolVersion,

@@ -12,7 +12,7 @@ use ::rmcp::service::RequestContext;
 use super::forward::Outgoing;
 use crate::catalog::Entry;
 use crate::catalog::listing::Shown;
-use crate::context::{Progress, Route, Sender};
+use crate::context::{Backchannel, Progress, Sender};
 use crate::error::Error;
 use crate::protocol::answer::Cached;
 use crate::protocol::to_client::ToClient;
@@ -165,8 +165,8 @@ impl RmcpPrompts {
         // before its response.
         let (route, mut routed) = mpsc::channel::<ToClient>(ROUTE_CAPACITY);
         // Watched by the handler, which knows what rmcp knows of it.
-        let wire = crate::telemetry::Wire::Unknown;
-        let sender = Sender::new(Some(Route::Typed(route)), access_of(context), wire);
+        let wire = crate::telemetry::Network::Unknown;
+        let sender = Sender::new(Some(Backchannel::Typed(route)), access_of(context), wire);
         let era = era_of(context, version_of(context));
         let get = GetRequest::new(&id, era, (name, arguments), &self.outbound, &sender)
             .retry(retry)

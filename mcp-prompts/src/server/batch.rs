@@ -8,7 +8,7 @@ use serde::de::{Deserializer, IgnoredAny, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 
 use super::Session;
-use super::eventually::Eventually;
+use super::now_or_later::NowOrLater;
 use super::outcome::Response;
 use crate::context::Sender;
 use crate::error::Error;
@@ -86,10 +86,10 @@ impl Session {
             sender.keep(reserved);
         }
         if later.is_empty() {
-            return Response::Batch(Eventually::Now(responses.into_response()));
+            return Response::Batch(NowOrLater::Now(responses.into_response()));
         }
         let (service, kept) = (self.service.clone(), sender.kept().cloned());
-        Response::Batch(Eventually::later(async move {
+        Response::Batch(NowOrLater::later(async move {
             for (slot, id, future) in later {
                 if responses.full {
                     // Dropped unpolled: the request is not run.

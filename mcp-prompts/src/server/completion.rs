@@ -9,14 +9,14 @@ use crate::caller::Access;
 use serde::Serialize;
 
 use super::Service;
-use super::eventually::Eventually;
 use super::handler::{Handled, Handler, Handling};
 use super::methods::unknown_prompt;
+use super::now_or_later::NowOrLater;
 use crate::catalog::{AnyPrompt, ArgCompletion};
 use crate::complete::{MAX_VALUES, Matches, fold, rank, starts_with_folded};
 use crate::descriptor::{CompletionCall, CompletionInput};
 use crate::error::{Error, excerpt};
-use crate::invoke::catching::{CatchPanic, Culprit, call_catching};
+use crate::invoke::catching::{CatchPanic, PanicSite, call_catching};
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::Answer;
 use crate::protocol::method::CompletionComplete;
@@ -64,7 +64,7 @@ pub(crate) enum Reference<'a> {
 pub(crate) struct Completion(Matches<Cow<'static, str>>);
 
 /// Completion values, now or later.
-pub(crate) type Completed = Eventually<Result<Completion, Error>>;
+pub(crate) type Completed = NowOrLater<Result<Completion, Error>>;
 
 impl Answer for Completion {
     fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {
@@ -101,13 +101,13 @@ fn complete(cx: &Handling<'_>, p: &CompleteParams<'_>) -> Completed {
         ("ref/prompt", Some(name), _) => Reference::Prompt(name),
         ("ref/resource", _, Some(uri)) => Reference::Resource(uri),
         ("ref/prompt", None, _) => {
-            return Eventually::Now(Err(Error::invalid_params("`ref/prompt` needs a `name`")));
+            return NowOrLater::Now(Err(Error::invalid_params("`ref/prompt` needs a `name`")));
         }
         ("ref/resource", _, None) => {
-            return Eventually::Now(Err(Error::invalid_params("`ref/resource` needs a `uri`")));
+            return NowOrLater::Now(Err(Error::invalid_params("`ref/resource` needs a `uri`")));
         }
         (other, _, _) => {
-            return Eventually::Now(Err(Error::invalid_params(format!(
+            return NowOrLater::Now(Err(Error::invalid_params(format!(
                 "unknown reference type `{}`: expected `ref/prompt` or `ref/resource`",
                 excerpt(other)
             ))));
@@ -146,16 +146,16 @@ impl Service {
             Reference::Prompt(name) => {
                 let served = self.snapshot();
                 let Some(entry) = served.get(name, query.access) else {
-                    return Eventually::Now(Err(unknown_prompt(name)));
+                    return NowOrLater::Now(Err(unknown_prompt(name)));
                 };
                 let culprit = entry.prompt().culprit("completer of prompt");
                 match entry.completion(query.argument) {
                     None | Some(ArgCompletion::Nothing) => {
-                        Eventually::Now(Ok(Completion(Matches::none())))
+                        NowOrLater::Now(Ok(Completion(Matches::none())))
                     }
                     Some(ArgCompletion::Index(index)) => {
                         let found = index.complete(typed);
-                        Eventually::Now(Ok(Completion(found.map(Cow::Borrowed))))
+                        NowOrLater::Now(Ok(Completion(found.map(Cow::Borrowed))))
                     }
                     Some(ArgCompletion::Choices(choices)) => {
                         // As an enum's choices: matches only, exact first.
@@ -165,7 +165,7 @@ impl Service {
                             .filter(|c| starts_with_folded(c, &folded))
                             .cloned()
                             .collect();
-                        Eventually::Now(Ok(Completion::found(rank(matching, typed))))
+                        NowOrLater::Now(Ok(Completion::found(rank(matching, typed))))
                     }
                     Some(ArgCompletion::Call(call)) => {
                         let input = input(Some(entry.prompt()), None);
@@ -180,14 +180,14 @@ impl Service {
             }
             Reference::Resource(uri) => {
                 let Some(resources) = &inner.resources else {
-                    return Eventually::Now(Err(Error::invalid_params(format!(
+                    return NowOrLater::Now(Err(Error::invalid_params(format!(
                         "no resource templates are served, so `{}` cannot be completed",
                         excerpt(uri)
                     ))
                     .with_detail("uri", excerpt(uri))));
                 };
                 let resources = resources.clone();
-                let culprit = Culprit::new("completer of", "resource templates");
+                let culprit = PanicSite::new("completer of", "resource templates");
                 self.run_completer(culprit, input(None, Some(uri)), move |i| resources.call(i))
             }
         }
@@ -196,7 +196,7 @@ impl Service {
     /// Runs a completer, catching panics, and shapes its values.
     fn run_completer(
         &self,
-        culprit: Culprit,
+        culprit: PanicSite,
         input: CompletionInput,
         call: impl FnOnce(CompletionInput) -> CompletionCall,
     ) -> Completed {
@@ -205,11 +205,11 @@ impl Service {
         let shape =
             move |source| Completion::found(service.0.static_indexes.matches(source, &typed));
         match call_catching(&culprit, || Ok(call(input))) {
-            Err(error) => Eventually::Now(Err(error)),
-            Ok(CompletionCall::Ready(outcome)) => Eventually::Now(outcome.map(shape)),
+            Err(error) => NowOrLater::Now(Err(error)),
+            Ok(CompletionCall::Ready(outcome)) => NowOrLater::Now(outcome.map(shape)),
             Ok(CompletionCall::Pending(future)) => {
                 let future = CatchPanic::new(culprit, future);
-                Eventually::later(async move { future.await.map(shape) })
+                NowOrLater::later(async move { future.await.map(shape) })
             }
         }
     }

@@ -14,7 +14,7 @@ use super::methods;
 use super::outcome::Response;
 use super::panics::guarded;
 use super::{Era, Session};
-use crate::context::{ClientAnswer, Sender};
+use crate::context::{ClientReply, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::jsonrpc::{self, Incoming};
@@ -25,7 +25,7 @@ use crate::protocol::method::{
 };
 #[cfg(feature = "http")]
 use crate::protocol::modern::ModernMeta;
-use crate::telemetry::{self, Delivered, Ended, Watch};
+use crate::telemetry::{self, Delivered, Ended, Observation};
 
 /// One incoming message, parsed once: a transport may look at it (is it an
 /// `initialize`?) before it is served, without parsing it again.
@@ -86,7 +86,7 @@ impl Session {
     ) -> Response<'a> {
         match incoming {
             Ok(Incoming::Request { id, method, params }) => {
-                let watch = self.watch_request(id, &method, params, sender);
+                let watch = self.observe_request(id, &method, params, sender);
                 // Watched or not, it runs in the span (entered only when
                 // there is one).
                 let entered = watch.enter();
@@ -95,7 +95,7 @@ impl Session {
                 self.observed(watch, response)
             }
             Ok(Incoming::Notification { method, params }) => {
-                let watch = Watch::notification(&method, params, sender.wire());
+                let watch = Observation::notification(&method, params, sender.network());
                 watch
                     .span()
                     .in_scope(|| match Notification::from_name(&method) {
@@ -118,7 +118,7 @@ impl Session {
             Err(rejected) => {
                 // On HTTP, a message refused whole is answered (and its
                 // line written) with status 400 by the transport.
-                let http = sender.wire().http().is_some();
+                let http = sender.network().http().is_some();
                 if !http || rejected.id().is_some() {
                     let status = http.then_some(200);
                     telemetry::refused(status, rejected.error(), None);
@@ -143,7 +143,7 @@ impl Session {
         sender: &'a Sender,
     ) -> Response<'a> {
         let era = Era::Stateless(meta);
-        let watch = self.watch_request(id, method, params, sender);
+        let watch = self.observe_request(id, method, params, sender);
         let response = watch
             .span()
             .in_scope(|| guarded(|| self.dispatch(id, era, method, params, sender)));
@@ -231,8 +231,8 @@ impl Session {
         params: Option<&'a RawValue>,
         sender: &'a Sender,
     ) -> Response<'a> {
-        let cx = Handling::new(self, id, Era::Session(ProtocolVersion::LATEST), sender);
-        match Method::from_name(name).filter(|m| m.in_sessions()) {
+        let cx = Handling::new(self, id, Era::Handshake(ProtocolVersion::LATEST), sender);
+        match Method::from_name(name).filter(|m| m.in_handshake()) {
             None => cx.refuse(Error::method_not_found(name)),
             Some(method) if !method.before_initialize() => cx.refuse(Error::invalid_request(
                 "the session is not initialized: send `initialize` first",
@@ -246,7 +246,7 @@ impl Session {
 
 /// A client's response to a question of ours: its `result` as a value,
 /// or its error's message.
-fn read_client_answer(outcome: Result<&RawValue, &RawValue>) -> ClientAnswer {
+fn read_client_answer(outcome: Result<&RawValue, &RawValue>) -> ClientReply {
     #[derive(serde::Deserialize)]
     struct ErrorObject {
         message: Option<String>,

@@ -13,7 +13,7 @@ use std::task::{Context, Poll, Waker};
 
 use serde_json::value::RawValue;
 
-use super::eventually::{Eventually, Later};
+use super::now_or_later::{Later, NowOrLater};
 use super::outcome::{Held, Outcome, Response};
 use super::session::SessionState;
 use super::{Service, Session};
@@ -48,12 +48,12 @@ pub(crate) enum Handled<A> {
     LaterIfAny(Later<Option<Result<A, Error>>>),
 }
 
-impl<A> From<Eventually<Result<A, Error>>> for Handled<A> {
+impl<A> From<NowOrLater<Result<A, Error>>> for Handled<A> {
     #[inline]
-    fn from(eventually: Eventually<Result<A, Error>>) -> Self {
+    fn from(eventually: NowOrLater<Result<A, Error>>) -> Self {
         match eventually {
-            Eventually::Now(result) => Self::Now(result),
-            Eventually::Later(future) => Self::Later(future),
+            NowOrLater::Now(result) => Self::Now(result),
+            NowOrLater::Later(future) => Self::Later(future),
         }
     }
 }

@@ -36,7 +36,7 @@ pub(crate) struct Declared {
     pub(super) resources: Resources,
     /// `resources.listChanged`: skills come from folders, watched, and
     /// their changes are announced.
-    pub(super) skills_watched: bool,
+    pub(super) skills_live: bool,
 }
 
 /// The resources a server serves.
@@ -61,8 +61,8 @@ impl Declared {
     /// `resources.listChanged`: skills come from folders, watched, and
     /// their changes are announced.
     #[cfg(feature = "rmcp")]
-    pub(crate) fn skills_watched(self) -> bool {
-        self.skills_watched
+    pub(crate) fn skills_live(self) -> bool {
+        self.skills_live
     }
 
     /// `resources`: the resource methods are served.
@@ -145,7 +145,7 @@ impl Serialize for Capabilities<'_> {
         // Skills from watched folders: their changes are announced.
         if declared.resources() {
             let resources = ListChanged {
-                list_changed: declared.skills_watched,
+                list_changed: declared.skills_live,
             };
             map.serialize_entry("resources", &resources)?;
         }

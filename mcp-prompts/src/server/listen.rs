@@ -12,7 +12,7 @@ use std::task::Poll;
 use serde_json::value::RawValue;
 
 use super::handler::{Handled, Handler, Handling};
-use crate::context::{Lent, Outbound};
+use crate::context::{LentPlace, Outbound};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::{Answer, Empty, ResultMeta};
@@ -58,7 +58,7 @@ impl Listens {
 /// An open `subscriptions/listen`, counted until dropped.
 pub(crate) struct Listening {
     listens: Arc<Listens>,
-    _lent: Option<Lent>,
+    _lent: Option<LentPlace>,
 }
 
 impl Drop for Listening {
@@ -103,7 +103,7 @@ impl Handler for SubscriptionsListen {
         };
         // Honoured only where changes are announced at all.
         let prompts = p.prompts_list_changed() && service.is_live();
-        let resources = p.resources_list_changed() && service.skills_change();
+        let resources = p.resources_list_changed() && service.skills_live();
         let ack = ToClient::Acknowledged {
             subscription: id.to_owned(),
             prompts_list_changed: prompts,
@@ -113,7 +113,7 @@ impl Handler for SubscriptionsListen {
             prompts.then(|| service.subscribe()),
             resources.then(|| service.subscribe_skills()),
         ];
-        let route = cx.sender().route().cloned();
+        let route = cx.sender().backchannel().cloned();
         let outbound = connection.outbound.clone();
         let id = id.to_owned();
         Handled::LaterIfAny(Box::pin(async move {

@@ -33,12 +33,12 @@ pub(super) fn initialize<'a>(cx: Handling<'a>, params: Option<&'a RawValue>) -> 
     let service = cx.service();
     service.listen(&connection.outbound);
     #[cfg(feature = "otel")]
-    connection.clock.open(version, cx.sender().wire());
+    connection.clock.open(version, cx.sender().network());
     let result = InitializeResult {
         info: &service.0.info,
         version,
     };
-    cx.in_era(Era::Session(version))
+    cx.in_era(Era::Handshake(version))
         .now(Ok(result), Held::IfLarge)
 }
 

@@ -5,7 +5,6 @@ mod batch;
 mod builder;
 pub(crate) mod completion;
 pub(crate) mod dispatch;
-pub(crate) mod eventually;
 mod gate;
 pub(crate) mod get;
 mod handler;
@@ -14,6 +13,7 @@ mod limits;
 mod listen;
 mod methods;
 mod modern;
+pub(crate) mod now_or_later;
 mod observe;
 pub(crate) mod outcome;
 mod panics;
@@ -64,7 +64,7 @@ pub(crate) struct Inner {
     /// The prompts served, swapped whole when the catalog changes.
     live: Arc<LiveCatalog>,
     /// Whether the catalog can change ([`Server::build_live`]).
-    changing: bool,
+    prompts_live: bool,
     /// What the server tells about itself, and the capabilities declared.
     info: Info,
     /// What stateless (2026-07-28) results carry, serialized once.
@@ -101,8 +101,8 @@ impl Service {
 
     /// Whether the skills served can change (and changes are announced):
     /// skills from folders, which are watched.
-    pub(crate) fn skills_change(&self) -> bool {
-        self.0.info.declared.skills_watched
+    pub(crate) fn skills_live(&self) -> bool {
+        self.0.info.declared.skills_live
     }
 
     /// A `subscriptions/listen` stream's wake-ups, one per change of the
@@ -148,7 +148,7 @@ impl Service {
 
     /// Whether the catalog can change, and changes are announced.
     pub(crate) fn is_live(&self) -> bool {
-        self.0.changing
+        self.0.prompts_live
     }
 
     /// The listens of a new connection: none open, at the server's limit.
@@ -164,10 +164,10 @@ impl Service {
     /// Tells the session behind `outbound` of catalog changes, if the
     /// catalog can change.
     pub(crate) fn listen(&self, outbound: &crate::context::Outbound) {
-        if self.0.changing {
+        if self.0.prompts_live {
             self.0.live.listen(outbound);
         }
-        if self.skills_change() {
+        if self.skills_live() {
             self.0.skills.listen(outbound);
         }
     }
@@ -177,13 +177,6 @@ impl Service {
     #[cfg(feature = "rmcp")]
     pub(crate) fn capabilities(&self) -> info::Declared {
         self.0.info.declared
-    }
-
-    /// `prompts.listChanged`: the catalog can change, and changes are
-    /// announced.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn announces_changes(&self) -> bool {
-        self.0.info.list_changed
     }
 }
 

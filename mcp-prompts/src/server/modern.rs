@@ -72,10 +72,8 @@ const LIVE_TTL: Duration = Duration::from_secs(5);
 
 impl CacheHints {
     /// The hints as sent, for a catalog that can change or not.
-    pub(crate) fn resolve(self, changing: bool) -> Hints {
-        let ttl = self
-            .ttl
-            .unwrap_or(if changing { LIVE_TTL } else { FIXED_TTL });
+    pub(crate) fn resolve(self, live: bool) -> Hints {
+        let ttl = self.ttl.unwrap_or(if live { LIVE_TTL } else { FIXED_TTL });
         Hints {
             ttl_ms: u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX),
             scope: self.scope,

@@ -11,38 +11,38 @@ use super::{Service, Session};
 use crate::caller::Access;
 use crate::context::Sender;
 use crate::protocol::method::Subject;
-use crate::telemetry::{Asked, Delivered, Ended, Known, Read, Watch};
+use crate::telemetry::{Asked, Delivered, Ended, Observation, ParamsRead, Visibility};
 
 impl Session {
     /// Starts watching request `id` from `sender`, if anyone watches.
     #[inline]
-    pub(super) fn watch_request(
+    pub(super) fn observe_request(
         &self,
         id: &RawValue,
         method: &str,
         params: Option<&RawValue>,
         sender: &Sender,
-    ) -> Watch {
+    ) -> Observation {
         // The common case, no subscriber at all, in a few instructions.
         if !crate::telemetry::may_watch() {
-            return Watch::OFF;
+            return Observation::OFF;
         }
-        self.start_watch(id, method, params, sender)
+        self.start_observation(id, method, params, sender)
     }
 
     #[inline(never)]
-    fn start_watch(
+    fn start_observation(
         &self,
         id: &RawValue,
         method: &str,
         params: Option<&RawValue>,
         sender: &Sender,
-    ) -> Watch {
+    ) -> Observation {
         let subject = sender.caller().map(|caller| caller.subject());
-        let read = || Read::params(Subject::of(method), params);
-        let mut watch = Watch::request(method, id.get(), read, sender.wire(), subject);
+        let read = || ParamsRead::params(Subject::of(method), params);
+        let mut watch = Observation::request(method, id.get(), read, sender.network(), subject);
         if watch.is_on() {
-            let known = watch.asked().map_or(Known::Unknown, |asked| {
+            let known = watch.asked().map_or(Visibility::Unknown, |asked| {
                 self.service.known(asked, sender.access())
             });
             watch.judge(known);
@@ -53,28 +53,28 @@ impl Session {
 
 impl Service {
     /// Whether the caller behind `access` may see what a request names.
-    pub(crate) fn known(&self, asked: &Asked, access: &Access) -> Known {
+    pub(crate) fn known(&self, asked: &Asked, access: &Access) -> Visibility {
         match asked {
             Asked::Prompt(name) => {
                 let served = self.snapshot();
                 if served.get(name, access).is_some() {
-                    Known::Visible
+                    Visibility::Visible
                 } else if served.get(name, &Access::Local).is_some() {
-                    Known::Hidden
+                    Visibility::Hidden
                 } else {
-                    Known::Unknown
+                    Visibility::Unknown
                 }
             }
             Asked::Tool(name) => {
                 let ours = [super::tools::LIST_PROMPTS, super::tools::GET_PROMPT];
                 if self.0.info.declared.tools && ours.contains(&name.as_str()) {
-                    Known::Visible
+                    Visibility::Visible
                 } else {
-                    Known::Unknown
+                    Visibility::Unknown
                 }
             }
             // A URI names no span and no metric: only its attribute.
-            Asked::Resource(_) => Known::Unknown,
+            Asked::Resource(_) => Visibility::Unknown,
         }
     }
 }
@@ -83,7 +83,7 @@ impl Session {
     /// Hands `watch` to the request's outcome, to end when it is written;
     /// a response that writes nothing (none, a rejection) ends it now.
     #[inline]
-    pub(super) fn observed<'a>(&self, watch: Watch, response: Response<'a>) -> Response<'a> {
+    pub(super) fn observed<'a>(&self, watch: Observation, response: Response<'a>) -> Response<'a> {
         if !watch.is_on() {
             return response;
         }
@@ -91,7 +91,7 @@ impl Session {
     }
 
     #[inline(never)]
-    fn observed_on<'a>(&self, watch: Watch, response: Response<'a>) -> Response<'a> {
+    fn observed_on<'a>(&self, watch: Observation, response: Response<'a>) -> Response<'a> {
         // The revision it is served in: its own, or its session's (the
         // one negotiated by now, for an `initialize`).
         let session = self.state.version();

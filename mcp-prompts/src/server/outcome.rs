@@ -9,14 +9,14 @@ use std::borrow::Cow;
 use serde_json::value::RawValue;
 
 use super::Service;
-use super::eventually::{Eventually, Later};
+use super::now_or_later::{Later, NowOrLater};
 use crate::context::Kept;
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::Answer;
 use crate::protocol::era::Era;
 use crate::protocol::jsonrpc::failure;
-use crate::telemetry::{Delivered, Ended, Watch};
+use crate::telemetry::{Delivered, Ended, Observation};
 
 /// How an answer is held within the server's budget for answers not yet
 /// read by their clients (`Server::max_unsent_bytes`).
@@ -74,7 +74,7 @@ pub(crate) struct Outcome<'a> {
     id: Cow<'a, RawValue>,
     result: Result<Answered<'a>, Error>,
     version: Option<ProtocolVersion>,
-    watch: Watch,
+    watch: Observation,
 }
 
 /// A typed result, in the era it was served in, held as it says.
@@ -102,7 +102,7 @@ impl<'a> Outcome<'a> {
             id,
             result,
             version: Some(era.version()),
-            watch: Watch::OFF,
+            watch: Observation::OFF,
         }
     }
 
@@ -112,7 +112,7 @@ impl<'a> Outcome<'a> {
             id,
             result: Err(error),
             version: era.map(Era::version),
-            watch: Watch::OFF,
+            watch: Observation::OFF,
         }
     }
 
@@ -123,7 +123,7 @@ impl<'a> Outcome<'a> {
 
     /// The same outcome, ended on `watch` (served in `version`) when it
     /// is written.
-    pub(crate) fn watched(self, watch: Watch, version: Option<ProtocolVersion>) -> Self {
+    pub(crate) fn watched(self, watch: Observation, version: Option<ProtocolVersion>) -> Self {
         Self {
             version,
             watch,
@@ -159,7 +159,12 @@ impl<'a> Outcome<'a> {
 }
 
 /// `text`, the error response carrying `error`, once `watch` is ended on it.
-fn ended(watch: Watch, text: String, error: &Error, version: Option<ProtocolVersion>) -> String {
+fn ended(
+    watch: Observation,
+    text: String,
+    error: &Error,
+    version: Option<ProtocolVersion>,
+) -> String {
     if watch.is_on() {
         watch.end(&Ended::failed(error), version, Delivered::Answer);
     }
@@ -181,7 +186,7 @@ pub(crate) enum Response<'a> {
     /// A batch's responses, written by the batch, whose bound on their
     /// bytes needs their sizes as it goes; `None` if it had only
     /// notifications.
-    Batch(Eventually<Option<String>>),
+    Batch(NowOrLater<Option<String>>),
 }
 
 impl<'a> Response<'a> {
@@ -202,8 +207,8 @@ impl<'a> Response<'a> {
             Response::None => None,
             Response::Now(outcome) => Some(outcome.write(service, kept)),
             Response::Rejected(error) => Some(Response::rejection(&error)),
-            Response::Batch(Eventually::Now(text)) => text,
-            Response::Batch(Eventually::Later(future)) => future.await,
+            Response::Batch(NowOrLater::Now(text)) => text,
+            Response::Batch(NowOrLater::Later(future)) => future.await,
             Response::Later(future) => Some(future.await?.write(service, kept)),
         }
     }

@@ -72,7 +72,7 @@ impl StateKey {
         let body = State {
             prompt: bound.prompt.to_owned(),
             arguments: bound.arguments.to_owned(),
-            caller: bound.caller.to_owned(),
+            caller: bound.principal.to_owned(),
             expires,
             answers: answers.clone(),
             asked,
@@ -103,7 +103,7 @@ impl StateKey {
         if state.prompt != bound.prompt || state.arguments != bound.arguments {
             return Err(refused("issued for another prompt or other arguments"));
         }
-        if state.caller != bound.caller {
+        if state.caller != bound.principal {
             return Err(refused("issued to another caller"));
         }
         if state.expires < now() {
@@ -121,7 +121,7 @@ impl StateKey {
 pub(crate) struct Binding<'a> {
     pub(super) prompt: &'a str,
     pub(super) arguments: &'a str,
-    pub(super) caller: &'a str,
+    pub(super) principal: &'a str,
 }
 
 /// What an opened state holds.
@@ -204,7 +204,7 @@ mod tests {
         Binding {
             prompt,
             arguments,
-            caller,
+            principal: caller,
         }
     }
 

@@ -77,7 +77,7 @@ impl Session {
     /// Ends the session when called, from wherever it was handed:
     /// [`end`](Self::end) for a task that outlives the borrow.
     #[cfg(feature = "http")]
-    pub(crate) fn ender(&self) -> impl FnOnce() + Send + 'static {
+    pub(crate) fn closer(&self) -> impl FnOnce() + Send + 'static {
         let outbound = self.state.outbound.clone();
         move || outbound.close()
     }

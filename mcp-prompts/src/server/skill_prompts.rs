@@ -22,9 +22,9 @@ use crate::skills::{SkillSet, uri};
 
 /// The skills' prompts now served in a catalog.
 #[derive(Default)]
-pub(crate) struct Bridged(Vec<DynamicPrompt>);
+pub(crate) struct SkillPrompts(Vec<DynamicPrompt>);
 
-impl Bridged {
+impl SkillPrompts {
     /// Serves `set`'s skills as prompts of `prompts` from now on, in place
     /// of those served before: the problems of those left out (a name no
     /// prompt can have, or another skill's prompt's).

@@ -19,7 +19,7 @@ pub(crate) enum Asked {
 
 /// What telemetry reads from a request's params.
 #[derive(Debug, Default)]
-pub(crate) struct Read {
+pub(crate) struct ParamsRead {
     pub(super) asked: Option<Asked>,
     /// `traceparent`, `tracestate` and `baggage` from `_meta` (SEP-414).
     #[cfg_attr(not(feature = "otel"), allow(dead_code))]
@@ -63,7 +63,7 @@ struct Meta {
     carrier: Carrier,
 }
 
-impl Read {
+impl ParamsRead {
     /// What a route that read the request itself found: the thing `asked`
     /// for, and the trace context `text` gives for a `_meta` key.
     #[cfg(feature = "rmcp")]
@@ -105,8 +105,8 @@ impl Read {
 mod tests {
     use super::*;
 
-    fn read(method: &str, params: &str) -> Read {
-        Read::params(
+    fn read(method: &str, params: &str) -> ParamsRead {
+        ParamsRead::params(
             Subject::of(method),
             Some(&RawValue::from_string(params.to_owned()).unwrap()),
         )

@@ -9,18 +9,18 @@
 pub(crate) mod asked;
 pub(crate) mod ended;
 pub(crate) mod line;
+pub(crate) mod network;
+mod observation;
 #[cfg(feature = "otel")]
 pub(crate) mod otel;
 mod outgoing;
-mod watch;
-pub(crate) mod wire;
 
-pub(crate) use asked::{Asked, Read};
+pub(crate) use asked::{Asked, ParamsRead};
 pub(crate) use ended::Ended;
 pub(crate) use line::refused;
+pub(crate) use network::{Delivered, Network};
+pub(crate) use observation::{Observation, Visibility};
 pub(crate) use outgoing::{outgoing, outgoing_failed};
-pub(crate) use watch::{Known, Watch};
-pub(crate) use wire::{Delivered, Wire};
 
 /// Whether requests are timed for the metrics even when no subscriber
 /// wants their span or line: once `otel` set a meter provider up (or the

@@ -60,12 +60,12 @@ pub use matrix::MAX_COMBINATIONS;
 
 use crate::caller::{Access, Caller};
 use crate::content::Role;
-use crate::context::{Route, Sender};
+use crate::context::{Backchannel, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::request::GetPrompt;
 use crate::server::{Service, Session};
-use crate::telemetry::Wire;
+use crate::telemetry::Network;
 
 /// A client connected in-process to a [`Service`], initialized with the
 /// latest protocol revision (or the one given).
@@ -260,10 +260,10 @@ impl Client {
         // What the request sends the client while it runs comes here.
         let (route, mut sent) = mpsc::channel::<String>(16);
         let wire = match self.access {
-            Access::Local => Wire::Pipe,
-            Access::Remote(_) => Wire::Unknown,
+            Access::Local => Network::Pipe,
+            Access::Remote(_) => Network::Unknown,
         };
-        let sender = Sender::new(Some(Route::Text(route)), self.access.clone(), wire);
+        let sender = Sender::new(Some(Backchannel::Text(route)), self.access.clone(), wire);
         let response = self.session.serve_text(&text, &sender);
         let mut replied = std::pin::pin!(response.text(self.session.service(), None));
         let reply = std::future::poll_fn(|cx| {

@@ -10,9 +10,9 @@ use std::sync::Arc;
 use tokio::sync::mpsc;
 
 use crate::caller::{Access, Caller};
-use crate::context::{Route, Sender};
+use crate::context::{Backchannel, Sender};
 use crate::server::{Response, Session};
-use crate::telemetry::Wire;
+use crate::telemetry::Network;
 
 /// A response still being produced; `None` when there turns out to be
 /// nothing to send.
@@ -89,10 +89,14 @@ impl Session {
         access: Access,
     ) -> Reply {
         let wire = match access {
-            Access::Local => Wire::Pipe,
-            Access::Remote(_) => Wire::Unknown,
+            Access::Local => Network::Pipe,
+            Access::Remote(_) => Network::Unknown,
         };
-        let sender = Sender::new(route.map(|route| Route::Text(route.clone())), access, wire);
+        let sender = Sender::new(
+            route.map(|route| Backchannel::Text(route.clone())),
+            access,
+            wire,
+        );
         written(self, self.serve_text(text, &sender), &sender)
     }
 }
@@ -105,10 +109,10 @@ pub(crate) fn written(session: &Session, response: Response<'_>, sender: &Sender
         Response::None => Reply::None,
         Response::Now(outcome) => Reply::Now(outcome.write(service, sender.kept())),
         Response::Rejected(error) => Reply::Rejected(Response::rejection(&error)),
-        Response::Batch(crate::server::eventually::Eventually::Now(text)) => {
+        Response::Batch(crate::server::now_or_later::NowOrLater::Now(text)) => {
             text.map_or(Reply::None, Reply::Now)
         }
-        Response::Batch(crate::server::eventually::Eventually::Later(future)) => {
+        Response::Batch(crate::server::now_or_later::NowOrLater::Later(future)) => {
             Reply::Later(future)
         }
         Response::Later(future) => {

@@ -562,5 +562,7 @@ fn key_line(front: &str, parents: &[&str], key: &str) -> Option<usize> {
         .map(|index| from + index + 2)
 }
 
+// Its reading's tests, the folder's other tests beside them (`tests.rs`).
 #[cfg(test)]
+#[path = "reading/tests.rs"]
 mod reading_tests;

@@ -12,7 +12,7 @@ use crate::error::{BuildError, excerpt};
 use crate::server::info::{Declared, Info, Resources};
 use crate::server::modern::ModernReplies;
 use crate::server::request_state;
-use crate::server::skill_prompts::Bridged;
+use crate::server::skill_prompts::SkillPrompts;
 use crate::server::{Inner, Service};
 use crate::skills::set::Skill;
 use crate::skills::{DynamicSkill, LiveSkills, SkillFile, SkillSet};
@@ -36,7 +36,7 @@ impl Server {
         Ok((service, prompts))
     }
 
-    fn build_with(mut self, changing: bool) -> Result<Service, BuildError> {
+    fn build_with(mut self, prompts_live: bool) -> Result<Service, BuildError> {
         // Skills from code, then those `include_skill!` embedded.
         let mut code_skills = std::mem::take(&mut self.skills);
         if self.embedded_skills {
@@ -49,10 +49,10 @@ impl Server {
         let folders = !self.skill_roots.is_empty();
         #[cfg(not(feature = "files"))]
         let folders = false;
-        self.declare.skills_watched = folders;
+        self.declare.skills_live = folders;
         // Skills' prompts follow the skills as folders change them.
         let bridge = self.skills_as_prompts && (folders || !code_skills.is_empty());
-        let changing = changing || (bridge && folders);
+        let prompts_live = prompts_live || (bridge && folders);
         let state_key = state_key(self.state_key)?;
         let registered = self.registered.unwrap_or(self.explicit.is_empty());
         let registered = registered
@@ -74,7 +74,7 @@ impl Server {
         }
         let explicit = self.explicit.into_iter().chain(registered);
         let served = CatalogSnapshot::build(explicit, &self.tags, self.page_size)?;
-        let completions = changing
+        let completions = prompts_live
             || self.declare.completions
             || self.resources.is_some()
             || served.has_completions();
@@ -88,15 +88,15 @@ impl Server {
                 completions,
                 ..self.declare
             },
-            list_changed: changing,
+            list_changed: prompts_live,
         };
-        let modern = ModernReplies::new(&info, self.cache.resolve(changing));
+        let modern = ModernReplies::new(&info, self.cache.resolve(prompts_live));
         let skills = Arc::new(fixed_skills(&code_skills, self.skills_page_size)?);
         let live = Arc::new(LiveCatalog::new(served, self.tags, self.page_size));
         if bridge && !folders {
             // Skills from code only: their prompts, once.
             let problems =
-                Bridged::default().sync(&Prompts::new(Arc::clone(&live)), &skills.load());
+                SkillPrompts::default().sync(&Prompts::new(Arc::clone(&live)), &skills.load());
             for problem in &problems {
                 tracing::warn!("skill's prompt not served: {problem}");
             }
@@ -105,7 +105,8 @@ impl Server {
         #[cfg(feature = "files")]
         let skill_watch = {
             let follow = bridge.then(|| {
-                let (prompts, mut bridged) = (Prompts::new(Arc::clone(&live)), Bridged::default());
+                let (prompts, mut bridged) =
+                    (Prompts::new(Arc::clone(&live)), SkillPrompts::default());
                 Box::new(move |set: &SkillSet| bridged.sync(&prompts, set))
                     as crate::files::skills::Follow
             });
@@ -122,7 +123,7 @@ impl Server {
             #[cfg(feature = "files")]
             _skill_watch: skill_watch,
             live,
-            changing,
+            prompts_live,
             info,
             modern,
             state_key,

@@ -9,7 +9,7 @@ use std::task::Poll;
 use serde_json::value::RawValue;
 
 use super::missing::{ask_missing, fill_missing};
-use super::{GetOutcome, Round, returned};
+use super::{GetOutcome, Round, checked_outcome};
 use crate::catalog::AnyPrompt;
 use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts, Sender};
 use crate::error::Error;
@@ -17,7 +17,7 @@ use crate::invoke::Invocation;
 use crate::invoke::catching::CatchPanic;
 use crate::message::PromptResult;
 use crate::protocol::{Arguments, ProtocolVersion};
-use crate::server::eventually::{Eventually, Later};
+use crate::server::now_or_later::{Later, NowOrLater};
 use crate::server::{Era, Service};
 
 pub(super) struct Call<'a> {
@@ -33,14 +33,14 @@ pub(super) struct Call<'a> {
 }
 
 /// A call's parts that finishing it needs, owned.
-struct Finishing {
+struct CallParts {
     id: Box<RawValue>,
     prompt: AnyPrompt,
     version: ProtocolVersion,
     progress: Option<Arc<Progress>>,
 }
 
-impl Finishing {
+impl CallParts {
     /// The outcome of the prompt's `result`, checked against `service`'s
     /// limits.
     fn outcome(
@@ -48,7 +48,7 @@ impl Finishing {
         result: Result<PromptResult, Error>,
         service: &Service,
     ) -> Result<GetOutcome, Error> {
-        returned(
+        checked_outcome(
             &self.id,
             self.prompt,
             (self.version, service.limits().result_bytes),
@@ -73,7 +73,7 @@ impl Finishing {
 }
 
 /// What calling a prompt gave: its result now, or a guarded future of it.
-pub(super) type Called = Eventually<Result<PromptResult, Error>>;
+pub(super) type Called = NowOrLater<Result<PromptResult, Error>>;
 
 impl Call<'_> {
     pub(super) fn run(&self, arguments: &Arguments<'_>) -> Called {
@@ -90,15 +90,15 @@ impl Call<'_> {
             .prompt
             .invoke(arguments, request, self.max_result_bytes, &culprit);
         match called {
-            Err(error) => Eventually::Now(Err(error)),
-            Ok(Invocation::Ready(result)) => Eventually::Now(result),
-            Ok(Invocation::Pending(future)) => Eventually::later(CatchPanic::new(culprit, future)),
+            Err(error) => NowOrLater::Now(Err(error)),
+            Ok(Invocation::Ready(result)) => NowOrLater::Now(result),
+            Ok(Invocation::Pending(future)) => NowOrLater::later(CatchPanic::new(culprit, future)),
         }
     }
 
     /// What finishing the call needs once it has moved into a future.
-    fn finishing(self) -> Finishing {
-        Finishing {
+    fn finishing(self) -> CallParts {
+        CallParts {
             id: self.id.to_owned(),
             prompt: self.prompt,
             version: self.era.version(),
@@ -109,7 +109,7 @@ impl Call<'_> {
     /// The outcome of a prompt that has returned.
     pub(super) fn outcome(self, result: Result<PromptResult, Error>) -> Result<GetOutcome, Error> {
         let version = self.era.version();
-        returned(
+        checked_outcome(
             self.id,
             self.prompt,
             (version, self.max_result_bytes),
@@ -184,7 +184,13 @@ impl Call<'_> {
         let missing: Vec<String> = missing.iter().map(|&name| name.to_owned()).collect();
         Box::pin(async move {
             let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
-            let asked = ask_missing(&outbound, sender.route(), &request, prompt.name(), &missing);
+            let asked = ask_missing(
+                &outbound,
+                sender.backchannel(),
+                &request,
+                prompt.name(),
+                &missing,
+            );
             let filled = asked
                 .await
                 .and_then(|answer| fill_missing(arguments, &answer, prompt.name(), &missing));
@@ -200,8 +206,8 @@ impl Call<'_> {
                 max_result_bytes,
             };
             match call.run(&arguments) {
-                Eventually::Now(result) => call.outcome(result),
-                Eventually::Later(future) => {
+                NowOrLater::Now(result) => call.outcome(result),
+                NowOrLater::Later(future) => {
                     let result = future.await;
                     call.outcome(result)
                 }

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::args::param::missing_arguments;
 use crate::catalog::AnyPrompt;
-use crate::context::{Outbound, Route};
+use crate::context::{Backchannel, Outbound};
 use crate::elicit::form::{Answer, create_params, form_schema, read_answer};
 use crate::error::Error;
 use crate::protocol::{Arguments, ProtocolVersion};
@@ -19,7 +19,7 @@ pub(super) const MISSING_ARGUMENTS: &str = "mcp-prompts/missing-arguments";
 /// asked.
 pub(super) async fn ask_missing(
     outbound: &Outbound,
-    route: Option<&Route>,
+    route: Option<&Backchannel>,
     request: &Value,
     prompt: &str,
     missing: &[&str],

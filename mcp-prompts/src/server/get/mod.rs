@@ -20,8 +20,8 @@ use std::sync::Arc;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::eventually::Eventually;
 use super::methods::unknown_prompt;
+use super::now_or_later::NowOrLater;
 use super::request_state::{Binding, Opened, StateKey, fingerprint};
 use super::{Era, Inner, Service};
 use crate::args::param::missing_arguments;
@@ -158,11 +158,13 @@ impl InputRequired {
 /// statelessly, one whose request says so. If not, why not.
 fn can_show_form(era: Era, outbound: &Outbound) -> Result<(), &'static str> {
     match era {
-        Era::Session(version) if version < ProtocolVersion::V2025_06_18 => {
+        Era::Handshake(version) if version < ProtocolVersion::V2025_06_18 => {
             Err("the session's revision has no elicitation forms")
         }
-        Era::Session(_) if !outbound.can_elicit() => Err("the client declared no form elicitation"),
-        Era::Session(_) => Ok(()),
+        Era::Handshake(_) if !outbound.can_elicit() => {
+            Err("the client declared no form elicitation")
+        }
+        Era::Handshake(_) => Ok(()),
         Era::Stateless(meta) if meta.can_elicit() => Ok(()),
         Era::Stateless(_) => Err("the request's client capabilities have no form elicitation"),
     }
@@ -171,7 +173,7 @@ fn can_show_form(era: Era, outbound: &Outbound) -> Result<(), &'static str> {
 impl Service {
     /// Serves `prompts/get` for any route. A sync prompt whose arguments
     /// are all there is answered now; anything that waits is one future.
-    pub(crate) fn get(&self, request: GetRequest<'_>) -> Eventually<Result<GetOutcome, Error>> {
+    pub(crate) fn get(&self, request: GetRequest<'_>) -> NowOrLater<Result<GetOutcome, Error>> {
         let GetRequest {
             id,
             era,
@@ -187,7 +189,7 @@ impl Service {
         let served = self.snapshot();
         let found = served.get(name, sender.access());
         let Some(entry) = found.filter(|e| !via_tool || e.as_tool()) else {
-            return Eventually::Now(Err(unknown_prompt(name)));
+            return NowOrLater::Now(Err(unknown_prompt(name)));
         };
         let prompt = entry.prompt().clone();
         let can_ask = can_show_form(era, outbound);
@@ -197,7 +199,7 @@ impl Service {
         let caller = sender.caller().map(|c| &**c);
         let mut round = match open_round(inner, era, prompt.name(), &arguments, retry, caller) {
             Ok(round) => round,
-            Err(error) => return Eventually::Now(Err(error)),
+            Err(error) => return NowOrLater::Now(Err(error)),
         };
         let max_result_bytes = inner.limits.result_bytes;
         let call = |prompt, asking, progress| Call {
@@ -219,26 +221,26 @@ impl Service {
         if !missing.is_empty() {
             if !(can_ask.is_ok() && inner.ask_for_missing) {
                 let error = missing_arguments(prompt.name(), &missing);
-                return Eventually::Now(Err(error));
+                return NowOrLater::Now(Err(error));
             }
             match &round {
                 Some(round) => match round.answers.get(MISSING_ARGUMENTS) {
                     Some(answer) => {
                         match fill_missing(arguments, answer, prompt.name(), &missing) {
                             Ok(filled) => arguments = filled,
-                            Err(error) => return Eventually::Now(Err(error)),
+                            Err(error) => return NowOrLater::Now(Err(error)),
                         }
                     }
                     None => {
                         let form = missing_form(&prompt, &missing, era.version());
                         let questions = vec![(MISSING_ARGUMENTS.to_owned(), form)];
                         let asked = round.input_required(inner, &prompt, questions);
-                        return Eventually::Now(asked);
+                        return NowOrLater::Now(asked);
                     }
                 },
                 None => {
                     let call = call(prompt, Asking::Client, progress);
-                    return Eventually::Later(call.ask_then_run(arguments, &missing));
+                    return NowOrLater::Later(call.ask_then_run(arguments, &missing));
                 }
             }
         }
@@ -255,18 +257,18 @@ impl Service {
         };
         let call = call(prompt, asking, progress);
         match call.run(&arguments) {
-            Eventually::Now(result) => {
+            NowOrLater::Now(result) => {
                 if let Asking::Rounds(input) = &call.asking {
                     input.close();
                 }
-                Eventually::Now(call.outcome(result))
+                NowOrLater::Now(call.outcome(result))
             }
-            Eventually::Later(future) => match (round, &call.asking) {
+            NowOrLater::Later(future) => match (round, &call.asking) {
                 (Some(round), Asking::Rounds(input)) => {
                     let (input, service) = (Arc::clone(input), self.clone());
-                    Eventually::Later(call.finish_or_ask(future, (round, input), service))
+                    NowOrLater::Later(call.finish_or_ask(future, (round, input), service))
                 }
-                _ => Eventually::Later(call.finish_later(future, self.clone())),
+                _ => NowOrLater::Later(call.finish_later(future, self.clone())),
             },
         }
     }
@@ -276,8 +278,8 @@ impl Service {
 /// every round so far has given.
 pub(super) struct Round {
     fingerprint: String,
-    /// Who was asked: only they may answer.
-    caller: String,
+    /// Who was asked (their principal): only they may answer.
+    principal: String,
     pub(super) answers: HashMap<String, Value>,
 }
 
@@ -293,15 +295,15 @@ fn open_round(
     retry: Retry,
     caller: Option<&Caller>,
 ) -> Result<Option<Round>, Error> {
-    if let Era::Session(_) = era {
+    if let Era::Handshake(_) = era {
         return Ok(None);
     }
     let fingerprint = fingerprint(arguments);
-    let caller = principal(caller);
+    let principal = principal(caller);
     let bound = Binding {
         prompt,
         arguments: &fingerprint,
-        caller: &caller,
+        principal: &principal,
     };
     let opened = match &retry.request_state {
         Some(state) => state_key(inner)?.open(state, &bound)?,
@@ -310,7 +312,7 @@ fn open_round(
     let answers = opened.answers_with(retry.input_responses.unwrap_or_default());
     Ok(Some(Round {
         fingerprint,
-        caller,
+        principal,
         answers,
     }))
 }
@@ -329,7 +331,7 @@ impl Round {
         let bound = Binding {
             prompt: prompt.name(),
             arguments: &self.fingerprint,
-            caller: &self.caller,
+            principal: &self.principal,
         };
         let state = key.seal(&bound, &self.answers, asked);
         Ok(GetOutcome::InputRequired(InputRequired {
@@ -353,7 +355,7 @@ fn state_key(inner: &Inner) -> Result<&StateKey, Error> {
 /// The outcome of a prompt that has returned: its progress ends, its
 /// content is checked against the revision, and an error it hid is
 /// redacted.
-fn returned(
+fn checked_outcome(
     id: &RawValue,
     prompt: AnyPrompt,
     (version, max_bytes): (ProtocolVersion, usize),

@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::{GetOutcome, InputRequired};
-use crate::message::WireResult;
+use crate::message::VersionedResult;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::Answer;
 use crate::protocol::modern::ResultType;
@@ -34,7 +34,7 @@ impl InputRequired {
 #[derive(Serialize)]
 #[serde(untagged)]
 enum GetBody<'a> {
-    Prompt(WireResult<'a>),
+    Prompt(VersionedResult<'a>),
     Asked(InputRequiredBody<'a>),
 }
 
@@ -50,7 +50,7 @@ impl Answer for GetOutcome {
     fn body(&self, version: ProtocolVersion) -> impl Serialize + '_ {
         match self {
             Self::Prompt { result, prompt } => {
-                GetBody::Prompt(result.wire(prompt.description(), version))
+                GetBody::Prompt(result.versioned(prompt.description(), version))
             }
             Self::InputRequired(asked) => GetBody::Asked(asked.body()),
         }

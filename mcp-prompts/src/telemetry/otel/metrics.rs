@@ -10,7 +10,7 @@ use opentelemetry::KeyValue;
 use opentelemetry::metrics::Histogram;
 
 use crate::protocol::ProtocolVersion;
-use crate::telemetry::wire::Wire;
+use crate::telemetry::network::Network;
 
 /// The bucket boundaries the conventions give both histograms, in
 /// seconds (the SDK's defaults are for milliseconds).
@@ -71,7 +71,7 @@ pub(crate) struct Operation<'a> {
     pub(in crate::telemetry) error_type: Option<&'a str>,
     pub(in crate::telemetry) status_code: Option<i64>,
     pub(in crate::telemetry) version: Option<&'static str>,
-    pub(in crate::telemetry) wire: &'a Wire,
+    pub(in crate::telemetry) wire: &'a Network,
     pub(in crate::telemetry) seconds: f64,
 }
 
@@ -97,7 +97,7 @@ pub(crate) fn record_operation(operation: &Operation<'_>) {
         .record(operation.seconds, &attributes);
 }
 
-fn push_common(attributes: &mut Vec<KeyValue>, version: Option<&'static str>, wire: &Wire) {
+fn push_common(attributes: &mut Vec<KeyValue>, version: Option<&'static str>, wire: &Network) {
     if let Some(version) = version {
         attributes.push(KeyValue::new("mcp.protocol.version", version));
     }
@@ -119,12 +119,12 @@ pub(crate) struct SessionClock(OnceLock<Opened>);
 struct Opened {
     at: Instant,
     version: &'static str,
-    wire: Wire,
+    wire: Network,
 }
 
 impl SessionClock {
     /// The session's `initialize` succeeded, in `version`, over `wire`.
-    pub(crate) fn open(&self, version: ProtocolVersion, wire: &Wire) {
+    pub(crate) fn open(&self, version: ProtocolVersion, wire: &Network) {
         if !metrics_on() {
             return;
         }

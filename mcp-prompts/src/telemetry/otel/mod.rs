@@ -15,7 +15,7 @@ use tracing::Span;
 use tracing_opentelemetry::OpenTelemetrySpanExt as _;
 
 use super::asked::Carrier;
-use super::wire::Wire;
+use super::network::Network;
 
 pub(crate) use metrics::{Operation, SessionClock, metrics_on, record_metrics, record_operation};
 
@@ -24,7 +24,7 @@ pub(crate) use metrics::{Operation, SessionClock, metrics_on, record_metrics, re
 /// context and the HTTP request's are independent (the conventions), so
 /// only the first is the parent. Without a parent from `_meta` the span
 /// is its own trace's root, linked to the ambient span.
-pub(crate) fn adopt(span: &Span, carrier: &Carrier, wire: &Wire) {
+pub(crate) fn adopt(span: &Span, carrier: &Carrier, wire: &Network) {
     if span.is_disabled() {
         return;
     }

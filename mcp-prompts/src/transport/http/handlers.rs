@@ -18,7 +18,7 @@ use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_ver
 use super::respond::{Endpoint, request_stream, respond, respond_later};
 use super::sessions::HttpSession;
 use crate::caller::{Access, Caller, principal};
-use crate::context::{Route, Sender};
+use crate::context::{Backchannel, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::era::Era;
@@ -36,7 +36,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     let (parts, body) = request.into_parts();
     let headers = &parts.headers;
     let access = remote_access(parts.extensions.get::<Caller>());
-    let wire = super::wire::wire_of(&parts);
+    let wire = super::network::network_of(&parts);
     // Every check that needs only the headers comes before the body is read.
     if let Err(refusal) = check_origin(headers, authority(&parts.uri), &endpoint.options) {
         return refuse(refusal);
@@ -93,7 +93,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         Err(response) => return *response,
     };
     let (tx, rx) = request_stream(headers);
-    let sender = Sender::new(Some(Route::Text(tx)), access, wire).keeping_reservations();
+    let sender = Sender::new(Some(Backchannel::Text(tx)), access, wire).keeping_reservations();
     let reply = written(&session, session.serve(message, &sender), &sender);
     // Its answer's bytes, if reserved: held with the response's body.
     let reserved = sender.take_reserved();

@@ -9,6 +9,7 @@ mod body;
 mod guard;
 mod handlers;
 mod listener;
+mod network;
 mod options;
 #[cfg(feature = "playground")]
 mod playground;
@@ -16,7 +17,6 @@ mod respond;
 mod sessions;
 mod stall;
 mod stateless;
-mod wire;
 
 use std::future::Future;
 use std::io;

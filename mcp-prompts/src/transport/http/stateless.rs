@@ -13,14 +13,14 @@ use super::HEADER_MISMATCH;
 use super::body::json_response;
 use super::respond::{Endpoint, request_stream, respond, respond_later};
 use crate::caller::Access;
-use crate::context::{Route, Sender};
+use crate::context::{Backchannel, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
-use crate::protocol::era::{Decided, Era};
+use crate::protocol::era::{Era, EraClaim};
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::method::Method;
 use crate::server::dispatch::Parsed;
-use crate::telemetry::Wire;
+use crate::telemetry::Network;
 use crate::transport::edge::{Reply, written};
 
 /// Serves a `POST` whose `MCP-Protocol-Version` is a stateless revision.
@@ -29,7 +29,7 @@ pub(super) async fn post(
     headers: &HeaderMap,
     text: &str,
     access: Access,
-    wire: Wire,
+    wire: Network,
 ) -> Response {
     let (id, method, params) = match Parsed::new(text) {
         Parsed::Batch(_) => {
@@ -65,9 +65,9 @@ pub(super) async fn post(
         return refuse(StatusCode::BAD_REQUEST, error);
     }
     let meta = match decided {
-        Ok(Decided::Stateless(meta)) => meta,
+        Ok(EraClaim::Stateless(meta)) => meta,
         Err(error) => return refuse(StatusCode::BAD_REQUEST, error),
-        Ok(Decided::Session) => {
+        Ok(EraClaim::Handshake) => {
             let error = Error::invalid_params(format!(
                 "the request's `_meta` lacks `{}`, which every request of revision {modern} carries",
                 crate::protocol::modern::PROTOCOL_VERSION
@@ -105,13 +105,13 @@ async fn serve(
     method: &str,
     params: Option<&RawValue>,
     meta: crate::protocol::modern::ModernMeta,
-    (access, wire): (Access, Wire),
+    (access, wire): (Access, Network),
 ) -> Response {
     // A session of its own, for this request only: nothing it does
     // outlives the response.
     let session = endpoint.service.session(None);
     let (tx, rx) = request_stream(headers);
-    let sender = Sender::new(Some(Route::Text(tx)), access, wire).keeping_reservations();
+    let sender = Sender::new(Some(Backchannel::Text(tx)), access, wire).keeping_reservations();
     let response = session.serve_stateless(id, method, params, meta, &sender);
     let reply = written(&session, response, &sender);
     // Its answer's bytes, if reserved: held with the response's body.
@@ -132,7 +132,7 @@ async fn serve(
             // At shutdown the connection ends: a `subscriptions/listen`
             // stream gets its closing result rather than hold shutdown up.
             let mut shutdown = endpoint.shutdown.subscribe();
-            let end = session.ender();
+            let end = session.closer();
             let future = Box::pin(async move {
                 let mut future = future;
                 let ended = tokio::select! {

@@ -10,10 +10,10 @@ use serde_json::value::RawValue;
 use tracing::field::Empty;
 use tracing::{Level, Span};
 
-use super::asked::{Asked, Read};
+use super::asked::{Asked, ParamsRead};
 use super::ended::Ended;
 use super::line::{self, TARGET};
-use super::wire::{Delivered, Wire};
+use super::network::{Delivered, Network};
 use crate::error::{brief, excerpt, excerpt_cow};
 use crate::protocol::ProtocolVersion;
 use crate::protocol::method::{Method, Subject};
@@ -21,7 +21,7 @@ use crate::protocol::method::{Method, Subject};
 /// Whether the prompt, tool or resource a request names is one its caller
 /// may see.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Known {
+pub(crate) enum Visibility {
     /// Served to this caller: its name may name the span and the metric.
     Visible,
     /// Served, but not to this caller: it answers as an unknown one, and
@@ -32,9 +32,9 @@ pub(crate) enum Known {
 }
 
 /// A request (or notification) being watched; inert when nobody watches.
-pub(crate) struct Watch(Option<Box<Watched>>);
+pub(crate) struct Observation(Option<Box<Observing>>);
 
-struct Watched {
+struct Observing {
     span: Span,
     started: Instant,
     /// The method, as spans are named and metrics keyed by it: one this
@@ -43,18 +43,18 @@ struct Watched {
     /// The method as the client sent it, when it is none this server
     /// knows (for the log line).
     unknown: Option<Box<str>>,
-    read: Read,
-    known: Known,
+    read: ParamsRead,
+    known: Visibility,
     subject: Option<String>,
     /// For the metrics' attributes, and the status of an HTTP answer.
-    wire: Wire,
+    wire: Network,
     /// Whether the line is written: at `info` for a request, `debug` for a
     /// notification.
     line: bool,
     notification: bool,
 }
 
-impl Watch {
+impl Observation {
     /// Nothing watched.
     pub(crate) const OFF: Self = Self(None);
 
@@ -63,8 +63,8 @@ impl Watch {
     pub(crate) fn request(
         method: &str,
         id: &str,
-        read: impl FnOnce() -> Read,
-        wire: &Wire,
+        read: impl FnOnce() -> ParamsRead,
+        wire: &Network,
         subject: Option<&str>,
     ) -> Self {
         // Field values are worked out only when the span is enabled.
@@ -102,7 +102,7 @@ impl Watch {
     }
 
     /// Starts watching a notification from the client.
-    pub(crate) fn notification(method: &str, params: Option<&RawValue>, wire: &Wire) -> Self {
+    pub(crate) fn notification(method: &str, params: Option<&RawValue>, wire: &Network) -> Self {
         let span = tracing::info_span!(
             target: TARGET,
             "mcp.notification",
@@ -124,7 +124,7 @@ impl Watch {
         Self::start(
             span,
             method,
-            Read::params(Subject::of(method), params),
+            ParamsRead::params(Subject::of(method), params),
             wire,
             None,
             line,
@@ -135,8 +135,8 @@ impl Watch {
     fn start(
         span: Span,
         method: &str,
-        read: Read,
-        wire: &Wire,
+        read: ParamsRead,
+        wire: &Network,
         subject: Option<&str>,
         line: bool,
         notification: bool,
@@ -157,13 +157,13 @@ impl Watch {
         }
         #[cfg(feature = "otel")]
         super::otel::adopt(&span, &read.carrier, wire);
-        Self(Some(Box::new(Watched {
+        Self(Some(Box::new(Observing {
             span,
             started: Instant::now(),
             method: known_method(method).unwrap_or(OTHER),
             unknown: known_method(method).is_none().then(|| method.into()),
             read,
-            known: Known::Unknown,
+            known: Visibility::Unknown,
             subject: subject.map(str::to_owned),
             wire: wire.clone(),
             line,
@@ -197,7 +197,7 @@ impl Watch {
     /// what it may see names the span (`prompts/get code_review`) and
     /// becomes an attribute, so that a name a client invented never
     /// becomes a metric's series and a hidden prompt looks unknown.
-    pub(crate) fn judge(&mut self, known: Known) {
+    pub(crate) fn judge(&mut self, known: Visibility) {
         let Some(watched) = self.0.as_deref_mut() else {
             return;
         };
@@ -214,11 +214,11 @@ impl Watch {
             (Some(Asked::Resource(uri)), _) => {
                 span.record("mcp.resource.uri", &*excerpt_cow(uri));
             }
-            (Some(Asked::Prompt(name)), Known::Visible) => {
+            (Some(Asked::Prompt(name)), Visibility::Visible) => {
                 span.record("gen_ai.prompt.name", name.as_str());
                 span.record("otel.name", format!("{} {name}", watched.method).as_str());
             }
-            (Some(Asked::Tool(name)), Known::Visible) => {
+            (Some(Asked::Tool(name)), Visibility::Visible) => {
                 span.record("gen_ai.tool.name", name.as_str());
                 span.record("otel.name", format!("{} {name}", watched.method).as_str());
             }
@@ -244,7 +244,7 @@ impl Watch {
 /// A watch dropped unfinished ends all the same: a panic on the way
 /// (answered -32603 by the guard that caught it), or a request whose
 /// work was dropped (its client went away) and so got no answer.
-impl Drop for Watch {
+impl Drop for Observation {
     #[inline]
     fn drop(&mut self) {
         if let Some(watched) = self.0.take() {
@@ -253,7 +253,7 @@ impl Drop for Watch {
     }
 }
 
-impl Watched {
+impl Observing {
     #[cold]
     fn end_unfinished(self: Box<Self>) {
         let ended = if std::thread::panicking() {
@@ -305,7 +305,7 @@ impl Watched {
                 method: self.method,
                 unknown: self.unknown.as_deref(),
                 about,
-                hidden: self.known == Known::Hidden,
+                hidden: self.known == Visibility::Hidden,
                 ended,
                 elapsed,
                 subject: self.subject.as_deref(),
@@ -322,7 +322,7 @@ impl Watched {
     /// The prompt or tool the request is about, if its caller may see it.
     #[cfg_attr(not(feature = "otel"), allow(dead_code))]
     fn visible_target(&self) -> Option<(&'static str, &str)> {
-        if self.known != Known::Visible {
+        if self.known != Visibility::Visible {
             return None;
         }
         match self.read.asked.as_ref()? {

@@ -8,21 +8,21 @@ use std::sync::Arc;
 
 /// The transport a request arrived on. Cheap to clone.
 #[derive(Clone, Debug, Default)]
-pub(crate) enum Wire {
+pub(crate) enum Network {
     /// stdio, or a stream a transport reads lines from: `network.transport
     /// = pipe`.
     #[default]
     Pipe,
     /// Streamable HTTP: `network.transport = tcp`.
     #[cfg(any(feature = "http", feature = "rmcp"))]
-    Http(Arc<HttpWire>),
+    Http(Arc<HttpNetwork>),
     /// Not known here (an rmcp server's transport, which rmcp owns).
     Unknown,
 }
 
 /// The facts of one HTTP request that its telemetry records.
 #[derive(Debug, Default)]
-pub(crate) struct HttpWire {
+pub(crate) struct HttpNetwork {
     /// `1.1` or `2`.
     pub(super) version: &'static str,
     /// The peer, where the listener knows it.
@@ -48,7 +48,7 @@ pub(crate) enum Delivered {
     Nothing,
 }
 
-impl Wire {
+impl Network {
     /// The HTTP status that carried what was `delivered`, on HTTP.
     pub(crate) fn status(&self, delivered: Delivered) -> Option<u16> {
         self.http()?;
@@ -70,7 +70,7 @@ impl Wire {
     }
 
     /// The HTTP facts, on HTTP.
-    pub(crate) fn http(&self) -> Option<&HttpWire> {
+    pub(crate) fn http(&self) -> Option<&HttpNetwork> {
         match self {
             #[cfg(any(feature = "http", feature = "rmcp"))]
             Self::Http(http) => Some(http),
@@ -79,7 +79,7 @@ impl Wire {
     }
 }
 
-impl HttpWire {
+impl HttpNetwork {
     /// An HTTP request's facts: its HTTP `version` (`1.1`, `2`), its peer
     /// where known, and its headers through `header`.
     #[cfg(any(feature = "http", feature = "rmcp"))]

@@ -1,4 +1,4 @@
-//! [`Eventually`]: a value now, or one still being produced. Every handler
+//! [`NowOrLater`]: a value now, or one still being produced. Every handler
 //! gives its result this way, so that a sync prompt or a listing is
 //! answered at once, with no task and no allocation, and only work that
 //! waits is boxed.
@@ -7,7 +7,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 /// A value ready now, or a future that produces it.
-pub(crate) enum Eventually<T> {
+pub(crate) enum NowOrLater<T> {
     Now(T),
     Later(Later<T>),
 }
@@ -15,21 +15,21 @@ pub(crate) enum Eventually<T> {
 /// A value still being produced.
 pub(crate) type Later<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 
-impl<T: Send + 'static> Eventually<T> {
+impl<T: Send + 'static> NowOrLater<T> {
     /// A future's value, once it is ready.
     pub(crate) fn later(future: impl Future<Output = T> + Send + 'static) -> Self {
         Self::Later(Box::pin(future))
     }
 
     /// Applies `f` to the value: now, or once it is ready.
-    pub(crate) fn map<U, F>(self, f: F) -> Eventually<U>
+    pub(crate) fn map<U, F>(self, f: F) -> NowOrLater<U>
     where
         F: FnOnce(T) -> U + Send + 'static,
         U: Send + 'static,
     {
         match self {
-            Self::Now(value) => Eventually::Now(f(value)),
-            Self::Later(future) => Eventually::later(async move { f(future.await) }),
+            Self::Now(value) => NowOrLater::Now(f(value)),
+            Self::Later(future) => NowOrLater::later(async move { f(future.await) }),
         }
     }
 
@@ -45,14 +45,14 @@ impl<T: Send + 'static> Eventually<T> {
 
 #[cfg(test)]
 mod tests {
-    use super::Eventually;
+    use super::NowOrLater;
 
     #[tokio::test]
     async fn maps_a_value_now_or_later() {
-        let now = Eventually::Now(2).map(|n| n * 10);
-        assert!(matches!(now, Eventually::Now(20)));
-        let later = Eventually::later(async { 3 }).map(|n| n + 1);
-        assert!(matches!(later, Eventually::Later(_)));
+        let now = NowOrLater::Now(2).map(|n| n * 10);
+        assert!(matches!(now, NowOrLater::Now(20)));
+        let later = NowOrLater::later(async { 3 }).map(|n| n + 1);
+        assert!(matches!(later, NowOrLater::Later(_)));
         assert_eq!(later.wait().await, 4);
     }
 }

@@ -10,17 +10,17 @@ use super::unsent::{Kept, Reservation};
 use crate::caller::{Access, Caller};
 
 use crate::protocol::to_client::ToClient;
-use crate::telemetry::Wire;
+use crate::telemetry::Network;
 
 /// Where a request comes from: who sent it, and where its own messages
 /// go while it runs. A transport makes one per request (HTTP) or per
 /// connection (stdio, [`Sender::LOCAL`]).
 #[derive(Clone, Debug)]
 pub(crate) struct Sender {
-    route: Option<Route>,
+    route: Option<Backchannel>,
     access: Access,
     /// What it came over, for its telemetry.
-    wire: Wire,
+    wire: Network,
     /// Where the reservations of its answers are left for the transport
     /// (see `unsent.rs`); `None`: the caller writes the answers itself,
     /// and they are given back as soon as the answer is made.
@@ -32,13 +32,13 @@ impl Sender {
     pub(crate) const LOCAL: Self = Self {
         route: None,
         access: Access::Local,
-        wire: Wire::Pipe,
+        wire: Network::Pipe,
         kept: None,
     };
 
     /// A request whose own messages take `route` (`None`: the session's
     /// stream), from `access`, over `wire`.
-    pub(crate) fn new(route: Option<Route>, access: Access, wire: Wire) -> Self {
+    pub(crate) fn new(route: Option<Backchannel>, access: Access, wire: Network) -> Self {
         Self {
             route,
             access,
@@ -79,7 +79,7 @@ impl Sender {
     }
 
     /// The request's own channel to the client, if it has one.
-    pub(crate) fn route(&self) -> Option<&Route> {
+    pub(crate) fn backchannel(&self) -> Option<&Backchannel> {
         self.route.as_ref()
     }
 
@@ -89,7 +89,7 @@ impl Sender {
     }
 
     /// What the request came over.
-    pub(crate) fn wire(&self) -> &Wire {
+    pub(crate) fn network(&self) -> &Network {
         &self.wire
     }
 
@@ -101,7 +101,7 @@ impl Sender {
 
 /// A request's own channel to the client. Cheap to clone.
 #[derive(Clone, Debug)]
-pub(crate) enum Route {
+pub(crate) enum Backchannel {
     /// Written as JSON-RPC text for a transport's stream.
     Text(mpsc::Sender<String>),
     /// Handed over as it is (the rmcp adapter converts it).
@@ -109,7 +109,7 @@ pub(crate) enum Route {
     Typed(mpsc::Sender<ToClient>),
 }
 
-impl Route {
+impl Backchannel {
     /// Queues `message` if there is room now; a closed route (the request
     /// is answered) gives it back, for the session's stream to take.
     pub(crate) fn try_send(&self, message: ToClient) -> Result<(), Option<ToClient>> {

@@ -8,15 +8,15 @@ use axum::extract::ConnectInfo;
 use axum::http::Version;
 use axum::http::request::Parts;
 
-use crate::telemetry::wire::HttpWire;
-use crate::telemetry::{self, Wire};
+use crate::telemetry::network::HttpNetwork;
+use crate::telemetry::{self, Network};
 
 /// The request's wire: HTTP's version, the peer (where the listener, or
 /// the app's `into_make_service_with_connect_info`, says), the session it
 /// names and its own trace headers.
-pub(super) fn wire_of(parts: &Parts) -> Wire {
+pub(super) fn network_of(parts: &Parts) -> Network {
     if !telemetry::wanted() {
-        return Wire::Unknown;
+        return Network::Unknown;
     }
     let client = parts
         .extensions
@@ -26,7 +26,7 @@ pub(super) fn wire_of(parts: &Parts) -> Wire {
         let value = parts.headers.get(name)?;
         value.to_str().ok().map(str::to_owned)
     };
-    Wire::Http(Arc::new(HttpWire::new(
+    Network::Http(Arc::new(HttpNetwork::new(
         version_name(parts.version),
         client,
         header,
