@@ -70,7 +70,7 @@ impl RmcpPrompts {
         let access = access_of(&context);
         let typed = (&*request.argument.name, &*request.argument.value);
         let query = Query::new(reference, typed, filled, &access);
-        let found = self.service.complete(&query).wait().await;
+        let found = query.complete(&self.service).wait().await;
         let found = found.map_err(|e| to_rmcp(&e))?;
         // The values the core sends, with the same `total` and `hasMore`.
         let (values, has_more, total) = found.shown();

@@ -56,7 +56,7 @@ impl RmcpPrompts {
         let read = || ParamsRead::of(asked(), text);
         let mut watch = Observation::request(method, id.get(), read, &wire, subject);
         let known = watch.asked().map_or(Visibility::Unknown, |asked| {
-            self.service.known(asked, &access)
+            crate::server::observe::visibility(&self.service, asked, &access)
         });
         watch.judge(known);
         watch

@@ -173,7 +173,7 @@ impl RmcpPrompts {
             .progress(progress)
             .via_tool(via_tool);
         let tracked = self.outbound.track(id.get());
-        let mut prompt = std::pin::pin!(self.service.get(get).wait());
+        let mut prompt = std::pin::pin!(get.serve(&self.service).wait());
         let mut questions = FuturesUnordered::new();
         let outcome = loop {
             tokio::select! {

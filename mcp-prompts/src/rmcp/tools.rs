@@ -17,7 +17,7 @@ use crate::protocol::ProtocolVersion;
 use crate::server::tools::result::ToolResult;
 use crate::server::tools::{
     GET_PROMPT, GetPromptArguments, LIST_PROMPTS, ToolOutcome, definitions, error_result,
-    list_result, unknown_tool,
+    list_result, tool_prompts, unknown_tool,
 };
 
 impl RmcpPrompts {
@@ -101,7 +101,7 @@ impl RmcpPrompts {
         let version = version_of(&context);
         match &*request.name {
             LIST_PROMPTS => {
-                let prompts = self.service.tool_prompts(&access_of(&context));
+                let prompts = tool_prompts(&self.service, &access_of(&context));
                 complete(list_result(&prompts, version))
             }
             GET_PROMPT => {

@@ -14,97 +14,99 @@ use crate::context::Sender;
 use crate::error::Error;
 use crate::protocol::jsonrpc::{self, Incoming, failure};
 
-impl Session {
-    /// Serves a batch, writing its responses as they come, within its
-    /// bound on their bytes.
-    pub(super) fn handle_batch<'a>(&'a self, text: &'a str, sender: &'a Sender) -> Response<'a> {
-        let allowed = self
-            .state
-            .version()
-            .is_some_and(crate::protocol::ProtocolVersion::allows_batches);
-        if !allowed {
-            let error = match serde_json::from_str::<IgnoredAny>(text) {
-                Ok(_) => Error::invalid_request(
-                    "JSON-RPC batches are only accepted when protocol 2025-03-26 was negotiated",
-                ),
-                Err(_) => jsonrpc::parse_failure(text),
-            };
-            return Response::Rejected(error);
-        }
-        let limits = *self.service.limits();
-        let items = match read_items(text, limits.batch_items) {
-            Ok(Ok(items)) if items.is_empty() => {
-                return Response::Rejected(Error::invalid_request("the batch is empty"));
-            }
-            Ok(Ok(items)) => items,
-            Ok(Err(count)) => {
-                return Response::Rejected(
-                    Error::invalid_request(format!(
-                        "the batch holds {count} messages, over the limit of {}",
-                        limits.batch_items
-                    ))
-                    .with_limit(limits.batch_items),
-                );
-            }
-            Err(_) => return Response::Rejected(jsonrpc::parse_failure(text)),
+/// Serves a batch, writing its responses as they come, within its
+/// bound on their bytes.
+pub(super) fn serve_batch<'a>(
+    session: &'a Session,
+    text: &'a str,
+    sender: &'a Sender,
+) -> Response<'a> {
+    let allowed = session
+        .state
+        .version()
+        .is_some_and(crate::protocol::ProtocolVersion::allows_batches);
+    if !allowed {
+        let error = match serde_json::from_str::<IgnoredAny>(text) {
+            Ok(_) => Error::invalid_request(
+                "JSON-RPC batches are only accepted when protocol 2025-03-26 was negotiated",
+            ),
+            Err(_) => jsonrpc::parse_failure(text),
         };
-        let mut responses = Responses::new(limits.batch_response_bytes);
-        // The unsent budget's reservations of the answers the batch keeps;
-        // an answer refused for the batch's limit gives its bytes back.
-        let mut kept = Vec::new();
-        let mut later = Vec::new();
-        for item in items {
-            let incoming = jsonrpc::classify(item.get());
-            if let (Ok(Incoming::Request { id, .. }), true) = (&incoming, responses.full) {
-                // Not run: its response could not be sent anyway.
-                responses.refuse(id);
+        return Response::rejected(error);
+    }
+    let limits = *session.service.limits();
+    let items = match read_items(text, limits.batch_items) {
+        Ok(Ok(items)) if items.is_empty() => {
+            return Response::rejected(Error::invalid_request("the batch is empty"));
+        }
+        Ok(Ok(items)) => items,
+        Ok(Err(count)) => {
+            return Response::rejected(
+                Error::invalid_request(format!(
+                    "the batch holds {count} messages, over the limit of {}",
+                    limits.batch_items
+                ))
+                .with_limit(limits.batch_items),
+            );
+        }
+        Err(_) => return Response::rejected(jsonrpc::parse_failure(text)),
+    };
+    let mut responses = Responses::new(limits.batch_response_bytes);
+    // The unsent budget's reservations of the answers the batch keeps;
+    // an answer refused for the batch's limit gives its bytes back.
+    let mut kept = Vec::new();
+    let mut later = Vec::new();
+    for item in items {
+        let incoming = jsonrpc::classify(item.get());
+        if let (Ok(Incoming::Request { id, .. }), true) = (&incoming, responses.full) {
+            // Not run: its response could not be sent anyway.
+            responses.refuse(id);
+            continue;
+        }
+        let id = match &incoming {
+            Ok(Incoming::Request { id, .. }) => Some(*id),
+            _ => None,
+        };
+        let service = &session.service;
+        let message = match session.handle_one(incoming, sender) {
+            Response::None | Response::Batch(_) => continue,
+            Response::Now(outcome) => outcome.write(service, sender.kept()),
+            Response::Rejected(error) => Response::rejection(&error),
+            Response::Later(future) => {
+                // Answered in the batch's order once the rest is done;
+                // only the id is kept, to refuse it if need be.
+                let id = id.map(RawValue::to_owned);
+                later.push((responses.reserve(), id, future));
                 continue;
             }
-            let id = match &incoming {
-                Ok(Incoming::Request { id, .. }) => Some(*id),
-                _ => None,
-            };
-            let service = &self.service;
-            let message = match self.handle_one(incoming, sender) {
-                Response::None | Response::Batch(_) => continue,
-                Response::Now(outcome) => outcome.write(service, sender.kept()),
-                Response::Rejected(error) => Response::rejection(&error),
-                Response::Later(future) => {
-                    // Answered in the batch's order once the rest is done;
-                    // only the id is kept, to refuse it if need be.
-                    let id = id.map(RawValue::to_owned);
-                    later.push((responses.reserve(), id, future));
-                    continue;
-                }
-            };
-            let reserved = sender.take_reserved();
-            if responses.add(id, message) {
-                kept.extend(reserved);
-            }
+        };
+        let reserved = sender.take_reserved();
+        if responses.add(id, message) {
+            kept.extend(reserved);
         }
-        for reserved in kept {
-            sender.keep(reserved);
-        }
-        if later.is_empty() {
-            return Response::Batch(NowOrLater::Now(responses.into_response()));
-        }
-        let (service, kept) = (self.service.clone(), sender.kept().cloned());
-        Response::Batch(NowOrLater::later(async move {
-            for (slot, id, future) in later {
-                if responses.full {
-                    // Dropped unpolled: the request is not run.
-                    drop(future);
-                    if let Some(id) = &id {
-                        responses.fill_refused(slot, id);
-                    }
-                } else if let Some(outcome) = future.await {
-                    let message = outcome.write(&service, kept.as_ref());
-                    responses.fill(slot, id.as_deref(), message);
-                }
-            }
-            responses.into_response()
-        }))
     }
+    for reserved in kept {
+        sender.keep(reserved);
+    }
+    if later.is_empty() {
+        return Response::Batch(NowOrLater::Now(responses.into_response()));
+    }
+    let (service, kept) = (session.service.clone(), sender.kept().cloned());
+    Response::Batch(NowOrLater::later(async move {
+        for (slot, id, future) in later {
+            if responses.full {
+                // Dropped unpolled: the request is not run.
+                drop(future);
+                if let Some(id) = &id {
+                    responses.fill_refused(slot, id);
+                }
+            } else if let Some(outcome) = future.await {
+                let message = outcome.write(&service, kept.as_ref());
+                responses.fill(slot, id.as_deref(), message);
+            }
+        }
+        responses.into_response()
+    }))
 }
 
 /// The batch's items, at most `max`; `Err(count)` when there are more

@@ -124,32 +124,32 @@ fn complete(cx: &Handling<'_>, p: &CompleteParams<'_>) -> Completed {
         .unwrap_or_default();
     let typed = (p.argument_name(), p.argument_value());
     let query = Query::new(reference, typed, filled, cx.access());
-    cx.service().complete(&query)
+    query.complete(cx.service())
 }
 
-impl Service {
+impl Query<'_> {
     /// Completes an argument of a prompt or a resource template; the
     /// transport-neutral core of `completion/complete`.
-    pub(crate) fn complete(&self, query: &Query<'_>) -> Completed {
-        let inner = &self.0;
+    pub(crate) fn complete(&self, service: &Service) -> Completed {
+        let inner = &service.0;
         let input = |prompt: Option<&AnyPrompt>, uri: Option<&str>| {
             let reference = (
                 prompt.and_then(AnyPrompt::static_def),
                 prompt.map(|p| p.name().to_owned()),
                 uri.map(str::to_owned),
             );
-            let (argument, value) = (query.argument.to_owned(), query.value.to_owned());
-            CompletionInput::new(reference, argument, value, query.filled.clone())
+            let (argument, value) = (self.argument.to_owned(), self.value.to_owned());
+            CompletionInput::new(reference, argument, value, self.filled.clone())
         };
-        let typed = query.value;
-        match query.reference {
+        let typed = self.value;
+        match self.reference {
             Reference::Prompt(name) => {
-                let served = self.snapshot();
-                let Some(entry) = served.get(name, query.access) else {
+                let served = service.snapshot();
+                let Some(entry) = served.get(name, self.access) else {
                     return NowOrLater::Now(Err(unknown_prompt(name)));
                 };
                 let culprit = entry.prompt().culprit("completer of prompt");
-                match entry.completion(query.argument) {
+                match entry.completion(self.argument) {
                     None | Some(ArgCompletion::Nothing) => {
                         NowOrLater::Now(Ok(Completion(Matches::none())))
                     }
@@ -169,12 +169,12 @@ impl Service {
                     }
                     Some(ArgCompletion::Call(call)) => {
                         let input = input(Some(entry.prompt()), None);
-                        self.run_completer(culprit, input, *call)
+                        run_completer(service, culprit, input, *call)
                     }
                     Some(ArgCompletion::Dyn(completer)) => {
                         let input = input(Some(entry.prompt()), None);
                         let completer = completer.clone();
-                        self.run_completer(culprit, input, move |i| completer.call(i))
+                        run_completer(service, culprit, input, move |i| completer.call(i))
                     }
                 }
             }
@@ -188,29 +188,30 @@ impl Service {
                 };
                 let resources = resources.clone();
                 let culprit = PanicSite::new("completer of", "resource templates");
-                self.run_completer(culprit, input(None, Some(uri)), move |i| resources.call(i))
+                run_completer(service, culprit, input(None, Some(uri)), move |i| {
+                    resources.call(i)
+                })
             }
         }
     }
+}
 
-    /// Runs a completer, catching panics, and shapes its values.
-    fn run_completer(
-        &self,
-        culprit: PanicSite,
-        input: CompletionInput,
-        call: impl FnOnce(CompletionInput) -> CompletionCall,
-    ) -> Completed {
-        let typed = input.value().to_owned();
-        let service = self.clone();
-        let shape =
-            move |source| Completion::found(service.0.static_indexes.matches(source, &typed));
-        match call_catching(&culprit, || Ok(call(input))) {
-            Err(error) => NowOrLater::Now(Err(error)),
-            Ok(CompletionCall::Ready(outcome)) => NowOrLater::Now(outcome.map(shape)),
-            Ok(CompletionCall::Pending(future)) => {
-                let future = CatchPanic::new(culprit, future);
-                NowOrLater::later(async move { future.await.map(shape) })
-            }
+/// Runs a completer, catching panics, and shapes its values.
+fn run_completer(
+    service: &Service,
+    culprit: PanicSite,
+    input: CompletionInput,
+    call: impl FnOnce(CompletionInput) -> CompletionCall,
+) -> Completed {
+    let typed = input.value().to_owned();
+    let service = service.clone();
+    let shape = move |source| Completion::found(service.0.static_indexes.matches(source, &typed));
+    match call_catching(&culprit, || Ok(call(input))) {
+        Err(error) => NowOrLater::Now(Err(error)),
+        Ok(CompletionCall::Ready(outcome)) => NowOrLater::Now(outcome.map(shape)),
+        Ok(CompletionCall::Pending(future)) => {
+            let future = CatchPanic::new(culprit, future);
+            NowOrLater::later(async move { future.await.map(shape) })
         }
     }
 }

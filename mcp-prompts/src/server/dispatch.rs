@@ -9,8 +9,10 @@ use std::borrow::Cow;
 
 use serde_json::value::RawValue;
 
+use super::batch::serve_batch;
 use super::handler::Handling;
 use super::methods;
+use super::observe::{observe_request, observed};
 use super::outcome::Response;
 use super::panics::guarded;
 use super::{Era, Session};
@@ -57,7 +59,7 @@ impl Session {
     pub(crate) fn serve<'a>(&'a self, message: Parsed<'a>, sender: &'a Sender) -> Response<'a> {
         guarded(|| match message {
             Parsed::One(incoming) => self.handle_one(incoming, sender),
-            Parsed::Batch(text) => self.handle_batch(text, sender),
+            Parsed::Batch(text) => serve_batch(self, text, sender),
         })
     }
 
@@ -74,7 +76,7 @@ impl Session {
                 Some(id) => {
                     Response::Now(super::outcome::Outcome::failed(Cow::Owned(id), None, error))
                 }
-                None => Response::Rejected(error),
+                None => Response::rejected(error),
             }
         })
     }
@@ -86,13 +88,13 @@ impl Session {
     ) -> Response<'a> {
         match incoming {
             Ok(Incoming::Request { id, method, params }) => {
-                let watch = self.observe_request(id, &method, params, sender);
+                let watch = observe_request(self, id, &method, params, sender);
                 // Watched or not, it runs in the span (entered only when
                 // there is one).
                 let entered = watch.enter();
                 let response = self.request(id, &method, params, sender);
                 drop(entered);
-                self.observed(watch, response)
+                observed(self, watch, response)
             }
             Ok(Incoming::Notification { method, params }) => {
                 let watch = Observation::notification(&method, params, sender.network());
@@ -125,7 +127,7 @@ impl Session {
                 }
                 match rejected.id() {
                     Some(id) => Response::refused(id, None, rejected.into_error()),
-                    None => Response::Rejected(rejected.into_error()),
+                    None => Response::rejected(rejected.into_error()),
                 }
             }
         }
@@ -143,11 +145,11 @@ impl Session {
         sender: &'a Sender,
     ) -> Response<'a> {
         let era = Era::Stateless(meta);
-        let watch = self.observe_request(id, method, params, sender);
+        let watch = observe_request(self, id, method, params, sender);
         let response = watch
             .span()
             .in_scope(|| guarded(|| self.dispatch(id, era, method, params, sender)));
-        self.observed(watch, response)
+        observed(self, watch, response)
     }
 
     /// Serves a request in the era `protocol` decides it is in: a

@@ -14,7 +14,7 @@ use std::task::{Context, Poll, Waker};
 use serde_json::value::RawValue;
 
 use super::now_or_later::{Later, NowOrLater};
-use super::outcome::{Held, Outcome, Response};
+use super::outcome::{Held, Outcome, Response, TypedResult};
 use super::session::SessionState;
 use super::{Service, Session};
 use crate::caller::Access;
@@ -34,6 +34,13 @@ pub(crate) trait Handler: Request {
 
     /// How its answer is held within the budget for answers not yet read.
     const HELD: Held = Held::IfLarge;
+
+    /// Its result as an outcome holds it: boxed, unless it is one an
+    /// outcome holds in place.
+    #[inline]
+    fn typed(result: Self::Result) -> TypedResult<'static> {
+        TypedResult::boxed(result)
+    }
 
     /// Serves one request of this type, from its params.
     fn handle<'a>(cx: &Handling<'a>, params: Self::Params<'a>) -> Handled<Self::Result>;
@@ -132,27 +139,33 @@ impl<'a> Handling<'a> {
     pub(super) fn serve<H: Handler>(self, params: Option<&'a RawValue>) -> Response<'a> {
         match H::params(params) {
             Ok(params) => match H::handle(&self, params) {
-                Handled::Now(result) => self.now(result, H::HELD),
-                Handled::Later(future) => self.later(async move { Some(future.await) }, H::HELD),
-                Handled::LaterIfAny(future) => self.later(future, H::HELD),
+                Handled::Now(result) => self.now_typed(result.map(H::typed), H::HELD),
+                Handled::Later(future) => {
+                    self.later(async move { Some(future.await.map(H::typed)) }, H::HELD)
+                }
+                Handled::LaterIfAny(future) => self.later(
+                    async move { future.await.map(|result| result.map(H::typed)) },
+                    H::HELD,
+                ),
             },
             Err(error) => self.refuse(error),
         }
     }
 
     /// The outcome `result` is, ready now.
-    #[inline]
     pub(super) fn now<A: Answer + Send + 'a>(
         self,
         result: Result<A, Error>,
         held: Held,
     ) -> Response<'a> {
-        Response::Now(Outcome::answered(
-            Cow::Borrowed(self.id),
-            self.era,
-            result,
-            held,
-        ))
+        self.now_typed(result.map(TypedResult::boxed), held)
+    }
+
+    /// The outcome a typed `result` is, ready now.
+    #[inline]
+    fn now_typed(self, result: Result<TypedResult<'a>, Error>, held: Held) -> Response<'a> {
+        let id = Cow::Borrowed(self.id);
+        Response::Now(Outcome::answered(id, self.era, result, held))
     }
 
     /// The request refused with `error`.
@@ -166,10 +179,9 @@ impl<'a> Handling<'a> {
     /// waits can be cancelled while it does; it is in flight from before
     /// that first poll, so that its context can watch for cancellation
     /// from the start.
-    fn later<A, F>(self, future: F, held: Held) -> Response<'a>
+    fn later<F>(self, future: F, held: Held) -> Response<'a>
     where
-        A: Answer + Send + 'static,
-        F: Future<Output = Option<Result<A, Error>>> + Send + 'static,
+        F: Future<Output = Option<Result<TypedResult<'static>, Error>>> + Send + 'static,
     {
         let (id, era) = (self.id.to_owned(), self.era);
         let future: Later<Option<Outcome<'static>>> = Box::pin(async move {

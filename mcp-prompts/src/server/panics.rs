@@ -11,7 +11,7 @@ use crate::error::Error;
 #[inline]
 pub(super) fn guarded<'a>(dispatch: impl FnOnce() -> Response<'a>) -> Response<'a> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(dispatch)).unwrap_or_else(|_| {
-        Response::Rejected(Error::internal(
+        Response::rejected(Error::internal(
             "the server failed while reading this message",
         ))
     })

@@ -8,6 +8,7 @@ use serde_json::value::RawValue;
 
 use super::get::{GetOutcome, GetRequest, Retry};
 use super::handler::{Handled, Handler, Handling};
+use super::outcome::TypedResult;
 use crate::context::Progress;
 use crate::protocol::Arguments;
 use crate::protocol::answer::Page;
@@ -26,11 +27,16 @@ impl Handler for PromptsList {
 impl Handler for PromptsGet {
     type Result = GetOutcome;
 
+    #[inline]
+    fn typed(result: GetOutcome) -> TypedResult<'static> {
+        TypedResult::Prompt(result)
+    }
+
     fn handle<'a>(cx: &Handling<'a>, p: GetParams<'a>) -> Handled<GetOutcome> {
         let (name, arguments, (input_responses, request_state), meta) = p.into_parts();
         let request = get_request(cx, (&name, arguments), meta)
             .retry(Retry::new(input_responses, request_state));
-        cx.service().get(request).into()
+        request.serve(cx.service()).into()
     }
 }
 

@@ -170,10 +170,10 @@ fn can_show_form(era: Era, outbound: &Outbound) -> Result<(), &'static str> {
     }
 }
 
-impl Service {
+impl GetRequest<'_> {
     /// Serves `prompts/get` for any route. A sync prompt whose arguments
     /// are all there is answered now; anything that waits is one future.
-    pub(crate) fn get(&self, request: GetRequest<'_>) -> NowOrLater<Result<GetOutcome, Error>> {
+    pub(crate) fn serve(self, service: &Service) -> NowOrLater<Result<GetOutcome, Error>> {
         let GetRequest {
             id,
             era,
@@ -184,9 +184,9 @@ impl Service {
             outbound,
             sender,
             via_tool,
-        } = request;
-        let inner = &self.0;
-        let served = self.snapshot();
+        } = self;
+        let inner = &service.0;
+        let served = service.snapshot();
         let found = served.get(name, sender.access());
         let Some(entry) = found.filter(|e| !via_tool || e.as_tool()) else {
             return NowOrLater::Now(Err(unknown_prompt(name)));
@@ -265,10 +265,10 @@ impl Service {
             }
             NowOrLater::Later(future) => match (round, &call.asking) {
                 (Some(round), Asking::Rounds(input)) => {
-                    let (input, service) = (Arc::clone(input), self.clone());
+                    let (input, service) = (Arc::clone(input), service.clone());
                     NowOrLater::Later(call.finish_or_ask(future, (round, input), service))
                 }
-                _ => NowOrLater::Later(call.finish_later(future, self.clone())),
+                _ => NowOrLater::Later(call.finish_later(future, service.clone())),
             },
         }
     }

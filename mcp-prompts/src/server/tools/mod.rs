@@ -90,11 +90,9 @@ pub(crate) fn unknown_tool(name: &str) -> Error {
     Error::invalid_params(format!("Unknown tool: {}", excerpt(name)))
 }
 
-impl Service {
-    /// The prompts the tools offer a request served under `access`.
-    pub(crate) fn tool_prompts(&self, access: &Access) -> Vec<AnyPrompt> {
-        self.snapshot().tool_prompts(access).cloned().collect()
-    }
+/// The prompts the tools offer a request served under `access`.
+pub(crate) fn tool_prompts(service: &Service, access: &Access) -> Vec<AnyPrompt> {
+    service.snapshot().tool_prompts(access).cloned().collect()
 }
 
 /// The `tools/list` result: the two prompt tools, the same for every
@@ -143,7 +141,7 @@ impl Handler for ToolsCall {
         let version = cx.version();
         match p.name() {
             LIST_PROMPTS => {
-                let prompts = cx.service().tool_prompts(cx.access());
+                let prompts = tool_prompts(cx.service(), cx.access());
                 Handled::Now(Ok(ToolOutcome::Complete(list_result(&prompts, version))))
             }
             GET_PROMPT => {
@@ -158,7 +156,7 @@ impl Handler for ToolsCall {
                 let request = get_request(cx, read, p.meta())
                     .retry(Retry::new(input_responses, request_state))
                     .via_tool(true);
-                let got = cx.service().get(request);
+                let got = request.serve(cx.service());
                 got.map(move |result| Ok(ToolOutcome::of(result, version)))
                     .into()
             }
