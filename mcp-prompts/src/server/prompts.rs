@@ -18,6 +18,11 @@ use crate::protocol::params::{GetParams, ListParams};
 impl Handler for PromptsList {
     type Result = Page;
 
+    #[inline]
+    fn typed(result: Page) -> TypedResult<'static> {
+        TypedResult::Page(result)
+    }
+
     fn handle<'a>(cx: &Handling<'a>, p: ListParams<'a>) -> Handled<Page> {
         let snapshot = cx.service().snapshot();
         Handled::Now(snapshot.page(cx.version(), p.cursor(), cx.access()))
