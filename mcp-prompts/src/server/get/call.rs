@@ -9,25 +9,22 @@ use std::task::Poll;
 use serde_json::value::RawValue;
 
 use super::missing::{ask_missing, fill_missing};
-use super::{GetOutcome, Round, checked_outcome};
+use super::{GetOutcome, Round, Site, checked_outcome};
 use crate::catalog::AnyPrompt;
-use crate::context::{Asking, InputRound, Outbound, Progress, RequestParts, Sender};
+use crate::context::{Asking, InputRound, Progress, RequestParts};
 use crate::error::Error;
 use crate::invoke::Invocation;
 use crate::invoke::catching::CatchPanic;
 use crate::message::PromptResult;
 use crate::protocol::{Arguments, ProtocolVersion};
+use crate::server::Service;
 use crate::server::now_or_later::{Later, NowOrLater};
-use crate::server::{Era, Service};
 
+/// One call of the prompt a `prompts/get` found, where the request runs.
 pub(super) struct Call<'a> {
-    pub(super) id: &'a RawValue,
-    pub(super) era: Era,
+    pub(super) site: Site<'a>,
     pub(super) prompt: AnyPrompt,
     pub(super) asking: Asking,
-    pub(super) progress: Option<Arc<Progress>>,
-    pub(super) outbound: &'a Outbound,
-    pub(super) sender: &'a Sender,
     /// The server's limit on the result's text.
     pub(super) max_result_bytes: usize,
 }
@@ -78,11 +75,11 @@ pub(super) type Called = NowOrLater<Result<PromptResult, Error>>;
 impl Call<'_> {
     pub(super) fn run(&self, arguments: &Arguments<'_>) -> Called {
         let request = RequestParts::new(
-            (self.id, self.era),
+            (self.site.id, self.site.era),
             &self.asking,
-            self.progress.as_ref(),
-            self.outbound,
-            self.sender,
+            self.site.progress.as_ref(),
+            self.site.outbound,
+            self.site.sender,
             self.max_result_bytes,
         );
         let culprit = self.prompt.culprit("prompt");
@@ -99,21 +96,21 @@ impl Call<'_> {
     /// What finishing the call needs once it has moved into a future.
     fn finishing(self) -> CallParts {
         CallParts {
-            id: self.id.to_owned(),
+            id: self.site.id.to_owned(),
             prompt: self.prompt,
-            version: self.era.version(),
-            progress: self.progress,
+            version: self.site.era.version(),
+            progress: self.site.progress,
         }
     }
 
     /// The outcome of a prompt that has returned.
     pub(super) fn outcome(self, result: Result<PromptResult, Error>) -> Result<GetOutcome, Error> {
-        let version = self.era.version();
+        let version = self.site.era.version();
         checked_outcome(
-            self.id,
+            self.site.id,
             self.prompt,
             (version, self.max_result_bytes),
-            self.progress.as_deref(),
+            self.site.progress.as_deref(),
             result,
         )
     }
@@ -169,16 +166,14 @@ impl Call<'_> {
         arguments: Arguments<'_>,
         missing: &[&str],
     ) -> Later<Result<GetOutcome, Error>> {
-        let request = super::missing_form(&self.prompt, missing, self.era.version());
-        let id = self.id.to_owned();
-        let (outbound, sender) = (self.outbound.clone(), self.sender.clone());
+        let request = super::missing_form(&self.prompt, missing, self.site.era.version());
+        let id = self.site.id.to_owned();
+        let (outbound, sender) = (self.site.outbound.clone(), self.site.sender.clone());
         let Self {
-            era,
+            site: Site { era, progress, .. },
             prompt,
             asking,
-            progress,
             max_result_bytes,
-            ..
         } = self;
         let arguments = arguments.into_owned();
         let missing: Vec<String> = missing.iter().map(|&name| name.to_owned()).collect();
@@ -195,14 +190,17 @@ impl Call<'_> {
                 .await
                 .and_then(|answer| fill_missing(arguments, &answer, prompt.name(), &missing));
             let arguments = filled?;
-            let call = Call {
+            let site = Site {
                 id: &id,
                 era,
-                prompt,
-                asking,
                 progress,
                 outbound: &outbound,
                 sender: &sender,
+            };
+            let call = Call {
+                site,
+                prompt,
+                asking,
                 max_result_bytes,
             };
             match call.run(&arguments) {

@@ -36,21 +36,27 @@ use missing::{MISSING_ARGUMENTS, fill_missing, missing_form};
 
 /// One `prompts/get`, as every route reads it.
 pub(crate) struct GetRequest<'a> {
-    /// The request's id, as JSON.
-    id: &'a RawValue,
-    era: Era,
+    /// Where it runs, which moves whole into its call.
+    site: Site<'a>,
     name: &'a str,
     arguments: Arguments<'a>,
     /// 2026-07-28: what a retry brings back from the rounds before.
     retry: Retry,
-    progress: Option<Arc<Progress>>,
-    outbound: &'a Outbound,
-    /// Who sent the request, and where its own messages go while it
-    /// runs (its stream).
-    sender: &'a Sender,
     /// Whether it came through the `get_prompt` tool, which offers only
     /// the prompts not kept out of the tools (`as_tool = false`).
     via_tool: bool,
+}
+
+/// Where a `prompts/get` runs: the request's id (as JSON) and era, its
+/// progress reporter, the connection it asks its client through, and who
+/// sent it (with where its own messages go while it runs). Read once from
+/// the request, and moved whole into the call of the prompt.
+pub(super) struct Site<'a> {
+    id: &'a RawValue,
+    era: Era,
+    progress: Option<Arc<Progress>>,
+    outbound: &'a Outbound,
+    sender: &'a Sender,
 }
 
 impl<'a> GetRequest<'a> {
@@ -67,14 +73,16 @@ impl<'a> GetRequest<'a> {
         sender: &'a Sender,
     ) -> Self {
         Self {
-            id,
-            era,
+            site: Site {
+                id,
+                era,
+                progress: None,
+                outbound,
+                sender,
+            },
             name,
             arguments,
             retry: Retry::default(),
-            progress: None,
-            outbound,
-            sender,
             via_tool: false,
         }
     }
@@ -89,7 +97,7 @@ impl<'a> GetRequest<'a> {
     /// The progress token the request carries, as a reporter.
     #[inline]
     pub(crate) fn progress(mut self, progress: Option<Arc<Progress>>) -> Self {
-        self.progress = progress;
+        self.site.progress = progress;
         self
     }
 
@@ -175,16 +183,13 @@ impl GetRequest<'_> {
     /// are all there is answered now; anything that waits is one future.
     pub(crate) fn serve(self, service: &Service) -> NowOrLater<Result<GetOutcome, Error>> {
         let GetRequest {
-            id,
-            era,
+            site,
             name,
             mut arguments,
             retry,
-            progress,
-            outbound,
-            sender,
             via_tool,
         } = self;
+        let (era, outbound, sender) = (site.era, site.outbound, site.sender);
         let inner = &service.0;
         let served = service.snapshot();
         let found = served.get(name, sender.access());
@@ -202,14 +207,10 @@ impl GetRequest<'_> {
             Err(error) => return NowOrLater::Now(Err(error)),
         };
         let max_result_bytes = inner.limits.result_bytes;
-        let call = |prompt, asking, progress| Call {
-            id,
-            era,
+        let call = |prompt, asking| Call {
+            site,
             prompt,
             asking,
-            progress,
-            outbound,
-            sender,
             max_result_bytes,
         };
         let missing: Vec<&str> = entry
@@ -239,7 +240,7 @@ impl GetRequest<'_> {
                     }
                 },
                 None => {
-                    let call = call(prompt, Asking::Client, progress);
+                    let call = call(prompt, Asking::Client);
                     return NowOrLater::Later(call.ask_then_run(arguments, &missing));
                 }
             }
@@ -255,7 +256,7 @@ impl GetRequest<'_> {
             (None, Ok(())) => Asking::Client,
             (_, Err(why)) => Asking::Unable(why),
         };
-        let call = call(prompt, asking, progress);
+        let call = call(prompt, asking);
         match call.run(&arguments) {
             NowOrLater::Now(result) => {
                 if let Asking::Rounds(input) = &call.asking {
