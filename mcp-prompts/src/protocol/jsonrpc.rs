@@ -145,20 +145,6 @@ pub(crate) fn parse_failure(text: &str) -> Error {
     }
 }
 
-/// An integer request id (or progress token) as the core keeps ids: its
-/// JSON text, for a request another SDK has parsed.
-#[cfg(feature = "rmcp")]
-pub(crate) fn number_id(id: i64) -> Box<RawValue> {
-    RawValue::from_string(id.to_string()).expect("an integer is JSON")
-}
-
-/// A string request id (or progress token) as the core keeps ids: its
-/// JSON text, escaped.
-#[cfg(feature = "rmcp")]
-pub(crate) fn string_id(id: &str) -> Box<RawValue> {
-    serde_json::value::to_raw_value(id).expect("a string is JSON")
-}
-
 fn is_valid_id(id: &RawValue) -> bool {
     let text = id.get();
     text.starts_with('"') || (!text.is_empty() && text.parse::<i64>().is_ok())
@@ -386,13 +372,6 @@ mod tests {
             "invalid"
         );
         assert_eq!(kind(r#"{"jsonrpc":"2.0","id":1"#), "parse");
-    }
-
-    #[test]
-    fn ids_of_other_sdks_are_kept_as_their_json() {
-        assert_eq!(number_id(-7).get(), "-7");
-        assert_eq!(string_id("a\"b").get(), r#""a\"b""#);
-        assert!(is_valid_id(&number_id(i64::MAX)) && is_valid_id(&string_id("")));
     }
 
     #[test]

@@ -347,8 +347,13 @@ fn era_of(context: &RequestContext<RoleServer>, version: ProtocolVersion) -> Era
 /// rmcp's request id (or progress token) as the core keeps ids.
 fn raw_id(id: &::rmcp::model::NumberOrString) -> Box<serde_json::value::RawValue> {
     match id {
-        ::rmcp::model::NumberOrString::Number(n) => crate::protocol::jsonrpc::number_id(*n),
-        ::rmcp::model::NumberOrString::String(s) => crate::protocol::jsonrpc::string_id(s),
+        // Its JSON text, as the core keeps ids (a string's escaped).
+        ::rmcp::model::NumberOrString::Number(n) => {
+            serde_json::value::RawValue::from_string(n.to_string()).expect("an integer is JSON")
+        }
+        ::rmcp::model::NumberOrString::String(s) => {
+            serde_json::value::to_raw_value(&**s).expect("a string is JSON")
+        }
     }
 }
 

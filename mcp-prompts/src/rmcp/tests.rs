@@ -172,3 +172,24 @@ fn log_levels_map_to_the_same_level_by_name() {
         );
     }
 }
+
+#[test]
+fn ids_of_rmcp_are_kept_as_their_json() {
+    use ::rmcp::model::NumberOrString;
+    assert_eq!(raw_id(&NumberOrString::Number(-7)).get(), "-7");
+    let quoted = raw_id(&NumberOrString::String("a\"b".into()));
+    assert_eq!(quoted.get(), r#""a\"b""#);
+    // Each is an id a request may carry.
+    let ids = [
+        raw_id(&NumberOrString::Number(i64::MAX)),
+        raw_id(&NumberOrString::String("".into())),
+    ];
+    for id in ids {
+        let text = format!(r#"{{"jsonrpc":"2.0","id":{},"method":"ping"}}"#, id.get());
+        let read = crate::protocol::jsonrpc::classify(&text);
+        assert!(
+            matches!(read, Ok(crate::protocol::jsonrpc::Incoming::Request { .. })),
+            "{text}"
+        );
+    }
+}
