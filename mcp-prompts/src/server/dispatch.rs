@@ -52,15 +52,21 @@ impl Session {
     /// dispatching it (a bug, never expected) is answered with -32603
     /// instead of ending the connection.
     pub(crate) fn serve_text<'a>(&'a self, text: &'a str, sender: &'a Sender) -> Response<'a> {
-        guarded(|| self.serve(Parsed::new(text), sender))
+        // One guard around reading and serving: an answer moves out of
+        // each guard it is made under.
+        guarded(|| self.serve_parsed(Parsed::new(text), sender))
     }
 
     /// Serves a message a transport has parsed already.
     pub(crate) fn serve<'a>(&'a self, message: Parsed<'a>, sender: &'a Sender) -> Response<'a> {
-        guarded(|| match message {
+        guarded(|| self.serve_parsed(message, sender))
+    }
+
+    fn serve_parsed<'a>(&'a self, message: Parsed<'a>, sender: &'a Sender) -> Response<'a> {
+        match message {
             Parsed::One(incoming) => self.handle_one(incoming, sender),
             Parsed::Batch(text) => serve_batch(self, text, sender),
-        })
+        }
     }
 
     /// The answer to a message over the size limit, which the transport
