@@ -130,22 +130,23 @@ struct Listing<'a>(&'a Entry, Fields);
 impl Serialize for Listing<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let Self(entry, fields) = *self;
+        // Written through the same view the rmcp adapter converts.
         let shown = Shown::of(entry, fields);
         let mut map = s.serialize_map(None)?;
-        map.serialize_entry("name", shown.name)?;
-        if let Some(title) = shown.title {
+        map.serialize_entry("name", shown.name())?;
+        if let Some(title) = shown.title() {
             map.serialize_entry("title", title)?;
         }
-        if let Some(description) = shown.description {
+        if let Some(description) = shown.description() {
             map.serialize_entry("description", description)?;
         }
-        if !shown.icons.is_empty() {
-            map.serialize_entry("icons", shown.icons)?;
+        if !shown.icons().is_empty() {
+            map.serialize_entry("icons", shown.icons())?;
         }
-        if !shown.arguments.is_empty() {
-            map.serialize_entry("arguments", &shown.arguments)?;
+        if !shown.arguments().is_empty() {
+            map.serialize_entry("arguments", shown.arguments())?;
         }
-        if let Some(meta) = shown.meta {
+        if let Some(meta) = shown.meta() {
             map.serialize_entry("_meta", meta)?;
         }
         map.end()
@@ -173,8 +174,7 @@ pub(crate) struct ShownArgument {
     required: bool,
 }
 
-// What the rmcp adapter reads, converting field by field.
-#[cfg(feature = "rmcp")]
+// What our listing writes and the rmcp adapter converts, field by field.
 impl<'a> Shown<'a> {
     pub(crate) fn name(&self) -> &'a str {
         self.name
@@ -203,22 +203,18 @@ impl<'a> Shown<'a> {
 }
 
 impl ShownArgument {
-    #[cfg(feature = "rmcp")]
     pub(crate) fn name(&self) -> &str {
         &self.name
     }
 
-    #[cfg(feature = "rmcp")]
     pub(crate) fn title(&self) -> Option<&str> {
         self.title.as_deref()
     }
 
-    #[cfg(feature = "rmcp")]
     pub(crate) fn description(&self) -> Option<&str> {
         self.description.as_deref()
     }
 
-    #[cfg(feature = "rmcp")]
     pub(crate) fn required(&self) -> bool {
         self.required
     }
@@ -262,14 +258,14 @@ impl<'a> Shown<'a> {
 impl Serialize for ShownArgument {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
-        map.serialize_entry("name", &self.name)?;
-        if let Some(title) = &self.title {
+        map.serialize_entry("name", self.name())?;
+        if let Some(title) = self.title() {
             map.serialize_entry("title", title)?;
         }
-        if let Some(description) = &self.description {
+        if let Some(description) = self.description() {
             map.serialize_entry("description", description)?;
         }
-        map.serialize_entry("required", &self.required)?;
+        map.serialize_entry("required", &self.required())?;
         map.end()
     }
 }

@@ -17,9 +17,9 @@ use base64::engine::general_purpose::STANDARD as BASE64;
 use super::{RmcpPrompts, access_of, to_rmcp, version_of};
 use crate::protocol::answer::Answer as _;
 use crate::protocol::method::Method;
-use crate::skills::answers::Item;
+use crate::skills::answers::{Entry, Item};
 use crate::skills::set::Skill;
-use crate::skills::{DIRECTORY_MIME, SkillFile, uri};
+use crate::skills::{DIRECTORY_MIME, uri};
 
 impl RmcpPrompts {
     /// Answers `resources/list` when the server serves resources
@@ -187,9 +187,8 @@ impl RmcpPrompts {
         let view = skills.view(&access_of(context));
         let cursor = request.and_then(|r| r.cursor.as_deref());
         let page = view.list(cursor).map_err(|e| to_rmcp(&e))?;
-        let mut result = ListSkillsResult::with_all_items(
-            page.skills().map(|(s, files)| skill(s, &files)).collect(),
-        );
+        let mut result =
+            ListSkillsResult::with_all_items(page.entries().map(|entry| skill(&entry)).collect());
         result.next_cursor = page.next_cursor().map(Into::into);
         (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), page.cached());
         Ok(result)
@@ -222,8 +221,7 @@ impl RmcpPrompts {
             .view(&access_of(context))
             .get(&request.uri)
             .map_err(|e| to_rmcp(&e))?;
-        let (found, files) = got.skill();
-        let mut result = GetSkillResult::new(skill(found, &files));
+        let mut result = GetSkillResult::new(skill(&got.entry()));
         (result.ttl_ms, result.cache_scope) = self.hints(version_of(context), got.cached());
         Ok(result)
     }
@@ -238,7 +236,8 @@ impl RmcpPrompts {
 }
 
 /// A skill's entry, as rmcp's type.
-fn skill(skill: &Skill, files: &[&SkillFile]) -> ::rmcp::model::Skill {
+fn skill(entry: &Entry<'_>) -> ::rmcp::model::Skill {
+    let skill = entry.skill();
     let mut frontmatter = SkillFrontmatter::new(skill.name(), skill.description());
     for (key, value) in skill.front_matter() {
         if key != "name" && key != "description" {
@@ -249,8 +248,8 @@ fn skill(skill: &Skill, files: &[&SkillFile]) -> ::rmcp::model::Skill {
         SkillResources::Dynamic
     } else {
         SkillResources::Files(
-            files
-                .iter()
+            entry
+                .files()
                 .map(|file| SkillResource::new(uri(file.path()), file.digest(), file.size()))
                 .collect(),
         )

@@ -68,7 +68,15 @@ pub(crate) type Completed = NowOrLater<Result<Completion, Error>>;
 
 impl Answer for Completion {
     fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {
-        CompleteResult::of(&self.0)
+        // Written from the same view the rmcp adapter converts.
+        let (values, has_more, total) = self.shown();
+        CompleteResult {
+            completion: CompletionValues {
+                values,
+                total,
+                has_more,
+            },
+        }
     }
 }
 
@@ -79,7 +87,6 @@ impl Completion {
     }
 
     /// The values sent, whether more were found, and how many.
-    #[cfg(feature = "rmcp")]
     pub(crate) fn shown(&self) -> (&[Cow<'static, str>], bool, usize) {
         let found = &self.0;
         let values = &found.values()[..found.values().len().min(MAX_VALUES)];
@@ -229,16 +236,4 @@ struct CompletionValues<'a, T> {
     total: usize,
     #[serde(rename = "hasMore")]
     has_more: bool,
-}
-
-impl<'a, T> CompleteResult<'a, T> {
-    fn of(found: &'a Matches<T>) -> Self {
-        let values = &found.values()[..found.values().len().min(MAX_VALUES)];
-        let completion = CompletionValues {
-            values,
-            total: found.total(),
-            has_more: found.total() > values.len(),
-        };
-        Self { completion }
-    }
 }

@@ -52,21 +52,21 @@ impl Session {
     /// dispatching it (a bug, never expected) is answered with -32603
     /// instead of ending the connection.
     pub(crate) fn serve_text<'a>(&'a self, text: &'a str, sender: &'a Sender) -> Response<'a> {
-        // One guard around reading and serving: an answer moves out of
-        // each guard it is made under.
-        guarded(|| self.serve_parsed(Parsed::new(text), sender))
+        self.serve(|| Parsed::new(text), sender)
     }
 
-    /// Serves a message a transport has parsed already.
-    pub(crate) fn serve<'a>(&'a self, message: Parsed<'a>, sender: &'a Sender) -> Response<'a> {
-        guarded(|| self.serve_parsed(message, sender))
-    }
-
-    fn serve_parsed<'a>(&'a self, message: Parsed<'a>, sender: &'a Sender) -> Response<'a> {
-        match message {
+    /// Serves the message `read` gives (a transport may have parsed it
+    /// already), read under the same panic guard as it is served: an
+    /// answer moves out of each guard it is made under.
+    pub(crate) fn serve<'a>(
+        &'a self,
+        read: impl FnOnce() -> Parsed<'a>,
+        sender: &'a Sender,
+    ) -> Response<'a> {
+        guarded(|| match read() {
             Parsed::One(incoming) => self.handle_one(incoming, sender),
             Parsed::Batch(text) => serve_batch(self, text, sender),
-        }
+        })
     }
 
     /// The answer to a message over the size limit, which the transport

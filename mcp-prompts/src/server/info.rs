@@ -53,14 +53,12 @@ pub(crate) enum Resources {
 
 impl Declared {
     /// `completions`: `completion/complete` is served.
-    #[cfg(feature = "rmcp")]
     pub(crate) fn completions(self) -> bool {
         self.completions
     }
 
     /// `resources.listChanged`: skills come from folders, watched, and
     /// their changes are announced.
-    #[cfg(feature = "rmcp")]
     pub(crate) fn skills_live(self) -> bool {
         self.skills_live
     }
@@ -135,7 +133,7 @@ impl Serialize for Capabilities<'_> {
         map.serialize_entry("prompts", &prompts)?;
         map.serialize_entry("logging", &Declares {})?;
         // 2024-11-05 has the method but no capability to declare it.
-        if declared.completions && self.version != ProtocolVersion::V2024_11_05 {
+        if declared.completions() && self.version != ProtocolVersion::V2024_11_05 {
             map.serialize_entry("completions", &Declares {})?;
         }
         // The two prompt tools never change, whatever the catalog does.
@@ -145,7 +143,7 @@ impl Serialize for Capabilities<'_> {
         // Skills from watched folders: their changes are announced.
         if declared.resources() {
             let resources = ListChanged {
-                list_changed: declared.skills_live,
+                list_changed: declared.skills_live(),
             };
             map.serialize_entry("resources", &resources)?;
         }

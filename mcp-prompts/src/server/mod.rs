@@ -103,7 +103,7 @@ impl Service {
     /// Whether the skills served can change (and changes are announced):
     /// skills from folders, which are watched.
     pub(crate) fn skills_live(&self) -> bool {
-        self.0.info.declared.skills_live
+        self.0.info.declared.skills_live()
     }
 
     /// A `subscriptions/listen` stream's wake-ups, one per change of the
@@ -220,7 +220,7 @@ impl Service {
         let declared = self.0.info.declared;
         match capability {
             Capability::Prompts | Capability::Logging => true,
-            Capability::Completions => declared.completions,
+            Capability::Completions => declared.completions(),
             Capability::Tools => declared.tools,
             Capability::Resources => declared.resources(),
             Capability::Skills => declared.skills(),

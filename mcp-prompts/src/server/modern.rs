@@ -40,25 +40,32 @@ pub(crate) struct CacheHints {
 }
 
 /// The caching hints as every listing (and `server/discover`) sends them.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Hints {
-    #[serde(rename = "ttlMs")]
     pub(super) ttl_ms: u64,
-    #[serde(rename = "cacheScope")]
     pub(super) scope: CacheScope,
 }
 
 impl Hints {
     /// How long the result may be reused, in milliseconds.
-    #[cfg(feature = "rmcp")]
     pub(crate) fn ttl_ms(self) -> u64 {
         self.ttl_ms
     }
 
     /// Who may reuse it.
-    #[cfg(feature = "rmcp")]
     pub(crate) fn scope(self) -> CacheScope {
         self.scope
+    }
+}
+
+/// Written as the rmcp adapter converts them, through the same accessors.
+impl Serialize for Hints {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(2))?;
+        map.serialize_entry("ttlMs", &self.ttl_ms())?;
+        map.serialize_entry("cacheScope", &self.scope())?;
+        map.end()
     }
 }
 

@@ -50,48 +50,47 @@ impl EntryAt {
         skill.path().len() + skill.front_matter_bytes() + PER_FILE + files
     }
 
-    /// The skill, with the files the caller may see.
-    #[cfg(feature = "rmcp")]
-    fn resolve<'s>(&self, set: &'s SkillSet) -> (&'s Skill, Vec<&'s SkillFile>) {
-        let files = self.files.iter().map(|&at| &set.files()[at]).collect();
-        (&set.skills()[self.skill], files)
-    }
-
-    fn written<'s>(&'s self, set: &'s SkillSet) -> Entry<'s> {
+    fn in_set<'s>(&'s self, set: &'s SkillSet) -> Entry<'s> {
         Entry { set, at: self }
     }
 }
 
-/// An entry as it is written.
-struct Entry<'a> {
+/// An entry as our writer writes it and the rmcp adapter converts it.
+pub(crate) struct Entry<'a> {
     set: &'a SkillSet,
     at: &'a EntryAt,
 }
 
+impl<'a> Entry<'a> {
+    /// The skill.
+    pub(crate) fn skill(&self) -> &'a Skill {
+        &self.set.skills()[self.at.skill]
+    }
+
+    /// The files under it the caller may see.
+    pub(crate) fn files(&self) -> impl ExactSizeIterator<Item = &'a SkillFile> + 'a {
+        let (set, at) = (self.set, self.at);
+        at.files.iter().map(move |&file| &set.files()[file])
+    }
+}
+
 impl Serialize for Entry<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let skill = &self.set.skills()[self.at.skill];
+        let skill = self.skill();
         let mut map = s.serialize_map(Some(3))?;
         map.serialize_entry("uri", &format!("{SCHEME}{}", skill.skill_md()))?;
         map.serialize_entry("frontmatter", skill.front_matter())?;
         if skill.is_generated() {
             map.serialize_entry("resources", "dynamic")?;
         } else {
-            let manifest = Manifest {
-                set: self.set,
-                files: &self.at.files,
-            };
-            map.serialize_entry("resources", &manifest)?;
+            map.serialize_entry("resources", &Manifest(self))?;
         }
         map.end()
     }
 }
 
 /// A skill's files, each with its digest and size.
-struct Manifest<'a> {
-    set: &'a SkillSet,
-    files: &'a [usize],
-}
+struct Manifest<'a>(&'a Entry<'a>);
 
 impl Serialize for Manifest<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -101,9 +100,9 @@ impl Serialize for Manifest<'_> {
             digest: &'a str,
             size: u64,
         }
-        let mut seq = s.serialize_seq(Some(self.files.len()))?;
-        for &at in self.files {
-            let file = &self.set.files()[at];
+        let files = self.0.files();
+        let mut seq = s.serialize_seq(Some(files.len()))?;
+        for file in files {
             seq.serialize_element(&Listed {
                 uri: format!("{SCHEME}{}", file.path()),
                 digest: file.digest(),
@@ -138,12 +137,11 @@ impl SkillList {
     }
 
     /// The page's skills, each with the files the caller may see.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn skills(&self) -> impl Iterator<Item = (&Skill, Vec<&SkillFile>)> + '_ {
-        self.entries.iter().map(|entry| entry.resolve(&self.set))
+    pub(crate) fn entries(&self) -> impl Iterator<Item = Entry<'_>> + '_ {
+        self.entries.iter().map(|entry| entry.in_set(&self.set))
     }
 
-    #[cfg(feature = "rmcp")]
+    /// Where the next page starts, if there is one.
     pub(crate) fn next_cursor(&self) -> Option<&str> {
         self.next.as_deref()
     }
@@ -164,13 +162,12 @@ impl Serialize for SkillList {
         struct Entries<'a>(&'a SkillList);
         impl Serialize for Entries<'_> {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                let list = self.0;
-                s.collect_seq(list.entries.iter().map(|e| e.written(&list.set)))
+                s.collect_seq(self.0.entries())
             }
         }
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("skills", &Entries(self))?;
-        if let Some(next) = &self.next {
+        if let Some(next) = self.next_cursor() {
             map.serialize_entry("nextCursor", next)?;
         }
         map.end()
@@ -190,9 +187,8 @@ impl SkillResult {
     }
 
     /// The skill, with the files the caller may see.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn skill(&self) -> (&Skill, Vec<&SkillFile>) {
-        self.entry.resolve(&self.set)
+    pub(crate) fn entry(&self) -> Entry<'_> {
+        self.entry.in_set(&self.set)
     }
 }
 
@@ -209,7 +205,7 @@ impl Answer for SkillResult {
 impl Serialize for SkillResult {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(1))?;
-        map.serialize_entry("skill", &self.entry.written(&self.set))?;
+        map.serialize_entry("skill", &self.entry())?;
         map.end()
     }
 }
@@ -377,7 +373,7 @@ impl ResourceList {
         })
     }
 
-    #[cfg(feature = "rmcp")]
+    /// Where the next page starts, if there is one.
     pub(crate) fn next_cursor(&self) -> Option<&str> {
         self.next.as_deref()
     }
@@ -403,7 +399,7 @@ impl Serialize for ResourceList {
         }
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("resources", &Items(self))?;
-        if let Some(next) = &self.next {
+        if let Some(next) = self.next_cursor() {
             map.serialize_entry("nextCursor", next)?;
         }
         map.end()
