@@ -43,7 +43,6 @@ pub(crate) struct GetPromptArguments<'a> {
 
 impl<'a> GetPromptArguments<'a> {
     /// The prompt's name, and the arguments for it.
-    #[cfg(feature = "rmcp")]
     pub(crate) fn into_parts(self) -> (Cow<'a, str>, Arguments<'a>) {
         (self.name, self.arguments)
     }
@@ -152,8 +151,8 @@ impl Handler for ToolsCall {
                     }
                 };
                 let (input_responses, request_state) = p.take_retry();
-                let read = (&*arguments.name, arguments.arguments);
-                let request = get_request(cx, read, p.meta())
+                let (name, arguments) = arguments.into_parts();
+                let request = get_request(cx, (&name, arguments), p.meta())
                     .retry(Retry::new(input_responses, request_state))
                     .via_tool(true);
                 let got = request.serve(cx.service());
