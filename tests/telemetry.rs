@@ -256,6 +256,38 @@ fn every_request_on_stdio_is_a_line_in_both_eras() {
 }
 
 #[test]
+fn a_prompt_tools_error_result_is_a_tool_error_line() {
+    // Told from the typed result the server wrote, never read back from
+    // its text: an `isError` result is `tool_error`, a result `ok`.
+    let mut command = showcase_logging();
+    command.arg("--prompts-as-tools");
+    let mut client = Client::start_program(command);
+    client.initialize(LATEST);
+    let call = |name: &str| json!({"name": "get_prompt", "arguments": {"name": name}});
+    let failed = client.call("tools/call", call("no_such_prompt"));
+    assert_eq!(failed["result"]["isError"], true, "{failed}");
+    let listed = client.call(
+        "tools/call",
+        json!({"name": "list_prompts", "arguments": {}}),
+    );
+    assert!(listed["result"].get("isError").is_none(), "{listed}");
+    let lines = wait_for_lines(|| client.log(), 3);
+    let tool_lines: Vec<&Line> = lines
+        .iter()
+        .filter(|l| l.get("method") == Some("tools/call"))
+        .collect();
+    let outcome = |name: &str| {
+        tool_lines
+            .iter()
+            .find(|l| l.get("name") == Some(name))
+            .unwrap_or_else(|| panic!("a line for the tool {name}: {tool_lines:?}"))
+            .get("outcome")
+    };
+    assert_eq!(outcome("get_prompt"), Some("tool_error"));
+    assert_eq!(outcome("list_prompts"), Some("ok"));
+}
+
+#[test]
 fn with_rust_log_at_warn_no_request_is_logged_and_trace_logs_no_argument_value() {
     let mut quiet = Client::start_program(Command::new(showcase_binary()));
     quiet.initialize(LATEST);
