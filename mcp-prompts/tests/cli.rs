@@ -811,3 +811,54 @@ fn serving_nothing_is_a_warning_naming_the_likely_cause() {
     assert!(!err.contains("serving no prompts"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An answer the budget for unread answers refuses is logged as the
+/// -32603 its client gets, told from the typed error the writer made.
+#[test]
+fn an_answer_refused_for_the_unsent_budget_is_logged_as_its_error() {
+    let dir = std::env::temp_dir().join(format!("mcp-prompts-cli-busy-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("big")).unwrap();
+    let skill = "---\nname: big\ndescription: One large file\n---\nRead data.txt.\n";
+    std::fs::write(dir.join("big/SKILL.md"), skill).unwrap();
+    std::fs::write(dir.join("big/data.txt"), "x".repeat(10_000)).unwrap();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_mcp-prompts"))
+        .args(["serve", dir.to_str().unwrap(), "--max-unsent-bytes", "2000"])
+        .env("RUST_LOG", "mcp_prompts=info")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stderr = BufReader::new(server.stderr.take().unwrap());
+    let mut stdin = server.stdin.take().unwrap();
+    let mut stdout = BufReader::new(server.stdout.take().unwrap());
+    let mut call = |id: u64, method: &str, params: Value| -> Value {
+        let request = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        writeln!(stdin, "{request}").unwrap();
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).unwrap()
+    };
+    let init = json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}});
+    assert!(call(1, "initialize", init)["result"].is_object());
+    let read = call(2, "resources/read", json!({"uri": "skill://big/data.txt"}));
+    assert_eq!(read["error"]["code"], -32603, "{read}");
+    let mut line = String::new();
+    let logged = loop {
+        line.clear();
+        assert_ne!(
+            stderr.read_line(&mut line).unwrap(),
+            0,
+            "no line for the read"
+        );
+        if line.contains("resources/read") {
+            break line.clone();
+        }
+    };
+    assert!(logged.contains("outcome=\"error\""), "{logged}");
+    assert!(logged.contains("code=-32603"), "{logged}");
+    drop(stdin);
+    server.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
