@@ -9,8 +9,6 @@ use super::ProtocolVersion;
 use super::method::{Method, Request, ServerDiscover};
 use super::modern::{CLIENT_CAPABILITIES, PROTOCOL_VERSION};
 use super::modern::{MetaRead, ModernMeta};
-#[cfg(feature = "http")]
-use super::modern::{NamedInParams, read_head};
 use crate::error::Error;
 
 /// -32602 for `server/discover` sent as a session request: it exists only
@@ -30,6 +28,7 @@ pub(crate) enum Era {
 }
 
 /// How a request's era reads, before its session is asked.
+#[derive(Clone, Copy, Debug)]
 pub(crate) enum EraClaim {
     /// A 2026-07-28 request, served statelessly whatever the session.
     Stateless(ModernMeta),
@@ -38,23 +37,16 @@ pub(crate) enum EraClaim {
     Handshake,
 }
 
-/// A request's era, with what its headers are compared with.
-#[cfg(feature = "http")]
-pub(crate) struct HeaderFacts {
-    /// The `name` (of a prompt, or a tool) and `uri` (of a resource) in
-    /// its params.
-    named: NamedInParams,
-    /// The revision its `_meta` names, as sent.
-    requested: Option<String>,
-    decided: Result<EraClaim, Error>,
-}
-
-#[cfg(feature = "http")]
-impl HeaderFacts {
-    /// What its params name, the revision its `_meta` names (as sent),
-    /// and its era or why it has none.
-    pub(crate) fn into_parts(self) -> (NamedInParams, Option<String>, Result<EraClaim, Error>) {
-        (self.named, self.requested, self.decided)
+impl EraClaim {
+    /// The claim a request's `_meta`, as `read`, makes; an error for a
+    /// malformed one (-32602) or one naming a revision not served
+    /// (-32022).
+    pub(crate) fn of(read: MetaRead) -> Result<Self, Error> {
+        match read {
+            MetaRead::Legacy => Ok(Self::Handshake),
+            MetaRead::Modern(meta) => Ok(Self::Stateless(meta)),
+            MetaRead::Invalid(error) => Err(error),
+        }
     }
 }
 
@@ -90,57 +82,7 @@ impl Era {
     /// that names the stateless revision but is malformed (-32602), or
     /// names a revision not served (-32022).
     pub(crate) fn decide(params: Option<&RawValue>) -> Result<EraClaim, Error> {
-        match MetaRead::of(params) {
-            MetaRead::Legacy => Ok(EraClaim::Handshake),
-            MetaRead::Modern(meta) => Ok(EraClaim::Stateless(meta)),
-            MetaRead::Invalid(error) => Err(error),
-        }
-    }
-
-    /// Decides the era of a request whose headers must agree with it (a
-    /// stateless HTTP `POST`), reading in the same pass what they are
-    /// compared with: the name it gets, and the revision `_meta` names, as
-    /// sent.
-    #[cfg(feature = "http")]
-    pub(crate) fn decide_with_head(params: &str) -> HeaderFacts {
-        let (named, requested, read) = read_head(params);
-        let decided = match read {
-            MetaRead::Legacy => Ok(EraClaim::Handshake),
-            MetaRead::Modern(meta) => Ok(EraClaim::Stateless(meta)),
-            MetaRead::Invalid(error) => Err(error),
-        };
-        HeaderFacts {
-            named,
-            requested,
-            decided,
-        }
-    }
-
-    /// Whether a request's `params` make it a stateless one (a valid
-    /// 2026-07-28 `_meta`).
-    #[cfg(feature = "http")]
-    pub(crate) fn is_stateless_request(params: Option<&RawValue>) -> bool {
-        matches!(Self::decide(params), Ok(EraClaim::Stateless(_)))
-    }
-
-    /// The era of a request that another SDK has read already (rmcp): the
-    /// revision it is served under and, for 2026-07-28, what its `_meta`
-    /// says.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn of_version(
-        version: ProtocolVersion,
-        log_level: Option<super::LogLevel>,
-        can_elicit: bool,
-    ) -> Self {
-        if version.is_modern() {
-            Self::Stateless(ModernMeta {
-                version,
-                log_level,
-                can_elicit,
-            })
-        } else {
-            Self::Handshake(version)
-        }
+        EraClaim::of(MetaRead::of(params))
     }
 
     pub(crate) fn version(self) -> ProtocolVersion {

@@ -38,6 +38,17 @@ pub(crate) struct ModernMeta {
 }
 
 impl ModernMeta {
+    /// What a 2026-07-28 request says: its `version`, the `log_level` it
+    /// wants (`None`: no log messages) and whether its client `can_elicit`
+    /// a form.
+    pub(crate) fn new(version: ProtocolVersion, log_level: Option<LogLevel>, can_elicit: bool) -> Self {
+        Self {
+            version,
+            log_level,
+            can_elicit,
+        }
+    }
+
     /// The log level it asks for; `None`: no log messages at all.
     pub(crate) fn log_level(self) -> Option<LogLevel> {
         self.log_level
@@ -68,7 +79,7 @@ impl MetaRead {
     /// the params are not parsed here.
     pub(crate) fn of(params: Option<&RawValue>) -> Self {
         match params {
-            Some(params) if may_name_revision(params.get()) => read_head(params.get()).2,
+            Some(params) if may_name_revision(params.get()) => read_params(params.get()),
             _ => Self::Legacy,
         }
     }
@@ -89,81 +100,52 @@ fn may_name_revision(params: &str) -> bool {
             .any(|at| matches!(bytes.get(at + 1), Some(b'u' | b'/')))
 }
 
-/// What a request's params name, which HTTP's `Mcp-Name` header repeats:
-/// a prompt's or a tool's `name`, a resource's `uri`. Only HTTP reads it:
-/// without that route it is empty, and the names are not copied.
-#[derive(Default)]
-pub(crate) struct NamedInParams {
-    #[cfg(feature = "http")]
-    name: Option<String>,
-    #[cfg(feature = "http")]
-    uri: Option<String>,
-}
-
-#[cfg(feature = "http")]
-impl NamedInParams {
-    /// A prompt's or a tool's `name`, if the params have one.
-    pub(crate) fn name(&self) -> Option<&str> {
-        self.name.as_deref()
-    }
-
-    /// A resource's `uri`, if the params have one.
-    pub(crate) fn uri(&self) -> Option<&str> {
-        self.uri.as_deref()
-    }
-}
-
-/// A request's `params` read in one pass: the prompt name, the revision
-/// `_meta` names (as sent), and the `_meta` as a whole. The HTTP transport
-/// compares the first two with the request's headers.
-pub(crate) fn read_head(params: &str) -> (NamedInParams, Option<String>, MetaRead) {
+/// Reads the `_meta` of a request's `params` text; malformed params are
+/// -32602.
+fn read_params(params: &str) -> MetaRead {
     #[derive(Deserialize)]
     struct Params<'a> {
-        #[cfg(feature = "http")]
-        #[serde(default, borrow, deserialize_with = "optional_cow_str")]
-        name: Option<Cow<'a, str>>,
-        #[cfg(feature = "http")]
-        #[serde(default, borrow, deserialize_with = "optional_cow_str")]
-        uri: Option<Cow<'a, str>>,
         #[serde(rename = "_meta", borrow)]
         meta: Option<Meta<'a>>,
     }
-    let (name, meta) = match serde_json::from_str::<Params<'_>>(params) {
-        Ok(params) => {
-            let named = NamedInParams {
-                #[cfg(feature = "http")]
-                name: params.name.map(Cow::into_owned),
-                #[cfg(feature = "http")]
-                uri: params.uri.map(Cow::into_owned),
-            };
-            (named, params.meta)
-        }
-        Err(err) => {
-            let error = Error::invalid_params(format!(
-                "malformed params: {}",
-                crate::error::brief(&err.to_string())
-            ));
-            return (NamedInParams::default(), None, MetaRead::Invalid(error));
-        }
-    };
-    // Without the key (it was elsewhere, in an argument value), the
-    // request belongs to a session.
-    let Some(meta) = meta else {
-        return (name, None, MetaRead::Legacy);
-    };
-    let requested = meta.version.as_deref().map(str::to_owned);
-    (name, requested, read_meta(meta))
+    match serde_json::from_str::<Params<'_>>(params) {
+        // Without the key (it was elsewhere, in an argument value), the
+        // request belongs to a session.
+        Ok(params) => params.meta.map_or(MetaRead::Legacy, Meta::read),
+        Err(err) => MetaRead::Invalid(malformed_params(&err)),
+    }
+}
+
+/// -32602 for params that are not a JSON object of the expected shape.
+pub(crate) fn malformed_params(err: &serde_json::Error) -> Error {
+    Error::invalid_params(format!(
+        "malformed params: {}",
+        crate::error::brief(&err.to_string())
+    ))
+}
+
+impl Meta<'_> {
+    /// The revision it names, as sent.
+    pub(crate) fn revision_named(&self) -> Option<&str> {
+        self.version.as_deref()
+    }
+
+    /// What it says: the request's own revision and capabilities, no
+    /// per-request revision, or why it is refused.
+    pub(crate) fn read(self) -> MetaRead {
+        read_meta(self)
+    }
 }
 
 fn read_meta(meta: Meta<'_>) -> MetaRead {
-    let Some(requested) = meta.version else {
+    let Some(requested) = meta.revision_named() else {
         return MetaRead::Legacy;
     };
-    let version = match ProtocolVersion::parse(&requested) {
+    let version = match ProtocolVersion::parse(requested) {
         Some(version) if version.is_modern() => version,
         // A handshake revision named per request: the session decides.
         Some(_) => return MetaRead::Legacy,
-        None => return MetaRead::Invalid(unsupported_version(&requested)),
+        None => return MetaRead::Invalid(unsupported_version(requested)),
     };
     let Some(capabilities) = meta.capabilities else {
         return MetaRead::Invalid(Error::invalid_params(format!(
@@ -181,15 +163,13 @@ fn read_meta(meta: Meta<'_>) -> MetaRead {
         }
     };
     let can_elicit = capabilities.offers_forms();
-    MetaRead::Modern(ModernMeta {
-        version,
-        log_level,
-        can_elicit,
-    })
+    MetaRead::Modern(ModernMeta::new(version, log_level, can_elicit))
 }
 
+/// A request's `_meta`, as read from its params: what a route that reads
+/// the params itself (HTTP, for its headers) hands [`Meta::read`].
 #[derive(Deserialize)]
-struct Meta<'a> {
+pub(crate) struct Meta<'a> {
     #[serde(
         rename = "io.modelcontextprotocol/protocolVersion",
         default,

@@ -55,7 +55,7 @@ use ::rmcp::service::RequestContext;
 use crate::caller::{Access, Caller};
 use crate::context::Outbound;
 use crate::error::Error;
-use crate::protocol::modern::offers_forms;
+use crate::protocol::modern::{ModernMeta, offers_forms};
 use crate::protocol::to_client::ToClient;
 use crate::protocol::{LogLevel, ProtocolVersion};
 use crate::server::Era;
@@ -341,7 +341,12 @@ fn era_of(context: &RequestContext<RoleServer>, version: ProtocolVersion) -> Era
         .client_capabilities()
         .and_then(|capabilities| capabilities.elicitation)
         .is_some_and(|can| offers_forms(can.form.is_some(), can.url.is_some()));
-    Era::of_version(version, context.meta.log_level().map(log_level), can_elicit)
+    if version.is_modern() {
+        let log_level = context.meta.log_level().map(log_level);
+        Era::Stateless(ModernMeta::new(version, log_level, can_elicit))
+    } else {
+        Era::Handshake(version)
+    }
 }
 
 /// rmcp's request id (or progress token) as the core keeps ids.

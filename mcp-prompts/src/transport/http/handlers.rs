@@ -21,9 +21,9 @@ use crate::caller::{Access, Caller, principal};
 use crate::context::{Backchannel, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
-use crate::protocol::era::Era;
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::method::Method;
+use crate::protocol::modern::MetaRead;
 use crate::server::Session;
 use crate::server::dispatch::Parsed;
 use crate::transport::edge::{Reply, written};
@@ -433,7 +433,7 @@ fn request_id<'a>(message: &Parsed<'a>) -> Option<&'a RawValue> {
 /// revision (which must come with that revision's headers).
 fn is_stateless_request(message: &Parsed<'_>) -> bool {
     matches!(message, Parsed::One(Ok(Incoming::Request { params, .. }))
-        if Era::is_stateless_request(*params))
+        if matches!(MetaRead::of(*params), MetaRead::Modern(_)))
 }
 
 /// Whether `message` is an `initialize` request (never part of a batch).

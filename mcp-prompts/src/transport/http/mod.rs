@@ -8,6 +8,7 @@ mod auth;
 mod body;
 mod guard;
 mod handlers;
+mod head;
 mod listener;
 mod network;
 mod options;

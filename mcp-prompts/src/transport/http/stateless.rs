@@ -16,7 +16,8 @@ use crate::caller::Access;
 use crate::context::{Backchannel, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
-use crate::protocol::era::{Era, EraClaim};
+use super::head::Head;
+use crate::protocol::era::EraClaim;
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::method::Method;
 use crate::server::dispatch::Parsed;
@@ -52,19 +53,18 @@ pub(super) async fn post(
     if let Err(error) = matches_header(headers, "mcp-method", "Mcp-Method", &method) {
         return refuse(StatusCode::BAD_REQUEST, error);
     }
-    let (named, requested, decided) =
-        Era::decide_with_head(params.map_or("{}", RawValue::get)).into_parts();
+    let head = Head::read(params.map_or("{}", RawValue::get));
     let modern = ProtocolVersion::MODERN.as_str();
     // The body must name the header's revision before anything about it
     // is judged: a disagreement is a mismatch, not an unknown revision.
-    if let Some(requested) = requested.as_deref().filter(|&r| r != modern) {
+    if let Some(requested) = head.requested().filter(|&r| r != modern) {
         let error = mismatch(&format!(
             "the MCP-Protocol-Version header says {modern} but `_meta` says `{}`",
             crate::error::excerpt(requested)
         ));
         return refuse(StatusCode::BAD_REQUEST, error);
     }
-    let meta = match decided {
+    let meta = match head.claim() {
         Ok(EraClaim::Stateless(meta)) => meta,
         Err(error) => return refuse(StatusCode::BAD_REQUEST, error),
         Ok(EraClaim::Handshake) => {
@@ -78,9 +78,9 @@ pub(super) async fn post(
     // `prompts/get` and `tools/call` name what they get in `Mcp-Name`,
     // `resources/read` its URI.
     let named = if method == Method::PromptsGet.name() || method == Method::ToolsCall.name() {
-        Some(named.name())
+        Some(head.name())
     } else if method == Method::ResourcesRead.name() {
-        Some(named.uri())
+        Some(head.uri())
     } else {
         None
     };
