@@ -58,33 +58,12 @@ impl<'a> Arguments<'a> {
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
         self.entries.iter().map(|(k, v)| (k.as_ref(), v.as_ref()))
     }
-
-    /// The arguments of a request another SDK has parsed already, read by
-    /// the same rule as from JSON text: strings as they are, numbers and
-    /// booleans as their text, `null` as absent, anything else an error.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn from_values(
-        sent: &'a serde_json::Map<String, serde_json::Value>,
-    ) -> Result<Self, crate::error::Error> {
-        use serde_json::Value;
-        let mut arguments = Self::default();
-        for (name, value) in sent {
-            match value {
-                Value::String(text) => arguments.insert(name.as_str(), text.as_str()),
-                Value::Number(n) => arguments.insert(name.as_str(), n.to_string()),
-                Value::Bool(b) => arguments.insert(name.as_str(), b.to_string()),
-                Value::Null => {}
-                Value::Array(_) | Value::Object(_) => {
-                    return Err(crate::error::Error::invalid_params(not_a_string(name)));
-                }
-            }
-        }
-        Ok(arguments)
-    }
 }
 
 /// Why an argument's value is refused.
-fn not_a_string(name: &str) -> String {
+/// Why argument `name` is refused: its value is not a string (nor a
+/// number or boolean, read as their text).
+pub(crate) fn not_a_string(name: &str) -> String {
     format!(
         "argument `{}` must be a string",
         crate::error::excerpt(name)

@@ -2,7 +2,7 @@
 //! itself defines (log levels, the name rule). Pure data; no I/O.
 
 pub(crate) mod answer;
-mod arguments;
+pub(crate) mod arguments;
 mod cow_str;
 pub(crate) mod cursor;
 pub(crate) mod era;

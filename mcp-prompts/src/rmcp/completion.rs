@@ -7,6 +7,7 @@ use ::rmcp::model::{
 use ::rmcp::service::RequestContext;
 
 use crate::protocol::method::Method;
+use super::settled;
 use crate::server::completion::{Query, Reference};
 
 use super::{
@@ -70,7 +71,7 @@ impl RmcpPrompts {
         let access = access_of(&context);
         let typed = (&*request.argument.name, &*request.argument.value);
         let query = Query::new(reference, typed, filled, &access);
-        let found = query.complete(&self.service).wait().await;
+        let found = settled(query.complete(&self.service)).await;
         let found = found.map_err(|e| to_rmcp(&e))?;
         // The values the core sends, with the same `total` and `hasMore`.
         let (values, has_more, total) = found.shown();

@@ -36,6 +36,7 @@
 //!
 //! The guide's [rmcp chapter](crate::guide::rmcp) has a whole server.
 
+mod arguments;
 mod completion;
 mod content;
 mod forward;
@@ -60,6 +61,7 @@ use crate::protocol::to_client::ToClient;
 use crate::protocol::{LogLevel, ProtocolVersion};
 use crate::server::Era;
 use crate::server::get::{InputRequired, Retry};
+use crate::server::now_or_later::NowOrLater;
 use crate::server::{Listens, Service};
 use forward::{Asked, Forwarder};
 
@@ -321,6 +323,14 @@ fn input_required(asked: InputRequired) -> Result<InputRequiredResult, ErrorData
         .collect::<Result<_, serde_json::Error>>()
         .map_err(internal)?;
     Ok(InputRequiredResult::new(Some(requests), Some(state)))
+}
+
+/// What the core gives now or later, once it is there.
+async fn settled<T>(value: NowOrLater<T>) -> T {
+    match value {
+        NowOrLater::Now(value) => value,
+        NowOrLater::Later(future) => future.await,
+    }
 }
 
 /// The revision a request is served under: the one its `_meta` names or

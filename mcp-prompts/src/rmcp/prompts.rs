@@ -17,6 +17,8 @@ use crate::error::Error;
 use crate::protocol::answer::Cached;
 use crate::protocol::to_client::ToClient;
 use crate::protocol::{Arguments, ProtocolVersion};
+use super::arguments::arguments_of;
+use super::settled;
 use crate::server::get::{GetOutcome, GetRequest, Retry};
 use futures_util::StreamExt as _;
 use futures_util::stream::FuturesUnordered;
@@ -117,7 +119,7 @@ impl RmcpPrompts {
         self.attach(&context);
         let version = version_of(&context);
         let arguments = match &request.arguments {
-            Some(sent) => Arguments::from_values(sent).map_err(|e| to_rmcp(&e))?,
+            Some(sent) => arguments_of(sent).map_err(|e| to_rmcp(&e))?,
             None => Arguments::default(),
         };
         let retry = retry(request.input_responses, request.request_state);
@@ -173,7 +175,7 @@ impl RmcpPrompts {
             .progress(progress)
             .via_tool(via_tool);
         let tracked = self.outbound.track(id.get());
-        let mut prompt = std::pin::pin!(get.serve(&self.service).wait());
+        let mut prompt = std::pin::pin!(settled(get.serve(&self.service)));
         let mut questions = FuturesUnordered::new();
         let outcome = loop {
             tokio::select! {

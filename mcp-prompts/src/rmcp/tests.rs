@@ -9,7 +9,6 @@ use serde_json::{Value, json};
 use super::prompts::listed;
 use super::*;
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
-use crate::protocol::Arguments;
 use crate::server::Server;
 
 fn catalog() -> Service {
@@ -89,22 +88,6 @@ fn pages_and_cursors_match_ours() {
     );
     assert_eq!(none, None);
     let error = served.page_of(Some("bogus"), &Access::Local).err().unwrap();
-    assert_eq!(error.code(), Error::INVALID_PARAMS);
-}
-
-#[test]
-fn arguments_are_read_as_our_json_reader_reads_them() {
-    let sent = json!({"text": "hi", "count": 3, "flag": true, "gone": null});
-    let map = sent.as_object().unwrap();
-    let read = Arguments::from_values(map).unwrap();
-    assert_eq!(read.get("text"), Some("hi"));
-    assert_eq!(read.get("count"), Some("3"));
-    assert_eq!(read.get("flag"), Some("true"));
-    assert_eq!(read.get("gone"), None);
-    let nested = json!({"list": ["a"]});
-    let error = Arguments::from_values(nested.as_object().unwrap())
-        .err()
-        .unwrap();
     assert_eq!(error.code(), Error::INVALID_PARAMS);
 }
 

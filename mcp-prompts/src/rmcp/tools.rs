@@ -13,10 +13,11 @@ use super::{
     ErrorData, RmcpPrompts, RoleServer, access_of, input_required, internal, observe, retry,
     to_rmcp, version_of,
 };
+use super::arguments::get_prompt_arguments;
 use crate::protocol::ProtocolVersion;
 use crate::server::tools::result::ToolResult;
 use crate::server::tools::{
-    GET_PROMPT, GetPromptArguments, LIST_PROMPTS, ToolOutcome, definitions, error_result,
+    GET_PROMPT, LIST_PROMPTS, ToolOutcome, definitions, error_result,
     list_result, tool_prompts, unknown_tool,
 };
 
@@ -105,12 +106,11 @@ impl RmcpPrompts {
                 complete(list_result(&prompts, version))
             }
             GET_PROMPT => {
-                let arguments = match GetPromptArguments::from_values(request.arguments.as_ref()) {
-                    Ok(arguments) => arguments,
+                let (name, arguments) = match get_prompt_arguments(request.arguments.as_ref()) {
+                    Ok(read) => read,
                     Err(error) => return complete(error_result(&error)),
                 };
                 let retry = retry(request.input_responses, request.request_state);
-                let (name, arguments) = arguments.into_parts();
                 let outcome = self.run_get(&name, arguments, retry, true, &context).await;
                 match ToolOutcome::of(outcome, version) {
                     ToolOutcome::Complete(result) | ToolOutcome::Failed(result) => complete(result),

@@ -32,15 +32,6 @@ impl<T: Send + 'static> NowOrLater<T> {
             Self::Later(future) => NowOrLater::later(async move { f(future.await) }),
         }
     }
-
-    /// Waits for the value, whichever kind it is.
-    #[cfg(feature = "rmcp")]
-    pub(crate) async fn wait(self) -> T {
-        match self {
-            Self::Now(value) => value,
-            Self::Later(future) => future.await,
-        }
-    }
 }
 
 #[cfg(test)]
@@ -52,7 +43,9 @@ mod tests {
         let now = NowOrLater::Now(2).map(|n| n * 10);
         assert!(matches!(now, NowOrLater::Now(20)));
         let later = NowOrLater::later(async { 3 }).map(|n| n + 1);
-        assert!(matches!(later, NowOrLater::Later(_)));
-        assert_eq!(later.wait().await, 4);
+        let NowOrLater::Later(later) = later else {
+            panic!("a value later stays later once mapped");
+        };
+        assert_eq!(later.await, 4);
     }
 }

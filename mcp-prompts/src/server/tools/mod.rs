@@ -13,8 +13,6 @@ use std::borrow::Cow;
 
 use serde::Deserialize;
 use serde_json::value::RawValue;
-#[cfg(feature = "rmcp")]
-use serde_json::{Map, Value};
 
 pub(crate) use definitions::{GET_PROMPT, LIST_PROMPTS, ToolDefinition, definitions};
 pub(crate) use listing::list_result;
@@ -53,32 +51,10 @@ impl<'a> GetPromptArguments<'a> {
         serde_json::from_str(arguments.unwrap_or("{}"))
             .map_err(|err| invalid_get_prompt(&brief(&err.to_string())))
     }
-
-    /// Reads them from arguments another SDK has parsed already, by the
-    /// same rules.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn from_values(arguments: Option<&'a Map<String, Value>>) -> Result<Self, Error> {
-        let Some(arguments) = arguments else {
-            return Err(invalid_get_prompt("missing field `name`"));
-        };
-        let name = match arguments.get("name") {
-            Some(Value::String(name)) => Cow::Borrowed(name.as_str()),
-            Some(_) => return Err(invalid_get_prompt("`name` must be a string")),
-            None => return Err(invalid_get_prompt("missing field `name`")),
-        };
-        let arguments = match arguments.get("arguments") {
-            None | Some(Value::Null) => Arguments::default(),
-            Some(Value::Object(sent)) => {
-                Arguments::from_values(sent).map_err(|error| invalid_get_prompt(error.message()))?
-            }
-            Some(_) => return Err(invalid_get_prompt("`arguments` must be an object")),
-        };
-        Ok(Self { name, arguments })
-    }
 }
 
 /// The `isError` message for `get_prompt` arguments that cannot be read.
-fn invalid_get_prompt(detail: &str) -> Error {
+pub(crate) fn invalid_get_prompt(detail: &str) -> Error {
     Error::invalid_params(format!(
         "invalid arguments for get_prompt: {detail}; expected {{\"name\": \"<prompt>\", \"arguments\": {{\"<argument>\": \"<value>\"}}}}"
     ))
@@ -161,46 +137,5 @@ impl Handler for ToolsCall {
             }
             other => Handled::Now(Err(unknown_tool(other))),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use super::GetPromptArguments;
-
-    /// What another SDK's parsed arguments read as, against what the same
-    /// JSON text reads as: the same prompt and arguments, or both refused.
-    #[test]
-    fn parsed_arguments_read_as_their_text_does() {
-        let cases = [
-            json!({"name": "greet", "arguments": {"name": "Ada", "count": 2, "loud": true}}),
-            json!({"name": "greet", "arguments": null}),
-            json!({"name": "greet"}),
-            json!({"arguments": {}}),
-            json!({"name": 7}),
-            json!({"name": "greet", "arguments": ["Ada"]}),
-            json!({"name": "greet", "arguments": {"name": {"first": "Ada"}}}),
-        ];
-        for case in cases {
-            let text = case.to_string();
-            let from_text = GetPromptArguments::read(Some(&text));
-            let from_values = GetPromptArguments::from_values(case.as_object());
-            match (from_text, from_values) {
-                (Ok(a), Ok(b)) => {
-                    assert_eq!(a.name, b.name, "{case}");
-                    let a: Vec<_> = a.arguments.iter().collect();
-                    let b: Vec<_> = b.arguments.iter().collect();
-                    assert_eq!(a, b, "{case}");
-                }
-                (Err(a), Err(b)) => {
-                    assert_eq!(a.code(), b.code(), "{case}");
-                    assert!(b.message().starts_with("invalid arguments for get_prompt"));
-                }
-                (a, b) => panic!("{case}: {:?} against {:?}", a.is_ok(), b.is_ok()),
-            }
-        }
-        assert!(GetPromptArguments::from_values(None).is_err());
     }
 }
