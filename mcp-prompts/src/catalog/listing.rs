@@ -5,7 +5,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use serde::Serialize;
-use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use serde::ser::{SerializeMap, Serializer};
 use serde_json::value::RawValue;
 
 use crate::protocol::cursor;
@@ -76,7 +76,9 @@ pub(super) fn paginate(entries: &[Entry], fields: Fields, page_size: usize) -> V
     (0..page_count(entries.len(), page_size))
         .map(|page| {
             let (range, more) = bounds(entries.len(), page_size, page);
-            let prompts = PromptList(&entries[range], fields);
+            let shown: Vec<Shown<'_>> =
+                entries[range].iter().map(|entry| Shown::of(entry, fields)).collect();
+            let prompts = PromptList(&shown);
             CachedPage {
                 // Only strings and bools: serializing cannot fail.
                 prompts: serialized(&prompts),
@@ -102,36 +104,27 @@ fn serialized<T: Serialize>(items: &T) -> Arc<RawValue> {
     Arc::from(serde_json::value::to_raw_value(items).expect("a listing serializes"))
 }
 
-/// Page `page` of `entries` (the prompts one caller may see), serialized
-/// for this request alone.
-pub(super) fn page_of(entries: &[&Entry], fields: Fields, page_size: usize, page: usize) -> Page {
-    let (range, more) = bounds(entries.len(), page_size, page);
-    let prompts = serialized(&PromptList(&entries[range], fields));
-    let next = more.then(|| cursor::encode(page + 1).into());
-    Page::new(PROMPTS, prompts, next, Cached::PerCaller)
+/// A page of the prompts one caller may see, serialized for this request
+/// alone, and the next page's cursor.
+pub(super) fn page_for_caller(shown: &[Shown<'_>], next: Option<String>) -> Page {
+    let prompts = serialized(&PromptList(shown));
+    Page::new(PROMPTS, prompts, next.map(Into::into), Cached::PerCaller)
 }
 
-/// Prompts to list: every entry of a catalog, or those one caller sees.
-struct PromptList<'a, E>(&'a [E], Fields);
+/// Prompts to list, as a revision shows them.
+struct PromptList<'a, 'b>(&'b [Shown<'a>]);
 
-impl<E: std::borrow::Borrow<Entry>> Serialize for PromptList<'_, E> {
+impl Serialize for PromptList<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let Self(entries, fields) = self;
-        let mut seq = s.serialize_seq(Some(entries.len()))?;
-        for entry in *entries {
-            seq.serialize_element(&Listing(entry.borrow(), *fields))?;
-        }
-        seq.end()
+        s.collect_seq(self.0)
     }
 }
 
-struct Listing<'a>(&'a Entry, Fields);
-
-impl Serialize for Listing<'_> {
+// Our listing writes a prompt through the same view the rmcp adapter
+// converts.
+impl Serialize for Shown<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let Self(entry, fields) = *self;
-        // Written through the same view the rmcp adapter converts.
-        let shown = Shown::of(entry, fields);
+        let shown = self;
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("name", shown.name())?;
         if let Some(title) = shown.title() {
@@ -222,8 +215,7 @@ impl ShownArgument {
 
 impl<'a> Shown<'a> {
     /// `entry` as `version` lists it.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn as_listed(entry: &'a Entry, version: ProtocolVersion) -> Self {
+    pub(super) fn as_listed(entry: &'a Entry, version: ProtocolVersion) -> Self {
         Self::of(entry, Fields::of(version))
     }
 

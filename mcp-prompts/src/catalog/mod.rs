@@ -22,7 +22,7 @@ use crate::protocol::cursor;
 pub use any::AnyPrompt;
 pub(crate) use any::{ArgInfo, Kind};
 pub(crate) use completion::ArgCompletion;
-use listing::{Fields, paginate};
+use listing::{Fields, Shown, paginate};
 pub(crate) use live::LiveCatalog;
 pub use live::Prompts;
 pub use registry::Registration;
@@ -233,20 +233,26 @@ impl CatalogSnapshot {
         })
     }
 
-    /// The page of prompts a cursor points at, and the next page's cursor,
-    /// for a host SDK that serializes the listing itself.
-    #[cfg(feature = "rmcp")]
+    /// The page of prompts a cursor points at, as `version` shows them to
+    /// a request served under `access`, and the next page's cursor: what
+    /// our listing writes for a caller some prompt is hidden from, and a
+    /// host SDK converts.
     pub(crate) fn page_of(
         &self,
+        version: ProtocolVersion,
         cursor: Option<&str>,
         access: &Access,
-    ) -> Result<(Vec<&Entry>, Option<String>), Error> {
+    ) -> Result<(Vec<Shown<'_>>, Option<String>), Error> {
         let visible = self.visible(access);
         let entries: Vec<&Entry> = visible.unwrap_or_else(|| self.entries.iter().collect());
         let page = self.page_number(cursor, entries.len())?;
         let (range, more) = listing::bounds(entries.len(), self.page_size, page);
         let next = more.then(|| cursor::encode(page + 1));
-        Ok((entries[range].to_vec(), next))
+        let shown = entries[range]
+            .iter()
+            .map(|entry| Shown::as_listed(entry, version))
+            .collect();
+        Ok((shown, next))
     }
 
     /// The `prompts/list` result for a cursor, as `version` shows it to a
@@ -258,13 +264,12 @@ impl CatalogSnapshot {
         cursor: Option<&str>,
         access: &Access,
     ) -> Result<Page, Error> {
-        let fields = Fields::of(version);
-        let Some(visible) = self.visible(access) else {
+        if !self.varies_for(access) {
             let page = self.page_number(cursor, self.entries.len())?;
-            return Ok(self.pages[fields as usize][page].page());
-        };
-        let page = self.page_number(cursor, visible.len())?;
-        Ok(listing::page_of(&visible, fields, self.page_size, page))
+            return Ok(self.pages[Fields::of(version) as usize][page].page());
+        }
+        let (shown, next) = self.page_of(version, cursor, access)?;
+        Ok(listing::page_for_caller(&shown, next))
     }
 
     /// The page a cursor points at among `len` prompts: the first without

@@ -10,7 +10,6 @@ use ::rmcp::model::{
 use ::rmcp::service::RequestContext;
 
 use super::forward::Outgoing;
-use crate::catalog::Entry;
 use crate::catalog::listing::Shown;
 use crate::context::{Backchannel, Progress, Sender};
 use crate::error::Error;
@@ -54,12 +53,10 @@ impl RmcpPrompts {
         let served = self.service.snapshot();
         let cursor = request.and_then(|r| r.cursor.as_deref());
         let access = access_of(context);
-        let (page, next) = served.page_of(cursor, &access).map_err(|e| to_rmcp(&e))?;
-        let mut result = ListPromptsResult::with_all_items(
-            page.into_iter()
-                .map(|prompt| listed(prompt, version))
-                .collect(),
-        );
+        let (page, next) = served
+            .page_of(version, cursor, &access)
+            .map_err(|e| to_rmcp(&e))?;
+        let mut result = ListPromptsResult::with_all_items(page.iter().map(listed).collect());
         result.next_cursor = next;
         let cached = if served.varies_for(&access) {
             Cached::PerCaller
@@ -220,8 +217,7 @@ impl RmcpPrompts {
 
 /// A prompt as rmcp lists it: the fields the revision has, as the core
 /// decides them for our own listing.
-pub(super) fn listed(entry: &Entry, version: ProtocolVersion) -> Prompt {
-    let shown = Shown::as_listed(entry, version);
+pub(super) fn listed(shown: &Shown<'_>) -> Prompt {
     let arguments: Vec<PromptArgument> = shown
         .arguments()
         .iter()

@@ -50,10 +50,10 @@ fn a_listing_converts_as_our_serializer_writes_it() {
     for version in ProtocolVersion::ALL {
         let ours: Value =
             serde_json::to_value(served.page(version, None, &Access::Local).unwrap()).unwrap();
-        let (page, next) = served.page_of(None, &Access::Local).unwrap();
+        let (page, next) = served.page_of(version, None, &Access::Local).unwrap();
         let theirs: Vec<Value> = page
-            .into_iter()
-            .map(|p| serde_json::to_value(listed(p, version)).unwrap())
+            .iter()
+            .map(|p| serde_json::to_value(listed(p)).unwrap())
             .collect();
         assert_eq!(Value::from(theirs), ours["prompts"], "{version}");
         assert_eq!(next, None);
@@ -76,18 +76,19 @@ fn pages_and_cursors_match_ours() {
             .unwrap(),
     )
     .unwrap();
-    let (page, next) = served.page_of(None, &Access::Local).unwrap();
+    let latest = ProtocolVersion::LATEST;
+    let (page, next) = served.page_of(latest, None, &Access::Local).unwrap();
     assert_eq!(page.len(), 2);
     assert_eq!(next.as_deref(), ours["nextCursor"].as_str());
-    let (last, none) = served.page_of(next.as_deref(), &Access::Local).unwrap();
-    assert_eq!(
-        last.into_iter()
-            .map(|e| e.prompt().name())
-            .collect::<Vec<_>>(),
-        ["c"]
-    );
+    let (last, none) = served
+        .page_of(latest, next.as_deref(), &Access::Local)
+        .unwrap();
+    assert_eq!(last.iter().map(|e| e.name()).collect::<Vec<_>>(), ["c"]);
     assert_eq!(none, None);
-    let error = served.page_of(Some("bogus"), &Access::Local).err().unwrap();
+    let error = served
+        .page_of(latest, Some("bogus"), &Access::Local)
+        .err()
+        .unwrap();
     assert_eq!(error.code(), Error::INVALID_PARAMS);
 }
 

@@ -188,8 +188,7 @@ impl Session {
         params: Option<&'a RawValue>,
         sender: &'a Sender,
     ) -> Response<'a> {
-        let in_era = Method::from_name(name).filter(|&method| era.has(method));
-        let method = match self.service.serves(name, in_era) {
+        let method = match self.service.serves_in(era, name) {
             Ok(method) => method,
             Err(error) => return Response::refused(id, Some(era), error),
         };

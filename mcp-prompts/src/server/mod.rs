@@ -103,7 +103,7 @@ impl Service {
     /// Whether the skills served can change (and changes are announced):
     /// skills from folders, which are watched.
     pub(crate) fn skills_live(&self) -> bool {
-        self.0.info.declared.skills_live()
+        self.capabilities().skills_live()
     }
 
     /// A `subscriptions/listen` stream's wake-ups, one per change of the
@@ -175,7 +175,6 @@ impl Service {
 
     /// The capabilities this server declares, beside `prompts` and
     /// `logging`.
-    #[cfg(feature = "rmcp")]
     pub(crate) fn capabilities(&self) -> info::Declared {
         self.0.info.declared
     }
@@ -192,11 +191,11 @@ impl Service {
         self.declared(method.ok_or_else(|| Error::method_not_found(name))?)
     }
 
-    /// The 2026-07-28 method `name`, if that revision has it and the
-    /// server declares what it needs; else -32601.
-    #[cfg(feature = "http")]
-    pub(crate) fn serves_stateless(&self, name: &str) -> Result<Method, Error> {
-        self.serves(name, Method::from_name(name).filter(|m| m.in_stateless()))
+    /// The method `name`, if `era`'s revisions have it and the server
+    /// declares what it needs; else -32601.
+    #[inline]
+    pub(crate) fn serves_in(&self, era: Era, name: &str) -> Result<Method, Error> {
+        self.serves(name, Method::from_name(name).filter(|&method| era.has(method)))
     }
 
     /// `method`, if the server declares the capability it needs; else
@@ -217,7 +216,7 @@ impl Service {
 
     /// Whether the server declares `capability`.
     pub(crate) fn declares(&self, capability: Capability) -> bool {
-        let declared = self.0.info.declared;
+        let declared = self.capabilities();
         match capability {
             Capability::Prompts | Capability::Logging => true,
             Capability::Completions => declared.completions(),
@@ -238,6 +237,9 @@ impl std::fmt::Debug for Service {
 
 #[cfg(test)]
 mod gate_tests {
+    use crate::protocol::ProtocolVersion;
+    use crate::protocol::era::Era;
+    use crate::protocol::modern::ModernMeta;
     use crate::server::Server;
 
     #[test]
@@ -258,9 +260,10 @@ mod gate_tests {
         assert_eq!(service.serves("prompts/list", list).ok(), list);
         // What the stateless HTTP endpoint answers 404: a method the
         // revision lacks, or one behind an undeclared capability.
-        assert_eq!(service.serves_stateless("prompts/list").ok(), list);
+        let stateless = Era::Stateless(ModernMeta::new(ProtocolVersion::MODERN, None, false));
+        assert_eq!(service.serves_in(stateless, "prompts/list").ok(), list);
         for name in ["ping", "logging/setLevel", "completion/complete"] {
-            let error = service.serves_stateless(name).unwrap_err();
+            let error = service.serves_in(stateless, name).unwrap_err();
             assert_eq!(
                 error.code(),
                 crate::error::Error::METHOD_NOT_FOUND,

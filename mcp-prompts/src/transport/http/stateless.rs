@@ -17,7 +17,7 @@ use crate::context::{Backchannel, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use super::head::Head;
-use crate::protocol::era::EraClaim;
+use crate::protocol::era::{Era, EraClaim};
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::method::Method;
 use crate::server::dispatch::Parsed;
@@ -92,7 +92,7 @@ pub(super) async fn post(
     }
     // A method 2026-07-28 lacks, or one behind a capability this server
     // does not declare: not found.
-    if let Err(error) = endpoint.service.serves_stateless(&method) {
+    if let Err(error) = endpoint.service.serves_in(Era::Stateless(meta), &method) {
         return refuse(StatusCode::NOT_FOUND, error);
     }
     serve(endpoint, headers, id, &method, params, meta, (access, wire)).await
