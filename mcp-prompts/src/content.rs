@@ -162,15 +162,15 @@ impl Annotations {
 /// messages is bounded by its size on the wire, not by its text alone.
 pub(crate) const BLOCK_BYTES: usize = 96;
 
-// What the rmcp adapter reads: a plain block converts field by field.
+// What our writer writes and the rmcp adapter reads: a plain block
+// converts field by field.
 impl Content {
     pub(crate) fn kind(&self) -> &ContentKind {
         &self.kind
     }
 
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn has_annotations(&self) -> bool {
-        self.annotations.is_some()
+    pub(crate) fn annotations(&self) -> Option<&Annotations> {
+        self.annotations.as_ref()
     }
 }
 
@@ -377,7 +377,7 @@ impl Serialize for Versioned<'_, Content> {
             }
             ContentKind::Resource(resource) => map.serialize_entry("resource", resource)?,
         }
-        if let Some(annotations) = &content.annotations {
+        if let Some(annotations) = content.annotations() {
             let versioned = Versioned {
                 value: annotations,
                 version: self.version,

@@ -103,8 +103,8 @@ impl Icon {
         &self.src
     }
 
-    /// Its MIME type, sizes and theme, for another SDK's icon type.
-    #[cfg(feature = "rmcp")]
+    /// Its MIME type, sizes and theme: what our writer writes beside its
+    /// `src`, and the rmcp adapter converts.
     pub(crate) fn details(&self) -> (Option<&str>, &[Cow<'static, str>], Option<IconTheme>) {
         (self.mime_type.as_deref(), &self.sizes, self.theme)
     }
@@ -126,14 +126,15 @@ impl Icon {
 impl Serialize for Icon {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
+        let (mime_type, sizes, theme) = self.details();
         map.serialize_entry("src", &self.src)?;
-        if let Some(mime_type) = &self.mime_type {
+        if let Some(mime_type) = mime_type {
             map.serialize_entry("mimeType", mime_type)?;
         }
-        if !self.sizes.is_empty() {
-            map.serialize_entry("sizes", &self.sizes)?;
+        if !sizes.is_empty() {
+            map.serialize_entry("sizes", sizes)?;
         }
-        if let Some(theme) = self.theme {
+        if let Some(theme) = theme {
             let theme = match theme {
                 IconTheme::Light => "light",
                 IconTheme::Dark => "dark",

@@ -14,7 +14,7 @@ pub(crate) fn block(
     version: ProtocolVersion,
 ) -> Result<r::ContentBlock, serde_json::Error> {
     match content.kind() {
-        ContentKind::Text(text) if !content.has_annotations() => {
+        ContentKind::Text(text) if content.annotations().is_none() => {
             Ok(r::ContentBlock::Text(r::TextContent::new(text.clone())))
         }
         _ => serde_json::from_value(serde_json::to_value(content.for_version(version))?),

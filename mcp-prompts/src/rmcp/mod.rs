@@ -315,14 +315,17 @@ fn retry(answers: Option<::rmcp::model::InputResponses>, state: Option<String>) 
 }
 
 /// A stateless round's questions and state as rmcp's result.
-fn input_required(asked: InputRequired) -> Result<InputRequiredResult, ErrorData> {
-    let (requests, state) = asked.into_parts();
-    let requests = requests
-        .into_iter()
-        .map(|(key, request)| Ok((key, serde_json::from_value(request)?)))
+fn input_required(asked: &InputRequired) -> Result<InputRequiredResult, ErrorData> {
+    let requests = asked
+        .requests()
+        .iter()
+        .map(|(key, request)| Ok((key.clone(), serde_json::from_value(request.clone())?)))
         .collect::<Result<_, serde_json::Error>>()
         .map_err(internal)?;
-    Ok(InputRequiredResult::new(Some(requests), Some(state)))
+    Ok(InputRequiredResult::new(
+        Some(requests),
+        Some(asked.state().to_owned()),
+    ))
 }
 
 /// What the core gives now or later, once it is there.

@@ -11,6 +11,7 @@ use std::future::Future;
 use super::{RmcpPrompts, access_of, raw_id, version_of};
 use crate::protocol::ProtocolVersion;
 use crate::telemetry::network::HttpNetwork;
+use crate::telemetry::asked::Carrier;
 use crate::telemetry::{self, Asked, Network, Observation, ParamsRead, Visibility};
 use crate::telemetry::{Delivered, Ended};
 
@@ -46,14 +47,7 @@ impl RmcpPrompts {
         let access = access_of(context);
         let subject = access.caller().map(|caller| caller.subject());
         let id = raw_id(&context.id);
-        let text = |key: &str| {
-            context
-                .meta
-                .get(key)
-                .and_then(serde_json::Value::as_str)
-                .map(str::to_owned)
-        };
-        let read = || ParamsRead::of(asked(), text);
+        let read = || ParamsRead::new(asked(), carrier_of(&context.meta));
         let mut watch = Observation::request(method, id.get(), read, &wire, subject);
         let known = watch.asked().map_or(Visibility::Unknown, |asked| {
             crate::server::observe::visibility(&self.service, asked, &access)
@@ -128,4 +122,15 @@ pub(super) fn is_tool_error(result: &Result<::rmcp::model::CallToolResponse, Err
         result,
         Ok(::rmcp::model::CallToolResponse::Complete(result)) if result.is_error == Some(true)
     )
+}
+
+/// The W3C trace context a request's `_meta` carries, read as from our own
+/// params: a key of another type is left out.
+fn carrier_of(meta: &::rmcp::model::RequestMetaObject) -> Carrier {
+    let keys = ["traceparent", "tracestate", "baggage"];
+    let carried: serde_json::Map<String, serde_json::Value> = keys
+        .into_iter()
+        .filter_map(|key| Some((key.to_owned(), meta.get(key)?.as_str()?.into())))
+        .collect();
+    serde_json::from_value(carried.into()).unwrap_or_default()
 }

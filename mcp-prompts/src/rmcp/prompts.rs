@@ -139,7 +139,7 @@ impl RmcpPrompts {
                     .or_else(|| prompt.description().map(str::to_owned));
                 Ok(answer.into())
             }
-            GetOutcome::InputRequired(asked) => Ok(input_required(asked)?.into()),
+            GetOutcome::InputRequired(asked) => Ok(input_required(&asked)?.into()),
         }
     }
 

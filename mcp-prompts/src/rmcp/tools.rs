@@ -114,7 +114,7 @@ impl RmcpPrompts {
                 let outcome = self.run_get(&name, arguments, retry, true, &context).await;
                 match ToolOutcome::of(outcome, version) {
                     ToolOutcome::Complete(result) | ToolOutcome::Failed(result) => complete(result),
-                    ToolOutcome::InputRequired(asked) => Ok(input_required(asked)?.into()),
+                    ToolOutcome::InputRequired(asked) => Ok(input_required(&asked)?.into()),
                 }
             }
             other => Err(to_rmcp(&unknown_tool(other))),

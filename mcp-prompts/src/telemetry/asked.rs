@@ -64,15 +64,9 @@ struct Meta {
 }
 
 impl ParamsRead {
-    /// What a route that read the request itself found: the thing `asked`
-    /// for, and the trace context `text` gives for a `_meta` key.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn of(asked: Option<Asked>, text: impl Fn(&str) -> Option<String>) -> Self {
-        let carrier = Carrier {
-            traceparent: text("traceparent"),
-            tracestate: text("tracestate"),
-            baggage: text("baggage"),
-        };
+    /// What a request's params say: the thing `asked` for, and the trace
+    /// context its `_meta` carries.
+    pub(crate) fn new(asked: Option<Asked>, carrier: Carrier) -> Self {
         Self { asked, carrier }
     }
 
@@ -97,7 +91,7 @@ impl ParamsRead {
             Subject::Uri => owned(p.uri).map(Asked::Resource),
         };
         let carrier = p.meta.map(|meta| meta.carrier).unwrap_or_default();
-        Self { asked, carrier }
+        Self::new(asked, carrier)
     }
 }
 

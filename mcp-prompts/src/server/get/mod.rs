@@ -153,11 +153,14 @@ pub(crate) struct InputRequired {
 }
 
 impl InputRequired {
-    /// The questions by key (`inputRequests`), and the state to hand the
-    /// client (`requestState`).
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn into_parts(self) -> (Map<String, Value>, String) {
-        (self.requests, self.state)
+    /// The questions by key (`inputRequests`).
+    pub(crate) fn requests(&self) -> &Map<String, Value> {
+        &self.requests
+    }
+
+    /// The state to hand the client (`requestState`).
+    pub(crate) fn state(&self) -> &str {
+        &self.state
     }
 }
 

@@ -24,8 +24,8 @@ impl InputRequired {
     /// The body of the 2026-07-28 result that asks these questions.
     pub(crate) fn body(&self) -> InputRequiredBody<'_> {
         InputRequiredBody {
-            requests: &self.requests,
-            state: &self.state,
+            requests: self.requests(),
+            state: self.state(),
         }
     }
 }
