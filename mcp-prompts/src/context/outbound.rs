@@ -138,7 +138,6 @@ impl Outbound {
     /// Whether any request of the session is in flight, or waits for the
     /// client's answer: the session is in use, however long ago its last
     /// message came.
-    #[cfg(feature = "http")]
     pub(crate) fn is_busy(&self) -> bool {
         !lock(&self.0.in_flight).is_empty() || !self.waiting().is_empty()
     }

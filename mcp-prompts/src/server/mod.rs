@@ -134,12 +134,12 @@ impl Service {
     /// A new connection's session. Notifications the server sends on its own
     /// (log messages) go to `outbound`.
     pub fn session(&self, outbound: Option<mpsc::Sender<String>>) -> Session {
-        Session::new(self.clone(), outbound.map(channel_sink))
+        Session::new(self.clone(), outbound.map(channel_sink), None)
     }
 
     /// A new connection's session whose server-sent messages go to `sink`.
     pub(crate) fn session_with_sink(&self, sink: Sink) -> Session {
-        Session::new(self.clone(), Some(sink))
+        Session::new(self.clone(), Some(sink), None)
     }
 
     /// The prompts served now; a request keeps the set it started with.

@@ -37,13 +37,20 @@ pub struct Session {
 }
 
 impl Session {
-    pub(crate) fn new(service: Service, outbound: Option<Sink>) -> Self {
+    /// A session of `service` whose messages to the client go to
+    /// `outbound`; `version` for a route with no handshake (HTTP without
+    /// sessions), as if `initialize` had negotiated it.
+    pub(crate) fn new(
+        service: Service,
+        outbound: Option<Sink>,
+        version: Option<ProtocolVersion>,
+    ) -> Self {
         let outbound = Outbound::new(outbound, service.limits().wait_bounds());
         let listens = service.connection_listens();
         Self {
             service,
             state: Arc::new(SessionState {
-                version: OnceLock::new(),
+                version: version.map_or_else(OnceLock::new, OnceLock::from),
                 outbound,
                 listens,
                 #[cfg(feature = "otel")]
@@ -52,34 +59,24 @@ impl Session {
         }
     }
 
-    /// A session that skips the handshake, as if `initialize` had
-    /// negotiated `version` (a route that has none, such as stateless
-    /// HTTP).
-    #[cfg(feature = "http")]
-    pub(crate) fn initialized(service: Service, version: ProtocolVersion) -> Self {
-        let session = Self::new(service, None);
-        session.state.set_version(version);
-        session
-    }
-
     /// The service the session belongs to.
     pub(crate) fn service(&self) -> &Service {
         &self.service
     }
 
-    /// Whether a request of the session is still being worked on (or
-    /// waits for the client's answer to a question).
-    #[cfg(feature = "http")]
-    pub(crate) fn is_busy(&self) -> bool {
+    /// Whether a request of the session is still being worked on, or
+    /// waits for the client's answer to a question: a transport that keeps
+    /// sessions (as HTTP does) drops an idle one only when it is not busy,
+    /// however long ago its last message came.
+    ///
+    /// ```
+    /// # use mcp_prompts::Server;
+    /// let service = Server::new("prompts", "1.0").build().unwrap();
+    /// let session = service.session(None);
+    /// assert!(!session.is_busy());
+    /// ```
+    pub fn is_busy(&self) -> bool {
         self.state.outbound.is_busy()
-    }
-
-    /// Ends the session when called, from wherever it was handed:
-    /// [`end`](Self::end) for a task that outlives the borrow.
-    #[cfg(feature = "http")]
-    pub(crate) fn closer(&self) -> impl FnOnce() + Send + 'static {
-        let outbound = self.state.outbound.clone();
-        move || outbound.close()
     }
 
     /// The transport's places for requests in flight, which a request

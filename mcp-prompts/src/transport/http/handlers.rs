@@ -296,7 +296,8 @@ fn open_session(
             service.session(None)
         } else {
             // With no header, the specification says to assume 2025-03-26.
-            Session::initialized(service, version.unwrap_or(ProtocolVersion::V2025_03_26))
+            let version = version.unwrap_or(ProtocolVersion::V2025_03_26);
+            Session::new(service, None, Some(version))
         };
         return Ok(SessionRef::Own(session));
     }

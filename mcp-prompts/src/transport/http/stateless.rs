@@ -132,7 +132,6 @@ async fn serve(
             // At shutdown the connection ends: a `subscriptions/listen`
             // stream gets its closing result rather than hold shutdown up.
             let mut shutdown = endpoint.shutdown.subscribe();
-            let end = session.closer();
             let future = Box::pin(async move {
                 let mut future = future;
                 let ended = tokio::select! {
@@ -142,7 +141,7 @@ async fn serve(
                 match ended {
                     Some(message) => message,
                     None => {
-                        end();
+                        session.end();
                         future.await
                     }
                 }
