@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::value::RawValue;
 
+use super::modern::ModernMeta;
 use crate::error::Error;
 
 /// One message that was a JSON object.
@@ -18,6 +19,10 @@ pub(crate) enum Incoming<'a> {
         id: &'a RawValue,
         method: Cow<'a, str>,
         params: Option<&'a RawValue>,
+        /// What its `_meta` says, where its route read it already (a
+        /// stateless HTTP `POST`, whose headers must agree with it);
+        /// `None`: the server reads it, deciding the era.
+        stateless: Option<ModernMeta>,
     },
     /// Never answered.
     Notification {
@@ -128,7 +133,12 @@ pub(crate) fn classify(text: &str) -> Result<Incoming<'_>, Rejected<'_>> {
         None => None,
     };
     Ok(match id {
-        Some(id) => Incoming::Request { id, method, params },
+        Some(id) => Incoming::Request {
+            id,
+            method,
+            params,
+            stateless: None,
+        },
         None => Incoming::Notification { method, params },
     })
 }

@@ -25,8 +25,6 @@ use crate::protocol::method::{
     ResourcesDirectoryRead, ResourcesList, ResourcesRead, SkillsGet, SkillsList,
     SubscriptionsListen, ToolsCall, ToolsList,
 };
-#[cfg(feature = "http")]
-use crate::protocol::modern::ModernMeta;
 use crate::telemetry::{self, Delivered, Ended, Observation};
 
 /// One incoming message, parsed once: a transport may look at it (is it an
@@ -93,12 +91,20 @@ impl Session {
         sender: &'a Sender,
     ) -> Response<'a> {
         match incoming {
-            Ok(Incoming::Request { id, method, params }) => {
+            Ok(Incoming::Request {
+                id,
+                method,
+                params,
+                stateless,
+            }) => {
                 let watch = observe_request(self, id, &method, params, sender);
                 // Watched or not, it runs in the span (entered only when
                 // there is one).
                 let entered = watch.enter();
-                let response = self.request(id, &method, params, sender);
+                let response = match stateless {
+                    Some(meta) => self.dispatch(id, Era::Stateless(meta), &method, params, sender),
+                    None => self.request(id, &method, params, sender),
+                };
                 drop(entered);
                 observed(self, watch, response)
             }
@@ -137,25 +143,6 @@ impl Session {
                 }
             }
         }
-    }
-
-    /// Serves a stateless (2026-07-28) request whose `_meta` the transport
-    /// has read already, checking it against its headers.
-    #[cfg(feature = "http")]
-    pub(crate) fn serve_stateless<'a>(
-        &'a self,
-        id: &'a RawValue,
-        method: &str,
-        params: Option<&'a RawValue>,
-        meta: ModernMeta,
-        sender: &'a Sender,
-    ) -> Response<'a> {
-        let era = Era::Stateless(meta);
-        let watch = observe_request(self, id, method, params, sender);
-        let response = watch
-            .span()
-            .in_scope(|| guarded(|| self.dispatch(id, era, method, params, sender)));
-        observed(self, watch, response)
     }
 
     /// Serves a request in the era `protocol` decides it is in: a

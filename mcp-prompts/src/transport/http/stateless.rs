@@ -4,6 +4,8 @@
 //! is 400 with -32020, a malformed `_meta` 400 with -32602, an unknown
 //! method 404 with -32601.
 
+use std::borrow::Cow;
+
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use base64::Engine as _;
@@ -46,7 +48,9 @@ pub(super) async fn post(
         Parsed::One(Ok(Incoming::Notification { .. } | Incoming::Response { .. })) => {
             return StatusCode::ACCEPTED.into_response();
         }
-        Parsed::One(Ok(Incoming::Request { id, method, params })) => (id, method, params),
+        Parsed::One(Ok(Incoming::Request {
+            id, method, params, ..
+        })) => (id, method, params),
     };
     let refuse =
         |status: StatusCode, error: Error| json_response(status, failure(Some(id), &error));
@@ -112,7 +116,14 @@ async fn serve(
     let session = endpoint.service.session(None);
     let (tx, rx) = request_stream(headers);
     let sender = Sender::new(Some(Backchannel::Text(tx)), access, wire).keeping_reservations();
-    let response = session.serve_stateless(id, method, params, meta, &sender);
+    // Its era decided here, where its headers were checked against it.
+    let request = Incoming::Request {
+        id,
+        method: Cow::Borrowed(method),
+        params,
+        stateless: Some(meta),
+    };
+    let response = session.serve(|| Parsed::One(Ok(request)), &sender);
     let reply = written(&session, response, &sender);
     // Its answer's bytes, if reserved: held with the response's body.
     let reserved = sender.take_reserved();
