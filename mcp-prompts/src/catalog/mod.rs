@@ -157,13 +157,17 @@ impl CatalogSnapshot {
             return Err(BuildError::new(problems));
         }
         let pages = Fields::ALL.map(|fields| paginate(&entries, fields, page_size));
-        let restricted = entries.iter().any(|e| e.visibility.is_restricted());
-        Ok(Self {
+        let mut snapshot = Self {
             entries,
             pages,
             page_size,
-            restricted,
-        })
+            restricted: false,
+        };
+        // Kept, so that a request asks it once: whether any prompt is
+        // hidden from some callers.
+        let restricted = snapshot.restricted().next().is_some();
+        snapshot.restricted = restricted;
+        Ok(snapshot)
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -213,7 +217,6 @@ impl CatalogSnapshot {
 
     /// The prompts only some callers may see, each with the scopes a
     /// remote caller must all hold to see it.
-    #[cfg(feature = "http")]
     pub(crate) fn restricted(
         &self,
     ) -> impl Iterator<Item = (&AnyPrompt, impl Iterator<Item = &str> + '_)> + '_ {

@@ -32,7 +32,7 @@ impl Sender {
     pub(crate) const LOCAL: Self = Self {
         route: None,
         access: Access::Local,
-        wire: Network::Pipe,
+        wire: Network::PIPE,
         kept: None,
     };
 
@@ -104,8 +104,8 @@ impl Sender {
 pub(crate) enum Backchannel {
     /// Written as JSON-RPC text for a transport's stream.
     Text(mpsc::Sender<String>),
-    /// Handed over as it is (the rmcp adapter converts it).
-    #[cfg(feature = "rmcp")]
+    /// Handed over as it is: the rmcp adapter converts it, the testing
+    /// client answers its questions.
     Typed(mpsc::Sender<ToClient>),
 }
 
@@ -116,7 +116,6 @@ impl Backchannel {
         match self {
             Self::Text(route) if route.is_closed() => Err(Some(message)),
             Self::Text(route) => route.try_send(message.to_json()).map_err(|_| None),
-            #[cfg(feature = "rmcp")]
             Self::Typed(route) => route.try_send(message).map_err(|error| match error {
                 mpsc::error::TrySendError::Closed(message) => Some(message),
                 mpsc::error::TrySendError::Full(_) => None,
@@ -128,7 +127,6 @@ impl Backchannel {
     pub(crate) async fn send(&self, message: ToClient) -> bool {
         match self {
             Self::Text(route) => route.send(message.to_json()).await.is_ok(),
-            #[cfg(feature = "rmcp")]
             Self::Typed(route) => route.send(message).await.is_ok(),
         }
     }

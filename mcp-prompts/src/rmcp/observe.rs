@@ -1,7 +1,6 @@
 //! rmcp's requests watched as our own transports watch theirs: the same
 //! span, line and metrics, from rmcp's typed request and result.
 
-use std::sync::Arc;
 
 use ::rmcp::model::ErrorData;
 use ::rmcp::service::{RequestContext, RoleServer};
@@ -10,7 +9,6 @@ use std::future::Future;
 
 use super::{RmcpPrompts, access_of, raw_id, version_of};
 use crate::protocol::ProtocolVersion;
-use crate::telemetry::network::HttpNetwork;
 use crate::telemetry::asked::Carrier;
 use crate::telemetry::{self, Asked, Network, Observation, ParamsRead, Visibility};
 use crate::telemetry::{Delivered, Ended};
@@ -40,9 +38,9 @@ impl RmcpPrompts {
                     http::Version::HTTP_10 => "1.0",
                     _ => "1.1",
                 };
-                Network::Http(Arc::new(HttpNetwork::new(version, None, header)))
+                Network::http_request(version, None, header)
             }
-            None => Network::Unknown,
+            None => Network::UNKNOWN,
         };
         let access = access_of(context);
         let subject = access.caller().map(|caller| caller.subject());

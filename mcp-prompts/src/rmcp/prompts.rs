@@ -164,7 +164,7 @@ impl RmcpPrompts {
         // before its response.
         let (route, mut routed) = mpsc::channel::<ToClient>(ROUTE_CAPACITY);
         // Watched by the handler, which knows what rmcp knows of it.
-        let wire = crate::telemetry::Network::Unknown;
+        let wire = crate::telemetry::Network::UNKNOWN;
         let sender = Sender::new(Some(Backchannel::Typed(route)), access_of(context), wire);
         let era = era_of(context, version_of(context));
         let get = GetRequest::new(&id, era, (name, arguments), &self.outbound, &sender)

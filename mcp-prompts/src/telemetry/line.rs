@@ -132,7 +132,14 @@ pub(crate) fn refused(status: Option<u16>, error: &Error, subject: Option<&str>)
     );
 }
 
-fn refused_because(status: Option<u16>, code: Option<i64>, reason: &str, subject: Option<&str>) {
+/// The line for a message refused with `status` where there is one, the
+/// JSON-RPC `code` where there is one, and why.
+pub(crate) fn refused_because(
+    status: Option<u16>,
+    code: Option<i64>,
+    reason: &str,
+    subject: Option<&str>,
+) {
     tracing::info!(
         target: TARGET,
         status,
@@ -141,51 +148,6 @@ fn refused_because(status: Option<u16>, code: Option<i64>, reason: &str, subject
         subject = subject.map(excerpt),
         "refused"
     );
-}
-
-/// The line for an HTTP request refused with `status`, from the body that
-/// says why: a JSON-RPC error, or OAuth's `error` and `error_description`.
-#[cfg(feature = "http")]
-pub(crate) fn refused_over_http(status: u16, body: &str) {
-    #[derive(serde::Deserialize)]
-    #[serde(untagged)]
-    enum Why<'a> {
-        JsonRpc {
-            #[serde(borrow)]
-            error: RpcError<'a>,
-        },
-        OAuth {
-            #[serde(borrow)]
-            error: std::borrow::Cow<'a, str>,
-            #[serde(borrow, default)]
-            error_description: Option<std::borrow::Cow<'a, str>>,
-        },
-    }
-    #[derive(serde::Deserialize)]
-    struct RpcError<'a> {
-        code: i64,
-        #[serde(borrow)]
-        message: std::borrow::Cow<'a, str>,
-    }
-    if !tracing::enabled!(target: TARGET, tracing::Level::INFO) {
-        return;
-    }
-    match serde_json::from_str::<Why<'_>>(body) {
-        Ok(Why::JsonRpc { error }) => {
-            refused_because(Some(status), Some(error.code), &error.message, None);
-        }
-        Ok(Why::OAuth {
-            error,
-            error_description,
-        }) => {
-            let reason = match error_description {
-                Some(description) => format!("{error}: {description}"),
-                None => error.into_owned(),
-            };
-            refused_because(Some(status), None, &reason, None);
-        }
-        Err(_) => refused_because(Some(status), None, "", None),
-    }
 }
 
 #[cfg(test)]

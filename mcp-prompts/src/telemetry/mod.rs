@@ -40,10 +40,9 @@ pub(crate) fn may_watch() -> bool {
     tracing::level_enabled!(tracing::Level::INFO) || metrics_on()
 }
 
-/// Whether a transport should gather the facts of a request's wire (its
-/// peer, its session, its trace headers): only when a request would be
-/// watched.
-#[cfg(any(feature = "http", feature = "rmcp"))]
+/// Whether a request would be watched: a span, a line or a metric wants
+/// it. A transport gathers the facts of a request's wire (its peer, its
+/// session, its trace headers) only then.
 pub(crate) fn wanted() -> bool {
     use tracing::metadata::Kind;
     metrics_on()

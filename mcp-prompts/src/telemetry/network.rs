@@ -3,21 +3,21 @@
 //! trace headers.
 
 use std::net::SocketAddr;
-#[cfg(any(feature = "http", feature = "rmcp"))]
 use std::sync::Arc;
 
-/// The transport a request arrived on. Cheap to clone.
-#[derive(Clone, Debug, Default)]
-pub(crate) enum Network {
-    /// stdio, or a stream a transport reads lines from: `network.transport
-    /// = pipe`.
-    #[default]
-    Pipe,
-    /// Streamable HTTP: `network.transport = tcp`.
-    #[cfg(any(feature = "http", feature = "rmcp"))]
-    Http(Arc<HttpNetwork>),
-    /// Not known here (an rmcp server's transport, which rmcp owns).
-    Unknown,
+/// The transport a request arrived on, and on HTTP its facts. Cheap to
+/// clone.
+#[derive(Clone, Debug)]
+pub(crate) struct Network {
+    /// `network.transport`, where known.
+    transport: Option<&'static str>,
+    http: Option<Arc<HttpNetwork>>,
+}
+
+impl Default for Network {
+    fn default() -> Self {
+        Self::PIPE
+    }
 }
 
 /// The facts of one HTTP request that its telemetry records.
@@ -49,6 +49,39 @@ pub(crate) enum Delivered {
 }
 
 impl Network {
+    /// stdio, or a stream a transport reads lines from: `network.transport
+    /// = pipe`.
+    pub(crate) const PIPE: Self = Self {
+        transport: Some("pipe"),
+        http: None,
+    };
+
+    /// Not known here (an rmcp server's transport, which rmcp owns).
+    pub(crate) const UNKNOWN: Self = Self {
+        transport: None,
+        http: None,
+    };
+
+    /// An HTTP request's: its HTTP `version` (`1.1`, `2`), its peer where
+    /// known, and its headers through `header`; `network.transport = tcp`.
+    #[cfg(any(feature = "http", feature = "rmcp"))]
+    pub(crate) fn http_request(
+        version: &'static str,
+        client: Option<SocketAddr>,
+        header: impl Fn(&str) -> Option<String>,
+    ) -> Self {
+        let facts = HttpNetwork {
+            version,
+            client,
+            session: header("mcp-session-id"),
+            trace: header("traceparent").map(|parent| (parent, header("tracestate"))),
+        };
+        Self {
+            transport: Some("tcp"),
+            http: Some(Arc::new(facts)),
+        }
+    }
+
     /// The HTTP status that carried what was `delivered`, on HTTP.
     pub(crate) fn status(&self, delivered: Delivered) -> Option<u16> {
         self.http()?;
@@ -61,38 +94,11 @@ impl Network {
 
     /// `network.transport`, when known.
     pub(crate) fn transport(&self) -> Option<&'static str> {
-        match self {
-            Self::Pipe => Some("pipe"),
-            #[cfg(any(feature = "http", feature = "rmcp"))]
-            Self::Http(_) => Some("tcp"),
-            Self::Unknown => None,
-        }
+        self.transport
     }
 
     /// The HTTP facts, on HTTP.
     pub(crate) fn http(&self) -> Option<&HttpNetwork> {
-        match self {
-            #[cfg(any(feature = "http", feature = "rmcp"))]
-            Self::Http(http) => Some(http),
-            _ => None,
-        }
-    }
-}
-
-impl HttpNetwork {
-    /// An HTTP request's facts: its HTTP `version` (`1.1`, `2`), its peer
-    /// where known, and its headers through `header`.
-    #[cfg(any(feature = "http", feature = "rmcp"))]
-    pub(crate) fn new(
-        version: &'static str,
-        client: Option<SocketAddr>,
-        header: impl Fn(&str) -> Option<String>,
-    ) -> Self {
-        Self {
-            version,
-            client,
-            session: header("mcp-session-id"),
-            trace: header("traceparent").map(|parent| (parent, header("tracestate"))),
-        }
+        self.http.as_deref()
     }
 }

@@ -67,6 +67,9 @@ impl Observation {
         wire: &Network,
         subject: Option<&str>,
     ) -> Self {
+        if !super::wanted() {
+            return Self::OFF;
+        }
         // Field values are worked out only when the span is enabled.
         let span = tracing::info_span!(
             target: TARGET,

@@ -63,6 +63,7 @@ use crate::content::Role;
 use crate::context::{Backchannel, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
+use crate::protocol::to_client::ToClient;
 use crate::request::GetPrompt;
 use crate::server::{Service, Session};
 use crate::telemetry::Network;
@@ -258,17 +259,17 @@ impl Client {
     async fn request_once(&self, method: &str, params: &Value) -> Result<Value, Error> {
         let text = self.envelope(method, params);
         // What the request sends the client while it runs comes here.
-        let (route, mut sent) = mpsc::channel::<String>(16);
+        let (route, mut sent) = mpsc::channel::<ToClient>(16);
         let wire = match self.access {
-            Access::Local => Network::Pipe,
-            Access::Remote(_) => Network::Unknown,
+            Access::Local => Network::PIPE,
+            Access::Remote(_) => Network::UNKNOWN,
         };
-        let sender = Sender::new(Some(Backchannel::Text(route)), self.access.clone(), wire);
+        let sender = Sender::new(Some(Backchannel::Typed(route)), self.access.clone(), wire);
         let response = self.session.serve_text(&text, &sender);
         let mut replied = std::pin::pin!(response.text(self.session.service(), None));
         let reply = std::future::poll_fn(|cx| {
             while let Poll::Ready(Some(message)) = sent.poll_recv(cx) {
-                self.answer_server(&message);
+                self.answer_server(message);
             }
             replied.as_mut().poll(cx)
         })
@@ -392,19 +393,18 @@ impl Client {
 
     /// Answers a request the server sent (`elicitation/create`) with the
     /// client's answers; notifications need no answer.
-    fn answer_server(&self, message: &str) {
-        let Ok(message) = serde_json::from_str::<Value>(message) else {
+    /// Answers what the server asks while a request runs (its
+    /// notifications need no answer).
+    fn answer_server(&self, message: ToClient) {
+        let ToClient::Elicit { id, params } = message else {
             return;
         };
-        if message["method"] != "elicitation/create" || message.get("id").is_none() {
-            return;
-        }
         let answer = match &self.answers {
-            Some(answers) => answers.answer(&Question::of(&message["params"])),
+            Some(answers) => answers.answer(&Question::of(&params)),
             None => Answer::Cancel,
         };
-        let response =
-            json!({ "jsonrpc": "2.0", "id": message["id"], "result": answer.to_result() });
+        let id: Value = serde_json::from_str(id.get()).unwrap_or_default();
+        let response = json!({ "jsonrpc": "2.0", "id": id, "result": answer.to_result() });
         let _ = self
             .session
             .serve_text(&response.to_string(), &Sender::LOCAL);

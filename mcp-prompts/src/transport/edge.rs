@@ -89,8 +89,8 @@ impl Session {
         access: Access,
     ) -> Reply {
         let wire = match access {
-            Access::Local => Network::Pipe,
-            Access::Remote(_) => Network::Unknown,
+            Access::Local => Network::PIPE,
+            Access::Remote(_) => Network::UNKNOWN,
         };
         let sender = Sender::new(
             route.map(|route| Backchannel::Text(route.clone())),

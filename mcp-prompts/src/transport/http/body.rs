@@ -4,6 +4,7 @@
 //! them. A leaf, so that what answers requests before the endpoint does
 //! (auth, the playground) needs nothing of the endpoint's own state.
 
+use std::borrow::Cow;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
@@ -14,12 +15,58 @@ use bytes::Bytes;
 use hyper::body::{Frame, SizeHint};
 
 use crate::context::{Kept, Reservation};
+use crate::telemetry::line;
+
+/// The line for an HTTP request refused with `status`, from the body that
+/// says why: a JSON-RPC error, or OAuth's `error` and `error_description`.
+fn log_refusal(status: u16, body: &str) {
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Why<'a> {
+        JsonRpc {
+            #[serde(borrow)]
+            error: RpcError<'a>,
+        },
+        OAuth {
+            #[serde(borrow)]
+            error: Cow<'a, str>,
+            #[serde(borrow, default)]
+            error_description: Option<Cow<'a, str>>,
+        },
+    }
+    #[derive(serde::Deserialize)]
+    struct RpcError<'a> {
+        code: i64,
+        #[serde(borrow)]
+        message: Cow<'a, str>,
+    }
+    if !tracing::enabled!(target: line::TARGET, tracing::Level::INFO) {
+        return;
+    }
+    let status = Some(status);
+    match serde_json::from_str::<Why<'_>>(body) {
+        Ok(Why::JsonRpc { error }) => {
+            line::refused_because(status, Some(error.code), &error.message, None);
+        }
+        Ok(Why::OAuth {
+            error,
+            error_description,
+        }) => {
+            let reason = match error_description {
+                Some(description) => format!("{error}: {description}"),
+                None => error.into_owned(),
+            };
+            line::refused_because(status, None, &reason, None);
+        }
+        Err(_) => line::refused_because(status, None, "", None),
+    }
+}
 
 /// `body` as `application/json` with `status`; a refusal (4xx, 5xx) is
 /// logged here, once.
 pub(crate) fn json_response(status: StatusCode, body: String) -> Response {
     if status.is_client_error() || status.is_server_error() {
-        crate::telemetry::line::refused_over_http(status.as_u16(), &body);
+        log_refusal(status.as_u16(), &body);
     }
     (
         status,

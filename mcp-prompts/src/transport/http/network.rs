@@ -2,13 +2,11 @@
 //! someone watches.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 
 use axum::extract::ConnectInfo;
 use axum::http::Version;
 use axum::http::request::Parts;
 
-use crate::telemetry::network::HttpNetwork;
 use crate::telemetry::{self, Network};
 
 /// The request's wire: HTTP's version, the peer (where the listener, or
@@ -16,7 +14,7 @@ use crate::telemetry::{self, Network};
 /// names and its own trace headers.
 pub(super) fn network_of(parts: &Parts) -> Network {
     if !telemetry::wanted() {
-        return Network::Unknown;
+        return Network::UNKNOWN;
     }
     let client = parts
         .extensions
@@ -26,11 +24,7 @@ pub(super) fn network_of(parts: &Parts) -> Network {
         let value = parts.headers.get(name)?;
         value.to_str().ok().map(str::to_owned)
     };
-    Network::Http(Arc::new(HttpNetwork::new(
-        version_name(parts.version),
-        client,
-        header,
-    )))
+    Network::http_request(version_name(parts.version), client, header)
 }
 
 /// `network.protocol.version` for HTTP `version`.
