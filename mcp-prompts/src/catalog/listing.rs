@@ -76,8 +76,10 @@ pub(super) fn paginate(entries: &[Entry], fields: Fields, page_size: usize) -> V
     (0..page_count(entries.len(), page_size))
         .map(|page| {
             let (range, more) = bounds(entries.len(), page_size, page);
-            let shown: Vec<Shown<'_>> =
-                entries[range].iter().map(|entry| Shown::of(entry, fields)).collect();
+            let shown: Vec<Shown<'_>> = entries[range]
+                .iter()
+                .map(|entry| Shown::of(entry, fields))
+                .collect();
             let prompts = PromptList(&shown);
             CachedPage {
                 // Only strings and bools: serializing cannot fail.

@@ -41,7 +41,11 @@ impl ModernMeta {
     /// What a 2026-07-28 request says: its `version`, the `log_level` it
     /// wants (`None`: no log messages) and whether its client `can_elicit`
     /// a form.
-    pub(crate) fn new(version: ProtocolVersion, log_level: Option<LogLevel>, can_elicit: bool) -> Self {
+    pub(crate) fn new(
+        version: ProtocolVersion,
+        log_level: Option<LogLevel>,
+        can_elicit: bool,
+    ) -> Self {
         Self {
             version,
             log_level,

@@ -88,7 +88,8 @@ mod tests {
         ];
         for case in cases {
             let text = case.to_string();
-            let from_text = GetPromptArguments::read(Some(&text)).map(GetPromptArguments::into_parts);
+            let from_text =
+                GetPromptArguments::read(Some(&text)).map(GetPromptArguments::into_parts);
             let from_values = get_prompt_arguments(case.as_object());
             match (from_text, from_values) {
                 (Ok((name_a, a)), Ok((name_b, b))) => {

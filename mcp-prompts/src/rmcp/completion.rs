@@ -6,8 +6,8 @@ use ::rmcp::model::{
 };
 use ::rmcp::service::RequestContext;
 
-use crate::protocol::method::Method;
 use super::settled;
+use crate::protocol::method::Method;
 use crate::server::completion::{Query, Reference};
 
 use super::{

@@ -1,7 +1,6 @@
 //! rmcp's requests watched as our own transports watch theirs: the same
 //! span, line and metrics, from rmcp's typed request and result.
 
-
 use ::rmcp::model::ErrorData;
 use ::rmcp::service::{RequestContext, RoleServer};
 

@@ -9,15 +9,15 @@ use ::rmcp::model::{
 };
 use ::rmcp::service::RequestContext;
 
+use super::arguments::arguments_of;
 use super::forward::Outgoing;
+use super::settled;
 use crate::catalog::listing::Shown;
 use crate::context::{Backchannel, Progress, Sender};
 use crate::error::Error;
 use crate::protocol::answer::Cached;
 use crate::protocol::to_client::ToClient;
 use crate::protocol::{Arguments, ProtocolVersion};
-use super::arguments::arguments_of;
-use super::settled;
 use crate::server::get::{GetOutcome, GetRequest, Retry};
 use futures_util::StreamExt as _;
 use futures_util::stream::FuturesUnordered;

@@ -9,16 +9,16 @@ use ::rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, Res
 use ::rmcp::service::RequestContext;
 use futures_util::FutureExt as _;
 
+use super::arguments::get_prompt_arguments;
 use super::{
     ErrorData, RmcpPrompts, RoleServer, access_of, input_required, internal, observe, retry,
     to_rmcp, version_of,
 };
-use super::arguments::get_prompt_arguments;
 use crate::protocol::ProtocolVersion;
 use crate::server::tools::result::ToolResult;
 use crate::server::tools::{
-    GET_PROMPT, LIST_PROMPTS, ToolOutcome, definitions, error_result,
-    list_result, tool_prompts, unknown_tool,
+    GET_PROMPT, LIST_PROMPTS, ToolOutcome, definitions, error_result, list_result, tool_prompts,
+    unknown_tool,
 };
 
 impl RmcpPrompts {

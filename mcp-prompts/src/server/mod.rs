@@ -195,7 +195,10 @@ impl Service {
     /// declares what it needs; else -32601.
     #[inline]
     pub(crate) fn serves_in(&self, era: Era, name: &str) -> Result<Method, Error> {
-        self.serves(name, Method::from_name(name).filter(|&method| era.has(method)))
+        self.serves(
+            name,
+            Method::from_name(name).filter(|&method| era.has(method)),
+        )
     }
 
     /// `method`, if the server declares the capability it needs; else

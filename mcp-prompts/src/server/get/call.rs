@@ -8,7 +8,7 @@ use std::task::Poll;
 
 use serde_json::value::RawValue;
 
-use super::missing::{ask_missing, fill_missing};
+use super::missing::{MissingForm, fill_missing};
 use super::{GetOutcome, Round, Site, checked_outcome};
 use crate::catalog::AnyPrompt;
 use crate::context::{Asking, InputRound, Progress, RequestParts};
@@ -166,7 +166,7 @@ impl Call<'_> {
         arguments: Arguments<'_>,
         missing: &[&str],
     ) -> Later<Result<GetOutcome, Error>> {
-        let request = super::missing_form(&self.prompt, missing, self.site.era.version());
+        let form = MissingForm::new(&self.prompt, missing, self.site.era.version());
         let id = self.site.id.to_owned();
         let (outbound, sender) = (self.site.outbound.clone(), self.site.sender.clone());
         let Self {
@@ -179,16 +179,10 @@ impl Call<'_> {
         let missing: Vec<String> = missing.iter().map(|&name| name.to_owned()).collect();
         Box::pin(async move {
             let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
-            let asked = ask_missing(
-                &outbound,
-                sender.backchannel(),
-                &request,
-                prompt.name(),
-                &missing,
-            );
+            let asked = form.ask(&outbound, sender.backchannel(), prompt.name(), &missing);
             let filled = asked
                 .await
-                .and_then(|answer| fill_missing(arguments, &answer, prompt.name(), &missing));
+                .and_then(|answer| fill_missing(arguments, answer, prompt.name(), &missing));
             let arguments = filled?;
             let site = Site {
                 id: &id,

@@ -1,6 +1,7 @@
 //! Missing required arguments, asked for with a form built from their
 //! definitions, and the answer read back into the arguments.
 
+use serde::Serialize;
 use serde_json::Value;
 
 use crate::args::param::missing_arguments;
@@ -14,55 +15,70 @@ use crate::protocol::{Arguments, ProtocolVersion};
 /// Namespaced, so that it cannot be the key of a prompt's own question.
 pub(super) const MISSING_ARGUMENTS: &str = "mcp-prompts/missing-arguments";
 
-/// Asks the client for the missing arguments with `request` (from
-/// [`missing_form`]): its answer, or -32602 naming them if nobody could be
-/// asked.
-pub(super) async fn ask_missing(
-    outbound: &Outbound,
-    route: Option<&Backchannel>,
-    request: &Value,
-    prompt: &str,
-    missing: &[&str],
-) -> Result<Value, Error> {
-    let answered = outbound.elicit(request["params"].clone(), route).await?;
-    answered.ok_or_else(|| missing_arguments(prompt, missing))
+/// The `elicitation/create` request for a prompt's missing arguments,
+/// with a form built from their definitions.
+#[derive(Serialize)]
+pub(super) struct MissingForm {
+    method: &'static str,
+    params: Value,
 }
 
-/// The `elicitation/create` request for the arguments `missing`, with a
-/// form built from their definitions.
-pub(super) fn missing_form(
-    prompt: &AnyPrompt,
-    missing: &[&str],
-    version: ProtocolVersion,
-) -> Value {
-    let arguments = prompt.arguments();
-    let fields = arguments
-        .into_iter()
-        .filter(|arg| missing.contains(&arg.name()));
-    let names = missing
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let title = prompt.title().unwrap_or(prompt.name());
-    let message = format!("The prompt `{title}` needs: {names}");
-    serde_json::json!({
-        "method": "elicitation/create",
-        "params": create_params(&message, &form_schema(fields, version)),
-    })
+impl MissingForm {
+    /// The form for `prompt`'s arguments `missing`, as `version` has forms.
+    pub(super) fn new(prompt: &AnyPrompt, missing: &[&str], version: ProtocolVersion) -> Self {
+        let arguments = prompt.arguments();
+        let fields = arguments
+            .into_iter()
+            .filter(|arg| missing.contains(&arg.name()));
+        let names = missing
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let title = prompt.title().unwrap_or(prompt.name());
+        let message = format!("The prompt `{title}` needs: {names}");
+        Self {
+            method: "elicitation/create",
+            params: create_params(&message, &form_schema(fields, version)),
+        }
+    }
+
+    /// Asks the client in the session: what the user did with the form,
+    /// or -32602 naming the missing arguments if nobody could be asked.
+    pub(super) async fn ask(
+        self,
+        outbound: &Outbound,
+        route: Option<&Backchannel>,
+        prompt: &str,
+        missing: &[&str],
+    ) -> Result<Answer, Error> {
+        let answered = outbound.elicit(self.params, route).await?;
+        let answer = answered.ok_or_else(|| missing_arguments(prompt, missing))?;
+        read_answer(&answer)
+    }
 }
 
-/// The arguments with the answer to the missing-arguments form added;
+/// A stateless round's question: the request as the client gets it.
+impl From<MissingForm> for Value {
+    fn from(form: MissingForm) -> Self {
+        let MissingForm { method, params } = form;
+        let mut request = serde_json::Map::new();
+        request.insert("method".to_owned(), method.into());
+        request.insert("params".to_owned(), params);
+        request.into()
+    }
+}
+
+/// The arguments with the `answer` to the missing-arguments form added;
 /// -32602 for the missing ones if the user declined or left any out.
 pub(super) fn fill_missing<'a>(
     mut arguments: Arguments<'a>,
-    answer: &Value,
+    answer: Answer,
     prompt: &str,
     missing: &[&str],
 ) -> Result<Arguments<'a>, Error> {
-    let refused = || missing_arguments(prompt, missing);
-    let Answer::Accepted(form) = read_answer(answer)? else {
-        return Err(refused());
+    let Answer::Accepted(form) = answer else {
+        return Err(missing_arguments(prompt, missing));
     };
     for (name, value) in form.iter() {
         if missing.contains(&name) {

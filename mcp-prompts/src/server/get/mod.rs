@@ -28,11 +28,12 @@ use crate::args::param::missing_arguments;
 use crate::caller::{Caller, principal};
 use crate::catalog::AnyPrompt;
 use crate::context::{Asking, InputRound, Outbound, Progress, Sender};
+use crate::elicit::form::read_answer;
 use crate::error::Error;
 use crate::message::PromptResult;
 use crate::protocol::{Arguments, ProtocolVersion};
 use call::Call;
-use missing::{MISSING_ARGUMENTS, fill_missing, missing_form};
+use missing::{MISSING_ARGUMENTS, MissingForm, fill_missing};
 
 /// One `prompts/get`, as every route reads it.
 pub(crate) struct GetRequest<'a> {
@@ -230,14 +231,17 @@ impl GetRequest<'_> {
             match &round {
                 Some(round) => match round.answers.get(MISSING_ARGUMENTS) {
                     Some(answer) => {
-                        match fill_missing(arguments, answer, prompt.name(), &missing) {
+                        let filled = read_answer(answer).and_then(|answer| {
+                            fill_missing(arguments, answer, prompt.name(), &missing)
+                        });
+                        match filled {
                             Ok(filled) => arguments = filled,
                             Err(error) => return NowOrLater::Now(Err(error)),
                         }
                     }
                     None => {
-                        let form = missing_form(&prompt, &missing, era.version());
-                        let questions = vec![(MISSING_ARGUMENTS.to_owned(), form)];
+                        let form = MissingForm::new(&prompt, &missing, era.version());
+                        let questions = vec![(MISSING_ARGUMENTS.to_owned(), form.into())];
                         let asked = round.input_required(inner, &prompt, questions);
                         return NowOrLater::Now(asked);
                     }

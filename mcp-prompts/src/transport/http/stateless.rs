@@ -13,12 +13,12 @@ use serde_json::value::RawValue;
 
 use super::HEADER_MISMATCH;
 use super::body::json_response;
+use super::head::Head;
 use super::respond::{Endpoint, request_stream, respond, respond_later};
 use crate::caller::Access;
 use crate::context::{Backchannel, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
-use super::head::Head;
 use crate::protocol::era::{Era, EraClaim};
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::method::Method;
