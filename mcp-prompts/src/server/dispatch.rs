@@ -14,7 +14,7 @@ use super::handler::Handling;
 use super::methods;
 use super::observe::{observe_request, observed};
 use super::outcome::Response;
-use super::panics::guarded;
+use super::panics::{guarded, guarded_then};
 use super::{Era, Session};
 use crate::context::{ClientReply, Sender};
 use crate::error::Error;
@@ -61,10 +61,24 @@ impl Session {
         read: impl FnOnce() -> Parsed<'a>,
         sender: &'a Sender,
     ) -> Response<'a> {
-        guarded(|| match read() {
+        self.serve_then(read, sender, |response| response)
+    }
+
+    /// Like [`serve`](Self::serve), handing the response to `edge` (the
+    /// transport's writer) under the same panic guard: what leaves it is
+    /// what `edge` makes of the response, written.
+    #[inline]
+    pub(crate) fn serve_then<'a, R>(
+        &'a self,
+        read: impl FnOnce() -> Parsed<'a>,
+        sender: &'a Sender,
+        edge: impl Fn(Response<'a>) -> R,
+    ) -> R {
+        let dispatch = || match read() {
             Parsed::One(incoming) => self.handle_one(incoming, sender),
             Parsed::Batch(text) => serve_batch(self, text, sender),
-        })
+        };
+        guarded_then(dispatch, edge)
     }
 
     /// The answer to a message over the size limit, which the transport

@@ -162,6 +162,7 @@ impl<'a> Outcome<'a> {
     /// Writes it, as its era has it, held as it says (its bytes left in
     /// `kept`), and ends its watch on what was written: an answer the
     /// budget refuses is told as the error it is answered with.
+    #[inline]
     pub(crate) fn write(self, service: &Service, kept: Option<&Kept>) -> String {
         let Self {
             id,

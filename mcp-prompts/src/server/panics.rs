@@ -10,10 +10,23 @@ use crate::error::Error;
 // request about a hundred instructions of moves (callgrind).
 #[inline]
 pub(super) fn guarded<'a>(dispatch: impl FnOnce() -> Response<'a>) -> Response<'a> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(dispatch)).unwrap_or_else(|_| {
-        Response::rejected(Error::internal(
+    guarded_then(dispatch, |response| response)
+}
+
+/// Runs `dispatch` and hands what it answers to `edge` (a transport's
+/// writer), under one guard: a panic in either is answered as an internal
+/// error without an id, handed to `edge` in turn. Only what `edge` makes
+/// leaves the guard, not the larger typed response.
+#[inline]
+pub(super) fn guarded_then<'a, R>(
+    dispatch: impl FnOnce() -> Response<'a>,
+    edge: impl Fn(Response<'a>) -> R,
+) -> R {
+    let served = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| edge(dispatch())));
+    served.unwrap_or_else(|_| {
+        edge(Response::rejected(Error::internal(
             "the server failed while reading this message",
-        ))
+        )))
     })
 }
 

@@ -17,11 +17,12 @@ use std::sync::Arc;
 
 use tokio::sync::Semaphore;
 
-use super::edge::{Reply, written};
+use super::edge::{Reply, reply, written};
 use super::lines::Line;
 use super::output::WriteQueue;
 use crate::context::{Reservation, Sender, Sink};
 use crate::protocol::jsonrpc::parse_failure;
+use crate::server::dispatch::Parsed;
 use crate::server::{Response, Service, Session};
 
 /// How one kind of connection reads lines and writes the answers it has
@@ -115,7 +116,7 @@ fn answer(session: &Session, line: Line<'_>, sender: &Sender) -> Option<Reply> {
         }
         Line::Message(bytes) => match std::str::from_utf8(bytes) {
             Ok(text) if text.trim().is_empty() => Reply::None,
-            Ok(text) => written(session, session.serve_text(text, sender), sender),
+            Ok(text) => reply(session, || Parsed::new(text), sender),
             Err(_) => Reply::Rejected(Response::rejection(&parse_failure(""))),
         },
     })

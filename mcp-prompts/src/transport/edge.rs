@@ -11,6 +11,7 @@ use tokio::sync::mpsc;
 
 use crate::caller::{Access, Caller};
 use crate::context::{Backchannel, Sender};
+use crate::server::dispatch::Parsed;
 use crate::server::{Response, Session};
 use crate::telemetry::Network;
 
@@ -53,7 +54,7 @@ impl Session {
     /// scopes. A transport that carries remote clients uses
     /// [`handle_remote`](Self::handle_remote).
     pub fn handle(&self, text: &str) -> Reply {
-        written(self, self.serve_text(text, &Sender::LOCAL), &Sender::LOCAL)
+        reply(self, || Parsed::new(text), &Sender::LOCAL)
     }
 
     /// Like [`handle`](Self::handle), but notifications the requests send
@@ -97,12 +98,24 @@ impl Session {
             access,
             wire,
         );
-        written(self, self.serve_text(text, &sender), &sender)
+        reply(self, || Parsed::new(text), &sender)
     }
+}
+
+/// What `session` answers the message `read` gives, from `sender`,
+/// written at the edge under the server's panic guard.
+#[inline]
+pub(crate) fn reply<'a>(
+    session: &'a Session,
+    read: impl FnOnce() -> Parsed<'a>,
+    sender: &'a Sender,
+) -> Reply {
+    session.serve_then(read, sender, |response| written(session, response, sender))
 }
 
 /// `response` written, once: a large answer's bytes left where `sender`
 /// keeps them, for the transport to hold until it has sent it.
+#[inline]
 pub(crate) fn written(session: &Session, response: Response<'_>, sender: &Sender) -> Reply {
     let service = session.service();
     match response {

@@ -26,7 +26,7 @@ use crate::protocol::method::Method;
 use crate::protocol::modern::MetaRead;
 use crate::server::Session;
 use crate::server::dispatch::Parsed;
-use crate::transport::edge::{Reply, written};
+use crate::transport::edge::{Reply, reply};
 
 const SESSION_HEADER: &str = "mcp-session-id";
 
@@ -94,7 +94,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     };
     let (tx, rx) = request_stream(headers);
     let sender = Sender::new(Some(Backchannel::Text(tx)), access, wire).keeping_reservations();
-    let reply = written(&session, session.serve(|| message, &sender), &sender);
+    let reply = reply(&session, || message, &sender);
     // Its answer's bytes, if reserved: held with the response's body.
     let reserved = sender.take_reserved();
     // An answer made later leaves its reservation where the sender keeps

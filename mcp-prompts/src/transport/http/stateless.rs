@@ -24,7 +24,7 @@ use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::method::Method;
 use crate::server::dispatch::Parsed;
 use crate::telemetry::Network;
-use crate::transport::edge::{Reply, written};
+use crate::transport::edge::{Reply, reply};
 
 /// Serves a `POST` whose `MCP-Protocol-Version` is a stateless revision.
 pub(super) async fn post(
@@ -123,8 +123,7 @@ async fn serve(
         params,
         stateless: Some(meta),
     };
-    let response = session.serve(|| Parsed::One(Ok(request)), &sender);
-    let reply = written(&session, response, &sender);
+    let reply = reply(&session, || Parsed::One(Ok(request)), &sender);
     // Its answer's bytes, if reserved: held with the response's body.
     let reserved = sender.take_reserved();
     // An answer made later leaves its reservation where the sender keeps
