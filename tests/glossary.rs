@@ -54,6 +54,16 @@ const RETIRED: &[(&str, &str)] = &[
     ),
     ("skills_watched", "skills_live"),
     ("type Outcome<", "Outcome, a request's typed outcome"),
+    (
+        "fn serve_stateless",
+        "a request carries the era its route decided",
+    ),
+    ("fn serves_stateless", "Service::serves_in"),
+    ("fn decide_with_head", "HTTP's HeaderFacts::read"),
+    ("struct NamedInParams", "HTTP's HeaderFacts"),
+    ("fn refused_over_http", "HTTP logs its own refusals"),
+    ("fn has_annotations", "Content::annotations"),
+    ("fn missing_form", "MissingForm"),
 ];
 
 fn root() -> PathBuf {

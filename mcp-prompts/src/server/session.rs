@@ -70,8 +70,10 @@ impl Session {
     /// however long ago its last message came.
     ///
     /// ```
-    /// # use mcp_prompts::Server;
-    /// let service = Server::new("prompts", "1.0").build().unwrap();
+    /// use mcp_prompts::{DynamicPrompt, Server};
+    ///
+    /// let hello = DynamicPrompt::builder("hello").template("Hi").build().unwrap();
+    /// let service = Server::new("prompts", "1.0").prompts([hello]).build().unwrap();
     /// let session = service.session(None);
     /// assert!(!session.is_busy());
     /// ```

@@ -8,7 +8,7 @@ mod auth;
 mod body;
 mod guard;
 mod handlers;
-mod head;
+mod header_facts;
 mod listener;
 mod network;
 mod options;

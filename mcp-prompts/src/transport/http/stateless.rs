@@ -13,7 +13,7 @@ use serde_json::value::RawValue;
 
 use super::HEADER_MISMATCH;
 use super::body::json_response;
-use super::head::Head;
+use super::header_facts::HeaderFacts;
 use super::respond::{Endpoint, request_stream, respond, respond_later};
 use crate::caller::Access;
 use crate::context::{Backchannel, Sender};
@@ -57,18 +57,18 @@ pub(super) async fn post(
     if let Err(error) = matches_header(headers, "mcp-method", "Mcp-Method", &method) {
         return refuse(StatusCode::BAD_REQUEST, error);
     }
-    let head = Head::read(params.map_or("{}", RawValue::get));
+    let facts = HeaderFacts::read(params.map_or("{}", RawValue::get));
     let modern = ProtocolVersion::MODERN.as_str();
     // The body must name the header's revision before anything about it
     // is judged: a disagreement is a mismatch, not an unknown revision.
-    if let Some(requested) = head.requested().filter(|&r| r != modern) {
+    if let Some(requested) = facts.requested().filter(|&r| r != modern) {
         let error = mismatch(&format!(
             "the MCP-Protocol-Version header says {modern} but `_meta` says `{}`",
             crate::error::excerpt(requested)
         ));
         return refuse(StatusCode::BAD_REQUEST, error);
     }
-    let meta = match head.claim() {
+    let meta = match facts.claim() {
         Ok(EraClaim::Stateless(meta)) => meta,
         Err(error) => return refuse(StatusCode::BAD_REQUEST, error),
         Ok(EraClaim::Handshake) => {
@@ -82,9 +82,9 @@ pub(super) async fn post(
     // `prompts/get` and `tools/call` name what they get in `Mcp-Name`,
     // `resources/read` its URI.
     let named = if method == Method::PromptsGet.name() || method == Method::ToolsCall.name() {
-        Some(head.name())
+        Some(facts.name())
     } else if method == Method::ResourcesRead.name() {
-        Some(head.uri())
+        Some(facts.uri())
     } else {
         None
     };

@@ -13,14 +13,14 @@ use crate::protocol::modern::{Meta, malformed_params};
 use crate::protocol::optional_cow_str;
 
 /// A stateless request's params as its headers are compared with them.
-pub(super) struct Head {
+pub(super) struct HeaderFacts {
     name: Option<String>,
     uri: Option<String>,
     requested: Option<String>,
     claim: Result<EraClaim, Error>,
 }
 
-impl Head {
+impl HeaderFacts {
     /// Reads `params` (the text of a request's params, `{}` if it has
     /// none) once.
     pub(super) fn read(params: &str) -> Self {
