@@ -4,6 +4,7 @@
 
 use crate::caller::Access;
 use crate::catalog::AnyPrompt;
+use crate::catalog::listing::Shown;
 use serde_json::{Value, json};
 
 use super::prompts::listed;
@@ -83,7 +84,7 @@ fn pages_and_cursors_match_ours() {
     let (last, none) = served
         .page_of(latest, next.as_deref(), &Access::Local)
         .unwrap();
-    assert_eq!(last.iter().map(|e| e.name()).collect::<Vec<_>>(), ["c"]);
+    assert_eq!(last.iter().map(Shown::name).collect::<Vec<_>>(), ["c"]);
     assert_eq!(none, None);
     let error = served
         .page_of(latest, Some("bogus"), &Access::Local)
