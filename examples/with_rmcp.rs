@@ -21,6 +21,7 @@ mod caller_prompts;
 #[path = "showcase/prompts.rs"]
 mod prompts;
 
+use clap::Parser;
 use mcp_prompts::rmcp::RmcpPrompts;
 use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
 use rmcp::model::{Implementation, ServerCapabilities, ServerConfig};
@@ -78,48 +79,30 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Logs on stderr, filtered by RUST_LOG (`mcp_prompts=info`: a line per
     // request); traces and metrics to OTEL_EXPORTER_OTLP_ENDPOINT when set.
     let otel = mcp_prompts::otel::init("mcp-prompts-with-rmcp", "warn")?;
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let before = args.len();
-    args.retain(|arg| arg != "--prompts-as-tools");
-    let as_tools = args.len() < before;
-    let prompts_dir = match args.iter().position(|arg| arg == "--prompts-dir") {
-        Some(at) if at + 1 < args.len() => Some(args.drain(at..=at + 1).nth(1).unwrap_or_default()),
-        Some(_) => return Err(USAGE.into()),
-        None => None,
-    };
-    let mut skills_dirs = Vec::new();
-    while let Some(at) = args.iter().position(|arg| arg == "--skills-dir") {
-        if at + 1 == args.len() {
-            return Err(USAGE.into());
-        }
-        skills_dirs.extend(args.drain(at..=at + 1).nth(1));
-    }
-    let issuer = match args.get(2..) {
-        Some([flag, issuer]) if flag == "--auth-issuer" => Some(issuer.clone()),
-        Some([]) | None => None,
-        Some(_) => return Err(USAGE.into()),
-    };
+    // A mistake exits 2 with clap's message; --help lists the options.
+    let args = Args::parse();
+    let issuer = args.issuer.clone();
+    let as_tools = args.prompts_as_tools;
     let catalog = match issuer {
         Some(_) => caller_prompts::CATALOG_WITH_AUTH,
         None => prompts::CATALOG,
     };
     let mut server = mcp_prompts::Server::new("mcp-prompts-with-rmcp", env!("CARGO_PKG_VERSION"))
         .catalog(catalog);
-    for dir in skills_dirs {
+    for dir in &args.skills_dirs {
         server = server.skills_dir(dir);
     }
     // With prompt files the catalog changes while serving; without, it is
     // fixed.
-    let (prompts, _dir) = match prompts_dir {
+    let (prompts, _dir) = match &args.prompts_dir {
         Some(dir) => {
             let (service, live) = server.build_live()?;
             (service, Some(mcp_prompts::PromptDir::watch(dir, &live)?))
         }
         None => (server.build()?, None),
     };
-    let mut args = args.into_iter();
-    match (args.next().as_deref(), args.next()) {
-        (None, _) => {
+    match &args.http {
+        None => {
             eprintln!(
                 "with_rmcp: serving a tool and {} prompts over stdio",
                 prompts.prompt_count()
@@ -130,15 +113,37 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .waiting()
                 .await?;
         }
-        (Some("--http"), Some(addr)) => serve_http(prompts, &addr, issuer, as_tools).await?,
-        _ => return Err(USAGE.into()),
+        Some(addr) => serve_http(prompts, addr, issuer, as_tools).await?,
     }
     // What is still buffered is sent before the process ends.
     otel.shutdown()?;
     Ok(())
 }
 
-const USAGE: &str = "usage: with_rmcp [--http ADDR [--auth-issuer URL]] [--prompts-as-tools] [--prompts-dir DIR] [--skills-dir DIR]...";
+/// rmcp's tool `word_count` and mcp-prompts' showcase prompts in one rmcp
+/// server, over stdio unless --http is given.
+// The doc comments are the `--help` text, printed as written.
+#[allow(clippy::doc_markdown)]
+#[derive(Debug, Parser)]
+#[command(name = "with_rmcp")]
+struct Args {
+    /// Serve rmcp's Streamable HTTP at http://ADDR/mcp instead of stdio.
+    #[arg(long, value_name = "ADDR")]
+    http: Option<String>,
+    /// With --http: verify every request's bearer token, a JWT this issuer
+    /// signs for http://ADDR/mcp.
+    #[arg(long = "auth-issuer", value_name = "URL", requires = "http")]
+    issuer: Option<String>,
+    /// Also offer the prompts as the tools list_prompts and get_prompt.
+    #[arg(long)]
+    prompts_as_tools: bool,
+    /// Also serve DIR's prompt files, kept in step with it.
+    #[arg(long, value_name = "DIR")]
+    prompts_dir: Option<std::path::PathBuf>,
+    /// Also serve the Agent Skills under DIR; give it again for more.
+    #[arg(long = "skills-dir", value_name = "DIR")]
+    skills_dirs: Vec<std::path::PathBuf>,
+}
 
 /// rmcp's Streamable HTTP, in axum, at `/mcp`; one handler per session.
 async fn serve_http(

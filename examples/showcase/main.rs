@@ -37,44 +37,12 @@ mcp_prompts::include_skill!("examples/showcase/skills/showcase-guide");
 
 use std::net::SocketAddr;
 
+use clap::Parser;
+
 use mcp_prompts::{HttpAuth, HttpOptions, Icon, JwtVerifier, Playground, PromptDir, Server};
 
 /// The environment variable holding the key that signs question rounds.
 const REQUEST_STATE_SECRET: &str = "MCP_PROMPTS_REQUEST_STATE_SECRET";
-
-/// What `--help` prints: every option `Args::parse` reads.
-const USAGE: &str = "\
-The mcp-prompts showcase: every kind of prompt mcp-prompts supports.
-
-Usage: showcase [OPTIONS]
-       showcase check [DIR...] [--deny-warnings] [--format text|json|github]
-       showcase render NAME [ARG=VALUE]... [--answer FIELD=VALUE]... [--format text|json]
-
-Serves over stdio unless --http is given; `check --help` and `render --help`
-say more of those two.
-
-Options:
-  --http [ADDR | PORT]     serve Streamable HTTP at http://ADDR/mcp (default
-                           127.0.0.1:8080) instead of stdio
-  --stateless              with --http: no sessions (2026-07-28 and replicas)
-  --playground             with --http: a page at http://ADDR/playground to try
-                           every prompt in a browser
-  --auth-issuer URL        with --http: verify every request's bearer token, a
-                           JWT this issuer signs for http://ADDR/mcp
-  --auth-audience URL      the resource URL tokens must name, if another
-  --auth-jwks URL          the issuer's keys, if not found from its metadata
-  --prompts-dir DIR        also serve DIR's prompt files, kept in step with it
-  --skills-dir DIR         also serve the Agent Skills under DIR (repeatable)
-  --skills-as-prompts      also offer each skill as a prompt
-  --prompts-as-tools       also offer the prompts as the tools list_prompts and
-                           get_prompt
-  -h, --help               print this help
-
-Environment:
-  MCP_PROMPTS_REQUEST_STATE_SECRET  the key (32 bytes at least) that signs
-                           2026-07-28 question rounds; give replicas the same
-  RUST_LOG                 what is logged on stderr (default: warn)
-  OTEL_EXPORTER_OTLP_ENDPOINT  export traces and metrics over OTLP/HTTP";
 
 fn main() -> std::process::ExitCode {
     // `check [DIR...]` and `render NAME [ARG=VALUE]...` over the showcase's
@@ -84,17 +52,8 @@ fn main() -> std::process::ExitCode {
             .catalog(prompts::CATALOG);
         return mcp_prompts::cli::run(server);
     }
-    let args = match Args::parse() {
-        Ok(Some(args)) => args,
-        Ok(None) => {
-            println!("{USAGE}");
-            return std::process::ExitCode::SUCCESS;
-        }
-        Err(err) => {
-            eprintln!("Error: {err}");
-            return std::process::ExitCode::FAILURE;
-        }
-    };
+    // A mistake exits 2 with clap's message; --help and --version exit 0.
+    let args = Args::parse();
     let served = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -130,7 +89,7 @@ async fn serve(args: &Args) -> std::io::Result<()> {
     // Listened for from the start, so a signal sent once the server says
     // it is up always stops it gracefully.
     let stop = mcp_prompts::shutdown_signal();
-    let catalog = match args.auth {
+    let catalog = match args.auth.issuer {
         Some(_) => caller_prompts::CATALOG_WITH_AUTH,
         None => prompts::CATALOG,
     };
@@ -170,9 +129,9 @@ async fn serve(args: &Args) -> std::io::Result<()> {
             if args.over_http.stateless {
                 options = options.stateless();
             }
-            if let Some(auth) = &args.auth {
-                // The address bound, port included (`--http 127.0.0.1:0`).
-                options = options.auth(auth.for_addr(listener.local_addr()?));
+            // The address bound, port included (`--http 127.0.0.1:0`).
+            if let Some(auth) = args.auth.for_addr(listener.local_addr()?) {
+                options = options.auth(auth);
             }
             if args.over_http.playground {
                 let command = "cargo run --example showcase -- render";
@@ -210,151 +169,110 @@ async fn serve(args: &Args) -> std::io::Result<()> {
 /// Where `--http` without an address listens.
 const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 
-/// The options `USAGE` lists; anything else is an error.
+/// The mcp-prompts showcase: every kind of prompt mcp-prompts supports.
+///
+/// Serves over stdio unless --http is given. `showcase check [DIR...]` checks
+/// its prompts and any folders of prompt files; `showcase render NAME
+/// [ARG=VALUE]...` prints what a prompt gives; `COMMAND --help` says more.
+// The doc comments are the `--help` text, printed as written: backticks
+// around `list_prompts` or a URL's `<>` would show.
+#[allow(clippy::doc_markdown)]
+#[derive(Debug, Parser)]
+#[command(name = "showcase", version, after_help = ENVIRONMENT)]
 struct Args {
+    /// Serve Streamable HTTP at http://ADDR/mcp instead of stdio; a PORT
+    /// alone listens on 127.0.0.1.
+    #[arg(
+        long,
+        value_name = "ADDR | PORT",
+        num_args = 0..=1,
+        default_missing_value = DEFAULT_ADDR,
+        value_parser = listen_addr
+    )]
     http: Option<SocketAddr>,
-    /// `--stateless` and `--playground`.
+    #[command(flatten)]
     over_http: OverHttp,
-    prompts_as_tools: bool,
+    #[command(flatten)]
+    auth: AuthArgs,
+    /// Also serve DIR's prompt files, kept in step with it.
+    #[arg(long, value_name = "DIR")]
     prompts_dir: Option<std::path::PathBuf>,
-    /// `--skills-dir DIR`, once per folder.
+    /// Also serve the Agent Skills under DIR; give it again for more.
+    #[arg(long = "skills-dir", value_name = "DIR")]
     skills_dirs: Vec<std::path::PathBuf>,
+    /// Also offer each skill as a prompt.
+    #[arg(long)]
     skills_as_prompts: bool,
-    auth: Option<AuthArgs>,
+    /// Also offer the prompts as the tools list_prompts and get_prompt.
+    #[arg(long)]
+    prompts_as_tools: bool,
 }
 
 /// The options that only HTTP has.
-#[derive(Default)]
+#[allow(clippy::doc_markdown)]
+#[derive(Debug, clap::Args)]
 struct OverHttp {
-    /// `--stateless`: no sessions.
+    /// With --http: no sessions (2026-07-28 and replicas).
+    #[arg(long, requires = "http")]
     stateless: bool,
-    /// `--playground`: the page at `/playground` beside `/mcp`.
+    /// With --http: a page at http://ADDR/playground to try every prompt in
+    /// a browser.
+    #[arg(long, requires = "http")]
     playground: bool,
+}
+
+/// What `--help` says of the environment.
+const ENVIRONMENT: &str = "\
+Environment:
+  MCP_PROMPTS_REQUEST_STATE_SECRET  the key (32 bytes at least) that signs
+                     2026-07-28 question rounds; give replicas the same
+  RUST_LOG           what is logged on stderr (default: warn)
+  OTEL_EXPORTER_OTLP_ENDPOINT  export traces and metrics over OTLP/HTTP";
+
+/// `--http`'s value: `ADDR:PORT`, or a port on 127.0.0.1.
+fn listen_addr(value: &str) -> Result<SocketAddr, String> {
+    if let Ok(port) = value.parse::<u16>() {
+        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
+    }
+    value
+        .parse()
+        .map_err(|err| format!("{err}: give ADDR:PORT or a PORT"))
 }
 
 /// `--auth-issuer URL`, and the optional `--auth-audience URL` and
 /// `--auth-jwks URL`.
-#[derive(Default)]
+#[allow(clippy::doc_markdown)]
+#[derive(Debug, clap::Args)]
 struct AuthArgs {
-    issuer: String,
+    /// With --http: verify every request's bearer token, a JWT this issuer
+    /// signs for http://ADDR/mcp.
+    #[arg(long = "auth-issuer", value_name = "URL", requires = "http")]
+    issuer: Option<String>,
+    /// The resource URL tokens must name, if another.
+    #[arg(long = "auth-audience", value_name = "URL", requires = "issuer")]
     audience: Option<String>,
+    /// The issuer's keys, if not found from its metadata.
+    #[arg(long = "auth-jwks", value_name = "URL", requires = "issuer")]
     jwks: Option<String>,
 }
 
 impl AuthArgs {
-    /// Token verification for a server listening on `addr`: the resource
-    /// (and so the audience tokens must name) is `http://ADDR/mcp` unless
-    /// `--auth-audience` says otherwise.
-    fn for_addr(&self, addr: SocketAddr) -> HttpAuth {
+    /// Token verification for a server listening on `addr`, if asked for:
+    /// the resource (and so the audience tokens must name) is
+    /// `http://ADDR/mcp` unless `--auth-audience` says otherwise.
+    fn for_addr(&self, addr: SocketAddr) -> Option<HttpAuth> {
+        let issuer = self.issuer.as_deref()?;
         let resource = self
             .audience
             .clone()
             .unwrap_or_else(|| format!("http://{addr}{}", mcp_prompts::DEFAULT_PATH));
-        let mut verifier = JwtVerifier::new(&self.issuer, &resource);
+        let mut verifier = JwtVerifier::new(issuer, &resource);
         if let Some(jwks) = &self.jwks {
             verifier = verifier.jwks_url(jwks);
         }
-        HttpAuth::new(resource, verifier)
-            .authorization_server(&self.issuer)
-            .resource_name("mcp-prompts showcase")
-    }
-}
-
-impl Args {
-    /// The process's options; `None` for `--help`.
-    fn parse() -> std::io::Result<Option<Self>> {
-        let invalid =
-            |message: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, message);
-        let mut args = Self {
-            http: None,
-            over_http: OverHttp::default(),
-            prompts_as_tools: false,
-            prompts_dir: None,
-            skills_dirs: Vec::new(),
-            skills_as_prompts: false,
-            auth: None,
-        };
-        let mut issuer = None;
-        let (mut audience, mut jwks) = (None, None);
-        let mut words = std::env::args().skip(1);
-        let mut pending: Option<String> = None;
-        while let Some(word) = pending.take().or_else(|| words.next()) {
-            match word.as_str() {
-                "-h" | "--help" => return Ok(None),
-                "--http" => {
-                    // Loopback unless told otherwise: `--http`, `--http 9000`.
-                    let addr = match words.next() {
-                        None => DEFAULT_ADDR.into(),
-                        Some(flag) if flag.starts_with("--") => {
-                            pending = Some(flag);
-                            DEFAULT_ADDR.into()
-                        }
-                        Some(port) if port.parse::<u16>().is_ok() => format!("127.0.0.1:{port}"),
-                        Some(addr) => addr,
-                    };
-                    args.http = Some(
-                        addr.parse()
-                            .map_err(|err| invalid(format!("--http {addr}: {err}")))?,
-                    );
-                }
-                "--stateless" => args.over_http.stateless = true,
-                "--playground" => args.over_http.playground = true,
-                "--prompts-as-tools" => args.prompts_as_tools = true,
-                "--skills-as-prompts" => args.skills_as_prompts = true,
-                "--auth-issuer" | "--auth-audience" | "--auth-jwks" => {
-                    let url = words
-                        .next()
-                        .ok_or_else(|| invalid(format!("{word} needs a URL")))?;
-                    *match word.as_str() {
-                        "--auth-issuer" => &mut issuer,
-                        "--auth-audience" => &mut audience,
-                        _ => &mut jwks,
-                    } = Some(url);
-                }
-                "--skills-dir" => {
-                    let dir = words
-                        .next()
-                        .ok_or_else(|| invalid("--skills-dir needs a directory".into()))?;
-                    args.skills_dirs.push(dir.into());
-                }
-                "--prompts-dir" => {
-                    let dir = words
-                        .next()
-                        .ok_or_else(|| invalid("--prompts-dir needs a directory".into()))?;
-                    args.prompts_dir = Some(dir.into());
-                }
-                other => {
-                    return Err(invalid(format!(
-                        "unknown option `{other}`; --help lists them"
-                    )));
-                }
-            }
-        }
-        if args.over_http.playground && args.http.is_none() {
-            return Err(invalid(
-                "--playground is a page beside the HTTP endpoint: add --http".into(),
-            ));
-        }
-        match issuer {
-            Some(_) if args.http.is_none() => {
-                return Err(invalid(
-                    "--auth-issuer verifies HTTP requests' tokens: add --http".into(),
-                ));
-            }
-            Some(issuer) => {
-                args.auth = Some(AuthArgs {
-                    issuer,
-                    audience,
-                    jwks,
-                });
-            }
-            None if audience.is_some() || jwks.is_some() => {
-                return Err(invalid(
-                    "--auth-audience and --auth-jwks need --auth-issuer".into(),
-                ));
-            }
-            None => {}
-        }
-        Ok(Some(args))
+        let auth = HttpAuth::new(resource, verifier)
+            .authorization_server(issuer)
+            .resource_name("mcp-prompts showcase");
+        Some(auth)
     }
 }

@@ -20,6 +20,7 @@ mod prompts;
 
 use std::path::PathBuf;
 
+use clap::Parser;
 use mcp_prompts::rmcp::RmcpPrompts;
 use mcp_prompts::{HttpAuth, PromptDir, Server, Service};
 use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
@@ -86,7 +87,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         )
         .init();
-    let options = Options::parse()?;
+    // A mistake exits 2 with clap's message; --help lists the options.
+    let options = Options::parse();
 
     // The Rust prompts (every #[prompt] in the binary), and a live catalog
     // the prompt folders join and leave as their files change.
@@ -141,36 +143,27 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// The command line.
+/// A team's prompt server: the commands, prompts and skills of its
+/// repository, and prompts of its own, over Streamable HTTP.
+// The doc comments are the `--help` text, printed as written.
+#[allow(clippy::doc_markdown)]
+#[derive(Debug, Parser)]
+#[command(name = "team_server")]
 struct Options {
+    /// Where to listen: http://ADDR/mcp.
+    #[arg(long = "http", value_name = "ADDR", default_value = "127.0.0.1:8080")]
     addr: String,
+    /// The team's repository.
+    #[arg(
+        long,
+        value_name = "DIR",
+        default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/team_server")
+    )]
     repo: PathBuf,
+    /// Verify every request's bearer token, a JWT this issuer signs.
+    #[arg(long = "auth-issuer", value_name = "URL")]
     issuer: Option<String>,
+    /// The resource URL tokens must name, if not http://ADDR/mcp.
+    #[arg(long = "auth-audience", value_name = "URL", requires = "issuer")]
     audience: Option<String>,
-}
-
-const USAGE: &str =
-    "usage: team_server [--http ADDR] [--repo DIR] [--auth-issuer URL [--auth-audience URL]]";
-
-impl Options {
-    fn parse() -> Result<Self, Box<dyn std::error::Error>> {
-        let mut options = Options {
-            addr: "127.0.0.1:8080".into(),
-            repo: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/team_server")),
-            issuer: None,
-            audience: None,
-        };
-        let mut args = std::env::args().skip(1);
-        while let Some(flag) = args.next() {
-            let value = args.next().ok_or(USAGE)?;
-            match flag.as_str() {
-                "--http" => options.addr = value,
-                "--repo" => options.repo = value.into(),
-                "--auth-issuer" => options.issuer = Some(value),
-                "--auth-audience" => options.audience = Some(value),
-                _ => return Err(USAGE.into()),
-            }
-        }
-        Ok(options)
-    }
 }

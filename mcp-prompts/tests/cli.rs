@@ -117,7 +117,101 @@ fn a_mistaken_command_line_is_explained() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("Usage: mcp-prompts serve DIR"), "{stderr}");
+    // What is missing, the command's usage, and where to read more.
+    assert!(stderr.contains("--http"), "{stderr}");
+    assert!(stderr.contains("Usage: mcp-prompts serve"), "{stderr}");
+    assert!(stderr.contains("--help"), "{stderr}");
+    // A misspelt command gets the nearest one.
+    let (code, _, err) = command("serv", &["prompts"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("similar") && err.contains("serve"), "{err}");
+}
+
+/// Each command has a `--help` of its own, with its options, on stdout and
+/// exit 0; `--version` says the binary's name and version.
+#[test]
+fn each_command_has_its_own_help() {
+    for (command, options) in [
+        (
+            "serve",
+            &[
+                "--http",
+                "--stateless",
+                "--playground",
+                "--auth-issuer",
+                "--max-unsent-bytes",
+                "RUST_LOG",
+            ][..],
+        ),
+        (
+            "check",
+            &[
+                "--deny-warnings",
+                "--format",
+                "github",
+                "--skills-as-prompts",
+            ][..],
+        ),
+        (
+            "render",
+            &["--dir", "--answer", "--matrix", "--raw", "ARG=VALUE"][..],
+        ),
+        ("completions", &["bash", "zsh", "fish"][..]),
+    ] {
+        let (code, out, err) = self::command(command, &["--help"]);
+        assert_eq!(code, 0, "{command}: {err}");
+        assert!(
+            out.contains(&format!("Usage: mcp-prompts {command}")),
+            "{out}"
+        );
+        for option in options {
+            assert!(
+                out.contains(option),
+                "{command} --help lacks {option}: {out}"
+            );
+        }
+    }
+    let (code, out, _) = command("--version", &[]);
+    assert_eq!(
+        (code, out.trim()),
+        (0, concat!("mcp-prompts ", env!("CARGO_PKG_VERSION")))
+    );
+    // No command at all: the help, and exit 0.
+    let output = Command::new(env!("CARGO_BIN_EXE_mcp-prompts"))
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert!(String::from_utf8_lossy(&output.stdout).contains("Commands:"));
+}
+
+/// `completions SHELL` prints a script that shell reads: bash's defines
+/// the completion function and names each command.
+#[test]
+fn completions_are_printed_for_each_shell() {
+    let (code, out, err) = command("completions", &["bash"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("complete -F"), "{out}");
+    for word in ["serve", "check", "render", "--http", "--deny-warnings"] {
+        assert!(out.contains(word), "bash completion lacks {word}");
+    }
+    // bash itself reads it without a complaint.
+    let checked = Command::new("bash")
+        .args(["-n", "-c", &out])
+        .output()
+        .unwrap();
+    assert!(
+        checked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&checked.stderr)
+    );
+    for shell in ["zsh", "fish", "powershell", "elvish"] {
+        let (code, out, err) = command("completions", &[shell]);
+        assert_eq!(code, 0, "{shell}: {err}");
+        assert!(out.contains("mcp-prompts"), "{shell}: {out}");
+    }
+    let (code, _, err) = command("completions", &["tcsh"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("tcsh"), "{err}");
 }
 
 /// `--help` names every kind of prompt file with an example of its name.
@@ -654,6 +748,20 @@ fn render_prints_a_prompt_by_role_or_as_json_and_fails_as_the_server_would() {
     let (code, _, err) = render(&["--dir", path, "nope"]);
     assert_eq!(code, 1);
     assert!(err.contains("Unknown prompt: nope"), "{err}");
+    assert!(
+        !err.contains("did you mean"),
+        "nothing is near `nope`: {err}"
+    );
+    // A name not served gets the nearest ones that are.
+    let (code, _, err) = render(&["--dir", path, "explian", "code=x"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("Unknown prompt: explian; did you mean `explain`?"),
+        "{err}"
+    );
+    let (code, _, err) = render(&["--dir", path, "explian", "--matrix"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("did you mean `explain`?"), "{err}");
     // Every combination of the arguments: each choice of `level`.
     let (code, out, err) = render(&["--dir", path, "explain", "--matrix"]);
     assert_eq!(code, 0, "{err}");

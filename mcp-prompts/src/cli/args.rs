@@ -1,19 +1,18 @@
-//! The command line: `mcp-prompts serve DIR [options]`.
+//! The command line, declared for clap: `mcp-prompts serve DIR [options]`,
+//! `check`, `render` and `completions`, each with its own `--help`.
+
+// The doc comments below are the commands' `--help` text, printed as
+// written: backticks around `list_prompts` or a URL's `<>` would show.
+#![allow(clippy::doc_markdown)]
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-/// What `--help` prints.
-pub(super) const USAGE: &str = "\
-Serve folders of prompt files over MCP, kept in step with the folders; or
-check them.
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-Usage: mcp-prompts serve DIR... [OPTIONS]
-       mcp-prompts check DIR... [--deny-warnings] [--format text|json|github]
-                         [--skills-as-prompts]
-       mcp-prompts render [--dir DIR]... NAME [ARG=VALUE]... [--answer FIELD=VALUE]...
-                          [--format text|json] [--matrix] [--raw]
-
+/// What every kind of folder holds, which `--help` of the program, of
+/// `serve` and of `check` says.
+const FOLDERS: &str = "\
 Each DIR holds prompt files, in subfolders too (git/commit.md is `git.commit`):
   review.md          ours: `+++` TOML front matter, `{name}` placeholders
   fix-issue.md       a Claude Code command: `---` YAML front matter or none,
@@ -28,479 +27,298 @@ root (it holds .git, .claude or .github) serves only its own folders:
 DIR/.claude/commands and DIR/.github/prompts as prompt folders, the skills in
 DIR/.claude/skills; each only if it is a real folder, not a link. Its other
 files (README.md, docs/) are not read: name a folder of it to serve that.
-Several folders make one catalog; a name two of them serve is a problem.
+Several folders make one catalog; a name two of them serve is a problem.";
 
-render prints what prompt NAME gives for the arguments (each message under
-its role, or the prompts/get result with --format json), reading the folders
-given with --dir (default: .); a bad value fails as the server would. When
-the prompt asks its user, the question is asked on the terminal, or answered
-from --answer FIELD=VALUE. --matrix renders every combination of the
-prompt's arguments (each choice, each optional argument left out and given)
-into one document, for a snapshot. Control characters in a prompt's text
-(ESC, a carriage return alone) and bidirectional controls are printed as
-escapes (`\\u{1b}`); --raw prints the text as it is.
-
-check reads the folders as serve does and prints every problem and warning
-as `path:line: message`; it exits 1 if there is a problem (or, with
---deny-warnings, a warning). --format json prints one JSON document;
---format github prints GitHub Actions annotations. A file or folder name
-with a control character (a newline, ESC) prints it escaped (`\\n`).
-With --skills-as-prompts, as serve with it, a skill whose prompt name a
-prompt file or a compiled prompt has is a warning naming both: that prompt
-is served, not the skill's.
-
-Options:
-  --http [ADDR | PORT]     serve Streamable HTTP at http://ADDR/mcp (default
-                           127.0.0.1:8080) instead of stdio
-  --stateless              with --http: no sessions (2026-07-28 and replicas)
-  --playground             with --http: a page at http://ADDR/playground to try
-                           every prompt in a browser (over loopback only)
-  --prompts-as-tools       also offer the prompts as the tools list_prompts and
-                           get_prompt, for hosts that show no prompts
-  --skills-as-prompts      also offer each skill as a prompt named by its path
-                           (a.b.c), for hosts that know no skills
-  --max-result-bytes N     the most bytes of text one prompt's result may hold
-                           (default 4194304, 4 MiB); past it, -32602
-  --max-unsent-bytes N     the most bytes of answers (skills and their files)
-                           held for clients that have not read them, all
-                           connections together (default 268435456, 256 MiB);
-                           past it, -32603: the server is busy
-  --auth-issuer URL        with --http: verify every request's bearer token,
-                           a JWT this issuer signs for http://ADDR/mcp
-  --auth-audience URL      the resource URL tokens must name, if another
-  --auth-jwks URL          the issuer's keys, if not found from its metadata
-  -h, --help               print this help
-  -V, --version            print the version
-
+/// The environment `serve` reads.
+const ENVIRONMENT: &str = "\
 Environment:
   MCP_PROMPTS_REQUEST_STATE_SECRET  the key (32 bytes at least) that signs
-                           2026-07-28 question rounds; give replicas the same
-  RUST_LOG                 what is logged on stderr (default: warn;
-                           mcp_prompts=info: a line per request)
+                     2026-07-28 question rounds; give replicas the same
+  RUST_LOG           what is logged on stderr (default: warn;
+                     mcp_prompts=info: a line per request)
   OTEL_EXPORTER_OTLP_ENDPOINT  export traces and metrics over OTLP/HTTP to
-                           this collector (with the other OTEL_* variables);
-                           nothing is sent without it";
+                     this collector (with the other OTEL_* variables);
+                     nothing is sent without it";
 
 /// Where `--http` without an address listens.
 const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 
+/// Serve folders of prompt files over MCP, kept in step with the folders;
+/// or check them.
+#[derive(Debug, Parser)]
+#[command(
+    disable_help_subcommand = true,
+    after_long_help = FOLDERS,
+    after_help = "`--help` says what each kind of file is; `COMMAND --help` what each command takes."
+)]
+pub(super) struct CommandLine {
+    #[command(subcommand)]
+    pub(super) command: Option<Command>,
+}
+
 /// What the command line asks for.
-#[derive(Debug)]
+#[derive(Debug, Subcommand)]
 pub(super) enum Command {
-    /// `serve DIR... [OPTIONS]`.
+    /// Serve the folders' prompts and skills over stdio, or Streamable HTTP
+    /// with --http, kept in step with the folders.
+    #[command(after_long_help = format!("{FOLDERS}\n\n{ENVIRONMENT}"))]
     Serve(Serve),
-    /// `check DIR... [OPTIONS]`.
+    /// Read the folders as serve does and print every problem and warning
+    /// as `path:line: message`; exit 1 if there is a problem.
+    #[command(
+        long_about = "Read the folders as serve does and print every problem and warning as \
+                      `path:line: message`; exit 1 if there is a problem (or, with \
+                      --deny-warnings, a warning). A file or folder name with a control \
+                      character (a newline, ESC) prints it escaped (`\\n`).",
+        after_long_help = FOLDERS
+    )]
     Check(Check),
-    /// `render [--dir DIR]... NAME [ARG=VALUE]...`.
+    /// Print what a prompt gives for the arguments.
+    #[command(long_about = "\
+Print what prompt NAME gives for the arguments: each message under its role,
+or the prompts/get result with --format json. A bad value fails as the server
+would. When the prompt asks its user, the question is asked on the terminal,
+or answered from --answer FIELD=VALUE. Control characters in a prompt's text
+(ESC, a carriage return alone) and bidirectional controls are printed as
+escapes (`\\u{1b}`); --raw prints the text as it is.")]
     Render(Render),
-    /// `--help`, or nothing.
-    Help,
-    /// `--version`.
-    Version,
+    /// Print a completion script for SHELL: `source <(mcp-prompts
+    /// completions bash)`.
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 /// The options that only HTTP has.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Args)]
 pub(super) struct OverHttp {
-    /// No sessions.
+    /// With --http: no sessions (2026-07-28 and replicas).
+    #[arg(long, requires = "http")]
     pub(super) stateless: bool,
-    /// The playground page beside the endpoint.
+    /// With --http: a page at http://ADDR/playground to try every prompt in
+    /// a browser (over loopback only).
+    #[arg(long, requires = "http")]
     pub(super) playground: bool,
 }
 
 /// `serve DIR...` and its options.
-#[derive(Debug)]
+#[derive(Debug, Args)]
 pub(super) struct Serve {
-    /// The folders of prompt files, in the order given.
+    /// The folders of prompt files and skills, in the order given.
+    #[arg(value_name = "DIR")]
     pub(super) dirs: Vec<PathBuf>,
-    /// Where to serve Streamable HTTP; stdio if `None`.
+    /// Serve Streamable HTTP at http://ADDR/mcp instead of stdio; a PORT
+    /// alone listens on 127.0.0.1.
+    #[arg(
+        long,
+        value_name = "ADDR | PORT",
+        num_args = 0..=1,
+        default_missing_value = DEFAULT_ADDR,
+        value_parser = listen_addr
+    )]
     pub(super) http: Option<SocketAddr>,
-    /// How HTTP is served, when it is.
+    #[command(flatten)]
     pub(super) over_http: OverHttp,
-    /// The prompt tools too.
+    /// Also offer the prompts as the tools list_prompts and get_prompt, for
+    /// hosts that show no prompts.
+    #[arg(long)]
     pub(super) prompts_as_tools: bool,
-    /// `--skills-as-prompts`: each skill also served as a prompt.
+    /// Also offer each skill as a prompt named by its path (a.b.c), for
+    /// hosts that know no skills.
+    #[arg(long)]
     pub(super) skills_as_prompts: bool,
-    /// Bearer tokens verified on every HTTP request.
-    pub(super) auth: Option<Auth>,
-    /// The limit on one prompt's result, if not the default.
+    #[command(flatten)]
+    pub(super) auth: Auth,
+    /// The most bytes of text one prompt's result may hold (default
+    /// 4194304, 4 MiB); past it, -32602.
+    #[arg(long, value_name = "N", value_parser = bytes)]
     pub(super) max_result_bytes: Option<usize>,
-    /// The limit on answers held for clients that have not read them, if
-    /// not the default.
+    /// The most bytes of answers (skills and their files) held for clients
+    /// that have not read them, all connections together (default
+    /// 268435456, 256 MiB); past it, -32603: the server is busy.
+    #[arg(long, value_name = "N", value_parser = bytes)]
     pub(super) max_unsent_bytes: Option<usize>,
 }
 
+/// `--auth-issuer URL`, with `--auth-audience URL` and `--auth-jwks URL`:
+/// bearer tokens verified on every HTTP request.
+#[derive(Debug, Default, Args)]
+pub(super) struct Auth {
+    /// With --http: verify every request's bearer token, a JWT this issuer
+    /// signs for http://ADDR/mcp.
+    #[arg(long = "auth-issuer", value_name = "URL", requires = "http")]
+    pub(super) issuer: Option<String>,
+    /// The resource URL tokens must name, if not http://ADDR/mcp.
+    #[arg(long = "auth-audience", value_name = "URL", requires = "issuer")]
+    pub(super) audience: Option<String>,
+    /// The issuer's keys, if not found from its metadata.
+    #[arg(long = "auth-jwks", value_name = "URL", requires = "issuer")]
+    pub(super) jwks: Option<String>,
+}
+
 /// `check DIR...` and its options.
-#[derive(Debug)]
+#[derive(Debug, Args)]
 pub(super) struct Check {
     /// The folders, read as `serve` reads them.
+    #[arg(value_name = "DIR")]
     pub(super) dirs: Vec<PathBuf>,
-    /// `--deny-warnings`: a warning fails the check too.
+    /// A warning fails the check too.
+    #[arg(long)]
     pub(super) deny_warnings: bool,
-    /// `--skills-as-prompts`: the skills read as prompts too, as `serve`
-    /// with it serves them.
+    /// Read the skills as prompts too, as `serve --skills-as-prompts` serves
+    /// them: a skill whose prompt name a prompt file or a compiled prompt
+    /// has is a warning naming both (that prompt is served, not the
+    /// skill's).
+    #[arg(long)]
     pub(super) skills_as_prompts: bool,
     /// How the findings are printed.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     pub(super) format: Format,
 }
 
 /// `render` and its options.
-#[derive(Debug)]
+#[derive(Debug, Args)]
 pub(super) struct Render {
-    /// The folders the prompt is found in (`.` if none is given).
+    /// A folder the prompt is found in (default: .); give it again for
+    /// more.
+    #[arg(long = "dir", value_name = "DIR")]
     pub(super) dirs: Vec<PathBuf>,
     /// The prompt's name.
     pub(super) name: String,
-    /// `ARG=VALUE`, in order.
+    /// Its arguments, each ARG=VALUE.
+    #[arg(value_name = "ARG=VALUE", value_parser = argument)]
     pub(super) arguments: Vec<(String, String)>,
-    /// `--answer FIELD=VALUE`: answers to the prompt's questions.
+    /// The answer to a question the prompt asks, FIELD=VALUE; give it again
+    /// for more.
+    #[arg(long = "answer", value_name = "FIELD=VALUE", value_parser = answer)]
     pub(super) answers: Vec<(String, String)>,
-    /// `--format json`: the `prompts/get` result as JSON.
-    pub(super) json: bool,
-    /// `--matrix`: every combination of the arguments.
+    /// How the result is printed: each message under its role, or the
+    /// prompts/get result as JSON.
+    #[arg(long, value_enum, default_value_t = RenderFormat::Text)]
+    pub(super) format: RenderFormat,
+    /// Render every combination of the prompt's arguments (each choice,
+    /// each optional argument left out and given) into one document, for
+    /// a snapshot.
+    #[arg(long)]
     pub(super) matrix: bool,
-    /// `--raw`: the prompt's text printed as it is, control characters
-    /// and all.
+    /// Print the prompt's text as it is, control characters and all.
+    #[arg(long)]
     pub(super) raw: bool,
 }
 
-/// `--format`: how `check` prints what it found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// `check --format`: how what it found is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum Format {
     /// `path:line: message`, a line each.
     Text,
     /// One JSON document.
     Json,
-    /// GitHub Actions workflow commands (`::error file=..,line=..::..`).
+    /// GitHub Actions annotations (`::error file=..,line=..::..`).
     Github,
 }
 
-/// `--auth-issuer URL`, with `--auth-audience URL` and `--auth-jwks URL`.
-#[derive(Debug)]
-pub(super) struct Auth {
-    /// Who signs the tokens.
-    pub(super) issuer: String,
-    /// The resource URL tokens name, if not `http://ADDR/mcp`.
-    pub(super) audience: Option<String>,
-    /// Where the issuer's keys are, if not found from its metadata.
-    pub(super) jwks: Option<String>,
+/// `render --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum RenderFormat {
+    /// Each message under its role.
+    Text,
+    /// The `prompts/get` result.
+    Json,
 }
 
-impl Command {
-    /// Reads `words` (the arguments after the program's name); without
-    /// `needs_folders` (a binary with prompts of its own), a command may
-    /// name no folder.
-    pub(super) fn parse(
-        words: impl IntoIterator<Item = String>,
-        needs_folders: bool,
-    ) -> Result<Self, String> {
-        let mut words = words.into_iter().peekable();
-        match words.next().as_deref() {
-            Some("-h" | "--help") | None => return Ok(Self::Help),
-            Some("-V" | "--version") => return Ok(Self::Version),
-            Some("serve") => {}
-            Some("check") => return Self::parse_check(words, needs_folders),
-            Some("render") => return Self::parse_render(words, needs_folders),
-            Some(other) => {
-                return Err(format!(
-                    "unknown command `{other}`; try `serve DIR` or `check DIR`"
-                ));
-            }
-        }
-        let mut dirs = Vec::new();
-        let mut serve = Serve {
-            dirs: Vec::new(),
-            http: None,
-            over_http: OverHttp::default(),
-            prompts_as_tools: false,
-            skills_as_prompts: false,
-            auth: None,
-            max_result_bytes: None,
-            max_unsent_bytes: None,
-        };
-        let (mut issuer, mut audience, mut jwks) = (None, None, None);
-        while let Some(word) = words.next() {
-            match word.as_str() {
-                "-h" | "--help" => return Ok(Self::Help),
-                "-V" | "--version" => return Ok(Self::Version),
-                "--http" => {
-                    // `--http`, `--http 9000`, `--http 0.0.0.0:9000`; a word
-                    // that is neither (the folder, say) is not its value.
-                    let value = words.next_if(|next| {
-                        next.parse::<u16>().is_ok() || next.parse::<SocketAddr>().is_ok()
-                    });
-                    let addr = match value {
-                        None => DEFAULT_ADDR.to_owned(),
-                        Some(port) if port.parse::<u16>().is_ok() => format!("127.0.0.1:{port}"),
-                        Some(addr) => addr,
-                    };
-                    let addr = addr
-                        .parse()
-                        .map_err(|err| format!("--http {addr}: {err}"))?;
-                    serve.http = Some(addr);
-                }
-                "--stateless" => serve.over_http.stateless = true,
-                "--playground" => serve.over_http.playground = true,
-                "--prompts-as-tools" => serve.prompts_as_tools = true,
-                "--skills-as-prompts" => serve.skills_as_prompts = true,
-                "--max-result-bytes" => {
-                    let value = words.next_if(|next| !next.starts_with('-'));
-                    let bytes = value.and_then(|v| v.parse::<usize>().ok().filter(|n| *n > 0));
-                    let bytes = bytes.ok_or("--max-result-bytes needs a number of bytes")?;
-                    serve.max_result_bytes = Some(bytes);
-                }
-                "--max-unsent-bytes" => {
-                    let value = words.next_if(|next| !next.starts_with('-'));
-                    let bytes = value.and_then(|v| v.parse::<usize>().ok().filter(|n| *n > 0));
-                    let bytes = bytes.ok_or("--max-unsent-bytes needs a number of bytes")?;
-                    serve.max_unsent_bytes = Some(bytes);
-                }
-                "--auth-issuer" | "--auth-audience" | "--auth-jwks" => {
-                    let url = words.next_if(|next| !next.starts_with('-'));
-                    let url = url.ok_or_else(|| format!("{word} needs a URL"))?;
-                    *match word.as_str() {
-                        "--auth-issuer" => &mut issuer,
-                        "--auth-audience" => &mut audience,
-                        _ => &mut jwks,
-                    } = Some(url);
-                }
-                flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
-                path => dirs.push(PathBuf::from(path)),
-            }
-        }
-        if dirs.is_empty() && needs_folders {
-            return Err("serve needs a folder: `mcp-prompts serve DIR`".into());
-        }
-        serve.dirs = dirs;
-        serve.auth = match (issuer, serve.http) {
-            (Some(_), None) => {
-                return Err("--auth-issuer verifies HTTP requests: add --http".into());
-            }
-            (Some(issuer), Some(_)) => Some(Auth {
-                issuer,
-                audience,
-                jwks,
-            }),
-            (None, _) if audience.is_some() || jwks.is_some() => {
-                return Err("--auth-audience and --auth-jwks need --auth-issuer".into());
-            }
-            (None, _) => None,
-        };
-        if serve.over_http.stateless && serve.http.is_none() {
-            return Err("--stateless is a way to serve HTTP: add --http".into());
-        }
-        if serve.over_http.playground && serve.http.is_none() {
-            return Err("--playground is a page beside the HTTP endpoint: add --http".into());
-        }
-        Ok(Self::Serve(serve))
+/// `--http`'s value: `ADDR:PORT`, or a port on 127.0.0.1.
+fn listen_addr(value: &str) -> Result<SocketAddr, String> {
+    if let Ok(port) = value.parse::<u16>() {
+        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
     }
+    value
+        .parse()
+        .map_err(|err| format!("{err}: give ADDR:PORT or a PORT"))
+}
 
-    /// Reads `render`'s words.
-    fn parse_render(
-        words: impl Iterator<Item = String>,
-        needs_folders: bool,
-    ) -> Result<Self, String> {
-        let mut words = words.peekable();
-        let mut render = Render {
-            dirs: Vec::new(),
-            name: String::new(),
-            arguments: Vec::new(),
-            answers: Vec::new(),
-            json: false,
-            matrix: false,
-            raw: false,
-        };
-        let pair = |word: &str, what: &str| {
-            word.split_once('=')
-                .map(|(key, value)| (key.to_owned(), value.to_owned()))
-                .ok_or_else(|| format!("`{word}` is no {what}=VALUE"))
-        };
-        while let Some(word) = words.next() {
-            match word.as_str() {
-                "-h" | "--help" => return Ok(Self::Help),
-                "--dir" => {
-                    let dir = words.next().ok_or("--dir needs a folder")?;
-                    render.dirs.push(PathBuf::from(dir));
-                }
-                "--matrix" => render.matrix = true,
-                "--raw" => render.raw = true,
-                "--answer" => {
-                    let answer = words.next().ok_or("--answer needs FIELD=VALUE")?;
-                    render.answers.push(pair(&answer, "FIELD")?);
-                }
-                "--format" => {
-                    render.json = match words.next().as_deref() {
-                        Some("text") => false,
-                        Some("json") => true,
-                        _ => return Err("render's --format takes text or json".into()),
-                    };
-                }
-                flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
-                name if render.name.is_empty() => name.clone_into(&mut render.name),
-                argument => render.arguments.push(pair(argument, "ARG")?),
-            }
-        }
-        if render.name.is_empty() {
-            return Err("render needs a prompt's name: `mcp-prompts render NAME`".into());
-        }
+/// A number of bytes, at least 1.
+fn bytes(value: &str) -> Result<usize, String> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| "needs a number of bytes, at least 1".to_owned())
+}
+
+/// `ARG=VALUE`.
+fn argument(value: &str) -> Result<(String, String), String> {
+    pair(value, "ARG")
+}
+
+/// `FIELD=VALUE`.
+fn answer(value: &str) -> Result<(String, String), String> {
+    pair(value, "FIELD")
+}
+
+fn pair(word: &str, what: &str) -> Result<(String, String), String> {
+    word.split_once('=')
+        .map(|(key, value)| (key.to_owned(), value.to_owned()))
+        .ok_or_else(|| format!("`{word}` is no {what}=VALUE"))
+}
+
+/// The command line for `program` (the binary's name) of `version`: as
+/// declared, with a folder required by every command if `needs_folders`
+/// (the catalog has nothing of its own).
+pub(super) fn command_line(program: &str, version: &str, needs_folders: bool) -> clap::Command {
+    let command = CommandLine::command()
+        .name(program.to_owned())
+        .bin_name(program.to_owned())
+        .version(version.to_owned());
+    if !needs_folders {
+        return command;
+    }
+    let required = |command: clap::Command| command.mut_arg("dirs", |dirs| dirs.required(true));
+    command
+        .mut_subcommand("serve", required)
+        .mut_subcommand("check", required)
+}
+
+/// What `words` (the arguments after the program's name) ask of
+/// `program`; `None`: no command. `render` reads `.` when it names no
+/// folder and `needs_folders`.
+pub(super) fn parse(
+    program: &str,
+    version: &str,
+    words: impl IntoIterator<Item = String>,
+    needs_folders: bool,
+) -> Result<Option<Command>, clap::Error> {
+    let all = std::iter::once(program.to_owned()).chain(self::words(words));
+    let matches = command_line(program, version, needs_folders).try_get_matches_from(all)?;
+    let mut parsed = CommandLine::from_arg_matches(&matches)?.command;
+    if let Some(Command::Render(render)) = &mut parsed {
         if render.dirs.is_empty() && needs_folders {
             render.dirs.push(PathBuf::from("."));
         }
-        Ok(Self::Render(render))
     }
+    Ok(parsed)
+}
 
-    /// Reads `check`'s words.
-    fn parse_check(
-        words: impl Iterator<Item = String>,
-        needs_folders: bool,
-    ) -> Result<Self, String> {
-        let mut words = words.peekable();
-        let mut check = Check {
-            dirs: Vec::new(),
-            deny_warnings: false,
-            skills_as_prompts: false,
-            format: Format::Text,
-        };
-        while let Some(word) = words.next() {
-            match word.as_str() {
-                "-h" | "--help" => return Ok(Self::Help),
-                "-V" | "--version" => return Ok(Self::Version),
-                "--deny-warnings" => check.deny_warnings = true,
-                "--skills-as-prompts" => check.skills_as_prompts = true,
-                "--format" => {
-                    check.format = match words.next().as_deref() {
-                        Some("text") => Format::Text,
-                        Some("json") => Format::Json,
-                        Some("github") => Format::Github,
-                        _ => return Err("--format takes text, json or github".into()),
-                    };
-                }
-                flag if flag.starts_with('-') => return Err(format!("unknown option `{flag}`")),
-                path => check.dirs.push(PathBuf::from(path)),
-            }
+/// The words of a command line as clap reads them: `--http` followed by a
+/// word that is neither a port nor an address (the folder, say) takes no
+/// value, as `serve --http prompts` means.
+fn words(words: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut words: Vec<String> = words.into_iter().collect();
+    for at in 0..words.len() {
+        // A port, an address or the next option: clap reads it right.
+        let read_right = words.get(at + 1).is_none_or(|next| {
+            next.starts_with('-')
+                || next.parse::<u16>().is_ok()
+                || next.parse::<SocketAddr>().is_ok()
+        });
+        if words[at] == "--http" && !read_right {
+            words[at] = format!("--http={DEFAULT_ADDR}");
         }
-        if check.dirs.is_empty() && needs_folders {
-            return Err("check needs a folder: `mcp-prompts check DIR`".into());
-        }
-        Ok(Self::Check(check))
     }
+    words
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn parse(line: &str) -> Result<Command, String> {
-        Command::parse(line.split_whitespace().map(str::to_owned), true)
-    }
-
-    #[test]
-    fn options_are_read_and_mistakes_named() {
-        let Ok(Command::Serve(serve)) = parse("serve prompts --http 9000 --prompts-as-tools")
-        else {
-            panic!("not a serve command");
-        };
-        assert_eq!(serve.dirs, [PathBuf::from("prompts")]);
-        assert_eq!(serve.http, Some("127.0.0.1:9000".parse().unwrap()));
-        assert!(serve.prompts_as_tools && !serve.over_http.stateless);
-        assert!(matches!(parse("--help"), Ok(Command::Help)));
-        assert!(matches!(parse(""), Ok(Command::Help)));
-        assert!(parse("serve").unwrap_err().contains("needs a folder"));
-        let Ok(Command::Serve(two)) = parse("serve a b --prompts-as-tools") else {
-            panic!("two folders");
-        };
-        assert_eq!(two.dirs, [PathBuf::from("a"), PathBuf::from("b")]);
-        assert!(parse("serve a --nope").unwrap_err().contains("`--nope`"));
-        assert!(
-            parse("serve a --auth-issuer https://x")
-                .unwrap_err()
-                .contains("--http")
-        );
-        assert!(parse("serve a --stateless").unwrap_err().contains("--http"));
-        assert!(parse("run a").unwrap_err().contains("`run`"));
-        // `--http` takes a port or an address, not the folder after it.
-        let Ok(Command::Serve(serve)) = parse("serve --http prompts") else {
-            panic!("not a serve command");
-        };
-        assert_eq!(serve.dirs, [PathBuf::from("prompts")]);
-        assert_eq!(serve.http, Some(DEFAULT_ADDR.parse().unwrap()));
-        let Ok(Command::Serve(capped)) = parse("serve a --max-result-bytes 1024") else {
-            panic!("--max-result-bytes");
-        };
-        assert_eq!(capped.max_result_bytes, Some(1024));
-        let Ok(Command::Serve(held)) = parse("serve a --max-unsent-bytes 65536") else {
-            panic!("--max-unsent-bytes");
-        };
-        assert_eq!(
-            (held.max_unsent_bytes, capped.max_unsent_bytes),
-            (Some(65536), None)
-        );
-        let no_number = parse("serve a --max-unsent-bytes 0").unwrap_err();
-        assert!(no_number.contains("number of bytes"), "{no_number}");
-        let no_number = parse("serve a --max-result-bytes lots").unwrap_err();
-        assert!(no_number.contains("number of bytes"), "{no_number}");
-        let no_url = parse("serve a --http --auth-issuer --stateless").unwrap_err();
-        assert!(no_url.contains("needs a URL"), "{no_url}");
-        assert!(matches!(parse("serve a -V"), Ok(Command::Version)));
-    }
-
-    #[test]
-    fn render_takes_a_name_arguments_answers_and_folders() {
-        let line = "render --dir a review language=rust code=x=1 --answer env=prod --format json";
-        let Ok(Command::Render(render)) = parse(line) else {
-            panic!("not a render command");
-        };
-        assert_eq!(render.dirs, [PathBuf::from("a")]);
-        assert_eq!(render.name, "review");
-        let pairs = |list: &[(String, String)]| {
-            list.iter()
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(pairs(&render.arguments), ["language=rust", "code=x=1"]);
-        assert_eq!(pairs(&render.answers), ["env=prod"]);
-        assert!(render.json && !render.raw);
-        let Ok(Command::Render(here)) = parse("render greet --raw") else {
-            panic!("render greet");
-        };
-        assert_eq!(here.dirs, [PathBuf::from(".")]);
-        assert!(here.raw);
-        assert!(parse("render").unwrap_err().contains("needs a prompt"));
-        assert!(
-            parse("render greet name")
-                .unwrap_err()
-                .contains("ARG=VALUE")
-        );
-        assert!(
-            parse("render greet --answer x")
-                .unwrap_err()
-                .contains("FIELD=VALUE")
-        );
-    }
-
-    #[test]
-    fn check_takes_folders_a_format_and_deny_warnings() {
-        let Ok(Command::Check(check)) = parse("check a b --format github --deny-warnings") else {
-            panic!("not a check command");
-        };
-        assert_eq!(check.dirs, [PathBuf::from("a"), PathBuf::from("b")]);
-        assert_eq!(check.format, Format::Github);
-        assert!(check.deny_warnings && !check.skills_as_prompts);
-        let Ok(Command::Check(bridged)) = parse("check a --skills-as-prompts") else {
-            panic!("check --skills-as-prompts");
-        };
-        assert!(bridged.skills_as_prompts);
-        let Ok(Command::Check(plain)) = parse("check a") else {
-            panic!("check a");
-        };
-        assert_eq!(plain.format, Format::Text);
-        assert!(!plain.deny_warnings);
-        assert!(parse("check").unwrap_err().contains("needs a folder"));
-        assert!(
-            parse("check a --format yaml")
-                .unwrap_err()
-                .contains("text, json or github")
-        );
-        assert!(parse("check a --http").unwrap_err().contains("`--http`"));
-    }
-}
+#[path = "args/tests.rs"]
+mod tests;

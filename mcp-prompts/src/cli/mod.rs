@@ -34,9 +34,10 @@ use crate::server::Server;
 
 /// Runs the command the process's arguments name over `server`'s catalog
 /// (and the folders they name): `serve [DIR...]`, `check [DIR...]`,
-/// `render [--dir DIR]... NAME [ARG=VALUE]...`; `--help` says more. What
-/// the exit code says: 0 done, 1 a check or a render failed, 2 the command
-/// line or a folder could not be used.
+/// `render [--dir DIR]... NAME [ARG=VALUE]...`, `completions SHELL`;
+/// `--help` says more, and `COMMAND --help` what each takes. What the exit
+/// code says: 0 done, 1 a check or a render failed, 2 the command line or
+/// a folder could not be used.
 pub fn run(server: Server) -> ExitCode {
     Cli::new(server).run()
 }
@@ -77,25 +78,33 @@ impl Cli {
             })
             .unwrap_or_else(|| "mcp-prompts".to_owned());
         let words: Result<Vec<String>, _> = words.map(std::ffi::OsString::into_string).collect();
-        let parsed = words
-            .map_err(|word| format!("`{}` is not UTF-8 text", word.to_string_lossy()))
-            .and_then(|words| Command::parse(words, self.needs_folders));
-        let usage = || args::USAGE.replace("mcp-prompts", &program);
-        let command = match parsed {
-            Ok(Command::Help) => {
-                println!("{}", usage());
-                return ExitCode::SUCCESS;
-            }
-            Ok(Command::Version) => {
-                println!("{program} {}", self.server.version());
-                return ExitCode::SUCCESS;
-            }
-            Ok(command) => command,
-            Err(problem) => {
-                eprintln!("{program}: {problem}\n\n{}", usage());
+        let words = match words {
+            Ok(words) => words,
+            Err(word) => {
+                eprintln!("{program}: `{}` is not UTF-8 text", word.to_string_lossy());
                 return ExitCode::from(2);
             }
         };
+        let version = self.server.version().to_owned();
+        let command = match args::parse(&program, &version, words, self.needs_folders) {
+            Ok(Some(command)) => command,
+            // No command: what there is to run.
+            Ok(None) => {
+                let mut line = args::command_line(&program, &version, self.needs_folders);
+                println!("{}", line.render_long_help());
+                return ExitCode::SUCCESS;
+            }
+            // `--help` and `--version` too, which exit 0; a mistake 2.
+            Err(error) => {
+                let _ = error.print();
+                return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+            }
+        };
+        if let Command::Completions { shell } = command {
+            let mut line = args::command_line(&program, &version, self.needs_folders);
+            clap_complete::generate(shell, &mut line, &program, &mut std::io::stdout());
+            return ExitCode::SUCCESS;
+        }
         let runtime = match tokio::runtime::Builder::new_multi_thread()
             .enable_all()
             .build()
@@ -112,7 +121,7 @@ impl Cli {
             Command::Check(check) => check::run(self.server, &check),
             Command::Render(render) => runtime.block_on(render::run(self.server, &render)),
             Command::Serve(serve) => return serve_logged(&runtime, self.server, serve, &program),
-            Command::Help | Command::Version => Ok(0),
+            Command::Completions { .. } => Ok(0),
         };
         match done {
             Ok(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),

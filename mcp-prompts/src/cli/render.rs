@@ -5,13 +5,17 @@
 use std::fmt::Write as _;
 use std::io::{BufRead as _, Error, ErrorKind, IsTerminal as _, Write as _};
 
-use crate::server::Server;
 use std::sync::{Arc, Mutex, PoisonError};
+
+use crate::caller::Access;
+use crate::catalog::AnyPrompt;
+use crate::error::Error as Refused;
+use crate::server::{Server, Service};
 
 use crate::testing::{Answer, Answers, Client, Question};
 use serde_json::{Map, Value, json};
 
-use super::args::Render;
+use super::args::{Render, RenderFormat};
 use super::escape;
 use super::folders::Folders;
 
@@ -48,7 +52,7 @@ pub(super) async fn run(server: Server, render: &Render) -> std::io::Result<i32>
                 Ok(0)
             }
             Err(error) => {
-                eprintln!("mcp-prompts: {}", escape::text(error.message()));
+                eprintln!("mcp-prompts: {}", refusal(&service, &render.name, &error));
                 Ok(1)
             }
         };
@@ -87,7 +91,7 @@ pub(super) async fn run(server: Server, render: &Render) -> std::io::Result<i32>
     match result {
         // JSON escapes what it holds whatever `--raw` says: the value
         // read back is the same.
-        Ok(result) if render.json => {
+        Ok(result) if render.format == RenderFormat::Json => {
             print!("{}", shown(&result, true));
             Ok(0)
         }
@@ -96,10 +100,47 @@ pub(super) async fn run(server: Server, render: &Render) -> std::io::Result<i32>
             Ok(0)
         }
         Err(error) => {
-            eprintln!("mcp-prompts: {}", escape::text(error.message()));
+            eprintln!("mcp-prompts: {}", refusal(&service, &render.name, &error));
             Ok(1)
         }
     }
+}
+
+/// How a refusal of prompt `name` is printed: as the server says it, and
+/// for a prompt not served, the served names nearest it.
+fn refusal(service: &Service, name: &str, error: &Refused) -> String {
+    let said = escape::text(error.message());
+    let served = service.snapshot();
+    if error.code() != Refused::INVALID_PARAMS || served.get(name, &Access::Local).is_some() {
+        return said;
+    }
+    let near = nearest(served.prompts().map(AnyPrompt::name), name);
+    match near.as_slice() {
+        [] => said,
+        [one] => format!("{said}; did you mean `{}`?", escape::line(one)),
+        several => {
+            let names: Vec<String> = several
+                .iter()
+                .map(|name| format!("`{}`", escape::line(name)))
+                .collect();
+            format!("{said}; did you mean one of {}?", names.join(", "))
+        }
+    }
+}
+
+/// The names among `names` nearest `wanted`, nearest first, at most three:
+/// those that read alike (Jaro-Winkler similarity over 0.8, as a typo
+/// leaves them) or hold it whole (`review` in `code_review`).
+fn nearest<'a>(names: impl Iterator<Item = &'a str>, wanted: &str) -> Vec<&'a str> {
+    let mut scored: Vec<(f64, &str)> = names
+        .filter_map(|name| {
+            let alike = strsim::jaro_winkler(wanted, name);
+            let holds = !wanted.is_empty() && name.contains(wanted);
+            (alike > 0.8 || holds).then_some((alike, name))
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+    scored.into_iter().take(3).map(|(_, name)| name).collect()
 }
 
 /// A prompt's text as printed: its control characters escaped, unless
@@ -236,6 +277,24 @@ fn content(block: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_nearest_names_are_a_typo_s_or_those_holding_it() {
+        let names = [
+            "code_review",
+            "summarize",
+            "greet",
+            "git.commit",
+            "review_pr",
+        ];
+        assert_eq!(nearest(names.into_iter(), "sumarize"), ["summarize"]);
+        assert_eq!(
+            nearest(names.into_iter(), "review"),
+            ["review_pr", "code_review"]
+        );
+        assert!(nearest(names.into_iter(), "deploy").is_empty());
+        assert_eq!(nearest(names.into_iter(), "git.comit"), ["git.commit"]);
+    }
 
     #[test]
     fn answers_are_typed_as_their_field_asks() {

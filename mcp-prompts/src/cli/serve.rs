@@ -43,23 +43,23 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
     let (service, dirs) = super::folders::load(server, &folders)?;
     let skills = match (service.skill_count(), service.skill_problems().len()) {
         (0, 0) => String::new(),
-        (1, 0) => " and 1 skill".to_owned(),
-        (skills, 0) => format!(" and {skills} skills"),
-        (skills, broken) => format!(" and {skills} skills ({broken} not served: above)"),
+        (skills, 0) => format!(" and {}", counted(skills, "skill", "skills")),
+        (skills, broken) => format!(
+            " and {} ({broken} not served: above)",
+            counted(skills, "skill", "skills")
+        ),
     };
     let broken: usize = dirs.iter().map(|dir| dir.problems().len()).sum();
     let warned: usize = dirs.iter().map(|dir| dir.warnings().len()).sum();
     // The catalog's own prompts, and the files'.
-    let mut count = match (service.prompt_count(), broken) {
-        (1, 0) => "1 prompt".to_owned(),
-        (prompts, 0) => format!("{prompts} prompts"),
-        (prompts, 1) => format!("{prompts} prompts (1 file not served: above)"),
-        (prompts, broken) => format!("{prompts} prompts ({broken} files not served: above)"),
-    };
-    match warned {
-        0 => {}
-        1 => count.push_str(" with 1 warning (above)"),
-        warnings => count = format!("{count} with {warnings} warnings (above)"),
+    let mut count = counted(service.prompt_count(), "prompt", "prompts");
+    if broken > 0 {
+        let files = counted(broken, "file", "files");
+        count = format!("{count} ({files} not served: above)");
+    }
+    if warned > 0 {
+        let warnings = counted(warned, "warning", "warnings");
+        count = format!("{count} with {warnings} (above)");
     }
     count.push_str(&skills);
     let Some(addr) = serve.http else {
@@ -75,7 +75,8 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
     if serve.over_http.stateless {
         options = options.stateless();
     }
-    if let Some(auth) = &serve.auth {
+    if let Some(issuer) = &serve.auth.issuer {
+        let auth = &serve.auth;
         // Tokens name the URL clients use, which an address like 0.0.0.0
         // is not.
         let resource = match (&auth.audience, bound.ip().is_unspecified()) {
@@ -88,11 +89,11 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
                 ));
             }
         };
-        let mut verifier = JwtVerifier::new(&auth.issuer, &resource);
+        let mut verifier = JwtVerifier::new(issuer, &resource);
         if let Some(jwks) = &auth.jwks {
             verifier = verifier.jwks_url(jwks);
         }
-        let auth = HttpAuth::new(resource, verifier).authorization_server(&auth.issuer);
+        let auth = HttpAuth::new(resource, verifier).authorization_server(issuer);
         options = options.auth(auth);
     }
     if serve.over_http.playground {
@@ -125,5 +126,26 @@ fn shell_word(text: &str) -> String {
         text.to_owned()
     } else {
         format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+/// `n` things: `1 prompt`, `2 prompts`, `0 prompts`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn counts_agree_with_their_number() {
+        assert_eq!(counted(1, "skill", "skills"), "1 skill");
+        assert_eq!(counted(0, "prompt", "prompts"), "0 prompts");
+        assert_eq!(counted(9, "prompt", "prompts"), "9 prompts");
     }
 }
