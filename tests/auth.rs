@@ -114,6 +114,11 @@ async fn the_metadata_names_the_resource_and_requests_without_a_token_are_challe
     )
     .await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    // The probes are outside authorization: a load balancer has no token.
+    for path in ["/healthz", "/readyz"] {
+        let response = send_to(server.addr, Method::GET, path, &[], "").await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+    }
 }
 
 #[tokio::test]

@@ -14,7 +14,7 @@ use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 
-use http_support::{Running, header, send, text};
+use http_support::{Running, header, send, send_to, text};
 use support::{LATEST, initialize, rpc};
 
 const ACCEPT_BOTH: (&str, &str) = ("accept", "application/json, text/event-stream");
@@ -433,6 +433,71 @@ async fn shutdown_answers_requests_in_flight_then_closes() {
         .unwrap();
     assert!(status.success(), "{status}");
     assert!(tokio::net::TcpStream::connect(addr).await.is_err());
+}
+
+/// At SIGTERM the server first says it is not ready (`/readyz` 503) and
+/// serves on for its drain delay, new sessions included; then it stops
+/// accepting, answers the request still in flight, and exits 0. The
+/// probes are served outside MCP, and are logged as no request.
+#[tokio::test]
+async fn sigterm_fails_readiness_first_then_drains_what_is_in_flight() {
+    let server = Running::fixture(&[
+        ("FIXTURE_DRAIN_MS", "1500"),
+        ("RUST_LOG", "mcp_prompts=info"),
+    ]);
+    let addr = server.addr;
+    let probe = |path: &'static str| async move {
+        let response = send_to(addr, Method::GET, path, &[], "").await;
+        let status = response.status();
+        (status, text(response).await)
+    };
+    assert_eq!(probe("/healthz").await, (StatusCode::OK, "ok\n".to_owned()));
+    assert_eq!(
+        probe("/readyz").await,
+        (StatusCode::OK, "ready\n".to_owned())
+    );
+    let client = Client::connect(&server).await;
+    // Answered after the drain delay has passed.
+    let slow = rpc(
+        1,
+        "prompts/get",
+        &json!({"name": "slow", "arguments": {"ms": "2500"}}),
+    );
+    let in_flight = tokio::spawn(async move { text(client.post(&slow).await).await });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let pid = server.pid().to_string();
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Draining: not ready, alive, and still serving what is sent.
+    assert_eq!(
+        probe("/readyz").await,
+        (StatusCode::SERVICE_UNAVAILABLE, "draining\n".to_owned())
+    );
+    assert_eq!(probe("/healthz").await.0, StatusCode::OK);
+    let late = Client::connect(&server).await;
+    let listed = late.post(&rpc(2, "prompts/list", &json!({}))).await;
+    assert_eq!(listed.status(), StatusCode::OK);
+    // The request in flight is answered after the listener has closed.
+    let answer: Value = serde_json::from_str(&in_flight.await.unwrap()).unwrap();
+    assert_eq!(
+        answer["result"]["messages"][0]["content"]["text"],
+        "slept 2500ms"
+    );
+    assert!(tokio::net::TcpStream::connect(addr).await.is_err());
+    let said = server.stderr();
+    let status = tokio::task::spawn_blocking(move || server.wait())
+        .await
+        .unwrap();
+    assert!(status.success(), "{status}");
+    assert!(said.contains("prompts/list"), "requests are logged: {said}");
+    assert!(
+        !said.contains("healthz") && !said.contains("readyz"),
+        "probes are no requests: {said}"
+    );
 }
 
 #[tokio::test]

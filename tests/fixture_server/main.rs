@@ -496,11 +496,12 @@ async fn serve() -> std::io::Result<()> {
     if let Some(max) = env("FIXTURE_MAX_CONNECTIONS") {
         options = options.max_connections(max);
     }
+    if let Some(ms) = env("FIXTURE_DRAIN_MS") {
+        options = options.drain_delay(Duration::from_millis(ms));
+    }
     let listener = tokio::net::TcpListener::bind(addr).await?;
     eprintln!("listening on http://{}/mcp", listener.local_addr()?);
     service
-        .serve_http_on(listener, options, async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
+        .serve_http_on(listener, options, mcp_prompts::shutdown_signal())
         .await
 }

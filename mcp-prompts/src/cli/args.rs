@@ -121,6 +121,11 @@ pub(super) struct Serve {
     pub(super) http: Option<SocketAddr>,
     #[command(flatten)]
     pub(super) over_http: OverHttp,
+    /// With --http: at a shutdown (SIGTERM, Ctrl-C), keep serving this many
+    /// seconds with /readyz answering 503, so that a load balancer stops
+    /// sending requests first (default 0).
+    #[arg(long, value_name = "SECONDS", requires = "http", value_parser = seconds)]
+    pub(super) drain_delay: Option<std::time::Duration>,
     /// Also offer the prompts as the tools list_prompts and get_prompt, for
     /// hosts that show no prompts.
     #[arg(long)]
@@ -236,6 +241,15 @@ fn listen_addr(value: &str) -> Result<SocketAddr, String> {
     value
         .parse()
         .map_err(|err| format!("{err}: give ADDR:PORT or a PORT"))
+}
+
+/// A number of seconds, whole or not.
+fn seconds(value: &str) -> Result<std::time::Duration, String> {
+    value
+        .parse::<f64>()
+        .ok()
+        .and_then(|secs| std::time::Duration::try_from_secs_f64(secs).ok())
+        .ok_or_else(|| "needs a number of seconds".to_owned())
 }
 
 /// A number of bytes, at least 1.

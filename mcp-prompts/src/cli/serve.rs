@@ -75,6 +75,9 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
     if serve.over_http.stateless {
         options = options.stateless();
     }
+    if let Some(delay) = serve.drain_delay {
+        options = options.drain_delay(delay);
+    }
     if let Some(issuer) = &serve.auth.issuer {
         let auth = &serve.auth;
         // Tokens name the URL clients use, which an address like 0.0.0.0

@@ -85,6 +85,23 @@ fn options_are_read_and_mistakes_named() {
         panic!("--auth-issuer");
     };
     assert_eq!(auth.auth.issuer.as_deref(), Some("https://id"));
+    let Ok(Some(Command::Serve(drained))) = parse("serve a --http --drain-delay 2.5") else {
+        panic!("--drain-delay");
+    };
+    assert_eq!(
+        drained.drain_delay,
+        Some(std::time::Duration::from_millis(2500))
+    );
+    assert!(
+        parse("serve a --drain-delay 2")
+            .unwrap_err()
+            .contains("--http")
+    );
+    assert!(
+        parse("serve a --http --drain-delay soon")
+            .unwrap_err()
+            .contains("seconds")
+    );
     assert_eq!(auth.auth.audience.as_deref(), Some("https://me/mcp"));
 }
 

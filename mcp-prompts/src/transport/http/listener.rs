@@ -111,6 +111,8 @@ pub(crate) struct Timeouts {
     pub(super) header: Duration,
     /// For the client to take any of an answer the server is writing.
     pub(super) write: Duration,
+    /// For the requests in flight at shutdown to be answered.
+    pub(super) drain: Duration,
 }
 
 /// Serves `app` on `listener` until `shutdown` completes; then stops
@@ -173,13 +175,25 @@ where
         open.insert(id, Open { state, task });
     }
     stop.send_replace(true);
-    // Connections finish their requests and close; wait for them.
+    // Connections finish their requests and close; wait for them, for as
+    // long as the drain allows, then close those left.
     let tasks: Vec<JoinHandle<()>> = std::mem::take(&mut *connections.lock())
         .into_values()
         .map(|c| c.task)
         .collect();
-    for task in tasks {
-        let _ = task.await;
+    let aborts: Vec<_> = tasks.iter().map(JoinHandle::abort_handle).collect();
+    let finished = futures_util::future::join_all(tasks);
+    if tokio::time::timeout(timeouts.drain, finished)
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            timeout = ?timeouts.drain,
+            "requests still in flight at the end of the drain: their connections are closed"
+        );
+        for abort in aborts {
+            abort.abort();
+        }
     }
     Ok(())
 }

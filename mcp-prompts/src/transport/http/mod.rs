@@ -14,6 +14,7 @@ mod network;
 mod options;
 #[cfg(feature = "playground")]
 mod playground;
+mod probes;
 mod respond;
 mod sessions;
 mod stall;
@@ -79,8 +80,44 @@ impl HttpEndpoint {
 
     /// Ends every session and open event stream: call it when a graceful
     /// shutdown begins, since a stream would otherwise keep it waiting.
+    /// Requests that still come are answered 503.
     pub fn shut_down(&self) {
         self.0.shut_down();
+    }
+
+    /// `/healthz` (200 while the process serves) and `/readyz` (200, or
+    /// 503 once [`drain`](Self::drain) or [`shut_down`](Self::shut_down)
+    /// was called), for a load balancer's or Kubernetes' probes: mount them
+    /// outside your authorization. The ready listener
+    /// ([`Service::serve_http_on`]) serves them.
+    ///
+    /// ```no_run
+    /// use mcp_prompts::{HttpOptions, Server};
+    ///
+    /// # async fn run() -> std::io::Result<()> {
+    /// let service = Server::new("prompts", "1.0").build().unwrap();
+    /// let mcp = service.http_endpoint(HttpOptions::new());
+    /// let app = mcp.router("/mcp").merge(mcp.probes());
+    /// let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+    /// axum::serve(listener, app)
+    ///     .with_graceful_shutdown(async move {
+    ///         mcp_prompts::shutdown_signal().await;
+    ///         mcp.drain();
+    ///         // Served on until the balancer's probe has seen it.
+    ///         tokio::time::sleep(std::time::Duration::from_secs(10)).await;
+    ///         mcp.shut_down();
+    ///     })
+    ///     .await
+    /// # }
+    /// ```
+    pub fn probes(&self) -> Router {
+        probes::routes(Arc::clone(&self.0))
+    }
+
+    /// A shutdown begins: `/readyz` answers 503 from now on, and requests
+    /// are still served, until [`shut_down`](Self::shut_down).
+    pub fn drain(&self) {
+        self.0.drain();
     }
 }
 
@@ -109,9 +146,13 @@ impl Service {
         self.http_endpoint(options).router(path)
     }
 
-    /// Serves MCP at [`DEFAULT_PATH`] on `listener` until `shutdown`
-    /// completes; then stops accepting, ends open event streams, and
-    /// returns once requests in flight are answered.
+    /// Serves MCP at [`DEFAULT_PATH`] on `listener`, with `/healthz` and
+    /// `/readyz` ([`HttpEndpoint::probes`]), until `shutdown` completes;
+    /// then `/readyz` fails and it serves on for
+    /// [`drain_delay`](HttpOptions::drain_delay), stops accepting, ends
+    /// open event streams, answers new requests 503, and returns once
+    /// requests in flight are answered (within
+    /// [`drain_timeout`](HttpOptions::drain_timeout)).
     pub async fn serve_http_on<F>(
         &self,
         listener: TcpListener,
@@ -125,12 +166,14 @@ impl Service {
         let timeouts = listener::Timeouts {
             header: options.header_timeout,
             write: options.write_timeout,
+            drain: options.drain_timeout,
         };
+        let drain_delay = options.drain_delay;
         let addr = listener.local_addr().ok();
         #[cfg(feature = "playground")]
         let options = playground::with_own_origins(options, addr);
         let endpoint = self.http_endpoint(options);
-        let app = endpoint.router(DEFAULT_PATH);
+        let app = endpoint.router(DEFAULT_PATH).merge(endpoint.probes());
         tracing::info!(
             ?addr,
             prompts = self.prompt_count(),
@@ -138,6 +181,10 @@ impl Service {
         );
         let served = listener::serve(listener, app, max_connections, timeouts, async move {
             shutdown.await;
+            // Not ready, and still serving until the balancer has seen it.
+            endpoint.drain();
+            tracing::info!(?drain_delay, "shutting down: draining");
+            tokio::time::sleep(drain_delay).await;
             endpoint.shut_down();
         })
         .await;
@@ -204,6 +251,8 @@ fn router(endpoint: Arc<Endpoint>, path: &str) -> Router {
 fn mcp_router(endpoint: Arc<Endpoint>, path: &str) -> Router {
     // The POST handler reads the body itself, within the limit, once the
     // headers have passed their checks.
+    let closed =
+        axum::middleware::from_fn_with_state(Arc::clone(&endpoint), probes::refuse_when_shut_down);
     let routes = post(handlers::post)
         .get(handlers::get)
         .delete(handlers::delete);
@@ -215,12 +264,16 @@ fn mcp_router(endpoint: Arc<Endpoint>, path: &str) -> Router {
         let metadata = auth.metadata_router();
         let guard = Arc::new(auth::Guard::for_endpoint(auth));
         let layer = axum::middleware::from_fn_with_state(guard, auth::require_bearer);
+        // Refused at shutdown before anything else is read.
+        let routes = routes.route_layer(layer).route_layer(closed);
         return Router::new()
-            .route(path, routes.route_layer(layer))
+            .route(path, routes)
             .with_state(endpoint)
             .merge(metadata);
     }
-    Router::new().route(path, routes).with_state(endpoint)
+    Router::new()
+        .route(path, routes.route_layer(closed))
+        .with_state(endpoint)
 }
 
 /// Prompts that only some callers may see are hidden over HTTP from

@@ -35,6 +35,8 @@ pub struct HttpOptions {
     pub(super) header_timeout: Duration,
     pub(super) body_timeout: Duration,
     pub(super) write_timeout: Duration,
+    pub(super) drain_delay: Duration,
+    pub(super) drain_timeout: Duration,
     #[cfg(feature = "auth")]
     pub(super) auth: Option<super::auth::HttpAuth>,
     #[cfg(feature = "playground")]
@@ -71,6 +73,8 @@ impl HttpOptions {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(30),
             write_timeout: Duration::from_secs(30),
+            drain_delay: Duration::ZERO,
+            drain_timeout: Duration::from_secs(30),
             #[cfg(feature = "auth")]
             auth: None,
             #[cfg(feature = "playground")]
@@ -204,6 +208,35 @@ impl HttpOptions {
     pub fn write_timeout(mut self, timeout: Duration) -> Self {
         const DAY: Duration = Duration::from_secs(24 * 60 * 60);
         self.write_timeout = timeout.clamp(Duration::from_millis(1), DAY);
+        self
+    }
+
+    /// How long the ready listener ([`Service::serve_http_on`](crate::Service::serve_http_on))
+    /// keeps serving once its shutdown begins, with `/readyz` answering
+    /// 503 (default 0). Set it to your load balancer's probe interval (or
+    /// Kubernetes' `periodSeconds` times `failureThreshold`), so that no
+    /// request is sent to a server that is closing: a rolling update then
+    /// loses nothing.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use mcp_prompts::HttpOptions;
+    ///
+    /// let behind_a_balancer = HttpOptions::new()
+    ///     .stateless()
+    ///     .drain_delay(Duration::from_secs(10));
+    /// ```
+    pub fn drain_delay(mut self, delay: Duration) -> Self {
+        self.drain_delay = delay;
+        self
+    }
+
+    /// How long the ready listener waits, once it has stopped accepting,
+    /// for the requests in flight to be answered (and their connections
+    /// to close) before it closes them (default 30 seconds). Requests
+    /// arriving meanwhile are answered 503.
+    pub fn drain_timeout(mut self, timeout: Duration) -> Self {
+        self.drain_timeout = timeout;
         self
     }
 

@@ -3,6 +3,7 @@
 //! stream when the request sends messages before it.
 
 use std::convert::Infallible;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, Sse};
@@ -28,6 +29,9 @@ pub(crate) struct Endpoint {
     pub(super) sessions: SessionStore,
     /// Set at shutdown: open event streams end, so shutdown can finish.
     pub(super) shutdown: watch::Sender<bool>,
+    /// Set when a shutdown begins: `/readyz` answers 503 while requests
+    /// are still served.
+    draining: AtomicBool,
 }
 
 impl Endpoint {
@@ -41,7 +45,23 @@ impl Endpoint {
             service,
             options,
             shutdown: watch::Sender::new(false),
+            draining: AtomicBool::new(false),
         }
+    }
+
+    /// A shutdown begins: the endpoint says it is not ready, and serves on.
+    pub(crate) fn drain(&self) {
+        self.draining.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether it is ready for more requests: not draining, not shut down.
+    pub(crate) fn is_ready(&self) -> bool {
+        !self.draining.load(Ordering::Relaxed) && !self.is_shut_down()
+    }
+
+    /// Whether it has shut down: new requests are answered 503.
+    pub(crate) fn is_shut_down(&self) -> bool {
+        *self.shutdown.borrow()
     }
 
     /// The largest body accepted.
@@ -52,6 +72,7 @@ impl Endpoint {
     }
 
     pub(crate) fn shut_down(&self) {
+        self.drain();
         self.shutdown.send_replace(true);
         self.sessions.end_all();
     }

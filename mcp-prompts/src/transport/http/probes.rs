@@ -1,0 +1,56 @@
+//! What a load balancer or Kubernetes asks of an HTTP server: `/healthz`
+//! (the process is alive) and `/readyz` (it takes requests: 503 once a
+//! shutdown begins, while it still serves those sent before its probe
+//! failed). Outside authorization, and never logged as requests.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+
+use super::body::json_response;
+use super::respond::Endpoint;
+use crate::error::Error;
+use crate::protocol::jsonrpc::failure;
+
+/// `/healthz` and `/readyz` for `endpoint`.
+pub(super) fn routes(endpoint: Arc<Endpoint>) -> Router {
+    Router::new()
+        .route("/healthz", get(alive))
+        .route("/readyz", get(ready))
+        .with_state(endpoint)
+}
+
+async fn alive() -> Response {
+    plain(StatusCode::OK, "ok\n")
+}
+
+async fn ready(State(endpoint): State<Arc<Endpoint>>) -> Response {
+    if endpoint.is_ready() {
+        plain(StatusCode::OK, "ready\n")
+    } else {
+        plain(StatusCode::SERVICE_UNAVAILABLE, "draining\n")
+    }
+}
+
+fn plain(status: StatusCode, text: &'static str) -> Response {
+    let no_store = [(header::CACHE_CONTROL, "no-store")];
+    (status, no_store, text).into_response()
+}
+
+/// Refuses an MCP request once the endpoint has shut down: 503, with a
+/// JSON-RPC error naming no request, so a client retries elsewhere.
+pub(super) async fn refuse_when_shut_down(
+    State(endpoint): State<Arc<Endpoint>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if endpoint.is_shut_down() {
+        let error = Error::internal("the server is shutting down; try again");
+        return json_response(StatusCode::SERVICE_UNAVAILABLE, failure(None, &error));
+    }
+    next.run(request).await
+}
