@@ -187,7 +187,7 @@ struct Args {
         value_name = "ADDR | PORT",
         num_args = 0..=1,
         default_missing_value = DEFAULT_ADDR,
-        value_parser = listen_addr
+        value_parser = mcp_prompts::cli::http_addr
     )]
     http: Option<SocketAddr>,
     #[command(flatten)]
@@ -228,16 +228,6 @@ Environment:
                      2026-07-28 question rounds; give replicas the same
   RUST_LOG           what is logged on stderr (default: warn)
   OTEL_EXPORTER_OTLP_ENDPOINT  export traces and metrics over OTLP/HTTP";
-
-/// `--http`'s value: `ADDR:PORT`, or a port on 127.0.0.1.
-fn listen_addr(value: &str) -> Result<SocketAddr, String> {
-    if let Ok(port) = value.parse::<u16>() {
-        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
-    }
-    value
-        .parse()
-        .map_err(|err| format!("{err}: give ADDR:PORT or a PORT"))
-}
 
 /// `--auth-issuer URL`, and the optional `--auth-audience URL` and
 /// `--auth-jwks URL`.

@@ -116,7 +116,7 @@ pub(super) struct Serve {
         value_name = "ADDR | PORT",
         num_args = 0..=1,
         default_missing_value = DEFAULT_ADDR,
-        value_parser = listen_addr
+        value_parser = super::http_addr
     )]
     pub(super) http: Option<SocketAddr>,
     #[command(flatten)]
@@ -231,16 +231,6 @@ pub(super) enum RenderFormat {
     Text,
     /// The `prompts/get` result.
     Json,
-}
-
-/// `--http`'s value: `ADDR:PORT`, or a port on 127.0.0.1.
-fn listen_addr(value: &str) -> Result<SocketAddr, String> {
-    if let Ok(port) = value.parse::<u16>() {
-        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
-    }
-    value
-        .parse()
-        .map_err(|err| format!("{err}: give ADDR:PORT or a PORT"))
 }
 
 /// A number of seconds, whole or not.

@@ -42,6 +42,27 @@ pub fn run(server: Server) -> ExitCode {
     Cli::new(server).run()
 }
 
+/// The value of an `--http` option as the `mcp-prompts` binary reads it:
+/// `ADDR:PORT`, or a port alone on `127.0.0.1`. A clap value parser for a
+/// binary of your own.
+///
+/// ```
+/// use std::net::SocketAddr;
+///
+/// let addr: SocketAddr = mcp_prompts::cli::http_addr("8080").unwrap();
+/// assert_eq!(addr, SocketAddr::from(([127, 0, 0, 1], 8080)));
+/// assert!(mcp_prompts::cli::http_addr("0.0.0.0:9000").is_ok());
+/// assert!(mcp_prompts::cli::http_addr("prompts").is_err());
+/// ```
+pub fn http_addr(value: &str) -> Result<std::net::SocketAddr, String> {
+    if let Ok(port) = value.parse::<u16>() {
+        return Ok(std::net::SocketAddr::from(([127, 0, 0, 1], port)));
+    }
+    value
+        .parse()
+        .map_err(|err| format!("{err}: give ADDR:PORT or a PORT"))
+}
+
 /// The command line over a [`Server`], configured: [`run`] is
 /// `Cli::new(server).run()`.
 #[derive(Debug)]
