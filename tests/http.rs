@@ -457,11 +457,11 @@ async fn sigterm_fails_readiness_first_then_drains_what_is_in_flight() {
         (StatusCode::OK, "ready\n".to_owned())
     );
     let client = Client::connect(&server).await;
-    // Answered after the drain delay has passed.
+    // Answered well after the drain delay has passed.
     let slow = rpc(
         1,
         "prompts/get",
-        &json!({"name": "slow", "arguments": {"ms": "2500"}}),
+        &json!({"name": "slow", "arguments": {"ms": "3500"}}),
     );
     let in_flight = tokio::spawn(async move { text(client.post(&slow).await).await });
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -485,8 +485,9 @@ async fn sigterm_fails_readiness_first_then_drains_what_is_in_flight() {
     let answer: Value = serde_json::from_str(&in_flight.await.unwrap()).unwrap();
     assert_eq!(
         answer["result"]["messages"][0]["content"]["text"],
-        "slept 2500ms"
+        "slept 3500ms"
     );
+    // The listener closed when the delay ended, before the answer came.
     assert!(tokio::net::TcpStream::connect(addr).await.is_err());
     let said = server.stderr();
     let status = tokio::task::spawn_blocking(move || server.wait())

@@ -174,6 +174,9 @@ where
         ));
         open.insert(id, Open { state, task });
     }
+    // Closed now, not when the connections are done: the kernel would
+    // otherwise still take connections no one accepts.
+    drop(listener);
     stop.send_replace(true);
     // Connections finish their requests and close; wait for them, for as
     // long as the drain allows, then close those left.
