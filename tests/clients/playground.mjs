@@ -206,12 +206,18 @@ await check('a question declined is answered so', async () => {
   assert.ok(await page.locator('#question').isHidden());
 });
 
-await check('another prompt starts afresh: nothing of the last one is copied', async () => {
+await check('another prompt starts afresh: the copies appear with its result', async () => {
   await choose('Greeting');
   assert.ok(await page.locator('#result').isHidden());
+  assert.ok(await page.getByRole('button', { name: 'Copy as command' }).isHidden());
+  assert.ok(await page.getByRole('button', { name: 'Copy as test' }).isHidden());
+  assert.ok(await page.getByLabel('Copied text').isHidden());
+  await page.getByLabel('name', { exact: true }).fill('Ann');
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  await until(async () => (await texts()).length > 0);
   await page.getByRole('button', { name: 'Copy as command' }).click();
-  assert.equal(await page.getByLabel('Copied text').inputValue(),
-    'cargo run --example showcase -- render greet');
+  assert.match(await page.getByLabel('Copied text').inputValue(),
+    /^cargo run --example showcase -- render greet name=Ann/);
 });
 
 await check('a prompt file that names itself in HTML is shown as text', async () => {

@@ -14,6 +14,13 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage();
 page.setDefaultTimeout(10000);
+// The methods the page asks for: this server declares no tools, so the page
+// never asks for them (a request the server would refuse).
+const asked = [];
+page.on('request', (request) => {
+  const method = request.headers()['mcp-method'];
+  if (method) asked.push(method);
+});
 const titles = () => page.locator('#catalog button .entry-text > span:first-child').allTextContents();
 
 await page.goto(`${base}/playground`);
@@ -37,5 +44,7 @@ await page.getByRole('button', { name: /Deployment notes/ }).click();
 await page.getByLabel('service', { exact: true }).fill('api');
 await page.getByRole('button', { name: 'Render', exact: true }).click();
 await page.getByRole('region', { name: 'Question' }).waitFor();
+assert.ok(asked.includes('server/discover'), `${asked}`);
+assert.ok(!asked.includes('tools/list'), `tools asked for where none are declared: ${asked}`);
 console.log('ok tokens: asked for, and each one sees its prompts');
 await browser.close();

@@ -144,11 +144,11 @@ async function load() {
     throw new RpcError(-32001, 'a bearer token is needed');
   }
   state.forms = new Map(forms.ok ? Object.entries((await forms.json()).prompts) : []);
-  try {
-    state.tools = (await rpc('tools/list')).tools;
-  } catch {
-    state.tools = null;
-  }
+  // The tools are asked for only where the server declares them: no
+  // request the server must refuse.
+  const discovered = await rpc('server/discover');
+  const declared = discovered.capabilities || {};
+  state.tools = declared.tools ? (await rpc('tools/list')).tools : null;
   $('server').textContent = `${prompts.length} prompts`;
   if (state.current && !prompts.some((p) => p.name === state.current.name)) {
     state.current = null;
@@ -420,6 +420,8 @@ function choose(name) {
   $('form-error').textContent = '';
   $('result').hidden = true;
   $('question').hidden = true;
+  // The copies appear with a result, and copy that result.
+  $('copies').hidden = true;
   $('copied').value = '';
   showAsTool(prompt, record());
   showCatalog();
@@ -594,6 +596,7 @@ function showMessages(messages) {
     el('p', { class: 'role', text: String(message.role) }),
     contentNode(message.content || {}))));
   $('result').hidden = false;
+  $('copies').hidden = false;
 }
 
 // ---- copies -------------------------------------------------------------------
