@@ -249,7 +249,8 @@ class Form {
     const id = `${this.prefix}-${index}`;
     const label = el('label', { for: id, text: name });
     const choices = choicesOf(schema);
-    const listed = choices && !schema['x-completes'];
+    // A choice lists every option, whatever completes it: a select.
+    const listed = Boolean(choices);
     let control;
     if (schema.type === 'boolean' || listed) {
       control = el('select', { id });
@@ -302,6 +303,9 @@ class Form {
     if (schema.description) hints.push(schema.description);
     if (schema.minimum !== undefined && schema.maximum !== undefined) {
       hints.push(`from ${schema.minimum} to ${schema.maximum}`);
+    }
+    if (choices && schema.type !== 'boolean') {
+      hints.push(`one of: ${choices.map(([, text]) => text).join(', ')}`);
     }
     hints.push(required ? 'required' : 'optional');
     if (schema.default !== undefined) hints.push(`default: ${schema.default}`);
