@@ -501,6 +501,46 @@ async fn sigterm_fails_readiness_first_then_drains_what_is_in_flight() {
     );
 }
 
+/// An app that mounts the endpoint itself gets the same probes, and drives
+/// the drain: `drain` fails readiness and serves on, `shut_down` answers
+/// new MCP requests 503 with a JSON-RPC error; liveness stays.
+#[tokio::test]
+async fn a_mounted_endpoint_drains_and_then_refuses_with_503() {
+    let service = mcp_prompts::Server::new("mounted", "1.0")
+        .prompts([mcp_prompts::DynamicPrompt::builder("hello")
+            .template("Hi")
+            .build()
+            .unwrap()])
+        .build()
+        .unwrap();
+    let endpoint = service.http_endpoint(mcp_prompts::HttpOptions::new());
+    let app = endpoint.router("/mcp").merge(endpoint.probes());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    let server = Running::in_process(addr);
+    let ready = || async move {
+        let response = send_to(addr, Method::GET, "/readyz", &[], "").await;
+        response.status()
+    };
+    assert_eq!(ready().await, StatusCode::OK);
+    endpoint.drain();
+    assert_eq!(ready().await, StatusCode::SERVICE_UNAVAILABLE);
+    let while_draining = send(addr, Method::POST, &[ACCEPT_BOTH], initialize(LATEST)).await;
+    assert_eq!(
+        while_draining.status(),
+        StatusCode::OK,
+        "draining still serves"
+    );
+    endpoint.shut_down();
+    let refused = send(addr, Method::POST, &[ACCEPT_BOTH], initialize(LATEST)).await;
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let error: Value = serde_json::from_str(&text(refused).await).unwrap();
+    assert_eq!(error["error"]["code"], -32603, "{error}");
+    let alive = send_to(server.addr, Method::GET, "/healthz", &[], "").await;
+    assert_eq!(alive.status(), StatusCode::OK);
+}
+
 #[tokio::test]
 async fn notifications_and_odd_bodies_follow_the_same_rules() {
     let server = Running::fixture(&[]);

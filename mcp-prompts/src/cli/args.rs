@@ -311,11 +311,9 @@ fn words(words: impl IntoIterator<Item = String>) -> Vec<String> {
     let mut words: Vec<String> = words.into_iter().collect();
     for at in 0..words.len() {
         // A port, an address or the next option: clap reads it right.
-        let read_right = words.get(at + 1).is_none_or(|next| {
-            next.starts_with('-')
-                || next.parse::<u16>().is_ok()
-                || next.parse::<SocketAddr>().is_ok()
-        });
+        let read_right = words
+            .get(at + 1)
+            .is_none_or(|next| next.starts_with('-') || super::http_addr(next).is_ok());
         if words[at] == "--http" && !read_right {
             words[at] = format!("--http={DEFAULT_ADDR}");
         }

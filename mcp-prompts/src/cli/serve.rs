@@ -41,13 +41,11 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
     // logged as it is read. One catalog: a name a folder read earlier
     // serves is a problem of the later one.
     let (service, dirs) = super::folders::load(server, &folders)?;
+    let skills = counted(service.skill_count(), "skill", "skills");
     let skills = match (service.skill_count(), service.skill_problems().len()) {
         (0, 0) => String::new(),
-        (skills, 0) => format!(" and {}", counted(skills, "skill", "skills")),
-        (skills, broken) => format!(
-            " and {} ({broken} not served: above)",
-            counted(skills, "skill", "skills")
-        ),
+        (_, 0) => format!(" and {skills}"),
+        (_, broken) => format!(" and {skills} ({broken} not served: above)"),
     };
     let broken: usize = dirs.iter().map(|dir| dir.problems().len()).sum();
     let warned: usize = dirs.iter().map(|dir| dir.warnings().len()).sum();

@@ -137,37 +137,33 @@ impl Meta<'_> {
     /// What it says: the request's own revision and capabilities, no
     /// per-request revision, or why it is refused.
     pub(crate) fn read(self) -> MetaRead {
-        read_meta(self)
-    }
-}
-
-fn read_meta(meta: Meta<'_>) -> MetaRead {
-    let Some(requested) = meta.revision_named() else {
-        return MetaRead::Legacy;
-    };
-    let version = match ProtocolVersion::parse(requested) {
-        Some(version) if version.is_modern() => version,
-        // A handshake revision named per request: the session decides.
-        Some(_) => return MetaRead::Legacy,
-        None => return MetaRead::Invalid(unsupported_version(requested)),
-    };
-    let Some(capabilities) = meta.capabilities else {
-        return MetaRead::Invalid(Error::invalid_params(format!(
-            "the request's `_meta` lacks `{CLIENT_CAPABILITIES}`, which every request of revision {version} carries"
-        )));
-    };
-    let log_level = match meta.log_level.as_deref().map(LogLevel::parse) {
-        None => None,
-        Some(Some(level)) => Some(level),
-        Some(None) => {
+        let Some(requested) = self.revision_named() else {
+            return MetaRead::Legacy;
+        };
+        let version = match ProtocolVersion::parse(requested) {
+            Some(version) if version.is_modern() => version,
+            // A handshake revision named per request: the session decides.
+            Some(_) => return MetaRead::Legacy,
+            None => return MetaRead::Invalid(unsupported_version(requested)),
+        };
+        let Some(capabilities) = self.capabilities else {
             return MetaRead::Invalid(Error::invalid_params(format!(
-                "invalid `{LOG_LEVEL}` `{}`: expected debug, info, notice, warning, error, critical, alert or emergency",
-                excerpt(meta.log_level.as_deref().unwrap_or_default())
+                "the request's `_meta` lacks `{CLIENT_CAPABILITIES}`, which every request of revision {version} carries"
             )));
-        }
-    };
-    let can_elicit = capabilities.offers_forms();
-    MetaRead::Modern(ModernMeta::new(version, log_level, can_elicit))
+        };
+        let log_level = match self.log_level.as_deref().map(LogLevel::parse) {
+            None => None,
+            Some(Some(level)) => Some(level),
+            Some(None) => {
+                return MetaRead::Invalid(Error::invalid_params(format!(
+                    "invalid `{LOG_LEVEL}` `{}`: expected debug, info, notice, warning, error, critical, alert or emergency",
+                    excerpt(self.log_level.as_deref().unwrap_or_default())
+                )));
+            }
+        };
+        let can_elicit = capabilities.offers_forms();
+        MetaRead::Modern(ModernMeta::new(version, log_level, can_elicit))
+    }
 }
 
 /// A request's `_meta`, as read from its params: what a route that reads

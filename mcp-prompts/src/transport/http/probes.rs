@@ -1,7 +1,8 @@
 //! What a load balancer or Kubernetes asks of an HTTP server: `/healthz`
 //! (the process is alive) and `/readyz` (it takes requests: 503 once a
 //! shutdown begins, while it still serves those sent before its probe
-//! failed). Outside authorization, and never logged as requests.
+//! failed), outside authorization and never logged as requests; and the
+//! 503 an MCP request gets once the endpoint has shut down.
 
 use std::sync::Arc;
 
