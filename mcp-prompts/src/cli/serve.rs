@@ -7,7 +7,7 @@ use super::args::Serve;
 use super::escape;
 use super::folders::Folders;
 use crate::server::Server;
-use crate::transport::http::{HttpAuth, HttpOptions, JwtVerifier, Playground};
+use crate::transport::http::{HttpOptions, Playground, verify_issuer_tokens};
 
 /// The environment variable holding the key that signs question rounds.
 const REQUEST_STATE_SECRET: &str = "MCP_PROMPTS_REQUEST_STATE_SECRET";
@@ -90,12 +90,8 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
                 ));
             }
         };
-        let mut verifier = JwtVerifier::new(issuer, &resource);
-        if let Some(jwks) = &auth.jwks {
-            verifier = verifier.jwks_url(jwks);
-        }
-        let auth = HttpAuth::new(resource, verifier).authorization_server(issuer);
-        options = options.auth(auth);
+        options = verify_issuer_tokens(options, issuer, resource, auth.jwks.as_deref())
+            .map_err(|e| Error::new(ErrorKind::InvalidInput, e))?;
     }
     if serve.over_http.playground {
         // "Copy as command" renders through this binary, over these folders.

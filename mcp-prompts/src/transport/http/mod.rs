@@ -9,6 +9,8 @@ mod body;
 mod guard;
 mod handlers;
 mod header_facts;
+#[cfg(feature = "cli")]
+mod issuer;
 mod listener;
 mod network;
 mod options;
@@ -31,6 +33,8 @@ use tokio::net::TcpListener;
 
 #[cfg(feature = "auth")]
 pub use auth::{HttpAuth, JwtAlgorithm, JwtVerifier, TokenError, TokenVerifier};
+#[cfg(feature = "cli")]
+pub(crate) use issuer::verify_issuer_tokens;
 pub use options::HttpOptions;
 #[cfg(feature = "playground")]
 pub use playground::Playground;
