@@ -24,7 +24,11 @@ mod prompts;
 use clap::Parser;
 use mcp_prompts::rmcp::RmcpPrompts;
 use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
-use rmcp::model::{Implementation, ServerCapabilities, ServerConfig};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, ErrorData, Implementation, ServerCapabilities,
+    ServerConfig,
+};
+use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ServerHandler, ServiceExt, schemars, tool, tool_handler, tool_router};
 
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
@@ -62,6 +66,18 @@ impl Assistant {
 
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for Assistant {
+    // Tool calls watched as the prompts are: a span `tools/call NAME` in
+    // the MCP conventions, a log line, the duration metric.
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.prompts
+            .serve_tool_call(self, &self.tool_router, request, context)
+            .await
+    }
+
     fn get_info(&self) -> ServerConfig {
         let tools = ServerCapabilities::builder().enable_tools().build();
         ServerConfig::new(self.prompts.capabilities(tools)).with_server_info(Implementation::new(

@@ -456,6 +456,8 @@ async fn sigterm_fails_readiness_first_then_drains_what_is_in_flight() {
         probe("/readyz").await,
         (StatusCode::OK, "ready\n".to_owned())
     );
+    // Metrics are served only when asked for.
+    assert_eq!(probe("/metrics").await.0, StatusCode::NOT_FOUND);
     let client = Client::connect(&server).await;
     // Answered well after the drain delay has passed.
     let slow = rpc(
@@ -499,6 +501,76 @@ async fn sigterm_fails_readiness_first_then_drains_what_is_in_flight() {
         !said.contains("healthz") && !said.contains("readyz"),
         "probes are no requests: {said}"
     );
+}
+
+/// `serve --http --metrics`: the scrape answers in Prometheus' text format
+/// with the request just served, though no OTLP endpoint is set; `/readyz`
+/// fails while a folder cannot be read, without saying which to the
+/// prober (the log does), and passes again once it can.
+#[tokio::test]
+async fn the_cli_serves_metrics_and_is_ready_while_its_folders_are() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("prompts");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("hi.md"), "Say hi.").unwrap();
+    let mut command = std::process::Command::new(http_support::cli_binary());
+    command
+        .args([
+            "serve",
+            dir.to_str().unwrap(),
+            "--http",
+            "127.0.0.1:0",
+            "--metrics",
+        ])
+        .env("RUST_LOG", "mcp_prompts=info")
+        .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
+        .env_remove("OTEL_EXPORTER_OTLP_METRICS_ENDPOINT");
+    let server = Running::program(command);
+    let addr = server.addr;
+    let client = Client::connect(&server).await;
+    let got = client
+        .post(&rpc(1, "prompts/get", &json!({"name": "hi"})))
+        .await;
+    assert_eq!(got.status(), StatusCode::OK);
+    let scrape = send_to(addr, Method::GET, "/metrics", &[], "").await;
+    assert_eq!(scrape.status(), StatusCode::OK);
+    let kind = header(&scrape, "content-type").unwrap();
+    assert!(kind.starts_with("text/plain; version=0.0.4"), "{kind}");
+    let metrics = text(scrape).await;
+    let prompt_series = metrics.lines().find(|line| {
+        line.starts_with("mcp_server_operation_duration_seconds_count{")
+            && line.contains("mcp_method_name=\"prompts/get\"")
+            && line.contains("gen_ai_prompt_name=\"hi\"")
+    });
+    assert!(
+        prompt_series.is_some_and(|line| line.ends_with(" 1")),
+        "{metrics}"
+    );
+
+    let probe = || async move {
+        let response = send_to(addr, Method::GET, "/readyz", &[], "").await;
+        (response.status(), text(response).await)
+    };
+    assert_eq!(probe().await, (StatusCode::OK, "ready\n".to_owned()));
+    let away = root.path().join("elsewhere");
+    std::fs::rename(&dir, &away).unwrap();
+    assert_eq!(
+        probe().await,
+        (StatusCode::SERVICE_UNAVAILABLE, "not ready\n".to_owned())
+    );
+    std::fs::rename(&away, &dir).unwrap();
+    assert_eq!(probe().await, (StatusCode::OK, "ready\n".to_owned()));
+    // Logged once each way, with why; the probes are no request lines.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !server.stderr().contains("ready again") && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let said = server.stderr();
+    let not_ready = said.matches("not ready: /readyz answers 503").count();
+    assert_eq!(not_ready, 1, "{said}");
+    assert!(said.contains("No such file or directory"), "{said}");
+    assert_eq!(said.matches("ready again").count(), 1, "{said}");
+    assert!(!said.contains("/readyz\""), "{said}");
 }
 
 /// An app that mounts the endpoint itself gets the same probes, and drives

@@ -61,11 +61,23 @@ description = "<b>bold</b>"
 About {topic}.
 "#;
 
+/// A dotprompt file with an integer: a number input on the page.
+const COUNT: &str = "---
+description: Count things
+input:
+  schema:
+    things: string
+    count: integer, how many
+---
+List {{count}} {{things}}.
+";
+
 #[test]
 fn the_playground_in_a_real_browser() {
     let files = std::env::temp_dir().join(format!("playground-{}", std::process::id()));
     std::fs::create_dir_all(&files).unwrap();
     std::fs::write(files.join("hostile.md"), HOSTILE).unwrap();
+    std::fs::write(files.join("count.prompt"), COUNT).unwrap();
     let server = Running::showcase(&[
         "--playground",
         "--prompts-as-tools",
@@ -76,7 +88,7 @@ fn the_playground_in_a_real_browser() {
     let _ = std::fs::remove_file(&shot);
     let stdout = browse(&server, "playground.mjs", &[shot.to_str().unwrap()]);
     assert!(!stdout.contains("FAILED"), "{stdout}");
-    assert_eq!(stdout.matches("\nok ").count() + 1, 16, "{stdout}");
+    assert_eq!(stdout.matches("\nok ").count() + 1, 18, "{stdout}");
     let size = std::fs::metadata(&shot).map_or(0, |m| m.len());
     assert!(size > 10_000, "the screenshot is missing: {stdout}");
     let _ = std::fs::remove_dir_all(&files);

@@ -174,7 +174,7 @@ fn handles_name_the_prompts() {
         names,
         ["project", "version", "changes", "audience", "breaking"]
     );
-    assert_eq!(showcase::CATALOG.len(), 10);
+    assert_eq!(showcase::CATALOG.len(), 11);
 }
 
 #[tokio::test]
@@ -314,7 +314,7 @@ fn the_showcase_checks_and_renders_its_own_prompts() {
     assert!(err.contains("invalid value for argument `tone`"), "{err}");
     let (code, out, err) = run(&["check"]);
     assert_eq!((code, out.as_str()), (Some(0), ""), "{err}");
-    assert!(err.contains("prompts: 10, skills: 1, problems: 0"), "{err}");
+    assert!(err.contains("prompts: 11, skills: 1, problems: 0"), "{err}");
 }
 
 /// `--help` exits 0 and lists every option the showcase reads; a mistaken

@@ -500,7 +500,11 @@ fn an_otlp_protocol_this_build_lacks_stops_the_start() {
 }
 
 fn assert_otel_script(route: &str) {
-    let binary = showcase_binary().display().to_string();
+    assert_otel_script_of(&showcase_binary(), route);
+}
+
+fn assert_otel_script_of(binary: &std::path::Path, route: &str) {
+    let binary = binary.display().to_string();
     let output = python_script("python", "otel.py", &[&binary, route]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
@@ -533,4 +537,11 @@ fn a_mebibyte_method_uri_or_id_exports_spans_under_4_kib() {
 #[test]
 fn nothing_is_sent_without_an_endpoint() {
     assert_otel_script("silent");
+}
+
+/// Inside rmcp: the handler's own tool calls get the conventions' span,
+/// and rmcp's internal spans are not exported.
+#[test]
+fn inside_rmcp_a_tool_call_has_its_span_and_rmcp_s_own_are_left_out() {
+    assert_otel_script_of(&example_binary("with_rmcp"), "rmcp");
 }

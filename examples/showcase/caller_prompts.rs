@@ -40,6 +40,7 @@ pub const CATALOG_WITH_AUTH: Catalog = catalog![
     prompts::code_review,
     prompts::summarize,
     prompts::greet,
+    prompts::status_update,
     prompts::release_notes,
     deploy_notes_for_deployers,
     prompts::test_input_required_result_prompt,

@@ -5,7 +5,9 @@
 //! - `cargo run --example showcase -- --http 127.0.0.1:8080` serves it over
 //!   Streamable HTTP at `http://127.0.0.1:8080/mcp`; add `--stateless` for
 //!   the session-less mode replicas use, `--playground` for a page at
-//!   `http://127.0.0.1:8080/playground` to try every prompt in a browser.
+//!   `http://127.0.0.1:8080/playground` to try every prompt in a browser,
+//!   `--metrics` for a Prometheus scrape at `/metrics`; `/healthz` and
+//!   `/readyz` answer probes.
 //! - `--prompts-dir DIR` also serves DIR's prompt files (`*.md`), kept in
 //!   step with the directory while serving: try `examples/prompt-files`.
 //! - `--auth-issuer URL` (with `--http`) verifies every request's bearer
@@ -73,9 +75,14 @@ async fn run(args: &Args) -> std::io::Result<()> {
     // warnings (a prompt file that cannot be served, with its path and
     // line); `RUST_LOG=mcp_prompts=info` adds a line per request. With
     // OTEL_EXPORTER_OTLP_ENDPOINT set, traces and metrics go there too.
-    let otel = mcp_prompts::otel::init("mcp-prompts-showcase", "warn")
+    let mut telemetry = mcp_prompts::otel::Otel::builder("mcp-prompts-showcase");
+    if args.over_http.metrics {
+        telemetry = telemetry.prometheus();
+    }
+    let otel = telemetry
+        .init("warn")
         .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;
-    let served = serve(args).await;
+    let served = serve(args, otel.prometheus()).await;
     // What is still buffered is sent before the process ends.
     if let Err(err) = otel.shutdown() {
         eprintln!("mcp-prompts showcase: telemetry not all sent: {err}");
@@ -85,7 +92,7 @@ async fn run(args: &Args) -> std::io::Result<()> {
 
 /// Serves as the command line says, until stdin ends (stdio), or Ctrl-C
 /// or SIGTERM stops it.
-async fn serve(args: &Args) -> std::io::Result<()> {
+async fn serve(args: &Args, metrics: Option<mcp_prompts::otel::Prometheus>) -> std::io::Result<()> {
     // Listened for from the start, so a signal sent once the server says
     // it is up always stops it gracefully.
     let stop = mcp_prompts::shutdown_signal();
@@ -128,6 +135,9 @@ async fn serve(args: &Args) -> std::io::Result<()> {
             let mut options = HttpOptions::for_addr(addr);
             if args.over_http.stateless {
                 options = options.stateless();
+            }
+            if let Some(metrics) = metrics {
+                options = options.metrics(metrics);
             }
             // The address bound, port included (`--http 127.0.0.1:0`).
             if let Some(auth) = args.auth.for_addr(listener.local_addr()?) {
@@ -219,6 +229,10 @@ struct OverHttp {
     /// a browser.
     #[arg(long, requires = "http")]
     playground: bool,
+    /// With --http: the metrics at http://ADDR/metrics for a Prometheus
+    /// scrape.
+    #[arg(long, requires = "http")]
+    metrics: bool,
 }
 
 /// What `--help` says of the environment.

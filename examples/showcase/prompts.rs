@@ -156,6 +156,20 @@ pub fn greet(
     format!("Compose a short, {tone} greeting for {name}.")
 }
 
+/// Draft a status update on the work done since a day
+#[prompt(title = "Status update", tags = ["planning"])]
+pub fn status_update(
+    /// The first day the update covers
+    #[arg(example = "2026-07-28")]
+    since: chrono::NaiveDate,
+    /// What was done, one item per line
+    #[arg(example = "Shipped the playground")]
+    work: String,
+) -> String {
+    let day = since.format("%A %-d %B %Y");
+    format!("Write a short status update on the work done since {day}:\n\n{work}")
+}
+
 /// What is being released; any prompt about a release can flatten it.
 #[derive(PromptArgs)]
 pub struct Release {
@@ -254,6 +268,7 @@ pub const CATALOG: Catalog = catalog![
     code_review,
     summarize,
     greet,
+    status_update,
     release_notes,
     deploy_notes,
     test_input_required_result_prompt,

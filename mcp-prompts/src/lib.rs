@@ -58,7 +58,7 @@
 //! | `files` | prompt files with hot reload: `PromptDir` ([prompt files](guide::prompt_files)): ours, Claude Code commands, VS Code prompt files and dotprompt; skill folders, `Server::skills_dir` ([skills](guide::skills)) | notify, toml (parser only), `yaml_serde`, handlebars (dotprompt's renderer), cap-std, cap-fs-ext, `mime_guess`, unicode-normalization, unicode-general-category, unicode-security; libc on Unix |
 //! | `embedded-skills` | `include_skill!`: a skill folder embedded in the binary, checked and digested when the crate compiles ([skills](guide::skills)) | in the macros crate: `yaml_serde`, `serde_json`, sha2, `mime_guess`, unicode-normalization, unicode-general-category, unicode-security |
 //! | `rmcp` | prompts inside an rmcp server: the `mcp_prompts::rmcp` module ([rmcp](guide::rmcp)); needs Rust 1.88 | rmcp (`server`), futures-util; tokio's `macros` |
-//! | `otel` | OpenTelemetry: each request span's parent from its `_meta`, the duration histograms, OTLP/HTTP export from the `OTEL_*` variables, `otel::init` ([observability](guide::observability)) | opentelemetry, `opentelemetry_sdk`, opentelemetry-otlp (`http-proto`, blocking reqwest), tracing-opentelemetry, tracing-subscriber |
+//! | `otel` | OpenTelemetry: each request span's parent from its `_meta`, the duration histograms, OTLP/HTTP export from the `OTEL_*` variables, `otel::init`, the metrics for a Prometheus scrape (`/metrics`) ([observability](guide::observability)) | opentelemetry, `opentelemetry_sdk`, opentelemetry-otlp (`http-proto`, blocking reqwest), tracing-opentelemetry, tracing-subscriber, opentelemetry-prometheus, prometheus (no protobuf) |
 //! | `cli` | the `mcp-prompts` binary (`serve`, `check`, `render`, `completions`) and the same commands over your own catalog, `cli::run` ([the CLI](guide::cli)); implies `http`, `files`, `otel`, `playground` (not `auth`, which compiles C: add it for `--auth-issuer`); needs Rust 1.88 | clap (`derive`), `clap_complete`, strsim, tracing-subscriber; tokio's `rt-multi-thread` |
 //! | `playground` | a page at `/playground` beside `/mcp` to try every prompt with a form from its typed arguments: `HttpOptions::playground`, `Playground`, the CLI's and showcase's `--playground` ([the playground](guide::playground)); implies `http` | nothing: plain HTML, CSS and a script, embedded |
 //! | `builders` | a typed `prompts/get` builder on every handle, `greet::args().name("Ann")` ([catalogs](guide::catalogs)), for tests: turn it on in `[dev-dependencies]` | nothing; each setter is an item the compiler checks, so it is off where nobody calls them |
@@ -116,7 +116,8 @@ pub mod cli;
 /// in one call (feature `otel`).
 #[cfg(feature = "otel")]
 pub mod otel {
-    pub use crate::telemetry::otel::setup::{Otel, OtelError, init, record_metrics};
+    pub use crate::telemetry::otel::prometheus::Prometheus;
+    pub use crate::telemetry::otel::setup::{Otel, OtelBuilder, OtelError, init, record_metrics};
 }
 mod transport;
 

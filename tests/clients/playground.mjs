@@ -223,6 +223,39 @@ await check('another prompt starts afresh: the copies appear with its result', a
     /^cargo run --example showcase -- render greet name=Ann/);
 });
 
+await check('a date is the browser date input, sent as the argument text', async () => {
+  await choose('Status update');
+  const since = page.getByLabel('since', { exact: true });
+  assert.equal(await since.getAttribute('type'), 'date');
+  await since.fill('2026-07-28');
+  await page.getByLabel('work', { exact: true }).fill('Shipped');
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  await rendered(1);
+  assert.deepEqual(await texts(), ['Write a short status update on the work done since Tuesday 28 July 2026:\n\nShipped']);
+  await page.getByRole('button', { name: 'Copy as command' }).click();
+  assert.equal(await page.getByLabel('Copied text').inputValue(),
+    'cargo run --example showcase -- render status_update since=2026-07-28 work=Shipped');
+  // Times and instants: seconds always, an instant with the browser's offset.
+  assert.equal(await page.evaluate(() => dateText('time', '14:30')), '14:30:00');
+  assert.equal(await page.evaluate(() => dateText('datetime', '2026-07-28T14:30')), '2026-07-28T14:30:00');
+  assert.match(await page.evaluate(() => dateText('instant', '2026-07-28T14:30')),
+    /^2026-07-28T14:30:00[+-]\d\d:\d\d$/);
+});
+
+await check('a dotprompt integer is a number input', async () => {
+  await page.getByLabel('Search prompts').fill('count things');
+  await page.locator('#catalog button').click();
+  const count = page.getByLabel('count', { exact: true });
+  assert.equal(await count.getAttribute('type'), 'number');
+  assert.equal(await count.getAttribute('step'), '1');
+  await count.fill('3');
+  await page.getByLabel('things', { exact: true }).fill('apples');
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  await rendered(1);
+  assert.deepEqual(await texts(), ['List 3 apples.']);
+  await page.getByLabel('Search prompts').fill('');
+});
+
 await check('a prompt file that names itself in HTML is shown as text', async () => {
   await page.getByLabel('Search prompts').fill('hostile');
   const entry = page.locator('#catalog button');

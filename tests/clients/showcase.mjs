@@ -40,7 +40,7 @@ await check("prompts/list shows the catalog", async () => {
   const { prompts } = await client.listPrompts();
   const byName = Object.fromEntries(prompts.map((p) => [p.name, p]));
   assert.deepEqual(Object.keys(byName).sort(), [
-    "code_review", "deploy_notes", "greet", "release_notes", "summarize",
+    "code_review", "deploy_notes", "greet", "release_notes", "status_update", "summarize",
     "test_input_required_result_prompt", "test_prompt_with_arguments",
     "test_prompt_with_embedded_resource", "test_prompt_with_image", "test_simple_prompt",
   ]);
@@ -105,6 +105,16 @@ await check("greet takes a choice of tone, case-insensitively, with a default", 
   r = await client.getPrompt({ name: "greet", arguments: { name: "Bo" } });
   assert.deepEqual(r.messages, [text("user", "Compose a short, casual greeting for Bo.")]);
   await rejects(client.getPrompt({ name: "greet", arguments: { name: "Ann", tone: "rude" } }), -32602, "`tone`.*`formal`, `casual`");
+});
+
+await check("status_update takes a date, and refuses what is not one", async () => {
+  const { prompts } = await client.listPrompts();
+  const since = prompts.find((p) => p.name === "status_update").arguments[0];
+  assert.equal(since.name, "since");
+  assert.match(since.description, /YYYY-MM-DD/);
+  const r = await client.getPrompt({ name: "status_update", arguments: { since: "2026-07-28", work: "Shipped" } });
+  assert.deepEqual(r.messages, [text("user", "Write a short status update on the work done since Tuesday 28 July 2026:\n\nShipped")]);
+  await rejects(client.getPrompt({ name: "status_update", arguments: { since: "July 28", work: "x" } }), -32602, "`since`");
 });
 
 await check("release_notes renders its template as three messages", async () => {

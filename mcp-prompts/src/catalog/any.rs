@@ -53,7 +53,8 @@ pub(crate) struct ArgInfo<'a> {
     format: Option<&'a str>,
     required: bool,
     /// The Rust type's facts, for a `#[prompt]` argument: a form field's
-    /// JSON type and bounds come from it. A run-time argument is text.
+    /// JSON type and bounds come from it. A run-time argument is text,
+    /// unless its definition declares a number.
     ty: Option<&'static ArgType>,
 }
 
@@ -132,7 +133,7 @@ impl<'a> From<&'a DynamicArgument> for ArgInfo<'a> {
             choices: arg.get_choices().iter().map(String::as_str).collect(),
             format: None,
             required: arg.is_required(),
-            ty: None,
+            ty: arg.get_value_type(),
         }
     }
 }

@@ -101,6 +101,11 @@ pub(super) struct OverHttp {
     /// a browser (over loopback only).
     #[arg(long, requires = "http")]
     pub(super) playground: bool,
+    /// With --http: the metrics at http://ADDR/metrics for a Prometheus
+    /// scrape (those OTLP exports; answered without a token, like the
+    /// probes).
+    #[arg(long, requires = "http")]
+    pub(super) metrics: bool,
 }
 
 /// `serve DIR...` and its options.

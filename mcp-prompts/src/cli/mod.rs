@@ -164,14 +164,18 @@ fn serve_logged(
     serve: args::Serve,
     program: &str,
 ) -> ExitCode {
-    let otel = match crate::telemetry::otel::setup::init(program, "warn") {
+    let mut telemetry = crate::telemetry::otel::setup::Otel::builder(program);
+    if serve.over_http.metrics {
+        telemetry = telemetry.prometheus();
+    }
+    let otel = match telemetry.init("warn") {
         Ok(otel) => otel,
         Err(error) => {
             eprintln!("{program}: {error}");
             return ExitCode::from(2);
         }
     };
-    let outcome = runtime.block_on(serve::run(server, serve, program));
+    let outcome = runtime.block_on(serve::run(server, serve, program, otel.prometheus()));
     if let Err(error) = otel.shutdown() {
         eprintln!("{program}: telemetry not all sent: {error}");
     }

@@ -7,13 +7,20 @@ use super::args::Serve;
 use super::escape;
 use super::folders::Folders;
 use crate::server::Server;
+use crate::telemetry::otel::prometheus::Prometheus;
 use crate::transport::http::{HttpOptions, Playground, verify_issuer_tokens};
 
 /// The environment variable holding the key that signs question rounds.
 const REQUEST_STATE_SECRET: &str = "MCP_PROMPTS_REQUEST_STATE_SECRET";
 
-/// Serves as `serve` asks; `name` heads the start message.
-pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io::Result<()> {
+/// Serves as `serve` asks; `name` heads the start message. `metrics` are
+/// served at `/metrics` over HTTP.
+pub(super) async fn run(
+    mut server: Server,
+    serve: Serve,
+    name: &str,
+    metrics: Option<Prometheus>,
+) -> std::io::Result<()> {
     // Listened for from now on: a signal sent once the start message is
     // out stops the server gracefully.
     let stop = crate::transport::shutdown_signal();
@@ -76,6 +83,22 @@ pub(super) async fn run(mut server: Server, serve: Serve, name: &str) -> std::io
     if let Some(delay) = serve.drain_delay {
         options = options.drain_delay(delay);
     }
+    if let Some(metrics) = metrics {
+        options = options.metrics(metrics);
+    }
+    // Not ready while a folder cannot be read (unmounted, its permissions
+    // changed): its prompts are then gone from the catalog.
+    let dirs = serve.dirs.clone();
+    options = options.ready_when(move || {
+        dirs.iter()
+            .try_for_each(|dir| match std::fs::read_dir(dir) {
+                Ok(_) => Ok(()),
+                Err(err) => Err(format!(
+                    "{}: {err}",
+                    escape::line(&dir.display().to_string())
+                )),
+            })
+    });
     if let Some(issuer) = &serve.auth.issuer {
         let auth = &serve.auth;
         // Tokens name the URL clients use, which an address like 0.0.0.0

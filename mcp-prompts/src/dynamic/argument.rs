@@ -4,6 +4,7 @@
 use serde_json::json;
 
 use crate::complete::{CompleteWith, DynCompleter};
+use crate::descriptor::ArgType;
 use crate::error::Error;
 use crate::protocol::Arguments;
 
@@ -29,6 +30,9 @@ pub struct DynamicArgument {
     pub(super) required: bool,
     pub(super) choices: Vec<String>,
     completer: Option<DynCompleter>,
+    /// A number's type, for forms' number inputs and schemas; the
+    /// definition that sets it checks the values itself.
+    value_type: Option<&'static ArgType>,
 }
 
 impl DynamicArgument {
@@ -43,6 +47,7 @@ impl DynamicArgument {
             required: true,
             choices: Vec::new(),
             completer: None,
+            value_type: None,
         }
     }
 
@@ -143,6 +148,20 @@ impl DynamicArgument {
     /// The completer set with [`complete`](Self::complete).
     pub(crate) fn completer(&self) -> Option<&DynCompleter> {
         self.completer.as_ref()
+    }
+
+    /// Declares the value a number of `ty`'s kind (a dotprompt `integer`
+    /// or `number`), so that forms offer a number input; the file's own
+    /// rendering checks the values.
+    #[cfg(feature = "files")]
+    pub(crate) fn value_type(mut self, ty: &'static ArgType) -> Self {
+        self.value_type = Some(ty);
+        self
+    }
+
+    /// The number type set for forms, if any.
+    pub(crate) fn get_value_type(&self) -> Option<&'static ArgType> {
+        self.value_type
     }
 
     /// Describes the argument as `description` unless it is described.

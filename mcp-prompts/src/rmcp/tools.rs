@@ -3,6 +3,8 @@
 //! handler's own tool router, served by the same paths as on our own
 //! transports and written as rmcp's types.
 
+use std::future::Future;
+
 use ::rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use ::rmcp::handler::server::tool::ToolCallContext;
 use ::rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ResultType, Tool};
@@ -20,6 +22,7 @@ use crate::server::tools::{
     GET_PROMPT, LIST_PROMPTS, ToolOutcome, definitions, error_result, list_result, tool_prompts,
     unknown_tool,
 };
+use crate::telemetry::{Asked, Visibility};
 
 impl RmcpPrompts {
     /// The prompt tools as routes of a handler `S` whose `RmcpPrompts`
@@ -78,19 +81,84 @@ impl RmcpPrompts {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let version = version_of(&context);
-        let watch = self.watch(
-            "tools/call",
-            || Some(crate::telemetry::Asked::Tool(request.name.to_string())),
-            &context,
-        );
-        observe::finished(
-            watch,
-            version,
-            self.call_tool_unwatched(request, context),
-            observe::is_tool_error,
-        )
+        // Through `serve_tool_call`, the call is watched already.
+        if context.extensions.get::<Watched>().is_some() {
+            return self.call_tool_unwatched(request, context).await;
+        }
+        let name = request.name.to_string();
+        self.watch_tool_call(name, context, false, |context| {
+            self.call_tool_unwatched(request, context)
+        })
         .await
+    }
+
+    /// Calls a tool of `router` (the handler's own, with or without the
+    /// prompt tools) as `#[tool_handler]` does, watched as this crate's
+    /// requests are: a span `tools/call NAME` in the MCP conventions
+    /// (`gen_ai.tool.name`, `gen_ai.operation.name = execute_tool`, the
+    /// parent from `_meta`), the request's log line and its duration
+    /// metric. Write it as the handler's `call_tool`; `#[tool_handler]`
+    /// keeps a `call_tool` it finds and adds the rest.
+    ///
+    /// ```
+    /// # use mcp_prompts::rmcp::RmcpPrompts;
+    /// # use rmcp::handler::server::router::tool::ToolRouter;
+    /// # use rmcp::model::{CallToolRequestParams, CallToolResponse, ErrorData};
+    /// # use rmcp::service::{RequestContext, RoleServer};
+    /// # use rmcp::{ServerHandler, tool, tool_handler, tool_router};
+    /// # #[derive(Clone)]
+    /// # struct MyServer { prompts: RmcpPrompts, tool_router: ToolRouter<Self> }
+    /// # #[tool_router]
+    /// # impl MyServer { #[tool] fn time(&self) -> String { "noon".into() } }
+    /// #[tool_handler(router = self.tool_router)]
+    /// impl ServerHandler for MyServer {
+    ///     async fn call_tool(
+    ///         &self,
+    ///         request: CallToolRequestParams,
+    ///         context: RequestContext<RoleServer>,
+    ///     ) -> Result<CallToolResponse, ErrorData> {
+    ///         self.prompts.serve_tool_call(self, &self.tool_router, request, context).await
+    ///     }
+    /// }
+    /// ```
+    pub async fn serve_tool_call<S: Send + Sync + 'static>(
+        &self,
+        server: &S,
+        router: &ToolRouter<S>,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        // A tool the router serves is one of the server's own: its name
+        // names the span and the metric (a bounded set).
+        let known = router.has_route(&request.name);
+        let name = request.name.to_string();
+        self.watch_tool_call(name, context, known, |mut context| {
+            context.extensions.insert(Watched);
+            router.call(ToolCallContext::new(server, request, context))
+        })
+        .await
+    }
+
+    /// Runs `call` in a `tools/call` watch of tool `name`, which `served`
+    /// says the handler serves (else it counts as ours only if it is one
+    /// of the prompt tools).
+    async fn watch_tool_call<F, Fut>(
+        &self,
+        name: String,
+        context: RequestContext<RoleServer>,
+        served: bool,
+        call: F,
+    ) -> Result<CallToolResponse, ErrorData>
+    where
+        F: FnOnce(RequestContext<RoleServer>) -> Fut,
+        Fut: Future<Output = Result<CallToolResponse, ErrorData>>,
+    {
+        let version = version_of(&context);
+        let mut watch = self.watch("tools/call", || Some(Asked::Tool(name)), &context);
+        if served {
+            watch.judge(Visibility::Visible);
+        }
+        observe::finished(watch, version, call(context), observe::is_tool_error).await
     }
 
     async fn call_tool_unwatched(
@@ -121,6 +189,11 @@ impl RmcpPrompts {
         }
     }
 }
+
+/// Marks a tool call that [`RmcpPrompts::serve_tool_call`] watches, so
+/// that the prompt tools inside its router do not watch it again.
+#[derive(Clone, Copy)]
+struct Watched;
 
 /// A tool result of ours as rmcp's.
 fn complete(result: ToolResult) -> Result<CallToolResponse, ErrorData> {

@@ -19,6 +19,8 @@ Usage:
   python otel.py <showcase binary> hostile client text a mebibyte long in a
                                            method, a URI and an id: each span
                                            exported under 4 KiB
+  python otel.py <with_rmcp binary> rmcp   the rmcp example: its own tool's
+                                           span, and none of rmcp's
 """
 
 import json
@@ -551,8 +553,49 @@ async def silent(binary):
     await check("silent: nothing is sent without OTEL_EXPORTER_OTLP_ENDPOINT", nothing)
 
 
+async def rmcp(binary):
+    """The rmcp example over rmcp's own stdio: the prompts' spans and its
+    own tool's (through `serve_tool_call`) in the conventions, and none of
+    rmcp's internal spans (its service loop would be a root span with no
+    attribute)."""
+    receiver = Receiver()
+    env = server_env(receiver, OTEL_BSP_SCHEDULE_DELAY="600000", OTEL_METRIC_EXPORT_INTERVAL="600000")
+    server = StdioServerParameters(command=binary, args=[], env=env)
+
+    async def exercised():
+        async with Client(server, mode="legacy") as c:
+            r = await c.get_prompt("code_review", {"code": SECRET, "language": "rust"})
+            assert r.messages, r
+            r = await c.call_tool("word_count", {"text": "one two three"})
+            assert "3 words" in str(r.content), r
+
+    await check("rmcp: a prompt and rmcp's own tool", exercised)
+
+    async def tool_span():
+        wait_for("the spans", lambda: receiver.named("tools/call word_count"))
+        (span,) = receiver.named("tools/call word_count")
+        assert span.kind == Span.SPAN_KIND_SERVER, span.kind
+        a = attributes(span.attributes)
+        assert a["mcp.method.name"] == "tools/call", a
+        assert a["gen_ai.tool.name"] == "word_count", a
+        assert a["gen_ai.operation.name"] == "execute_tool", a
+        assert "error.type" not in a, a
+        ((_, tool),) = [(m, p) for m, p in receiver.histograms("mcp.server.operation.duration")
+                        if attributes(p.attributes).get("gen_ai.tool.name") == "word_count"]
+        assert tool.count == 1, tool
+        assert receiver.named("prompts/get code_review"), [s.name for _, s in receiver.spans]
+
+    await check("rmcp: the tool call is a span `tools/call word_count`, and a metric", tool_span)
+
+    async def only_ours():
+        others = [s.name for _, s in receiver.spans if "mcp.method.name" not in attributes(s.attributes)]
+        assert not others, others
+
+    await check("rmcp: rmcp's internal spans are not exported", only_ours)
+
+
 async def main(binary, route):
-    routes = {"stdio": stdio, "http": http, "traces": traces, "silent": silent, "hostile": hostile}
+    routes = {"stdio": stdio, "http": http, "traces": traces, "silent": silent, "hostile": hostile, "rmcp": rmcp}
     await routes[route](binary)
     sys.exit(0 if summary() else 1)
 

@@ -25,6 +25,7 @@ use super::conventions::{build_prompt, with_matter};
 use super::front_matter::{Broken, IconFile, check_all_used};
 use super::kind::has_suffix;
 use super::yaml;
+use crate::args::PromptParam;
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
 use analyze::{Inclusion, Read, Use};
 use render::{Renderer, clean, expected_array};
@@ -531,6 +532,8 @@ fn argument(field: &Field) -> DynamicArgument {
     match field.kind {
         Kind::Boolean => argument.choices(["true", "false"]),
         _ if !field.choices.is_empty() => argument.choices(field.choices.iter().cloned()),
+        Kind::Integer => argument.value_type(<i64 as PromptParam>::TYPE),
+        Kind::Number => argument.value_type(<f64 as PromptParam>::TYPE),
         _ => argument,
     }
 }

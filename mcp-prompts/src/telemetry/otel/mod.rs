@@ -5,6 +5,7 @@
 
 mod cut;
 mod metrics;
+pub(crate) mod prometheus;
 pub(crate) mod setup;
 
 use opentelemetry::Context;

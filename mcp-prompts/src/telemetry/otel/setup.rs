@@ -4,6 +4,7 @@
 //! all when none is set.
 
 use std::fmt;
+use std::sync::Arc;
 
 use opentelemetry::trace::TracerProvider as _;
 use opentelemetry_otlp::{MetricExporter, Protocol, SpanExporter, WithExportConfig as _};
@@ -13,8 +14,16 @@ use opentelemetry_sdk::trace::{BatchSpanProcessor, SdkTracerProvider};
 use tracing_subscriber::layer::SubscriberExt as _;
 use tracing_subscriber::util::SubscriberInitExt as _;
 
+use super::prometheus::Prometheus;
+
 /// The one protocol this build exports with.
 const HTTP_PROTOBUF: &str = "http/protobuf";
+
+/// The libraries whose spans are not exported unless asked for: rmcp's
+/// own spans (its service loop, each message it routes) carry none of the
+/// conventions' attributes and would each be a root span; the request
+/// spans this crate makes inside them are what a trace should show.
+const SKIPPED_BY_DEFAULT: &[&str] = &["rmcp"];
 
 /// OpenTelemetry's providers, set up from the environment: hold it while
 /// serving, then [`shutdown`](Self::shutdown) it (or drop it) to send what
@@ -27,6 +36,9 @@ const HTTP_PROTOBUF: &str = "http/protobuf";
 pub struct Otel {
     tracer: Option<SdkTracerProvider>,
     meter: Option<SdkMeterProvider>,
+    prometheus: Option<Prometheus>,
+    /// The `tracing` targets whose spans are left out, with their modules.
+    skipped: Arc<[String]>,
 }
 
 impl fmt::Debug for Otel {
@@ -34,6 +46,8 @@ impl fmt::Debug for Otel {
         f.debug_struct("Otel")
             .field("traces", &self.tracer.is_some())
             .field("metrics", &self.meter.is_some())
+            .field("prometheus", &self.prometheus.is_some())
+            .field("skipped", &self.skipped)
             .finish()
     }
 }
@@ -42,6 +56,12 @@ impl fmt::Debug for Otel {
 /// cannot do, or an exporter could not be built.
 #[derive(Debug)]
 pub struct OtelError(String);
+
+impl OtelError {
+    pub(super) fn new(reason: String) -> Self {
+        Self(reason)
+    }
+}
 
 impl fmt::Display for OtelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -105,7 +125,77 @@ fn var(name: &str) -> Option<String> {
         .filter(|value| !value.trim().is_empty())
 }
 
+/// How [`Otel`] is set up beyond what the `OTEL_*` variables say: a
+/// Prometheus scrape, and the libraries whose spans are left out.
+///
+/// ```no_run
+/// # fn run() -> Result<(), Box<dyn std::error::Error>> {
+/// let otel = mcp_prompts::otel::Otel::builder("my-prompts")
+///     .prometheus()
+///     .skip_spans_of(["rmcp", "h2"])
+///     .init("warn")?;
+/// # Ok(()) }
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "nothing is set up until `build` or `init`"]
+pub struct OtelBuilder {
+    service_name: String,
+    prometheus: bool,
+    skipped: Vec<String>,
+}
+
+impl OtelBuilder {
+    /// Also keeps the metrics for a Prometheus scrape
+    /// ([`Otel::prometheus`]), whether or not they are exported over OTLP.
+    pub fn prometheus(mut self) -> Self {
+        self.prometheus = true;
+        self
+    }
+
+    /// Leaves out the spans of these `tracing` targets and their modules
+    /// (`"rmcp"` leaves out `rmcp::service` too), instead of rmcp's, which
+    /// are left out by default: its internal spans carry none of the
+    /// conventions' attributes, and the request spans this crate makes are
+    /// exported either way. An empty list exports every span.
+    pub fn skip_spans_of<I>(mut self, targets: I) -> Self
+    where
+        I: IntoIterator,
+        I::Item: Into<String>,
+    {
+        self.skipped = targets.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The providers, as [`Otel::from_env`] says, with this builder's
+    /// choices.
+    ///
+    /// # Errors
+    /// As [`Otel::from_env`]; also a Prometheus reader that cannot be made.
+    pub fn build(self) -> Result<Otel, OtelError> {
+        Otel::set_up(self)
+    }
+
+    /// Logging and export for a binary, as [`init`] says, with this
+    /// builder's choices.
+    ///
+    /// # Errors
+    /// As [`build`](Self::build); also if a global subscriber is already set.
+    pub fn init(self, default_filter: &str) -> Result<Otel, OtelError> {
+        subscribe(self.build()?, default_filter)
+    }
+}
+
 impl Otel {
+    /// A builder, for a Prometheus scrape or other spans left out; the
+    /// service is named `service_name` unless `OTEL_SERVICE_NAME` names it.
+    pub fn builder(service_name: &str) -> OtelBuilder {
+        OtelBuilder {
+            service_name: service_name.to_owned(),
+            prometheus: false,
+            skipped: SKIPPED_BY_DEFAULT.iter().map(|&t| t.to_owned()).collect(),
+        }
+    }
+
     /// Sets up export as the `OTEL_*` variables say: traces and metrics
     /// over OTLP/HTTP when `OTEL_EXPORTER_OTLP_ENDPOINT` (or
     /// `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, `..._METRICS_ENDPOINT`) is
@@ -124,6 +214,11 @@ impl Otel {
     /// exporter other than `otlp` or `none`, or an exporter that cannot
     /// be built.
     pub fn from_env(service_name: &str) -> Result<Self, OtelError> {
+        Self::builder(service_name).build()
+    }
+
+    fn set_up(builder: OtelBuilder) -> Result<Self, OtelError> {
+        let service_name = builder.service_name.as_str();
         let (export_traces, export_metrics) = (Signal::Traces.wanted()?, Signal::Metrics.wanted()?);
         let resource = || {
             let builder = Resource::builder();
@@ -153,23 +248,42 @@ impl Otel {
         } else {
             None
         };
-        let meter = if export_metrics {
+        // One provider, read by the OTLP export, the scrape or both: the
+        // same instruments either way.
+        let mut meter = SdkMeterProvider::builder();
+        if export_metrics {
             let exporter = MetricExporter::builder()
                 .with_http()
                 .with_protocol(Protocol::HttpBinary)
                 .build()
                 .map_err(|err| failed("the OTLP metric exporter", &err))?;
-            let provider = SdkMeterProvider::builder()
-                .with_reader(PeriodicReader::builder(exporter).build())
-                .with_resource(resource())
-                .build();
-            opentelemetry::global::set_meter_provider(provider.clone());
-            super::record_metrics();
-            Some(provider)
+            meter = meter.with_reader(PeriodicReader::builder(exporter).build());
+        }
+        let prometheus = if builder.prometheus {
+            let (prometheus, reader) = Prometheus::new()?;
+            meter = meter.with_reader(reader);
+            Some(prometheus)
         } else {
             None
         };
-        Ok(Self { tracer, meter })
+        let meter = (export_metrics || prometheus.is_some()).then(|| {
+            let provider = meter.with_resource(resource()).build();
+            opentelemetry::global::set_meter_provider(provider.clone());
+            super::record_metrics();
+            provider
+        });
+        Ok(Self {
+            tracer,
+            meter,
+            prometheus,
+            skipped: builder.skipped.into(),
+        })
+    }
+
+    /// The metrics for a Prometheus scrape, if the builder asked for them
+    /// ([`OtelBuilder::prometheus`]).
+    pub fn prometheus(&self) -> Option<Prometheus> {
+        self.prometheus.clone()
     }
 
     /// Whether anything is exported.
@@ -178,21 +292,25 @@ impl Otel {
     }
 
     /// The `tracing` layer that turns spans into exported OpenTelemetry
-    /// spans (the server's request spans among them), for a subscriber of
+    /// spans (the server's request spans among them, not those of the
+    /// libraries [`OtelBuilder::skip_spans_of`] names), for a subscriber of
     /// your own; `None` when traces are not exported.
     pub fn layer<S>(&self) -> Option<impl tracing_subscriber::Layer<S> + use<S>>
     where
         S: tracing::Subscriber + for<'span> tracing_subscriber::registry::LookupSpan<'span>,
     {
         let tracer = self.tracer.as_ref()?.tracer("mcp-prompts");
-        Some(
-            tracing_opentelemetry::layer()
-                .with_tracer(tracer)
-                .with_location(false)
-                .with_threads(false)
-                .with_target(false)
-                .with_tracked_inactivity(false),
-        )
+        let skipped = Arc::clone(&self.skipped);
+        let kept = tracing_subscriber::filter::filter_fn(move |metadata| {
+            !is_skipped(&skipped, metadata.target())
+        });
+        let layer = tracing_opentelemetry::layer()
+            .with_tracer(tracer)
+            .with_location(false)
+            .with_threads(false)
+            .with_target(false)
+            .with_tracked_inactivity(false);
+        Some(tracing_subscriber::Layer::with_filter(layer, kept))
     }
 
     /// Sends what is buffered and stops exporting.
@@ -262,7 +380,20 @@ impl Drop for Otel {
 /// # Errors
 /// As [`Otel::from_env`]; also if a global subscriber is already set.
 pub fn init(service_name: &str, default_filter: &str) -> Result<Otel, OtelError> {
-    let otel = Otel::from_env(service_name)?;
+    Otel::builder(service_name).init(default_filter)
+}
+
+/// Whether `target` is one of `skipped` or a module of one.
+fn is_skipped(skipped: &[String], target: &str) -> bool {
+    skipped.iter().any(|library| {
+        target
+            .strip_prefix(library.as_str())
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with("::"))
+    })
+}
+
+/// `otel`'s spans and the log lines, as the global subscriber.
+fn subscribe(otel: Otel, default_filter: &str) -> Result<Otel, OtelError> {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default_filter));
     let fmt = tracing_subscriber::fmt::layer()
@@ -283,4 +414,19 @@ pub fn init(service_name: &str, default_filter: &str) -> Result<Otel, OtelError>
         .try_init()
         .map_err(|err| OtelError(format!("a tracing subscriber is already set: {err}")))?;
     Ok(otel)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_library_is_skipped_with_its_modules_and_nothing_else() {
+        let skipped = ["rmcp".to_owned()];
+        assert!(is_skipped(&skipped, "rmcp"));
+        assert!(is_skipped(&skipped, "rmcp::service::server"));
+        assert!(!is_skipped(&skipped, "rmcpx"));
+        assert!(!is_skipped(&skipped, "mcp_prompts::telemetry"));
+        assert!(!is_skipped(&[], "rmcp::service"));
+    }
 }

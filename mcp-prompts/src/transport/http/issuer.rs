@@ -9,6 +9,7 @@ use super::HttpOptions;
 /// for `resource`, checked against the issuer's keys (at `jwks`, or found
 /// from its metadata).
 #[cfg(feature = "auth")]
+#[allow(clippy::unnecessary_wraps)] // the same signature as without `auth`
 pub(crate) fn verify_issuer_tokens(
     options: HttpOptions,
     issuer: &str,

@@ -12,11 +12,14 @@ mod header_facts;
 #[cfg(feature = "cli")]
 mod issuer;
 mod listener;
+#[cfg(feature = "otel")]
+mod metrics;
 mod network;
 mod options;
 #[cfg(feature = "playground")]
 mod playground;
 mod probes;
+mod readiness;
 mod respond;
 mod sessions;
 mod stall;
@@ -91,9 +94,10 @@ impl HttpEndpoint {
 
     /// `/healthz` (200 while the process serves) and `/readyz` (200, or
     /// 503 once [`drain`](Self::drain) or [`shut_down`](Self::shut_down)
-    /// was called), for a load balancer's or Kubernetes' probes: mount them
-    /// outside your authorization. The ready listener
-    /// ([`Service::serve_http_on`]) serves them.
+    /// was called, or while [`HttpOptions::ready_when`]'s check fails), for
+    /// a load balancer's or Kubernetes' probes: mount them outside your
+    /// authorization. With [`HttpOptions::metrics`], `/metrics` too. The
+    /// ready listener ([`Service::serve_http_on`]) serves them.
     ///
     /// ```no_run
     /// use mcp_prompts::{HttpOptions, Server};

@@ -37,6 +37,9 @@ pub struct HttpOptions {
     pub(super) write_timeout: Duration,
     pub(super) drain_delay: Duration,
     pub(super) drain_timeout: Duration,
+    pub(super) ready_check: Option<super::readiness::ReadyCheck>,
+    #[cfg(feature = "otel")]
+    pub(super) metrics: Option<crate::telemetry::otel::prometheus::Prometheus>,
     #[cfg(feature = "auth")]
     pub(super) auth: Option<super::auth::HttpAuth>,
     #[cfg(feature = "playground")]
@@ -75,6 +78,9 @@ impl HttpOptions {
             write_timeout: Duration::from_secs(30),
             drain_delay: Duration::ZERO,
             drain_timeout: Duration::from_secs(30),
+            ready_check: None,
+            #[cfg(feature = "otel")]
+            metrics: None,
             #[cfg(feature = "auth")]
             auth: None,
             #[cfg(feature = "playground")]
@@ -237,6 +243,45 @@ impl HttpOptions {
     /// arriving meanwhile are answered 503.
     pub fn drain_timeout(mut self, timeout: Duration) -> Self {
         self.drain_timeout = timeout;
+        self
+    }
+
+    /// `/readyz` also answers 503 while `check` fails: say, when a folder
+    /// the prompts come from can no longer be read. It runs on every probe,
+    /// so keep it quick. Why it fails is logged when readiness changes,
+    /// never sent: the probes answer anyone.
+    ///
+    /// ```
+    /// use mcp_prompts::HttpOptions;
+    ///
+    /// let options = HttpOptions::new().ready_when(|| {
+    ///     std::fs::read_dir("prompts").map(drop).map_err(|e| format!("prompts: {e}"))
+    /// });
+    /// ```
+    pub fn ready_when<F>(mut self, check: F) -> Self
+    where
+        F: Fn() -> Result<(), String> + Send + Sync + 'static,
+    {
+        self.ready_check = Some(super::readiness::ReadyCheck::new(check));
+        self
+    }
+
+    /// Serves the metrics at `/metrics` beside the probes, for a Prometheus
+    /// scrape (feature `otel`; [`HttpEndpoint::probes`](crate::HttpEndpoint::probes)
+    /// and the ready listener mount it). Like the probes it answers anyone
+    /// who reaches the port, without a token, and the metrics name the
+    /// prompts served: mount [`Prometheus::router`](crate::otel::Prometheus::router)
+    /// behind your own authorization instead where that matters.
+    ///
+    /// ```no_run
+    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
+    /// let otel = mcp_prompts::otel::Otel::builder("my-prompts").prometheus().init("warn")?;
+    /// let options = mcp_prompts::HttpOptions::new().metrics(otel.prometheus().unwrap());
+    /// # Ok(()) }
+    /// ```
+    #[cfg(feature = "otel")]
+    pub fn metrics(mut self, metrics: crate::telemetry::otel::prometheus::Prometheus) -> Self {
+        self.metrics = Some(metrics);
         self
     }
 

@@ -1,8 +1,10 @@
 //! What a load balancer or Kubernetes asks of an HTTP server: `/healthz`
 //! (the process is alive) and `/readyz` (it takes requests: 503 once a
 //! shutdown begins, while it still serves those sent before its probe
-//! failed), outside authorization and never logged as requests; and the
-//! 503 an MCP request gets once the endpoint has shut down.
+//! failed, and while the application's own check fails), outside
+//! authorization and never logged as requests, with `/metrics` beside
+//! them when asked for; and the 503 an MCP request gets once the endpoint
+//! has shut down.
 
 use std::sync::Arc;
 
@@ -17,12 +19,24 @@ use super::respond::Endpoint;
 use crate::error::Error;
 use crate::protocol::jsonrpc::failure;
 
-/// `/healthz` and `/readyz` for `endpoint`.
+/// `/healthz` and `/readyz` for `endpoint`, and `/metrics` if its
+/// options hold them.
 pub(super) fn routes(endpoint: Arc<Endpoint>) -> Router {
-    Router::new()
+    #[cfg(feature = "otel")]
+    let metrics = endpoint
+        .options
+        .metrics
+        .as_ref()
+        .map(crate::telemetry::otel::prometheus::Prometheus::router);
+    let probes = Router::new()
         .route("/healthz", get(alive))
         .route("/readyz", get(ready))
-        .with_state(endpoint)
+        .with_state(endpoint);
+    #[cfg(feature = "otel")]
+    if let Some(metrics) = metrics {
+        return probes.merge(metrics);
+    }
+    probes
 }
 
 async fn alive() -> Response {
@@ -30,10 +44,12 @@ async fn alive() -> Response {
 }
 
 async fn ready(State(endpoint): State<Arc<Endpoint>>) -> Response {
-    if endpoint.is_ready() {
-        plain(StatusCode::OK, "ready\n")
-    } else {
-        plain(StatusCode::SERVICE_UNAVAILABLE, "draining\n")
+    if !endpoint.is_ready() {
+        return plain(StatusCode::SERVICE_UNAVAILABLE, "draining\n");
+    }
+    match &endpoint.options.ready_check {
+        Some(check) if !check.passes() => plain(StatusCode::SERVICE_UNAVAILABLE, "not ready\n"),
+        _ => plain(StatusCode::OK, "ready\n"),
     }
 }
 

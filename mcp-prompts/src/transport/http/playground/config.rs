@@ -12,7 +12,7 @@
 #[derive(Clone, Debug)]
 pub struct Playground {
     pub(super) beyond_loopback: bool,
-    pub(super) command: String,
+    pub(super) command: Option<String>,
 }
 
 impl Default for Playground {
@@ -22,12 +22,13 @@ impl Default for Playground {
 }
 
 impl Playground {
-    /// The page, for requests over loopback only; "copy as command" writes
-    /// `mcp-prompts render`.
+    /// The page, for requests over loopback only, with no "copy as
+    /// command" (a binary of your own renders only if it has a command for
+    /// it: name it with [`render_command`](Self::render_command)).
     pub fn new() -> Self {
         Self {
             beyond_loopback: false,
-            command: "mcp-prompts render".to_owned(),
+            command: None,
         }
     }
 
@@ -41,11 +42,13 @@ impl Playground {
         self
     }
 
-    /// The command "copy as command" starts its line with, before the
-    /// prompt's name and arguments: say `my-prompts render --dir prompts`
-    /// (the default is `mcp-prompts render`).
+    /// Offers "copy as command", whose line starts with `command` before
+    /// the prompt's name and arguments: the binary that serves the page,
+    /// say `my-prompts render --dir prompts` (the `mcp-prompts` CLI and
+    /// [`cli::run`](crate::cli::run) name themselves). Without it the page
+    /// offers no command: none is known to render these prompts.
     pub fn render_command(mut self, command: impl Into<String>) -> Self {
-        self.command = command.into();
+        self.command = Some(command.into());
         self
     }
 }

@@ -59,7 +59,7 @@ pub(super) fn routes(endpoint: &Arc<Endpoint>, mcp_path: &str) -> Option<Router>
     let beside = mcp_path.rsplit('/').next().unwrap_or(mcp_path);
     let page = page::Page::new(
         beside,
-        &playground.command,
+        playground.command.as_deref(),
         endpoint.options.verifies_tokens(),
     );
     let page = Arc::new(page);

@@ -28,11 +28,16 @@ pub(super) struct Page {
 }
 
 impl Page {
-    pub(super) fn new(mcp_path: &str, command: &str, checks_tokens: bool) -> Self {
+    /// `command` starts "copy as command"'s line; without one the page
+    /// offers none.
+    pub(super) fn new(mcp_path: &str, command: Option<&str>, checks_tokens: bool) -> Self {
+        let command = match command {
+            Some(command) => format!(" data-command=\"{}\"", attribute(command)),
+            None => String::new(),
+        };
         let body = format!(
-            "<body data-endpoint=\"{}\" data-command=\"{}\" data-auth=\"{checks_tokens}\">",
+            "<body data-endpoint=\"{}\"{command} data-auth=\"{checks_tokens}\">",
             attribute(mcp_path),
-            attribute(command),
         );
         Self {
             html: HTML.replacen("<body>", &body, 1),
@@ -87,9 +92,18 @@ mod tests {
 
     #[test]
     fn the_body_says_where_the_endpoint_is_escaped() {
-        let page = Page::new("/a\"b", "x <render> & go", true);
+        let page = Page::new("/a\"b", Some("x <render> & go"), true);
         assert!(page.html.contains(
             "<body data-endpoint=\"/a&quot;b\" data-command=\"x &lt;render&gt; &amp; go\" data-auth=\"true\">"
         ));
+    }
+
+    #[test]
+    fn without_a_command_the_body_names_none() {
+        let page = Page::new("mcp", None, false);
+        assert!(
+            page.html
+                .contains("<body data-endpoint=\"mcp\" data-auth=\"false\">")
+        );
     }
 }

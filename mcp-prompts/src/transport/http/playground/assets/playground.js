@@ -234,6 +234,34 @@ function choicesOf(schema) {
   return null;
 }
 
+/** Which of the browser's date and time inputs fits a field, if one does:
+ *  `date`, `time`, `datetime` (a local date and time) or `instant` (a date
+ *  and time sent with the browser's offset, as RFC 3339 asks). */
+function dateKindOf(schema) {
+  if (schema.format === 'date') return 'date';
+  if (schema.format === 'date-time') return 'instant';
+  if (schema['x-format'] === 'YYYY-MM-DDTHH:MM:SS') return 'datetime';
+  if (schema['x-format'] === 'HH:MM:SS') return 'time';
+  return null;
+}
+
+/** `+02:00` for a date 120 minutes east of UTC. */
+function offsetOf(date) {
+  const east = -date.getTimezoneOffset();
+  const hours = String(Math.floor(Math.abs(east) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(east) % 60).padStart(2, '0');
+  return `${east < 0 ? '-' : '+'}${hours}:${minutes}`;
+}
+
+/** A date or time input's value as the argument's text: seconds always
+ *  (inputs leave out `:00`), and an instant's offset. */
+function dateText(kind, value) {
+  if (kind === 'date') return value;
+  const withSeconds = /T\d\d:\d\d$|^\d\d:\d\d$/.test(value) ? `${value}:00` : value;
+  if (kind !== 'instant') return withSeconds;
+  return withSeconds + offsetOf(new Date(value));
+}
+
 /** A form: its numbered fields, each with its name, schema and control. */
 class Form {
   constructor(container, prefix) {
@@ -251,6 +279,7 @@ class Form {
     const choices = choicesOf(schema);
     // A choice lists every option, whatever completes it: a select.
     const listed = Boolean(choices);
+    const dateKind = dateKindOf(schema);
     let control;
     if (schema.type === 'boolean' || listed) {
       control = el('select', { id });
@@ -267,6 +296,9 @@ class Form {
       for (const [value, text] of choicesOf(schema.items)) {
         control.append(el('option', { value, text }));
       }
+    } else if (dateKind) {
+      const type = { date: 'date', time: 'time', datetime: 'datetime-local', instant: 'datetime-local' };
+      control = el('input', { id, type: type[dateKind], step: dateKind === 'date' ? undefined : '1' });
     } else if (schema['x-format'] === 'JSON') {
       control = el('textarea', { id, rows: 3, spellcheck: 'false' });
     } else if (schema.type === 'integer' || schema.type === 'number') {
@@ -316,16 +348,17 @@ class Form {
     const wrapper = el('div', { class: 'field' }, label, control, hint, error);
     if (options) wrapper.append(options);
     this.container.append(wrapper);
-    this.fields.push({ name, schema, required, control, error });
+    this.fields.push({ name, schema, required, control, error, dateKind });
   }
 
   /** The values as argument text (lists as arrays), and the names of the
-   *  required fields left empty or holding what is not a number. */
+   *  required fields left empty or holding what is not a number or a whole
+   *  date. */
   collect() {
     const values = record();
     const missing = [];
     const invalid = [];
-    for (const { name, required, control } of this.fields) {
+    for (const { name, required, control, dateKind } of this.fields) {
       if (control.validity && control.validity.badInput) {
         invalid.push(name);
         continue;
@@ -340,7 +373,7 @@ class Form {
         if (required) missing.push(name);
         continue;
       }
-      values[name] = control.value;
+      values[name] = dateKind ? dateText(dateKind, control.value) : control.value;
     }
     return { values, missing, invalid };
   }
@@ -368,7 +401,10 @@ class Form {
   /** Marks the empty and the invalid fields; true if there were any. */
   refuse({ missing, invalid }) {
     for (const name of missing) this.showError(name, `${name} is required`);
-    for (const name of invalid) this.showError(name, `${name} is not a number`);
+    for (const name of invalid) {
+      const what = this.field(name).dateKind ? 'a complete date or time' : 'a number';
+      this.showError(name, `${name} is not ${what}`);
+    }
     const first = [...missing, ...invalid][0];
     if (first === undefined) return false;
     this.field(first).control.focus();
@@ -723,7 +759,9 @@ async function start() {
   $('decline').addEventListener('click', () => answer('decline'));
   $('cancel').addEventListener('click', () => answer('cancel'));
   $('copy-test').addEventListener('click', copyAsTest);
-  $('copy-command').addEventListener('click', copyAsCommand);
+  // A command only where the server named one that renders its prompts.
+  if (page.command) $('copy-command').addEventListener('click', copyAsCommand);
+  else $('copy-command').remove();
   $('connect').addEventListener('click', () => {
     state.token = $('token').value.trim();
     load().catch((error) => { $('server').textContent = error.message; });
