@@ -76,6 +76,25 @@ pub(super) async fn run(
     };
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let bound = listener.local_addr()?;
+    let options = http_options(&serve, bound, metrics, name)?;
+    eprintln!(
+        "{name}: serving {count} at http://{bound}{} ({}); Ctrl-C stops",
+        crate::transport::http::DEFAULT_PATH,
+        escape::line(&folders.describe())
+    );
+    if serve.over_http.playground {
+        eprintln!("{name}: try the prompts at http://{bound}/playground");
+    }
+    service.serve_http_on(listener, options, stop).await
+}
+
+/// The HTTP options `serve` asks for, on `bound`.
+fn http_options(
+    serve: &Serve,
+    bound: std::net::SocketAddr,
+    metrics: Option<Prometheus>,
+    name: &str,
+) -> std::io::Result<HttpOptions> {
     let mut options = HttpOptions::for_addr(bound);
     if serve.over_http.stateless {
         options = options.stateless();
@@ -125,15 +144,7 @@ pub(super) async fn run(
         }
         options = options.playground(Playground::new().render_command(command));
     }
-    eprintln!(
-        "{name}: serving {count} at http://{bound}{} ({}); Ctrl-C stops",
-        crate::transport::http::DEFAULT_PATH,
-        escape::line(&folders.describe())
-    );
-    if serve.over_http.playground {
-        eprintln!("{name}: try the prompts at http://{bound}/playground");
-    }
-    service.serve_http_on(listener, options, stop).await
+    Ok(options)
 }
 
 /// `text` as one shell word: as it is when it needs no quoting.
