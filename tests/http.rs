@@ -537,6 +537,16 @@ async fn the_cli_serves_metrics_and_is_ready_while_its_folders_are() {
     let kind = header(&scrape, "content-type").unwrap();
     assert!(kind.starts_with("text/plain; version=0.0.4"), "{kind}");
     let metrics = text(scrape).await;
+    // A page that rebinds another name to this address reads nothing.
+    let rebound = send_to(
+        addr,
+        Method::GET,
+        "/metrics",
+        &[("host", "evil.example")],
+        "",
+    )
+    .await;
+    assert_eq!(rebound.status(), StatusCode::FORBIDDEN);
     let prompt_series = metrics.lines().find(|line| {
         line.starts_with("mcp_server_operation_duration_seconds_count{")
             && line.contains("mcp_method_name=\"prompts/get\"")
@@ -552,14 +562,28 @@ async fn the_cli_serves_metrics_and_is_ready_while_its_folders_are() {
         (response.status(), text(response).await)
     };
     assert_eq!(probe().await, (StatusCode::OK, "ready\n".to_owned()));
+    // An answer stands for a second: the probe comes round to the change.
+    let until = |want: StatusCode| async move {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let (status, said) = probe().await;
+            if status == want || Instant::now() > deadline {
+                return (status, said);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    };
     let away = root.path().join("elsewhere");
     std::fs::rename(&dir, &away).unwrap();
     assert_eq!(
-        probe().await,
+        until(StatusCode::SERVICE_UNAVAILABLE).await,
         (StatusCode::SERVICE_UNAVAILABLE, "not ready\n".to_owned())
     );
     std::fs::rename(&away, &dir).unwrap();
-    assert_eq!(probe().await, (StatusCode::OK, "ready\n".to_owned()));
+    assert_eq!(
+        until(StatusCode::OK).await,
+        (StatusCode::OK, "ready\n".to_owned())
+    );
     // Logged once each way, with why; the probes are no request lines.
     let deadline = Instant::now() + Duration::from_secs(5);
     while !server.stderr().contains("ready again") && Instant::now() < deadline {
@@ -571,6 +595,57 @@ async fn the_cli_serves_metrics_and_is_ready_while_its_folders_are() {
     assert!(said.contains("No such file or directory"), "{said}");
     assert_eq!(said.matches("ready again").count(), 1, "{said}");
     assert!(!said.contains("/readyz\""), "{said}");
+}
+
+/// A readiness check that hangs (a network mount gone quiet) never holds
+/// the server: the probe says not ready within its time limit, liveness
+/// and MCP answer meanwhile, and probes in a flood share one check.
+#[tokio::test]
+async fn a_hung_readiness_check_answers_503_and_holds_nothing() {
+    let service = mcp_prompts::Server::new("hung", "1.0")
+        .prompts([mcp_prompts::DynamicPrompt::builder("hello")
+            .template("Hi")
+            .build()
+            .unwrap()])
+        .build()
+        .unwrap();
+    let checks = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = std::sync::Arc::clone(&checks);
+    let options = mcp_prompts::HttpOptions::new().ready_when(move || {
+        counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        std::thread::sleep(Duration::from_secs(5));
+        Ok(())
+    });
+    let endpoint = service.http_endpoint(options);
+    let app = endpoint.router("/mcp").merge(endpoint.probes());
+    // One worker: a check on it would stall everything.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    let started = Instant::now();
+    let probes: Vec<_> = (0..8)
+        .map(|_| {
+            tokio::spawn(async move {
+                send_to(addr, Method::GET, "/readyz", &[], "")
+                    .await
+                    .status()
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let alive = send_to(addr, Method::GET, "/healthz", &[], "").await;
+    assert_eq!(alive.status(), StatusCode::OK);
+    let served = send(addr, Method::POST, &[ACCEPT_BOTH], initialize(LATEST)).await;
+    assert_eq!(served.status(), StatusCode::OK);
+    for probe in probes {
+        assert_eq!(probe.await.unwrap(), StatusCode::SERVICE_UNAVAILABLE);
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(checks.load(std::sync::atomic::Ordering::Relaxed), 1);
 }
 
 /// An app that mounts the endpoint itself gets the same probes, and drives

@@ -141,7 +141,13 @@ impl Cli {
         let done = match command {
             Command::Check(check) => check::run(self.server, &check),
             Command::Render(render) => runtime.block_on(render::run(self.server, &render)),
-            Command::Serve(serve) => return serve_logged(&runtime, self.server, serve, &program),
+            Command::Serve(serve) => {
+                let code = serve_logged(&runtime, self.server, serve, &program);
+                // A readiness check stuck on a folder (a network mount gone
+                // quiet) does not hold the exit up.
+                runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+                return code;
+            }
             Command::Completions { .. } => Ok(0),
         };
         match done {

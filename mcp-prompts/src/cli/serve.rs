@@ -105,17 +105,18 @@ fn http_options(
     if let Some(metrics) = metrics {
         options = options.metrics(metrics);
     }
-    // Not ready while a folder cannot be read (unmounted, its permissions
-    // changed): its prompts are then gone from the catalog.
+    // Not ready while a folder is gone or cannot be read (unmounted, its
+    // permissions changed): its prompts are then gone from the catalog.
+    // Another failure (out of file descriptors) says nothing of the folder.
     let dirs = serve.dirs.clone();
     options = options.ready_when(move || {
         dirs.iter()
             .try_for_each(|dir| match std::fs::read_dir(dir) {
-                Ok(_) => Ok(()),
-                Err(err) => Err(format!(
+                Err(err) if folder_gone(&err) => Err(format!(
                     "{}: {err}",
                     escape::line(&dir.display().to_string())
                 )),
+                _ => Ok(()),
             })
     });
     if let Some(issuer) = &serve.auth.issuer {
@@ -145,6 +146,14 @@ fn http_options(
         options = options.playground(Playground::new().render_command(command));
     }
     Ok(options)
+}
+
+/// Whether reading a folder failed because it is gone or closed to us.
+fn folder_gone(err: &std::io::Error) -> bool {
+    matches!(
+        err.kind(),
+        ErrorKind::NotFound | ErrorKind::PermissionDenied | ErrorKind::NotADirectory
+    )
 }
 
 /// `text` as one shell word: as it is when it needs no quoting.

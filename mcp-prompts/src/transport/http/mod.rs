@@ -143,6 +143,14 @@ impl Service {
         if !options.verifies_tokens() {
             warn_of_hidden_prompts(self);
         }
+        #[cfg(feature = "otel")]
+        if options.metrics.is_some() && options.verifies_tokens() {
+            tracing::warn!(
+                "/metrics answers without a token, and its series name the prompts used, \
+                 those only some callers may see among them: mount Prometheus::router behind \
+                 your own authorization if that matters"
+            );
+        }
         super::empty::warn_if_empty(self);
         HttpEndpoint(Arc::new(Endpoint::new(self.clone(), options)))
     }

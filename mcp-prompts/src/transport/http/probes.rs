@@ -22,12 +22,13 @@ use crate::protocol::jsonrpc::failure;
 /// `/healthz` and `/readyz` for `endpoint`, and `/metrics` if its
 /// options hold them.
 pub(super) fn routes(endpoint: Arc<Endpoint>) -> Router {
+    // The metrics name the prompts: a page rebinding a name to this
+    // server's address must not read them (the probes say nothing).
     #[cfg(feature = "otel")]
-    let metrics = endpoint
-        .options
-        .metrics
-        .as_ref()
-        .map(crate::telemetry::otel::prometheus::Prometheus::router);
+    let metrics = endpoint.options.metrics.as_ref().map(|metrics| {
+        let same_host = axum::middleware::from_fn_with_state(Arc::clone(&endpoint), own_hosts_only);
+        metrics.router().route_layer(same_host)
+    });
     let probes = Router::new()
         .route("/healthz", get(alive))
         .route("/readyz", get(ready))
@@ -39,6 +40,23 @@ pub(super) fn routes(endpoint: Arc<Endpoint>) -> Router {
     probes
 }
 
+/// Refuses a request whose `Host` or `Origin` the endpoint refuses: 403.
+#[cfg(feature = "otel")]
+async fn own_hosts_only(
+    State(endpoint): State<Arc<Endpoint>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let authority = request
+        .uri()
+        .authority()
+        .map(axum::http::uri::Authority::as_str);
+    if super::guard::check_origin(request.headers(), authority, &endpoint.options).is_err() {
+        return plain(StatusCode::FORBIDDEN, "forbidden\n");
+    }
+    next.run(request).await
+}
+
 async fn alive() -> Response {
     plain(StatusCode::OK, "ok\n")
 }
@@ -48,7 +66,9 @@ async fn ready(State(endpoint): State<Arc<Endpoint>>) -> Response {
         return plain(StatusCode::SERVICE_UNAVAILABLE, "draining\n");
     }
     match &endpoint.options.ready_check {
-        Some(check) if !check.passes() => plain(StatusCode::SERVICE_UNAVAILABLE, "not ready\n"),
+        Some(check) if !check.passes().await => {
+            plain(StatusCode::SERVICE_UNAVAILABLE, "not ready\n")
+        }
         _ => plain(StatusCode::OK, "ready\n"),
     }
 }

@@ -247,7 +247,9 @@ function dateKindOf(schema) {
 
 /** `+02:00` for a date 120 minutes east of UTC. */
 function offsetOf(date) {
-  const east = -date.getTimezoneOffset();
+  // Whole minutes: a date before time zones had a local mean time's
+  // offset, in fractions of a minute.
+  const east = -Math.round(date.getTimezoneOffset());
   const hours = String(Math.floor(Math.abs(east) / 60)).padStart(2, '0');
   const minutes = String(Math.abs(east) % 60).padStart(2, '0');
   return `${east < 0 ? '-' : '+'}${hours}:${minutes}`;
