@@ -20,6 +20,20 @@ impl RmcpPrompts {
         asked: impl FnOnce() -> Option<Asked>,
         context: &RequestContext<RoleServer>,
     ) -> Observation {
+        self.watch_judged(method, asked, context, |service, asked, access| {
+            crate::server::observe::visibility(service, asked, access)
+        })
+    }
+
+    /// Starts watching `method`, about `asked`, whose visibility `judge`
+    /// decides, if anyone watches.
+    pub(super) fn watch_judged(
+        &self,
+        method: &str,
+        asked: impl FnOnce() -> Option<Asked>,
+        context: &RequestContext<RoleServer>,
+        judge: impl FnOnce(&crate::server::Service, &Asked, &crate::caller::Access) -> Visibility,
+    ) -> Observation {
         if !telemetry::wanted() {
             return Observation::OFF;
         }
@@ -47,7 +61,7 @@ impl RmcpPrompts {
         let read = || ParamsRead::new(asked(), carrier_of(&context.meta));
         let mut watch = Observation::request(method, id.get(), read, &wire, subject);
         let known = watch.asked().map_or(Visibility::Unknown, |asked| {
-            crate::server::observe::visibility(&self.service, asked, &access)
+            judge(&self.service, asked, &access)
         });
         watch.judge(known);
         watch

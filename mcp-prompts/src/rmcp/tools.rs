@@ -86,7 +86,7 @@ impl RmcpPrompts {
             return self.call_tool_unwatched(request, context).await;
         }
         let name = request.name.to_string();
-        self.watch_tool_call(name, context, false, |context| {
+        self.watch_tool_call(name, context, None, |context| {
             self.call_tool_unwatched(request, context)
         })
         .await
@@ -132,21 +132,21 @@ impl RmcpPrompts {
         // names the span and the metric (a bounded set).
         let known = router.has_route(&request.name);
         let name = request.name.to_string();
-        self.watch_tool_call(name, context, known, |mut context| {
+        self.watch_tool_call(name, context, Some(known), |mut context| {
             context.extensions.insert(Watched);
             router.call(ToolCallContext::new(server, request, context))
         })
         .await
     }
 
-    /// Runs `call` in a `tools/call` watch of tool `name`, which `served`
-    /// says the handler serves (else it counts as ours only if it is one
-    /// of the prompt tools).
+    /// Runs `call` in a `tools/call` watch of tool `name`: served by the
+    /// handler's router as `routed` says, or, without a router, if it is
+    /// one of the prompt tools the server declares.
     async fn watch_tool_call<F, Fut>(
         &self,
         name: String,
         context: RequestContext<RoleServer>,
-        served: bool,
+        routed: Option<bool>,
         call: F,
     ) -> Result<CallToolResponse, ErrorData>
     where
@@ -154,10 +154,18 @@ impl RmcpPrompts {
         Fut: Future<Output = Result<CallToolResponse, ErrorData>>,
     {
         let version = version_of(&context);
-        let mut watch = self.watch("tools/call", || Some(Asked::Tool(name)), &context);
-        if served {
-            watch.judge(Visibility::Visible);
-        }
+        let asked = || Some(Asked::Tool(name));
+        let watch =
+            self.watch_judged(
+                "tools/call",
+                asked,
+                &context,
+                |service, asked, access| match routed {
+                    Some(true) => Visibility::Visible,
+                    Some(false) => Visibility::Unknown,
+                    None => crate::server::observe::visibility(service, asked, access),
+                },
+            );
         observe::finished(watch, version, call(context), observe::is_tool_error).await
     }
 
