@@ -597,18 +597,41 @@ async fn the_cli_serves_metrics_and_is_ready_while_its_folders_are() {
     assert!(!said.contains("/readyz\""), "{said}");
 }
 
-/// A readiness check that hangs (a network mount gone quiet) never holds
-/// the server: the probe says not ready within its time limit, liveness
-/// and MCP answer meanwhile, and probes in a flood share one check.
+/// The showcase's `--metrics`: the listing it just served, scraped.
 #[tokio::test]
-async fn a_hung_readiness_check_answers_503_and_holds_nothing() {
-    let service = mcp_prompts::Server::new("hung", "1.0")
+async fn the_showcase_serves_its_metrics_when_asked() {
+    let server = Running::showcase(&["--metrics"]);
+    let client = Client::connect(&server).await;
+    let listed = client.post(&rpc(1, "prompts/list", &json!({}))).await;
+    assert_eq!(listed.status(), StatusCode::OK);
+    let scrape = send_to(server.addr, Method::GET, "/metrics", &[], "").await;
+    assert_eq!(scrape.status(), StatusCode::OK);
+    let metrics = text(scrape).await;
+    assert!(
+        metrics.lines().any(|line| line
+            .starts_with("mcp_server_operation_duration_seconds_count{")
+            && line.contains("mcp_method_name=\"prompts/list\"")),
+        "{metrics}"
+    );
+}
+
+/// A service with one prompt, `hello`, for a test to mount.
+fn one_prompt_service(name: &str) -> mcp_prompts::Service {
+    mcp_prompts::Server::new(name, "1.0")
         .prompts([mcp_prompts::DynamicPrompt::builder("hello")
             .template("Hi")
             .build()
             .unwrap()])
         .build()
-        .unwrap();
+        .unwrap()
+}
+
+/// A readiness check that hangs (a network mount gone quiet) never holds
+/// the server: the probe says not ready within its time limit, liveness
+/// and MCP answer meanwhile, and probes in a flood share one check.
+#[tokio::test]
+async fn a_hung_readiness_check_answers_503_and_holds_nothing() {
+    let service = one_prompt_service("hung");
     let checks = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let counted = std::sync::Arc::clone(&checks);
     let options = mcp_prompts::HttpOptions::new().ready_when(move || {
@@ -653,13 +676,7 @@ async fn a_hung_readiness_check_answers_503_and_holds_nothing() {
 /// new MCP requests 503 with a JSON-RPC error; liveness stays.
 #[tokio::test]
 async fn a_mounted_endpoint_drains_and_then_refuses_with_503() {
-    let service = mcp_prompts::Server::new("mounted", "1.0")
-        .prompts([mcp_prompts::DynamicPrompt::builder("hello")
-            .template("Hi")
-            .build()
-            .unwrap()])
-        .build()
-        .unwrap();
+    let service = one_prompt_service("mounted");
     let endpoint = service.http_endpoint(mcp_prompts::HttpOptions::new());
     let app = endpoint.router("/mcp").merge(endpoint.probes());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

@@ -388,7 +388,7 @@ fn is_skipped(skipped: &[String], target: &str) -> bool {
     skipped.iter().any(|library| {
         target
             .strip_prefix(library.as_str())
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with("::"))
+            .is_some_and(|rest| rest.is_empty() || rest.get(..2) == Some("::"))
     })
 }
 
