@@ -28,6 +28,7 @@ const LAYERS: &str = "
     catalog skills
     elicit files
     server
+    contract
     transport rmcp testing private
     cli
 ";

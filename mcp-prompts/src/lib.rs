@@ -87,6 +87,7 @@ mod catalog;
 mod complete;
 mod content;
 mod context;
+pub mod contract;
 mod descriptor;
 mod dynamic;
 mod elicit;

@@ -82,6 +82,34 @@ or answered from --answer FIELD=VALUE. Control characters in a prompt's text
 (ESC, a carriage return alone) and bidirectional controls are printed as
 escapes (`\\u{1b}`); --raw prints the text as it is.")]
     Render(Render),
+    /// Print the whole catalog (every prompt and skill) as one JSON
+    /// document, the same bytes for the same catalog: commit it
+    /// (prompts.lock.json) and compare with `diff` or `check --against`.
+    #[command(after_long_help = FOLDERS)]
+    Catalog(Listed),
+    /// One line per prompt (its name, title and arguments, `?` after an
+    /// optional one) and per skill.
+    #[command(after_long_help = FOLDERS)]
+    List(Listed),
+    /// Compare two catalogs (catalog files, or folders read as `catalog`
+    /// reads them) and print each change, breaking ones first; exit 1 if
+    /// one breaks (unless --allow-breaking), 2 for unreadable input.
+    #[command(
+        long_about = "Compare two catalogs, OLD and NEW: each a file `catalog` wrote, or a folder
+read as `catalog` reads it. Each change is printed with its kind, breaking
+first:
+  breaking    prompt-removed, argument-removed, argument-added (required),
+              argument-now-required, choice-removed, argument-type-changed
+              (it refuses what it took: text to integer, choices gained, a
+              narrower range), skill-removed
+  compatible  prompt-added, argument-added-optional, argument-now-optional,
+              choice-added, argument-type-widened, skill-added
+  info        title-changed, description-changed, default-changed,
+              tags-changed, skill-changed (a file added, removed or changed)
+A renamed prompt is a removal and an addition. Exit 1 if anything breaks
+(unless --allow-breaking), 0 otherwise, 2 if OLD or NEW cannot be read."
+    )]
+    Diff(Diff),
     /// Print a completion script for SHELL: `source <(mcp-prompts
     /// completions bash)`.
     Completions {
@@ -186,6 +214,42 @@ pub(super) struct Check {
     /// How the findings are printed.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub(super) format: Format,
+    /// Also compare the catalog with FILE (a catalog `catalog` wrote) and
+    /// fail on a breaking change, as `diff` does.
+    #[arg(long, value_name = "FILE")]
+    pub(super) against: Option<PathBuf>,
+    #[command(flatten)]
+    pub(super) contract: ContractOptions,
+}
+
+/// `catalog DIR...` and `list DIR...`.
+#[derive(Debug, Args)]
+pub(super) struct Listed {
+    /// The folders, read as `serve` reads them (default: .).
+    #[arg(value_name = "DIR")]
+    pub(super) dirs: Vec<PathBuf>,
+}
+
+/// `diff OLD NEW` and its options.
+#[derive(Debug, Args)]
+pub(super) struct Diff {
+    /// The catalog before: a file `catalog` wrote, or a folder.
+    pub(super) old: PathBuf,
+    /// The catalog after: a file `catalog` wrote, or a folder.
+    pub(super) new: PathBuf,
+    #[command(flatten)]
+    pub(super) contract: ContractOptions,
+    /// How the changes are printed.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub(super) format: Format,
+}
+
+/// How a breaking change is taken.
+#[derive(Debug, Default, Args)]
+pub(super) struct ContractOptions {
+    /// A breaking change does not fail (exit 0): it is intended.
+    #[arg(long)]
+    pub(super) allow_breaking: bool,
 }
 
 /// `render` and its options.
@@ -290,8 +354,8 @@ pub(super) fn command_line(program: &str, version: &str, needs_folders: bool) ->
 }
 
 /// What `words` (the arguments after the program's name) ask of
-/// `program`; `None`: no command. `render` reads `.` when it names no
-/// folder and `needs_folders`.
+/// `program`; `None`: no command. `render`, `catalog` and `list` read `.`
+/// when they name no folder and `needs_folders`.
 pub(super) fn parse(
     program: &str,
     version: &str,
@@ -301,9 +365,14 @@ pub(super) fn parse(
     let all = std::iter::once(program.to_owned()).chain(self::words(words));
     let matches = command_line(program, version, needs_folders).try_get_matches_from(all)?;
     let mut parsed = CommandLine::from_arg_matches(&matches)?.command;
-    if let Some(Command::Render(render)) = &mut parsed {
-        if render.dirs.is_empty() && needs_folders {
-            render.dirs.push(PathBuf::from("."));
+    let dirs = match &mut parsed {
+        Some(Command::Render(render)) => Some(&mut render.dirs),
+        Some(Command::Catalog(listed) | Command::List(listed)) => Some(&mut listed.dirs),
+        _ => None,
+    };
+    if let Some(dirs) = dirs {
+        if dirs.is_empty() && needs_folders {
+            dirs.push(PathBuf::from("."));
         }
     }
     Ok(parsed)

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 use std::io::{Error, ErrorKind};
 
+use crate::contract::{Changes, Contract};
 use crate::files::FileProblem;
 use crate::server::Server;
 use serde_json::json;
@@ -97,11 +98,27 @@ pub(super) fn run(mut server: Server, check: &Check) -> std::io::Result<i32> {
         findings.iter().filter(|f| f.problem).count(),
         findings.iter().filter(|f| !f.problem).count(),
     );
-    let report = match check.format {
+    // The catalog against the one that shipped, when asked.
+    let changes = match &check.against {
+        Some(file) => {
+            let shipped = super::contract::read_file(file)?;
+            Some(Changes::between(&shipped, &Contract::of(&service)))
+        }
+        None => None,
+    };
+    let mut report = match check.format {
         Format::Text => text(&findings),
-        Format::Json => json(&findings, prompts_served, service.skill_count()),
+        Format::Json => json(
+            &findings,
+            prompts_served,
+            service.skill_count(),
+            changes.as_ref(),
+        ),
         Format::Github => github(&findings),
     };
+    if let (Some(changes), Format::Text | Format::Github) = (&changes, check.format) {
+        report.push_str(&super::contract::report(changes, check.format));
+    }
     print!("{report}");
     // The runner reads workflow commands on stderr too.
     eprintln!(
@@ -109,7 +126,10 @@ pub(super) fn run(mut server: Server, check: &Check) -> std::io::Result<i32> {
         service.skill_count(),
         escape::line(&folders.describe()),
     );
-    let failed = problems > 0 || (check.deny_warnings && warnings > 0);
+    let broken = changes.as_ref().is_some_and(|changes| {
+        super::contract::outcome(changes, check.contract.allow_breaking) != 0
+    });
+    let failed = problems > 0 || (check.deny_warnings && warnings > 0) || broken;
     Ok(i32::from(failed))
 }
 
@@ -126,7 +146,7 @@ fn text(findings: &[Finding]) -> String {
     out
 }
 
-fn json(findings: &[Finding], prompts: usize, skills: usize) -> String {
+fn json(findings: &[Finding], prompts: usize, skills: usize, changes: Option<&Changes>) -> String {
     let list = |problem: bool| -> Vec<serde_json::Value> {
         findings
             .iter()
@@ -134,12 +154,15 @@ fn json(findings: &[Finding], prompts: usize, skills: usize) -> String {
             .map(|f| json!({"path": f.path, "line": f.line, "message": f.message}))
             .collect()
     };
-    let report = json!({
+    let mut report = json!({
         "prompts": prompts,
         "skills": skills,
         "problems": list(true),
         "warnings": list(false),
     });
+    if let Some(changes) = changes {
+        report["contract"] = serde_json::to_value(changes).unwrap_or_default();
+    }
     // The paths stay the real ones, each character escaped as JSON.
     format!("{}\n", escape::json(&format!("{report:#}")))
 }
@@ -147,14 +170,7 @@ fn json(findings: &[Finding], prompts: usize, skills: usize) -> String {
 /// GitHub Actions workflow commands, one a finding: the text escaped as
 /// for a person, then encoded as the runner reads it.
 fn github(findings: &[Finding]) -> String {
-    let data = |text: &str| {
-        escape::line(text)
-            .to_string()
-            .replace('%', "%25")
-            .replace('\r', "%0D")
-            .replace('\n', "%0A")
-    };
-    let property = |text: &str| data(text).replace(':', "%3A").replace(',', "%2C");
+    let (data, property) = (escape::workflow_data, escape::workflow_property);
     let mut out = String::new();
     for f in findings {
         let kind = if f.problem { "error" } else { "warning" };

@@ -63,6 +63,22 @@ pub(super) fn json(serialized: &str) -> String {
     out
 }
 
+/// `text` as a workflow command's message: escaped as for a person, then
+/// encoded as GitHub's runner reads it (`%25`, `%0D`, `%0A`).
+pub(super) fn workflow_data(text: &str) -> String {
+    line(text)
+        .to_string()
+        .replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// `text` as a workflow command's property: as data, and `:` and `,`
+/// encoded too (`%3A`, `%2C`).
+pub(super) fn workflow_property(text: &str) -> String {
+    workflow_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,6 +21,7 @@
 
 mod args;
 mod check;
+mod contract;
 mod escape;
 mod folders;
 mod render;
@@ -140,6 +141,9 @@ impl Cli {
         let _entered = runtime.enter();
         let done = match command {
             Command::Check(check) => check::run(self.server, &check),
+            Command::Catalog(listed) => contract::catalog(self.server, &listed),
+            Command::List(listed) => contract::list(self.server, &listed),
+            Command::Diff(diff) => contract::diff(&self.server, &diff),
             Command::Render(render) => runtime.block_on(render::run(self.server, &render)),
             Command::Serve(serve) => {
                 let code = serve_logged(&runtime, self.server, serve, &program);

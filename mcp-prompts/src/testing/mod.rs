@@ -36,6 +36,7 @@
 //! ```
 
 mod answers;
+mod contract;
 mod matrix;
 #[cfg(feature = "insta")]
 mod snapshot;
@@ -56,6 +57,7 @@ use serde_json::{Map, Value, json};
 use tokio::sync::mpsc;
 
 pub use answers::{Answer, Answers, Question};
+pub use contract::assert_catalog_compatible;
 pub use matrix::MAX_COMBINATIONS;
 
 use crate::caller::{Access, Caller};

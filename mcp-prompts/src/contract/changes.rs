@@ -1,0 +1,561 @@
+//! The changes between two catalog documents, each classified: breaking
+//! (a host's saved invocation or an agent's reference stops working),
+//! compatible (everything that worked still works), or informational.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Serialize;
+
+use super::document::{ArgumentEntry, Contract, PromptEntry, Range, SkillEntry};
+
+/// How much a change matters to those who use the catalog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChangeClass {
+    /// Something that worked stops working.
+    Breaking,
+    /// Everything that worked still works.
+    Compatible,
+    /// Only what is shown changed.
+    Info,
+}
+
+/// What changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum ChangeKind {
+    /// A prompt is gone (a renamed one is gone, and another added).
+    PromptRemoved,
+    /// An argument is gone: a client that sends it is refused.
+    ArgumentRemoved,
+    /// A new required argument: a call without it is refused.
+    ArgumentAdded,
+    /// An optional argument became required.
+    ArgumentNowRequired,
+    /// A choice is gone.
+    ChoiceRemoved,
+    /// The argument refuses values it took: text to integer, a free
+    /// argument that gains choices, a range that narrows.
+    ArgumentTypeChanged,
+    /// A skill is gone.
+    SkillRemoved,
+    /// A new prompt.
+    PromptAdded,
+    /// A new optional argument.
+    ArgumentAddedOptional,
+    /// A required argument became optional.
+    ArgumentNowOptional,
+    /// A new choice.
+    ChoiceAdded,
+    /// The argument takes more than it did: integer to text, choices
+    /// dropped for free text, a range that widens.
+    ArgumentTypeWidened,
+    /// A new skill.
+    SkillAdded,
+    /// A prompt's or an argument's title changed.
+    TitleChanged,
+    /// A prompt's or an argument's description changed.
+    DescriptionChanged,
+    /// An argument's default changed.
+    DefaultChanged,
+    /// A skill's files (by digest), name or description changed.
+    SkillChanged,
+    /// A prompt's tags changed.
+    TagsChanged,
+}
+
+impl ChangeKind {
+    /// Whether it breaks, is compatible, or is for information.
+    pub fn class(self) -> ChangeClass {
+        match self {
+            Self::PromptRemoved
+            | Self::ArgumentRemoved
+            | Self::ArgumentAdded
+            | Self::ArgumentNowRequired
+            | Self::ChoiceRemoved
+            | Self::ArgumentTypeChanged
+            | Self::SkillRemoved => ChangeClass::Breaking,
+            Self::PromptAdded
+            | Self::ArgumentAddedOptional
+            | Self::ArgumentNowOptional
+            | Self::ChoiceAdded
+            | Self::ArgumentTypeWidened
+            | Self::SkillAdded => ChangeClass::Compatible,
+            Self::TitleChanged
+            | Self::DescriptionChanged
+            | Self::DefaultChanged
+            | Self::SkillChanged
+            | Self::TagsChanged => ChangeClass::Info,
+        }
+    }
+
+    /// Its name in the reports: `argument-now-required`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::PromptRemoved => "prompt-removed",
+            Self::ArgumentRemoved => "argument-removed",
+            Self::ArgumentAdded => "argument-added",
+            Self::ArgumentNowRequired => "argument-now-required",
+            Self::ChoiceRemoved => "choice-removed",
+            Self::ArgumentTypeChanged => "argument-type-changed",
+            Self::SkillRemoved => "skill-removed",
+            Self::PromptAdded => "prompt-added",
+            Self::ArgumentAddedOptional => "argument-added-optional",
+            Self::ArgumentNowOptional => "argument-now-optional",
+            Self::ChoiceAdded => "choice-added",
+            Self::ArgumentTypeWidened => "argument-type-widened",
+            Self::SkillAdded => "skill-added",
+            Self::TitleChanged => "title-changed",
+            Self::DescriptionChanged => "description-changed",
+            Self::DefaultChanged => "default-changed",
+            Self::SkillChanged => "skill-changed",
+            Self::TagsChanged => "tags-changed",
+        }
+    }
+}
+
+/// One change, naming the prompt, argument, choice or skill it is about.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Change {
+    kind: ChangeKind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    prompt: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    argument: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    choice: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skill: Option<String>,
+    message: String,
+    /// Where the new definition is, when known (`file:line`, a file).
+    #[serde(skip)]
+    place: Option<String>,
+}
+
+impl Change {
+    /// What changed.
+    pub fn kind(&self) -> ChangeKind {
+        self.kind
+    }
+
+    /// The prompt it is about, if any.
+    pub fn prompt(&self) -> Option<&str> {
+        self.prompt.as_deref()
+    }
+
+    /// The argument it is about, if any.
+    pub fn argument(&self) -> Option<&str> {
+        self.argument.as_deref()
+    }
+
+    /// The choice it is about, if any.
+    pub fn choice(&self) -> Option<&str> {
+        self.choice.as_deref()
+    }
+
+    /// The skill (its URI) it is about, if any.
+    pub fn skill(&self) -> Option<&str> {
+        self.skill.as_deref()
+    }
+
+    /// What changed, in a sentence.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Where the new definition is, when known: `src/prompts.rs:12`, or a
+    /// prompt file.
+    pub fn place(&self) -> Option<&str> {
+        self.place.as_deref()
+    }
+}
+
+/// Every change from one catalog document to another, by class:
+/// `{"breaking": [...], "compatible": [...], "info": [...]}` as JSON,
+/// one line per change (breaking first) as text.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Changes {
+    breaking: Vec<Change>,
+    compatible: Vec<Change>,
+    info: Vec<Change>,
+}
+
+impl Changes {
+    /// What changed from `old` to `new`.
+    pub fn between(old: &Contract, new: &Contract) -> Self {
+        let mut changes = Self::default();
+        let olds: BTreeMap<&str, &PromptEntry> =
+            old.prompts().iter().map(|p| (p.name(), p)).collect();
+        let news: BTreeMap<&str, &PromptEntry> =
+            new.prompts().iter().map(|p| (p.name(), p)).collect();
+        for (name, before) in &olds {
+            let place = new.place_of(name).map(str::to_owned);
+            let mut about = About {
+                prompt: name,
+                argument: None,
+                place,
+                changes: &mut changes,
+            };
+            match news.get(name) {
+                Some(after) => about.prompt_changes(before, after),
+                None => {
+                    let renamed = news.iter().find(|(other, after)| {
+                        !olds.contains_key(**other) && same_arguments(before, after)
+                    });
+                    let message = match renamed {
+                        Some((other, _)) => format!(
+                            "prompt `{name}` was removed; `{other}` was added with the same arguments: a rename is a removal and an addition"
+                        ),
+                        None => format!("prompt `{name}` was removed"),
+                    };
+                    about.push(ChangeKind::PromptRemoved, None, message);
+                }
+            }
+        }
+        for name in news.keys().filter(|name| !olds.contains_key(*name)) {
+            let place = new.place_of(name).map(str::to_owned);
+            let mut about = About {
+                prompt: name,
+                argument: None,
+                place,
+                changes: &mut changes,
+            };
+            about.push(
+                ChangeKind::PromptAdded,
+                None,
+                format!("prompt `{name}` was added"),
+            );
+        }
+        changes.skill_changes(old.skills(), new.skills());
+        changes
+    }
+
+    /// The breaking changes.
+    pub fn breaking(&self) -> &[Change] {
+        &self.breaking
+    }
+
+    /// The compatible changes.
+    pub fn compatible(&self) -> &[Change] {
+        &self.compatible
+    }
+
+    /// The changes that are for information.
+    pub fn info(&self) -> &[Change] {
+        &self.info
+    }
+
+    /// Every change, breaking first, then compatible, then the rest.
+    pub fn iter(&self) -> impl Iterator<Item = &Change> {
+        self.breaking
+            .iter()
+            .chain(&self.compatible)
+            .chain(&self.info)
+    }
+
+    /// Whether nothing changed.
+    pub fn is_empty(&self) -> bool {
+        self.breaking.is_empty() && self.compatible.is_empty() && self.info.is_empty()
+    }
+
+    fn push(&mut self, change: Change) {
+        match change.kind.class() {
+            ChangeClass::Breaking => self.breaking.push(change),
+            ChangeClass::Compatible => self.compatible.push(change),
+            ChangeClass::Info => self.info.push(change),
+        }
+    }
+
+    fn skill_changes(&mut self, old: &[SkillEntry], new: &[SkillEntry]) {
+        let olds: BTreeMap<&str, &SkillEntry> = old.iter().map(|s| (s.uri(), s)).collect();
+        let news: BTreeMap<&str, &SkillEntry> = new.iter().map(|s| (s.uri(), s)).collect();
+        let mut push = |kind, uri: &str, message: String| {
+            self.push(Change {
+                kind,
+                prompt: None,
+                argument: None,
+                choice: None,
+                skill: Some(uri.to_owned()),
+                message,
+                place: None,
+            });
+        };
+        for (uri, before) in &olds {
+            let Some(after) = news.get(uri) else {
+                push(
+                    ChangeKind::SkillRemoved,
+                    uri,
+                    format!("skill `{uri}` was removed"),
+                );
+                continue;
+            };
+            let mut what = Vec::new();
+            if before.name() != after.name() {
+                what.push(format!("its name is now `{}`", after.name()));
+            }
+            if before.description() != after.description() {
+                what.push("its description changed".to_owned());
+            }
+            let files = |skill: &SkillEntry| -> BTreeMap<String, String> {
+                let files = skill.files().iter();
+                files
+                    .map(|f| (f.path().to_owned(), f.digest().to_owned()))
+                    .collect()
+            };
+            let (was, is) = (files(before), files(after));
+            for (path, digest) in &is {
+                match was.get(path) {
+                    None => what.push(format!("`{path}` was added")),
+                    Some(old) if old != digest => what.push(format!("`{path}` changed")),
+                    Some(_) => {}
+                }
+            }
+            for path in was.keys().filter(|path| !is.contains_key(*path)) {
+                what.push(format!("`{path}` was removed"));
+            }
+            if !what.is_empty() {
+                let message = format!("skill `{uri}` changed: {}", what.join(", "));
+                push(ChangeKind::SkillChanged, uri, message);
+            }
+        }
+        for uri in news.keys().filter(|uri| !olds.contains_key(*uri)) {
+            push(
+                ChangeKind::SkillAdded,
+                uri,
+                format!("skill `{uri}` was added"),
+            );
+        }
+    }
+}
+
+/// Whether two prompts take the same arguments, as a client calls them.
+fn same_arguments(a: &PromptEntry, b: &PromptEntry) -> bool {
+    let shape = |p: &PromptEntry| -> Vec<(String, bool)> {
+        p.arguments()
+            .iter()
+            .map(|a| (a.name().to_owned(), a.required()))
+            .collect()
+    };
+    shape(a) == shape(b)
+}
+
+/// The prompt (and argument) the changes being found are about.
+struct About<'a> {
+    prompt: &'a str,
+    argument: Option<String>,
+    place: Option<String>,
+    changes: &'a mut Changes,
+}
+
+impl About<'_> {
+    fn push(&mut self, kind: ChangeKind, choice: Option<&str>, message: String) {
+        self.changes.push(Change {
+            kind,
+            prompt: Some(self.prompt.to_owned()),
+            argument: self.argument.clone(),
+            choice: choice.map(str::to_owned),
+            skill: None,
+            message,
+            place: self.place.clone(),
+        });
+    }
+
+    /// Who a message is about: `prompt `a`` or `argument `x` of `a``.
+    fn subject(&self) -> String {
+        match &self.argument {
+            Some(argument) => format!("argument `{argument}` of `{}`", self.prompt),
+            None => format!("prompt `{}`", self.prompt),
+        }
+    }
+
+    fn prompt_changes(&mut self, before: &PromptEntry, after: &PromptEntry) {
+        self.shown_changes(
+            (before.title(), after.title()),
+            (before.description(), after.description()),
+        );
+        if before.tags() != after.tags() {
+            let message = format!(
+                "the tags of `{}` are now [{}]",
+                self.prompt,
+                after.tags().join(", ")
+            );
+            self.push(ChangeKind::TagsChanged, None, message);
+        }
+        let olds: BTreeMap<&str, &ArgumentEntry> =
+            before.arguments().iter().map(|a| (a.name(), a)).collect();
+        for arg in before.arguments() {
+            self.argument = Some(arg.name().to_owned());
+            match after.arguments().iter().find(|a| a.name() == arg.name()) {
+                Some(new) => self.argument_changes(arg, new),
+                None => {
+                    let message = format!("{} was removed", self.subject());
+                    self.push(ChangeKind::ArgumentRemoved, None, message);
+                }
+            }
+        }
+        for arg in after
+            .arguments()
+            .iter()
+            .filter(|a| !olds.contains_key(a.name()))
+        {
+            self.argument = Some(arg.name().to_owned());
+            let (kind, message) = if arg.required() {
+                (
+                    ChangeKind::ArgumentAdded,
+                    format!("{} was added, required", self.subject()),
+                )
+            } else {
+                (
+                    ChangeKind::ArgumentAddedOptional,
+                    format!("{} was added, optional", self.subject()),
+                )
+            };
+            self.push(kind, None, message);
+        }
+        self.argument = None;
+    }
+
+    fn shown_changes(
+        &mut self,
+        titles: (Option<&str>, Option<&str>),
+        descriptions: (Option<&str>, Option<&str>),
+    ) {
+        if titles.0 != titles.1 {
+            let message = match titles.1 {
+                Some(title) => format!("the title of {} is now `{title}`", self.subject()),
+                None => format!("{} has no title any more", self.subject()),
+            };
+            self.push(ChangeKind::TitleChanged, None, message);
+        }
+        if descriptions.0 != descriptions.1 {
+            let message = format!("the description of {} changed", self.subject());
+            self.push(ChangeKind::DescriptionChanged, None, message);
+        }
+    }
+
+    fn argument_changes(&mut self, before: &ArgumentEntry, after: &ArgumentEntry) {
+        match (before.required(), after.required()) {
+            (false, true) => {
+                let message = format!("{} is now required", self.subject());
+                self.push(ChangeKind::ArgumentNowRequired, None, message);
+            }
+            (true, false) => {
+                let message = format!("{} is now optional", self.subject());
+                self.push(ChangeKind::ArgumentNowOptional, None, message);
+            }
+            _ => {}
+        }
+        self.type_changes(before, after);
+        match (before.choices(), after.choices()) {
+            (Some(was), Some(is)) => {
+                for choice in was.iter().filter(|c| !is.contains(c)) {
+                    let message = format!("{} no longer takes `{choice}`", self.subject());
+                    self.push(ChangeKind::ChoiceRemoved, Some(choice), message);
+                }
+                for choice in is.iter().filter(|c| !was.contains(c)) {
+                    let message = format!("{} now also takes `{choice}`", self.subject());
+                    self.push(ChangeKind::ChoiceAdded, Some(choice), message);
+                }
+            }
+            (None, Some(is)) => {
+                let message = format!(
+                    "{} now takes only one of: {}",
+                    self.subject(),
+                    is.join(", ")
+                );
+                self.push(ChangeKind::ArgumentTypeChanged, None, message);
+            }
+            (Some(_), None) => {
+                let message = format!(
+                    "{} now takes free text, not only its choices",
+                    self.subject()
+                );
+                self.push(ChangeKind::ArgumentTypeWidened, None, message);
+            }
+            (None, None) => {}
+        }
+        if before.default() != after.default() {
+            let message = match after.default() {
+                Some(default) => format!("the default of {} is now `{default}`", self.subject()),
+                None => format!("{} has no default any more", self.subject()),
+            };
+            self.push(ChangeKind::DefaultChanged, None, message);
+        }
+        self.shown_changes(
+            (before.title(), after.title()),
+            (before.description(), after.description()),
+        );
+    }
+
+    fn type_changes(&mut self, before: &ArgumentEntry, after: &ArgumentEntry) {
+        let (was, is) = (before.kind(), after.kind());
+        if was != is {
+            let name = |kind: Option<&str>| kind.unwrap_or("a type of its own").to_owned();
+            // Text takes every value; an integer is a number. Any other
+            // change may refuse what was taken (an unknown type included).
+            let widened =
+                (is == Some("string")) || (was == Some("integer") && is == Some("number"));
+            let (kind, how) = if widened {
+                (ChangeKind::ArgumentTypeWidened, "widened")
+            } else {
+                (ChangeKind::ArgumentTypeChanged, "changed")
+            };
+            let message = format!(
+                "{} {how} from {} to {}",
+                self.subject(),
+                name(was),
+                name(is)
+            );
+            self.push(kind, None, message);
+        }
+        let (narrower, wider) = range_change(before.range(), after.range());
+        if narrower {
+            let message = format!("the range of {} narrowed", self.subject());
+            self.push(ChangeKind::ArgumentTypeChanged, None, message);
+        } else if wider {
+            let message = format!("the range of {} widened", self.subject());
+            self.push(ChangeKind::ArgumentTypeWidened, None, message);
+        }
+    }
+}
+
+/// Whether the bounds narrowed (a value in the old range is out of the
+/// new one), and whether they widened.
+fn range_change(before: Option<&Range>, after: Option<&Range>) -> (bool, bool) {
+    let bounds = |range: Option<&Range>| range.map_or((None, None), |r| (r.min(), r.max()));
+    let ((old_min, old_max), (new_min, new_max)) = (bounds(before), bounds(after));
+    // A bound that appears narrows; one that goes widens.
+    let tighter =
+        |old: Option<f64>, new: Option<f64>, raised: fn(f64, f64) -> bool| match (old, new) {
+            (None, Some(_)) => true,
+            (Some(old), Some(new)) => raised(old, new),
+            _ => false,
+        };
+    let narrower = tighter(old_min, new_min, |old, new| new > old)
+        || tighter(old_max, new_max, |old, new| new < old);
+    let wider = tighter(new_min, old_min, |new, old| old > new)
+        || tighter(new_max, old_max, |new, old| old < new);
+    (narrower, wider)
+}
+
+impl fmt::Display for Changes {
+    /// One line per change, breaking first: `breaking argument-now-required
+    /// greet.name: argument `name` of `greet` is now required (src/lib.rs:3)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for change in self.iter() {
+            let class = match change.kind.class() {
+                ChangeClass::Breaking => "breaking",
+                ChangeClass::Compatible => "compatible",
+                ChangeClass::Info => "info",
+            };
+            write!(f, "{class}: {}: {}", change.kind.as_str(), change.message)?;
+            if let Some(place) = &change.place {
+                write!(f, " ({place})")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

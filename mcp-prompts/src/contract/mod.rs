@@ -1,0 +1,23 @@
+//! The catalog as a contract: every prompt and skill a server offers, as
+//! one deterministic document to commit (`prompts.lock.json`), and the
+//! changes between two of them, each classified as breaking, compatible
+//! or informational, as `cargo semver-checks` does for a crate's API.
+//!
+//! ```
+//! use mcp_prompts::contract::{Changes, Contract};
+//!
+//! # fn run(service: &mcp_prompts::Service) -> Result<(), Box<dyn std::error::Error>> {
+//! let shipped = Contract::from_json(&std::fs::read_to_string("prompts.lock.json")?)?;
+//! let now = Contract::of(service);
+//! let changes = Changes::between(&shipped, &now);
+//! assert!(changes.breaking().is_empty(), "{changes}");
+//! # Ok(()) }
+//! ```
+
+mod changes;
+mod document;
+
+pub use changes::{Change, ChangeClass, ChangeKind, Changes};
+pub use document::{
+    ArgumentEntry, Contract, ContractError, FileEntry, PromptEntry, Range, SkillEntry,
+};
