@@ -278,18 +278,6 @@ async fn without_completers_completion_is_not_offered() {
 /// prompts, as a binary of Rust prompts does with one call.
 #[test]
 fn the_showcase_checks_and_renders_its_own_prompts() {
-    let run = |args: &[&str]| {
-        let output = std::process::Command::new(http_support::showcase_binary())
-            .args(args)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        (
-            output.status.code(),
-            String::from_utf8(output.stdout).unwrap(),
-            String::from_utf8(output.stderr).unwrap(),
-        )
-    };
     let (code, out, err) = run(&["render", "greet", "name=Ann", "tone=formal"]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(
@@ -359,4 +347,53 @@ fn the_showcase_s_help_lists_every_option() {
         error.contains("--stateles") && error.contains("Usage: showcase"),
         "{error}"
     );
+}
+
+/// The showcase binary with `args`: exit code, stdout, stderr.
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = std::process::Command::new(http_support::showcase_binary())
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+/// The showcase's catalog is committed (`examples/showcase/prompts.lock.json`)
+/// and held to: a breaking change to a showcase prompt fails here. The
+/// check also fails on a committed catalog that had more than the showcase
+/// has now (a choice `greet` no longer takes).
+#[test]
+fn the_showcase_keeps_its_committed_catalog() {
+    let lock = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/showcase/prompts.lock.json"
+    );
+    let (code, out, err) = run(&["check", "--against", lock]);
+    assert_eq!((code, out.as_str()), (Some(0), ""), "{out}{err}");
+    let (code, catalog, _) = run(&["catalog"]);
+    assert_eq!(code, Some(0));
+    let committed = std::fs::read_to_string(lock).unwrap();
+    let (shipped, now): (serde_json::Value, serde_json::Value) = (
+        serde_json::from_str(&committed).unwrap(),
+        serde_json::from_str(&catalog).unwrap(),
+    );
+    let prompts = |catalog: &serde_json::Value| catalog["prompts"].as_array().unwrap().len();
+    assert!(prompts(&now) >= prompts(&shipped));
+    // A catalog that shipped a tone `greet` no longer takes.
+    let older = committed.replacen("\"formal\",", "\"formal\",\n            \"rude\",", 1);
+    assert_ne!(older, committed);
+    let file = std::env::temp_dir().join(format!("showcase-lock-{}.json", std::process::id()));
+    std::fs::write(&file, older).unwrap();
+    let (code, out, _) = run(&["check", "--against", file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("breaking: choice-removed: argument `tone` of `greet` no longer takes `rude`"),
+        "{out}"
+    );
+    let _ = std::fs::remove_file(file);
 }

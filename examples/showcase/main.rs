@@ -26,7 +26,10 @@
 //!   prompts.
 //! - `check [DIR...]` checks the showcase's prompts and any folders of
 //!   prompt files; `render NAME [ARG=VALUE]...` prints what a prompt gives
-//!   (`cargo run --example showcase -- render greet name=Ann`).
+//!   (`cargo run --example showcase -- render greet name=Ann`); `catalog`
+//!   prints the catalog document committed as `prompts.lock.json`, and
+//!   `check --against examples/showcase/prompts.lock.json` fails on a
+//!   breaking change to it.
 //! - `MCP_PROMPTS_REQUEST_STATE_SECRET` (at least 32 bytes) is the key that
 //!   signs 2026-07-28 question rounds: replicas given the same one answer
 //!   each other's rounds.
@@ -47,9 +50,14 @@ use mcp_prompts::{HttpAuth, HttpOptions, Icon, JwtVerifier, Playground, PromptDi
 const REQUEST_STATE_SECRET: &str = "MCP_PROMPTS_REQUEST_STATE_SECRET";
 
 fn main() -> std::process::ExitCode {
-    // `check [DIR...]` and `render NAME [ARG=VALUE]...` over the showcase's
-    // own prompts (and any folders named): the library's command line.
-    if matches!(std::env::args().nth(1).as_deref(), Some("check" | "render")) {
+    // `check [DIR...]`, `render NAME [ARG=VALUE]...`, `catalog`, `list` and
+    // `diff OLD NEW` over the showcase's own prompts (and any folders
+    // named): the library's command line.
+    let commands = ["check", "render", "catalog", "list", "diff"];
+    if std::env::args()
+        .nth(1)
+        .is_some_and(|word| commands.contains(&word.as_str()))
+    {
         let server = Server::new("mcp-prompts-showcase", env!("CARGO_PKG_VERSION"))
             .catalog(prompts::CATALOG);
         return mcp_prompts::cli::run(server);

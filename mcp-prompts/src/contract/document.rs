@@ -249,10 +249,14 @@ impl ArgumentEntry {
             Ok(Value::Number(number)) => Some(number),
             _ => None,
         };
-        let range = arg.range().map(|range| Range {
-            min: bound(range.min),
-            max: bound(range.max),
-        });
+        // The author's bounds, else the integer type's own (`u8`: 0 to
+        // 255), so that a narrower type is a narrower range.
+        let (type_min, type_max) = integer_bounds(arg);
+        let author = arg.range();
+        let range = Range {
+            min: author.and_then(|r| bound(r.min)).or(type_min),
+            max: author.and_then(|r| bound(r.max)).or(type_max),
+        };
         Self {
             name: arg.name().to_owned(),
             title: arg.title().map(str::to_owned),
@@ -263,7 +267,7 @@ impl ArgumentEntry {
             default: arg.default().map(str::to_owned),
             kind: type_of(arg, boolean).map(str::to_owned),
             format: arg.format().map(str::to_owned),
-            range: range.filter(|r| r.min.is_some() || r.max.is_some()),
+            range: (range.min.is_some() || range.max.is_some()).then_some(range),
         }
     }
 
@@ -350,6 +354,23 @@ impl FileEntry {
     /// Its digest, `sha256:HEX`.
     pub fn digest(&self) -> &str {
         &self.digest
+    }
+}
+
+/// An integer type's least and greatest values, where JSON numbers hold
+/// them exactly (as forms give them).
+fn integer_bounds(arg: &ArgInfo<'_>) -> (Option<Number>, Option<Number>) {
+    let Some(DefaultCheck::Integer { signed, bits }) = arg.ty().map(|ty| ty.default_check) else {
+        return (None, None);
+    };
+    match (signed, bits) {
+        (false, bits) if bits > 53 => (Some(0.into()), None),
+        (true, bits) if bits > 53 => (None, None),
+        (false, bits) => (Some(0.into()), Some(((1_u64 << bits) - 1).into())),
+        (true, bits) => (
+            Some((-(1_i64 << (bits - 1))).into()),
+            Some(((1_i64 << (bits - 1)) - 1).into()),
+        ),
     }
 }
 

@@ -21,3 +21,7 @@ pub use changes::{Change, ChangeClass, ChangeKind, Changes};
 pub use document::{
     ArgumentEntry, Contract, ContractError, FileEntry, PromptEntry, Range, SkillEntry,
 };
+
+#[cfg(test)]
+#[path = "tests.rs"]
+mod tests;

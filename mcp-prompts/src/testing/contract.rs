@@ -36,15 +36,23 @@ pub fn assert_catalog_compatible(service: &Service, path: impl AsRef<Path>) -> C
     let shipped = match std::fs::read_to_string(path) {
         Ok(text) if !update => text,
         Err(err) if err.kind() != std::io::ErrorKind::NotFound && !update => {
-            panic!("the committed catalog `{}` cannot be read: {err}", path.display())
+            panic!(
+                "the committed catalog `{}` cannot be read: {err}",
+                path.display()
+            )
         }
         found => {
             let old = found.ok().and_then(|text| Contract::from_json(&text).ok());
             if let Err(err) = std::fs::write(path, now.to_json()) {
-                panic!("the catalog cannot be written to `{}`: {err}", path.display());
+                panic!(
+                    "the catalog cannot be written to `{}`: {err}",
+                    path.display()
+                );
             }
             if update {
-                return old.map(|old| Changes::between(&old, &now)).unwrap_or_default();
+                return old
+                    .map(|old| Changes::between(&old, &now))
+                    .unwrap_or_default();
             }
             panic!(
                 "no catalog was committed at `{}`: it is written now; commit it",
