@@ -112,9 +112,12 @@ fn read_folders(server: Server, dirs: &[std::path::PathBuf]) -> std::io::Result<
         }
     }
     // The folders' prompts are served while their `PromptDir`s live.
-    let (service, served) = super::folders::load(server, &Folders::of(dirs))?;
+    let (service, prompt_dirs) = super::folders::load(server, &Folders::of(dirs))?;
     // A file that cannot be served is not in the catalog: say why.
-    for problem in served.iter().flat_map(|dir| dir.problems()) {
+    for problem in prompt_dirs
+        .iter()
+        .flat_map(crate::files::PromptDir::problems)
+    {
         let place = match problem.line {
             Some(line) => format!("{}:{line}", problem.path.display()),
             None => problem.path.display().to_string(),
@@ -130,11 +133,13 @@ fn read_folders(server: Server, dirs: &[std::path::PathBuf]) -> std::io::Result<
 /// `changes` in `format`.
 pub(super) fn report(changes: &Changes, format: Format) -> String {
     match format {
-        Format::Text => changes
-            .to_string()
-            .lines()
-            .map(|line| format!("{}\n", escape::line(line)))
-            .collect(),
+        Format::Text => {
+            let mut out = String::new();
+            for line in changes.to_string().lines() {
+                let _ = writeln!(out, "{}", escape::line(line));
+            }
+            out
+        }
         Format::Json => {
             let json = serde_json::to_string_pretty(changes).unwrap_or_default();
             format!("{}\n", escape::json(&json))

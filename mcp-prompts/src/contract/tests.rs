@@ -1,3 +1,6 @@
+// Call sites read better passing `json!` values by value.
+#![allow(clippy::needless_pass_by_value)]
+
 use super::*;
 use serde_json::{Value, json};
 
@@ -243,12 +246,12 @@ fn skills_removed_added_and_changed_by_digest() {
             ("skill-changed", "skill://a")
         ]
     );
-    let changed = changes.info()[0].message();
+    let said = changes.info()[0].message();
     assert!(
-        changed.contains("`SKILL.md` changed")
-            && changed.contains("`y.md` was added")
-            && changed.contains("`x.md` was removed"),
-        "{changed}"
+        said.contains("`SKILL.md` changed")
+            && said.contains("`y.md` was added")
+            && said.contains("`x.md` was removed"),
+        "{said}"
     );
 }
 
