@@ -150,6 +150,21 @@ fn each_command_has_its_own_help() {
                 "--format",
                 "github",
                 "--skills-as-prompts",
+                "--against",
+                "--allow-breaking",
+            ][..],
+        ),
+        ("catalog", &["DIR", "JSON document"][..]),
+        ("list", &["DIR", "optional"][..]),
+        (
+            "diff",
+            &[
+                "OLD",
+                "NEW",
+                "--allow-breaking",
+                "--format",
+                "argument-now-required",
+                "skill-changed",
             ][..],
         ),
         (
