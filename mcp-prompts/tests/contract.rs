@@ -325,3 +325,22 @@ fn check_against_a_committed_catalog_fails_on_a_breaking_change_in_every_format(
     ]);
     assert_eq!(code, 0);
 }
+
+/// A title holding a line break and a workflow command stays on its
+/// change's line in every format: it forges no annotation in CI.
+#[test]
+fn a_name_cannot_forge_a_line_or_an_annotation() {
+    let (old, new) = (folder("plain"), folder("forged"));
+    write(&old, "p.md", "+++\ntitle = \"a\"\n+++\nHi.\n");
+    write(
+        &new,
+        "p.md",
+        "+++\ntitle = \"b\\n::error::forged\"\n+++\nHi.\n",
+    );
+    for format in ["text", "github"] {
+        let (code, out, _) = run(&["diff", path(&old), path(&new), "--format", format]);
+        assert_eq!(code, 0);
+        assert_eq!(out.lines().count(), 1, "{out}");
+        assert!(!out.contains("\n::error::"), "{out}");
+    }
+}

@@ -228,6 +228,10 @@ pub(super) struct Listed {
     /// The folders, read as `serve` reads them (default: .).
     #[arg(value_name = "DIR")]
     pub(super) dirs: Vec<PathBuf>,
+    /// Read the skills as prompts too, as `serve --skills-as-prompts`
+    /// serves them (and `check --skills-as-prompts --against` compares).
+    #[arg(long)]
+    pub(super) skills_as_prompts: bool,
 }
 
 /// `diff OLD NEW` and its options.

@@ -14,13 +14,16 @@ use crate::server::Server;
 
 /// `catalog`: the document on stdout.
 pub(super) fn catalog(server: Server, listed: &Listed) -> std::io::Result<i32> {
-    print!("{}", read_folders(server, &listed.dirs)?.to_json());
+    // Names in the document are written as JSON escapes where they would
+    // move the terminal (C1 controls, bidirectional controls): the same
+    // document, read back.
+    print!("{}", escape::json(&read_folders(server, listed)?.to_json()));
     Ok(0)
 }
 
 /// `list`: a line per prompt and per skill.
 pub(super) fn list(server: Server, listed: &Listed) -> std::io::Result<i32> {
-    let contract = read_folders(server, &listed.dirs)?;
+    let contract = read_folders(server, listed)?;
     let mut out = String::new();
     for prompt in contract.prompts() {
         let mut line = prompt.name().to_owned();
@@ -56,12 +59,13 @@ pub(super) fn diff(server: &Server, diff: &Diff) -> std::io::Result<i32> {
 
 /// The exit code for `changes`: 1 if one breaks and that is not allowed.
 pub(super) fn outcome(changes: &Changes, allow_breaking: bool) -> i32 {
-    i32::from(!changes.breaking().is_empty() && !allow_breaking)
+    i32::from(changes.is_breaking() && !allow_breaking)
 }
 
 /// The largest catalog file read: a catalog of 10,000 prompts with long
-/// descriptions takes a few megabytes.
-const MAX_CATALOG_BYTES: u64 = 64 << 20;
+/// descriptions takes a few megabytes, and holding a document takes
+/// about 25 times its size.
+const MAX_CATALOG_BYTES: u64 = 16 << 20;
 
 /// The catalog in the file `path`.
 pub(super) fn read_file(path: &Path) -> std::io::Result<Contract> {
@@ -95,14 +99,22 @@ pub(super) fn read_file(path: &Path) -> std::io::Result<Contract> {
 /// The catalog at `path`: a folder read as `catalog` reads it, or a file.
 fn read_catalog(server: &Server, path: &Path) -> std::io::Result<Contract> {
     if path.is_dir() {
-        read_folders(server.clone(), &[path.to_path_buf()])
+        let listed = Listed {
+            dirs: vec![path.to_path_buf()],
+            skills_as_prompts: false,
+        };
+        read_folders(server.clone(), &listed)
     } else {
         read_file(path)
     }
 }
 
 /// The catalog with the folders' prompts and skills, as a document.
-fn read_folders(server: Server, dirs: &[std::path::PathBuf]) -> std::io::Result<Contract> {
+fn read_folders(mut server: Server, listed: &Listed) -> std::io::Result<Contract> {
+    if listed.skills_as_prompts {
+        server = server.skills_as_prompts();
+    }
+    let dirs = &listed.dirs;
     for dir in dirs {
         if !dir.is_dir() {
             return Err(Error::new(

@@ -2,12 +2,13 @@
 //! (a host's saved invocation or an agent's reference stops working),
 //! compatible (everything that worked still works), or informational.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 
 use serde::Serialize;
 
 use super::document::{ArgumentEntry, Contract, PromptEntry, Range, SkillEntry};
+use crate::error::{Escaped, excerpt};
 
 /// How much a change matters to those who use the catalog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -180,6 +181,18 @@ pub struct Changes {
     breaking: Vec<Change>,
     compatible: Vec<Change>,
     info: Vec<Change>,
+    /// Changes past [`MAX_CHANGES`], by class: counted, not kept.
+    #[serde(skip_serializing_if = "omitted_none")]
+    omitted: [usize; 3],
+}
+
+/// The most changes kept (and reported) from one comparison: past it
+/// they are counted, so that two large hostile catalogs cannot make the
+/// report, and the memory it takes, grow without bound.
+pub const MAX_CHANGES: usize = 100_000;
+
+fn omitted_none(omitted: &[usize; 3]) -> bool {
+    omitted.iter().all(|&n| n == 0)
 }
 
 impl Changes {
@@ -190,6 +203,12 @@ impl Changes {
             old.prompts().iter().map(|p| (p.name(), p)).collect();
         let news: BTreeMap<&str, &PromptEntry> =
             new.prompts().iter().map(|p| (p.name(), p)).collect();
+        // The prompts added, by how a client calls them: a removed prompt
+        // with the same arguments was likely renamed.
+        let mut added_by_shape: HashMap<Vec<(&str, bool)>, &str> = HashMap::new();
+        for (name, after) in news.iter().filter(|(name, _)| !olds.contains_key(*name)) {
+            added_by_shape.entry(shape(after)).or_insert(name);
+        }
         for (name, before) in &olds {
             let place = new.place_of(name).map(str::to_owned);
             let mut about = About {
@@ -201,14 +220,13 @@ impl Changes {
             match news.get(name) {
                 Some(after) => about.prompt_changes(before, after),
                 None => {
-                    let renamed = news.iter().find(|(other, after)| {
-                        !olds.contains_key(**other) && same_arguments(before, after)
-                    });
-                    let message = match renamed {
-                        Some((other, _)) => format!(
-                            "prompt `{name}` was removed; `{other}` was added with the same arguments: a rename is a removal and an addition"
+                    let shown = excerpt(name);
+                    let message = match added_by_shape.get(&shape(before)) {
+                        Some(other) => format!(
+                            "prompt `{shown}` was removed; `{}` was added with the same arguments: a rename is a removal and an addition",
+                            excerpt(other)
                         ),
-                        None => format!("prompt `{name}` was removed"),
+                        None => format!("prompt `{shown}` was removed"),
                     };
                     about.push(ChangeKind::PromptRemoved, None, message);
                 }
@@ -225,7 +243,7 @@ impl Changes {
             about.push(
                 ChangeKind::PromptAdded,
                 None,
-                format!("prompt `{name}` was added"),
+                format!("prompt `{}` was added", excerpt(name)),
             );
         }
         changes.skill_changes(old.skills(), new.skills());
@@ -257,15 +275,34 @@ impl Changes {
 
     /// Whether nothing changed.
     pub fn is_empty(&self) -> bool {
-        self.breaking.is_empty() && self.compatible.is_empty() && self.info.is_empty()
+        self.breaking.is_empty()
+            && self.compatible.is_empty()
+            && self.info.is_empty()
+            && self.omitted() == 0
     }
 
     fn push(&mut self, change: Change) {
-        match change.kind.class() {
+        let class = change.kind.class();
+        if self.breaking.len() + self.compatible.len() + self.info.len() >= MAX_CHANGES {
+            self.omitted[class as usize] += 1;
+            return;
+        }
+        match class {
             ChangeClass::Breaking => self.breaking.push(change),
             ChangeClass::Compatible => self.compatible.push(change),
             ChangeClass::Info => self.info.push(change),
         }
+    }
+
+    /// Whether anything breaks, among the changes kept or those past
+    /// [`MAX_CHANGES`].
+    pub fn is_breaking(&self) -> bool {
+        !self.breaking.is_empty() || self.omitted[ChangeClass::Breaking as usize] > 0
+    }
+
+    /// How many changes were past [`MAX_CHANGES`], and so only counted.
+    pub fn omitted(&self) -> usize {
+        self.omitted.iter().sum()
     }
 
     fn skill_changes(&mut self, old: &[SkillEntry], new: &[SkillEntry]) {
@@ -293,7 +330,7 @@ impl Changes {
             };
             let mut what = Vec::new();
             if before.name() != after.name() {
-                what.push(format!("its name is now `{}`", after.name()));
+                what.push(format!("its name is now `{}`", excerpt(after.name())));
             }
             if before.description() != after.description() {
                 what.push("its description changed".to_owned());
@@ -307,16 +344,16 @@ impl Changes {
             let (was, is) = (files(before), files(after));
             for (path, digest) in &is {
                 match was.get(path) {
-                    None => what.push(format!("`{path}` was added")),
-                    Some(old) if old != digest => what.push(format!("`{path}` changed")),
+                    None => what.push(format!("`{}` was added", excerpt(path))),
+                    Some(old) if old != digest => what.push(format!("`{}` changed", excerpt(path))),
                     Some(_) => {}
                 }
             }
             for path in was.keys().filter(|path| !is.contains_key(*path)) {
-                what.push(format!("`{path}` was removed"));
+                what.push(format!("`{}` was removed", excerpt(path)));
             }
             if !what.is_empty() {
-                let message = format!("skill `{uri}` changed: {}", what.join(", "));
+                let message = format!("skill `{}` changed: {}", excerpt(uri), what.join(", "));
                 push(ChangeKind::SkillChanged, uri, message);
             }
         }
@@ -330,15 +367,10 @@ impl Changes {
     }
 }
 
-/// Whether two prompts take the same arguments, as a client calls them.
-fn same_arguments(a: &PromptEntry, b: &PromptEntry) -> bool {
-    let shape = |p: &PromptEntry| -> Vec<(String, bool)> {
-        p.arguments()
-            .iter()
-            .map(|a| (a.name().to_owned(), a.required()))
-            .collect()
-    };
-    shape(a) == shape(b)
+/// How a client calls a prompt: its arguments' names, and which are required.
+fn shape(prompt: &PromptEntry) -> Vec<(&str, bool)> {
+    let arguments = prompt.arguments().iter();
+    arguments.map(|a| (a.name(), a.required())).collect()
 }
 
 /// The prompt (and argument) the changes being found are about.
@@ -365,8 +397,12 @@ impl About<'_> {
     /// Who a message is about: `prompt `a`` or `argument `x` of `a``.
     fn subject(&self) -> String {
         match &self.argument {
-            Some(argument) => format!("argument `{argument}` of `{}`", self.prompt),
-            None => format!("prompt `{}`", self.prompt),
+            Some(argument) => format!(
+                "argument `{}` of `{}`",
+                excerpt(argument),
+                excerpt(self.prompt)
+            ),
+            None => format!("prompt `{}`", excerpt(self.prompt)),
         }
     }
 
@@ -376,18 +412,21 @@ impl About<'_> {
             (before.description(), after.description()),
         );
         if before.tags() != after.tags() {
+            let tags: Vec<String> = after.tags().iter().map(|t| excerpt(t)).collect();
             let message = format!(
-                "the tags of `{}` are now [{}]",
-                self.prompt,
-                after.tags().join(", ")
+                "the tags of {} are now [{}]",
+                self.subject(),
+                tags.join(", ")
             );
             self.push(ChangeKind::TagsChanged, None, message);
         }
-        let olds: BTreeMap<&str, &ArgumentEntry> =
+        let olds: HashMap<&str, &ArgumentEntry> =
             before.arguments().iter().map(|a| (a.name(), a)).collect();
+        let news: HashMap<&str, &ArgumentEntry> =
+            after.arguments().iter().map(|a| (a.name(), a)).collect();
         for arg in before.arguments() {
             self.argument = Some(arg.name().to_owned());
-            match after.arguments().iter().find(|a| a.name() == arg.name()) {
+            match news.get(arg.name()) {
                 Some(new) => self.argument_changes(arg, new),
                 None => {
                     let message = format!("{} was removed", self.subject());
@@ -424,7 +463,11 @@ impl About<'_> {
     ) {
         if titles.0 != titles.1 {
             let message = match titles.1 {
-                Some(title) => format!("the title of {} is now `{title}`", self.subject()),
+                Some(title) => format!(
+                    "the title of {} is now `{}`",
+                    self.subject(),
+                    excerpt(title)
+                ),
                 None => format!("{} has no title any more", self.subject()),
             };
             self.push(ChangeKind::TitleChanged, None, message);
@@ -450,35 +493,57 @@ impl About<'_> {
         self.type_changes(before, after);
         match (before.choices(), after.choices()) {
             (Some(was), Some(is)) => {
-                for choice in was.iter().filter(|c| !is.contains(c)) {
-                    let message = format!("{} no longer takes `{choice}`", self.subject());
+                // A choice is taken whatever its case, as the server reads it.
+                let folded = |list: &[String]| -> HashSet<String> {
+                    list.iter().map(|c| c.to_lowercase()).collect()
+                };
+                let (was_folded, is_folded) = (folded(was), folded(is));
+                for choice in was
+                    .iter()
+                    .filter(|c| !is_folded.contains(&c.to_lowercase()))
+                {
+                    let message =
+                        format!("{} no longer takes `{}`", self.subject(), excerpt(choice));
                     self.push(ChangeKind::ChoiceRemoved, Some(choice), message);
                 }
-                for choice in is.iter().filter(|c| !was.contains(c)) {
-                    let message = format!("{} now also takes `{choice}`", self.subject());
+                for choice in is
+                    .iter()
+                    .filter(|c| !was_folded.contains(&c.to_lowercase()))
+                {
+                    let message =
+                        format!("{} now also takes `{}`", self.subject(), excerpt(choice));
                     self.push(ChangeKind::ChoiceAdded, Some(choice), message);
                 }
             }
             (None, Some(is)) => {
-                let message = format!(
-                    "{} now takes only one of: {}",
-                    self.subject(),
-                    is.join(", ")
-                );
+                let listed = is
+                    .iter()
+                    .take(10)
+                    .map(|c| excerpt(c))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let more = if is.len() > 10 { ", ..." } else { "" };
+                let message = format!("{} now takes only one of: {listed}{more}", self.subject());
                 self.push(ChangeKind::ArgumentTypeChanged, None, message);
             }
-            (Some(_), None) => {
+            // Choices dropped for free text; dropped for another type is
+            // that type's change, said above.
+            (Some(_), None) if after.kind() == Some("string") => {
                 let message = format!(
                     "{} now takes free text, not only its choices",
                     self.subject()
                 );
                 self.push(ChangeKind::ArgumentTypeWidened, None, message);
             }
-            (None, None) => {}
+            _ => {}
         }
         if before.default() != after.default() {
             let message = match after.default() {
-                Some(default) => format!("the default of {} is now `{default}`", self.subject()),
+                Some(default) => format!(
+                    "the default of {} is now `{}`",
+                    self.subject(),
+                    excerpt(default)
+                ),
                 None => format!("{} has no default any more", self.subject()),
             };
             self.push(ChangeKind::DefaultChanged, None, message);
@@ -492,7 +557,8 @@ impl About<'_> {
     fn type_changes(&mut self, before: &ArgumentEntry, after: &ArgumentEntry) {
         let (was, is) = (before.kind(), after.kind());
         if was != is {
-            let name = |kind: Option<&str>| kind.unwrap_or("a type of its own").to_owned();
+            let name =
+                |kind: Option<&str>| kind.map_or_else(|| "a type of its own".to_owned(), excerpt);
             // Text takes every value; an integer is a number. Any other
             // change may refuse what was taken (an unknown type included).
             let widened =
@@ -509,6 +575,8 @@ impl About<'_> {
                 name(is)
             );
             self.push(kind, None, message);
+            // The type's change says it all: its range comes with it.
+            return;
         }
         let (narrower, wider) = range_change(before.range(), after.range());
         if narrower {
@@ -522,22 +590,42 @@ impl About<'_> {
 }
 
 /// Whether the bounds narrowed (a value in the old range is out of the
-/// new one), and whether they widened.
+/// new one), and whether they widened: integers compared exactly, other
+/// numbers as floating point.
 fn range_change(before: Option<&Range>, after: Option<&Range>) -> (bool, bool) {
-    let bounds = |range: Option<&Range>| range.map_or((None, None), |r| (r.min(), r.max()));
-    let ((old_min, old_max), (new_min, new_max)) = (bounds(before), bounds(after));
+    use std::cmp::Ordering;
+    let (old_min, old_max) = before.map_or((None, None), |r| (r.min(), r.max()));
+    let (new_min, new_max) = after.map_or((None, None), |r| (r.min(), r.max()));
     // A bound that appears narrows; one that goes widens.
-    let tighter =
-        |old: Option<f64>, new: Option<f64>, raised: fn(f64, f64) -> bool| match (old, new) {
-            (None, Some(_)) => true,
-            (Some(old), Some(new)) => raised(old, new),
-            _ => false,
+    let moved =
+        |old: Option<&serde_json::Number>, new: Option<&serde_json::Number>, tighter: Ordering| {
+            match (old, new) {
+                (None, Some(_)) => (true, false),
+                (Some(_), None) => (false, true),
+                (Some(old), Some(new)) => match compare(new, old) {
+                    Some(order) if order == tighter => (true, false),
+                    Some(Ordering::Equal) | None => (false, false),
+                    Some(_) => (false, true),
+                },
+                (None, None) => (false, false),
+            }
         };
-    let narrower = tighter(old_min, new_min, |old, new| new > old)
-        || tighter(old_max, new_max, |old, new| new < old);
-    let wider = tighter(new_min, old_min, |new, old| old > new)
-        || tighter(new_max, old_max, |new, old| old < new);
-    (narrower, wider)
+    let (min_narrower, min_wider) = moved(old_min, new_min, Ordering::Greater);
+    let (max_narrower, max_wider) = moved(old_max, new_max, Ordering::Less);
+    (min_narrower || max_narrower, min_wider || max_wider)
+}
+
+/// Two JSON numbers in order: exactly when both are integers.
+fn compare(a: &serde_json::Number, b: &serde_json::Number) -> Option<std::cmp::Ordering> {
+    let exact = |n: &serde_json::Number| {
+        n.as_i64()
+            .map(i128::from)
+            .or_else(|| n.as_u64().map(i128::from))
+    };
+    match (exact(a), exact(b)) {
+        (Some(a), Some(b)) => Some(a.cmp(&b)),
+        _ => a.as_f64()?.partial_cmp(&b.as_f64()?),
+    }
 }
 
 impl fmt::Display for Changes {
@@ -552,9 +640,16 @@ impl fmt::Display for Changes {
             };
             write!(f, "{class}: {}: {}", change.kind.as_str(), change.message)?;
             if let Some(place) = &change.place {
-                write!(f, " ({place})")?;
+                write!(f, " ({})", Escaped::new(place))?;
             }
             writeln!(f)?;
+        }
+        if self.omitted() > 0 {
+            writeln!(
+                f,
+                "... and {} more changes, past the {MAX_CHANGES} reported",
+                self.omitted()
+            )?;
         }
         Ok(())
     }

@@ -11,6 +11,7 @@ use serde_json::{Number, Value};
 
 use crate::catalog::ArgInfo;
 use crate::descriptor::DefaultCheck;
+use crate::error::excerpt;
 use crate::server::Service;
 
 /// The version of the document's shape, its `"catalog"` key.
@@ -19,7 +20,7 @@ const SHAPE: u32 = 1;
 /// Every prompt and skill a server offers, as a document to commit and
 /// compare ([`Changes::between`](super::Changes::between)):
 /// `{"catalog": 1, "prompts": [...], "skills": [...]}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Contract {
     catalog: u32,
     prompts: Vec<PromptEntry>,
@@ -28,6 +29,15 @@ pub struct Contract {
     /// path), for messages; never written, since it moves with every edit.
     #[serde(skip)]
     places: BTreeMap<String, String>,
+}
+
+/// Two documents are equal when they say the same, wherever each was
+/// made (a server knows where its prompts are defined; a file does not).
+impl PartialEq for Contract {
+    fn eq(&self, other: &Self) -> bool {
+        (self.catalog, &self.prompts, &self.skills)
+            == (other.catalog, &other.prompts, &other.skills)
+    }
 }
 
 /// One prompt: its name, how it is shown, its arguments in order.
@@ -181,6 +191,27 @@ impl Contract {
         }
         contract.prompts.sort_by(|a, b| a.name.cmp(&b.name));
         contract.skills.sort_by(|a, b| a.uri.cmp(&b.uri));
+        if let Some(name) = listed_twice(contract.prompts.iter().map(|p| p.name.as_str())) {
+            return Err(ContractError(format!(
+                "prompt `{}` is listed twice",
+                excerpt(name)
+            )));
+        }
+        if let Some(uri) = listed_twice(contract.skills.iter().map(|s| s.uri.as_str())) {
+            return Err(ContractError(format!(
+                "skill `{}` is listed twice",
+                excerpt(uri)
+            )));
+        }
+        for prompt in &contract.prompts {
+            if let Some(name) = listed_twice(prompt.arguments.iter().map(|a| a.name.as_str())) {
+                return Err(ContractError(format!(
+                    "argument `{}` of prompt `{}` is listed twice",
+                    excerpt(name),
+                    excerpt(&prompt.name)
+                )));
+            }
+        }
         Ok(contract)
     }
 
@@ -313,13 +344,13 @@ impl ArgumentEntry {
 
 impl Range {
     /// The least value allowed, if any.
-    pub fn min(&self) -> Option<f64> {
-        self.min.as_ref().and_then(Number::as_f64)
+    pub fn min(&self) -> Option<&Number> {
+        self.min.as_ref()
     }
 
     /// The greatest value allowed, if any.
-    pub fn max(&self) -> Option<f64> {
-        self.max.as_ref().and_then(Number::as_f64)
+    pub fn max(&self) -> Option<&Number> {
+        self.max.as_ref()
     }
 }
 
@@ -357,19 +388,27 @@ impl FileEntry {
     }
 }
 
-/// An integer type's least and greatest values, where JSON numbers hold
-/// them exactly (as forms give them).
+/// The first name `names` lists twice: names are what documents are
+/// compared by, so one name twice would leave which was meant to chance.
+fn listed_twice<'a>(mut names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let mut seen = std::collections::HashSet::new();
+    names.find(|name| !seen.insert(*name))
+}
+
+/// An integer type's least and greatest values.
 fn integer_bounds(arg: &ArgInfo<'_>) -> (Option<Number>, Option<Number>) {
     let Some(DefaultCheck::Integer { signed, bits }) = arg.ty().map(|ty| ty.default_check) else {
         return (None, None);
     };
+    // Exact up to 64 bits (JSON numbers of this document are compared as
+    // integers); a 128-bit type's bounds are past what it writes.
     match (signed, bits) {
-        (false, bits) if bits > 53 => (Some(0.into()), None),
-        (true, bits) if bits > 53 => (None, None),
-        (false, bits) => (Some(0.into()), Some(((1_u64 << bits) - 1).into())),
+        (false, bits) if bits > 64 => (Some(0.into()), None),
+        (true, bits) if bits > 64 => (None, None),
+        (false, bits) => (Some(0.into()), Some((u64::MAX >> (64 - bits)).into())),
         (true, bits) => (
-            Some((-(1_i64 << (bits - 1))).into()),
-            Some(((1_i64 << (bits - 1)) - 1).into()),
+            Some((i64::MIN >> (64 - bits)).into()),
+            Some((i64::MAX >> (64 - bits)).into()),
         ),
     }
 }
@@ -389,9 +428,8 @@ fn type_of(arg: &ArgInfo<'_>, boolean: bool) -> Option<&'static str> {
         (_, Some("JSON"), _) => Some("json"),
         (_, _, DefaultCheck::Integer { .. }) => Some("integer"),
         (_, _, DefaultCheck::Number) => Some("number"),
-        (_, _, DefaultCheck::Anything | DefaultCheck::Character | DefaultCheck::OneOf(_)) => {
-            Some("string")
-        }
+        // A `char` takes one character: no kind of the list names it.
+        (_, _, DefaultCheck::Anything | DefaultCheck::OneOf(_)) => Some("string"),
         _ => None,
     }
 }

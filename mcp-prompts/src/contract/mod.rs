@@ -10,14 +10,14 @@
 //! let shipped = Contract::from_json(&std::fs::read_to_string("prompts.lock.json")?)?;
 //! let now = Contract::of(service);
 //! let changes = Changes::between(&shipped, &now);
-//! assert!(changes.breaking().is_empty(), "{changes}");
+//! assert!(!changes.is_breaking(), "{changes}");
 //! # Ok(()) }
 //! ```
 
 mod changes;
 mod document;
 
-pub use changes::{Change, ChangeClass, ChangeKind, Changes};
+pub use changes::{Change, ChangeClass, ChangeKind, Changes, MAX_CHANGES};
 pub use document::{
     ArgumentEntry, Contract, ContractError, FileEntry, PromptEntry, Range, SkillEntry,
 };

@@ -73,12 +73,12 @@ fn choices_removed_added_gained_and_dropped() {
     let old = one(json!([
         {"name": "tone", "required": true, "choices": ["formal", "casual"]},
         {"name": "free", "required": true},
-        {"name": "listed", "required": true, "choices": ["a"]},
+        {"name": "listed", "required": true, "type": "string", "choices": ["a"]},
     ]));
     let new = one(json!([
         {"name": "tone", "required": true, "choices": ["casual", "warm"]},
         {"name": "free", "required": true, "choices": ["x"]},
-        {"name": "listed", "required": true},
+        {"name": "listed", "required": true, "type": "string"},
     ]));
     let changes = Changes::between(&old, &new);
     let breaking: Vec<_> = changes
@@ -270,5 +270,94 @@ fn the_json_report_has_the_three_classes() {
         report,
         json!({"breaking": [{"kind": "argument-now-required", "prompt": "p", "argument": "x",
             "message": "argument `x` of `p` is now required"}], "compatible": [], "info": []})
+    );
+}
+
+#[test]
+fn choices_are_compared_as_the_server_reads_them_whatever_their_case() {
+    let listed = |choices: Value| one(json!([{"name": "c", "required": true, "choices": choices}]));
+    assert!(
+        Changes::between(
+            &listed(json!(["Red", "Blue"])),
+            &listed(json!(["red", "BLUE"]))
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        kinds(&listed(json!(["Red"])), &listed(json!(["green"]))),
+        ["choice-removed", "choice-added"]
+    );
+}
+
+#[test]
+fn sixty_four_bit_bounds_are_compared_exactly() {
+    let ranged = |min: Value, max: Value| {
+        one(
+            json!([{"name": "n", "required": true, "type": "integer", "range": {"min": min, "max": max}}]),
+        )
+    };
+    // u64 to i64: the greatest values no longer fit.
+    let (u64_range, i64_range) = (
+        ranged(json!(0), json!(u64::MAX)),
+        ranged(json!(i64::MIN), json!(i64::MAX)),
+    );
+    assert_eq!(kinds(&u64_range, &i64_range), ["argument-type-changed"]);
+    // Past 2^53 floating point would see no change.
+    let big = 1_u64 << 53;
+    assert_eq!(
+        kinds(
+            &ranged(json!(0), json!(big + 1)),
+            &ranged(json!(0), json!(big))
+        ),
+        ["argument-type-changed"]
+    );
+}
+
+#[test]
+fn choices_dropped_for_another_type_are_that_type_s_change_only() {
+    let old =
+        one(json!([{"name": "b", "required": true, "type": "string", "choices": ["yes", "no"]}]));
+    let new = one(json!([{"name": "b", "required": true, "type": "boolean"}]));
+    assert_eq!(kinds(&old, &new), ["argument-type-changed"]);
+}
+
+#[test]
+fn a_name_listed_twice_is_refused() {
+    let twice = json!({"catalog": 1, "prompts": [{"name": "p"}, {"name": "p"}], "skills": []});
+    assert!(
+        Contract::from_json(&twice.to_string())
+            .unwrap_err()
+            .to_string()
+            .contains("`p` is listed twice")
+    );
+    let arguments = json!({"catalog": 1, "prompts": [{"name": "p", "arguments": [
+        {"name": "x", "required": false}, {"name": "x", "required": true}]}], "skills": []});
+    assert!(Contract::from_json(&arguments.to_string()).is_err());
+}
+
+#[test]
+fn a_name_with_a_line_break_stays_on_its_line() {
+    let named = |title: &str| {
+        let document = json!({"catalog": 1, "prompts": [{"name": "p\n::error::forged", "title": title}], "skills": []});
+        Contract::from_json(&document.to_string()).unwrap()
+    };
+    let report = Changes::between(&named("a"), &named("b\n::error::forged")).to_string();
+    assert_eq!(report.lines().count(), 1, "{report}");
+    assert!(report.contains("\\n::error::forged"), "{report}");
+}
+
+#[test]
+fn past_the_bound_changes_are_counted_not_kept() {
+    let many: Vec<String> = (0..MAX_CHANGES + 2).map(|i| format!("c{i}")).collect();
+    let old = one(json!([{"name": "c", "required": true, "choices": many}]));
+    let new = one(json!([{"name": "c", "required": true, "choices": ["c0"]}]));
+    let changes = Changes::between(&old, &new);
+    assert_eq!(changes.breaking().len(), MAX_CHANGES);
+    assert_eq!(changes.omitted(), 1);
+    assert!(changes.is_breaking());
+    assert!(
+        changes
+            .to_string()
+            .ends_with("... and 1 more changes, past the 100000 reported\n")
     );
 }

@@ -32,7 +32,7 @@ const UPDATE: &str = "MCP_PROMPTS_UPDATE_CATALOG";
 pub fn assert_catalog_compatible(service: &Service, path: impl AsRef<Path>) -> Changes {
     let path = path.as_ref();
     let now = Contract::of(service);
-    let update = std::env::var(UPDATE).is_ok_and(|value| value == "1");
+    let update = std::env::var(UPDATE).is_ok_and(|value| matches!(value.as_str(), "1" | "true"));
     let shipped = match std::fs::read_to_string(path) {
         Ok(text) if !update => text,
         Err(err) if err.kind() != std::io::ErrorKind::NotFound && !update => {
@@ -43,7 +43,11 @@ pub fn assert_catalog_compatible(service: &Service, path: impl AsRef<Path>) -> C
         }
         found => {
             let old = found.ok().and_then(|text| Contract::from_json(&text).ok());
-            if let Err(err) = std::fs::write(path, now.to_json()) {
+            // Whole or not at all: tests run at once may write it together.
+            let written = path.with_extension(format!("{}.new", std::process::id()));
+            let done = std::fs::write(&written, now.to_json())
+                .and_then(|()| std::fs::rename(&written, path));
+            if let Err(err) = done {
                 panic!(
                     "the catalog cannot be written to `{}`: {err}",
                     path.display()
@@ -64,7 +68,7 @@ pub fn assert_catalog_compatible(service: &Service, path: impl AsRef<Path>) -> C
         .unwrap_or_else(|err| panic!("`{}` is no catalog: {err}", path.display()));
     let changes = Changes::between(&shipped, &now);
     assert!(
-        changes.breaking().is_empty(),
+        !changes.is_breaking(),
         "the catalog breaks the one committed at `{}`:\n{changes}\
          If that is meant, rewrite it: {UPDATE}=1 cargo test",
         path.display()
