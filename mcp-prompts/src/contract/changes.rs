@@ -394,6 +394,18 @@ impl About<'_> {
         });
     }
 
+    /// `the title of prompt `a` is now `T``, or that it has none any more.
+    fn now(&self, what: &str, value: Option<&str>) -> String {
+        match value {
+            Some(value) => format!(
+                "the {what} of {} is now `{}`",
+                self.subject(),
+                excerpt(value)
+            ),
+            None => format!("{} has no {what} any more", self.subject()),
+        }
+    }
+
     /// Who a message is about: `prompt `a`` or `argument `x` of `a``.
     fn subject(&self) -> String {
         match &self.argument {
@@ -462,14 +474,7 @@ impl About<'_> {
         descriptions: (Option<&str>, Option<&str>),
     ) {
         if titles.0 != titles.1 {
-            let message = match titles.1 {
-                Some(title) => format!(
-                    "the title of {} is now `{}`",
-                    self.subject(),
-                    excerpt(title)
-                ),
-                None => format!("{} has no title any more", self.subject()),
-            };
+            let message = self.now("title", titles.1);
             self.push(ChangeKind::TitleChanged, None, message);
         }
         if descriptions.0 != descriptions.1 {
@@ -538,14 +543,7 @@ impl About<'_> {
             _ => {}
         }
         if before.default() != after.default() {
-            let message = match after.default() {
-                Some(default) => format!(
-                    "the default of {} is now `{}`",
-                    self.subject(),
-                    excerpt(default)
-                ),
-                None => format!("{} has no default any more", self.subject()),
-            };
+            let message = self.now("default", after.default());
             self.push(ChangeKind::DefaultChanged, None, message);
         }
         self.shown_changes(
