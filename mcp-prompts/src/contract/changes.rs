@@ -394,7 +394,7 @@ impl About<'_> {
         });
     }
 
-    /// `the title of prompt `a` is now `T``, or that it has none any more.
+    /// "the title of prompt `a` is now `T`", or that it has none any more.
     fn now(&self, what: &str, value: Option<&str>) -> String {
         match value {
             Some(value) => format!(
@@ -406,7 +406,7 @@ impl About<'_> {
         }
     }
 
-    /// Who a message is about: `prompt `a`` or `argument `x` of `a``.
+    /// Who a message is about: "prompt `a`" or "argument `x` of `a`".
     fn subject(&self) -> String {
         match &self.argument {
             Some(argument) => format!(
