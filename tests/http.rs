@@ -663,6 +663,11 @@ async fn a_hung_readiness_check_answers_503_and_holds_nothing() {
     for probe in probes {
         assert_eq!(probe.await.unwrap(), StatusCode::SERVICE_UNAVAILABLE);
     }
+    // Past the answer's second, the check still stuck: not ready, and no
+    // second check beside it.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let again = send_to(addr, Method::GET, "/readyz", &[], "").await;
+    assert_eq!(again.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert!(
         started.elapsed() < Duration::from_secs(10),
         "{:?}",

@@ -1,5 +1,6 @@
 //! The command line, declared for clap: `mcp-prompts serve DIR [options]`,
-//! `check`, `render` and `completions`, each with its own `--help`.
+//! `check`, `render`, `catalog`, `list`, `diff` and `completions`, each with
+//! its own `--help`.
 
 // The doc comments below are the commands' `--help` text, printed as
 // written: backticks around `list_prompts` or a URL's `<>` would show.
@@ -64,11 +65,13 @@ pub(super) enum Command {
     #[command(after_long_help = format!("{FOLDERS}\n\n{ENVIRONMENT}"))]
     Serve(Serve),
     /// Read the folders as serve does and print every problem and warning
-    /// as `path:line: message`; exit 1 if there is a problem.
+    /// as `path:line: message`; exit 1 if there is a problem (or, with
+    /// --against, a breaking change).
     #[command(
         long_about = "Read the folders as serve does and print every problem and warning as \
                       `path:line: message`; exit 1 if there is a problem (or, with \
-                      --deny-warnings, a warning). A file or folder name with a control \
+                      --deny-warnings, a warning; with --against, a breaking change to the \
+                      catalog). A file or folder name with a control \
                       character (a newline, ESC) prints it escaped (`\\n`).",
         after_long_help = FOLDERS
     )]
@@ -225,7 +228,8 @@ pub(super) struct Check {
 /// `catalog DIR...` and `list DIR...`.
 #[derive(Debug, Args)]
 pub(super) struct Listed {
-    /// The folders, read as `serve` reads them (default: .).
+    /// The folders, read as `serve` reads them (mcp-prompts alone reads .
+    /// when none is named).
     #[arg(value_name = "DIR")]
     pub(super) dirs: Vec<PathBuf>,
     /// Read the skills as prompts too, as `serve --skills-as-prompts`

@@ -1,5 +1,5 @@
-//! The command line of a prompt server: `serve`, `check` and `render` over
-//! a [`Server`]'s catalog and the folders of prompt files named on the
+//! The command line of a prompt server: `serve`, `check`, `render`,
+//! `catalog`, `list` and `diff` over a [`Server`]'s catalog and the folders of prompt files named on the
 //! command line (feature `cli`). The `mcp-prompts` binary is this over an
 //! empty catalog; a binary of your own gets the same commands over its
 //! Rust prompts with one call.
@@ -35,10 +35,12 @@ use crate::server::Server;
 
 /// Runs the command the process's arguments name over `server`'s catalog
 /// (and the folders they name): `serve [DIR...]`, `check [DIR...]`,
-/// `render [--dir DIR]... NAME [ARG=VALUE]...`, `completions SHELL`;
-/// `--help` says more, and `COMMAND --help` what each takes. What the exit
-/// code says: 0 done, 1 a check or a render failed, 2 the command line or
-/// a folder could not be used.
+/// `render [--dir DIR]... NAME [ARG=VALUE]...`, `catalog [DIR...]`,
+/// `list [DIR...]`, `diff OLD NEW`, `completions SHELL`; `--help` says
+/// more, and `COMMAND --help` what each takes. What the exit code says: 0
+/// done, 1 a check or a render failed or a catalog changed in a way that
+/// breaks (`diff`, `check --against`), 2 the command line, a folder or a
+/// catalog file could not be used.
 pub fn run(server: Server) -> ExitCode {
     Cli::new(server).run()
 }

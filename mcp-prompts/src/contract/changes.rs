@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::document::{ArgumentEntry, Contract, PromptEntry, Range, SkillEntry};
+use super::document::{ArgumentEntry, ArgumentRange, Contract, PromptEntry, SkillEntry};
 use crate::error::{Escaped, excerpt};
 
 /// How much a change matters to those who use the catalog.
@@ -181,9 +181,26 @@ pub struct Changes {
     breaking: Vec<Change>,
     compatible: Vec<Change>,
     info: Vec<Change>,
-    /// Changes past [`MAX_CHANGES`], by class: counted, not kept.
-    #[serde(skip_serializing_if = "omitted_none")]
+    /// Changes past [`MAX_CHANGES`], by class (breaking, compatible,
+    /// info): counted, not kept; written as `"omitted": {"breaking": N,
+    /// ...}` when there are any.
+    #[serde(
+        skip_serializing_if = "omitted_none",
+        serialize_with = "omitted_by_class"
+    )]
     omitted: [usize; 3],
+}
+
+fn omitted_by_class<S: serde::Serializer>(
+    omitted: &[usize; 3],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap as _;
+    let mut map = serializer.serialize_map(Some(3))?;
+    for (class, count) in ["breaking", "compatible", "info"].iter().zip(omitted) {
+        map.serialize_entry(class, count)?;
+    }
+    map.end()
 }
 
 /// The most changes kept (and reported) from one comparison: past it
@@ -324,7 +341,7 @@ impl Changes {
                 push(
                     ChangeKind::SkillRemoved,
                     uri,
-                    format!("skill `{uri}` was removed"),
+                    format!("skill `{}` was removed", excerpt(uri)),
                 );
                 continue;
             };
@@ -361,7 +378,7 @@ impl Changes {
             push(
                 ChangeKind::SkillAdded,
                 uri,
-                format!("skill `{uri}` was added"),
+                format!("skill `{}` was added", excerpt(uri)),
             );
         }
     }
@@ -576,6 +593,19 @@ impl About<'_> {
             // The type's change says it all: its range comes with it.
             return;
         }
+        // Two types of one kind (or of none the server names) differ by
+        // how a value is written: jiff's instant and its zoned date-time.
+        if before.format() != after.format() {
+            let written = |format: Option<&str>| format.map_or_else(|| "none".to_owned(), excerpt);
+            let message = format!(
+                "{} is now written as {} (was {})",
+                self.subject(),
+                written(after.format()),
+                written(before.format())
+            );
+            self.push(ChangeKind::ArgumentTypeChanged, None, message);
+            return;
+        }
         let (narrower, wider) = range_change(before.range(), after.range());
         if narrower {
             let message = format!("the range of {} narrowed", self.subject());
@@ -590,7 +620,7 @@ impl About<'_> {
 /// Whether the bounds narrowed (a value in the old range is out of the
 /// new one), and whether they widened: integers compared exactly, other
 /// numbers as floating point.
-fn range_change(before: Option<&Range>, after: Option<&Range>) -> (bool, bool) {
+fn range_change(before: Option<&ArgumentRange>, after: Option<&ArgumentRange>) -> (bool, bool) {
     use std::cmp::Ordering;
     let (old_min, old_max) = before.map_or((None, None), |r| (r.min(), r.max()));
     let (new_min, new_max) = after.map_or((None, None), |r| (r.min(), r.max()));
@@ -627,8 +657,9 @@ fn compare(a: &serde_json::Number, b: &serde_json::Number) -> Option<std::cmp::O
 }
 
 impl fmt::Display for Changes {
-    /// One line per change, breaking first: `breaking argument-now-required
-    /// greet.name: argument `name` of `greet` is now required (src/lib.rs:3)`.
+    /// One line per change, breaking first, its kind, what changed and
+    /// where the new definition is: "breaking: argument-now-required:
+    /// argument `name` of `greet` is now required (src/lib.rs:3)".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for change in self.iter() {
             let class = match change.kind.class() {

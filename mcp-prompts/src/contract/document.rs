@@ -20,7 +20,7 @@ const SHAPE: u32 = 1;
 /// Every prompt and skill a server offers, as a document to commit and
 /// compare ([`Changes::between`](super::Changes::between)):
 /// `{"catalog": 1, "prompts": [...], "skills": [...]}`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Contract {
     catalog: u32,
     prompts: Vec<PromptEntry>,
@@ -29,6 +29,15 @@ pub struct Contract {
     /// path), for messages; never written, since it moves with every edit.
     #[serde(skip)]
     places: BTreeMap<String, String>,
+}
+
+/// A document as written, read back only through [`Contract::from_json`],
+/// which checks its shape and its names.
+#[derive(Deserialize)]
+struct Written {
+    catalog: u32,
+    prompts: Vec<PromptEntry>,
+    skills: Vec<SkillEntry>,
 }
 
 /// Two documents are equal when they say the same, wherever each was
@@ -75,12 +84,12 @@ pub struct ArgumentEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     format: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    range: Option<Range>,
+    range: Option<ArgumentRange>,
 }
 
 /// The bounds a number keeps; an absent one is none.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Range {
+pub struct ArgumentRange {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     min: Option<Number>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -181,8 +190,14 @@ impl Contract {
 
     /// Reads a document written by [`to_json`](Self::to_json).
     pub fn from_json(text: &str) -> Result<Self, ContractError> {
-        let mut contract: Self = serde_json::from_str(text)
+        let read: Written = serde_json::from_str(text)
             .map_err(|err| ContractError(format!("not a catalog document: {err}")))?;
+        let mut contract = Self {
+            catalog: read.catalog,
+            prompts: read.prompts,
+            skills: read.skills,
+            places: BTreeMap::new(),
+        };
         if contract.catalog != SHAPE {
             return Err(ContractError(format!(
                 "a catalog document of shape {}, which this version does not read (it reads {SHAPE})",
@@ -284,7 +299,7 @@ impl ArgumentEntry {
         // 255), so that a narrower type is a narrower range.
         let (type_min, type_max) = integer_bounds(arg);
         let author = arg.range();
-        let range = Range {
+        let range = ArgumentRange {
             min: author.and_then(|r| bound(r.min)).or(type_min),
             max: author.and_then(|r| bound(r.max)).or(type_max),
         };
@@ -329,20 +344,27 @@ impl ArgumentEntry {
     }
 
     /// Its bounds, if it has any.
-    pub fn range(&self) -> Option<&Range> {
+    pub fn range(&self) -> Option<&ArgumentRange> {
         self.range.as_ref()
     }
 
-    pub(super) fn title(&self) -> Option<&str> {
+    /// Its title, if it has one.
+    pub fn title(&self) -> Option<&str> {
         self.title.as_deref()
     }
 
-    pub(super) fn description(&self) -> Option<&str> {
+    /// Its description, if it has one.
+    pub fn description(&self) -> Option<&str> {
         self.description.as_deref()
+    }
+
+    /// How a value is written, where its type says (`YYYY-MM-DD`).
+    pub fn format(&self) -> Option<&str> {
+        self.format.as_deref()
     }
 }
 
-impl Range {
+impl ArgumentRange {
     /// The least value allowed, if any.
     pub fn min(&self) -> Option<&Number> {
         self.min.as_ref()
@@ -380,6 +402,11 @@ impl FileEntry {
     /// The file's path in the skill.
     pub fn path(&self) -> &str {
         &self.path
+    }
+
+    /// Its size in bytes.
+    pub fn size(&self) -> u64 {
+        self.size
     }
 
     /// Its digest, `sha256:HEX`.
@@ -428,8 +455,9 @@ fn type_of(arg: &ArgInfo<'_>, boolean: bool) -> Option<&'static str> {
         (_, Some("JSON"), _) => Some("json"),
         (_, _, DefaultCheck::Integer { .. }) => Some("integer"),
         (_, _, DefaultCheck::Number) => Some("number"),
-        // A `char` takes one character: no kind of the list names it.
         (_, _, DefaultCheck::Anything | DefaultCheck::OneOf(_)) => Some("string"),
+        // A `char` takes one character, and a type of the user's own what
+        // its parser takes: no kind of the list names either.
         _ => None,
     }
 }

@@ -19,7 +19,7 @@ mod document;
 
 pub use changes::{Change, ChangeClass, ChangeKind, Changes, MAX_CHANGES};
 pub use document::{
-    ArgumentEntry, Contract, ContractError, FileEntry, PromptEntry, Range, SkillEntry,
+    ArgumentEntry, ArgumentRange, Contract, ContractError, FileEntry, PromptEntry, SkillEntry,
 };
 
 #[cfg(test)]

@@ -361,3 +361,25 @@ fn past_the_bound_changes_are_counted_not_kept() {
             .ends_with("... and 1 more changes, past the 100000 reported\n")
     );
 }
+
+#[test]
+fn a_type_written_another_way_is_a_changed_type() {
+    let written = |format: &str| one(json!([{"name": "at", "required": true, "format": format}]));
+    assert_eq!(
+        kinds(&written("YYYY-MM-DDTHH:MM:SS"), &written("RFC 9557")),
+        ["argument-type-changed"]
+    );
+    assert!(Changes::between(&written("RFC 9557"), &written("RFC 9557")).is_empty());
+}
+
+#[test]
+fn changes_past_the_bound_are_counted_by_class_in_json() {
+    let many: Vec<String> = (0..MAX_CHANGES + 3).map(|i| format!("c{i}")).collect();
+    let old = one(json!([{"name": "c", "required": true, "choices": many}]));
+    let new = one(json!([{"name": "c", "required": true, "choices": ["c0"]}]));
+    let report = serde_json::to_value(Changes::between(&old, &new)).unwrap();
+    assert_eq!(
+        report["omitted"],
+        json!({"breaking": 2, "compatible": 0, "info": 0})
+    );
+}

@@ -2,6 +2,7 @@
 //! committed document read back, and a breaking change a failed test.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::contract::{Changes, Contract};
 use crate::server::Service;
@@ -9,6 +10,10 @@ use crate::server::Service;
 /// The variable that, set to `1`, rewrites the committed catalog with the
 /// catalog as it is: for a change that is meant, breaking ones included.
 const UPDATE: &str = "MCP_PROMPTS_UPDATE_CATALOG";
+
+/// How many catalogs this process has written, which names each one's
+/// file until it is renamed into place.
+static WRITES: AtomicU64 = AtomicU64::new(0);
 
 /// Holds `service`'s catalog to the one committed at `path` (relative to
 /// the package's root, where `cargo test` runs a test): fails the test on
@@ -44,7 +49,9 @@ pub fn assert_catalog_compatible(service: &Service, path: impl AsRef<Path>) -> C
         found => {
             let old = found.ok().and_then(|text| Contract::from_json(&text).ok());
             // Whole or not at all: tests run at once may write it together.
-            let written = path.with_extension(format!("{}.new", std::process::id()));
+            // Tests are threads of one process: each writes a file of its own.
+            let nth = WRITES.fetch_add(1, Ordering::Relaxed);
+            let written = path.with_extension(format!("{}-{nth}.new", std::process::id()));
             let done = std::fs::write(&written, now.to_json())
                 .and_then(|()| std::fs::rename(&written, path));
             if let Err(err) = done {

@@ -156,7 +156,8 @@ impl OtelBuilder {
     /// (`"rmcp"` leaves out `rmcp::service` too), instead of rmcp's, which
     /// are left out by default: its internal spans carry none of the
     /// conventions' attributes, and the request spans this crate makes are
-    /// exported either way. An empty list exports every span.
+    /// exported either way. An empty list (`Vec::<String>::new()`) exports
+    /// every span.
     pub fn skip_spans_of<I>(mut self, targets: I) -> Self
     where
         I: IntoIterator,

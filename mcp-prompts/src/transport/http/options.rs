@@ -247,9 +247,11 @@ impl HttpOptions {
     }
 
     /// `/readyz` also answers 503 while `check` fails: say, when a folder
-    /// the prompts come from can no longer be read. It runs on every probe,
-    /// so keep it quick. Why it fails is logged when readiness changes,
-    /// never sent: the probes answer anyone.
+    /// the prompts come from can no longer be read. It runs off the
+    /// runtime's threads, one at a time, at most once a second (probes
+    /// meanwhile get its last answer); past 2 s it counts as failed, and a
+    /// check still stuck is not started again. Why it fails is logged when
+    /// readiness changes, never sent: the probes answer anyone.
     ///
     /// ```
     /// use mcp_prompts::HttpOptions;
