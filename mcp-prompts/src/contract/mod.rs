@@ -14,13 +14,16 @@
 //! # Ok(()) }
 //! ```
 
+mod about;
 mod changes;
 mod document;
+mod kind;
 
-pub use changes::{Change, ChangeClass, ChangeKind, Changes, MAX_CHANGES};
+pub use changes::{Changes, MAX_CHANGES};
 pub use document::{
     ArgumentEntry, ArgumentRange, Contract, ContractError, FileEntry, PromptEntry, SkillEntry,
 };
+pub use kind::{Change, ChangeClass, ChangeKind};
 
 #[cfg(test)]
 #[path = "tests.rs"]
