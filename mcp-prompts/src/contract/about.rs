@@ -10,13 +10,24 @@ use crate::error::excerpt;
 
 /// The prompt (and argument) the changes being found are about.
 pub(super) struct About<'a> {
-    pub(super) prompt: &'a str,
-    pub(super) argument: Option<String>,
-    pub(super) place: Option<String>,
-    pub(super) changes: &'a mut Changes,
+    prompt: &'a str,
+    argument: Option<String>,
+    place: Option<String>,
+    changes: &'a mut Changes,
 }
 
-impl About<'_> {
+impl<'a> About<'a> {
+    /// The changes to prompt `prompt`, defined at `place` if known, found
+    /// into `changes`.
+    pub(super) fn new(prompt: &'a str, place: Option<String>, changes: &'a mut Changes) -> Self {
+        Self {
+            prompt,
+            argument: None,
+            place,
+            changes,
+        }
+    }
+
     pub(super) fn push(&mut self, kind: ChangeKind, choice: Option<&str>, message: String) {
         let about = (
             Some(self.prompt.to_owned()),

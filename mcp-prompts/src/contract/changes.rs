@@ -67,12 +67,7 @@ impl Changes {
         }
         for (name, before) in &olds {
             let place = new.place_of(name).map(str::to_owned);
-            let mut about = About {
-                prompt: name,
-                argument: None,
-                place,
-                changes: &mut changes,
-            };
+            let mut about = About::new(name, place, &mut changes);
             match news.get(name) {
                 Some(after) => about.prompt_changes(before, after),
                 None => {
@@ -90,12 +85,7 @@ impl Changes {
         }
         for name in news.keys().filter(|name| !olds.contains_key(*name)) {
             let place = new.place_of(name).map(str::to_owned);
-            let mut about = About {
-                prompt: name,
-                argument: None,
-                place,
-                changes: &mut changes,
-            };
+            let mut about = About::new(name, place, &mut changes);
             about.push(
                 ChangeKind::PromptAdded,
                 None,
