@@ -27,6 +27,7 @@ const LAYERS: &str = "
     dynamic
     catalog skills
     elicit files
+    registry
     server
     contract
     transport rmcp testing private

@@ -99,6 +99,8 @@ mod invoke;
 mod message;
 mod presentation;
 mod protocol;
+#[cfg(feature = "registry")]
+pub mod registry;
 mod request;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;

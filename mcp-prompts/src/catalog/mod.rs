@@ -9,6 +9,7 @@ mod live;
 mod registry;
 mod tags;
 mod validate;
+mod variants;
 mod visibility;
 
 use crate::caller::Access;
@@ -29,6 +30,7 @@ pub use registry::Registration;
 pub use registry::registered_prompts;
 pub(crate) use tags::TagFilter;
 use validate::validate;
+pub(crate) use variants::{Choice, Chosen, Found, LABEL_META, VERSION_META, Variants};
 pub(crate) use visibility::Visibility;
 
 /// An explicit list of prompts, checked at compile time: build it with

@@ -113,6 +113,28 @@ A renamed prompt is a removal and an addition. Exit 1 if anything breaks
 (unless --allow-breaking), 0 otherwise, 2 if OLD or NEW cannot be read."
     )]
     Diff(Diff),
+    /// Check the folders as `check` does and store each new or changed
+    /// prompt in a registry as its next version; move the labels given.
+    #[cfg(feature = "registry")]
+    #[command(
+        long_about = "Read and check the folders as `check` does (a problem publishes nothing), then \
+                      store each prompt whose file (or a file it reads: a partial, an icon) changed \
+                      as its next version, numbered from 1, never changed after; move each --label \
+                      to every prompt's version, new or current. Prints NAME@VERSION per prompt, \
+                      `(unchanged)` after those not stored again.",
+        after_long_help = registry::SOURCES
+    )]
+    Publish(registry::Publish),
+    /// Move a label to a version (a rollback is a move back), or take a
+    /// prompt out of a label with --remove.
+    #[cfg(feature = "registry")]
+    #[command(after_long_help = registry::SOURCES)]
+    Label(registry::Label),
+    /// List a prompt's versions with their labels, digests, authors and
+    /// times.
+    #[cfg(feature = "registry")]
+    #[command(after_long_help = registry::SOURCES)]
+    Versions(registry::Versions),
     /// Print a completion script for SHELL: `source <(mcp-prompts
     /// completions bash)`.
     Completions {
@@ -157,6 +179,9 @@ pub(super) struct Serve {
     pub(super) http: Option<SocketAddr>,
     #[command(flatten)]
     pub(super) over_http: OverHttp,
+    #[cfg(feature = "registry")]
+    #[command(flatten)]
+    pub(super) registry: registry::ServeRegistry,
     /// With --http: at a shutdown (SIGTERM, Ctrl-C), keep serving this many
     /// seconds with /readyz answering 503, so that a load balancer stops
     /// sending requests first (default 0).
@@ -356,8 +381,15 @@ pub(super) fn command_line(program: &str, version: &str, needs_folders: bool) ->
         return command;
     }
     let required = |command: clap::Command| command.mut_arg("dirs", |dirs| dirs.required(true));
+    // A registry is something to serve too.
+    #[cfg(feature = "registry")]
+    let serve_required = |command: clap::Command| {
+        command.mut_arg("dirs", |dirs| dirs.required_unless_present("registry"))
+    };
+    #[cfg(not(feature = "registry"))]
+    let serve_required = required;
     command
-        .mut_subcommand("serve", required)
+        .mut_subcommand("serve", serve_required)
         .mut_subcommand("check", required)
 }
 
@@ -402,6 +434,10 @@ fn words(words: impl IntoIterator<Item = String>) -> Vec<String> {
     }
     words
 }
+
+#[cfg(feature = "registry")]
+#[path = "args/registry.rs"]
+pub(super) mod registry;
 
 #[cfg(test)]
 #[path = "args/tests.rs"]

@@ -2,7 +2,6 @@
 //! and every problem and warning printed, for a person or for CI.
 
 use std::fmt::Write as _;
-use std::io::{Error, ErrorKind};
 
 use crate::contract::{Changes, Contract};
 use crate::files::FileProblem;
@@ -52,14 +51,7 @@ impl Finding {
 /// Reads the folders and prints what it found; the exit code: 0 clean, 1
 /// if something fails the check.
 pub(super) fn run(mut server: Server, check: &Check) -> std::io::Result<i32> {
-    for dir in &check.dirs {
-        if !dir.is_dir() {
-            return Err(Error::new(
-                ErrorKind::NotFound,
-                format!("`{}` is not a folder", dir.display()),
-            ));
-        }
-    }
+    super::folders::check_dirs(&check.dirs)?;
     if check.skills_as_prompts {
         server = server.skills_as_prompts();
     }

@@ -96,9 +96,10 @@ pub(super) fn read_file(path: &Path) -> std::io::Result<Contract> {
     })
 }
 
-/// The catalog at `path`: a folder read as `catalog` reads it, or a file.
+/// The catalog at `path`: a folder (or a registry's `URL#LABEL`) read as
+/// `catalog` reads it, or a file.
 fn read_catalog(server: &Server, path: &Path) -> std::io::Result<Contract> {
-    if path.is_dir() {
+    if path.is_dir() || super::folders::is_registry(path) {
         let listed = Listed {
             dirs: vec![path.to_path_buf()],
             skills_as_prompts: false,
@@ -115,14 +116,7 @@ fn read_folders(mut server: Server, listed: &Listed) -> std::io::Result<Contract
         server = server.skills_as_prompts();
     }
     let dirs = &listed.dirs;
-    for dir in dirs {
-        if !dir.is_dir() {
-            return Err(Error::new(
-                ErrorKind::NotFound,
-                format!("`{}` is not a folder", dir.display()),
-            ));
-        }
-    }
+    super::folders::check_dirs(dirs)?;
     // The folders' prompts are served while their `PromptDir`s live.
     let (service, prompt_dirs) = super::folders::load(server, &Folders::of(dirs))?;
     // A file that cannot be served is not in the catalog: say why.

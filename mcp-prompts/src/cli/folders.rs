@@ -62,6 +62,50 @@ pub(super) struct Folders {
     /// real folders, whose last names are opened without following links
     /// at every reload: one that becomes a link is not followed.
     pinned: Vec<PathBuf>,
+    /// A registry named as `URL#LABEL`: its URL and label.
+    #[cfg(feature = "registry")]
+    registry: Option<(String, String)>,
+}
+
+/// Whether `dir` names a registry (`URL#LABEL`, feature `registry`).
+pub(super) fn is_registry(dir: &Path) -> bool {
+    #[cfg(feature = "registry")]
+    return dir.to_str().is_some_and(crate::registry::Location::is_url);
+    #[cfg(not(feature = "registry"))]
+    {
+        let _ = dir;
+        false
+    }
+}
+
+/// Fails for a DIR that is neither a folder nor (feature `registry`) a
+/// registry's `URL#LABEL`, or for a second registry: one catalog serves one.
+pub(super) fn check_dirs(dirs: &[PathBuf]) -> std::io::Result<()> {
+    #[cfg(feature = "registry")]
+    let mut registries = 0;
+    for dir in dirs {
+        #[cfg(feature = "registry")]
+        if let Some(source) = dir.to_str().filter(|_| is_registry(dir)) {
+            crate::registry::split_source(source).map_err(|err| {
+                std::io::Error::new(std::io::ErrorKind::InvalidInput, err.to_string())
+            })?;
+            registries += 1;
+            if registries > 1 {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "name one registry: a catalog serves one",
+                ));
+            }
+            continue;
+        }
+        if !dir.is_dir() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("`{}` is not a folder", dir.display()),
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl Folders {
@@ -69,6 +113,17 @@ impl Folders {
     pub(super) fn of(dirs: &[PathBuf]) -> Self {
         let mut folders = Self::default();
         for dir in dirs {
+            #[cfg(feature = "registry")]
+            if let Some(source) = dir.to_str().filter(|_| is_registry(dir)) {
+                // Checked by `check_dirs`; a bad one reads nothing here.
+                if let Some((url, label)) = source.rsplit_once('#') {
+                    folders.registry = Some((url.to_owned(), label.to_owned()));
+                } else {
+                    let label = crate::registry::DEFAULT_LABEL.to_owned();
+                    folders.registry = Some((source.to_owned(), label));
+                }
+                continue;
+            }
             // A skill's folder first: a skill published as a repository of
             // its own is a skill.
             let used = if is_skill(dir) {
@@ -188,6 +243,12 @@ impl Folders {
         if !self.skipped.is_empty() {
             let _ = write!(said, "; skipped, hidden: {}", shown(&self.skipped));
         }
+        #[cfg(feature = "registry")]
+        if let Some((url, label)) = &self.registry {
+            let url = crate::registry::Location::parse(url)
+                .map_or_else(|_| url.clone(), |l| l.to_string());
+            let _ = write!(said, "; the registry {url}, label {label}");
+        }
         said
     }
 }
@@ -199,6 +260,10 @@ pub(super) fn load(
     mut server: Server,
     folders: &Folders,
 ) -> std::io::Result<(Service, Vec<PromptDir>)> {
+    #[cfg(feature = "registry")]
+    if let Some((url, label)) = &folders.registry {
+        server = server.registry(url.clone(), label.clone());
+    }
     for root in &folders.skills {
         server = if folders.pinned.contains(root) {
             server.skills_dir_pinned(root.clone(), PINNED_NAMES)
@@ -209,6 +274,18 @@ pub(super) fn load(
     let (service, prompts) = server
         .build_live()
         .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidInput, err))?;
+    #[cfg(feature = "registry")]
+    if let (Some((url, label)), Some(0)) = (&folders.registry, service.registry_label_size()) {
+        let url =
+            crate::registry::Location::parse(url).map_or_else(|_| url.clone(), |l| l.to_string());
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "label `{label}` points at no prompt in the registry {url} \
+                 (`publish --label {label}` puts prompts there)"
+            ),
+        ));
+    }
     let dirs = folders
         .prompts
         .iter()

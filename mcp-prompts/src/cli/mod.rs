@@ -24,6 +24,8 @@ mod check;
 mod contract;
 mod escape;
 mod folders;
+#[cfg(feature = "registry")]
+mod registry;
 mod render;
 mod serve;
 
@@ -147,6 +149,12 @@ impl Cli {
             Command::List(listed) => contract::list(self.server, &listed),
             Command::Diff(diff) => contract::diff(&self.server, &diff),
             Command::Render(render) => runtime.block_on(render::run(self.server, &render)),
+            #[cfg(feature = "registry")]
+            Command::Publish(publish) => runtime.block_on(registry::publish(self.server, &publish)),
+            #[cfg(feature = "registry")]
+            Command::Label(label) => runtime.block_on(registry::label(&label)),
+            #[cfg(feature = "registry")]
+            Command::Versions(versions) => runtime.block_on(registry::versions(&versions)),
             Command::Serve(serve) => {
                 let code = serve_logged(&runtime, self.server, serve, &program);
                 // A readiness check stuck on a folder (a network mount gone

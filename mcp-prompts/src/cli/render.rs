@@ -22,14 +22,7 @@ use super::folders::Folders;
 /// Renders the prompt; the exit code: 0, or 1 when the server refuses it
 /// (the same text as its `-32602`).
 pub(super) async fn run(server: Server, render: &Render) -> std::io::Result<i32> {
-    for dir in &render.dirs {
-        if !dir.is_dir() {
-            return Err(Error::new(
-                ErrorKind::NotFound,
-                format!("`{}` is not a folder", dir.display()),
-            ));
-        }
-    }
+    super::folders::check_dirs(&render.dirs)?;
     let folders = Folders::of(&render.dirs);
     // A prompt not found may be in a folder not read: said first.
     folders.tell("mcp-prompts");

@@ -42,7 +42,27 @@ pub(super) async fn run(
     // Agent Skills in the folders, and in a repository's `.claude/skills`
     // (hidden, so the folder's own search passes it by); what is not read
     // of a repository said first.
-    let folders = Folders::of(&serve.dirs);
+    #[cfg(feature = "registry")]
+    let dirs = {
+        let mut dirs = serve.dirs.clone();
+        if let Some(url) = &serve.registry.registry {
+            let label = serve.registry.label.as_deref();
+            let label = label.unwrap_or(crate::registry::DEFAULT_LABEL);
+            dirs.push(format!("{url}#{label}").into());
+        }
+        for (label, scope) in &serve.registry.label_scopes {
+            server = server.label_scope(label.clone(), scope.clone());
+        }
+        let registries: Vec<_> = (dirs.iter())
+            .filter(|dir| super::folders::is_registry(dir))
+            .cloned()
+            .collect();
+        super::folders::check_dirs(&registries)?;
+        dirs
+    };
+    #[cfg(not(feature = "registry"))]
+    let dirs = serve.dirs.clone();
+    let folders = Folders::of(&dirs);
     folders.tell(name);
     // Each file that cannot be served, or is served with a warning, is
     // logged as it is read. One catalog: a name a folder read earlier

@@ -77,6 +77,7 @@ pub(crate) enum Handler {
 pub struct DynamicPrompt(Arc<Parts>);
 
 /// The parts of a [`DynamicPrompt`], shared by every catalog serving it.
+#[derive(Clone)]
 pub(crate) struct Parts {
     name: String,
     title: Option<String>,
@@ -207,6 +208,22 @@ impl DynamicPrompt {
 
     pub(crate) fn same_as(&self, other: &Self) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
+    }
+
+    /// The same prompt, said to come from `origin` and listed with the
+    /// `meta` entries too (a registry's version, stamped with its number
+    /// and label): a prompt of its own, never the [`same_as`](Self::same_as)
+    /// this one.
+    #[cfg(feature = "registry")]
+    pub(crate) fn stamped(
+        &self,
+        origin: String,
+        meta: impl IntoIterator<Item = (String, Value)>,
+    ) -> Self {
+        let mut parts = Parts::clone(&self.0);
+        parts.origin = origin;
+        parts.meta.extend(meta);
+        Self(Arc::new(parts))
     }
 }
 

@@ -19,6 +19,8 @@ use crate::dynamic::DynamicPrompt;
 use crate::error::Escaped;
 use crate::sync::lock;
 
+#[cfg(feature = "registry")]
+use super::stored::StoredPrompt;
 use super::{
     FileProblem, Loaded, PromptDir, PromptDirOptions, SETTLE, is_prompt_file, problem, read_icon,
     read_prompt,
@@ -105,6 +107,69 @@ impl PromptDir {
         });
         tracing::info!(dir = %Escaped::new(&dir.to_string_lossy()), "watching prompt files");
         Ok(Self { loader })
+    }
+
+    /// Serves the prompt files in `dir` through `prompts` as they are now,
+    /// not watched: for a command that reads a folder once (`publish`).
+    #[cfg(feature = "registry")]
+    pub(crate) fn read_once(dir: impl Into<PathBuf>, prompts: &Prompts) -> std::io::Result<Self> {
+        let dir = dir.into();
+        if !dir.is_dir() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("prompt directory `{}` is not a directory", dir.display()),
+            ));
+        }
+        let loader = Arc::new(Loader {
+            dir,
+            access: ReadLimits::default(),
+            reloading: Mutex::new(()),
+            state: Mutex::new(DirState {
+                prompts: prompts.clone(),
+                files: HashMap::new(),
+                partials: Partials::default(),
+                served: Vec::new(),
+                problems: Vec::new(),
+                warnings: Vec::new(),
+            }),
+            watch: std::sync::OnceLock::new(),
+        });
+        loader.read_and_serve(false);
+        Ok(Self { loader })
+    }
+
+    /// Each prompt the folder serves, as its file holds it: the file's
+    /// path in the folder and text, with the icon file it names and the
+    /// partials it includes; in name order.
+    #[cfg(feature = "registry")]
+    pub(crate) fn stored(&self) -> Vec<(String, StoredPrompt)> {
+        let state = lock(&self.loader.state);
+        let dir = &self.loader.dir;
+        let mut stored: Vec<(String, StoredPrompt)> = (state.files.iter())
+            .filter_map(|(path, (text, loaded))| {
+                let loaded = loaded.as_ref().ok()?;
+                let prompt = loaded.prompt.as_ref()?;
+                state.served.iter().find(|p| p.same_as(prompt))?;
+                let relative = path.strip_prefix(dir).unwrap_or(path);
+                let relative = relative.to_string_lossy().replace('\\', "/");
+                let mut files = Vec::new();
+                if let Some(IconFile {
+                    path,
+                    bytes: Ok(bytes),
+                }) = &text.icon
+                {
+                    files.push((path.clone(), bytes.clone()));
+                }
+                for partial in &loaded.partials {
+                    let text = state.partials.text_of(partial)?;
+                    files.push((partial.clone(), text.as_bytes().to_vec()));
+                }
+                let source = StoredPrompt::new(relative, text.text.clone(), files);
+                Some((prompt.name().to_owned(), source))
+            })
+            .collect();
+        stored.sort_by(|a, b| a.0.cmp(&b.0));
+        stored
     }
 
     /// Reads the directory again now, as a change event would.
@@ -332,6 +397,7 @@ impl DirState {
                 Ok(Loaded {
                     prompt: Some(prompt),
                     warnings: notes,
+                    ..
                 }) => {
                     for note in notes {
                         warnings.push(problem(path, note.line, note.message.clone()));

@@ -12,6 +12,8 @@ mod loader;
 mod matter;
 mod read;
 pub(crate) mod skills;
+#[cfg(feature = "registry")]
+pub(crate) mod stored;
 mod vscode;
 mod watch;
 mod yaml;
@@ -169,6 +171,8 @@ impl PromptDirOptions {
 struct Loaded {
     prompt: Option<DynamicPrompt>,
     warnings: Vec<Broken>,
+    /// The partial files it includes, relative to the folder.
+    partials: Vec<String>,
 }
 
 impl DynamicPrompt {
@@ -217,10 +221,11 @@ fn read_prompt(
     partials: &Partials,
 ) -> Result<Loaded, Broken> {
     let (name, origin) = (prompt_name(relative), path.display().to_string());
-    let (prompt, warnings) = match FileKind::of(relative, text) {
+    let (prompt, warnings, partials) = match FileKind::of(relative, text) {
         FileKind::Toml => {
             let matter = matter.toml(text);
-            (parse_file(text, matter, &name, &origin, icon)?, Vec::new())
+            let prompt = parse_file(text, matter, &name, &origin, icon)?;
+            (prompt, Vec::new(), Vec::new())
         }
         FileKind::Dotprompt => {
             let matter = matter.yaml(text, &origin);
@@ -233,17 +238,20 @@ fn read_prompt(
             return Ok(Loaded {
                 prompt: None,
                 warnings: Vec::new(),
+                partials: Vec::new(),
             });
         }
         kind => {
             let matter = matter.yaml(text, &origin);
-            conventions::parse(kind, text, matter, &name, &origin, icon)?
+            let (prompt, warnings) = conventions::parse(kind, text, matter, &name, &origin, icon)?;
+            (prompt, warnings, Vec::new())
         }
     };
     if is_valid_name(prompt.name()) {
         Ok(Loaded {
             prompt: Some(prompt),
             warnings,
+            partials,
         })
     } else {
         Err(Broken {

@@ -13,6 +13,7 @@ use super::arguments::arguments_of;
 use super::forward::Outgoing;
 use super::settled;
 use crate::catalog::listing::Shown;
+use crate::catalog::{Choice, LABEL_META, VERSION_META};
 use crate::context::{Backchannel, Progress, Sender};
 use crate::error::Error;
 use crate::protocol::answer::Cached;
@@ -155,6 +156,8 @@ impl RmcpPrompts {
         context: &RequestContext<RoleServer>,
     ) -> Result<GetOutcome, Error> {
         let id = raw_id(&context.id);
+        let value = |key| context.meta.get(key).map(ToString::to_string);
+        let choice = Choice::read(value(LABEL_META).as_deref(), value(VERSION_META).as_deref())?;
         let progress = context
             .meta
             .get_progress_token()
@@ -170,6 +173,7 @@ impl RmcpPrompts {
         let get = GetRequest::new(&id, era, (name, arguments), &self.outbound, &sender)
             .retry(retry)
             .progress(progress)
+            .choice(choice)
             .via_tool(via_tool);
         let tracked = self.outbound.track(id.get());
         let mut prompt = std::pin::pin!(settled(get.serve(&self.service)));

@@ -62,6 +62,12 @@ pub(crate) struct Inner {
     /// Keeps the skills in step with their folders until dropped.
     #[cfg(feature = "files")]
     _skill_watch: Option<crate::files::skills::Watching>,
+    /// Keeps the registry's versions served until dropped.
+    #[cfg(feature = "registry")]
+    _registry: Option<crate::registry::ServedRegistry>,
+    /// What serves the versions a request chooses (a registry's).
+    #[cfg(feature = "registry")]
+    variants: Option<Arc<dyn crate::catalog::Variants>>,
     /// The prompts served, swapped whole when the catalog changes.
     live: Arc<LiveCatalog>,
     /// Whether the catalog can change ([`Server::build_live`]).
@@ -140,6 +146,25 @@ impl Service {
     /// A new connection's session whose server-sent messages go to `sink`.
     pub(crate) fn session_with_sink(&self, sink: Sink) -> Session {
         Session::new(self.clone(), Some(sink), None)
+    }
+
+    /// What serves the versions a request chooses, if anything does (a
+    /// registry).
+    pub(crate) fn variants(&self) -> Option<&dyn crate::catalog::Variants> {
+        #[cfg(feature = "registry")]
+        return self.0.variants.as_deref();
+        #[cfg(not(feature = "registry"))]
+        None
+    }
+
+    /// How many prompts the registry's label served points at now; `None`
+    /// without a registry.
+    #[cfg(feature = "registry")]
+    pub(crate) fn registry_label_size(&self) -> Option<usize> {
+        self.0
+            ._registry
+            .as_ref()
+            .map(crate::registry::ServedRegistry::label_size)
     }
 
     /// The prompts served now; a request keeps the set it started with.

@@ -9,7 +9,9 @@ use serde_json::value::RawValue;
 use super::get::{GetOutcome, GetRequest, Retry};
 use super::handler::{Handled, Handler, Handling};
 use super::outcome::TypedResult;
+use crate::catalog::Choice;
 use crate::context::Progress;
+use crate::error::Error;
 use crate::protocol::Arguments;
 use crate::protocol::answer::Page;
 use crate::protocol::method::{PromptsGet, PromptsList};
@@ -39,36 +41,59 @@ impl Handler for PromptsGet {
 
     fn handle<'a>(cx: &Handling<'a>, p: GetParams<'a>) -> Handled<GetOutcome> {
         let (name, arguments, (input_responses, request_state), meta) = p.into_parts();
-        let request = get_request(cx, (&name, arguments), meta)
-            .retry(Retry::new(input_responses, request_state));
+        let request = match get_request(cx, (&name, arguments), meta) {
+            Ok(request) => request,
+            Err(error) => return Handled::Now(Err(error)),
+        };
+        let request = request.retry(Retry::new(input_responses, request_state));
         request.serve(cx.service()).into()
     }
 }
 
 /// A `prompts/get` read from a request (`prompts/get`'s own, or the
 /// `get_prompt` tool's): prompt `name` with `arguments`, its progress
-/// token from `meta`.
+/// token and the version it chooses from `meta`; -32602 for a choice
+/// that is not one.
 #[inline]
 pub(super) fn get_request<'a>(
     cx: &Handling<'a>,
     (name, arguments): (&'a str, Arguments<'a>),
     meta: Option<&RawValue>,
-) -> GetRequest<'a> {
-    let progress = progress_token(meta).map(|token| Arc::new(Progress::new(&token)));
+) -> Result<GetRequest<'a>, Error> {
+    let (progress, choice) = match meta {
+        Some(meta) => read_meta(meta)?,
+        None => (None, None),
+    };
+    let progress = progress.map(|token| Arc::new(Progress::new(&token)));
     let outbound = &cx.connection().outbound;
-    GetRequest::new(cx.id(), cx.era(), (name, arguments), outbound, cx.sender()).progress(progress)
+    let request = GetRequest::new(cx.id(), cx.era(), (name, arguments), outbound, cx.sender());
+    Ok(request.progress(progress).choice(choice))
 }
 
 /// The request's `progressToken`, if it sent a valid one (a string or an
-/// integer); a `_meta` of another shape is not an error.
-fn progress_token(meta: Option<&RawValue>) -> Option<Box<RawValue>> {
+/// integer); a `_meta` of another shape is not an error. And the version
+/// it chooses (`mcp-prompts/label`, a label; `mcp-prompts/version`, a
+/// number from 1), which must be one.
+fn read_meta(meta: &RawValue) -> Result<(Option<Box<RawValue>>, Option<Choice>), Error> {
     #[derive(Deserialize)]
     struct Meta<'a> {
         #[serde(rename = "progressToken", borrow)]
         progress_token: Option<&'a RawValue>,
+        #[serde(rename = "mcp-prompts/label", borrow)]
+        label: Option<&'a RawValue>,
+        #[serde(rename = "mcp-prompts/version", borrow)]
+        version: Option<&'a RawValue>,
     }
-    let meta: Meta<'_> = serde_json::from_str(meta?.get()).ok()?;
-    let token = meta.progress_token?;
-    let text = token.get();
-    (text.starts_with('"') || text.parse::<i64>().is_ok()).then(|| token.to_owned())
+    let Ok(meta) = serde_json::from_str::<Meta<'_>>(meta.get()) else {
+        return Ok((None, None));
+    };
+    let progress = meta.progress_token.and_then(|token| {
+        let text = token.get();
+        (text.starts_with('"') || text.parse::<i64>().is_ok()).then(|| token.to_owned())
+    });
+    let choice = Choice::read(
+        meta.label.map(RawValue::get),
+        meta.version.map(RawValue::get),
+    )?;
+    Ok((progress, choice))
 }

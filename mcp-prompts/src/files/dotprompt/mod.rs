@@ -77,6 +77,12 @@ impl Partials {
                 .all(|((a, pa), (b, pb))| a == b && pa.text == pb.text)
     }
 
+    /// The text of the partial file at `path` (relative to the folder).
+    pub(crate) fn text_of(&self, path: &str) -> Option<&str> {
+        let partial = self.0.get(&partial_name(path)?)?;
+        (partial.path == path).then_some(partial.text.as_str())
+    }
+
     /// What is wrong with the partial file at `path` (a template that does
     /// not compile), if anything; `None` if it is no partial.
     pub(crate) fn problem(&self, path: &str) -> Option<Result<(), Broken>> {
@@ -108,7 +114,8 @@ pub(crate) fn partial_name(path: &str) -> Option<String> {
 }
 
 /// A dotprompt file's prompt, named `name` unless its front matter says
-/// otherwise, and the warnings worth telling its author.
+/// otherwise, the warnings worth telling its author, and the files of the
+/// partials it includes (those they include too).
 pub(crate) fn parse(
     text: &str,
     matter: Result<yaml::YamlMatter, Broken>,
@@ -116,7 +123,7 @@ pub(crate) fn parse(
     origin: &str,
     icon: Option<&IconFile>,
     partials: &Partials,
-) -> Result<(DynamicPrompt, Vec<Broken>), Broken> {
+) -> Result<(DynamicPrompt, Vec<Broken>, Vec<String>), Broken> {
     let (front, body, body_line) = yaml::split(text)?;
     // dotprompt trims a body that follows front matter.
     let (body, body_line) = match front {
@@ -170,13 +177,17 @@ pub(crate) fn parse(
     let fields = declared(matter.input.as_ref(), front, &uses.arguments)?;
     check_uses(&fields, &uses.arguments, matter.unused.as_ref())?;
     let arguments = fields.iter().map(argument).collect::<Vec<_>>();
+    let files = included
+        .iter()
+        .filter_map(|(name, _)| Some(partials.0.get(name)?.path.clone()))
+        .collect();
     let renderer =
         Renderer::new(template, included, fields).map_err(|deep| deep.broken(body_line))?;
     let mut builder = with_matter(name, origin, &mut matter, icon)?.rendered(renderer);
     for argument in arguments {
         builder = builder.argument(argument);
     }
-    Ok((build_prompt(builder)?, warnings))
+    Ok((build_prompt(builder)?, warnings, files))
 }
 
 /// Compiles a template whose first line is the file's `first_line`: its

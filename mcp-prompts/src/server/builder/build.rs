@@ -45,6 +45,8 @@ impl Server {
         if !code_skills.is_empty() {
             self.declare.resources = Resources::Skills;
         }
+        #[cfg(feature = "registry")]
+        let prompts_live = prompts_live || self.registry.is_some();
         #[cfg(feature = "files")]
         let folders = !self.skill_roots.is_empty();
         #[cfg(not(feature = "files"))]
@@ -118,10 +120,23 @@ impl Server {
                 follow,
             )?
         };
+        #[cfg(feature = "registry")]
+        let (registry, variants) = match self.registry {
+            Some(source) => {
+                let (served, variants) =
+                    serve_registry(source, self.label_scopes, Prompts::new(Arc::clone(&live)))?;
+                (Some(served), Some(variants))
+            }
+            None => (None, None),
+        };
         Ok(Service(Arc::new(Inner {
             skills,
             #[cfg(feature = "files")]
             _skill_watch: skill_watch,
+            #[cfg(feature = "registry")]
+            _registry: registry,
+            #[cfg(feature = "registry")]
+            variants,
             live,
             prompts_live,
             info,
@@ -134,6 +149,27 @@ impl Server {
             static_indexes: StaticIndexes::default(),
         })))
     }
+}
+
+/// Serves the registry at `url`'s `label` through `prompts`; a URL or
+/// label that is not one, or a registry that cannot be read, fails the
+/// build.
+#[cfg(feature = "registry")]
+fn serve_registry(
+    (url, label): (String, String),
+    scopes: crate::registry::LabelScopes,
+    prompts: Prompts,
+) -> Result<
+    (
+        crate::registry::ServedRegistry,
+        Arc<dyn crate::catalog::Variants>,
+    ),
+    BuildError,
+> {
+    let failed = |err: crate::registry::RegistryError| BuildError::new(vec![err.to_string()]);
+    let location = crate::registry::Location::parse(&url).map_err(failed)?;
+    crate::registry::check_label(&label).map_err(failed)?;
+    crate::registry::serve((location, label), scopes, prompts).map_err(failed)
 }
 
 /// The key that signs request states: from the secret given, else random

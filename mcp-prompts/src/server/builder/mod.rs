@@ -61,6 +61,12 @@ pub struct Server {
     skill_roots: Vec<crate::files::skills::SkillRoot>,
     /// Whether each skill is served as a prompt too.
     skills_as_prompts: bool,
+    /// The registry served: its URL and label, and the labels only some
+    /// callers may ask for.
+    #[cfg(feature = "registry")]
+    registry: Option<(String, String)>,
+    #[cfg(feature = "registry")]
+    label_scopes: crate::registry::LabelScopes,
 }
 
 impl Server {
@@ -96,6 +102,10 @@ impl Server {
             #[cfg(feature = "files")]
             skill_roots: Vec::new(),
             skills_as_prompts: false,
+            #[cfg(feature = "registry")]
+            registry: None,
+            #[cfg(feature = "registry")]
+            label_scopes: crate::registry::LabelScopes::default(),
         }
     }
 
@@ -171,6 +181,47 @@ impl Server {
         self.skill_roots
             .push(crate::files::skills::SkillRoot::new(dir, names));
         self.declare.resources = Resources::Skills;
+        self
+    }
+
+    /// Serves the versions `label` points at in the registry at `url`
+    /// (`sqlite:PATH`, `postgres://USER@HOST/DATABASE`; feature
+    /// `registry`), beside the other prompts, whose names win (a warning
+    /// names both). The catalog is live: a publish or a label move is
+    /// served and announced within two seconds. Each listed prompt's
+    /// `_meta` carries its `mcp-prompts/version` and `mcp-prompts/label`; a
+    /// `prompts/get` whose `_meta` names `mcp-prompts/label` or
+    /// `mcp-prompts/version` gets that version
+    /// ([`label_scope`](Self::label_scope) limits who may). The build
+    /// fails if the registry cannot be read; later, while it cannot be
+    /// reached, what was read last keeps serving.
+    ///
+    /// ```no_run
+    /// use mcp_prompts::Server;
+    ///
+    /// # async fn run() -> std::io::Result<()> {
+    /// let (service, _prompts) = Server::new("team-prompts", "1.0")
+    ///     .registry("postgres://reader@db/prompts", "production")
+    ///     .label_scope("staging", "prompts:staging")
+    ///     .build_live()
+    ///     .map_err(std::io::Error::other)?;
+    /// service.serve_stdio().await
+    /// # }
+    /// ```
+    #[cfg(feature = "registry")]
+    pub fn registry(mut self, url: impl Into<String>, label: impl Into<String>) -> Self {
+        self.registry = Some((url.into(), label.into()));
+        self
+    }
+
+    /// Only callers holding `scope` may ask for `label`'s versions
+    /// (`mcp-prompts/label` in a request's `_meta`); to others the
+    /// prompt asked for is unknown. A version asked for by number is
+    /// served to a caller that may ask for every label, or for a label
+    /// that points at it. The local user (stdio) may ask for any.
+    #[cfg(feature = "registry")]
+    pub fn label_scope(mut self, label: impl Into<String>, scope: impl Into<String>) -> Self {
+        self.label_scopes.limit(label.into(), scope.into());
         self
     }
 

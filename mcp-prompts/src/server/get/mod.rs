@@ -26,7 +26,7 @@ use super::request_state::{Binding, Opened, StateKey, fingerprint};
 use super::{Era, Inner, Service};
 use crate::args::param::missing_arguments;
 use crate::caller::{Caller, principal};
-use crate::catalog::AnyPrompt;
+use crate::catalog::{AnyPrompt, CatalogSnapshot, Choice, Chosen, Found};
 use crate::context::{Asking, InputRound, Outbound, Progress, Sender};
 use crate::elicit::form::read_answer;
 use crate::error::Error;
@@ -46,6 +46,8 @@ pub(crate) struct GetRequest<'a> {
     /// Whether it came through the `get_prompt` tool, which offers only
     /// the prompts not kept out of the tools (`as_tool = false`).
     via_tool: bool,
+    /// The version its `_meta` asks for in place of the one served.
+    choice: Option<Choice>,
 }
 
 /// Where a `prompts/get` runs: the request's id (as JSON) and era, its
@@ -85,7 +87,15 @@ impl<'a> GetRequest<'a> {
             arguments,
             retry: Retry::default(),
             via_tool: false,
+            choice: None,
         }
+    }
+
+    /// The version its `_meta` asks for in place of the one served.
+    #[inline]
+    pub(crate) fn choice(mut self, choice: Option<Choice>) -> Self {
+        self.choice = choice;
+        self
     }
 
     /// What a 2026-07-28 retry brings back.
@@ -182,20 +192,105 @@ fn can_show_form(era: Era, outbound: &Outbound) -> Result<(), &'static str> {
     }
 }
 
+/// The set a `prompts/get` finds its prompt in: the catalog's, or the one
+/// of the version it chose.
+enum Served {
+    Catalog(arc_swap::Guard<Arc<CatalogSnapshot>>),
+    Chosen(Arc<CatalogSnapshot>),
+}
+
+impl std::ops::Deref for Served {
+    type Target = CatalogSnapshot;
+
+    fn deref(&self) -> &CatalogSnapshot {
+        match self {
+            Self::Catalog(guard) => guard,
+            Self::Chosen(set) => set,
+        }
+    }
+}
+
 impl GetRequest<'_> {
     /// Serves `prompts/get` for any route. A sync prompt whose arguments
     /// are all there is answered now; anything that waits is one future.
+    /// A version the request chooses is served from its own set, once
+    /// found.
     pub(crate) fn serve(self, service: &Service) -> NowOrLater<Result<GetOutcome, Error>> {
+        let chosen = match (&self.choice, service.variants()) {
+            (Some(choice), Some(variants)) => {
+                match variants.find(self.name, choice, self.site.sender.access()) {
+                    Found::Now(Some(set)) => Some(set),
+                    Found::Now(None) => return NowOrLater::Now(Err(unknown_prompt(self.name))),
+                    Found::Later(found) => return self.serve_once_found(found, service.clone()),
+                }
+            }
+            _ => None,
+        };
+        let served = match chosen {
+            Some(set) => Served::Chosen(set),
+            None => Served::Catalog(service.snapshot()),
+        };
+        self.serve_from(service, served)
+    }
+
+    /// Serves the request from the set of the version it chose, once read.
+    fn serve_once_found(
+        self,
+        found: std::pin::Pin<Box<dyn std::future::Future<Output = Chosen> + Send>>,
+        service: Service,
+    ) -> NowOrLater<Result<GetOutcome, Error>> {
+        let GetRequest {
+            site,
+            name,
+            arguments,
+            retry,
+            via_tool,
+            choice: _,
+        } = self;
+        let (id, name, arguments) = (site.id.to_owned(), name.to_owned(), arguments.into_owned());
+        let (outbound, sender) = (site.outbound.clone(), site.sender.clone());
+        let (era, progress) = (site.era, site.progress);
+        NowOrLater::later(async move {
+            let Some(set) = found.await else {
+                return Err(unknown_prompt(&name));
+            };
+            let request = GetRequest {
+                site: Site {
+                    id: &id,
+                    era,
+                    progress,
+                    outbound: &outbound,
+                    sender: &sender,
+                },
+                name: &name,
+                arguments,
+                retry,
+                via_tool,
+                choice: None,
+            };
+            match request.serve_from(&service, Served::Chosen(set)) {
+                NowOrLater::Now(outcome) => outcome,
+                NowOrLater::Later(outcome) => outcome.await,
+            }
+        })
+    }
+
+    /// Serves the request from `served`.
+    fn serve_from(
+        self,
+        service: &Service,
+        served: Served,
+    ) -> NowOrLater<Result<GetOutcome, Error>> {
         let GetRequest {
             site,
             name,
             mut arguments,
             retry,
             via_tool,
+            choice: _,
         } = self;
         let (era, outbound, sender) = (site.era, site.outbound, site.sender);
         let inner = &service.0;
-        let served = service.snapshot();
         let found = served.get(name, sender.access());
         let Some(entry) = found.filter(|e| !via_tool || e.as_tool()) else {
             return NowOrLater::Now(Err(unknown_prompt(name)));

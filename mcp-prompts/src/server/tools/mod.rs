@@ -128,7 +128,13 @@ impl Handler for ToolsCall {
                 };
                 let (input_responses, request_state) = p.take_retry();
                 let (name, arguments) = arguments.into_parts();
-                let request = get_request(cx, (&name, arguments), p.meta())
+                let request = match get_request(cx, (&name, arguments), p.meta()) {
+                    Ok(request) => request,
+                    Err(error) => {
+                        return Handled::Now(Ok(ToolOutcome::Failed(error_result(&error))));
+                    }
+                };
+                let request = request
                     .retry(Retry::new(input_responses, request_state))
                     .via_tool(true);
                 let got = request.serve(cx.service());

@@ -1,0 +1,102 @@
+//! Other versions of a prompt than the one served, chosen per request: a
+//! `prompts/get` whose `_meta` names a registry's label or version
+//! (`mcp-prompts/label`, `mcp-prompts/version`) is served from a set of
+//! its own, checked for the caller as the served set is.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use super::CatalogSnapshot;
+use crate::caller::Access;
+use crate::error::Error;
+
+/// The `_meta` key of the label a request asks for.
+pub(crate) const LABEL_META: &str = "mcp-prompts/label";
+
+/// The `_meta` key of the version a request asks for.
+pub(crate) const VERSION_META: &str = "mcp-prompts/version";
+
+/// What a request asks for in place of the version served.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Choice {
+    /// The version a label points at.
+    Label(String),
+    /// A version by its number.
+    Version(u32),
+}
+
+impl Choice {
+    /// What a request's `_meta` chooses: `label`, the JSON of its
+    /// `mcp-prompts/label` (a string), or `version`, of its
+    /// `mcp-prompts/version` (a number from 1); -32602 for anything else,
+    /// or both.
+    pub(crate) fn read(label: Option<&str>, version: Option<&str>) -> Result<Option<Self>, Error> {
+        match (label, version) {
+            (None, None) => Ok(None),
+            (Some(_), Some(_)) => Err(Error::invalid_params(format!(
+                "`_meta` names both `{LABEL_META}` and `{VERSION_META}`: name one"
+            ))),
+            (Some(label), None) => match serde_json::from_str::<String>(label) {
+                Ok(label) => Ok(Some(Self::Label(label))),
+                Err(_) => Err(Error::invalid_params(format!(
+                    "`_meta` `{LABEL_META}` must be a label (a string)"
+                ))),
+            },
+            (None, Some(version)) => match serde_json::from_str::<u32>(version) {
+                Ok(version) if version > 0 => Ok(Some(Self::Version(version))),
+                _ => Err(Error::invalid_params(format!(
+                    "`_meta` `{VERSION_META}` must be a version number from 1"
+                ))),
+            },
+        }
+    }
+}
+
+/// A one-prompt set serving the version chosen, if the caller may have it.
+pub(crate) type Chosen = Option<Arc<CatalogSnapshot>>;
+
+/// Where the version chosen is.
+pub(crate) enum Found {
+    /// Held now (or known not to be there, or not for this caller).
+    Now(Chosen),
+    /// Being read from where versions are kept.
+    Later(Pin<Box<dyn Future<Output = Chosen> + Send>>),
+}
+
+/// What serves versions other than the one in the catalog.
+pub(crate) trait Variants: Send + Sync {
+    /// Prompt `name` as `choice` says, for a request served under `access`:
+    /// `None` when there is no such version, or when the caller may not
+    /// use the choice (exactly as for an unknown prompt).
+    fn find(&self, name: &str, choice: &Choice, access: &Access) -> Found;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Choice;
+
+    #[test]
+    fn a_choice_is_a_label_or_a_version_number_never_both() {
+        assert_eq!(Choice::read(None, None).unwrap(), None);
+        assert_eq!(
+            Choice::read(Some("\"staging\""), None).unwrap(),
+            Some(Choice::Label("staging".into()))
+        );
+        assert_eq!(
+            Choice::read(None, Some("3")).unwrap(),
+            Some(Choice::Version(3))
+        );
+        for (label, version) in [
+            (Some("3"), None),
+            (None, Some("0")),
+            (None, Some("\"3\"")),
+            (None, Some("-1")),
+            (None, Some("1.5")),
+            (Some("\"a\""), Some("1")),
+        ] {
+            let error = Choice::read(label, version).unwrap_err();
+            assert_eq!(error.code(), -32602, "{label:?} {version:?}");
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! A prompt file as a registry keeps it: its path in its folder, its text,
+//! and the files it reads (the icon file it names, the partials it
+//! includes). It is read again anywhere, with no folder, exactly as the
+//! folder's loader read it.
+
+use std::path::Path;
+
+use sha2::{Digest, Sha256};
+
+use super::dotprompt::Partials;
+use super::front_matter::{IconFile, is_uri};
+use super::kind::FileKind;
+use super::matter::Matter;
+use super::{FileProblem, problem, read_prompt};
+use crate::dynamic::DynamicPrompt;
+
+/// A prompt file and the files it reads, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct StoredPrompt {
+    /// Relative to its folder, `/`-separated: its kind and default name
+    /// follow from it (`git/commit.md`).
+    path: String,
+    text: String,
+    /// Each file it reads, by its path in the folder, in path order.
+    files: Vec<(String, Vec<u8>)>,
+}
+
+impl StoredPrompt {
+    /// The prompt file at `path` holding `text`, which reads `files`.
+    pub(crate) fn new(path: String, text: String, mut files: Vec<(String, Vec<u8>)>) -> Self {
+        files.sort_by(|a, b| a.0.cmp(&b.0));
+        files.dedup_by(|a, b| a.0 == b.0);
+        Self { path, text, files }
+    }
+
+    /// Its path in its folder.
+    pub(crate) fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The file's text.
+    pub(crate) fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The files it reads, by path.
+    pub(crate) fn files(&self) -> &[(String, Vec<u8>)] {
+        &self.files
+    }
+
+    /// `sha256:` and the hex digest of everything it is: path, text and
+    /// files, each length-prefixed, so that no two contents share one.
+    pub(crate) fn digest(&self) -> String {
+        let mut hash = Sha256::new();
+        let mut part = |bytes: &[u8]| {
+            hash.update((bytes.len() as u64).to_be_bytes());
+            hash.update(bytes);
+        };
+        part(self.path.as_bytes());
+        part(self.text.as_bytes());
+        for (path, bytes) in &self.files {
+            part(path.as_bytes());
+            part(bytes);
+        }
+        let digest = hash.finalize();
+        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+        format!("sha256:{hex}")
+    }
+
+    /// Its prompt, read as its folder's loader reads it; `origin` names it
+    /// in messages (`registry#production: review@3`).
+    pub(crate) fn read(&self, origin: &str) -> Result<DynamicPrompt, FileProblem> {
+        let at = Path::new(origin);
+        let kind = FileKind::of(&self.path, &self.text);
+        let matter = Matter::read(kind, &self.text, origin);
+        let icon = matter.icon().filter(|icon| !is_uri(icon)).map(|icon| {
+            let stored = self.files.iter().find(|(path, _)| path == icon);
+            IconFile {
+                path: icon.to_owned(),
+                bytes: stored
+                    .map(|(_, bytes)| bytes.clone())
+                    .ok_or_else(|| format!("`{icon}` is not stored with the prompt")),
+            }
+        });
+        let texts: Vec<(&str, &str)> = (self.files.iter())
+            .filter_map(|(path, bytes)| Some((path.as_str(), std::str::from_utf8(bytes).ok()?)))
+            .collect();
+        let partials = Partials::read(texts);
+        let loaded = read_prompt(
+            at,
+            &self.path,
+            (&self.text, matter),
+            icon.as_ref(),
+            &partials,
+        )
+        .map_err(|broken| problem(at, broken.line, broken.message))?;
+        loaded
+            .prompt
+            .ok_or_else(|| problem(at, None, "a partial is not a prompt".to_owned()))
+    }
+}

@@ -1,0 +1,473 @@
+//! The registry's database: one pool of SQLite or PostgreSQL connections,
+//! the schema its migrations make, and every query, written once for both
+//! (the SQL they share; what differs, the clock and the locking, beside).
+
+use std::borrow::Cow;
+use std::time::Duration;
+
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::pool::PoolOptions;
+use sqlx::postgres::{PgConnectOptions, PgPool};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool};
+use sqlx::{ConnectOptions, Row};
+
+use super::location::{LATEST, Location};
+use super::{RegistryError, VersionInfo};
+use crate::files::stored::StoredPrompt;
+
+/// The channel PostgreSQL servers hear changes on.
+pub(crate) const CHANNEL: &str = "mcp_prompts_registry";
+
+/// How long a connection is waited for before the registry counts as
+/// unreachable.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How long an SQLite writer waits for another process's write to end.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The connections a process holds at most.
+const MAX_CONNECTIONS: u32 = 4;
+
+/// Runs `$body` with `$pool` bound to whichever pool the store has: the
+/// same code, typed for each database.
+macro_rules! on_pool {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match $store {
+            Store::Sqlite($pool) => async { $body }.await,
+            Store::Postgres($pool) => async { $body }.await,
+        }
+    };
+}
+
+/// Marks a change in transaction `$tx`: the counter moves, and PostgreSQL
+/// servers are told when it commits.
+macro_rules! changed {
+    ($store:expr, $tx:ident) => {
+        sqlx::query("UPDATE registry_changes SET counter = counter + 1 WHERE id = 1")
+            .execute(&mut *$tx)
+            .await?;
+        if let Store::Postgres(_) = $store {
+            sqlx::query(NOTIFY).execute(&mut *$tx).await?;
+        }
+    };
+}
+
+/// A pool of connections to the registry's database.
+#[derive(Clone)]
+pub(crate) enum Store {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// The schema, one migration per version, per database.
+#[derive(Debug)]
+struct Migrations(&'static [(i64, &'static str, &'static str)]);
+
+const SQLITE_MIGRATIONS: Migrations = Migrations(&[(
+    1,
+    "versions",
+    include_str!("migrations/sqlite_1_versions.sql"),
+)]);
+const POSTGRES_MIGRATIONS: Migrations = Migrations(&[(
+    1,
+    "versions",
+    include_str!("migrations/postgres_1_versions.sql"),
+)]);
+
+impl MigrationSource<'static> for Migrations {
+    fn resolve(self) -> BoxFuture<'static, Result<Vec<Migration>, sqlx::error::BoxDynError>> {
+        Box::pin(async move {
+            Ok(self
+                .0
+                .iter()
+                .map(|&(version, description, sql)| {
+                    Migration::new(
+                        version,
+                        Cow::Borrowed(description),
+                        MigrationType::Simple,
+                        Cow::Borrowed(sql),
+                        false,
+                    )
+                })
+                .collect())
+        })
+    }
+}
+
+/// The boxed future sqlx's `MigrationSource` returns.
+type BoxFuture<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send + 'a>>;
+
+/// A row of `prompt_versions` as listed.
+type VersionRow = (String, i64, String, String, String);
+
+impl Store {
+    /// Connects to `location`, creating an SQLite file that is not there
+    /// if `create`.
+    pub(crate) async fn connect(location: &Location, create: bool) -> Result<Self, RegistryError> {
+        let unreachable = |err: sqlx::Error| RegistryError::unreachable(location, &err);
+        let pool = PoolOptions::new()
+            .max_connections(MAX_CONNECTIONS)
+            .acquire_timeout(CONNECT_TIMEOUT);
+        match location {
+            Location::Sqlite(path) => {
+                // WAL: readers never wait for the one writer, and several
+                // processes share the file.
+                let options = SqliteConnectOptions::new()
+                    .filename(path)
+                    .create_if_missing(create)
+                    .journal_mode(SqliteJournalMode::Wal)
+                    .busy_timeout(BUSY_TIMEOUT)
+                    .foreign_keys(true)
+                    .disable_statement_logging();
+                let pool = pool.connect_with(options).await.map_err(unreachable)?;
+                Ok(Self::Sqlite(pool))
+            }
+            Location::Postgres(url) => {
+                let options: PgConnectOptions = url.parse().map_err(|err: sqlx::Error| {
+                    RegistryError::location(&location.to_string(), &err.to_string())
+                })?;
+                let options = options
+                    .application_name("mcp-prompts")
+                    .disable_statement_logging();
+                let pool = PoolOptions::new()
+                    .max_connections(MAX_CONNECTIONS)
+                    .acquire_timeout(CONNECT_TIMEOUT)
+                    .connect_with(options)
+                    .await
+                    .map_err(unreachable)?;
+                Ok(Self::Postgres(pool))
+            }
+        }
+    }
+
+    /// Creates or updates the schema (which needs write access).
+    pub(crate) async fn migrate(&self) -> Result<(), RegistryError> {
+        let failed = |err: sqlx::migrate::MigrateError| {
+            RegistryError::database(format!("the registry's schema cannot be made: {err}"))
+        };
+        match self {
+            Self::Sqlite(pool) => {
+                let migrator = Migrator::new(SQLITE_MIGRATIONS).await.map_err(failed)?;
+                migrator.run(pool).await.map_err(failed)
+            }
+            Self::Postgres(pool) => {
+                let migrator = Migrator::new(POSTGRES_MIGRATIONS).await.map_err(failed)?;
+                migrator.run(pool).await.map_err(failed)
+            }
+        }
+    }
+
+    /// Whether the schema is there and as new as ours, read without
+    /// writing (a server may have read access only).
+    pub(crate) async fn schema_is_current(&self) -> Result<bool, RegistryError> {
+        let newest = match self {
+            Self::Sqlite(_) => SQLITE_MIGRATIONS.0.len(),
+            Self::Postgres(_) => POSTGRES_MIGRATIONS.0.len(),
+        } as i64;
+        let sql = "SELECT COALESCE(MAX(version), 0) FROM _sqlx_migrations WHERE success";
+        let applied: Result<i64, sqlx::Error> =
+            on_pool!(self, pool => sqlx::query_scalar(sql).fetch_one(pool).await);
+        match applied {
+            Ok(applied) => Ok(applied >= newest),
+            // No migrations table: an empty database.
+            Err(sqlx::Error::Database(_)) => Ok(false),
+            Err(err) => Err(self.failed(&err)),
+        }
+    }
+
+    /// The clock both databases stamp times with: UTC, RFC 3339, to the
+    /// millisecond.
+    fn now(&self) -> &'static str {
+        match self {
+            Self::Sqlite(_) => "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+            Self::Postgres(_) => {
+                "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+            }
+        }
+    }
+
+    /// An error of this store's database, as said to a user.
+    pub(crate) fn failed(&self, err: &sqlx::Error) -> RegistryError {
+        match err {
+            sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) | sqlx::Error::PoolClosed => {
+                RegistryError::database(format!("the registry cannot be reached: {err}"))
+            }
+            _ => RegistryError::database(format!("the registry failed: {err}")),
+        }
+    }
+
+    /// Stores each prompt whose content is new as its next version, and
+    /// moves `labels` to each prompt's version (new or current), in one
+    /// transaction: all or nothing. Each prompt's version, and whether it
+    /// was new.
+    pub(crate) async fn publish(
+        &self,
+        prompts: &[(String, StoredPrompt)],
+        labels: &[String],
+        author: &str,
+    ) -> Result<Vec<(String, u32, bool)>, RegistryError> {
+        let result: Result<_, sqlx::Error> = on_pool!(self, pool => {
+            // SQLite: the write lock taken at the start, so that two
+            // publishers never both read the same newest version.
+            let begin = match self {
+                Self::Sqlite(_) => "BEGIN IMMEDIATE",
+                Self::Postgres(_) => "BEGIN",
+            };
+            let mut tx = pool.begin_with(begin).await?;
+            let mut published = Vec::with_capacity(prompts.len());
+            // Names in order: two publishers lock the same names in the
+            // same order, and never wait for each other in a circle.
+            let mut ordered: Vec<&(String, StoredPrompt)> = prompts.iter().collect();
+            ordered.sort_by(|a, b| a.0.cmp(&b.0));
+            for (name, prompt) in ordered {
+                if let Self::Postgres(_) = self {
+                    sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
+                        .bind(name)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                let digest = prompt.digest();
+                let newest: Option<(i64, String)> = sqlx::query_as(
+                    "SELECT version, digest FROM prompt_versions WHERE name = $1 \
+                     ORDER BY version DESC LIMIT 1",
+                )
+                .bind(name)
+                .fetch_optional(&mut *tx)
+                .await?;
+                let (version, new) = match newest {
+                    Some((version, newest)) if newest == digest => (version, false),
+                    newest => {
+                        let version = newest.map_or(1, |(v, _)| v + 1);
+                        let insert = format!(
+                            "INSERT INTO prompt_versions \
+                             (name, version, path, body, digest, author, published_at) \
+                             VALUES ($1, $2, $3, $4, $5, $6, {})",
+                            self.now()
+                        );
+                        sqlx::query(&insert)
+                            .bind(name)
+                            .bind(version)
+                            .bind(prompt.path())
+                            .bind(prompt.text())
+                            .bind(&digest)
+                            .bind(author)
+                            .execute(&mut *tx)
+                            .await?;
+                        for (path, bytes) in prompt.files() {
+                            sqlx::query(
+                                "INSERT INTO prompt_files (name, version, path, bytes) \
+                                 VALUES ($1, $2, $3, $4)",
+                            )
+                            .bind(name)
+                            .bind(version)
+                            .bind(path)
+                            .bind(bytes)
+                            .execute(&mut *tx)
+                            .await?;
+                        }
+                        (version, true)
+                    }
+                };
+                for label in labels {
+                    sqlx::query(&self.move_sql())
+                        .bind(label)
+                        .bind(name)
+                        .bind(version)
+                        .bind(author)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                published.push((name.clone(), u32::try_from(version).unwrap_or(u32::MAX), new));
+            }
+            if published.iter().any(|(_, _, new)| *new) || !labels.is_empty() {
+                changed!(self, tx);
+            }
+            tx.commit().await?;
+            Ok(published)
+        });
+        result.map_err(|err| self.failed(&err))
+    }
+
+    /// `label` (not `latest`) moved to `name@version`, by `by`.
+    fn move_sql(&self) -> String {
+        format!(
+            "INSERT INTO prompt_labels (label, name, version, moved_by, moved_at) \
+             VALUES ($1, $2, $3, $4, {now}) \
+             ON CONFLICT (label, name) DO UPDATE SET version = excluded.version, \
+             moved_by = excluded.moved_by, moved_at = excluded.moved_at",
+            now = self.now()
+        )
+    }
+
+    /// Moves `label` to `name@version`; an error if there is no such
+    /// version.
+    pub(crate) async fn move_label(
+        &self,
+        (name, version): (&str, u32),
+        label: &str,
+        by: &str,
+    ) -> Result<(), RegistryError> {
+        let result: Result<bool, sqlx::Error> = on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let exists: Option<i64> = sqlx::query_scalar(
+                "SELECT version FROM prompt_versions WHERE name = $1 AND version = $2",
+            )
+            .bind(name)
+            .bind(i64::from(version))
+            .fetch_optional(&mut *tx)
+            .await?;
+            if exists.is_none() {
+                return Ok(false);
+            }
+            sqlx::query(&self.move_sql())
+                .bind(label)
+                .bind(name)
+                .bind(i64::from(version))
+                .bind(by)
+                .execute(&mut *tx)
+                .await?;
+            changed!(self, tx);
+            tx.commit().await?;
+            Ok(true)
+        });
+        match result {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(RegistryError::unknown(format!(
+                "there is no version `{name}@{version}`"
+            ))),
+            Err(err) => Err(self.failed(&err)),
+        }
+    }
+
+    /// Takes `name` out of `label`; whether it was in it.
+    pub(crate) async fn remove_label(
+        &self,
+        name: &str,
+        label: &str,
+    ) -> Result<bool, RegistryError> {
+        let result: Result<bool, sqlx::Error> = on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let removed = sqlx::query("DELETE FROM prompt_labels WHERE label = $1 AND name = $2")
+                .bind(label)
+                .bind(name)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected()
+                > 0;
+            if removed {
+                changed!(self, tx);
+            }
+            tx.commit().await?;
+            Ok(removed)
+        });
+        result.map_err(|err| self.failed(&err))
+    }
+
+    /// Every version of `name`, oldest first, with the labels on each.
+    pub(crate) async fn versions(&self, name: &str) -> Result<Vec<VersionInfo>, RegistryError> {
+        let result: Result<(Vec<VersionRow>, Vec<(String, i64)>), sqlx::Error> = on_pool!(self, pool => {
+            let versions: Vec<VersionRow> = sqlx::query_as(
+                "SELECT name, version, digest, author, published_at FROM prompt_versions \
+                 WHERE name = $1 ORDER BY version",
+            )
+            .bind(name)
+            .fetch_all(pool)
+            .await?;
+            let labels: Vec<(String, i64)> = sqlx::query_as(
+                "SELECT label, version FROM prompt_labels WHERE name = $1 ORDER BY label",
+            )
+            .bind(name)
+            .fetch_all(pool)
+            .await?;
+            Ok((versions, labels))
+        });
+        let (versions, labels) = result.map_err(|err| self.failed(&err))?;
+        let newest = versions.last().map(|row| row.1);
+        Ok(versions
+            .into_iter()
+            .map(|(name, version, digest, author, published_at)| {
+                let mut on: Vec<String> = (labels.iter())
+                    .filter(|(_, v)| *v == version)
+                    .map(|(label, _)| label.clone())
+                    .collect();
+                if Some(version) == newest {
+                    on.insert(0, LATEST.to_owned());
+                }
+                VersionInfo::new(name, version, digest, author, published_at, on)
+            })
+            .collect())
+    }
+
+    /// Where every label points: `(label, name, version)`, `latest`'s
+    /// rows included.
+    pub(crate) async fn pointers(&self) -> Result<Vec<(String, String, u32)>, RegistryError> {
+        let sql = "SELECT label, name, version FROM prompt_labels \
+                   UNION ALL \
+                   SELECT 'latest', name, MAX(version) FROM prompt_versions GROUP BY name";
+        let rows: Result<Vec<(String, String, i64)>, sqlx::Error> =
+            on_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await);
+        let rows = rows.map_err(|err| self.failed(&err))?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(label, name, version)| Some((label, name, u32::try_from(version).ok()?)))
+            .collect())
+    }
+
+    /// Version `version` of `name`, as published; `None` if there is none.
+    pub(crate) async fn fetch(
+        &self,
+        name: &str,
+        version: u32,
+    ) -> Result<Option<StoredPrompt>, RegistryError> {
+        let version = i64::from(version);
+        let result: Result<Option<StoredPrompt>, sqlx::Error> = on_pool!(self, pool => {
+            let mut conn = pool.acquire().await?;
+            let row = sqlx::query(
+                "SELECT path, body FROM prompt_versions WHERE name = $1 AND version = $2",
+            )
+            .bind(name)
+            .bind(version)
+            .fetch_optional(&mut *conn)
+            .await?;
+            match row {
+                None => Ok(None),
+                Some(row) => {
+                    let files: Vec<(String, Vec<u8>)> = sqlx::query_as(
+                        "SELECT path, bytes FROM prompt_files WHERE name = $1 AND version = $2",
+                    )
+                    .bind(name)
+                    .bind(version)
+                    .fetch_all(&mut *conn)
+                    .await?;
+                    let (path, body): (String, String) = (row.try_get(0)?, row.try_get(1)?);
+                    Ok(Some(StoredPrompt::new(path, body, files)))
+                }
+            }
+        });
+        result.map_err(|err| self.failed(&err))
+    }
+
+    /// The change counter: it moves on every publish and label move.
+    pub(crate) async fn counter(&self) -> Result<i64, RegistryError> {
+        let sql = "SELECT counter FROM registry_changes WHERE id = 1";
+        let counter: Result<i64, sqlx::Error> =
+            on_pool!(self, pool => sqlx::query_scalar(sql).fetch_one(pool).await);
+        counter.map_err(|err| self.failed(&err))
+    }
+
+    /// Stops the pool's connections.
+    pub(crate) async fn close(&self) {
+        on_pool!(self, pool => pool.close().await);
+    }
+}
+
+/// `NOTIFY` on [`CHANNEL`]: delivered when the transaction commits.
+const NOTIFY: &str = "NOTIFY mcp_prompts_registry";
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn changes_are_announced_on_the_channel_servers_hear() {
+        assert_eq!(super::NOTIFY, format!("NOTIFY {}", super::CHANNEL));
+    }
+}
