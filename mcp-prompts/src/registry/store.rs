@@ -140,8 +140,21 @@ impl Store {
         }
     }
 
-    /// Creates or updates the schema (which needs write access).
+    /// Creates or updates the schema (which needs write access). Two
+    /// processes may both try at once: PostgreSQL's migrations take a
+    /// lock; SQLite's do not, and the one that loses finds the schema the
+    /// other made.
     pub(crate) async fn migrate(&self) -> Result<(), RegistryError> {
+        match self.run_migrations().await {
+            Err(err) if self.schema_is_current().await == Ok(true) => {
+                tracing::debug!(%err, "the registry's schema was made by another process");
+                Ok(())
+            }
+            done => done,
+        }
+    }
+
+    async fn run_migrations(&self) -> Result<(), RegistryError> {
         let failed = |err: sqlx::migrate::MigrateError| {
             RegistryError::database(format!("the registry's schema cannot be made: {err}"))
         };

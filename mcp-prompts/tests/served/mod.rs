@@ -20,6 +20,8 @@ pub struct Served {
     lines: Receiver<String>,
     stderr: Arc<Mutex<String>>,
     next_id: u64,
+    /// Messages read while waiting for a response: notifications.
+    notes: Vec<Value>,
 }
 
 impl Served {
@@ -62,6 +64,7 @@ impl Served {
             lines,
             stderr,
             next_id: 0,
+            notes: Vec::new(),
         };
         served.wait_for("serving", Duration::from_secs(60));
         let init = json!({"protocolVersion": "2025-11-25", "capabilities": {},
@@ -117,6 +120,26 @@ impl Served {
             let message: Value = serde_json::from_str(&line).unwrap();
             if message["id"] == id {
                 return message;
+            }
+            self.notes.push(message);
+        }
+    }
+
+    /// Waits for a notification of `method` (one read already counts),
+    /// and forgets those read; whether one came within `within`.
+    pub fn notified(&mut self, method: &str, within: Duration) -> bool {
+        let start = Instant::now();
+        loop {
+            if std::mem::take(&mut self.notes)
+                .iter()
+                .any(|note| note["method"] == method)
+            {
+                return true;
+            }
+            let left = within.saturating_sub(start.elapsed());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => self.notes.push(serde_json::from_str(&line).unwrap()),
+                Err(_) => return false,
             }
         }
     }

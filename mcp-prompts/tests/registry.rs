@@ -1,0 +1,693 @@
+//! The prompt registry against real databases: SQLite in a temporary
+//! folder, and a real PostgreSQL started for the test. The `mcp-prompts`
+//! binary publishes, moves labels and serves, as a team's pipeline runs
+//! it; clients talk to the servers over stdio and HTTP, replicas behind
+//! nginx.
+
+mod registry_support;
+mod served;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use registry_support::http::{self, post};
+use registry_support::nginx::Nginx;
+use registry_support::postgres::Postgres;
+use serde_json::{Value, json};
+use served::Served;
+
+const BIN: &str = env!("CARGO_BIN_EXE_mcp-prompts");
+
+/// A fresh, empty folder.
+fn fresh(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "mcp-prompts-registry-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `review.md` in `dir`, saying `text` about `{code}`.
+fn review(dir: &Path, text: &str) {
+    let file =
+        format!("+++\ntitle = \"Review\"\n[[arguments]]\nname = \"code\"\n+++\n{text} {{code}}\n");
+    std::fs::write(dir.join("review.md"), file).unwrap();
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .env("USER", "tester")
+        .output()
+        .expect("the binary runs")
+}
+
+fn out(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn err(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn publish(dir: &Path, url: &str, labels: &[&str]) -> Output {
+    let mut args = vec!["publish", dir.to_str().unwrap(), "--registry", url];
+    for label in labels {
+        args.extend(["--label", label]);
+    }
+    run(&args)
+}
+
+#[test]
+fn publishing_versions_changed_prompts_only_and_labels_move_between_them() {
+    let dir = fresh("publish");
+    let url = format!("sqlite:{}", dir.join("reg.db").display());
+    let prompts = dir.join("prompts");
+    std::fs::create_dir_all(&prompts).unwrap();
+    review(&prompts, "Review this:");
+    std::fs::write(prompts.join("_persona.prompt"), "You are kind.").unwrap();
+    let explain =
+        "---\ninput:\n  schema:\n    topic: string\n---\n{{> persona}} Explain {{topic}}.\n";
+    std::fs::write(prompts.join("explain.prompt"), explain).unwrap();
+
+    let first = publish(&prompts, &url, &["staging"]);
+    assert!(first.status.success(), "{}", err(&first));
+    assert_eq!(out(&first), "explain@1\nreview@1\n");
+    // Unchanged content: no version.
+    let again = publish(&prompts, &url, &["staging"]);
+    assert_eq!(out(&again), "explain@1 (unchanged)\nreview@1 (unchanged)\n");
+    // A partial is part of the prompt that includes it.
+    std::fs::write(prompts.join("_persona.prompt"), "You are terse.").unwrap();
+    review(&prompts, "Please review:");
+    let changed = publish(&prompts, &url, &[]);
+    assert_eq!(out(&changed), "explain@2\nreview@2\n", "{}", err(&changed));
+
+    let versions = run(&["versions", "--registry", &url, "review"]);
+    let lines: Vec<&str> = std::str::from_utf8(&versions.stdout)
+        .unwrap()
+        .lines()
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with("review@1  staging  sha256:"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with("review@2  latest  sha256:"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[1].contains("  tester  20"), "{}", lines[1]);
+    let json: Value = serde_json::from_slice(
+        &run(&["versions", "--registry", &url, "review", "--format", "json"]).stdout,
+    )
+    .unwrap();
+    assert_eq!(json["versions"][1]["labels"], json!(["latest"]));
+    assert_ne!(json["versions"][0]["digest"], json["versions"][1]["digest"]);
+
+    // Each label serves its own version, rendered from what was stored.
+    let render = |source: &str, name: &str, arg: &str| {
+        let output = run(&["render", "--dir", source, name, arg]);
+        assert!(output.status.success(), "{}", err(&output));
+        out(&output)
+    };
+    let staging = format!("{url}#staging");
+    let latest = format!("{url}#latest");
+    assert!(render(&staging, "review", "code=x").contains("Review this: x"));
+    assert!(render(&latest, "review", "code=x").contains("Please review: x"));
+    assert!(render(&staging, "explain", "topic=rust").contains("You are kind."));
+    assert!(render(&latest, "explain", "topic=rust").contains("You are terse."));
+
+    // A move, and a rollback that is a move back.
+    let moved = run(&["label", "--registry", &url, "review@2", "staging"]);
+    assert_eq!(out(&moved), "staging: review@2\n", "{}", err(&moved));
+    assert!(render(&staging, "review", "code=x").contains("Please review: x"));
+    run(&["label", "--registry", &url, "review@1", "staging"]);
+    assert!(render(&staging, "review", "code=x").contains("Review this: x"));
+    // Retired from a label: no longer in its catalog.
+    let removed = run(&["label", "--registry", &url, "--remove", "review", "staging"]);
+    assert!(removed.status.success(), "{}", err(&removed));
+    let listed = run(&["list", &staging]);
+    assert_eq!(out(&listed).lines().count(), 1, "{}", out(&listed));
+    assert!(out(&listed).starts_with("explain"));
+
+    // A registry is a catalog as a folder is: diff between labels.
+    let diff = run(&["diff", &staging, &latest]);
+    assert_eq!(diff.status.code(), Some(0), "{}{}", out(&diff), err(&diff));
+    assert!(out(&diff).contains("prompt-added"), "{}", out(&diff));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_input_is_refused_with_a_clear_message() {
+    let dir = fresh("bad-input");
+    let url = format!("sqlite:{}", dir.join("reg.db").display());
+    let prompts = dir.join("prompts");
+    std::fs::create_dir_all(&prompts).unwrap();
+    review(&prompts, "Review:");
+    assert!(publish(&prompts, &url, &["production"]).status.success());
+
+    let refused = |args: &[&str], code: i32, says: &str| {
+        let output = run(args);
+        assert_eq!(
+            output.status.code(),
+            Some(code),
+            "{args:?}: {}",
+            err(&output)
+        );
+        assert!(err(&output).contains(says), "{args:?}: {}", err(&output));
+    };
+    // Not a database.
+    refused(
+        &["versions", "--registry", "mysql://db/x", "review"],
+        2,
+        "is not a registry",
+    );
+    refused(
+        &["list", "http://example.com#production"],
+        2,
+        "is not a registry",
+    );
+    refused(
+        &["versions", "--registry", "sqlite:", "review"],
+        2,
+        "names no file",
+    );
+    // Malformed NAME@VERSION, and labels that are not.
+    for target in ["review", "review@", "review@0", "review@x", "@1"] {
+        refused(
+            &["label", "--registry", &url, target, "staging"],
+            2,
+            "NAME@VERSION",
+        );
+    }
+    refused(
+        &["label", "--registry", &url, "review@1", "latest"],
+        2,
+        "newest version",
+    );
+    refused(
+        &["label", "--registry", &url, "review@1", "a b"],
+        2,
+        "must be 1 to 64",
+    );
+    // What is not there.
+    refused(
+        &["label", "--registry", &url, "review@7", "staging"],
+        1,
+        "no version `review@7`",
+    );
+    refused(
+        &["label", "--registry", &url, "--remove", "review", "nope"],
+        1,
+        "not in label",
+    );
+    refused(
+        &["versions", "--registry", &url, "nope"],
+        1,
+        "no prompt `nope`",
+    );
+    refused(
+        &["list", &format!("{url}#nope")],
+        2,
+        "label `nope` points at no prompt",
+    );
+    // A folder with a problem publishes nothing.
+    std::fs::write(prompts.join("broken.md"), "+++\nname = 3\n+++\nx").unwrap();
+    review(&prompts, "Changed:");
+    let broken = publish(&prompts, &url, &[]);
+    assert_eq!(broken.status.code(), Some(1));
+    assert!(out(&broken).contains("broken.md"), "{}", out(&broken));
+    assert!(
+        err(&broken).contains("nothing published"),
+        "{}",
+        err(&broken)
+    );
+    let versions = run(&["versions", "--registry", &url, "review"]);
+    assert_eq!(out(&versions).lines().count(), 1, "{}", out(&versions));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `publishers` `publish` processes at once, each with its own text for
+/// the same prompt: every one is stored, numbered 1.. without gaps or
+/// duplicates.
+fn publishers_at_once(url: &str, name: &str) {
+    let publishers = 6;
+    let dirs: Vec<PathBuf> = (0..publishers)
+        .map(|n| {
+            let dir = fresh(&format!("{name}-{n}"));
+            review(&dir, &format!("Publisher {n} says review:"));
+            dir
+        })
+        .collect();
+    let children: Vec<Child> = dirs
+        .iter()
+        .map(|dir| {
+            Command::new(BIN)
+                .args(["publish", dir.to_str().unwrap(), "--registry", url])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let mut versions: Vec<String> = children
+        .into_iter()
+        .map(|child| {
+            let output = child.wait_with_output().unwrap();
+            assert!(output.status.success(), "{}", err(&output));
+            out(&output).trim().to_owned()
+        })
+        .collect();
+    versions.sort_by_key(|v| v.trim_start_matches("review@").parse::<u32>().unwrap());
+    let expected: Vec<String> = (1..=publishers).map(|v| format!("review@{v}")).collect();
+    assert_eq!(versions, expected);
+    let listed = run(&["versions", "--registry", url, "review", "--format", "json"]);
+    let listed: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    assert_eq!(listed["versions"].as_array().unwrap().len(), publishers);
+    for dir in dirs {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn publishers_at_once_on_sqlite_lose_nothing() {
+    let dir = fresh("concurrent-sqlite");
+    publishers_at_once(&format!("sqlite:{}", dir.join("reg.db").display()), "sq");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn publishers_at_once_on_postgres_lose_nothing() {
+    let pg = Postgres::start();
+    publishers_at_once(&pg.url(), "pg");
+}
+
+/// Waits until `check` holds, for at most `within`; how long it took.
+fn within(within: Duration, what: &str, mut check: impl FnMut() -> bool) -> Duration {
+    let start = Instant::now();
+    while !check() {
+        assert!(start.elapsed() < within, "not within {within:?}: {what}");
+        std::thread::sleep(Duration::from_millis(25));
+    }
+    start.elapsed()
+}
+
+fn text_of(result: &Value) -> String {
+    result["result"]["messages"][0]["content"]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{result}"))
+        .to_owned()
+}
+
+#[test]
+fn a_served_label_follows_publishes_and_moves_and_requests_choose_their_own() {
+    let dir = fresh("served");
+    let url = format!("sqlite:{}", dir.join("reg.db").display());
+    let prompts = dir.join("prompts");
+    std::fs::create_dir_all(&prompts).unwrap();
+    review(&prompts, "First:");
+    std::fs::write(prompts.join("ok.md"), "From the registry.").unwrap();
+    assert!(publish(&prompts, &url, &["production"]).status.success());
+    // A folder served beside it holds `ok` too: the folder's wins.
+    let local = served::folder("registry-served");
+    let mut served = Served::serve(&local, &["--registry", &url]);
+    assert!(
+        served.said().contains("has that name"),
+        "a warning names both: {}",
+        served.said()
+    );
+    let list = served.call("prompts/list", json!({}));
+    let prompts_listed = list["result"]["prompts"].as_array().unwrap();
+    let review_entry = prompts_listed
+        .iter()
+        .find(|p| p["name"] == "review")
+        .unwrap();
+    assert_eq!(review_entry["_meta"]["mcp-prompts/version"], 1);
+    assert_eq!(review_entry["_meta"]["mcp-prompts/label"], "production");
+    assert_eq!(
+        text_of(&served.get("ok", json!({}))),
+        "Still here.",
+        "the folder's `ok`"
+    );
+
+    // A new version published to the label: served and announced.
+    review(&prompts, "Second:");
+    assert!(publish(&prompts, &url, &["production"]).status.success());
+    assert!(served.notified("notifications/prompts/list_changed", Duration::from_secs(2)));
+    assert_eq!(
+        text_of(&served.get("review", json!({"code": "x"}))),
+        "Second: x"
+    );
+    // Rollback: a move back restores the old text.
+    assert!(
+        run(&["label", "--registry", &url, "review@1", "production"])
+            .status
+            .success()
+    );
+    assert!(served.notified("notifications/prompts/list_changed", Duration::from_secs(2)));
+    assert_eq!(
+        text_of(&served.get("review", json!({"code": "x"}))),
+        "First: x"
+    );
+
+    // Per request: a label, a version by number.
+    let chosen = |served: &mut Served, meta: Value| {
+        served.call(
+            "prompts/get",
+            json!({"name": "review", "arguments": {"code": "x"}, "_meta": meta}),
+        )
+    };
+    assert_eq!(
+        text_of(&chosen(&mut served, json!({"mcp-prompts/label": "latest"}))),
+        "Second: x"
+    );
+    assert_eq!(
+        text_of(&chosen(&mut served, json!({"mcp-prompts/version": 2}))),
+        "Second: x"
+    );
+    assert_eq!(
+        text_of(&chosen(&mut served, json!({"mcp-prompts/version": 1}))),
+        "First: x"
+    );
+    let unknown = served.get("nope", json!({}));
+    for meta in [
+        json!({"mcp-prompts/label": "nope"}),
+        json!({"mcp-prompts/version": 9}),
+    ] {
+        let refused = chosen(&mut served, meta);
+        assert_eq!(refused["error"]["code"], -32602, "{refused}");
+        assert_eq!(
+            refused["error"]["message"],
+            unknown["error"]["message"]
+                .as_str()
+                .unwrap()
+                .replace("nope", "review")
+        );
+    }
+    let malformed = chosen(&mut served, json!({"mcp-prompts/version": "2"}));
+    assert_eq!(malformed["error"]["code"], -32602, "{malformed}");
+    // The server kept serving all along.
+    served.answers();
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&local);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn scoped_labels_are_unknown_to_callers_without_the_scope() {
+    use mcp_prompts::registry::Registry;
+    use mcp_prompts::testing::Client;
+    use mcp_prompts::{Caller, Server};
+
+    let dir = fresh("scopes");
+    let url = format!("sqlite:{}", dir.join("reg.db").display());
+    let prompts = dir.join("prompts");
+    std::fs::create_dir_all(&prompts).unwrap();
+    let registry = Registry::open(&url).await.unwrap();
+    review(&prompts, "Stable:");
+    registry
+        .publish_folder(&prompts, &["production"], "ann")
+        .await
+        .unwrap();
+    review(&prompts, "Trial:");
+    let published = registry
+        .publish_folder(&prompts, &["staging"], "ann")
+        .await
+        .unwrap();
+    assert_eq!(published[0].to_string(), "review@2");
+    let url_served = url.clone();
+    let (service, _prompts) = tokio::task::spawn_blocking(move || {
+        Server::new("t", "1")
+            .registry(url_served, "production")
+            .label_scope("staging", "prompts:staging")
+            .label_scope("latest", "prompts:staging")
+            .build_live()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    let get = |meta: Value| json!({"name": "review", "arguments": {"code": "x"}, "_meta": meta});
+    let tester =
+        Client::new(&service).as_caller(Some(Caller::new("tess").with_scopes(["prompts:staging"])));
+    let stranger = Client::new(&service).as_caller(Some(Caller::new("sam")));
+    let anonymous = Client::new(&service).as_caller(None);
+    // `latest` is a label too: it points at the trial version, so it is
+    // scoped as staging is.
+    let staging = get(json!({"mcp-prompts/label": "staging"}));
+    let latest = get(json!({"mcp-prompts/label": "latest"}));
+    let by_number = get(json!({"mcp-prompts/version": 2}));
+    for request in [&staging, &latest, &by_number] {
+        let got = tester.request("prompts/get", request).await.unwrap();
+        assert_eq!(got["messages"][0]["content"]["text"], "Trial: x");
+        let unknown = stranger
+            .request("prompts/get", &json!({"name": "nope"}))
+            .await;
+        for client in [&stranger, &anonymous] {
+            let hidden = client.request("prompts/get", request).await.unwrap_err();
+            assert_eq!(hidden.code(), -32602);
+            let unknown = unknown.as_ref().unwrap_err();
+            assert_eq!(
+                hidden.message(),
+                unknown.message().replace("nope", "review")
+            );
+        }
+    }
+    // The served label, and versions it points at, are everyone's.
+    let production = get(json!({"mcp-prompts/version": 1}));
+    let got = stranger.request("prompts/get", &production).await.unwrap();
+    assert_eq!(got["messages"][0]["content"]["text"], "Stable: x");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A replica: `serve --registry URL --http PORT`, with `args`.
+struct Replica {
+    child: Child,
+    port: u16,
+}
+
+impl Replica {
+    fn start(url: &str, args: &[&str]) -> Self {
+        let port = registry_support::free_port();
+        let mut child = Command::new(BIN)
+            .args(["serve", "--registry", url, "--http", &port.to_string()])
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(child.try_wait().unwrap().is_none(), "the replica ended");
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "the replica listens"
+            );
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        Self { child, port }
+    }
+}
+
+impl Drop for Replica {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+const MODERN: &str = "2026-07-28";
+
+/// A stateless `prompts/get` of `review` through `port`: its text and the
+/// replica that answered.
+fn modern_get(port: u16) -> (String, String) {
+    let body = json!({
+        "jsonrpc": "2.0", "id": 1, "method": "prompts/get",
+        "params": {
+            "name": "review", "arguments": {"code": "x"},
+            "_meta": {
+                "io.modelcontextprotocol/protocolVersion": MODERN,
+                "io.modelcontextprotocol/clientInfo": {"name": "t", "version": "1"},
+                "io.modelcontextprotocol/clientCapabilities": {}
+            }
+        }
+    });
+    let response = post(
+        port,
+        &body,
+        &[
+            ("MCP-Protocol-Version", MODERN),
+            ("Mcp-Method", "prompts/get"),
+            ("Mcp-Name", "review"),
+        ],
+    );
+    let upstream = response.header("x-upstream").unwrap_or("").to_owned();
+    (text_of(&response.message()), upstream)
+}
+
+/// Whether every replica behind `port` serves `text` (enough requests to
+/// reach each under round robin).
+fn all_serve(port: u16, replicas: usize, text: &str) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..replicas * 2 {
+        let (served, upstream) = modern_get(port);
+        if served != text {
+            return false;
+        }
+        seen.insert(upstream);
+    }
+    seen.len() == replicas
+}
+
+/// A session through nginx, kept on one replica by its `X-Client`.
+struct Session {
+    port: u16,
+    client: String,
+    id: String,
+    upstream: String,
+    events: std::sync::mpsc::Receiver<String>,
+}
+
+impl Session {
+    fn open(port: u16, client: &str) -> Self {
+        let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"}}});
+        let response = post(port, &init, &[("X-Client", client)]);
+        assert_eq!(response.status, 200, "{}", response.body);
+        let id = response.header("mcp-session-id").unwrap().to_owned();
+        let upstream = response.header("x-upstream").unwrap().to_owned();
+        let headers = [
+            ("X-Client", client),
+            ("Mcp-Session-Id", id.as_str()),
+            ("MCP-Protocol-Version", "2025-11-25"),
+        ];
+        let note = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+        assert_eq!(post(port, &note, &headers).status, 202);
+        let events = http::listen(port, &headers);
+        Self {
+            port,
+            client: client.to_owned(),
+            id,
+            upstream,
+            events,
+        }
+    }
+
+    fn get(&self) -> String {
+        let body = json!({"jsonrpc": "2.0", "id": 2, "method": "prompts/get",
+                          "params": {"name": "review", "arguments": {"code": "x"}}});
+        let headers = [
+            ("X-Client", self.client.as_str()),
+            ("Mcp-Session-Id", self.id.as_str()),
+            ("MCP-Protocol-Version", "2025-11-25"),
+        ];
+        text_of(&post(self.port, &body, &headers).message())
+    }
+
+    /// Whether `notifications/prompts/list_changed` came within `within`.
+    fn told(&self, within: Duration) -> bool {
+        let start = Instant::now();
+        while let Some(left) = within.checked_sub(start.elapsed()) {
+            match self.events.recv_timeout(left) {
+                Ok(data) if data.contains("notifications/prompts/list_changed") => return true,
+                Ok(_) => {}
+                Err(_) => return false,
+            }
+        }
+        false
+    }
+}
+
+/// Two sessions through `port`, one on each replica.
+fn one_session_per_replica(port: u16) -> Vec<Session> {
+    let mut sessions: Vec<Session> = Vec::new();
+    for n in 0..64 {
+        let session = Session::open(port, &format!("client-{n}"));
+        if sessions.iter().all(|s| s.upstream != session.upstream) {
+            sessions.push(session);
+        }
+        if sessions.len() == 2 {
+            return sessions;
+        }
+    }
+    panic!("nginx kept every client on one replica");
+}
+
+#[test]
+fn replicas_on_postgres_behind_nginx_serve_each_publish_and_move_and_outlive_the_database() {
+    let pg = Postgres::start();
+    let url = pg.url();
+    let dir = fresh("replicas");
+    review(&dir, "One:");
+    assert!(publish(&dir, &url, &["production"]).status.success());
+
+    let stateless = [
+        Replica::start(&url, &["--stateless"]),
+        Replica::start(&url, &["--stateless"]),
+    ];
+    let sessions = [Replica::start(&url, &[]), Replica::start(&url, &[])];
+    let round_robin = Nginx::start(&stateless.iter().map(|r| r.port).collect::<Vec<_>>(), false);
+    let sticky = Nginx::start(&sessions.iter().map(|r| r.port).collect::<Vec<_>>(), true);
+    assert!(all_serve(round_robin.port, 2, "One: x"));
+    let clients = one_session_per_replica(sticky.port);
+    for client in &clients {
+        assert_eq!(client.get(), "One: x");
+    }
+
+    // A publish reaches every replica within 2 s; sessions are told.
+    review(&dir, "Two:");
+    assert!(publish(&dir, &url, &["production"]).status.success());
+    within(
+        Duration::from_secs(2),
+        "the publish on both stateless replicas",
+        || all_serve(round_robin.port, 2, "Two: x"),
+    );
+    for client in &clients {
+        assert!(
+            client.told(Duration::from_secs(2)),
+            "list_changed on {}",
+            client.upstream
+        );
+        assert_eq!(client.get(), "Two: x");
+    }
+    // A rollback is a label move: the old text again, everywhere.
+    assert!(
+        run(&["label", "--registry", &url, "review@1", "production"])
+            .status
+            .success()
+    );
+    within(
+        Duration::from_secs(2),
+        "the rollback on both stateless replicas",
+        || all_serve(round_robin.port, 2, "One: x"),
+    );
+    for client in &clients {
+        assert!(client.told(Duration::from_secs(2)));
+        assert_eq!(client.get(), "One: x");
+    }
+
+    // The database stops: every replica keeps serving what it read.
+    pg.stop();
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(all_serve(round_robin.port, 2, "One: x"));
+    for client in &clients {
+        assert_eq!(client.get(), "One: x");
+    }
+    // Back, and changed meanwhile (as another site would): caught up.
+    pg.resume();
+    let moved = run(&["label", "--registry", &url, "review@2", "production"]);
+    assert!(moved.status.success(), "{}", err(&moved));
+    within(Duration::from_secs(5), "the replicas catch up", || {
+        all_serve(round_robin.port, 2, "Two: x")
+    });
+    for client in &clients {
+        within(Duration::from_secs(5), "the sessions catch up", || {
+            client.get() == "Two: x"
+        });
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
