@@ -25,6 +25,7 @@
 //! | [`prompt_files`] | folders of prompt files, each format: ours, Claude Code commands, VS Code prompt files, dotprompt |
 //! | [`cli`] | the `mcp-prompts serve DIR` binary, no Rust to write |
 //! | [`skills`] | Agent Skills from folders, served as MCP's skills extension |
+//! | [`registry`] | a prompt registry: immutable versions and moving labels in SQLite or PostgreSQL, served live by every replica |
 //!
 //! # Serving
 //!
@@ -80,6 +81,9 @@ pub mod cli {}
 
 #[doc = include_str!("guide/skills.md")]
 pub mod skills {}
+
+#[doc = include_str!("guide/registry.md")]
+pub mod registry {}
 
 #[doc = include_str!("guide/transports.md")]
 pub mod transports {}

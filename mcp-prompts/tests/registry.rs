@@ -391,6 +391,14 @@ fn a_served_label_follows_publishes_and_moves_and_requests_choose_their_own() {
     }
     let malformed = chosen(&mut served, json!({"mcp-prompts/version": "2"}));
     assert_eq!(malformed["error"]["code"], -32602, "{malformed}");
+    // A name the folder holds is the folder's, whatever `_meta` asks.
+    for meta in [
+        json!({"mcp-prompts/version": 1}),
+        json!({"mcp-prompts/label": "production"}),
+    ] {
+        let got = served.call("prompts/get", json!({"name": "ok", "_meta": meta}));
+        assert_eq!(got["error"]["code"], -32602, "{got}");
+    }
     // The server kept serving all along.
     served.answers();
     let _ = std::fs::remove_dir_all(&dir);
@@ -689,5 +697,79 @@ fn replicas_on_postgres_behind_nginx_serve_each_publish_and_move_and_outlive_the
             client.get() == "Two: x"
         });
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn hostile_rows_are_left_out_and_the_rest_keeps_following() {
+    use mcp_prompts::Server;
+    use mcp_prompts::registry::Registry;
+    use mcp_prompts::testing::Client;
+
+    let pg = Postgres::start();
+    let url = pg.url();
+    let dir = fresh("hostile-rows");
+    review(&dir, "One:");
+    let registry = Registry::open(&url).await.unwrap();
+    registry
+        .publish_folder(&dir, &["production"], "ann")
+        .await
+        .unwrap();
+    let served_url = url.clone();
+    let (service, _prompts) = tokio::task::spawn_blocking(move || {
+        Server::new("t", "1")
+            .registry(served_url, "production")
+            .build_live()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    // Rows a folder could never hold, written straight into the database
+    // by whoever can write it: a text past 1 MiB, a file past it, and a
+    // row whose file names another prompt (to take `review` over).
+    let now = "'2026-01-01T00:00:00.000Z'";
+    pg.psql(&format!(
+        "INSERT INTO prompt_versions VALUES ('big', 1, 'big.md', repeat('x', 2000000), 'sha256:0', 'eve', {now});
+         INSERT INTO prompt_versions VALUES ('icon', 1, 'icon.md', E'+++\\nicon = \"i.png\"\\n+++\\nIcon', 'sha256:1', 'eve', {now});
+         INSERT INTO prompt_files VALUES ('icon', 1, 'i.png', decode(repeat('00', 2000000), 'hex'));
+         INSERT INTO prompt_versions VALUES ('aaa', 1, 'aaa.md', E'+++\\nname = \"review\"\\n+++\\nEVIL', 'sha256:2', 'eve', {now});
+         INSERT INTO prompt_labels VALUES ('production', 'big', 1, 'eve', {now}), ('production', 'icon', 1, 'eve', {now}), ('production', 'aaa', 1, 'eve', {now});
+         UPDATE registry_changes SET counter = counter + 1; NOTIFY mcp_prompts_registry;"
+    ));
+    // The next publish is served; none of those rows is.
+    review(&dir, "Two:");
+    registry
+        .publish_folder(&dir, &["production"], "ann")
+        .await
+        .unwrap();
+    let client = Client::new(&service);
+    let start = Instant::now();
+    loop {
+        let got = client.get(("review", [("code", "x")])).await.unwrap();
+        if got.texts() == ["Two: x"] {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            got.texts()
+        );
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let listed = client.request("prompts/list", &json!({})).await.unwrap();
+    let names: Vec<&str> = listed["prompts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["review"]);
+    // Asked for by number, they are unknown too.
+    for (name, version) in [("big", 1), ("aaa", 1), ("review", 9)] {
+        let asked = json!({"name": name, "_meta": {"mcp-prompts/version": version}});
+        let refused = client.request("prompts/get", &asked).await.unwrap_err();
+        assert_eq!(refused.code(), -32602);
+    }
+    registry.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -307,6 +307,12 @@ impl Prompts {
         self.set_enabled(name, true)
     }
 
+    /// The tags the server serves (`Server::only_tags`, `without_tags`).
+    #[cfg(feature = "registry")]
+    pub(crate) fn tag_filter(&self) -> TagFilter {
+        self.0.tags.clone()
+    }
+
     /// The names of the prompts served now, in listing order.
     pub fn served(&self) -> Vec<String> {
         self.0

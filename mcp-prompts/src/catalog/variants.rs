@@ -7,7 +7,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use super::CatalogSnapshot;
+use super::{AnyPrompt, CatalogSnapshot};
 use crate::caller::Access;
 use crate::error::Error;
 
@@ -57,7 +57,11 @@ impl Choice {
 pub(crate) type Chosen = Option<Arc<CatalogSnapshot>>;
 
 /// Where the version chosen is.
+// Only a registry (feature `registry`) finds versions.
+#[cfg_attr(not(feature = "registry"), allow(dead_code))]
 pub(crate) enum Found {
+    /// It is the one the catalog serves.
+    Catalog,
     /// Held now (or known not to be there, or not for this caller).
     Now(Chosen),
     /// Being read from where versions are kept.
@@ -66,10 +70,12 @@ pub(crate) enum Found {
 
 /// What serves versions other than the one in the catalog.
 pub(crate) trait Variants: Send + Sync {
-    /// Prompt `name` as `choice` says, for a request served under `access`:
-    /// `None` when there is no such version, or when the caller may not
-    /// use the choice (exactly as for an unknown prompt).
-    fn find(&self, name: &str, choice: &Choice, access: &Access) -> Found;
+    /// The prompt the catalog serves as `served` (found for the caller),
+    /// in the version `choice` says, for a request served under `access`:
+    /// `None` when there is no such version, when `served` is not one of
+    /// these versions (a folder's prompt of that name), or when the caller
+    /// may not use the choice (exactly as for an unknown prompt).
+    fn find(&self, served: &AnyPrompt, choice: &Choice, access: &Access) -> Found;
 }
 
 #[cfg(test)]

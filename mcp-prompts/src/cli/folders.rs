@@ -78,6 +78,16 @@ pub(super) fn is_registry(dir: &Path) -> bool {
     }
 }
 
+/// A DIR as it may be shown: a registry's password left out.
+pub(super) fn shown(dir: &Path) -> String {
+    let text = dir.display().to_string();
+    #[cfg(feature = "registry")]
+    if is_registry(dir) {
+        return crate::registry::without_password(&text);
+    }
+    text
+}
+
 /// Fails for a DIR that is neither a folder nor (feature `registry`) a
 /// registry's `URL#LABEL`, or for a second registry: one catalog serves one.
 pub(super) fn check_dirs(dirs: &[PathBuf]) -> std::io::Result<()> {
@@ -86,9 +96,18 @@ pub(super) fn check_dirs(dirs: &[PathBuf]) -> std::io::Result<()> {
     for dir in dirs {
         #[cfg(feature = "registry")]
         if let Some(source) = dir.to_str().filter(|_| is_registry(dir)) {
-            crate::registry::split_source(source).map_err(|err| {
+            let (location, _) = crate::registry::split_source(source).map_err(|err| {
                 std::io::Error::new(std::io::ErrorKind::InvalidInput, err.to_string())
             })?;
+            // Reading a registry never makes one (a typo's file).
+            if let crate::registry::Location::Sqlite(path) = &location {
+                if !Path::new(path).is_file() {
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::NotFound,
+                        format!("there is no registry at {location}: `publish` makes one"),
+                    ));
+                }
+            }
             registries += 1;
             if registries > 1 {
                 return Err(std::io::Error::new(

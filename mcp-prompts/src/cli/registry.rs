@@ -116,7 +116,7 @@ pub(super) async fn label(label: &Label) -> std::io::Result<i32> {
             Err(err) => return Err(Error::new(ErrorKind::InvalidInput, err.to_string())),
         }
     };
-    let registry = match Registry::open(&label.registry).await {
+    let registry = match Registry::open_existing(&label.registry).await {
         Ok(registry) => registry,
         Err(err) => return outcome(program, err),
     };
@@ -144,7 +144,7 @@ pub(super) async fn label(label: &Label) -> std::io::Result<i32> {
 /// Lists a prompt's versions.
 pub(super) async fn versions(versions: &Versions) -> std::io::Result<i32> {
     let program = "versions";
-    let registry = match Registry::open_to_read(&versions.registry).await {
+    let registry = match Registry::open_existing(&versions.registry).await {
         Ok(registry) => registry,
         Err(err) => return outcome(program, err),
     };
@@ -190,7 +190,9 @@ pub(super) async fn versions(versions: &Versions) -> std::io::Result<i32> {
                 })
                 .collect();
             let document = serde_json::json!({ "versions": rows });
-            println!("{document:#}");
+            // Control and bidi characters as `\uXXXX`: a name or an
+            // author cannot write to the terminal.
+            println!("{}", escape::json(&format!("{document:#}")));
         }
     }
     Ok(0)

@@ -43,7 +43,7 @@ pub(super) async fn run(
     // (hidden, so the folder's own search passes it by); what is not read
     // of a repository said first.
     #[cfg(feature = "registry")]
-    let dirs = {
+    let sources = {
         let mut dirs = serve.dirs.clone();
         if let Some(url) = &serve.registry.registry {
             let label = serve.registry.label.as_deref();
@@ -61,8 +61,8 @@ pub(super) async fn run(
         dirs
     };
     #[cfg(not(feature = "registry"))]
-    let dirs = serve.dirs.clone();
-    let folders = Folders::of(&dirs);
+    let sources = serve.dirs.clone();
+    let folders = Folders::of(&sources);
     folders.tell(name);
     // Each file that cannot be served, or is served with a warning, is
     // logged as it is read. One catalog: a name a folder read earlier
@@ -96,7 +96,7 @@ pub(super) async fn run(
     };
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let bound = listener.local_addr()?;
-    let options = http_options(&serve, bound, metrics, name)?;
+    let options = http_options(&serve, &sources, bound, (metrics, name))?;
     eprintln!(
         "{name}: serving {count} at http://{bound}{} ({}); Ctrl-C stops",
         crate::transport::http::DEFAULT_PATH,
@@ -108,12 +108,13 @@ pub(super) async fn run(
     service.serve_http_on(listener, options, stop).await
 }
 
-/// The HTTP options `serve` asks for, on `bound`.
+/// The HTTP options `serve` asks for, on `bound`, serving `dirs` (folders
+/// and a registry's `URL#LABEL`).
 fn http_options(
     serve: &Serve,
+    dirs: &[std::path::PathBuf],
     bound: std::net::SocketAddr,
-    metrics: Option<Prometheus>,
-    name: &str,
+    (metrics, name): (Option<Prometheus>, &str),
 ) -> std::io::Result<HttpOptions> {
     let mut options = HttpOptions::for_addr(bound);
     if serve.over_http.stateless {
@@ -128,9 +129,14 @@ fn http_options(
     // Not ready while a folder is gone or cannot be read (unmounted, its
     // permissions changed): its prompts are then gone from the catalog.
     // Another failure (out of file descriptors) says nothing of the folder.
-    let dirs = serve.dirs.clone();
+    // A registry keeps serving what it read while it cannot be reached.
+    let folders: Vec<_> = (dirs.iter())
+        .filter(|dir| !super::folders::is_registry(dir))
+        .cloned()
+        .collect();
     options = options.ready_when(move || {
-        dirs.iter()
+        folders
+            .iter()
             .try_for_each(|dir| match std::fs::read_dir(dir) {
                 Err(err) if folder_gone(&err) => Err(format!(
                     "{}: {err}",
@@ -159,9 +165,11 @@ fn http_options(
     if serve.over_http.playground {
         // "Copy as command" renders through this binary, over these folders.
         let mut command = format!("{name} render");
-        for dir in &serve.dirs {
+        for dir in dirs {
             command.push_str(" --dir ");
-            command.push_str(&shell_word(&dir.display().to_string()));
+            // A registry's password is never shown.
+            let shown = super::folders::shown(dir);
+            command.push_str(&shell_word(&shown));
         }
         options = options.playground(Playground::new().render_command(command));
     }

@@ -171,7 +171,9 @@ impl PromptDirOptions {
 struct Loaded {
     prompt: Option<DynamicPrompt>,
     warnings: Vec<Broken>,
-    /// The partial files it includes, relative to the folder.
+    /// The partial files it includes, relative to the folder: what a
+    /// registry stores with it.
+    #[cfg_attr(not(feature = "registry"), allow(dead_code))]
     partials: Vec<String>,
 }
 

@@ -13,6 +13,7 @@ use super::kind::FileKind;
 use super::matter::Matter;
 use super::{FileProblem, problem, read_prompt};
 use crate::dynamic::DynamicPrompt;
+use mcp_prompts_template::rules;
 
 /// A prompt file and the files it reads, as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +49,15 @@ impl StoredPrompt {
         &self.files
     }
 
+    /// The bytes of its text and files.
+    pub(crate) fn size(&self) -> usize {
+        let files = self
+            .files
+            .iter()
+            .map(|(path, bytes)| path.len() + bytes.len());
+        self.path.len() + self.text.len() + files.sum::<usize>()
+    }
+
     /// `sha256:` and the hex digest of everything it is: path, text and
     /// files, each length-prefixed, so that no two contents share one.
     pub(crate) fn digest(&self) -> String {
@@ -75,11 +85,17 @@ impl StoredPrompt {
         let matter = Matter::read(kind, &self.text, origin);
         let icon = matter.icon().filter(|icon| !is_uri(icon)).map(|icon| {
             let stored = self.files.iter().find(|(path, _)| path == icon);
+            let bytes = match stored {
+                None => Err(format!("`{icon}` is not stored with the prompt")),
+                // As a folder's icon file past the bound is refused.
+                Some((_, bytes)) if bytes.len() as u64 > rules::MAX_ICON_BYTES as u64 => Err(
+                    format!("`{icon}` is larger than {} bytes", rules::MAX_ICON_BYTES),
+                ),
+                Some((_, bytes)) => Ok(bytes.clone()),
+            };
             IconFile {
                 path: icon.to_owned(),
-                bytes: stored
-                    .map(|(_, bytes)| bytes.clone())
-                    .ok_or_else(|| format!("`{icon}` is not stored with the prompt")),
+                bytes,
             }
         });
         let texts: Vec<(&str, &str)> = (self.files.iter())

@@ -1,8 +1,14 @@
 //! A request's own label or version (`_meta`'s `mcp-prompts/label`,
 //! `mcp-prompts/version`): which callers may ask for which labels, and the
 //! version found for them, as a set of one prompt to serve.
+//!
+//! Only a prompt the catalog serves from the registry can be asked for in
+//! another version: a name a folder or a compiled prompt holds, one the
+//! server's tags leave out or one disabled is unknown whatever the
+//! request's `_meta`. The served label's versions are held; any other is
+//! read when first asked for, and kept within a byte budget.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use arc_swap::ArcSwap;
@@ -12,55 +18,77 @@ use tokio::sync::{mpsc, oneshot};
 use super::location::Location;
 use crate::caller::Access;
 use crate::catalog::{
-    CatalogSnapshot, Choice, Chosen, Found, LABEL_META, TagFilter, VERSION_META, Variants,
+    AnyPrompt, CatalogSnapshot, Choice, Chosen, Found, LABEL_META, TagFilter, VERSION_META,
+    Variants,
 };
 use crate::dynamic::DynamicPrompt;
 use crate::sync::lock;
 
-/// The most one-prompt sets kept for requests that choose: past it, they
-/// are made again as asked.
-const MAX_KEPT: usize = 1024;
+/// The bytes of versions (their files' sizes) kept for requests that
+/// choose; past it, what is kept is dropped and read again as asked.
+const MAX_KEPT_BYTES: usize = 64 << 20;
+
+/// The versions found missing that are remembered until the registry
+/// changes; past it, the list starts again.
+const MAX_MISSING: usize = 4_096;
 
 /// The labels that only some callers may ask for, each with the scope a
-/// caller must hold (`--label-scope staging=prompts:staging`).
+/// caller must hold (`--label-scope staging=prompts:staging`); `*` for
+/// every label not named.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct LabelScopes(HashMap<String, String>);
+pub(crate) struct LabelScopes {
+    named: HashMap<String, String>,
+    /// The scope of every label not named (`*`), `latest` included.
+    others: Option<String>,
+}
 
 impl LabelScopes {
-    /// `label` asked for only by callers holding `scope`.
+    /// `label` (`*`: every label not named) asked for only by callers
+    /// holding `scope`.
     pub(crate) fn limit(&mut self, label: String, scope: String) {
-        self.0.insert(label, scope);
+        if label == "*" {
+            self.others = Some(scope);
+        } else {
+            self.named.insert(label, scope);
+        }
     }
 
     /// Whether a request served under `access` may ask for `label`: the
     /// local user always; a remote caller when the label has no scope or
     /// it holds it.
-    pub(crate) fn allows(&self, label: &str, access: &Access) -> bool {
-        match (self.0.get(label), access) {
+    fn allows(&self, label: &str, access: &Access) -> bool {
+        let scope = self.named.get(label).or(self.others.as_ref());
+        match (scope, access) {
             (None, _) | (_, Access::Local) => true,
             (Some(_), Access::Remote(None)) => false,
             (Some(scope), Access::Remote(Some(caller))) => caller.has_scope(scope),
         }
     }
 
-    /// Whether `access` may ask for every label, and so for any version.
+    /// Whether `access` holds every scope there is, and so may ask for
+    /// any version.
     fn allows_all(&self, access: &Access) -> bool {
-        self.0.keys().all(|label| self.allows(label, access))
+        let scopes = self.named.values().chain(&self.others);
+        match access {
+            Access::Local => true,
+            Access::Remote(None) => self.named.is_empty() && self.others.is_none(),
+            Access::Remote(Some(caller)) => scopes.into_iter().all(|s| caller.has_scope(s)),
+        }
     }
 }
 
-/// Where each label points, and every version a label points at, read.
+/// Where each label points, and what the catalog serves of the registry.
 #[derive(Default)]
 pub(crate) struct Held {
     /// Label, then prompt, to version (`latest` too).
     pub(super) pointers: HashMap<String, HashMap<String, u32>>,
-    /// Each version a label points at, as its file reads (not stamped).
-    pub(super) versions: HashMap<(String, u32), DynamicPrompt>,
+    /// The served label's prompts, as the catalog has them (stamped).
+    pub(super) served: HashMap<String, DynamicPrompt>,
 }
 
-/// A version not held, asked of the registry's thread: its prompt, if
-/// there is one.
-pub(crate) type Fetch = (String, u32, oneshot::Sender<Option<DynamicPrompt>>);
+/// A version asked for by a request, asked of the registry's thread: its
+/// prompt (as its file reads, not stamped) and its size, if there is one.
+pub(crate) type Fetch = (String, u32, oneshot::Sender<Option<(DynamicPrompt, usize)>>);
 
 /// The requests' view of a served registry.
 pub(crate) struct Choosing {
@@ -72,18 +100,29 @@ pub(crate) struct Choosing {
     sets: Arc<Sets>,
 }
 
-/// The one-prompt sets made for requests that choose.
+/// The one-prompt sets made for requests that choose, and how versions
+/// are stamped.
 pub(super) struct Sets {
     location: Location,
+    /// The server's tags: a version they leave out is not served.
+    tags: TagFilter,
+    kept: Mutex<Kept>,
+}
+
+#[derive(Default)]
+struct Kept {
     /// By label (none for a version asked for by number), prompt and
-    /// version: a version never changes.
-    kept: Mutex<HashMap<(Option<String>, String, u32), Arc<CatalogSnapshot>>>,
+    /// version: a version never changes. With each, its size.
+    sets: HashMap<(Option<String>, String, u32), (Arc<CatalogSnapshot>, usize)>,
+    bytes: usize,
+    /// Versions asked for that are not there (or not served).
+    missing: HashSet<(String, u32)>,
 }
 
 impl Choosing {
     pub(super) fn new(
         (location, served): (Location, String),
-        scopes: LabelScopes,
+        (scopes, tags): (LabelScopes, TagFilter),
         fetch: mpsc::Sender<Fetch>,
     ) -> Self {
         Self {
@@ -93,7 +132,8 @@ impl Choosing {
             fetch,
             sets: Arc::new(Sets {
                 location,
-                kept: Mutex::new(HashMap::new()),
+                tags,
+                kept: Mutex::new(Kept::default()),
             }),
         }
     }
@@ -114,8 +154,13 @@ impl Choosing {
     fn may_have(&self, held: &Held, (name, version): (&str, u32), access: &Access) -> bool {
         self.scopes.allows_all(access)
             || held.pointers.iter().any(|(label, points)| {
-                points.get(name) == Some(&version) && self.scopes.allows(label, access)
+                points.get(name) == Some(&version) && self.may_ask_for(label, access)
             })
+    }
+
+    /// Whether `access` may ask for `label`: the served one always.
+    fn may_ask_for(&self, label: &str, access: &Access) -> bool {
+        label == self.served || self.scopes.allows(label, access)
     }
 }
 
@@ -143,60 +188,131 @@ impl Sets {
         prompt.stamped(self.origin(label, prompt.name(), version), meta)
     }
 
-    /// The one-prompt set serving `prompt` (version `version`) under
-    /// `label`, made once.
-    fn set_of(&self, prompt: &DynamicPrompt, label: Option<&str>, version: u32) -> Chosen {
-        let key = (label.map(str::to_owned), prompt.name().to_owned(), version);
-        if let Some(set) = lock(&self.kept).get(&key) {
-            return Some(Arc::clone(set));
-        }
-        let stamped = self.stamp(prompt, label, version);
-        let set = CatalogSnapshot::build([stamped.into()], &TagFilter::default(), 0).ok()?;
-        let set = Arc::new(set);
+    /// The set made for `key`, if kept.
+    fn kept(&self, key: &(Option<String>, String, u32)) -> Option<Arc<CatalogSnapshot>> {
+        lock(&self.kept)
+            .sets
+            .get(key)
+            .map(|(set, _)| Arc::clone(set))
+    }
+
+    /// Whether version `key` was found missing since the registry last
+    /// changed.
+    fn is_missing(&self, key: &(String, u32)) -> bool {
+        lock(&self.kept).missing.contains(key)
+    }
+
+    /// Forgets the versions found missing: the registry changed.
+    pub(super) fn forget_missing(&self) {
+        lock(&self.kept).missing.clear();
+    }
+
+    /// The one-prompt set serving `found` (version `key.2`) under
+    /// `key.0`, kept; `None` if there is none, or the server's tags leave
+    /// it out (remembered as missing).
+    fn set_of(
+        &self,
+        key: (Option<String>, String, u32),
+        found: Option<(DynamicPrompt, usize)>,
+    ) -> Chosen {
+        let made = found.and_then(|(prompt, size)| {
+            let stamped = self.stamp(&prompt, key.0.as_deref(), key.2);
+            let set = CatalogSnapshot::build([stamped.into()], &self.tags, 0).ok()?;
+            (set.len() == 1).then(|| (Arc::new(set), size))
+        });
         let mut kept = lock(&self.kept);
-        if kept.len() >= MAX_KEPT {
-            kept.clear();
+        let Some((set, size)) = made else {
+            if kept.missing.len() >= MAX_MISSING {
+                kept.missing.clear();
+            }
+            kept.missing.insert((key.1, key.2));
+            return None;
+        };
+        if kept.bytes.saturating_add(size) > MAX_KEPT_BYTES {
+            kept.sets.clear();
+            kept.bytes = 0;
         }
-        kept.insert(key, Arc::clone(&set));
+        kept.bytes += size;
+        kept.sets.insert(key, (Arc::clone(&set), size));
         Some(set)
     }
 }
 
 impl Variants for Choosing {
-    fn find(&self, name: &str, choice: &Choice, access: &Access) -> Found {
+    fn find(&self, served: &AnyPrompt, choice: &Choice, access: &Access) -> Found {
         let held = self.held.load();
-        match choice {
+        let name = served.name();
+        // Only what the catalog serves from the registry, as served now.
+        if !held
+            .served
+            .get(name)
+            .is_some_and(|ours| served.is_dynamic(ours))
+        {
+            return Found::Now(None);
+        }
+        let served_version = held.pointers.get(&self.served).and_then(|p| p.get(name));
+        let (label, version) = match choice {
+            Choice::Label(label) if *label == self.served => return Found::Catalog,
             Choice::Label(label) => {
-                if !self.scopes.allows(label, access) {
+                if !self.may_ask_for(label, access) {
                     return Found::Now(None);
                 }
                 let version = held.pointers.get(label).and_then(|p| p.get(name));
-                let prompt =
-                    version.and_then(|&v| Some((held.versions.get(&(name.to_owned(), v))?, v)));
-                Found::Now(prompt.and_then(|(prompt, v)| self.sets.set_of(prompt, Some(label), v)))
+                let Some(&version) = version else {
+                    return Found::Now(None);
+                };
+                (Some(label.clone()), version)
             }
+            Choice::Version(version) if Some(version) == served_version => return Found::Catalog,
             Choice::Version(version) => {
-                let version = *version;
-                if !self.may_have(&held, (name, version), access) {
+                if !self.may_have(&held, (name, *version), access) {
                     return Found::Now(None);
                 }
-                // Held, whichever label points at it: served by number.
-                if let Some(prompt) = held.versions.get(&(name.to_owned(), version)) {
-                    return Found::Now(self.sets.set_of(prompt, None, version));
-                }
-                let key = (None, name.to_owned(), version);
-                if let Some(set) = lock(&self.sets.kept).get(&key) {
-                    return Found::Now(Some(Arc::clone(set)));
-                }
-                let (fetch, name) = (self.fetch.clone(), name.to_owned());
-                let sets = Arc::clone(&self.sets);
-                Found::Later(Box::pin(async move {
-                    let (tx, rx) = oneshot::channel();
-                    fetch.send((name, version, tx)).await.ok()?;
-                    let prompt = rx.await.ok()??;
-                    sets.set_of(&prompt, None, version)
-                }))
+                (None, *version)
             }
+        };
+        let key = (label, name.to_owned(), version);
+        if let Some(set) = self.sets.kept(&key) {
+            return Found::Now(Some(set));
         }
+        if self.sets.is_missing(&(key.1.clone(), version)) {
+            return Found::Now(None);
+        }
+        let (fetch, sets) = (self.fetch.clone(), Arc::clone(&self.sets));
+        Found::Later(Box::pin(async move {
+            let (tx, rx) = oneshot::channel();
+            fetch.send((key.1.clone(), version, tx)).await.ok()?;
+            let found = rx.await.ok()?;
+            sets.set_of(key, found)
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::caller::Caller;
+
+    fn remote(scopes: &[&str]) -> Access {
+        let caller = Caller::new("c").with_scopes(scopes.iter().copied());
+        Access::Remote(Some(Arc::new(caller)))
+    }
+
+    #[test]
+    fn a_label_is_open_unless_scoped_and_star_scopes_every_other() {
+        let mut scopes = LabelScopes::default();
+        assert!(scopes.allows("staging", &Access::Remote(None)));
+        assert!(scopes.allows_all(&Access::Remote(None)));
+        scopes.limit("staging".into(), "s".into());
+        assert!(!scopes.allows("staging", &remote(&[])));
+        assert!(scopes.allows("staging", &remote(&["s"])));
+        assert!(scopes.allows("latest", &remote(&[])));
+        assert!(!scopes.allows_all(&remote(&[])));
+        scopes.limit("*".into(), "all".into());
+        assert!(!scopes.allows("latest", &remote(&["s"])));
+        assert!(scopes.allows("latest", &remote(&["all"])));
+        assert!(!scopes.allows_all(&remote(&["all"])));
+        assert!(scopes.allows_all(&remote(&["all", "s"])));
+        assert!(scopes.allows_all(&Access::Local));
     }
 }

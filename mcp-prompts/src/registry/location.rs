@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::RegistryError;
+#[cfg(feature = "cli")]
 use crate::protocol::is_valid_name;
 
 /// The label that always points at each prompt's newest version; it
@@ -11,6 +12,7 @@ use crate::protocol::is_valid_name;
 pub(crate) const LATEST: &str = "latest";
 
 /// The label served when none is named.
+#[cfg(feature = "cli")]
 pub(crate) const DEFAULT_LABEL: &str = "production";
 
 /// The longest label.
@@ -54,6 +56,7 @@ impl Location {
     /// Whether `text` is meant as a registry (a folder otherwise): an
     /// `sqlite:` URL, or any `SCHEME://` (one not a registry's is refused
     /// by [`parse`](Self::parse), with what a registry's URL is).
+    #[cfg(feature = "cli")]
     pub(crate) fn is_url(text: &str) -> bool {
         text.starts_with("sqlite:")
             || text.split_once("://").is_some_and(|(scheme, _)| {
@@ -81,31 +84,79 @@ impl fmt::Debug for Location {
     }
 }
 
-/// `url` with the password of its user part (`user:secret@`) replaced.
+/// `url` with any password replaced by `***`: the user part's (up to the
+/// last `@`, whatever characters the password holds) and a `password=`
+/// query parameter's.
 pub(crate) fn without_password(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
         return url.to_owned();
     };
-    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let (authority, tail) = rest.split_at(authority_end);
-    match authority.rsplit_once('@') {
+    let mut shown = match rest.rsplit_once('@') {
         Some((user, host)) if user.contains(':') => {
             let name = user.split(':').next().unwrap_or("");
-            format!("{scheme}://{name}:***@{host}{tail}")
+            format!("{scheme}://{name}:***@{host}")
         }
         _ => url.to_owned(),
+    };
+    // `?password=...` (libpq's parameter), wherever it is in the query.
+    let mut from = 0;
+    while let Some(at) = shown[from..].find("password=").map(|at| at + from) {
+        let starts_parameter = at > 0 && matches!(shown.as_bytes()[at - 1], b'?' | b'&');
+        let value = at + "password=".len();
+        if starts_parameter {
+            let end = shown[value..]
+                .find(['&', '#'])
+                .map_or(shown.len(), |end| value + end);
+            shown.replace_range(value..end, "***");
+        }
+        from = value;
+    }
+    shown
+}
+
+/// A registry's URL and the label to serve, as given to
+/// [`Server::registry`](crate::Server::registry): read when the server is
+/// built, and shown without its password.
+#[derive(Clone)]
+pub(crate) struct Source {
+    url: String,
+    label: String,
+}
+
+impl Source {
+    pub(crate) fn new(url: String, label: String) -> Self {
+        Self { url, label }
+    }
+
+    /// The URL and the label.
+    pub(crate) fn into_parts(self) -> (String, String) {
+        (self.url, self.label)
+    }
+}
+
+impl fmt::Debug for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}#{}", without_password(&self.url), self.label)
     }
 }
 
 /// A source named `URL#LABEL`: the URL and the label (`production` when
 /// there is no `#`).
+#[cfg(feature = "cli")]
 pub(crate) fn split_source(source: &str) -> Result<(Location, String), RegistryError> {
     let (url, label) = match source.rsplit_once('#') {
         Some((url, label)) => (url, label),
         None => (source, DEFAULT_LABEL),
     };
     let location = Location::parse(url)?;
-    check_label(label)?;
+    // What follows the `#` may be the rest of a password holding one: it
+    // is checked, never repeated.
+    if check_label(label).is_err() {
+        return Err(RegistryError::refused(format!(
+            "{}: the label after `#` must be 1 to {MAX_LABEL} characters of A-Z, a-z, 0-9, `_`, `-` and `.`",
+            without_password(source)
+        )));
+    }
     Ok((location, label.to_owned()))
 }
 
@@ -137,6 +188,7 @@ pub(crate) fn check_movable(label: &str) -> Result<(), RegistryError> {
 }
 
 /// Reads `NAME@VERSION` (`review@3`).
+#[cfg(feature = "cli")]
 pub(crate) fn name_at_version(text: &str) -> Result<(String, u32), RegistryError> {
     let malformed = || {
         RegistryError::refused(format!(

@@ -23,9 +23,9 @@ use crate::catalog::{CatalogSnapshot, LiveCatalog, Prompts, TagFilter};
 use crate::files::stored::StoredPrompt;
 use crate::files::{FileProblem, PromptDir};
 pub(crate) use choosing::LabelScopes;
-pub(crate) use location::{
-    DEFAULT_LABEL, Location, check_label, check_movable, name_at_version, split_source,
-};
+#[cfg(feature = "cli")]
+pub(crate) use location::{DEFAULT_LABEL, name_at_version, split_source, without_password};
+pub(crate) use location::{Location, Source, check_label, check_movable};
 pub(crate) use served::{ServedRegistry, serve};
 use store::Store;
 
@@ -223,10 +223,11 @@ impl Registry {
         Ok(Self { store, location })
     }
 
-    /// Connects to the registry at `url` to read it, with no schema change
-    /// (read access is enough); an error if its schema is not there yet,
-    /// or older than this release's.
-    pub async fn open_to_read(url: &str) -> Result<Self, RegistryError> {
+    /// Connects to the registry at `url` as it is: no SQLite file made, no
+    /// schema change (read access is enough to list; moving labels needs
+    /// write access); an error if there is no registry there yet, or one
+    /// of an older schema.
+    pub async fn open_existing(url: &str) -> Result<Self, RegistryError> {
         let location = Location::parse(url)?;
         let store = Store::connect(&location, false).await?;
         if !store.schema_is_current().await? {
@@ -335,6 +336,7 @@ impl Registry {
     }
 
     /// Where the registry is, its password left out.
+    #[cfg(feature = "cli")]
     pub(crate) fn location(&self) -> &Location {
         &self.location
     }

@@ -32,12 +32,22 @@ const START: Duration = Duration::from_secs(30);
 /// Requests for versions not held, waiting for the registry's thread.
 const MAX_FETCHES: usize = 64;
 
+/// Versions read for requests at once: the rest wait, and the pool keeps
+/// connections for reading the registry again.
+const FETCHING: usize = 2;
+
+/// How long a version read for a request may take; past it, the request
+/// finds nothing.
+const FETCH_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// A registry being served: its thread stops when this is dropped.
 pub(crate) struct ServedRegistry {
     _stop: oneshot::Sender<()>,
+    #[cfg(feature = "cli")]
     choosing: Arc<Choosing>,
 }
 
+#[cfg(feature = "cli")]
 impl ServedRegistry {
     /// How many prompts the served label points at now.
     pub(crate) fn label_size(&self) -> usize {
@@ -57,7 +67,12 @@ pub(crate) fn serve(
     prompts: Prompts,
 ) -> Result<(ServedRegistry, Arc<dyn Variants>), RegistryError> {
     let (fetch_tx, fetch_rx) = mpsc::channel(MAX_FETCHES);
-    let choosing = Arc::new(Choosing::new((location.clone(), label), scopes, fetch_tx));
+    let tags = prompts.tag_filter();
+    let choosing = Arc::new(Choosing::new(
+        (location.clone(), label),
+        (scopes, tags),
+        fetch_tx,
+    ));
     let (started_tx, started_rx) = std::sync::mpsc::channel();
     let (stop_tx, stop_rx) = oneshot::channel();
     let keeper = Keeper {
@@ -88,6 +103,7 @@ pub(crate) fn serve(
         Ok(Ok(())) => {
             let served = ServedRegistry {
                 _stop: stop_tx,
+                #[cfg(feature = "cli")]
                 choosing: Arc::clone(&choosing),
             };
             Ok((served, choosing))
@@ -192,50 +208,45 @@ impl Keeper {
         true
     }
 
-    /// Reads where every label points, and each version newly pointed at;
-    /// serves what the served label points at.
+    /// Reads where every label points, and each version the served label
+    /// newly points at; serves those.
     async fn reload(&mut self, store: &Store) -> Result<(), RegistryError> {
         let rows = store.pointers().await?;
-        let old = self.choosing.held.load_full();
         let mut held = Held::default();
         for (label, name, version) in rows {
-            let key = (name.clone(), version);
-            if !held.versions.contains_key(&key) {
-                let prompt = match old.versions.get(&key) {
-                    Some(prompt) => Some(prompt.clone()),
-                    None if self.unreadable.contains(&key) => None,
-                    None => self.read(store, &key).await?,
-                };
-                if let Some(prompt) = prompt {
-                    held.versions.insert(key, prompt);
-                }
-            }
             held.pointers
                 .entry(label)
                 .or_default()
                 .insert(name, version);
         }
         let label = self.choosing.served_label().to_owned();
-        let mut wanted = Vec::new();
-        let mut stamped = HashMap::new();
-        if let Some(points) = held.pointers.get(&label) {
-            let mut points: Vec<(&String, &u32)> = points.iter().collect();
-            points.sort();
-            for (name, &version) in points {
-                let key = (name.clone(), version);
-                let Some(prompt) = held.versions.get(&key) else {
-                    continue;
-                };
-                let prompt = self
-                    .stamped
-                    .remove(&key)
-                    .unwrap_or_else(|| self.choosing.sets().stamp(prompt, Some(&label), version));
-                wanted.push(prompt.clone());
-                stamped.insert(key, prompt);
-            }
+        let mut points: Vec<(String, u32)> = held
+            .pointers
+            .get(&label)
+            .map(|p| p.iter().map(|(n, v)| (n.clone(), *v)).collect())
+            .unwrap_or_default();
+        points.sort();
+        let mut wanted = Vec::with_capacity(points.len());
+        let mut stamped = HashMap::with_capacity(points.len());
+        for key in points {
+            let prompt = match self.stamped.remove(&key) {
+                Some(prompt) => prompt,
+                None if self.unreadable.contains(&key) => continue,
+                None => match self.read(store, &key).await? {
+                    Some(prompt) => self.choosing.sets().stamp(&prompt, Some(&label), key.1),
+                    None => continue,
+                },
+            };
+            held.served.insert(key.0.clone(), prompt.clone());
+            wanted.push(prompt.clone());
+            stamped.insert(key, prompt);
         }
+        let points = held.pointers.get(&label);
+        self.unreadable
+            .retain(|key| points.and_then(|p| p.get(&key.0)) == Some(&key.1));
         self.stamped = stamped;
         self.choosing.held.store(Arc::new(held));
+        self.choosing.sets().forget_missing();
         let (served, taken) = self.prompts.sync_yielding_group(&self.served, wanted);
         for (prompt, holder) in taken {
             tracing::warn!(
@@ -249,43 +260,72 @@ impl Keeper {
         Ok(())
     }
 
-    /// Version `key` read from the store; `None` (warned of once) if it
-    /// no longer reads as a prompt.
+    /// Version `key` read from the store; `None` (warned of once) if it is
+    /// not there or cannot be served: a row that does not read as a
+    /// version, one past the bounds, or one whose file names another
+    /// prompt. Only a database that cannot be read is an error.
     async fn read(
         &mut self,
         store: &Store,
         key: &(String, u32),
     ) -> Result<Option<DynamicPrompt>, RegistryError> {
-        let Some(stored) = store.fetch(&key.0, key.1).await? else {
-            return Ok(None);
-        };
-        let origin = self.choosing.sets().origin(None, &key.0, key.1);
-        let prompt = read_version(&stored, &origin, &self.location);
-        if prompt.is_none() {
+        let found = fetch_version(store, key, &self.choosing, &self.location).await?;
+        if found.is_none() {
             self.unreadable.insert(key.clone());
         }
-        Ok(prompt)
+        Ok(found.map(|(prompt, _)| prompt))
     }
 }
 
-/// Answers each request for a version no label points at, each on its
-/// own task.
+/// Version `key` of the registry, read as a prompt with its size; `None`,
+/// warned of, if it is not there or cannot be served. Only a database that
+/// cannot be read is an error.
+async fn fetch_version(
+    store: &Store,
+    (name, version): &(String, u32),
+    choosing: &Choosing,
+    location: &Location,
+) -> Result<Option<(DynamicPrompt, usize)>, RegistryError> {
+    let stored = match store.fetch(name, *version).await {
+        Ok(Some(stored)) => stored,
+        Ok(None) => return Ok(None),
+        Err(RegistryError::Refused(problems)) => {
+            let problem = problems.join("; ");
+            tracing::warn!(
+                registry = %location,
+                problem = %Escaped::new(&problem),
+                "a version in the registry is not served: {}@{version}",
+                Escaped::new(name)
+            );
+            return Ok(None);
+        }
+        Err(err) => return Err(err),
+    };
+    let origin = choosing.sets().origin(None, name, *version);
+    let size = stored.size();
+    Ok(read_version(&stored, &origin, location, name).map(|prompt| (prompt, size)))
+}
+
+/// Answers each request for a version not held, a few at a time, each
+/// within [`FETCH_TIMEOUT`].
 async fn serve_fetches(
     store: Store,
     choosing: Arc<Choosing>,
     location: Location,
     mut fetches: mpsc::Receiver<Fetch>,
 ) {
+    let fetching = Arc::new(tokio::sync::Semaphore::new(FETCHING));
     while let Some((name, version, reply)) = fetches.recv().await {
+        let Ok(permit) = Arc::clone(&fetching).acquire_owned().await else {
+            break;
+        };
         let (store, choosing, location) = (store.clone(), Arc::clone(&choosing), location.clone());
         tokio::spawn(async move {
-            let prompt = match store.fetch(&name, version).await {
-                Ok(Some(stored)) => {
-                    let origin = choosing.sets().origin(None, &name, version);
-                    read_version(&stored, &origin, &location)
-                }
-                Ok(None) => None,
-                Err(err) => {
+            let key = (name, version);
+            let read = fetch_version(&store, &key, &choosing, &location);
+            let found = match tokio::time::timeout(FETCH_TIMEOUT, read).await {
+                Ok(Ok(found)) => found,
+                Ok(Err(err)) => {
                     tracing::warn!(
                         registry = %location,
                         error = %Escaped::new(&err.to_string()),
@@ -293,21 +333,34 @@ async fn serve_fetches(
                     );
                     None
                 }
+                Err(_) => None,
             };
-            let _ = reply.send(prompt);
+            let _ = reply.send(found);
+            drop(permit);
         });
     }
 }
 
 /// A stored version's prompt; `None`, with a warning, if it does not
-/// read (published by a newer release, say).
+/// read (published by a newer release, say) or names another prompt than
+/// `name`, the one it was published as.
 fn read_version(
     stored: &crate::files::stored::StoredPrompt,
     origin: &str,
     location: &Location,
+    name: &str,
 ) -> Option<DynamicPrompt> {
     match stored.read(origin) {
-        Ok(prompt) => Some(prompt),
+        Ok(prompt) if prompt.name() == name => Some(prompt),
+        Ok(prompt) => {
+            tracing::warn!(
+                registry = %location,
+                "a version in the registry is not served: {} names the prompt `{}`",
+                Escaped::new(origin),
+                Escaped::new(prompt.name())
+            );
+            None
+        }
         Err(problem) => {
             tracing::warn!(
                 registry = %location,

@@ -5,11 +5,11 @@
 use std::borrow::Cow;
 use std::time::Duration;
 
+use sqlx::ConnectOptions;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::pool::PoolOptions;
 use sqlx::postgres::{PgConnectOptions, PgPool};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool};
-use sqlx::{ConnectOptions, Row};
 
 use super::location::{LATEST, Location};
 use super::{RegistryError, VersionInfo};
@@ -26,7 +26,17 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The connections a process holds at most.
-const MAX_CONNECTIONS: u32 = 4;
+const MAX_CONNECTIONS: u32 = 5;
+
+/// The most bytes of a version's text, and of each file it reads: what a
+/// prompt folder serves of one file.
+const MAX_FILE_BYTES: usize = crate::files::DEFAULT_MAX_FILE_BYTES as usize;
+
+/// The most files one version reads (partials and an icon).
+const MAX_FILES: usize = 64;
+
+/// The most bytes of one version's files together.
+const MAX_FILES_BYTES: usize = 4 << 20;
 
 /// Runs `$body` with `$pool` bound to whichever pool the store has: the
 /// same code, typed for each database.
@@ -126,8 +136,11 @@ impl Store {
                 let options: PgConnectOptions = url.parse().map_err(|err: sqlx::Error| {
                     RegistryError::location(&location.to_string(), &err.to_string())
                 })?;
+                // No statement may hold a connection for long: a locked
+                // table must not hang requests or the watch.
                 let options = options
                     .application_name("mcp-prompts")
+                    .options([("statement_timeout", "10s")])
                     .disable_statement_logging();
                 let pool = PoolOptions::new()
                     .max_connections(MAX_CONNECTIONS)
@@ -427,37 +440,87 @@ impl Store {
     }
 
     /// Version `version` of `name`, as published; `None` if there is none.
+    /// A row past what a prompt folder may hold (a text or file past
+    /// [`MAX_FILE_BYTES`], more than [`MAX_FILES`] files or
+    /// [`MAX_FILES_BYTES`] of them), or one that does not read as a
+    /// version, is refused without more of it read.
     pub(crate) async fn fetch(
         &self,
         name: &str,
         version: u32,
     ) -> Result<Option<StoredPrompt>, RegistryError> {
         let version = i64::from(version);
-        let result: Result<Option<StoredPrompt>, sqlx::Error> = on_pool!(self, pool => {
+        // Sizes first, in the same statement: a text or file past the
+        // bound is never sent.
+        let body = format!(
+            "SELECT path, CASE WHEN octet_length(body) <= {MAX_FILE_BYTES} THEN body END, \
+             CAST(octet_length(body) AS BIGINT) FROM prompt_versions WHERE name = $1 AND version = $2"
+        );
+        let files = format!(
+            "SELECT path, CASE WHEN octet_length(bytes) <= {MAX_FILE_BYTES} THEN bytes END, \
+             CAST(octet_length(bytes) AS BIGINT) FROM prompt_files WHERE name = $1 AND version = $2 \
+             ORDER BY path LIMIT {}",
+            MAX_FILES + 1
+        );
+        type Body = (String, Option<String>, i64);
+        type File = (String, Option<Vec<u8>>, i64);
+        let result: Result<Option<(Body, Vec<File>)>, sqlx::Error> = on_pool!(self, pool => {
             let mut conn = pool.acquire().await?;
-            let row = sqlx::query(
-                "SELECT path, body FROM prompt_versions WHERE name = $1 AND version = $2",
-            )
-            .bind(name)
-            .bind(version)
-            .fetch_optional(&mut *conn)
-            .await?;
+            let row: Option<Body> = sqlx::query_as(&body)
+                .bind(name)
+                .bind(version)
+                .fetch_optional(&mut *conn)
+                .await?;
             match row {
                 None => Ok(None),
                 Some(row) => {
-                    let files: Vec<(String, Vec<u8>)> = sqlx::query_as(
-                        "SELECT path, bytes FROM prompt_files WHERE name = $1 AND version = $2",
-                    )
-                    .bind(name)
-                    .bind(version)
-                    .fetch_all(&mut *conn)
-                    .await?;
-                    let (path, body): (String, String) = (row.try_get(0)?, row.try_get(1)?);
-                    Ok(Some(StoredPrompt::new(path, body, files)))
+                    let files: Vec<File> = sqlx::query_as(&files)
+                        .bind(name)
+                        .bind(version)
+                        .fetch_all(&mut *conn)
+                        .await?;
+                    Ok(Some((row, files)))
                 }
             }
         });
-        result.map_err(|err| self.failed(&err))
+        let found = match result {
+            Ok(found) => found,
+            // The row is there, but not as a version reads.
+            Err(err @ (sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_))) => {
+                return Err(RegistryError::refused(format!("it does not read: {err}")));
+            }
+            Err(err) => return Err(self.failed(&err)),
+        };
+        let Some(((path, body, body_bytes), files)) = found else {
+            return Ok(None);
+        };
+        let past = |what: &str| {
+            RegistryError::refused(format!("{what}, past what a prompt folder may hold"))
+        };
+        let Some(body) = body else {
+            return Err(past(&format!("its text has {body_bytes} bytes")));
+        };
+        if files.len() > MAX_FILES {
+            return Err(past(&format!("it has more than {MAX_FILES} files")));
+        }
+        let mut total = 0usize;
+        let mut read = Vec::with_capacity(files.len());
+        for (path, bytes, size) in files {
+            let Some(bytes) = bytes else {
+                return Err(past(&format!(
+                    "its file `{}` has {size} bytes",
+                    path.escape_debug()
+                )));
+            };
+            total += bytes.len();
+            if total > MAX_FILES_BYTES {
+                return Err(past(&format!(
+                    "its files have more than {MAX_FILES_BYTES} bytes"
+                )));
+            }
+            read.push((path, bytes));
+        }
+        Ok(Some(StoredPrompt::new(path, body, read)))
     }
 
     /// The change counter: it moves on every publish and label move.

@@ -159,7 +159,7 @@ impl Service {
 
     /// How many prompts the registry's label served points at now; `None`
     /// without a registry.
-    #[cfg(feature = "registry")]
+    #[cfg(all(feature = "registry", feature = "cli"))]
     pub(crate) fn registry_label_size(&self) -> Option<usize> {
         self.0
             ._registry

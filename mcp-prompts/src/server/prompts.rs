@@ -9,7 +9,7 @@ use serde_json::value::RawValue;
 use super::get::{GetOutcome, GetRequest, Retry};
 use super::handler::{Handled, Handler, Handling};
 use super::outcome::TypedResult;
-use crate::catalog::Choice;
+use crate::catalog::{Choice, LABEL_META, VERSION_META};
 use crate::context::Progress;
 use crate::error::Error;
 use crate::protocol::Arguments;
@@ -85,6 +85,14 @@ fn read_meta(meta: &RawValue) -> Result<(Option<Box<RawValue>>, Option<Choice>),
         version: Option<&'a RawValue>,
     }
     let Ok(meta) = serde_json::from_str::<Meta<'_>>(meta.get()) else {
+        // A `_meta` of another shape is no error, unless it tries to
+        // choose a version: which one it meant is unknown (a key twice).
+        let text = meta.get();
+        if text.contains(LABEL_META) || text.contains(VERSION_META) {
+            return Err(Error::invalid_params(format!(
+                "`_meta` does not read as an object naming `{LABEL_META}` or `{VERSION_META}` once"
+            )));
+        }
         return Ok((None, None));
     };
     let progress = meta.progress_token.and_then(|token| {

@@ -78,6 +78,7 @@ impl Partials {
     }
 
     /// The text of the partial file at `path` (relative to the folder).
+    #[cfg(feature = "registry")]
     pub(crate) fn text_of(&self, path: &str) -> Option<&str> {
         let partial = self.0.get(&partial_name(path)?)?;
         (partial.path == path).then_some(partial.text.as_str())

@@ -123,8 +123,11 @@ impl Server {
         #[cfg(feature = "registry")]
         let (registry, variants) = match self.registry {
             Some(source) => {
-                let (served, variants) =
-                    serve_registry(source, self.label_scopes, Prompts::new(Arc::clone(&live)))?;
+                let (served, variants) = serve_registry(
+                    source.into_parts(),
+                    self.label_scopes,
+                    Prompts::new(Arc::clone(&live)),
+                )?;
                 (Some(served), Some(variants))
             }
             None => (None, None),

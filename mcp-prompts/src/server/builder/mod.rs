@@ -64,7 +64,7 @@ pub struct Server {
     /// The registry served: its URL and label, and the labels only some
     /// callers may ask for.
     #[cfg(feature = "registry")]
-    registry: Option<(String, String)>,
+    registry: Option<crate::registry::Source>,
     #[cfg(feature = "registry")]
     label_scopes: crate::registry::LabelScopes,
 }
@@ -210,7 +210,7 @@ impl Server {
     /// ```
     #[cfg(feature = "registry")]
     pub fn registry(mut self, url: impl Into<String>, label: impl Into<String>) -> Self {
-        self.registry = Some((url.into(), label.into()));
+        self.registry = Some(crate::registry::Source::new(url.into(), label.into()));
         self
     }
 

@@ -218,7 +218,15 @@ impl GetRequest<'_> {
     pub(crate) fn serve(self, service: &Service) -> NowOrLater<Result<GetOutcome, Error>> {
         let chosen = match (&self.choice, service.variants()) {
             (Some(choice), Some(variants)) => {
-                match variants.find(self.name, choice, self.site.sender.access()) {
+                // Another version of a prompt the catalog serves this
+                // caller, or nothing.
+                let access = self.site.sender.access();
+                let served = service.snapshot();
+                let Some(entry) = served.get(self.name, access) else {
+                    return NowOrLater::Now(Err(unknown_prompt(self.name)));
+                };
+                match variants.find(entry.prompt(), choice, access) {
+                    Found::Catalog => None,
                     Found::Now(Some(set)) => Some(set),
                     Found::Now(None) => return NowOrLater::Now(Err(unknown_prompt(self.name))),
                     Found::Later(found) => return self.serve_once_found(found, service.clone()),
