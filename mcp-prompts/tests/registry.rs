@@ -3,6 +3,8 @@
 //! binary publishes, moves labels and serves, as a team's pipeline runs
 //! it; clients talk to the servers over stdio and HTTP, replicas behind
 //! nginx.
+// The shared helpers take JSON by value, as the tests write it.
+#![allow(clippy::needless_pass_by_value)]
 
 mod registry_support;
 mod served;

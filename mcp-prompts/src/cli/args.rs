@@ -129,7 +129,7 @@ A renamed prompt is a removal and an addition. Exit 1 if anything breaks
     /// prompt out of a label with --remove.
     #[cfg(feature = "registry")]
     #[command(after_long_help = registry::SOURCES)]
-    Label(registry::Label),
+    Label(registry::Move),
     /// List a prompt's versions with their labels, digests, authors and
     /// times.
     #[cfg(feature = "registry")]

@@ -1,9 +1,10 @@
 //! `publish`, `label` and `versions`: a registry's versions and labels
 //! from the command line (feature `registry`).
 
+use std::fmt::Write as _;
 use std::io::{Error, ErrorKind};
 
-use super::args::registry::{Label, Publish, Versions, VersionsFormat};
+use super::args::registry::{Move, Publish, Versions, VersionsFormat};
 use super::escape;
 use super::folders::Folders;
 use crate::files::PromptDir;
@@ -99,14 +100,14 @@ pub(super) async fn publish(server: Server, publish: &Publish) -> std::io::Resul
         registry.location()
     );
     if !publish.labels.is_empty() {
-        said.push_str(&format!("; labels moved: {}", publish.labels.join(", ")));
+        let _ = write!(said, "; labels moved: {}", publish.labels.join(", "));
     }
     eprintln!("{said}");
     Ok(0)
 }
 
 /// Moves a label, or takes a prompt out of one.
-pub(super) async fn label(label: &Label) -> std::io::Result<i32> {
+pub(super) async fn label(label: &Move) -> std::io::Result<i32> {
     let program = "label";
     let target = if label.remove {
         None

@@ -3,6 +3,7 @@
 //! includes). It is read again anywhere, with no folder, exactly as the
 //! folder's loader read it.
 
+use std::fmt::Write as _;
 use std::path::Path;
 
 use sha2::{Digest, Sha256};
@@ -73,8 +74,11 @@ impl StoredPrompt {
             part(bytes);
         }
         let digest = hash.finalize();
-        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-        format!("sha256:{hex}")
+        let mut text = String::from("sha256:");
+        for byte in digest {
+            let _ = write!(text, "{byte:02x}");
+        }
+        text
     }
 
     /// Its prompt, read as its folder's loader reads it; `origin` names it

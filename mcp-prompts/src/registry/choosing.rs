@@ -109,11 +109,15 @@ pub(super) struct Sets {
     kept: Mutex<Kept>,
 }
 
+/// A set's key: the label (none for a version asked for by number), the
+/// prompt and the version.
+type SetKey = (Option<String>, String, u32);
+
 #[derive(Default)]
 struct Kept {
-    /// By label (none for a version asked for by number), prompt and
-    /// version: a version never changes. With each, its size.
-    sets: HashMap<(Option<String>, String, u32), (Arc<CatalogSnapshot>, usize)>,
+    /// By label, prompt and version (a version never changes), each with
+    /// its size.
+    sets: HashMap<SetKey, (Arc<CatalogSnapshot>, usize)>,
     bytes: usize,
     /// Versions asked for that are not there (or not served).
     missing: HashSet<(String, u32)>,
@@ -189,7 +193,7 @@ impl Sets {
     }
 
     /// The set made for `key`, if kept.
-    fn kept(&self, key: &(Option<String>, String, u32)) -> Option<Arc<CatalogSnapshot>> {
+    fn kept(&self, key: &SetKey) -> Option<Arc<CatalogSnapshot>> {
         lock(&self.kept)
             .sets
             .get(key)

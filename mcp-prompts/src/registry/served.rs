@@ -410,11 +410,11 @@ impl Watch {
                     }
                     let mut fresh = PgListener::connect_with(pool)
                         .await
-                        .map_err(|err| store.failed(&err))?;
+                        .map_err(|err| Store::failed(&err))?;
                     fresh
                         .listen(CHANNEL)
                         .await
-                        .map_err(|err| store.failed(&err))?;
+                        .map_err(|err| Store::failed(&err))?;
                     *listener = Some(fresh);
                     return Ok(true);
                 };
@@ -436,7 +436,7 @@ impl Watch {
                     }
                     Err(err) => {
                         *listener = None;
-                        Err(store.failed(&err))
+                        Err(Store::failed(&err))
                     }
                 }
             }

@@ -30,7 +30,7 @@ const MAX_CONNECTIONS: u32 = 5;
 
 /// The most bytes of a version's text, and of each file it reads: what a
 /// prompt folder serves of one file.
-const MAX_FILE_BYTES: usize = crate::files::DEFAULT_MAX_FILE_BYTES as usize;
+const MAX_FILE_BYTES: u64 = crate::files::DEFAULT_MAX_FILE_BYTES;
 
 /// The most files one version reads (partials and an icon).
 const MAX_FILES: usize = 64;
@@ -109,6 +109,15 @@ type BoxFuture<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + 
 
 /// A row of `prompt_versions` as listed.
 type VersionRow = (String, i64, String, String, String);
+
+/// A prompt's versions, and its labels with the version of each.
+type Listed = (Vec<VersionRow>, Vec<(String, i64)>);
+
+/// A version's path, its text unless past the bound, and its size.
+type BodyRow = (String, Option<String>, i64);
+
+/// A file's path, its bytes unless past the bound, and its size.
+type FileRow = (String, Option<Vec<u8>>, i64);
 
 impl Store {
     /// Connects to `location`, creating an SQLite file that is not there
@@ -189,7 +198,8 @@ impl Store {
         let newest = match self {
             Self::Sqlite(_) => SQLITE_MIGRATIONS.0.len(),
             Self::Postgres(_) => POSTGRES_MIGRATIONS.0.len(),
-        } as i64;
+        };
+        let newest = i64::try_from(newest).unwrap_or(i64::MAX);
         let sql = "SELECT COALESCE(MAX(version), 0) FROM _sqlx_migrations WHERE success";
         let applied: Result<i64, sqlx::Error> =
             on_pool!(self, pool => sqlx::query_scalar(sql).fetch_one(pool).await);
@@ -197,7 +207,7 @@ impl Store {
             Ok(applied) => Ok(applied >= newest),
             // No migrations table: an empty database.
             Err(sqlx::Error::Database(_)) => Ok(false),
-            Err(err) => Err(self.failed(&err)),
+            Err(err) => Err(Self::failed(&err)),
         }
     }
 
@@ -213,7 +223,7 @@ impl Store {
     }
 
     /// An error of this store's database, as said to a user.
-    pub(crate) fn failed(&self, err: &sqlx::Error) -> RegistryError {
+    pub(crate) fn failed(err: &sqlx::Error) -> RegistryError {
         match err {
             sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) | sqlx::Error::PoolClosed => {
                 RegistryError::database(format!("the registry cannot be reached: {err}"))
@@ -311,7 +321,7 @@ impl Store {
             tx.commit().await?;
             Ok(published)
         });
-        result.map_err(|err| self.failed(&err))
+        result.map_err(|err| Self::failed(&err))
     }
 
     /// `label` (not `latest`) moved to `name@version`, by `by`.
@@ -361,7 +371,7 @@ impl Store {
             Ok(false) => Err(RegistryError::unknown(format!(
                 "there is no version `{name}@{version}`"
             ))),
-            Err(err) => Err(self.failed(&err)),
+            Err(err) => Err(Self::failed(&err)),
         }
     }
 
@@ -386,12 +396,12 @@ impl Store {
             tx.commit().await?;
             Ok(removed)
         });
-        result.map_err(|err| self.failed(&err))
+        result.map_err(|err| Self::failed(&err))
     }
 
     /// Every version of `name`, oldest first, with the labels on each.
     pub(crate) async fn versions(&self, name: &str) -> Result<Vec<VersionInfo>, RegistryError> {
-        let result: Result<(Vec<VersionRow>, Vec<(String, i64)>), sqlx::Error> = on_pool!(self, pool => {
+        let result: Result<Listed, sqlx::Error> = on_pool!(self, pool => {
             let versions: Vec<VersionRow> = sqlx::query_as(
                 "SELECT name, version, digest, author, published_at FROM prompt_versions \
                  WHERE name = $1 ORDER BY version",
@@ -407,7 +417,7 @@ impl Store {
             .await?;
             Ok((versions, labels))
         });
-        let (versions, labels) = result.map_err(|err| self.failed(&err))?;
+        let (versions, labels) = result.map_err(|err| Self::failed(&err))?;
         let newest = versions.last().map(|row| row.1);
         Ok(versions
             .into_iter()
@@ -432,7 +442,7 @@ impl Store {
                    SELECT 'latest', name, MAX(version) FROM prompt_versions GROUP BY name";
         let rows: Result<Vec<(String, String, i64)>, sqlx::Error> =
             on_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await);
-        let rows = rows.map_err(|err| self.failed(&err))?;
+        let rows = rows.map_err(|err| Self::failed(&err))?;
         Ok(rows
             .into_iter()
             .filter_map(|(label, name, version)| Some((label, name, u32::try_from(version).ok()?)))
@@ -462,11 +472,9 @@ impl Store {
              ORDER BY path LIMIT {}",
             MAX_FILES + 1
         );
-        type Body = (String, Option<String>, i64);
-        type File = (String, Option<Vec<u8>>, i64);
-        let result: Result<Option<(Body, Vec<File>)>, sqlx::Error> = on_pool!(self, pool => {
+        let result: Result<Option<(BodyRow, Vec<FileRow>)>, sqlx::Error> = on_pool!(self, pool => {
             let mut conn = pool.acquire().await?;
-            let row: Option<Body> = sqlx::query_as(&body)
+            let row: Option<BodyRow> = sqlx::query_as(&body)
                 .bind(name)
                 .bind(version)
                 .fetch_optional(&mut *conn)
@@ -474,7 +482,7 @@ impl Store {
             match row {
                 None => Ok(None),
                 Some(row) => {
-                    let files: Vec<File> = sqlx::query_as(&files)
+                    let files: Vec<FileRow> = sqlx::query_as(&files)
                         .bind(name)
                         .bind(version)
                         .fetch_all(&mut *conn)
@@ -489,7 +497,7 @@ impl Store {
             Err(err @ (sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_))) => {
                 return Err(RegistryError::refused(format!("it does not read: {err}")));
             }
-            Err(err) => return Err(self.failed(&err)),
+            Err(err) => return Err(Self::failed(&err)),
         };
         let Some(((path, body, body_bytes), files)) = found else {
             return Ok(None);
@@ -528,7 +536,7 @@ impl Store {
         let sql = "SELECT counter FROM registry_changes WHERE id = 1";
         let counter: Result<i64, sqlx::Error> =
             on_pool!(self, pool => sqlx::query_scalar(sql).fetch_one(pool).await);
-        counter.map_err(|err| self.failed(&err))
+        counter.map_err(|err| Self::failed(&err))
     }
 
     /// Stops the pool's connections.

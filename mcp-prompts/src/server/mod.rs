@@ -64,7 +64,7 @@ pub(crate) struct Inner {
     _skill_watch: Option<crate::files::skills::Watching>,
     /// Keeps the registry's versions served until dropped.
     #[cfg(feature = "registry")]
-    _registry: Option<crate::registry::ServedRegistry>,
+    registry: Option<crate::registry::ServedRegistry>,
     /// What serves the versions a request chooses (a registry's).
     #[cfg(feature = "registry")]
     variants: Option<Arc<dyn crate::catalog::Variants>>,
@@ -150,6 +150,7 @@ impl Service {
 
     /// What serves the versions a request chooses, if anything does (a
     /// registry).
+    #[cfg_attr(not(feature = "registry"), allow(clippy::unused_self))]
     pub(crate) fn variants(&self) -> Option<&dyn crate::catalog::Variants> {
         #[cfg(feature = "registry")]
         return self.0.variants.as_deref();
@@ -162,7 +163,7 @@ impl Service {
     #[cfg(all(feature = "registry", feature = "cli"))]
     pub(crate) fn registry_label_size(&self) -> Option<usize> {
         self.0
-            ._registry
+            .registry
             .as_ref()
             .map(crate::registry::ServedRegistry::label_size)
     }

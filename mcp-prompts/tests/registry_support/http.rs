@@ -2,6 +2,7 @@
 //! POST answered with JSON (or one SSE event), and a GET stream whose
 //! events are read on a thread.
 
+use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::sync::mpsc::{Receiver, channel};
@@ -48,7 +49,7 @@ pub fn post(port: u16, body: &Value, headers: &[(&str, &str)]) -> Response {
         body.len()
     );
     for (name, value) in headers {
-        request.push_str(&format!("{name}: {value}\r\n"));
+        let _ = write!(request, "{name}: {value}\r\n");
     }
     request.push_str("\r\n");
     request.push_str(&body);
@@ -109,7 +110,7 @@ pub fn listen(port: u16, headers: &[(&str, &str)]) -> Receiver<String> {
     let mut request =
         format!("GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n");
     for (name, value) in headers {
-        request.push_str(&format!("{name}: {value}\r\n"));
+        let _ = write!(request, "{name}: {value}\r\n");
     }
     request.push_str("\r\n");
     stream.write_all(request.as_bytes()).unwrap();
@@ -120,10 +121,9 @@ pub fn listen(port: u16, headers: &[(&str, &str)]) -> Receiver<String> {
         assert_eq!(status, 200, "the GET stream opens");
         let mut line = String::new();
         while reader.read_line(&mut line).unwrap_or(0) > 0 {
-            if let Some(data) = line.trim_end().strip_prefix("data:") {
-                if tx.send(data.trim().to_owned()).is_err() {
-                    break;
-                }
+            let data = line.trim_end().strip_prefix("data:");
+            if data.is_some_and(|data| tx.send(data.trim().to_owned()).is_err()) {
+                break;
             }
             line.clear();
         }

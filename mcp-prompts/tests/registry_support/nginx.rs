@@ -20,10 +20,11 @@ impl Nginx {
         let dir =
             std::env::temp_dir().join(format!("mcp-prompts-nginx-{}-{port}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let servers: String = replicas
+        let servers = replicas
             .iter()
-            .map(|p| format!("server 127.0.0.1:{p};\n"))
-            .collect();
+            .map(|p| format!("server 127.0.0.1:{p};"))
+            .collect::<Vec<_>>()
+            .join("\n");
         let balance = if sticky {
             "hash $http_x_client consistent;"
         } else {

@@ -37,7 +37,7 @@ pub(in crate::cli) struct Publish {
 
 /// `label --registry URL NAME@VERSION LABEL`, or `--remove NAME LABEL`.
 #[derive(Debug, Args)]
-pub(in crate::cli) struct Label {
+pub(in crate::cli) struct Move {
     /// The registry: sqlite:PATH or postgres://USER@HOST/DATABASE.
     #[arg(long, value_name = "URL")]
     pub(in crate::cli) registry: String,

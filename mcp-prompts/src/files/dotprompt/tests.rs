@@ -20,7 +20,7 @@ async fn render(template: &str, partials: &[(&str, &str)], input: &Value) -> Vec
         .collect();
     let partials = Partials::read(files.iter().map(|(path, text)| (path.as_str(), *text)));
     let matter = crate::files::yaml::read_matter(template, "case.prompt");
-    let (prompt, _) = parse(template, matter, "case", "case.prompt", None, &partials)
+    let (prompt, _, _) = parse(template, matter, "case", "case.prompt", None, &partials)
         .unwrap_or_else(|broken| panic!("{template}: {broken:?}"));
     let (service, prompts) = Server::new("t", "1")
         .prompts(std::iter::empty::<AnyPrompt>())

@@ -62,18 +62,7 @@ impl Server {
             .into_iter()
             .flatten()
             .map(AnyPrompt::from);
-        let icon_problems: Vec<String> = (self.icons.iter())
-            .filter_map(|icon| match icon.problem() {
-                None if !icon.is_url() => Some(format!(
-                    "server icon `{}`: a server icon must be an `https://` URL",
-                    excerpt(icon.src())
-                )),
-                problem => problem.map(|p| format!("server {p}")),
-            })
-            .collect();
-        if !icon_problems.is_empty() {
-            return Err(BuildError::new(icon_problems));
-        }
+        check_server_icons(&self.icons)?;
         let explicit = self.explicit.into_iter().chain(registered);
         let served = CatalogSnapshot::build(explicit, &self.tags, self.page_size)?;
         let completions = prompts_live
@@ -121,23 +110,13 @@ impl Server {
             )?
         };
         #[cfg(feature = "registry")]
-        let (registry, variants) = match self.registry {
-            Some(source) => {
-                let (served, variants) = serve_registry(
-                    source.into_parts(),
-                    self.label_scopes,
-                    Prompts::new(Arc::clone(&live)),
-                )?;
-                (Some(served), Some(variants))
-            }
-            None => (None, None),
-        };
+        let (registry, variants) = serve_registry(self.registry, self.label_scopes, &live)?.unzip();
         Ok(Service(Arc::new(Inner {
             skills,
             #[cfg(feature = "files")]
             _skill_watch: skill_watch,
             #[cfg(feature = "registry")]
-            _registry: registry,
+            registry,
             #[cfg(feature = "registry")]
             variants,
             live,
@@ -154,25 +133,51 @@ impl Server {
     }
 }
 
-/// Serves the registry at `url`'s `label` through `prompts`; a URL or
+/// Serves the registry's label (if one is given) through `live`; a URL or
 /// label that is not one, or a registry that cannot be read, fails the
 /// build.
 #[cfg(feature = "registry")]
 fn serve_registry(
-    (url, label): (String, String),
+    source: Option<crate::registry::Source>,
     scopes: crate::registry::LabelScopes,
-    prompts: Prompts,
-) -> Result<
-    (
-        crate::registry::ServedRegistry,
-        Arc<dyn crate::catalog::Variants>,
-    ),
-    BuildError,
-> {
+    live: &Arc<LiveCatalog>,
+) -> Result<Registered, BuildError> {
+    let Some(source) = source else {
+        return Ok(None);
+    };
+    let (url, label) = source.into_parts();
     let failed = |err: crate::registry::RegistryError| BuildError::new(vec![err.to_string()]);
     let location = crate::registry::Location::parse(&url).map_err(failed)?;
     crate::registry::check_label(&label).map_err(failed)?;
-    crate::registry::serve((location, label), scopes, prompts).map_err(failed)
+    let prompts = Prompts::new(Arc::clone(live));
+    let (served, variants) =
+        crate::registry::serve((location, label), scopes, prompts).map_err(failed)?;
+    Ok(Some((served, variants)))
+}
+
+/// A registry served, and what serves the versions requests choose.
+#[cfg(feature = "registry")]
+type Registered = Option<(
+    crate::registry::ServedRegistry,
+    Arc<dyn crate::catalog::Variants>,
+)>;
+
+/// Fails for a server icon that is not one, or not an `https://` URL.
+fn check_server_icons(icons: &[crate::presentation::Icon]) -> Result<(), BuildError> {
+    let problems: Vec<String> = (icons.iter())
+        .filter_map(|icon| match icon.problem() {
+            None if !icon.is_url() => Some(format!(
+                "server icon `{}`: a server icon must be an `https://` URL",
+                excerpt(icon.src())
+            )),
+            problem => problem.map(|p| format!("server {p}")),
+        })
+        .collect();
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(BuildError::new(problems))
+    }
 }
 
 /// The key that signs request states: from the secret given, else random

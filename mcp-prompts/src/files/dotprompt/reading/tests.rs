@@ -16,6 +16,7 @@ fn parse(
         icon,
         partials,
     )
+    .map(|(prompt, warnings, _)| (prompt, warnings))
 }
 
 fn partials(files: &[(&str, &str)]) -> Partials {
