@@ -218,6 +218,23 @@ fn bad_input_is_refused_with_a_clear_message() {
         2,
         "label `nope` points at no prompt",
     );
+    // A prompt whose files are past what a server reads is not published:
+    // five partials of 900 KB, all included.
+    let big = dir.join("big");
+    std::fs::create_dir_all(&big).unwrap();
+    let mut includes = String::new();
+    for n in 0..5 {
+        std::fs::write(big.join(format!("_p{n}.prompt")), "x".repeat(900_000)).unwrap();
+        includes.push_str(&format!("{{{{> p{n}}}}}"));
+    }
+    std::fs::write(big.join("big.prompt"), format!("---\n---\n{includes}")).unwrap();
+    let past = publish(&big, &url, &[]);
+    assert_eq!(past.status.code(), Some(1), "{}", err(&past));
+    assert!(
+        err(&past).contains("more than 4194304 bytes"),
+        "{}",
+        err(&past)
+    );
     // A folder with a problem publishes nothing.
     std::fs::write(prompts.join("broken.md"), "+++\nname = 3\n+++\nx").unwrap();
     review(&prompts, "Changed:");
@@ -239,6 +256,10 @@ fn bad_input_is_refused_with_a_clear_message() {
 /// duplicates.
 fn publishers_at_once(url: &str, name: &str) {
     let publishers = 6;
+    // A first version, for label moves made while the others publish.
+    let first = fresh(&format!("{name}-first"));
+    review(&first, "First says review:");
+    assert!(publish(&first, url, &["staging"]).status.success());
     let dirs: Vec<PathBuf> = (0..publishers)
         .map(|n| {
             let dir = fresh(&format!("{name}-{n}"));
@@ -257,6 +278,21 @@ fn publishers_at_once(url: &str, name: &str) {
                 .unwrap()
         })
         .collect();
+    // Label moves meanwhile wait their turn; none fails.
+    let moves: Vec<Child> = (0..publishers)
+        .map(|_| {
+            Command::new(BIN)
+                .args(["label", "--registry", url, "review@1", "staging"])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for moved in moves {
+        let output = moved.wait_with_output().unwrap();
+        assert!(output.status.success(), "{}", err(&output));
+    }
     let mut versions: Vec<String> = children
         .into_iter()
         .map(|child| {
@@ -266,11 +302,15 @@ fn publishers_at_once(url: &str, name: &str) {
         })
         .collect();
     versions.sort_by_key(|v| v.trim_start_matches("review@").parse::<u32>().unwrap());
-    let expected: Vec<String> = (1..=publishers).map(|v| format!("review@{v}")).collect();
+    let expected: Vec<String> = (2..=publishers + 1)
+        .map(|v| format!("review@{v}"))
+        .collect();
     assert_eq!(versions, expected);
     let listed = run(&["versions", "--registry", url, "review", "--format", "json"]);
     let listed: Value = serde_json::from_slice(&listed.stdout).unwrap();
-    assert_eq!(listed["versions"].as_array().unwrap().len(), publishers);
+    assert_eq!(listed["versions"].as_array().unwrap().len(), publishers + 1);
+    assert_eq!(listed["versions"][0]["labels"], json!(["staging"]));
+    let _ = std::fs::remove_dir_all(first);
     for dir in dirs {
         let _ = std::fs::remove_dir_all(dir);
     }
@@ -766,12 +806,118 @@ async fn hostile_rows_are_left_out_and_the_rest_keeps_following() {
         .map(|p| p["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["review"]);
-    // Asked for by number, they are unknown too.
+    // A hostile version of the served prompt, under another label: asked
+    // for, it is unknown; the served one still serves.
+    pg.psql(&format!(
+        "INSERT INTO prompt_versions VALUES ('review', 3, 'review.md', repeat('y', 2000000), 'sha256:3', 'eve', {now});
+         INSERT INTO prompt_labels VALUES ('evil', 'review', 3, 'eve', {now});
+         UPDATE registry_changes SET counter = counter + 1; NOTIFY mcp_prompts_registry;"
+    ));
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    for choice in [
+        json!({"mcp-prompts/label": "evil"}),
+        json!({"mcp-prompts/version": 3}),
+    ] {
+        let asked = json!({"name": "review", "arguments": {"code": "x"}, "_meta": choice});
+        let refused = client.request("prompts/get", &asked).await.unwrap_err();
+        assert_eq!(refused.code(), -32602, "{choice}");
+    }
+    let got = client.get(("review", [("code", "x")])).await.unwrap();
+    assert_eq!(got.texts(), ["Two: x"]);
+    // Asked for by number, the others are unknown too.
     for (name, version) in [("big", 1), ("aaa", 1), ("review", 9)] {
         let asked = json!({"name": name, "_meta": {"mcp-prompts/version": version}});
         let refused = client.request("prompts/get", &asked).await.unwrap_err();
         assert_eq!(refused.code(), -32602);
     }
     registry.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn label_scopes_from_the_command_line_and_a_label_of_its_own() {
+    let dir = fresh("cli-scopes");
+    let url = format!("sqlite:{}", dir.join("reg.db").display());
+    let prompts = dir.join("prompts");
+    std::fs::create_dir_all(&prompts).unwrap();
+    review(&prompts, "Stable:");
+    assert!(publish(&prompts, &url, &["production"]).status.success());
+    review(&prompts, "Trial:");
+    assert!(publish(&prompts, &url, &["staging"]).status.success());
+    // `*`: every label but the served one needs the scope; an
+    // unauthenticated HTTP client has none.
+    let closed = Replica::start(&url, &["--stateless", "--label-scope", "*=prompts:all"]);
+    let get = |port: u16, meta: Value| {
+        let body = json!({
+            "jsonrpc": "2.0", "id": 1, "method": "prompts/get",
+            "params": {"name": "review", "arguments": {"code": "x"}, "_meta": meta}
+        });
+        let headers = [
+            ("MCP-Protocol-Version", MODERN),
+            ("Mcp-Method", "prompts/get"),
+            ("Mcp-Name", "review"),
+        ];
+        post(port, &body, &headers).message()
+    };
+    let modern = |choice: Value| {
+        let mut meta = json!({
+            "io.modelcontextprotocol/protocolVersion": MODERN,
+            "io.modelcontextprotocol/clientInfo": {"name": "t", "version": "1"},
+            "io.modelcontextprotocol/clientCapabilities": {}
+        });
+        for (key, value) in choice.as_object().unwrap() {
+            meta[key] = value.clone();
+        }
+        meta
+    };
+    for choice in [
+        json!({"mcp-prompts/label": "staging"}),
+        json!({"mcp-prompts/label": "latest"}),
+        json!({"mcp-prompts/version": 2}),
+    ] {
+        let refused = get(closed.port, modern(choice.clone()));
+        assert_eq!(refused["error"]["code"], -32602, "{choice}: {refused}");
+    }
+    for choice in [
+        json!({"mcp-prompts/label": "production"}),
+        json!({"mcp-prompts/version": 1}),
+    ] {
+        let got = get(closed.port, modern(choice.clone()));
+        let text = &got["result"]["messages"][0]["content"]["text"];
+        assert_eq!(text, "Stable: x", "{choice}: {got}");
+    }
+    // A label of its own: staging served, to everyone.
+    let staging = Replica::start(&url, &["--stateless", "--label", "staging"]);
+    let got = get(staging.port, modern(json!({})));
+    assert_eq!(
+        got["result"]["messages"][0]["content"]["text"], "Trial: x",
+        "{got}"
+    );
+    // A label that points at nothing yet: a server starts, and serves
+    // nothing of it until it does.
+    let empty = Replica::start(&url, &["--stateless", "--label", "canary"]);
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "prompts/list", "params": {"_meta": modern(json!({}))}});
+    let headers = [
+        ("MCP-Protocol-Version", MODERN),
+        ("Mcp-Method", "prompts/list"),
+    ];
+    let listed = post(empty.port, &body, &headers).message();
+    assert_eq!(listed["result"]["prompts"], json!([]), "{listed}");
+    assert!(
+        run(&["label", "--registry", &url, "review@1", "canary"])
+            .status
+            .success()
+    );
+    within(
+        Duration::from_secs(2),
+        "the new label's prompt is served",
+        || {
+            get(empty.port, modern(json!({})))["result"]["messages"][0]["content"]["text"]
+                == "Stable: x"
+        },
+    );
+    // `*` is a label scope of the command line too, checked there.
+    let bad = run(&["serve", "--registry", &url, "--label-scope", "a b=x"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", err(&bad));
     let _ = std::fs::remove_dir_all(&dir);
 }

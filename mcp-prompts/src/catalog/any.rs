@@ -270,14 +270,15 @@ impl AnyPrompt {
         }
     }
 
-    /// Whether both are the same definition (one `#[prompt]`, or clones of
-    /// one built prompt), served once when given twice.
-    /// Whether it is `prompt`, the very one (not an equal).
+    /// Whether it is `prompt` itself (or a clone of it), not merely an
+    /// equal.
     #[cfg(feature = "registry")]
-    pub(crate) fn is_dynamic(&self, prompt: &DynamicPrompt) -> bool {
+    pub(crate) fn is_same_dynamic(&self, prompt: &DynamicPrompt) -> bool {
         matches!(&self.0, Kind::Dynamic(own) if own.same_as(prompt))
     }
 
+    /// Whether both are the same definition (one `#[prompt]`, or clones of
+    /// one built prompt), served once when given twice.
     pub(crate) fn same_as(&self, other: &Self) -> bool {
         match (&self.0, &other.0) {
             (Kind::Macro(a), Kind::Macro(b)) => a.same_as(b),

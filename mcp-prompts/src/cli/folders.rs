@@ -65,6 +65,10 @@ pub(super) struct Folders {
     /// A registry named as `URL#LABEL`: its URL and label.
     #[cfg(feature = "registry")]
     registry: Option<(String, String)>,
+    /// Whether they are served (not read once): a registry's label that
+    /// points at nothing yet is then a warning, not an error.
+    #[cfg(feature = "registry")]
+    serving: bool,
 }
 
 /// Whether `dir` names a registry (`URL#LABEL`, feature `registry`).
@@ -210,6 +214,13 @@ impl Folders {
         used
     }
 
+    /// The same folders, to be served: what they do not hold yet may come.
+    #[cfg(feature = "registry")]
+    pub(super) fn serving(mut self) -> Self {
+        self.serving = true;
+        self
+    }
+
     /// Each folder named that gives nothing to read (a repository's root
     /// with none of its prompt folders), a problem as a file not served is.
     pub(super) fn problems(&self) -> &[FileProblem] {
@@ -297,13 +308,19 @@ pub(super) fn load(
     if let (Some((url, label)), Some(0)) = (&folders.registry, service.registry_label_size()) {
         let url =
             crate::registry::Location::parse(url).map_or_else(|_| url.clone(), |l| l.to_string());
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            format!(
-                "label `{label}` points at no prompt in the registry {url} \
-                 (`publish --label {label}` puts prompts there)"
-            ),
-        ));
+        let empty = format!(
+            "label `{label}` points at no prompt in the registry {url} \
+             (`publish --label {label}` puts prompts there)"
+        );
+        // A server waits for the label to be filled (a replica started
+        // before the first publish); a command that reads it once fails.
+        if !folders.serving {
+            return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, empty));
+        }
+        tracing::warn!(
+            "{}: serving none of its prompts until it does",
+            escape::line(&empty)
+        );
     }
     let dirs = folders
         .prompts

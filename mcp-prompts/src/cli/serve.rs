@@ -63,6 +63,8 @@ pub(super) async fn run(
     #[cfg(not(feature = "registry"))]
     let sources = serve.dirs.clone();
     let folders = Folders::of(&sources);
+    #[cfg(feature = "registry")]
+    let folders = folders.serving();
     folders.tell(name);
     // Each file that cannot be served, or is served with a warning, is
     // logged as it is read. One catalog: a name a folder read earlier

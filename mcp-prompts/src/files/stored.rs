@@ -16,6 +16,16 @@ use super::{FileProblem, problem, read_prompt};
 use crate::dynamic::DynamicPrompt;
 use mcp_prompts_template::rules;
 
+/// The most bytes of a stored prompt's text, and of each file it reads:
+/// what a prompt folder serves of one file.
+pub(crate) const MAX_FILE_BYTES: u64 = super::DEFAULT_MAX_FILE_BYTES;
+
+/// The most files one stored prompt reads (partials and an icon).
+pub(crate) const MAX_FILES: usize = 64;
+
+/// The most bytes of one stored prompt's files together.
+pub(crate) const MAX_FILES_BYTES: usize = 4 << 20;
+
 /// A prompt file and the files it reads, as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct StoredPrompt {
@@ -48,6 +58,28 @@ impl StoredPrompt {
     /// The files it reads, by path.
     pub(crate) fn files(&self) -> &[(String, Vec<u8>)] {
         &self.files
+    }
+
+    /// What makes it more than a registry keeps of one version, if
+    /// anything: a text or file past [`MAX_FILE_BYTES`], more than
+    /// [`MAX_FILES`] files, or more than [`MAX_FILES_BYTES`] of them.
+    pub(crate) fn past_bounds(&self) -> Option<String> {
+        let limit = usize::try_from(MAX_FILE_BYTES).unwrap_or(usize::MAX);
+        if self.text.len() > limit {
+            return Some(format!("its text has more than {limit} bytes"));
+        }
+        if self.files.len() > MAX_FILES {
+            return Some(format!("it reads more than {MAX_FILES} files"));
+        }
+        if let Some((path, _)) = self.files.iter().find(|(_, bytes)| bytes.len() > limit) {
+            return Some(format!(
+                "its file `{}` has more than {limit} bytes",
+                path.escape_debug()
+            ));
+        }
+        let total: usize = self.files.iter().map(|(_, bytes)| bytes.len()).sum();
+        (total > MAX_FILES_BYTES)
+            .then(|| format!("its files have more than {MAX_FILES_BYTES} bytes together"))
     }
 
     /// The bytes of its text and files.

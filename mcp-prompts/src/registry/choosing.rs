@@ -53,6 +53,27 @@ impl LabelScopes {
         }
     }
 
+    /// What is wrong with the labels and scopes given, each a sentence.
+    pub(crate) fn problems(&self) -> Vec<String> {
+        let labels = self.named.iter().map(|(l, s)| (Some(l), s));
+        let others = self.others.iter().map(|s| (None, s));
+        labels
+            .chain(others)
+            .filter_map(|(label, scope)| {
+                if let Some(Err(err)) = label.map(|l| super::check_label(l)) {
+                    return Some(format!("label scope: {err}"));
+                }
+                let bad = scope.is_empty() || scope.contains(char::is_whitespace);
+                bad.then(|| {
+                    format!(
+                        "label scope `{}`: a scope is one word, no spaces",
+                        scope.escape_debug()
+                    )
+                })
+            })
+            .collect()
+    }
+
     /// Whether a request served under `access` may ask for `label`: the
     /// local user always; a remote caller when the label has no scope or
     /// it holds it.
@@ -82,13 +103,26 @@ impl LabelScopes {
 pub(crate) struct Held {
     /// Label, then prompt, to version (`latest` too).
     pub(super) pointers: HashMap<String, HashMap<String, u32>>,
-    /// The served label's prompts, as the catalog has them (stamped).
-    pub(super) served: HashMap<String, DynamicPrompt>,
+    /// The served label's prompts, as the catalog has them (stamped): while
+    /// the catalog changes, those it had before too, so that a request
+    /// finds its prompt here whichever it saw.
+    pub(super) served: HashMap<String, Vec<DynamicPrompt>>,
 }
 
-/// A version asked for by a request, asked of the registry's thread: its
-/// prompt (as its file reads, not stamped) and its size, if there is one.
-pub(crate) type Fetch = (String, u32, oneshot::Sender<Option<(DynamicPrompt, usize)>>);
+/// What the registry's thread found of a version asked for.
+pub(crate) enum Fetched {
+    /// Its prompt (as its file reads, not stamped), and its size.
+    Found(DynamicPrompt, usize),
+    /// There is no such version, or it is not one a server serves.
+    Missing,
+    /// It could not be read now (the database away, too slow, too many
+    /// asked at once): asked again next time.
+    Failed,
+}
+
+/// A version asked for by a request, asked of the registry's thread, with
+/// when it was asked.
+pub(crate) type Fetch = (String, u32, std::time::Instant, oneshot::Sender<Fetched>);
 
 /// The requests' view of a served registry.
 pub(crate) struct Choosing {
@@ -211,14 +245,15 @@ impl Sets {
         lock(&self.kept).missing.clear();
     }
 
-    /// The one-prompt set serving `found` (version `key.2`) under
+    /// The one-prompt set serving what was fetched (version `key.2`) under
     /// `key.0`, kept; `None` if there is none, or the server's tags leave
-    /// it out (remembered as missing).
-    fn set_of(
-        &self,
-        key: (Option<String>, String, u32),
-        found: Option<(DynamicPrompt, usize)>,
-    ) -> Chosen {
+    /// it out (remembered as missing), or it could not be read now.
+    fn set_of(&self, key: SetKey, fetched: Fetched) -> Chosen {
+        let found = match fetched {
+            Fetched::Found(prompt, size) => Some((prompt, size)),
+            Fetched::Missing => None,
+            Fetched::Failed => return None,
+        };
         let made = found.and_then(|(prompt, size)| {
             let stamped = self.stamp(&prompt, key.0.as_deref(), key.2);
             let set = CatalogSnapshot::build([stamped.into()], &self.tags, 0).ok()?;
@@ -247,11 +282,8 @@ impl Variants for Choosing {
         let held = self.held.load();
         let name = served.name();
         // Only what the catalog serves from the registry, as served now.
-        if !held
-            .served
-            .get(name)
-            .is_some_and(|ours| served.is_dynamic(ours))
-        {
+        let ours = held.served.get(name).into_iter().flatten();
+        if !ours.into_iter().any(|ours| served.is_same_dynamic(ours)) {
             return Found::Now(None);
         }
         let served_version = held.pointers.get(&self.served).and_then(|p| p.get(name));
@@ -282,12 +314,17 @@ impl Variants for Choosing {
         if self.sets.is_missing(&(key.1.clone(), version)) {
             return Found::Now(None);
         }
-        let (fetch, sets) = (self.fetch.clone(), Arc::clone(&self.sets));
+        // Asked of the registry's thread if it has room, never waited for:
+        // a flood of such requests finds nothing rather than piling up.
+        let (tx, rx) = oneshot::channel();
+        let asked = (key.1.clone(), version, std::time::Instant::now(), tx);
+        if self.fetch.try_send(asked).is_err() {
+            return Found::Now(None);
+        }
+        let sets = Arc::clone(&self.sets);
         Found::Later(Box::pin(async move {
-            let (tx, rx) = oneshot::channel();
-            fetch.send((key.1.clone(), version, tx)).await.ok()?;
-            let found = rx.await.ok()?;
-            sets.set_of(key, found)
+            let fetched = rx.await.unwrap_or(Fetched::Failed);
+            sets.set_of(key, fetched)
         }))
     }
 }

@@ -36,6 +36,12 @@ impl Location {
             if path.is_empty() || path.starts_with('?') {
                 return Err(RegistryError::location(url, "the SQLite URL names no file"));
             }
+            if path.contains(['#', '?']) {
+                return Err(RegistryError::location(
+                    url,
+                    "a registry's file name holds no `#` or `?` (give a label with `--label`, or as `URL#LABEL` where a folder is read)",
+                ));
+            }
             if path == ":memory:" {
                 return Err(RegistryError::location(
                     url,

@@ -80,6 +80,20 @@ impl fmt::Display for RegistryError {
 
 impl std::error::Error for RegistryError {}
 
+/// The longest name recorded as who published or moved a label.
+const MAX_AUTHOR: usize = 256;
+
+/// Who publishes or moves a label: at most [`MAX_AUTHOR`] bytes, no
+/// control characters.
+fn check_author(author: &str) -> Result<(), RegistryError> {
+    if author.len() > MAX_AUTHOR || author.chars().any(char::is_control) {
+        return Err(RegistryError::refused(format!(
+            "the author must be at most {MAX_AUTHOR} bytes, with no control characters"
+        )));
+    }
+    Ok(())
+}
+
 /// One version of a prompt, as [`Registry::versions`] lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VersionInfo {
@@ -282,9 +296,20 @@ impl Registry {
         for label in labels {
             check_movable(label)?;
         }
+        check_author(author)?;
+        // What a server would not serve is not stored: past the bounds a
+        // server reads within, or not reading back as the prompt it is.
         let problems: Vec<String> = (prompts.iter())
-            .filter_map(|(_, prompt)| prompt.read(prompt.path()).err())
-            .map(|problem| problem.to_string())
+            .filter_map(|(name, prompt)| match prompt.past_bounds() {
+                Some(past) => Some(format!("{}: {past}", prompt.path())),
+                None => match prompt.read(prompt.path()) {
+                    Err(problem) => Some(problem.to_string()),
+                    Ok(read) if read.name() != name => {
+                        Some(format!("{}: it reads as `{}`", prompt.path(), read.name()))
+                    }
+                    Ok(_) => None,
+                },
+            })
             .collect();
         if !problems.is_empty() {
             return Err(RegistryError::Refused(problems));
@@ -306,6 +331,7 @@ impl Registry {
         by: &str,
     ) -> Result<(), RegistryError> {
         check_movable(label)?;
+        check_author(by)?;
         self.store.move_label((name, version), label, by).await
     }
 
@@ -341,7 +367,7 @@ impl Registry {
         &self.location
     }
 
-    /// Closes its connections.
+    /// Closes its connections (every clone's: they share them).
     pub async fn close(&self) {
         self.store.close().await;
     }

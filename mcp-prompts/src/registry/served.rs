@@ -13,7 +13,7 @@ use sqlx::postgres::PgListener;
 use tokio::sync::{mpsc, oneshot};
 
 use super::RegistryError;
-use super::choosing::{Choosing, Fetch, Held, LabelScopes};
+use super::choosing::{Choosing, Fetch, Fetched, Held, LabelScopes};
 use super::location::Location;
 use super::store::{CHANNEL, Store};
 use crate::catalog::{Prompts, Variants};
@@ -182,7 +182,8 @@ impl Keeper {
     /// Connects, checks the schema (making it only if it is not there:
     /// a server may read only), and reads what the label points at.
     async fn start(&mut self) -> Result<Store, RegistryError> {
-        let store = Store::connect(&self.location, true).await?;
+        // A server never makes a registry: a mistyped path is an error.
+        let store = Store::connect(&self.location, false).await?;
         if !store.schema_is_current().await? {
             store.migrate().await.map_err(|err| {
                 RegistryError::database(format!(
@@ -229,23 +230,43 @@ impl Keeper {
         let mut wanted = Vec::with_capacity(points.len());
         let mut stamped = HashMap::with_capacity(points.len());
         for key in points {
-            let prompt = match self.stamped.remove(&key) {
-                Some(prompt) => prompt,
+            // Cloned, not taken: a reading that fails half way changes
+            // nothing.
+            let prompt = match self.stamped.get(&key) {
+                Some(prompt) => prompt.clone(),
                 None if self.unreadable.contains(&key) => continue,
                 None => match self.read(store, &key).await? {
                     Some(prompt) => self.choosing.sets().stamp(&prompt, Some(&label), key.1),
                     None => continue,
                 },
             };
-            held.served.insert(key.0.clone(), prompt.clone());
             wanted.push(prompt.clone());
             stamped.insert(key, prompt);
         }
         let points = held.pointers.get(&label);
         self.unreadable
             .retain(|key| points.and_then(|p| p.get(&key.0)) == Some(&key.1));
+        // While the catalog changes, requests may see it before or after:
+        // both sets are the registry's until it has.
+        let mut during = Held {
+            pointers: held.pointers.clone(),
+            served: HashMap::new(),
+        };
+        for ((name, _), prompt) in self.stamped.iter().chain(&stamped) {
+            during
+                .served
+                .entry(name.clone())
+                .or_default()
+                .push(prompt.clone());
+        }
+        self.choosing.held.store(Arc::new(during));
+        for ((name, _), prompt) in &stamped {
+            held.served
+                .entry(name.clone())
+                .or_default()
+                .push(prompt.clone());
+        }
         self.stamped = stamped;
-        self.choosing.held.store(Arc::new(held));
         self.choosing.sets().forget_missing();
         let (served, taken) = self.prompts.sync_yielding_group(&self.served, wanted);
         for (prompt, holder) in taken {
@@ -257,6 +278,7 @@ impl Keeper {
             );
         }
         self.served = served;
+        self.choosing.held.store(Arc::new(held));
         Ok(())
     }
 
@@ -307,7 +329,7 @@ async fn fetch_version(
 }
 
 /// Answers each request for a version not held, a few at a time, each
-/// within [`FETCH_TIMEOUT`].
+/// within [`FETCH_TIMEOUT`] of being asked (waiting its turn included).
 async fn serve_fetches(
     store: Store,
     choosing: Arc<Choosing>,
@@ -315,27 +337,32 @@ async fn serve_fetches(
     mut fetches: mpsc::Receiver<Fetch>,
 ) {
     let fetching = Arc::new(tokio::sync::Semaphore::new(FETCHING));
-    while let Some((name, version, reply)) = fetches.recv().await {
+    while let Some((name, version, asked, reply)) = fetches.recv().await {
         let Ok(permit) = Arc::clone(&fetching).acquire_owned().await else {
             break;
+        };
+        let Some(left) = FETCH_TIMEOUT.checked_sub(asked.elapsed()) else {
+            let _ = reply.send(Fetched::Failed);
+            continue;
         };
         let (store, choosing, location) = (store.clone(), Arc::clone(&choosing), location.clone());
         tokio::spawn(async move {
             let key = (name, version);
             let read = fetch_version(&store, &key, &choosing, &location);
-            let found = match tokio::time::timeout(FETCH_TIMEOUT, read).await {
-                Ok(Ok(found)) => found,
+            let fetched = match tokio::time::timeout(left, read).await {
+                Ok(Ok(Some((prompt, size)))) => Fetched::Found(prompt, size),
+                Ok(Ok(None)) => Fetched::Missing,
                 Ok(Err(err)) => {
                     tracing::warn!(
                         registry = %location,
                         error = %Escaped::new(&err.to_string()),
                         "a version asked for cannot be read"
                     );
-                    None
+                    Fetched::Failed
                 }
-                Err(_) => None,
+                Err(_) => Fetched::Failed,
             };
-            let _ = reply.send(found);
+            let _ = reply.send(fetched);
             drop(permit);
         });
     }

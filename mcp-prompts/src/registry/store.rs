@@ -13,7 +13,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool};
 
 use super::location::{LATEST, Location};
 use super::{RegistryError, VersionInfo};
-use crate::files::stored::StoredPrompt;
+use crate::files::stored::{MAX_FILE_BYTES, MAX_FILES, MAX_FILES_BYTES, StoredPrompt};
 
 /// The channel PostgreSQL servers hear changes on.
 pub(crate) const CHANNEL: &str = "mcp_prompts_registry";
@@ -28,15 +28,8 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 /// The connections a process holds at most.
 const MAX_CONNECTIONS: u32 = 5;
 
-/// The most bytes of a version's text, and of each file it reads: what a
-/// prompt folder serves of one file.
-const MAX_FILE_BYTES: u64 = crate::files::DEFAULT_MAX_FILE_BYTES;
-
-/// The most files one version reads (partials and an icon).
-const MAX_FILES: usize = 64;
-
-/// The most bytes of one version's files together.
-const MAX_FILES_BYTES: usize = 4 << 20;
+/// How long a publish or a label move may wait for another's lock.
+const WRITE_TIMEOUT: &str = "60s";
 
 /// Runs `$body` with `$pool` bound to whichever pool the store has: the
 /// same code, typed for each database.
@@ -48,6 +41,28 @@ macro_rules! on_pool {
         }
     };
 }
+
+/// Takes the registry's write lock in transaction `$tx` on PostgreSQL
+/// (SQLite's is taken by `BEGIN IMMEDIATE`): one writer at a time, so that
+/// two never both read the same newest version, waiting up to
+/// [`WRITE_TIMEOUT`] for the other.
+macro_rules! write_lock {
+    ($store:expr, $tx:ident) => {
+        if let Store::Postgres(_) = $store {
+            sqlx::query(&format!("SET LOCAL statement_timeout = '{WRITE_TIMEOUT}'"))
+                .execute(&mut *$tx)
+                .await?;
+            sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                .bind(WRITE_LOCK)
+                .execute(&mut *$tx)
+                .await?;
+        }
+    };
+}
+
+/// The advisory lock every PostgreSQL writer takes (a number of its own:
+/// the bytes of `mcp-prom`).
+const WRITE_LOCK: i64 = 0x6d63_702d_7072_6f6d;
 
 /// Marks a change in transaction `$tx`: the counter moves, and PostgreSQL
 /// servers are told when it commits.
@@ -107,6 +122,13 @@ impl MigrationSource<'static> for Migrations {
 /// The boxed future sqlx's `MigrationSource` returns.
 type BoxFuture<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send + 'a>>;
 
+/// How every pool is made: a few connections, waited for a short while.
+fn pool_options<DB: sqlx::Database>() -> PoolOptions<DB> {
+    PoolOptions::new()
+        .max_connections(MAX_CONNECTIONS)
+        .acquire_timeout(CONNECT_TIMEOUT)
+}
+
 /// A row of `prompt_versions` as listed.
 type VersionRow = (String, i64, String, String, String);
 
@@ -124,9 +146,6 @@ impl Store {
     /// if `create`.
     pub(crate) async fn connect(location: &Location, create: bool) -> Result<Self, RegistryError> {
         let unreachable = |err: sqlx::Error| RegistryError::unreachable(location, &err);
-        let pool = PoolOptions::new()
-            .max_connections(MAX_CONNECTIONS)
-            .acquire_timeout(CONNECT_TIMEOUT);
         match location {
             Location::Sqlite(path) => {
                 // WAL: readers never wait for the one writer, and several
@@ -138,8 +157,8 @@ impl Store {
                     .busy_timeout(BUSY_TIMEOUT)
                     .foreign_keys(true)
                     .disable_statement_logging();
-                let pool = pool.connect_with(options).await.map_err(unreachable)?;
-                Ok(Self::Sqlite(pool))
+                let pool = pool_options().connect_with(options).await;
+                Ok(Self::Sqlite(pool.map_err(unreachable)?))
             }
             Location::Postgres(url) => {
                 let options: PgConnectOptions = url.parse().map_err(|err: sqlx::Error| {
@@ -151,13 +170,8 @@ impl Store {
                     .application_name("mcp-prompts")
                     .options([("statement_timeout", "10s")])
                     .disable_statement_logging();
-                let pool = PoolOptions::new()
-                    .max_connections(MAX_CONNECTIONS)
-                    .acquire_timeout(CONNECT_TIMEOUT)
-                    .connect_with(options)
-                    .await
-                    .map_err(unreachable)?;
-                Ok(Self::Postgres(pool))
+                let pool = pool_options().connect_with(options).await;
+                Ok(Self::Postgres(pool.map_err(unreachable)?))
             }
         }
     }
@@ -205,9 +219,25 @@ impl Store {
             on_pool!(self, pool => sqlx::query_scalar(sql).fetch_one(pool).await);
         match applied {
             Ok(applied) => Ok(applied >= newest),
-            // No migrations table: an empty database.
-            Err(sqlx::Error::Database(_)) => Ok(false),
+            // No migrations table: an empty database. (Any other error, a
+            // role that may not read it say, is said as it is.)
+            Err(sqlx::Error::Database(err))
+                if err.code().as_deref() == Some("42P01")
+                    || err.message().contains("no such table") =>
+            {
+                Ok(false)
+            }
             Err(err) => Err(Self::failed(&err)),
+        }
+    }
+
+    /// How a transaction that writes starts: on SQLite with the write lock
+    /// taken at once (a transaction that read first could not take it
+    /// later while another writes, and would fail rather than wait).
+    fn begin_write(&self) -> &'static str {
+        match self {
+            Self::Sqlite(_) => "BEGIN IMMEDIATE",
+            Self::Postgres(_) => "BEGIN",
         }
     }
 
@@ -243,25 +273,12 @@ impl Store {
         author: &str,
     ) -> Result<Vec<(String, u32, bool)>, RegistryError> {
         let result: Result<_, sqlx::Error> = on_pool!(self, pool => {
-            // SQLite: the write lock taken at the start, so that two
-            // publishers never both read the same newest version.
-            let begin = match self {
-                Self::Sqlite(_) => "BEGIN IMMEDIATE",
-                Self::Postgres(_) => "BEGIN",
-            };
-            let mut tx = pool.begin_with(begin).await?;
+            let mut tx = pool.begin_with(self.begin_write()).await?;
+            write_lock!(self, tx);
             let mut published = Vec::with_capacity(prompts.len());
-            // Names in order: two publishers lock the same names in the
-            // same order, and never wait for each other in a circle.
             let mut ordered: Vec<&(String, StoredPrompt)> = prompts.iter().collect();
             ordered.sort_by(|a, b| a.0.cmp(&b.0));
             for (name, prompt) in ordered {
-                if let Self::Postgres(_) = self {
-                    sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
-                        .bind(name)
-                        .execute(&mut *tx)
-                        .await?;
-                }
                 let digest = prompt.digest();
                 let newest: Option<(i64, String)> = sqlx::query_as(
                     "SELECT version, digest FROM prompt_versions WHERE name = $1 \
@@ -344,7 +361,8 @@ impl Store {
         by: &str,
     ) -> Result<(), RegistryError> {
         let result: Result<bool, sqlx::Error> = on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_with(self.begin_write()).await?;
+            write_lock!(self, tx);
             let exists: Option<i64> = sqlx::query_scalar(
                 "SELECT version FROM prompt_versions WHERE name = $1 AND version = $2",
             )
@@ -382,7 +400,8 @@ impl Store {
         label: &str,
     ) -> Result<bool, RegistryError> {
         let result: Result<bool, sqlx::Error> = on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut tx = pool.begin_with(self.begin_write()).await?;
+            write_lock!(self, tx);
             let removed = sqlx::query("DELETE FROM prompt_labels WHERE label = $1 AND name = $2")
                 .bind(label)
                 .bind(name)

@@ -157,7 +157,11 @@ impl RmcpPrompts {
     ) -> Result<GetOutcome, Error> {
         let id = raw_id(&context.id);
         let value = |key| context.meta.get(key).map(ToString::to_string);
-        let choice = Choice::read(value(LABEL_META).as_deref(), value(VERSION_META).as_deref())?;
+        // Only a server that serves other versions reads a choice of one.
+        let choice = match self.service.variants() {
+            Some(_) => Choice::read(value(LABEL_META).as_deref(), value(VERSION_META).as_deref())?,
+            None => None,
+        };
         let progress = context
             .meta
             .get_progress_token()

@@ -60,8 +60,10 @@ pub(super) fn get_request<'a>(
     (name, arguments): (&'a str, Arguments<'a>),
     meta: Option<&RawValue>,
 ) -> Result<GetRequest<'a>, Error> {
+    // Only a server that serves other versions reads a choice of one.
+    let choosing = cx.service().variants().is_some();
     let (progress, choice) = match meta {
-        Some(meta) => read_meta(meta)?,
+        Some(meta) => read_meta(meta, choosing)?,
         None => (None, None),
     };
     let progress = progress.map(|token| Arc::new(Progress::new(&token)));
@@ -74,7 +76,10 @@ pub(super) fn get_request<'a>(
 /// integer); a `_meta` of another shape is not an error. And the version
 /// it chooses (`mcp-prompts/label`, a label; `mcp-prompts/version`, a
 /// number from 1), which must be one.
-fn read_meta(meta: &RawValue) -> Result<(Option<Box<RawValue>>, Option<Choice>), Error> {
+fn read_meta(
+    meta: &RawValue,
+    choosing: bool,
+) -> Result<(Option<Box<RawValue>>, Option<Choice>), Error> {
     #[derive(Deserialize)]
     struct Meta<'a> {
         #[serde(rename = "progressToken", borrow)]
@@ -88,7 +93,7 @@ fn read_meta(meta: &RawValue) -> Result<(Option<Box<RawValue>>, Option<Choice>),
         // A `_meta` of another shape is no error, unless it tries to
         // choose a version: which one it meant is unknown (a key twice).
         let text = meta.get();
-        if text.contains(LABEL_META) || text.contains(VERSION_META) {
+        if choosing && (text.contains(LABEL_META) || text.contains(VERSION_META)) {
             return Err(Error::invalid_params(format!(
                 "`_meta` does not read as an object naming `{LABEL_META}` or `{VERSION_META}` once"
             )));

@@ -90,13 +90,9 @@ pub(in crate::cli) struct ServeRegistry {
     #[arg(long, value_name = "LABEL", requires = "registry", value_parser = label)]
     pub(in crate::cli) label: Option<String>,
     /// Only callers with SCOPE may ask for LABEL's versions (a request's
-    /// `_meta` `mcp-prompts/label`); give it again for more.
-    #[arg(
-        long = "label-scope",
-        value_name = "LABEL=SCOPE",
-        requires = "registry",
-        value_parser = label_scope
-    )]
+    /// `_meta` `mcp-prompts/label`); LABEL `*` for every label not named,
+    /// `latest` among them. Give it again for more.
+    #[arg(long = "label-scope", value_name = "LABEL=SCOPE", value_parser = label_scope)]
     pub(in crate::cli) label_scopes: Vec<(String, String)>,
 }
 
@@ -119,7 +115,9 @@ fn label_scope(value: &str) -> Result<(String, String), String> {
     let (label, scope) = value
         .split_once('=')
         .ok_or_else(|| format!("`{value}` is no LABEL=SCOPE"))?;
-    self::label(label)?;
+    if label != "*" {
+        self::label(label)?;
+    }
     if scope.is_empty() || scope.contains(char::is_whitespace) {
         return Err(format!("`{value}`: SCOPE is one scope, no spaces"));
     }

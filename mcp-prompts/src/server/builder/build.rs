@@ -146,6 +146,10 @@ fn serve_registry(
         return Ok(None);
     };
     let (url, label) = source.into_parts();
+    let problems = scopes.problems();
+    if !problems.is_empty() {
+        return Err(BuildError::new(problems));
+    }
     let failed = |err: crate::registry::RegistryError| BuildError::new(vec![err.to_string()]);
     let location = crate::registry::Location::parse(&url).map_err(failed)?;
     crate::registry::check_label(&label).map_err(failed)?;

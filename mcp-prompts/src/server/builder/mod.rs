@@ -193,19 +193,23 @@ impl Server {
     /// `prompts/get` whose `_meta` names `mcp-prompts/label` or
     /// `mcp-prompts/version` gets that version
     /// ([`label_scope`](Self::label_scope) limits who may). The build
-    /// fails if the registry cannot be read; later, while it cannot be
-    /// reached, what was read last keeps serving.
+    /// fails if the registry cannot be read (the build waits for its first
+    /// reading: from async code, build in `spawn_blocking`); later, while
+    /// it cannot be reached, what was read last keeps serving. A server
+    /// never makes a registry: [`Registry::open`](crate::registry::Registry::open)
+    /// and `mcp-prompts publish` do.
     ///
     /// ```no_run
     /// use mcp_prompts::Server;
     ///
-    /// # async fn run() -> std::io::Result<()> {
+    /// # fn run() -> std::io::Result<()> {
     /// let (service, _prompts) = Server::new("team-prompts", "1.0")
     ///     .registry("postgres://reader@db/prompts", "production")
     ///     .label_scope("staging", "prompts:staging")
     ///     .build_live()
     ///     .map_err(std::io::Error::other)?;
-    /// service.serve_stdio().await
+    /// let runtime = tokio::runtime::Runtime::new()?;
+    /// runtime.block_on(service.serve_stdio())
     /// # }
     /// ```
     #[cfg(feature = "registry")]
@@ -216,9 +220,12 @@ impl Server {
 
     /// Only callers holding `scope` may ask for `label`'s versions
     /// (`mcp-prompts/label` in a request's `_meta`); to others the
-    /// prompt asked for is unknown. A version asked for by number is
-    /// served to a caller that may ask for every label, or for a label
-    /// that points at it. The local user (stdio) may ask for any.
+    /// prompt asked for is unknown. `label` `*` stands for every label not
+    /// named (`latest` among them), so that labels made later are closed
+    /// too. A version asked for by number is served to a caller that may
+    /// ask for every label, or for a label that points at it. The local
+    /// user (stdio) may ask for any; the served label is everyone's. A
+    /// label or scope that is not one fails the build.
     #[cfg(feature = "registry")]
     pub fn label_scope(mut self, label: impl Into<String>, scope: impl Into<String>) -> Self {
         self.label_scopes.limit(label.into(), scope.into());

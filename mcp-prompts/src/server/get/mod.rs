@@ -222,7 +222,8 @@ impl GetRequest<'_> {
                 // caller, or nothing.
                 let access = self.site.sender.access();
                 let served = service.snapshot();
-                let Some(entry) = served.get(self.name, access) else {
+                let found = served.get(self.name, access);
+                let Some(entry) = found.filter(|e| !self.via_tool || e.as_tool()) else {
                     return NowOrLater::Now(Err(unknown_prompt(self.name)));
                 };
                 match variants.find(entry.prompt(), choice, access) {
