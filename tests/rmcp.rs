@@ -617,3 +617,60 @@ async fn skills_inside_rmcp_are_listed_read_and_kept_in_step() {
     assert_eq!(refused["error"]["code"], -32002, "{refused}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A registry's versions through rmcp: the one served, and the ones a
+/// request's `_meta` chooses.
+#[tokio::test]
+async fn a_registry_s_versions_are_chosen_through_rmcp() {
+    use mcp_prompts::registry::Registry;
+
+    let dir =
+        std::env::temp_dir().join(format!("mcp-prompts-rmcp-registry-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("prompts")).unwrap();
+    let url = format!("sqlite:{}", dir.join("reg.db").display());
+    let registry = Registry::open(&url).await.unwrap();
+    let write = |text: &str| {
+        let file = format!("+++\n[[arguments]]\nname = \"code\"\n+++\n{text} {{code}}");
+        std::fs::write(dir.join("prompts/review.md"), file).unwrap();
+    };
+    write("Stable:");
+    registry
+        .publish_folder(dir.join("prompts"), &["production"], "ann")
+        .await
+        .unwrap();
+    write("Trial:");
+    registry
+        .publish_folder(dir.join("prompts"), &["staging"], "ann")
+        .await
+        .unwrap();
+    registry.close().await;
+    let server = Server::new("rmcp-test", "1.0").registry(url, "production");
+    let (mut client, _prompts) = connect_to(server, json!({})).await;
+    let get = |id: u32, meta: Value| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "prompts/get",
+        "params": {"name": "review", "arguments": {"code": "x"}, "_meta": meta}})
+    };
+    for (id, meta, text) in [
+        (2, json!({}), "Stable: x"),
+        (3, json!({"mcp-prompts/label": "staging"}), "Trial: x"),
+        (4, json!({"mcp-prompts/version": 1}), "Stable: x"),
+        (5, json!({"mcp-prompts/version": 2}), "Trial: x"),
+    ] {
+        client.send(get(id, meta.clone())).await;
+        let got = client.until_response(u64::from(id)).await.pop().unwrap();
+        assert_eq!(
+            got["result"]["messages"][0]["content"]["text"], text,
+            "{meta}: {got}"
+        );
+    }
+    client
+        .send(get(6, json!({"mcp-prompts/label": "nope"})))
+        .await;
+    let refused = client.until_response(6).await.pop().unwrap();
+    assert_eq!(
+        refused["error"]["message"], "Unknown prompt: review",
+        "{refused}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

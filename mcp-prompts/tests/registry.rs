@@ -137,7 +137,14 @@ fn publishing_versions_changed_prompts_only_and_labels_move_between_them() {
     assert_eq!(out(&listed).lines().count(), 1, "{}", out(&listed));
     assert!(out(&listed).starts_with("explain"));
 
-    // A registry is a catalog as a folder is: diff between labels.
+    // A registry is a catalog as a folder is: checked, written as a
+    // catalog, compared between labels.
+    let checked = run(&["check", &latest]);
+    assert_eq!(checked.status.code(), Some(0), "{}", err(&checked));
+    assert!(err(&checked).contains("prompts: 2"), "{}", err(&checked));
+    let catalog: Value = serde_json::from_slice(&run(&["catalog", &latest]).stdout).unwrap();
+    assert_eq!(catalog["catalog"], 1, "{catalog}");
+    assert!(catalog.to_string().contains("\"review\""), "{catalog}");
     let diff = run(&["diff", &staging, &latest]);
     assert_eq!(diff.status.code(), Some(0), "{}{}", out(&diff), err(&diff));
     assert!(out(&diff).contains("prompt-added"), "{}", out(&diff));
@@ -915,6 +922,33 @@ fn label_scopes_from_the_command_line_and_a_label_of_its_own() {
             get(empty.port, modern(json!({})))["result"]["messages"][0]["content"]["text"]
                 == "Stable: x"
         },
+    );
+    // A 2026-07-28 client listening hears of a change.
+    let listen = json!({"jsonrpc": "2.0", "id": 7, "method": "subscriptions/listen",
+        "params": {"notifications": {"promptsListChanged": true}, "_meta": modern(json!({}))}});
+    let headers = [
+        ("MCP-Protocol-Version", MODERN),
+        ("Mcp-Method", "subscriptions/listen"),
+    ];
+    let events = http::post_stream(staging.port, &listen, &headers);
+    let ack = events.recv_timeout(Duration::from_secs(5)).unwrap();
+    assert!(
+        ack.contains("notifications/subscriptions/acknowledged"),
+        "{ack}"
+    );
+    review(&prompts, "Third:");
+    assert!(publish(&prompts, &url, &["staging"]).status.success());
+    let change = events
+        .recv_timeout(Duration::from_secs(2))
+        .expect("a change within 2 s");
+    assert!(
+        change.contains("notifications/prompts/list_changed"),
+        "{change}"
+    );
+    let got = get(staging.port, modern(json!({})));
+    assert_eq!(
+        got["result"]["messages"][0]["content"]["text"], "Third: x",
+        "{got}"
     );
     // `*` is a label scope of the command line too, checked there.
     let bad = run(&["serve", "--registry", &url, "--label-scope", "a b=x"]);

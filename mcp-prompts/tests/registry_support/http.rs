@@ -106,19 +106,41 @@ fn head(reader: &mut impl BufRead) -> (u16, Vec<(String, String)>) {
 
 /// A session's GET stream: each event's data, as it comes.
 pub fn listen(port: u16, headers: &[(&str, &str)]) -> Receiver<String> {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
     let mut request =
         format!("GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n");
     for (name, value) in headers {
         let _ = write!(request, "{name}: {value}\r\n");
     }
     request.push_str("\r\n");
+    events(port, &request)
+}
+
+/// A POST answered with an event stream (2026-07-28
+/// `subscriptions/listen`): each event's data, as it comes.
+pub fn post_stream(port: u16, body: &Value, headers: &[(&str, &str)]) -> Receiver<String> {
+    let body = body.to_string();
+    let mut request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (name, value) in headers {
+        let _ = write!(request, "{name}: {value}\r\n");
+    }
+    request.push_str("\r\n");
+    request.push_str(&body);
+    events(port, &request)
+}
+
+/// Sends `request` and reads its answer's events on a thread.
+fn events(port: u16, request: &str) -> Receiver<String> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
     stream.write_all(request.as_bytes()).unwrap();
     let (tx, rx) = channel();
     std::thread::spawn(move || {
         let mut reader = BufReader::new(stream);
         let (status, _) = head(&mut reader);
-        assert_eq!(status, 200, "the GET stream opens");
+        assert_eq!(status, 200, "the event stream opens");
         let mut line = String::new();
         while reader.read_line(&mut line).unwrap_or(0) > 0 {
             let data = line.trim_end().strip_prefix("data:");
