@@ -9,6 +9,7 @@
 mod registry_support;
 mod served;
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -232,7 +233,7 @@ fn bad_input_is_refused_with_a_clear_message() {
     let mut includes = String::new();
     for n in 0..5 {
         std::fs::write(big.join(format!("_p{n}.prompt")), "x".repeat(900_000)).unwrap();
-        includes.push_str(&format!("{{{{> p{n}}}}}"));
+        let _ = write!(includes, "{{{{> p{n}}}}}");
     }
     std::fs::write(big.join("big.prompt"), format!("---\n---\n{includes}")).unwrap();
     let past = publish(&big, &url, &[]);
@@ -841,6 +842,33 @@ async fn hostile_rows_are_left_out_and_the_rest_keeps_following() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A 2026-07-28 request's `_meta`, with `choice`'s keys.
+fn modern(choice: Value) -> Value {
+    let mut meta = json!({
+        "io.modelcontextprotocol/protocolVersion": MODERN,
+        "io.modelcontextprotocol/clientInfo": {"name": "t", "version": "1"},
+        "io.modelcontextprotocol/clientCapabilities": {}
+    });
+    for (key, value) in choice.as_object().unwrap() {
+        meta[key] = value.clone();
+    }
+    meta
+}
+
+/// A stateless `prompts/get` of `review` with `meta`: the message.
+fn get_review(port: u16, meta: Value) -> Value {
+    let body = json!({
+        "jsonrpc": "2.0", "id": 1, "method": "prompts/get",
+        "params": {"name": "review", "arguments": {"code": "x"}, "_meta": meta}
+    });
+    let headers = [
+        ("MCP-Protocol-Version", MODERN),
+        ("Mcp-Method", "prompts/get"),
+        ("Mcp-Name", "review"),
+    ];
+    post(port, &body, &headers).message()
+}
+
 #[test]
 fn label_scopes_from_the_command_line_and_a_label_of_its_own() {
     let dir = fresh("cli-scopes");
@@ -854,29 +882,7 @@ fn label_scopes_from_the_command_line_and_a_label_of_its_own() {
     // `*`: every label but the served one needs the scope; an
     // unauthenticated HTTP client has none.
     let closed = Replica::start(&url, &["--stateless", "--label-scope", "*=prompts:all"]);
-    let get = |port: u16, meta: Value| {
-        let body = json!({
-            "jsonrpc": "2.0", "id": 1, "method": "prompts/get",
-            "params": {"name": "review", "arguments": {"code": "x"}, "_meta": meta}
-        });
-        let headers = [
-            ("MCP-Protocol-Version", MODERN),
-            ("Mcp-Method", "prompts/get"),
-            ("Mcp-Name", "review"),
-        ];
-        post(port, &body, &headers).message()
-    };
-    let modern = |choice: Value| {
-        let mut meta = json!({
-            "io.modelcontextprotocol/protocolVersion": MODERN,
-            "io.modelcontextprotocol/clientInfo": {"name": "t", "version": "1"},
-            "io.modelcontextprotocol/clientCapabilities": {}
-        });
-        for (key, value) in choice.as_object().unwrap() {
-            meta[key] = value.clone();
-        }
-        meta
-    };
+    let get = get_review;
     for choice in [
         json!({"mcp-prompts/label": "staging"}),
         json!({"mcp-prompts/label": "latest"}),
@@ -924,13 +930,13 @@ fn label_scopes_from_the_command_line_and_a_label_of_its_own() {
         },
     );
     // A 2026-07-28 client listening hears of a change.
-    let listen = json!({"jsonrpc": "2.0", "id": 7, "method": "subscriptions/listen",
+    let subscribe = json!({"jsonrpc": "2.0", "id": 7, "method": "subscriptions/listen",
         "params": {"notifications": {"promptsListChanged": true}, "_meta": modern(json!({}))}});
     let headers = [
         ("MCP-Protocol-Version", MODERN),
         ("Mcp-Method", "subscriptions/listen"),
     ];
-    let events = http::post_stream(staging.port, &listen, &headers);
+    let events = http::post_stream(staging.port, &subscribe, &headers);
     let ack = events.recv_timeout(Duration::from_secs(5)).unwrap();
     assert!(
         ack.contains("notifications/subscriptions/acknowledged"),

@@ -349,7 +349,7 @@ async fn serve_fetches(
         tokio::spawn(async move {
             let key = (name, version);
             let read = fetch_version(&store, &key, &choosing, &location);
-            let fetched = match tokio::time::timeout(left, read).await {
+            let answer = match tokio::time::timeout(left, read).await {
                 Ok(Ok(Some((prompt, size)))) => Fetched::Found(prompt, size),
                 Ok(Ok(None)) => Fetched::Missing,
                 Ok(Err(err)) => {
@@ -362,7 +362,7 @@ async fn serve_fetches(
                 }
                 Err(_) => Fetched::Failed,
             };
-            let _ = reply.send(fetched);
+            let _ = reply.send(answer);
             drop(permit);
         });
     }
