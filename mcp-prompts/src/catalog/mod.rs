@@ -30,7 +30,9 @@ pub use registry::Registration;
 pub use registry::registered_prompts;
 pub(crate) use tags::TagFilter;
 use validate::validate;
-pub(crate) use variants::{Choice, Chosen, Found, LABEL_META, VERSION_META, Variants};
+pub(crate) use variants::{Choice, LABEL_META, VERSION_META};
+#[cfg(feature = "registry")]
+pub(crate) use variants::{Chosen, Found, Variants};
 pub(crate) use visibility::Visibility;
 
 /// An explicit list of prompts, checked at compile time: build it with

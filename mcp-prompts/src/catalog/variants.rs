@@ -3,11 +3,16 @@
 //! (`mcp-prompts/label`, `mcp-prompts/version`) is served from a set of
 //! its own, checked for the caller as the served set is.
 
+#[cfg(feature = "registry")]
 use std::future::Future;
+#[cfg(feature = "registry")]
 use std::pin::Pin;
+#[cfg(feature = "registry")]
 use std::sync::Arc;
 
+#[cfg(feature = "registry")]
 use super::{AnyPrompt, CatalogSnapshot};
+#[cfg(feature = "registry")]
 use crate::caller::Access;
 use crate::error::Error;
 
@@ -54,11 +59,11 @@ impl Choice {
 }
 
 /// A one-prompt set serving the version chosen, if the caller may have it.
+#[cfg(feature = "registry")]
 pub(crate) type Chosen = Option<Arc<CatalogSnapshot>>;
 
 /// Where the version chosen is.
-// Only a registry (feature `registry`) finds versions.
-#[cfg_attr(not(feature = "registry"), allow(dead_code))]
+#[cfg(feature = "registry")]
 pub(crate) enum Found {
     /// It is the one the catalog serves.
     Catalog,
@@ -68,7 +73,9 @@ pub(crate) enum Found {
     Later(Pin<Box<dyn Future<Output = Chosen> + Send>>),
 }
 
-/// What serves versions other than the one in the catalog.
+/// What serves versions other than the one in the catalog: a registry
+/// (feature `registry`).
+#[cfg(feature = "registry")]
 pub(crate) trait Variants: Send + Sync {
     /// The prompt the catalog serves as `served` (found for the caller),
     /// in the version `choice` says, for a request served under `access`:

@@ -173,7 +173,7 @@ struct Loaded {
     warnings: Vec<Broken>,
     /// The partial files it includes, relative to the folder: what a
     /// registry stores with it.
-    #[cfg_attr(not(feature = "registry"), allow(dead_code))]
+    #[cfg(feature = "registry")]
     partials: Vec<String>,
 }
 
@@ -240,6 +240,7 @@ fn read_prompt(
             return Ok(Loaded {
                 prompt: None,
                 warnings: Vec::new(),
+                #[cfg(feature = "registry")]
                 partials: Vec::new(),
             });
         }
@@ -250,9 +251,12 @@ fn read_prompt(
         }
     };
     if is_valid_name(prompt.name()) {
+        #[cfg(not(feature = "registry"))]
+        let _ = partials;
         Ok(Loaded {
             prompt: Some(prompt),
             warnings,
+            #[cfg(feature = "registry")]
             partials,
         })
     } else {

@@ -102,11 +102,45 @@ impl LabelScopes {
 #[derive(Default)]
 pub(crate) struct Held {
     /// Label, then prompt, to version (`latest` too).
-    pub(super) pointers: HashMap<String, HashMap<String, u32>>,
+    pointers: HashMap<String, HashMap<String, u32>>,
     /// The served label's prompts, as the catalog has them (stamped): while
     /// the catalog changes, those it had before too, so that a request
     /// finds its prompt here whichever it saw.
-    pub(super) served: HashMap<String, Vec<DynamicPrompt>>,
+    served: HashMap<String, Vec<DynamicPrompt>>,
+}
+
+impl Held {
+    /// Where each label points: `(label, prompt, version)` rows.
+    pub(super) fn of(rows: Vec<(String, String, u32)>) -> Self {
+        let mut held = Self::default();
+        for (label, name, version) in rows {
+            held.pointers
+                .entry(label)
+                .or_default()
+                .insert(name, version);
+        }
+        held
+    }
+
+    /// The prompts `label` points at, each with its version.
+    pub(super) fn points(&self, label: &str) -> Option<&HashMap<String, u32>> {
+        self.pointers.get(label)
+    }
+
+    /// The same pointers, serving nothing yet.
+    pub(super) fn pointers_only(&self) -> Self {
+        Self {
+            pointers: self.pointers.clone(),
+            served: HashMap::new(),
+        }
+    }
+
+    /// `prompt` is what the catalog serves (or may, while it changes) as
+    /// its name.
+    pub(super) fn serve(&mut self, prompt: &DynamicPrompt) {
+        let name = prompt.name().to_owned();
+        self.served.entry(name).or_default().push(prompt.clone());
+    }
 }
 
 /// What the registry's thread found of a version asked for.

@@ -43,29 +43,32 @@ const FETCH_TIMEOUT: Duration = Duration::from_secs(10);
 /// A registry being served: its thread stops when this is dropped.
 pub(crate) struct ServedRegistry {
     _stop: oneshot::Sender<()>,
-    #[cfg(feature = "cli")]
     choosing: Arc<Choosing>,
 }
 
-#[cfg(feature = "cli")]
 impl ServedRegistry {
+    /// What serves the versions requests choose.
+    pub(crate) fn variants(&self) -> &dyn Variants {
+        &*self.choosing
+    }
+
     /// How many prompts the served label points at now.
+    #[cfg(feature = "cli")]
     pub(crate) fn label_size(&self) -> usize {
         let held = self.choosing.held.load();
-        held.pointers
-            .get(self.choosing.served_label())
+        held.points(self.choosing.served_label())
             .map_or(0, std::collections::HashMap::len)
     }
 }
 
 /// Serves the versions `label` points at in `location` through `prompts`,
 /// read once before this returns (an error if that fails), then kept in
-/// step; and what serves the versions requests choose.
+/// step, with the versions requests choose.
 pub(crate) fn serve(
     (location, label): (Location, String),
     scopes: LabelScopes,
     prompts: Prompts,
-) -> Result<(ServedRegistry, Arc<dyn Variants>), RegistryError> {
+) -> Result<ServedRegistry, RegistryError> {
     let (fetch_tx, fetch_rx) = mpsc::channel(MAX_FETCHES);
     let tags = prompts.tag_filter();
     let choosing = Arc::new(Choosing::new(
@@ -100,14 +103,10 @@ pub(crate) fn serve(
         return Err(RegistryError::database(err.to_string()));
     }
     match started_rx.recv_timeout(START) {
-        Ok(Ok(())) => {
-            let served = ServedRegistry {
-                _stop: stop_tx,
-                #[cfg(feature = "cli")]
-                choosing: Arc::clone(&choosing),
-            };
-            Ok((served, choosing))
-        }
+        Ok(Ok(())) => Ok(ServedRegistry {
+            _stop: stop_tx,
+            choosing,
+        }),
         Ok(Err(err)) => Err(err),
         Err(_) => Err(RegistryError::database(format!(
             "the registry {location} was not read within {} s",
@@ -212,18 +211,10 @@ impl Keeper {
     /// Reads where every label points, and each version the served label
     /// newly points at; serves those.
     async fn reload(&mut self, store: &Store) -> Result<(), RegistryError> {
-        let rows = store.pointers().await?;
-        let mut held = Held::default();
-        for (label, name, version) in rows {
-            held.pointers
-                .entry(label)
-                .or_default()
-                .insert(name, version);
-        }
+        let mut held = Held::of(store.pointers().await?);
         let label = self.choosing.served_label().to_owned();
         let mut points: Vec<(String, u32)> = held
-            .pointers
-            .get(&label)
+            .points(&label)
             .map(|p| p.iter().map(|(n, v)| (n.clone(), *v)).collect())
             .unwrap_or_default();
         points.sort();
@@ -243,28 +234,18 @@ impl Keeper {
             wanted.push(prompt.clone());
             stamped.insert(key, prompt);
         }
-        let points = held.pointers.get(&label);
+        let points = held.points(&label);
         self.unreadable
             .retain(|key| points.and_then(|p| p.get(&key.0)) == Some(&key.1));
         // While the catalog changes, requests may see it before or after:
         // both sets are the registry's until it has.
-        let mut during = Held {
-            pointers: held.pointers.clone(),
-            served: HashMap::new(),
-        };
-        for ((name, _), prompt) in self.stamped.iter().chain(&stamped) {
-            during
-                .served
-                .entry(name.clone())
-                .or_default()
-                .push(prompt.clone());
+        let mut during = held.pointers_only();
+        for prompt in self.stamped.values().chain(stamped.values()) {
+            during.serve(prompt);
         }
         self.choosing.held.store(Arc::new(during));
-        for ((name, _), prompt) in &stamped {
-            held.served
-                .entry(name.clone())
-                .or_default()
-                .push(prompt.clone());
+        for prompt in stamped.values() {
+            held.serve(prompt);
         }
         self.stamped = stamped;
         self.choosing.sets().forget_missing();

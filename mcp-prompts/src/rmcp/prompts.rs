@@ -158,9 +158,10 @@ impl RmcpPrompts {
         let id = raw_id(&context.id);
         let value = |key| context.meta.get(key).map(ToString::to_string);
         // Only a server that serves other versions reads a choice of one.
-        let choice = match self.service.variants() {
-            Some(_) => Choice::read(value(LABEL_META).as_deref(), value(VERSION_META).as_deref())?,
-            None => None,
+        let choice = if self.service.chooses_versions() {
+            Choice::read(value(LABEL_META).as_deref(), value(VERSION_META).as_deref())?
+        } else {
+            None
         };
         let progress = context
             .meta

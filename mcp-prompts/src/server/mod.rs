@@ -62,12 +62,10 @@ pub(crate) struct Inner {
     /// Keeps the skills in step with their folders until dropped.
     #[cfg(feature = "files")]
     _skill_watch: Option<crate::files::skills::Watching>,
-    /// Keeps the registry's versions served until dropped.
+    /// Keeps the registry's versions served until dropped, and serves the
+    /// versions a request chooses.
     #[cfg(feature = "registry")]
     registry: Option<crate::registry::ServedRegistry>,
-    /// What serves the versions a request chooses (a registry's).
-    #[cfg(feature = "registry")]
-    variants: Option<Arc<dyn crate::catalog::Variants>>,
     /// The prompts served, swapped whole when the catalog changes.
     live: Arc<LiveCatalog>,
     /// Whether the catalog can change ([`Server::build_live`]).
@@ -150,12 +148,22 @@ impl Service {
 
     /// What serves the versions a request chooses, if anything does (a
     /// registry).
-    #[cfg_attr(not(feature = "registry"), allow(clippy::unused_self))]
+    #[cfg(feature = "registry")]
     pub(crate) fn variants(&self) -> Option<&dyn crate::catalog::Variants> {
+        self.0
+            .registry
+            .as_ref()
+            .map(crate::registry::ServedRegistry::variants)
+    }
+
+    /// Whether a request may choose another version of a prompt (a
+    /// registry is served): only then is its choice read.
+    #[cfg_attr(not(feature = "registry"), allow(clippy::unused_self))]
+    pub(crate) fn chooses_versions(&self) -> bool {
         #[cfg(feature = "registry")]
-        return self.0.variants.as_deref();
+        return self.0.registry.is_some();
         #[cfg(not(feature = "registry"))]
-        None
+        false
     }
 
     /// How many prompts the registry's label served points at now; `None`

@@ -61,7 +61,7 @@ pub(super) fn get_request<'a>(
     meta: Option<&RawValue>,
 ) -> Result<GetRequest<'a>, Error> {
     // Only a server that serves other versions reads a choice of one.
-    let choosing = cx.service().variants().is_some();
+    let choosing = cx.service().chooses_versions();
     let (progress, choice) = match meta {
         Some(meta) => read_meta(meta, choosing)?,
         None => (None, None),

@@ -110,15 +110,13 @@ impl Server {
             )?
         };
         #[cfg(feature = "registry")]
-        let (registry, variants) = serve_registry(self.registry, self.label_scopes, &live)?.unzip();
+        let registry = serve_registry(self.registry, self.label_scopes, &live)?;
         Ok(Service(Arc::new(Inner {
             skills,
             #[cfg(feature = "files")]
             _skill_watch: skill_watch,
             #[cfg(feature = "registry")]
             registry,
-            #[cfg(feature = "registry")]
-            variants,
             live,
             prompts_live,
             info,
@@ -141,7 +139,7 @@ fn serve_registry(
     source: Option<crate::registry::Source>,
     scopes: crate::registry::LabelScopes,
     live: &Arc<LiveCatalog>,
-) -> Result<Registered, BuildError> {
+) -> Result<Option<crate::registry::ServedRegistry>, BuildError> {
     let Some(source) = source else {
         return Ok(None);
     };
@@ -154,17 +152,9 @@ fn serve_registry(
     let location = crate::registry::Location::parse(&url).map_err(failed)?;
     crate::registry::check_label(&label).map_err(failed)?;
     let prompts = Prompts::new(Arc::clone(live));
-    let (served, variants) =
-        crate::registry::serve((location, label), scopes, prompts).map_err(failed)?;
-    Ok(Some((served, variants)))
+    let served = crate::registry::serve((location, label), scopes, prompts).map_err(failed)?;
+    Ok(Some(served))
 }
-
-/// A registry served, and what serves the versions requests choose.
-#[cfg(feature = "registry")]
-type Registered = Option<(
-    crate::registry::ServedRegistry,
-    Arc<dyn crate::catalog::Variants>,
-)>;
 
 /// Fails for a server icon that is not one, or not an `https://` URL.
 fn check_server_icons(icons: &[crate::presentation::Icon]) -> Result<(), BuildError> {

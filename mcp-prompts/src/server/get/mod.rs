@@ -11,6 +11,8 @@
 //! when the client retries with the answers.
 
 mod call;
+#[cfg(feature = "registry")]
+mod chosen;
 mod missing;
 pub(crate) mod result;
 
@@ -26,7 +28,7 @@ use super::request_state::{Binding, Opened, StateKey, fingerprint};
 use super::{Era, Inner, Service};
 use crate::args::param::missing_arguments;
 use crate::caller::{Caller, principal};
-use crate::catalog::{AnyPrompt, CatalogSnapshot, Choice, Chosen, Found};
+use crate::catalog::{AnyPrompt, CatalogSnapshot, Choice};
 use crate::context::{Asking, InputRound, Outbound, Progress, Sender};
 use crate::elicit::form::read_answer;
 use crate::error::Error;
@@ -47,6 +49,7 @@ pub(crate) struct GetRequest<'a> {
     /// the prompts not kept out of the tools (`as_tool = false`).
     via_tool: bool,
     /// The version its `_meta` asks for in place of the one served.
+    #[cfg(feature = "registry")]
     choice: Option<Choice>,
 }
 
@@ -87,14 +90,25 @@ impl<'a> GetRequest<'a> {
             arguments,
             retry: Retry::default(),
             via_tool: false,
+            #[cfg(feature = "registry")]
             choice: None,
         }
     }
 
-    /// The version its `_meta` asks for in place of the one served.
+    /// The version its `_meta` asks for in place of the one served (kept
+    /// only where a registry can serve one).
     #[inline]
+    #[cfg_attr(
+        not(feature = "registry"),
+        allow(unused_mut, clippy::needless_pass_by_value)
+    )]
     pub(crate) fn choice(mut self, choice: Option<Choice>) -> Self {
-        self.choice = choice;
+        #[cfg(feature = "registry")]
+        {
+            self.choice = choice;
+        }
+        #[cfg(not(feature = "registry"))]
+        let _ = choice;
         self
     }
 
@@ -193,9 +207,10 @@ fn can_show_form(era: Era, outbound: &Outbound) -> Result<(), &'static str> {
 }
 
 /// The set a `prompts/get` finds its prompt in: the catalog's, or the one
-/// of the version it chose.
+/// of the version it chose (`chosen.rs`).
 enum Served {
     Catalog(arc_swap::Guard<Arc<CatalogSnapshot>>),
+    #[cfg(feature = "registry")]
     Chosen(Arc<CatalogSnapshot>),
 }
 
@@ -205,6 +220,7 @@ impl std::ops::Deref for Served {
     fn deref(&self) -> &CatalogSnapshot {
         match self {
             Self::Catalog(guard) => guard,
+            #[cfg(feature = "registry")]
             Self::Chosen(set) => set,
         }
     }
@@ -216,72 +232,11 @@ impl GetRequest<'_> {
     /// A version the request chooses is served from its own set, once
     /// found.
     pub(crate) fn serve(self, service: &Service) -> NowOrLater<Result<GetOutcome, Error>> {
-        let chosen = match (&self.choice, service.variants()) {
-            (Some(choice), Some(variants)) => {
-                // Another version of a prompt the catalog serves this
-                // caller, or nothing.
-                let access = self.site.sender.access();
-                let served = service.snapshot();
-                let found = served.get(self.name, access);
-                let Some(entry) = found.filter(|e| !self.via_tool || e.as_tool()) else {
-                    return NowOrLater::Now(Err(unknown_prompt(self.name)));
-                };
-                match variants.find(entry.prompt(), choice, access) {
-                    Found::Catalog => None,
-                    Found::Now(Some(set)) => Some(set),
-                    Found::Now(None) => return NowOrLater::Now(Err(unknown_prompt(self.name))),
-                    Found::Later(found) => return self.serve_once_found(found, service.clone()),
-                }
-            }
-            _ => None,
-        };
-        let served = match chosen {
-            Some(set) => Served::Chosen(set),
-            None => Served::Catalog(service.snapshot()),
-        };
-        self.serve_from(service, served)
-    }
-
-    /// Serves the request from the set of the version it chose, once read.
-    fn serve_once_found(
-        self,
-        found: std::pin::Pin<Box<dyn std::future::Future<Output = Chosen> + Send>>,
-        service: Service,
-    ) -> NowOrLater<Result<GetOutcome, Error>> {
-        let GetRequest {
-            site,
-            name,
-            arguments,
-            retry,
-            via_tool,
-            choice: _,
-        } = self;
-        let (id, name, arguments) = (site.id.to_owned(), name.to_owned(), arguments.into_owned());
-        let (outbound, sender) = (site.outbound.clone(), site.sender.clone());
-        let (era, progress) = (site.era, site.progress);
-        NowOrLater::later(async move {
-            let Some(set) = found.await else {
-                return Err(unknown_prompt(&name));
-            };
-            let request = GetRequest {
-                site: Site {
-                    id: &id,
-                    era,
-                    progress,
-                    outbound: &outbound,
-                    sender: &sender,
-                },
-                name: &name,
-                arguments,
-                retry,
-                via_tool,
-                choice: None,
-            };
-            match request.serve_from(&service, Served::Chosen(set)) {
-                NowOrLater::Now(outcome) => outcome,
-                NowOrLater::Later(outcome) => outcome.await,
-            }
-        })
+        #[cfg(feature = "registry")]
+        if let (Some(_), Some(variants)) = (&self.choice, service.variants()) {
+            return self.serve_chosen(variants, service);
+        }
+        self.serve_from(service, Served::Catalog(service.snapshot()))
     }
 
     /// Serves the request from `served`.
@@ -296,7 +251,7 @@ impl GetRequest<'_> {
             mut arguments,
             retry,
             via_tool,
-            choice: _,
+            ..
         } = self;
         let (era, outbound, sender) = (site.era, site.outbound, site.sender);
         let inner = &service.0;
