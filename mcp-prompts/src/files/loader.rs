@@ -76,20 +76,7 @@ impl PromptDir {
                 format!("prompt directory `{}` is not a directory", dir.display()),
             ));
         }
-        let loader = Arc::new(Loader {
-            dir: dir.clone(),
-            access: options.0,
-            reloading: Mutex::new(()),
-            state: Mutex::new(DirState {
-                prompts: prompts.clone(),
-                files: HashMap::new(),
-                partials: Partials::default(),
-                served: Vec::new(),
-                problems: Vec::new(),
-                warnings: Vec::new(),
-            }),
-            watch: std::sync::OnceLock::new(),
-        });
+        let loader = Arc::new(Loader::new(dir.clone(), options.0, prompts));
         let (tx, rx) = std_mpsc::channel::<()>();
         let watch = Watch::start(&dir, tx)?;
         let _ = loader.watch.set(watch);
@@ -120,20 +107,7 @@ impl PromptDir {
                 format!("prompt directory `{}` is not a directory", dir.display()),
             ));
         }
-        let loader = Arc::new(Loader {
-            dir,
-            access: ReadLimits::default(),
-            reloading: Mutex::new(()),
-            state: Mutex::new(DirState {
-                prompts: prompts.clone(),
-                files: HashMap::new(),
-                partials: Partials::default(),
-                served: Vec::new(),
-                problems: Vec::new(),
-                warnings: Vec::new(),
-            }),
-            watch: std::sync::OnceLock::new(),
-        });
+        let loader = Arc::new(Loader::new(dir, ReadLimits::default(), prompts));
         loader.read_and_serve(false);
         Ok(Self { loader })
     }
@@ -249,6 +223,25 @@ impl PartialEq for FileText {
 }
 
 impl Loader {
+    /// The loader of `dir`, read as `access` says, serving through
+    /// `prompts`; nothing read yet, no watch.
+    fn new(dir: PathBuf, access: ReadLimits, prompts: &Prompts) -> Self {
+        Self {
+            dir,
+            access,
+            reloading: Mutex::new(()),
+            state: Mutex::new(DirState {
+                prompts: prompts.clone(),
+                files: HashMap::new(),
+                partials: Partials::default(),
+                served: Vec::new(),
+                problems: Vec::new(),
+                warnings: Vec::new(),
+            }),
+            watch: std::sync::OnceLock::new(),
+        }
+    }
+
     /// Reads the directory again and serves what it now holds.
     fn reload(&self) {
         self.read_and_serve(true);
