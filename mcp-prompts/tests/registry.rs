@@ -525,16 +525,20 @@ async fn scoped_labels_are_unknown_to_callers_without_the_scope() {
 struct Replica {
     child: Child,
     port: u16,
+    /// Where its stderr (its log) goes.
+    log: PathBuf,
 }
 
 impl Replica {
     fn start(url: &str, args: &[&str]) -> Self {
         let port = registry_support::free_port();
+        let log = std::env::temp_dir().join(format!("mcp-prompts-replica-{port}.log"));
         let mut child = Command::new(BIN)
             .args(["serve", "--registry", url, "--http", &port.to_string()])
             .args(args)
+            .env("RUST_LOG", "mcp_prompts=info")
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
             .spawn()
             .unwrap();
         let start = Instant::now();
@@ -546,12 +550,18 @@ impl Replica {
             );
             std::thread::sleep(Duration::from_millis(25));
         }
-        Self { child, port }
+        Self { child, port, log }
+    }
+
+    /// What it logged so far.
+    fn said(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 }
 
 impl Drop for Replica {
     fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.log);
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -728,12 +738,22 @@ fn replicas_on_postgres_behind_nginx_serve_each_publish_and_move_and_outlive_the
         assert_eq!(client.get(), "One: x");
     }
 
-    // The database stops: every replica keeps serving what it read.
+    // The database stops: every replica keeps serving what it read, and
+    // says so once, however long it stays away.
     pg.stop();
-    std::thread::sleep(Duration::from_millis(500));
+    std::thread::sleep(Duration::from_millis(2500));
     assert!(all_serve(round_robin.port, 2, "One: x"));
     for client in &clients {
         assert_eq!(client.get(), "One: x");
+    }
+    let away = "the registry cannot be read";
+    for replica in stateless.iter().chain(&sessions) {
+        assert_eq!(
+            replica.said().matches(away).count(),
+            1,
+            "{}",
+            replica.said()
+        );
     }
     // Back, and changed meanwhile (as another site would): caught up.
     pg.resume();
@@ -746,6 +766,13 @@ fn replicas_on_postgres_behind_nginx_serve_each_publish_and_move_and_outlive_the
         within(Duration::from_secs(5), "the sessions catch up", || {
             client.get() == "Two: x"
         });
+    }
+    for replica in stateless.iter().chain(&sessions) {
+        assert!(
+            replica.said().contains("can be read again"),
+            "{}",
+            replica.said()
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -419,6 +419,9 @@ impl Watch {
                     let mut fresh = PgListener::connect_with(pool)
                         .await
                         .map_err(|err| Store::failed(&err))?;
+                    // A lost connection is said at once (and connected
+                    // again here), never waited on inside the listener.
+                    fresh.eager_reconnect(false);
                     fresh
                         .listen(CHANNEL)
                         .await

@@ -19,8 +19,9 @@ use crate::files::stored::{MAX_FILE_BYTES, MAX_FILES, MAX_FILES_BYTES, StoredPro
 pub(crate) const CHANNEL: &str = "mcp_prompts_registry";
 
 /// How long a connection is waited for before the registry counts as
-/// unreachable.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// unreachable (and how long a server away from it may take to notice it
+/// is back, beside the retry's second).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// How long an SQLite writer waits for another process's write to end.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
