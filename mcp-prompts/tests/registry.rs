@@ -988,3 +988,102 @@ fn label_scopes_from_the_command_line_and_a_label_of_its_own() {
     assert_eq!(bad.status.code(), Some(2), "{}", err(&bad));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A prompts handler inside rmcp (the official Rust SDK).
+#[derive(Clone)]
+struct RmcpHandler {
+    prompts: mcp_prompts::rmcp::RmcpPrompts,
+}
+
+impl rmcp::ServerHandler for RmcpHandler {
+    fn get_info(&self) -> rmcp::model::ServerConfig {
+        let capabilities = rmcp::model::ServerCapabilities::default();
+        rmcp::model::ServerConfig::new(self.prompts.capabilities(capabilities))
+    }
+
+    mcp_prompts::rmcp::serve_prompts!(prompts);
+}
+
+/// A registry's versions through rmcp: the one served, and the ones a
+/// request's `_meta` chooses.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_registry_s_versions_are_chosen_through_rmcp() {
+    use mcp_prompts::Server;
+    use mcp_prompts::registry::Registry;
+    use rmcp::ServiceExt;
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+    let dir = fresh("rmcp");
+    let url = format!("sqlite:{}", dir.join("reg.db").display());
+    let prompts = dir.join("prompts");
+    std::fs::create_dir_all(&prompts).unwrap();
+    let registry = Registry::open(&url).await.unwrap();
+    review(&prompts, "Stable:");
+    registry
+        .publish_folder(&prompts, &["production"], "ann")
+        .await
+        .unwrap();
+    review(&prompts, "Trial:");
+    registry
+        .publish_folder(&prompts, &["staging"], "ann")
+        .await
+        .unwrap();
+    registry.close().await;
+    let served = url.clone();
+    let (service, _prompts) = tokio::task::spawn_blocking(move || {
+        Server::new("t", "1")
+            .registry(served, "production")
+            .build_live()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    let handler = RmcpHandler {
+        prompts: mcp_prompts::rmcp::RmcpPrompts::new(&service),
+    };
+    let (ours, theirs) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = handler.serve(tokio::io::split(theirs)).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let (read, mut write) = tokio::io::split(ours);
+    let mut lines = BufReader::new(read).lines();
+    let mut call = async |message: Value| -> Value {
+        write
+            .write_all(format!("{message}\n").as_bytes())
+            .await
+            .unwrap();
+        let id = message["id"].clone();
+        loop {
+            let line = lines.next_line().await.unwrap().unwrap();
+            let answer: Value = serde_json::from_str(&line).unwrap();
+            if answer["id"] == id {
+                return answer;
+            }
+        }
+    };
+    let init = json!({"protocolVersion": "2025-11-25", "capabilities": {},
+                      "clientInfo": {"name": "t", "version": "1"}});
+    call(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init})).await;
+    let get = |id: u32, meta: Value| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "prompts/get",
+               "params": {"name": "review", "arguments": {"code": "x"}, "_meta": meta}})
+    };
+    for (id, meta, text) in [
+        (2, json!({}), "Stable: x"),
+        (3, json!({"mcp-prompts/label": "staging"}), "Trial: x"),
+        (4, json!({"mcp-prompts/version": 1}), "Stable: x"),
+        (5, json!({"mcp-prompts/version": 2}), "Trial: x"),
+    ] {
+        let got = call(get(id, meta.clone())).await;
+        let said = &got["result"]["messages"][0]["content"]["text"];
+        assert_eq!(said, text, "{meta}: {got}");
+    }
+    let refused = call(get(6, json!({"mcp-prompts/label": "nope"}))).await;
+    assert_eq!(
+        refused["error"]["message"], "Unknown prompt: review",
+        "{refused}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

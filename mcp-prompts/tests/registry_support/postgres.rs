@@ -57,6 +57,8 @@ impl Postgres {
                 "--no-sync",
                 "-E",
                 "UTF8",
+                // The C locale: a machine's own may not be generated.
+                "--locale=C",
             ])
             .output()
             .expect("initdb runs");
@@ -89,10 +91,12 @@ impl Postgres {
     }
 
     /// Starts the server again on the same port, once it accepts
-    /// connections.
+    /// connections. Small and off `/dev/shm` (a container's is small), so
+    /// that several tests' servers run at once.
     pub fn resume(&self) {
         let options = format!(
-            "-p {} -k {} -c listen_addresses=127.0.0.1 -F -c max_connections=200",
+            "-p {} -k {} -c listen_addresses=127.0.0.1 -F -c max_connections=200 \
+             -c shared_buffers=16MB -c dynamic_shared_memory_type=mmap",
             self.port,
             self.dir.display()
         );

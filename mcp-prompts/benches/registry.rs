@@ -8,10 +8,10 @@
 //!   the move (`publish --label production` of versions already published
 //!   to staging: one transaction) until a server serves the new versions.
 //!
-//! Run with `cargo bench --bench registry` (PostgreSQL's server installed:
+//! Run with `cargo bench -p mcp-prompts --bench registry` (PostgreSQL's server installed:
 //! Debian's `postgresql`).
 
-#[path = "../mcp-prompts/tests/registry_support/mod.rs"]
+#[path = "../tests/registry_support/mod.rs"]
 mod registry_support;
 
 use std::path::{Path, PathBuf};
