@@ -100,7 +100,7 @@ impl LabelScopes {
 
 /// Where each label points, and what the catalog serves of the registry.
 #[derive(Default)]
-pub(crate) struct Held {
+pub(crate) struct LabelView {
     /// Label, then prompt, to version (`latest` too).
     pointers: HashMap<String, HashMap<String, u32>>,
     /// The served label's prompts, as the catalog has them (stamped): while
@@ -109,7 +109,7 @@ pub(crate) struct Held {
     served: HashMap<String, Vec<DynamicPrompt>>,
 }
 
-impl Held {
+impl LabelView {
     /// Where each label points: `(label, prompt, version)` rows.
     pub(super) fn of(rows: Vec<(String, String, u32)>) -> Self {
         let mut held = Self::default();
@@ -160,7 +160,7 @@ pub(crate) type Fetch = (String, u32, std::time::Instant, oneshot::Sender<Fetche
 
 /// The requests' view of a served registry.
 pub(crate) struct Choosing {
-    pub(super) held: ArcSwap<Held>,
+    pub(super) view: ArcSwap<LabelView>,
     scopes: LabelScopes,
     /// The label the catalog serves.
     served: String,
@@ -174,7 +174,7 @@ pub(super) struct Sets {
     location: Location,
     /// The server's tags: a version they leave out is not served.
     tags: TagFilter,
-    kept: Mutex<Kept>,
+    kept: Mutex<ChosenSets>,
 }
 
 /// A set's key: the label (none for a version asked for by number), the
@@ -182,7 +182,7 @@ pub(super) struct Sets {
 type SetKey = (Option<String>, String, u32);
 
 #[derive(Default)]
-struct Kept {
+struct ChosenSets {
     /// By label, prompt and version (a version never changes), each with
     /// its size.
     sets: HashMap<SetKey, (Arc<CatalogSnapshot>, usize)>,
@@ -198,14 +198,14 @@ impl Choosing {
         fetch: mpsc::Sender<Fetch>,
     ) -> Self {
         Self {
-            held: ArcSwap::default(),
+            view: ArcSwap::default(),
             scopes,
             served,
             fetch,
             sets: Arc::new(Sets {
                 location,
                 tags,
-                kept: Mutex::new(Kept::default()),
+                kept: Mutex::new(ChosenSets::default()),
             }),
         }
     }
@@ -223,7 +223,7 @@ impl Choosing {
     /// Whether a request served under `access` may ask for version
     /// `version` of `name` by number: when it may ask for every label, or
     /// when a label it may ask for points at that version.
-    fn may_have(&self, held: &Held, (name, version): (&str, u32), access: &Access) -> bool {
+    fn may_have(&self, held: &LabelView, (name, version): (&str, u32), access: &Access) -> bool {
         self.scopes.allows_all(access)
             || held.pointers.iter().any(|(label, points)| {
                 points.get(name) == Some(&version) && self.may_ask_for(label, access)
@@ -313,7 +313,7 @@ impl Sets {
 
 impl Variants for Choosing {
     fn find(&self, served: &AnyPrompt, choice: &Choice, access: &Access) -> Found {
-        let held = self.held.load();
+        let held = self.view.load();
         let name = served.name();
         // Only what the catalog serves from the registry, as served now.
         let ours = held.served.get(name).into_iter().flatten();

@@ -13,7 +13,7 @@ use sqlx::postgres::PgListener;
 use tokio::sync::{mpsc, oneshot};
 
 use super::RegistryError;
-use super::choosing::{Choosing, Fetch, Fetched, Held, LabelScopes};
+use super::choosing::{Choosing, Fetch, Fetched, LabelScopes, LabelView};
 use super::location::Location;
 use super::store::{CHANNEL, Store};
 use crate::catalog::{Prompts, Variants};
@@ -55,7 +55,7 @@ impl ServedRegistry {
     /// How many prompts the served label points at now.
     #[cfg(feature = "cli")]
     pub(crate) fn label_size(&self) -> usize {
-        let held = self.choosing.held.load();
+        let held = self.choosing.view.load();
         held.points(self.choosing.served_label())
             .map_or(0, std::collections::HashMap::len)
     }
@@ -211,7 +211,7 @@ impl Keeper {
     /// Reads where every label points, and each version the served label
     /// newly points at; serves those.
     async fn reload(&mut self, store: &Store) -> Result<(), RegistryError> {
-        let mut held = Held::of(store.pointers().await?);
+        let mut held = LabelView::of(store.pointers().await?);
         let label = self.choosing.served_label().to_owned();
         let mut points: Vec<(String, u32)> = held
             .points(&label)
@@ -243,7 +243,7 @@ impl Keeper {
         for prompt in self.stamped.values().chain(stamped.values()) {
             during.serve(prompt);
         }
-        self.choosing.held.store(Arc::new(during));
+        self.choosing.view.store(Arc::new(during));
         for prompt in stamped.values() {
             held.serve(prompt);
         }
@@ -259,7 +259,7 @@ impl Keeper {
             );
         }
         self.served = served;
-        self.choosing.held.store(Arc::new(held));
+        self.choosing.view.store(Arc::new(held));
         Ok(())
     }
 
