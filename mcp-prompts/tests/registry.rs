@@ -455,28 +455,33 @@ fn a_served_label_follows_publishes_and_moves_and_requests_choose_their_own() {
     let _ = std::fs::remove_dir_all(&local);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn scoped_labels_are_unknown_to_callers_without_the_scope() {
-    use mcp_prompts::registry::Registry;
-    use mcp_prompts::testing::Client;
-    use mcp_prompts::{Caller, Server};
-
-    let dir = fresh("scopes");
+/// A fresh SQLite registry (its folder, and its URL) holding `review`
+/// twice: version 1 says "Stable:" (`production`), version 2 "Trial:"
+/// (`staging`), both published from code.
+async fn stable_and_trial(name: &str) -> (PathBuf, String) {
+    let dir = fresh(name);
     let url = format!("sqlite:{}", dir.join("reg.db").display());
     let prompts = dir.join("prompts");
     std::fs::create_dir_all(&prompts).unwrap();
-    let registry = Registry::open(&url).await.unwrap();
+    let registry = mcp_prompts::registry::Registry::open(&url).await.unwrap();
     review(&prompts, "Stable:");
-    registry
-        .publish_folder(&prompts, &["production"], "ann")
-        .await
-        .unwrap();
-    review(&prompts, "Trial:");
     let published = registry
-        .publish_folder(&prompts, &["staging"], "ann")
-        .await
-        .unwrap();
-    assert_eq!(published[0].to_string(), "review@2");
+        .publish_folder(&prompts, &["production"], "ann")
+        .await;
+    assert_eq!(published.unwrap()[0].to_string(), "review@1");
+    review(&prompts, "Trial:");
+    let published = registry.publish_folder(&prompts, &["staging"], "ann").await;
+    assert_eq!(published.unwrap()[0].to_string(), "review@2");
+    registry.close().await;
+    (dir, url)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn scoped_labels_are_unknown_to_callers_without_the_scope() {
+    use mcp_prompts::testing::Client;
+    use mcp_prompts::{Caller, Server};
+
+    let (dir, url) = stable_and_trial("scopes").await;
     let url_served = url.clone();
     let (service, _prompts) = tokio::task::spawn_blocking(move || {
         Server::new("t", "1")
@@ -1009,26 +1014,10 @@ impl rmcp::ServerHandler for RmcpHandler {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_registry_s_versions_are_chosen_through_rmcp() {
     use mcp_prompts::Server;
-    use mcp_prompts::registry::Registry;
     use rmcp::ServiceExt;
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
-    let dir = fresh("rmcp");
-    let url = format!("sqlite:{}", dir.join("reg.db").display());
-    let prompts = dir.join("prompts");
-    std::fs::create_dir_all(&prompts).unwrap();
-    let registry = Registry::open(&url).await.unwrap();
-    review(&prompts, "Stable:");
-    registry
-        .publish_folder(&prompts, &["production"], "ann")
-        .await
-        .unwrap();
-    review(&prompts, "Trial:");
-    registry
-        .publish_folder(&prompts, &["staging"], "ann")
-        .await
-        .unwrap();
-    registry.close().await;
+    let (dir, url) = stable_and_trial("rmcp").await;
     let served = url.clone();
     let (service, _prompts) = tokio::task::spawn_blocking(move || {
         Server::new("t", "1")
