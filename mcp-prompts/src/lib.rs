@@ -96,6 +96,8 @@ mod elicit;
 mod error;
 #[cfg(feature = "files")]
 mod files;
+#[cfg(feature = "fluent")]
+mod fluent;
 pub mod guide;
 mod invoke;
 mod message;
@@ -358,6 +360,8 @@ pub use descriptor::{
 pub use dynamic::{ArgumentValues, DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
 pub use elicit::Elicited;
 pub use error::{BuildError, Error};
+#[cfg(feature = "fluent")]
+pub use fluent::Translations;
 #[cfg(feature = "files")]
 pub use files::{
     DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, FileProblem, PromptDir, PromptDirOptions,

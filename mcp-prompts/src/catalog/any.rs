@@ -3,6 +3,7 @@
 //! Listing, validation, completion and forms read both through this view.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use crate::context::RequestParts;
 use crate::descriptor::{ArgDef, ArgRange, ArgType, Input, ParamKind, PromptDef};
@@ -12,12 +13,26 @@ use crate::invoke::Invocation;
 use crate::invoke::catching::{PanicSite, call_catching};
 use crate::presentation::{Icon, listed_meta};
 use crate::protocol::Arguments;
+use crate::protocol::language::Language;
+use super::languages::Texts;
 use serde_json::{Map, Value};
 
 /// A prompt a catalog can serve: a `#[prompt]`'s
 /// [`PromptDef`] or a [`DynamicPrompt`]; both convert into it.
 #[derive(Clone, Debug)]
-pub struct AnyPrompt(pub(super) Kind);
+pub struct AnyPrompt(pub(super) Kind, Localized);
+
+/// A `#[prompt]`'s texts in other languages, or the one this view shows.
+/// (A run-time prompt carries its translations itself.)
+#[derive(Clone, Debug, Default)]
+enum Localized {
+    #[default]
+    Default,
+    /// Its texts in each language it has.
+    Translations(Arc<[(Language, Arc<Texts>)]>),
+    /// The prompt as it is in one language.
+    In(Arc<Texts>),
+}
 
 #[derive(Clone, Debug)]
 pub(crate) enum Kind {
@@ -27,13 +42,13 @@ pub(crate) enum Kind {
 
 impl From<&'static PromptDef> for AnyPrompt {
     fn from(def: &'static PromptDef) -> Self {
-        Self(Kind::Macro(def))
+        Self(Kind::Macro(def), Localized::Default)
     }
 }
 
 impl From<DynamicPrompt> for AnyPrompt {
     fn from(prompt: DynamicPrompt) -> Self {
-        Self(Kind::Dynamic(prompt))
+        Self(Kind::Dynamic(prompt), Localized::Default)
     }
 }
 
@@ -101,6 +116,17 @@ impl<'a> ArgInfo<'a> {
     /// The Rust type's facts, for a `#[prompt]` argument.
     pub(crate) fn ty(&self) -> Option<&'static ArgType> {
         self.ty
+    }
+}
+
+impl<'a> ArgInfo<'a> {
+    /// The argument with its title and description in `texts`'
+    /// language, where they have them.
+    fn in_texts(mut self, texts: &'a Texts) -> Self {
+        let (title, description) = texts.argument(self.name);
+        self.title = title.or(self.title);
+        self.description = description.or(self.description);
+        self
     }
 }
 
@@ -195,15 +221,58 @@ impl AnyPrompt {
 
     pub(crate) fn title(&self) -> Option<&str> {
         match &self.0 {
-            Kind::Macro(def) => def.title,
+            Kind::Macro(def) => self.texts().and_then(Texts::title).or(def.title),
             Kind::Dynamic(prompt) => prompt.title(),
         }
     }
 
     pub(crate) fn description(&self) -> Option<&str> {
         match &self.0 {
-            Kind::Macro(def) => def.description,
+            Kind::Macro(def) => self
+                .texts()
+                .and_then(Texts::description)
+                .or(def.description),
             Kind::Dynamic(prompt) => prompt.description(),
+        }
+    }
+
+    /// The texts of the language this view shows a `#[prompt]` in.
+    fn texts(&self) -> Option<&Texts> {
+        match &self.1 {
+            Localized::In(texts) => Some(texts),
+            _ => None,
+        }
+    }
+
+    /// A `#[prompt]` with its texts in other `languages` (Fluent's).
+    pub(crate) fn with_texts(self, languages: Vec<(Language, Texts)>) -> Self {
+        if languages.is_empty() {
+            return self;
+        }
+        let languages = languages
+            .into_iter()
+            .map(|(language, texts)| (language, Arc::new(texts)))
+            .collect();
+        Self(self.0, Localized::Translations(languages))
+    }
+
+    /// The languages it has besides the default, each with the prompt as
+    /// it is in that language.
+    pub(crate) fn translations(&self) -> Vec<(Language, AnyPrompt)> {
+        match (&self.0, &self.1) {
+            (Kind::Dynamic(prompt), _) => prompt
+                .translations()
+                .iter()
+                .map(|(language, prompt)| (language.clone(), prompt.clone().into()))
+                .collect(),
+            (Kind::Macro(def), Localized::Translations(languages)) => languages
+                .iter()
+                .map(|(language, texts)| {
+                    let view = Localized::In(Arc::clone(texts));
+                    (language.clone(), Self(Kind::Macro(def), view))
+                })
+                .collect(),
+            (Kind::Macro(_), _) => Vec::new(),
         }
     }
 
@@ -265,7 +334,10 @@ impl AnyPrompt {
     /// The arguments a client sees, in order.
     pub(crate) fn arguments(&self) -> Vec<ArgInfo<'_>> {
         match &self.0 {
-            Kind::Macro(def) => def.arguments().map(ArgInfo::from).collect(),
+            Kind::Macro(def) => match self.texts() {
+                Some(texts) => def.arguments().map(|a| ArgInfo::from(a).in_texts(texts)).collect(),
+                None => def.arguments().map(ArgInfo::from).collect(),
+            },
             Kind::Dynamic(prompt) => prompt.arguments().iter().map(ArgInfo::from).collect(),
         }
     }

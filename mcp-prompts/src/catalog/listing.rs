@@ -12,14 +12,15 @@ use crate::protocol::cursor;
 
 use serde_json::{Map, Value};
 
-use super::{ArgInfo, Entry};
+use super::languages::Order;
+use super::{AnyPrompt, ArgInfo, Entry};
 use crate::presentation::Icon;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::{Cached, Page};
 
 /// The fields a listing shows, by revision: titles and `_meta` from
 /// 2025-06-18, icons from 2025-11-25.
-#[derive(Clone, Copy, PartialEq, PartialOrd)]
+#[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
 pub(super) enum Fields {
     Basic = 0,
     Titled = 1,
@@ -69,25 +70,53 @@ pub(super) fn page_count(len: usize, page_size: usize) -> usize {
 pub(super) struct CachedPage {
     prompts: Arc<RawValue>,
     next_cursor: Option<Arc<str>>,
+    /// The best rank in the order of languages that a prompt of the page
+    /// is shown in; `None`: all in the default.
+    best: Option<usize>,
 }
 
-/// Serializes every page of `entries` as `fields` shows them.
-pub(super) fn paginate(entries: &[Entry], fields: Fields, page_size: usize) -> Vec<CachedPage> {
+/// Serializes every page of `entries` as `fields` shows them, each prompt
+/// in the first language of `order` it has.
+pub(super) fn paginate(
+    entries: &[Entry],
+    fields: Fields,
+    page_size: usize,
+    order: &Order,
+) -> Vec<CachedPage> {
     (0..page_count(entries.len(), page_size))
         .map(|page| {
             let (range, more) = bounds(entries.len(), page_size, page);
-            let shown: Vec<Shown<'_>> = entries[range]
-                .iter()
-                .map(|entry| Shown::of(entry, fields))
-                .collect();
+            let (shown, best) = shown_in(entries[range].iter(), fields, order);
             let prompts = PromptList(&shown);
             CachedPage {
                 // Only strings and bools: serializing cannot fail.
                 prompts: serialized(&prompts),
                 next_cursor: more.then(|| cursor::encode(page + 1).into()),
+                best,
             }
         })
         .collect()
+}
+
+/// `entries` as `fields` shows them, each in the first language of
+/// `order` it has, and the best rank among those languages.
+pub(super) fn shown_in<'a>(
+    entries: impl Iterator<Item = &'a Entry>,
+    fields: Fields,
+    order: &Order,
+) -> (Vec<Shown<'a>>, Option<usize>) {
+    let mut best: Option<usize> = None;
+    let shown = entries
+        .map(|entry| {
+            let (prompt, rank) = entry.in_order(order);
+            best = match (best, rank) {
+                (Some(b), Some(r)) => Some(b.min(r)),
+                (b, r) => b.or(r),
+            };
+            Shown::of(prompt, entry.meta.as_ref(), fields)
+        })
+        .collect();
+    (shown, best)
 }
 
 impl CachedPage {
@@ -95,6 +124,12 @@ impl CachedPage {
     pub(super) fn page(&self) -> Page {
         let (prompts, next) = (Arc::clone(&self.prompts), self.next_cursor.clone());
         Page::new(PROMPTS, prompts, next, Cached::Shared)
+    }
+
+    /// The best rank in the order of languages that a prompt of the page
+    /// is shown in.
+    pub(super) fn best(&self) -> Option<usize> {
+        self.best
     }
 }
 
@@ -216,13 +251,12 @@ impl ShownArgument {
 }
 
 impl<'a> Shown<'a> {
-    /// `entry` as `version` lists it.
-    pub(super) fn as_listed(entry: &'a Entry, version: ProtocolVersion) -> Self {
-        Self::of(entry, Fields::of(version))
-    }
-
-    fn of(entry: &'a Entry, fields: Fields) -> Self {
-        let prompt = &entry.prompt;
+    /// `prompt`, listed with `meta`, as `fields` shows them.
+    pub(super) fn of(
+        prompt: &'a AnyPrompt,
+        meta: Option<&'a Map<String, Value>>,
+        fields: Fields,
+    ) -> Self {
         let titled = fields >= Fields::Titled;
         let arguments = prompt
             .arguments()
@@ -244,7 +278,7 @@ impl<'a> Shown<'a> {
                 &[]
             },
             arguments,
-            meta: entry.meta.as_ref().filter(|_| titled),
+            meta: meta.filter(|_| titled),
         }
     }
 }

@@ -4,6 +4,7 @@
 
 mod any;
 mod completion;
+mod languages;
 pub(crate) mod listing;
 mod live;
 mod registry;
@@ -23,7 +24,10 @@ use crate::protocol::cursor;
 pub use any::AnyPrompt;
 pub(crate) use any::{ArgInfo, Kind};
 pub(crate) use completion::ArgCompletion;
+use languages::{LocalizedPages, Order};
+pub(crate) use languages::{Texts, Wanted};
 use listing::{Fields, Shown, paginate};
+use crate::protocol::language::Language;
 pub(crate) use live::LiveCatalog;
 pub use live::Prompts;
 pub use registry::Registration;
@@ -53,6 +57,9 @@ pub(crate) struct Entry {
     as_tool: bool,
     /// The `_meta` it is listed with (its entries and tags), built once.
     meta: Option<Map<String, Value>>,
+    /// The prompt as it is in each other language it has, by the
+    /// language's place in the catalog's.
+    translations: Box<[(u16, AnyPrompt)]>,
 }
 
 impl Entry {
@@ -69,6 +76,39 @@ impl Entry {
     /// Whether the prompt tools offer it.
     pub(crate) fn as_tool(&self) -> bool {
         self.as_tool
+    }
+
+    /// The prompt as a request that wants `wanted` gets it, and the
+    /// language that is in (`None`: the default).
+    pub(crate) fn in_language<'a>(
+        &'a self,
+        wanted: Wanted<'_>,
+        languages: &'a [Language],
+    ) -> (&'a AnyPrompt, Option<&'a Language>) {
+        if self.translations.is_empty() {
+            return (&self.prompt, None);
+        }
+        let have: Vec<&Language> = self
+            .translations
+            .iter()
+            .map(|(at, _)| &languages[usize::from(*at)])
+            .collect();
+        match wanted.pick(&have) {
+            Some(at) => (&self.translations[at].1, Some(have[at])),
+            None => (&self.prompt, None),
+        }
+    }
+
+    /// The prompt as it is in the first language of `order` it has, with
+    /// that language's rank in the order; the default otherwise.
+    fn in_order(&self, order: &Order) -> (&AnyPrompt, Option<usize>) {
+        match order.first_of(|at| self.translations.iter().any(|(own, _)| *own == at)) {
+            Some((rank, at)) => {
+                let view = self.translations.iter().find(|(own, _)| *own == at);
+                (view.map_or(&self.prompt, |(_, view)| view), Some(rank))
+            }
+            None => (&self.prompt, None),
+        }
     }
 }
 
@@ -99,7 +139,25 @@ impl Entry {
             prompt,
             required,
             completions,
+            translations: Box::default(),
         }
+    }
+
+    /// Its translations, each language placed in `languages` (added
+    /// there when new).
+    fn translate(&mut self, languages: &mut Vec<Language>) {
+        self.translations = (self.prompt.translations().into_iter())
+            .filter_map(|(language, view)| {
+                let at = match languages.iter().position(|l| *l == language) {
+                    Some(at) => at,
+                    None => {
+                        languages.push(language);
+                        languages.len() - 1
+                    }
+                };
+                Some((u16::try_from(at).ok()?, view))
+            })
+            .collect();
     }
 
     /// How argument `name` is completed; `None` if the prompt has no such
@@ -109,6 +167,30 @@ impl Entry {
             .iter()
             .find(|(n, _)| &**n == name)
             .map(|(_, c)| c)
+    }
+}
+
+/// One page of a listing as one request sees it.
+pub(crate) struct ListedPage<'a> {
+    shown: Vec<Shown<'a>>,
+    next: Option<String>,
+    language: Option<Language>,
+}
+
+impl<'a> ListedPage<'a> {
+    /// The prompts, as the request's revision shows them.
+    pub(crate) fn shown(&self) -> &[Shown<'a>] {
+        &self.shown
+    }
+
+    /// The next page's cursor.
+    pub(crate) fn next_cursor(&self) -> Option<&str> {
+        self.next.as_deref()
+    }
+
+    /// The language it is in, where the request asked for one.
+    pub(crate) fn language(&self) -> Option<&Language> {
+        self.language.as_ref()
     }
 }
 
@@ -122,6 +204,10 @@ pub(crate) struct CatalogSnapshot {
     /// Whether some prompt is hidden from some callers: remote lists are
     /// then made for each request, and cached privately.
     restricted: bool,
+    /// Every language some prompt has besides the default.
+    languages: Box<[Language]>,
+    /// Listings in other languages, serialized when first asked for.
+    localized: LocalizedPages,
 }
 
 impl CatalogSnapshot {
@@ -160,12 +246,19 @@ impl CatalogSnapshot {
         if !problems.is_empty() {
             return Err(BuildError::new(problems));
         }
-        let pages = Fields::ALL.map(|fields| paginate(&entries, fields, page_size));
+        let mut languages = Vec::new();
+        for entry in &mut entries {
+            entry.translate(&mut languages);
+        }
+        let default = Order::default();
+        let pages = Fields::ALL.map(|fields| paginate(&entries, fields, page_size, &default));
         let mut snapshot = Self {
             entries,
             pages,
             page_size,
             restricted: false,
+            languages: languages.into(),
+            localized: LocalizedPages::default(),
         };
         // Kept, so that a request asks it once: whether any prompt is
         // hidden from some callers.
@@ -212,11 +305,15 @@ impl CatalogSnapshot {
     pub(crate) fn tool_prompts<'a>(
         &'a self,
         access: &'a Access,
+        wanted: Option<Wanted<'a>>,
     ) -> impl Iterator<Item = &'a AnyPrompt> + 'a {
         self.entries
             .iter()
             .filter(move |e| e.as_tool && (!self.restricted || e.visibility.allows(access)))
-            .map(|e| &e.prompt)
+            .map(move |e| match wanted {
+                Some(wanted) => e.in_language(wanted, &self.languages).0,
+                None => &e.prompt,
+            })
     }
 
     /// The prompts only some callers may see, each with the scopes a
@@ -241,42 +338,89 @@ impl CatalogSnapshot {
     }
 
     /// The page of prompts a cursor points at, as `version` shows them to
-    /// a request served under `access`, and the next page's cursor: what
-    /// our listing writes for a caller some prompt is hidden from, and a
-    /// host SDK converts.
+    /// a request served under `access` that wants `wanted`, the next
+    /// page's cursor, and the language the page is in (where a language
+    /// was asked for): what our listing writes for a caller some prompt is
+    /// hidden from, and a host SDK converts.
     pub(crate) fn page_of(
         &self,
         version: ProtocolVersion,
         cursor: Option<&str>,
-        access: &Access,
-    ) -> Result<(Vec<Shown<'_>>, Option<String>), Error> {
+        (access, wanted): (&Access, Option<Wanted<'_>>),
+    ) -> Result<ListedPage<'_>, Error> {
         let visible = self.visible(access);
         let entries: Vec<&Entry> = visible.unwrap_or_else(|| self.entries.iter().collect());
         let page = self.page_number(cursor, entries.len())?;
         let (range, more) = listing::bounds(entries.len(), self.page_size, page);
         let next = more.then(|| cursor::encode(page + 1));
-        let shown = entries[range]
-            .iter()
-            .map(|entry| Shown::as_listed(entry, version))
-            .collect();
-        Ok((shown, next))
+        let order = self.order(wanted);
+        let (shown, best) =
+            listing::shown_in(entries[range].iter().copied(), Fields::of(version), &order);
+        let language = wanted.map(|wanted| self.language_of(wanted, &order, best));
+        Ok(ListedPage {
+            shown,
+            next,
+            language,
+        })
     }
 
     /// The `prompts/list` result for a cursor, as `version` shows it to a
-    /// request served under `access`: the pages serialized up front, unless
-    /// some prompt is hidden from it.
+    /// request served under `access` that wants `wanted`: the pages
+    /// serialized up front (once per order of languages asked for),
+    /// unless some prompt is hidden from it.
     pub(crate) fn page(
         &self,
         version: ProtocolVersion,
         cursor: Option<&str>,
-        access: &Access,
+        (access, wanted): (&Access, Option<Wanted<'_>>),
     ) -> Result<Page, Error> {
         if !self.varies_for(access) {
             let page = self.page_number(cursor, self.entries.len())?;
-            return Ok(self.pages[Fields::of(version) as usize][page].page());
+            let fields = Fields::of(version);
+            let Some(wanted) = wanted else {
+                return Ok(self.pages[fields as usize][page].page());
+            };
+            let order = self.order(Some(wanted));
+            let (served, best) = if order.is_default() {
+                let cached = &self.pages[fields as usize][page];
+                (cached.page(), cached.best())
+            } else {
+                let pages = self.localized.get_or_make((order.clone(), fields), || {
+                    paginate(&self.entries, fields, self.page_size, &order)
+                });
+                (pages[page].page(), pages[page].best())
+            };
+            return Ok(served.in_language(self.language_of(wanted, &order, best)));
         }
-        let (shown, next) = self.page_of(version, cursor, access)?;
-        Ok(listing::page_for_caller(&shown, next))
+        let listed = self.page_of(version, cursor, (access, wanted))?;
+        let page = listing::page_for_caller(&listed.shown, listed.next);
+        Ok(match listed.language {
+            Some(language) => page.in_language(language),
+            None => page,
+        })
+    }
+
+    /// The order in which `wanted` picks among the catalog's languages.
+    fn order(&self, wanted: Option<Wanted<'_>>) -> Order {
+        match wanted {
+            Some(wanted) if !self.languages.is_empty() => wanted.order(&self.languages),
+            _ => Order::default(),
+        }
+    }
+
+    /// The language a listing is in: that of the first range any listed
+    /// prompt matched (`best`, its rank in `order`), else the default.
+    fn language_of(&self, wanted: Wanted<'_>, order: &Order, best: Option<usize>) -> Language {
+        best.and_then(|rank| order.at(rank))
+            .map_or_else(
+                || wanted.default_language().clone(),
+                |at| self.languages[usize::from(at)].clone(),
+            )
+    }
+
+    /// The languages of the catalog's prompts, the default aside.
+    pub(crate) fn languages(&self) -> &[Language] {
+        &self.languages
     }
 
     /// The page a cursor points at among `len` prompts: the first without

@@ -17,6 +17,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::caller::Caller;
+use crate::protocol::language::Language;
 use crate::protocol::to_client::ToClient;
 use crate::protocol::{LogLevel, ProtocolVersion};
 
@@ -62,6 +63,8 @@ pub struct RequestContext {
     route: Option<Backchannel>,
     /// Who sent the request, when a transport verified it.
     caller: Option<Arc<Caller>>,
+    /// The language the prompt answers in.
+    language: Language,
 }
 
 /// What a [`RequestContext`] is made from, borrowed from the request being
@@ -79,19 +82,22 @@ pub(crate) struct RequestParts<'a> {
     /// The server's limit on a result's text, which a template's render
     /// stops at.
     max_result_bytes: usize,
+    /// The language the prompt answers in.
+    language: &'a Language,
 }
 
 impl<'a> RequestParts<'a> {
     /// Request `id` under `era`, from `sender`: its questions asked as
     /// `asking` says, through `outbound`; `progress` its progress token's
-    /// reporter; `max_result_bytes` the server's limit on a result's text.
+    /// reporter; `max_result_bytes` the server's limit on a result's text;
+    /// `language` the one the prompt answers in.
     pub(crate) fn new(
         (id, era): (&'a RawValue, crate::protocol::era::Era),
         asking: &'a Asking,
         progress: Option<&'a Arc<Progress>>,
-        outbound: &'a Outbound,
-        sender: &'a Sender,
+        (outbound, sender): (&'a Outbound, &'a Sender),
         max_result_bytes: usize,
+        language: &'a Language,
     ) -> Self {
         Self {
             id,
@@ -103,7 +109,13 @@ impl<'a> RequestParts<'a> {
             route: sender.backchannel(),
             caller: sender.caller(),
             max_result_bytes,
+            language,
         }
+    }
+
+    /// The language the prompt answers in.
+    pub(crate) fn language(&self) -> &'a Language {
+        self.language
     }
 
     /// The revision the request is served under.
@@ -128,6 +140,7 @@ impl<'a> RequestParts<'a> {
             outbound: self.outbound.clone(),
             route: self.route.cloned(),
             caller: self.caller.cloned(),
+            language: self.language.clone(),
         }
     }
 }
@@ -166,7 +179,31 @@ impl RequestContext {
             // What a context's parts serve (binding a form's answer)
             // renders nothing: no limit to pass on.
             max_result_bytes: usize::MAX,
+            language: &self.language,
         }
+    }
+
+    /// The language to answer in (a BCP 47 tag such as `fr` or
+    /// `de-CH`): the one the request prefers among those the prompt has
+    /// (its translations, and for a `#[prompt]` those its Fluent texts
+    /// have), else the server's default
+    /// ([`Server::default_language`](crate::Server::default_language),
+    /// `en` unless set). A prompt function chooses its body by it.
+    ///
+    /// ```
+    /// use mcp_prompts::{RequestContext, prompt};
+    ///
+    /// /// Greets in the language asked for
+    /// #[prompt]
+    /// fn hello(ctx: RequestContext) -> &'static str {
+    ///     match ctx.language() {
+    ///         "fr" => "Dis bonjour.",
+    ///         _ => "Say hello.",
+    ///     }
+    /// }
+    /// ```
+    pub fn language(&self) -> &str {
+        self.language.as_str()
     }
 
     /// The protocol revision the request is served under: the one its

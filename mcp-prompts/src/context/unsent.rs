@@ -8,6 +8,7 @@
 //! a refusal, never a wait: a wait is what such clients would turn into a
 //! stall.
 
+use crate::protocol::language::Language;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -104,6 +105,9 @@ struct Place {
     /// transport asks after every one, so asking costs a load.
     any: AtomicBool,
     reserved: Mutex<Option<Reservation>>,
+    /// The language the answer is in, where its request asked for one:
+    /// HTTP names it in `Content-Language`.
+    language: std::sync::OnceLock<Language>,
 }
 
 impl Kept {
@@ -115,6 +119,16 @@ impl Kept {
             None => *kept = Some(reserved),
         }
         self.0.any.store(true, Ordering::Release);
+    }
+
+    /// Notes the language the answer is in.
+    pub(crate) fn keep_language(&self, language: &Language) {
+        let _ = self.0.language.set(language.clone());
+    }
+
+    /// The language the answer is in, where its request asked for one.
+    pub(crate) fn language(&self) -> Option<Language> {
+        self.0.language.get().cloned()
     }
 
     /// What is kept here, taken away. Asked after every answer: inlined,

@@ -5,6 +5,7 @@
 
 mod argument;
 mod template;
+mod translation;
 
 use std::fmt;
 use std::future::Future;
@@ -12,6 +13,8 @@ use std::sync::Arc;
 
 pub use argument::{ArgumentValues, DynamicArgument};
 use template::RuntimeTemplate;
+#[cfg(feature = "files")]
+pub(crate) use translation::translation_mismatch;
 
 use crate::caller::Caller;
 use crate::context::{RequestContext, RequestParts};
@@ -20,6 +23,7 @@ use crate::invoke::catching::{PanicSite, call_catching};
 use crate::invoke::{Invocation, pending, ready};
 use crate::message::{IntoPromptResult, Message, PromptResult};
 use crate::presentation::Icon;
+use crate::protocol::language::Language;
 use crate::protocol::Arguments;
 use mcp_prompts_template::rules;
 use serde_json::{Map, Value};
@@ -97,6 +101,9 @@ pub(crate) struct Parts {
     tags: Vec<String>,
     /// Whether the prompt tools offer it.
     as_tool: bool,
+    /// The prompt in other languages: its texts and body in each, its
+    /// arguments the same.
+    translations: Vec<(Language, DynamicPrompt)>,
 }
 
 impl DynamicPrompt {
@@ -111,7 +118,11 @@ impl DynamicPrompt {
         culprit: &PanicSite,
     ) -> Result<Invocation, Error> {
         let values = ArgumentValues::read(&self.0.arguments, arguments)?;
-        match &self.0.handler {
+        let handler = match self.translation(request.language()) {
+            Some(translated) => &translated.0.handler,
+            None => &self.0.handler,
+        };
+        match handler {
             Handler::Template(template) => Ok(Invocation::Ready(
                 template
                     .render(&values, max_result_bytes)
@@ -138,6 +149,7 @@ impl DynamicPrompt {
             meta: Map::new(),
             tags: Vec::new(),
             as_tool: true,
+            translations: Vec::new(),
         }
     }
 
@@ -274,6 +286,7 @@ pub struct DynamicPromptBuilder {
     meta: Map<String, Value>,
     tags: Vec<String>,
     as_tool: bool,
+    translations: Vec<(String, DynamicPrompt)>,
 }
 
 impl DynamicPromptBuilder {
@@ -461,6 +474,12 @@ impl DynamicPromptBuilder {
         for problem in presentation_problems(&self.icons, &self.meta, &self.tags) {
             problems.push(format!("prompt `{}`: {problem}", self.name));
         }
+        let translations = translation::checked(
+            &self.name,
+            &self.arguments,
+            self.translations,
+            &mut problems,
+        );
         let handler = match self.body {
             Body::Missing => {
                 problems.push(format!(
@@ -496,6 +515,7 @@ impl DynamicPromptBuilder {
                 meta: self.meta,
                 tags: self.tags,
                 as_tool: self.as_tool,
+                translations,
             }))),
             _ => Err(BuildError::new(problems)),
         }

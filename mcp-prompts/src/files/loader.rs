@@ -13,6 +13,7 @@ use super::front_matter::{Broken, IconFile, is_uri};
 use super::kind::FileKind;
 use super::matter::Matter;
 use super::read::{ReadLimits, ServedDir};
+use super::translations::Joined;
 use super::watch::{Heed, Watch};
 use crate::catalog::Prompts;
 use crate::dynamic::DynamicPrompt;
@@ -52,6 +53,8 @@ struct DirState {
     served: Vec<DynamicPrompt>,
     problems: Vec<FileProblem>,
     warnings: Vec<FileProblem>,
+    /// Translations attached to their defaults, kept between reloads.
+    joined: Joined,
 }
 
 impl PromptDir {
@@ -237,6 +240,7 @@ impl Loader {
                 served: Vec::new(),
                 problems: Vec::new(),
                 warnings: Vec::new(),
+                joined: Joined::default(),
             }),
             watch: std::sync::OnceLock::new(),
         }
@@ -414,6 +418,18 @@ impl DirState {
                 Err(broken) => problems.push(problem(path, broken.line, broken.message.clone())),
             }
         }
+        let candidates = candidates
+            .into_iter()
+            .map(|(path, prompt)| (path.clone(), prompt))
+            .collect();
+        let gathered = self.joined.join(candidates);
+        for (path, message) in gathered.problems {
+            problems.push(problem(&path, None, message));
+        }
+        for (path, message) in gathered.warnings {
+            warnings.push(problem(&path, None, message));
+        }
+        let candidates = gathered.served;
         let wanted: Vec<DynamicPrompt> = candidates.iter().map(|(_, p)| p.clone()).collect();
         let (served, taken) = self.prompts.sync_group(&self.served, wanted);
         for (prompt, holder) in taken {

@@ -11,6 +11,7 @@ mod kind;
 mod loader;
 mod matter;
 mod read;
+mod translations;
 pub(crate) mod skills;
 #[cfg(feature = "registry")]
 pub(crate) mod stored;

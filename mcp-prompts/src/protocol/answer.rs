@@ -10,6 +10,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde_json::value::RawValue;
 
 use super::ProtocolVersion;
+use super::language::Language;
 use super::modern::ResultType;
 
 /// A method's result, as every era sees it.
@@ -34,6 +35,12 @@ pub(crate) trait Answer {
     /// `isError`): for telemetry, which tells it from a success.
     fn reports_error(&self) -> bool {
         false
+    }
+
+    /// The language it is in, where the request asked for one: written
+    /// in its `_meta` (`io.modelcontextprotocol/contentLanguage`).
+    fn content_language(&self) -> Option<&Language> {
+        None
     }
 
     /// Its fields, as `version` shows them.
@@ -85,6 +92,8 @@ pub(crate) struct Page {
     items: Arc<RawValue>,
     next_cursor: Option<Arc<str>>,
     cached: Cached,
+    /// The language it is in, where the request asked for one.
+    language: Option<Language>,
 }
 
 impl Page {
@@ -101,6 +110,20 @@ impl Page {
             items,
             next_cursor,
             cached,
+            language: None,
+        }
+    }
+
+    /// The page as it is in `language`, which the request asked for: an
+    /// answer that differs by the language asked is never cached for all.
+    pub(crate) fn in_language(self, language: Language) -> Self {
+        Self {
+            language: Some(language),
+            cached: match self.cached {
+                Cached::Shared => Cached::PerCaller,
+                other => other,
+            },
+            ..self
         }
     }
 }
@@ -108,6 +131,10 @@ impl Page {
 impl Answer for Page {
     fn cached(&self) -> Cached {
         self.cached
+    }
+
+    fn content_language(&self) -> Option<&Language> {
+        self.language.as_ref()
     }
 
     fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {

@@ -7,6 +7,7 @@ mod cow_str;
 pub(crate) mod cursor;
 pub(crate) mod era;
 pub(crate) mod jsonrpc;
+pub(crate) mod language;
 mod log_level;
 pub(crate) mod method;
 pub(crate) mod modern;

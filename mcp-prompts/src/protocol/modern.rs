@@ -98,10 +98,14 @@ impl MetaRead {
 fn may_name_revision(params: &str) -> bool {
     static KEY: LazyLock<memmem::Finder<'static>> =
         LazyLock::new(|| memmem::Finder::new(PROTOCOL_VERSION));
+    KEY.find(params.as_bytes()).is_some() || has_key_escape(params)
+}
+
+/// Whether `params` holds an escape that could spell a `_meta` key (`\/`
+/// or `\uXXXX`): a key written so is found only by parsing.
+pub(super) fn has_key_escape(params: &str) -> bool {
     let bytes = params.as_bytes();
-    KEY.find(bytes).is_some()
-        || memchr::memchr_iter(b'\\', bytes)
-            .any(|at| matches!(bytes.get(at + 1), Some(b'u' | b'/')))
+    memchr::memchr_iter(b'\\', bytes).any(|at| matches!(bytes.get(at + 1), Some(b'u' | b'/')))
 }
 
 /// Reads the `_meta` of a request's `params` text; malformed params are

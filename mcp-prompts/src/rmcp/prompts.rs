@@ -13,7 +13,8 @@ use super::arguments::arguments_of;
 use super::forward::Outgoing;
 use super::settled;
 use crate::catalog::listing::Shown;
-use crate::catalog::{Choice, LABEL_META, VERSION_META};
+use crate::catalog::{Choice, LABEL_META, VERSION_META, Wanted};
+use crate::protocol::language::{ACCEPT_LANGUAGE, CONTENT_LANGUAGE, Language, Preference};
 use crate::context::{Backchannel, Progress, Sender};
 use crate::error::Error;
 use crate::protocol::answer::Cached;
@@ -54,12 +55,18 @@ impl RmcpPrompts {
         let served = self.service.snapshot();
         let cursor = request.and_then(|r| r.cursor.as_deref());
         let access = access_of(context);
-        let (page, next) = served
-            .page_of(version, cursor, &access)
+        let preference = preference_of(context);
+        let wanted = preference
+            .as_ref()
+            .map(|p| Wanted::new(p, self.service.default_language()));
+        let page = served
+            .page_of(version, cursor, (&access, wanted))
             .map_err(|e| to_rmcp(&e))?;
-        let mut result = ListPromptsResult::with_all_items(page.iter().map(listed).collect());
-        result.next_cursor = next;
-        let cached = if served.varies_for(&access) {
+        let mut result =
+            ListPromptsResult::with_all_items(page.shown().iter().map(listed).collect());
+        result.next_cursor = page.next_cursor().map(str::to_owned);
+        result.meta = page.language().map(language_meta);
+        let cached = if served.varies_for(&access) || page.language().is_some() {
             Cached::PerCaller
         } else {
             Cached::Shared
@@ -125,7 +132,11 @@ impl RmcpPrompts {
             .run_get(&request.name, arguments, retry, false, &context)
             .await;
         match outcome.map_err(|e| to_rmcp(&e))? {
-            GetOutcome::Prompt { result, prompt } => {
+            GetOutcome::Prompt {
+                result,
+                prompt,
+                language,
+            } => {
                 let messages = result
                     .messages
                     .iter()
@@ -138,6 +149,7 @@ impl RmcpPrompts {
                 answer.description = result
                     .description
                     .or_else(|| prompt.description().map(str::to_owned));
+                answer.meta = language.as_ref().map(language_meta);
                 Ok(answer.into())
             }
             GetOutcome::InputRequired(asked) => Ok(input_required(&asked)?.into()),
@@ -179,6 +191,7 @@ impl RmcpPrompts {
             .retry(retry)
             .progress(progress)
             .choice(choice)
+            .preferring(preference_of(context).map(Arc::new))
             .via_tool(via_tool);
         let tracked = self.outbound.track(id.get());
         let mut prompt = std::pin::pin!(settled(get.serve(&self.service)));
@@ -261,4 +274,18 @@ fn icon(ours: &crate::presentation::Icon) -> ::rmcp::model::Icon {
         crate::presentation::IconTheme::Dark => ::rmcp::model::IconTheme::Dark,
     });
     icon
+}
+
+/// The language preference a request of rmcp's carries in `_meta`, if
+/// well formed.
+pub(super) fn preference_of(context: &RequestContext<RoleServer>) -> Option<Preference> {
+    let text = context.meta.get(ACCEPT_LANGUAGE)?.as_str()?;
+    Preference::parse(text)
+}
+
+/// A result's `_meta` naming the language it is in.
+fn language_meta(language: &Language) -> ::rmcp::model::MetaObject {
+    let mut meta = ::rmcp::model::JsonObject::new();
+    meta.insert(CONTENT_LANGUAGE.to_owned(), language.as_str().into());
+    ::rmcp::model::MetaObject(meta)
 }

@@ -50,9 +50,11 @@ fn a_listing_converts_as_our_serializer_writes_it() {
     let served = service.snapshot();
     for version in ProtocolVersion::ALL {
         let ours: Value =
-            serde_json::to_value(served.page(version, None, &Access::Local).unwrap()).unwrap();
-        let (page, next) = served.page_of(version, None, &Access::Local).unwrap();
+            serde_json::to_value(served.page(version, None, (&Access::Local, None)).unwrap()).unwrap();
+        let page = served.page_of(version, None, (&Access::Local, None)).unwrap();
+        let next = page.next_cursor();
         let theirs: Vec<Value> = page
+            .shown()
             .iter()
             .map(|p| serde_json::to_value(listed(p)).unwrap())
             .collect();
@@ -73,21 +75,22 @@ fn pages_and_cursors_match_ours() {
     let served = service.snapshot();
     let ours: Value = serde_json::to_value(
         served
-            .page(ProtocolVersion::LATEST, None, &Access::Local)
+            .page(ProtocolVersion::LATEST, None, (&Access::Local, None))
             .unwrap(),
     )
     .unwrap();
     let latest = ProtocolVersion::LATEST;
-    let (page, next) = served.page_of(latest, None, &Access::Local).unwrap();
-    assert_eq!(page.len(), 2);
-    assert_eq!(next.as_deref(), ours["nextCursor"].as_str());
-    let (last, none) = served
-        .page_of(latest, next.as_deref(), &Access::Local)
+    let page = served.page_of(latest, None, (&Access::Local, None)).unwrap();
+    assert_eq!(page.shown().len(), 2);
+    assert_eq!(page.next_cursor(), ours["nextCursor"].as_str());
+    let last = served
+        .page_of(latest, page.next_cursor(), (&Access::Local, None))
         .unwrap();
-    assert_eq!(last.iter().map(Shown::name).collect::<Vec<_>>(), ["c"]);
-    assert_eq!(none, None);
+    let names: Vec<&str> = last.shown().iter().map(Shown::name).collect();
+    assert_eq!(names, ["c"]);
+    assert_eq!(last.next_cursor(), None);
     let error = served
-        .page_of(latest, Some("bogus"), &Access::Local)
+        .page_of(latest, Some("bogus"), (&Access::Local, None))
         .err()
         .unwrap();
     assert_eq!(error.code(), Error::INVALID_PARAMS);

@@ -178,7 +178,9 @@ impl RmcpPrompts {
         let version = version_of(&context);
         match &*request.name {
             LIST_PROMPTS => {
-                let prompts = tool_prompts(&self.service, &access_of(&context));
+                let preference = super::prompts::preference_of(&context);
+                let access = access_of(&context);
+                let prompts = tool_prompts(&self.service, &access, preference.as_ref());
                 complete(list_result(&prompts, version))
             }
             GET_PROMPT => {

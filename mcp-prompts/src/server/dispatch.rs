@@ -20,6 +20,7 @@ use crate::context::{ClientReply, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::jsonrpc::{self, Incoming};
+use crate::protocol::language::Preference;
 use crate::protocol::method::{
     CompletionComplete, LoggingSetLevel, Method, Notification, Ping, PromptsGet, PromptsList,
     ResourcesDirectoryRead, ResourcesList, ResourcesRead, SkillsGet, SkillsList,
@@ -193,7 +194,8 @@ impl Session {
             Ok(method) => method,
             Err(error) => return Response::refused(id, Some(era), error),
         };
-        let cx = Handling::new(self, id, era, sender);
+        // The language it prefers, read once, here, for every method.
+        let cx = Handling::new(self, id, era, sender).preferring(Preference::of(params));
         match method {
             Method::Initialize => {
                 cx.refuse(Error::invalid_request("the session is already initialized"))

@@ -32,6 +32,7 @@ use crate::catalog::{CatalogSnapshot, LiveCatalog};
 use crate::complete::{DynCompleter, StaticIndexes};
 use crate::context::{Sink, UnsentBudget, channel_sink};
 use crate::error::Error;
+use crate::protocol::language::Language;
 use crate::protocol::method::{Capability, Method};
 use crate::skills::{LiveSkills, SkillSet};
 
@@ -77,6 +78,9 @@ pub(crate) struct Inner {
     /// `None` when the system gave no randomness and no secret was given.
     state_key: Option<request_state::StateKey>,
     ask_for_missing: bool,
+    /// The language prompts are in unless translated: what `*` and an
+    /// unmatched preference get.
+    default_language: Language,
     limits: Limits,
     /// The bytes of answers waiting for their clients to read them.
     unsent: UnsentBudget,
@@ -131,6 +135,11 @@ impl Service {
         self.0.limits.message_bytes
     }
 
+    pub(crate) fn default_language(&self) -> &Language {
+        &self.0.default_language
+    }
+
+    /// The server's limits.
     pub(crate) fn limits(&self) -> &Limits {
         &self.0.limits
     }

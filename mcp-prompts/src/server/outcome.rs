@@ -15,6 +15,7 @@ use crate::context::Kept;
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::{Answer, Page};
+use crate::protocol::language::Language;
 use crate::protocol::era::Era;
 use crate::protocol::jsonrpc::failure;
 use crate::telemetry::{Delivered, Ended, Observation};
@@ -36,6 +37,9 @@ pub(crate) trait Typed: Send {
     /// reports an error (a tool's `isError`).
     fn ended(&self) -> Ended<'_>;
 
+    /// The language it is in, where the request asked for one.
+    fn content_language(&self) -> Option<&Language>;
+
     /// The result as `era` writes it, held as `held` says.
     fn write(
         &self,
@@ -54,6 +58,10 @@ impl<A: Answer + Send> Typed for A {
         } else {
             Ended::Ok
         }
+    }
+
+    fn content_language(&self) -> Option<&Language> {
+        Answer::content_language(self)
     }
 
     fn write(
@@ -182,6 +190,9 @@ impl<'a> Outcome<'a> {
         };
         match written {
             Ok(text) => {
+                if let (Some(kept), Some(language)) = (kept, typed.typed().content_language()) {
+                    kept.keep_language(language);
+                }
                 if watch.is_on() {
                     watch.end(&typed.typed().ended(), version, Delivered::Answer);
                 }

@@ -27,7 +27,8 @@ impl Handler for PromptsList {
 
     fn handle<'a>(cx: &Handling<'a>, p: ListParams<'a>) -> Handled<Page> {
         let snapshot = cx.service().snapshot();
-        Handled::Now(snapshot.page(cx.version(), p.cursor(), cx.access()))
+        let asker = (cx.access(), cx.wanted());
+        Handled::Now(snapshot.page(cx.version(), p.cursor(), asker))
     }
 }
 
@@ -69,7 +70,11 @@ pub(super) fn get_request<'a>(
     let progress = progress.map(|token| Arc::new(Progress::new(&token)));
     let outbound = &cx.connection().outbound;
     let request = GetRequest::new(cx.id(), cx.era(), (name, arguments), outbound, cx.sender());
-    Ok(request.progress(progress).choice(choice))
+    let preference = cx.preference().cloned();
+    Ok(request
+        .progress(progress)
+        .choice(choice)
+        .preferring(preference))
 }
 
 /// The request's `progressToken`, if it sent a valid one (a string or an

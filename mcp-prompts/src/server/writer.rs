@@ -17,6 +17,7 @@ use crate::context::Kept;
 use crate::error::Error;
 use crate::protocol::answer::{Answer, Cached, ResultMeta};
 use crate::protocol::era::Era;
+use crate::protocol::language::{CONTENT_LANGUAGE, Language};
 use crate::protocol::jsonrpc::{success, success_len, success_within};
 use crate::protocol::modern::{ResultType, SERVER_INFO};
 use crate::protocol::to_client::SUBSCRIPTION_ID;
@@ -26,10 +27,12 @@ use crate::protocol::to_client::SUBSCRIPTION_ID;
 /// client that never reads would keep the server holding.
 pub(crate) const HELD_FROM: usize = 64 * 1024;
 
-/// A result as its era writes it: its body as it is in a session, in its
+/// A result as its era writes it: its body as it is in a session (with a
+/// `_meta` naming its language, where the request asked for one), in its
 /// envelope statelessly.
 enum Written<'a, T> {
     Session(T),
+    SessionIn(InLanguage<'a, T>),
     Stateless(Enveloped<'a, T>),
 }
 
@@ -37,8 +40,30 @@ impl<T: Serialize> Serialize for Written<'_, T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             Self::Session(body) => body.serialize(s),
+            Self::SessionIn(body) => body.serialize(s),
             Self::Stateless(enveloped) => enveloped.serialize(s),
         }
+    }
+}
+
+/// A session's result in a language the request asked for: `_meta`
+/// names it, then the body's own fields.
+#[derive(Serialize)]
+struct InLanguage<'a, T> {
+    #[serde(rename = "_meta")]
+    meta: LanguageMeta<'a>,
+    #[serde(flatten)]
+    body: T,
+}
+
+/// `_meta` naming the language an answer is in.
+struct LanguageMeta<'a>(&'a str);
+
+impl Serialize for LanguageMeta<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(1))?;
+        map.serialize_entry(CONTENT_LANGUAGE, self.0)?;
+        map.end()
     }
 }
 
@@ -66,9 +91,14 @@ impl Serialize for NoFields {
 }
 
 /// A 2026-07-28 result's `_meta`: the server's info (serialized when the
-/// server was built), or with a listen's subscription beside it.
+/// server was built), or with a listen's subscription or the answer's
+/// language beside it.
 enum Meta<'a> {
     Built(&'a RawValue),
+    InLanguage {
+        language: &'a str,
+        server_info: &'a RawValue,
+    },
     Subscription {
         subscription: &'a RawValue,
         server_info: &'a RawValue,
@@ -85,6 +115,15 @@ impl Serialize for Meta<'_> {
             } => {
                 let mut map = s.serialize_map(Some(2))?;
                 map.serialize_entry(SUBSCRIPTION_ID, subscription)?;
+                map.serialize_entry(SERVER_INFO, server_info)?;
+                map.end()
+            }
+            Self::InLanguage {
+                language,
+                server_info,
+            } => {
+                let mut map = s.serialize_map(Some(2))?;
+                map.serialize_entry(CONTENT_LANGUAGE, language)?;
                 map.serialize_entry(SERVER_INFO, server_info)?;
                 map.end()
             }
@@ -226,12 +265,25 @@ impl Service {
     /// `answer` as `era` writes it, with `body` for its own fields: as it
     /// is in a session, in its envelope statelessly.
     fn written<'a, A: Answer, T>(&'a self, era: Era, answer: &'a A, body: T) -> Written<'a, T> {
+        let language = answer.content_language().map(Language::as_str);
         let Era::Stateless(_) = era else {
-            return Written::Session(body);
+            return match language {
+                Some(language) => Written::SessionIn(InLanguage {
+                    meta: LanguageMeta(language),
+                    body,
+                }),
+                None => Written::Session(body),
+            };
         };
         let modern = &self.0.modern;
         let meta = match answer.meta() {
-            ResultMeta::ServerInfo => Meta::Built(modern.meta()),
+            ResultMeta::ServerInfo => match language {
+                Some(language) => Meta::InLanguage {
+                    language,
+                    server_info: modern.server_info(),
+                },
+                None => Meta::Built(modern.meta()),
+            },
             ResultMeta::ServerInfoWithIcons => Meta::Built(modern.discover_meta()),
             ResultMeta::Subscription(subscription) => Meta::Subscription {
                 subscription,

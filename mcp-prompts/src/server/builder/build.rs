@@ -63,7 +63,9 @@ impl Server {
             .flatten()
             .map(AnyPrompt::from);
         check_server_icons(&self.icons)?;
+        let default_language = self.languages.default_language()?;
         let explicit = self.explicit.into_iter().chain(registered);
+        let explicit = self.languages.translate(explicit)?;
         let served = CatalogSnapshot::build(explicit, &self.tags, self.page_size)?;
         let completions = prompts_live
             || self.declare.completions
@@ -123,6 +125,7 @@ impl Server {
             modern,
             state_key,
             ask_for_missing: self.ask_for_missing,
+            default_language,
             unsent: UnsentBudget::new(self.limits.unsent_bytes),
             limits: self.limits,
             resources: self.resources,

@@ -2,6 +2,7 @@
 //! build that checks it and makes the [`Service`] that serves it.
 
 mod build;
+mod languages;
 
 use super::info::{Declared, Resources};
 use super::limits::{DEFAULT_SKILLS_PAGE_SIZE, Limits};
@@ -50,6 +51,8 @@ pub struct Server {
     /// length if it is too short, reported by `build`.
     state_key: Option<Result<request_state::StateKey, usize>>,
     ask_for_missing: bool,
+    /// The default language, and the `#[prompt]`s' texts in others.
+    languages: languages::Languages,
     icons: Vec<Icon>,
     tags: TagFilter,
     /// Skills defined in code.
@@ -95,6 +98,7 @@ impl Server {
             cache: CacheHints::default(),
             state_key: None,
             ask_for_missing: true,
+            languages: languages::Languages::default(),
             icons: Vec::new(),
             tags: TagFilter::default(),
             skills: Vec::new(),

@@ -9,7 +9,8 @@ use std::task::Poll;
 use serde_json::value::RawValue;
 
 use super::missing::{MissingForm, fill_missing};
-use super::{GetOutcome, Round, Site, checked_outcome};
+use super::{Answering, GetOutcome, Round, Site, checked_outcome};
+use crate::protocol::language::Language;
 use crate::catalog::AnyPrompt;
 use crate::context::{Asking, InputRound, Progress, RequestParts};
 use crate::error::Error;
@@ -27,11 +28,15 @@ pub(super) struct Call<'a> {
     pub(super) asking: Asking,
     /// The server's limit on the result's text.
     pub(super) max_result_bytes: usize,
+    /// The language it answers in.
+    pub(super) answering: Answering<'a>,
 }
 
 /// A call's parts that finishing it needs, owned.
 struct CallParts {
     id: Box<RawValue>,
+    /// The language the result names, if any.
+    language: Option<Language>,
     prompt: AnyPrompt,
     version: ProtocolVersion,
     progress: Option<Arc<Progress>>,
@@ -46,7 +51,7 @@ impl CallParts {
         service: &Service,
     ) -> Result<GetOutcome, Error> {
         checked_outcome(
-            &self.id,
+            (&self.id, self.language),
             self.prompt,
             (self.version, service.limits().result_bytes),
             self.progress.as_deref(),
@@ -78,9 +83,9 @@ impl Call<'_> {
             (self.site.id, self.site.era),
             &self.asking,
             self.site.progress.as_ref(),
-            self.site.outbound,
-            self.site.sender,
+            (self.site.outbound, self.site.sender),
             self.max_result_bytes,
+            self.answering.language(),
         );
         let culprit = self.prompt.culprit("prompt");
         let called = self
@@ -97,6 +102,7 @@ impl Call<'_> {
     fn finishing(self) -> CallParts {
         CallParts {
             id: self.site.id.to_owned(),
+            language: self.answering.named(),
             prompt: self.prompt,
             version: self.site.era.version(),
             progress: self.site.progress,
@@ -107,7 +113,7 @@ impl Call<'_> {
     pub(super) fn outcome(self, result: Result<PromptResult, Error>) -> Result<GetOutcome, Error> {
         let version = self.site.era.version();
         checked_outcome(
-            self.site.id,
+            (self.site.id, self.answering.named()),
             self.prompt,
             (version, self.max_result_bytes),
             self.site.progress.as_deref(),
@@ -169,11 +175,13 @@ impl Call<'_> {
         let form = MissingForm::new(&self.prompt, missing, self.site.era.version());
         let id = self.site.id.to_owned();
         let (outbound, sender) = (self.site.outbound.clone(), self.site.sender.clone());
+        let (default, chosen) = self.answering.owned();
         let Self {
             site: Site { era, progress, .. },
             prompt,
             asking,
             max_result_bytes,
+            ..
         } = self;
         let arguments = arguments.into_owned();
         let missing: Vec<String> = missing.iter().map(|&name| name.to_owned()).collect();
@@ -196,6 +204,10 @@ impl Call<'_> {
                 prompt,
                 asking,
                 max_result_bytes,
+                answering: Answering {
+                    default: &default,
+                    chosen,
+                },
             };
             match call.run(&arguments) {
                 NowOrLater::Now(result) => call.outcome(result),

@@ -51,6 +51,7 @@ impl GetRequest<'_> {
             arguments,
             retry,
             via_tool,
+            preference,
             ..
         } = self;
         let (id, name, arguments) = (site.id.to_owned(), name.to_owned(), arguments.into_owned());
@@ -73,6 +74,7 @@ impl GetRequest<'_> {
                 retry,
                 via_tool,
                 choice: None,
+                preference,
             };
             match request.serve_from(&service, Served::Chosen(set)) {
                 NowOrLater::Now(outcome) => outcome,

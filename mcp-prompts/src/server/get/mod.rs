@@ -28,7 +28,8 @@ use super::request_state::{Binding, Opened, StateKey, fingerprint};
 use super::{Era, Inner, Service};
 use crate::args::param::missing_arguments;
 use crate::caller::{Caller, principal};
-use crate::catalog::{AnyPrompt, CatalogSnapshot, Choice};
+use crate::catalog::{AnyPrompt, CatalogSnapshot, Choice, Wanted};
+use crate::protocol::language::{Language, Preference};
 use crate::context::{Asking, InputRound, Outbound, Progress, Sender};
 use crate::elicit::form::read_answer;
 use crate::error::Error;
@@ -51,6 +52,8 @@ pub(crate) struct GetRequest<'a> {
     /// The version its `_meta` asks for in place of the one served.
     #[cfg(feature = "registry")]
     choice: Option<Choice>,
+    /// The languages it prefers, if it says.
+    preference: Option<Arc<Preference>>,
 }
 
 /// Where a `prompts/get` runs: the request's id (as JSON) and era, its
@@ -63,6 +66,31 @@ pub(super) struct Site<'a> {
     progress: Option<Arc<Progress>>,
     outbound: &'a Outbound,
     sender: &'a Sender,
+}
+
+/// The language a call answers in: the server's default, or one the
+/// request preferred (which its result then names).
+pub(super) struct Answering<'a> {
+    default: &'a Language,
+    /// `None`: the request said nothing, and gets the default unnamed.
+    chosen: Option<Language>,
+}
+
+impl<'a> Answering<'a> {
+    /// The language the prompt answers in.
+    pub(super) fn language(&self) -> &Language {
+        self.chosen.as_ref().unwrap_or(self.default)
+    }
+
+    /// The language the result names, where the request asked for one.
+    pub(super) fn named(&self) -> Option<Language> {
+        self.chosen.clone()
+    }
+
+    /// Owned, for a call that moves into a future.
+    pub(super) fn owned(&self) -> (Language, Option<Language>) {
+        (self.default.clone(), self.chosen.clone())
+    }
 }
 
 impl<'a> GetRequest<'a> {
@@ -92,7 +120,15 @@ impl<'a> GetRequest<'a> {
             via_tool: false,
             #[cfg(feature = "registry")]
             choice: None,
+            preference: None,
         }
+    }
+
+    /// The languages it prefers, if it says.
+    #[inline]
+    pub(crate) fn preferring(mut self, preference: Option<Arc<Preference>>) -> Self {
+        self.preference = preference;
+        self
     }
 
     /// The version its `_meta` asks for in place of the one served (kept
@@ -163,6 +199,8 @@ pub(crate) enum GetOutcome {
     Prompt {
         result: PromptResult,
         prompt: AnyPrompt,
+        /// The language it is in, where the request asked for one.
+        language: Option<Language>,
     },
     /// 2026-07-28: the run asked questions; the client answers them and
     /// retries with the state.
@@ -226,12 +264,12 @@ impl std::ops::Deref for Served {
     }
 }
 
-impl GetRequest<'_> {
+impl<'a> GetRequest<'a> {
     /// Serves `prompts/get` for any route. A sync prompt whose arguments
     /// are all there is answered now; anything that waits is one future.
     /// A version the request chooses is served from its own set, once
     /// found.
-    pub(crate) fn serve(self, service: &Service) -> NowOrLater<Result<GetOutcome, Error>> {
+    pub(crate) fn serve(self, service: &'a Service) -> NowOrLater<Result<GetOutcome, Error>> {
         #[cfg(feature = "registry")]
         if let (Some(_), Some(variants)) = (&self.choice, service.variants()) {
             return self.serve_chosen(variants, service);
@@ -242,7 +280,7 @@ impl GetRequest<'_> {
     /// Serves the request from `served`.
     fn serve_from(
         self,
-        service: &Service,
+        service: &'a Service,
         served: Served,
     ) -> NowOrLater<Result<GetOutcome, Error>> {
         let GetRequest {
@@ -251,6 +289,7 @@ impl GetRequest<'_> {
             mut arguments,
             retry,
             via_tool,
+            preference,
             ..
         } = self;
         let (era, outbound, sender) = (site.era, site.outbound, site.sender);
@@ -259,7 +298,16 @@ impl GetRequest<'_> {
         let Some(entry) = found.filter(|e| !via_tool || e.as_tool()) else {
             return NowOrLater::Now(Err(unknown_prompt(name)));
         };
-        let prompt = entry.prompt().clone();
+        let default = service.default_language();
+        let (prompt, answering) = match preference.as_deref() {
+            None => (entry.prompt().clone(), Answering { default, chosen: None }),
+            Some(preference) => {
+                let wanted = Wanted::new(preference, default);
+                let (prompt, language) = entry.in_language(wanted, served.languages());
+                let chosen = Some(language.unwrap_or(default).clone());
+                (prompt.clone(), Answering { default, chosen })
+            }
+        };
         let can_ask = can_show_form(era, outbound);
         // A stateless request: the answers of the rounds before, bound to
         // the client's arguments as sent, before any answer fills in
@@ -275,6 +323,7 @@ impl GetRequest<'_> {
             prompt,
             asking,
             max_result_bytes,
+            answering,
         };
         let missing: Vec<&str> = entry
             .required()
@@ -423,7 +472,7 @@ fn state_key(inner: &Inner) -> Result<&StateKey, Error> {
 /// content is checked against the revision, and an error it hid is
 /// redacted.
 fn checked_outcome(
-    id: &RawValue,
+    (id, language): (&RawValue, Option<Language>),
     prompt: AnyPrompt,
     (version, max_bytes): (ProtocolVersion, usize),
     progress: Option<&Progress>,
@@ -435,7 +484,11 @@ fn checked_outcome(
     // A template's render stopped at the limit already; a prompt
     // function's result is measured once it has returned.
     match result.and_then(|r| r.check(version, max_bytes).map(|()| r)) {
-        Ok(result) => Ok(GetOutcome::Prompt { result, prompt }),
+        Ok(result) => Ok(GetOutcome::Prompt {
+            result,
+            prompt,
+            language,
+        }),
         Err(error) => Err(error.redacted(&format!("prompt `{}`", prompt.name()), id.get())),
     }
 }

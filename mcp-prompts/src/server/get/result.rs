@@ -9,6 +9,7 @@ use super::{GetOutcome, InputRequired};
 use crate::message::VersionedResult;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::Answer;
+use crate::protocol::language::Language;
 use crate::protocol::modern::ResultType;
 
 /// The `InputRequiredResult` body: the questions and the state.
@@ -47,9 +48,16 @@ impl Answer for GetOutcome {
         }
     }
 
+    fn content_language(&self) -> Option<&Language> {
+        match self {
+            Self::Prompt { language, .. } => language.as_ref(),
+            Self::InputRequired(_) => None,
+        }
+    }
+
     fn body(&self, version: ProtocolVersion) -> impl Serialize + '_ {
         match self {
-            Self::Prompt { result, prompt } => {
+            Self::Prompt { result, prompt, .. } => {
                 GetBody::Prompt(result.versioned(prompt.description(), version))
             }
             Self::InputRequired(asked) => GetBody::Asked(asked.body()),

@@ -23,7 +23,8 @@ use super::get::Retry;
 use super::handler::{Handled, Handler, Handling};
 use super::prompts::get_request;
 use crate::caller::Access;
-use crate::catalog::AnyPrompt;
+use crate::catalog::{AnyPrompt, Wanted};
+use crate::protocol::language::Preference;
 use crate::error::{Error, brief, excerpt};
 use crate::protocol::answer::{Answer, Cached};
 use crate::protocol::method::{ToolsCall, ToolsList};
@@ -65,9 +66,16 @@ pub(crate) fn unknown_tool(name: &str) -> Error {
     Error::invalid_params(format!("Unknown tool: {}", excerpt(name)))
 }
 
-/// The prompts the tools offer a request served under `access`.
-pub(crate) fn tool_prompts(service: &Service, access: &Access) -> Vec<AnyPrompt> {
-    service.snapshot().tool_prompts(access).cloned().collect()
+/// The prompts the tools offer a request served under `access`, each in
+/// the language the request's `preference` picks for it.
+pub(crate) fn tool_prompts(
+    service: &Service,
+    access: &Access,
+    preference: Option<&Preference>,
+) -> Vec<AnyPrompt> {
+    let wanted = preference.map(|p| Wanted::new(p, service.default_language()));
+    let snapshot = service.snapshot();
+    snapshot.tool_prompts(access, wanted).cloned().collect()
 }
 
 /// The `tools/list` result: the two prompt tools, the same for every
@@ -116,7 +124,8 @@ impl Handler for ToolsCall {
         let version = cx.version();
         match p.name() {
             LIST_PROMPTS => {
-                let prompts = tool_prompts(cx.service(), cx.access());
+                let preference = cx.preference().map(|p| &**p);
+                let prompts = tool_prompts(cx.service(), cx.access(), preference);
                 Handled::Now(Ok(ToolOutcome::Complete(list_result(&prompts, version))))
             }
             GET_PROMPT => {

@@ -15,7 +15,8 @@ use tokio::sync::{mpsc, watch};
 
 use super::body::json_response;
 use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_version};
-use super::respond::{Endpoint, request_stream, respond, respond_later};
+use super::respond::{Endpoint, in_language, request_stream, respond, respond_later};
+use crate::context::Kept;
 use super::sessions::HttpSession;
 use crate::caller::{Access, Caller, principal};
 use crate::context::{Backchannel, Sender};
@@ -102,6 +103,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     let kept = matches!(reply, Reply::Later(_))
         .then(|| sender.kept().cloned())
         .flatten();
+    let language = sender.kept().and_then(Kept::language);
     drop(sender);
     // The route's sender is gone with the call: the stream ends when the
     // request's own clones do.
@@ -123,7 +125,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         }
         _ => None,
     };
-    let mut response = respond(headers, message, rx, reserved);
+    let mut response = in_language(respond(headers, message, rx, reserved), language);
     if let Some(id) = session_id {
         response.headers_mut().insert(SESSION_HEADER, id);
     }

@@ -5,7 +5,8 @@
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::header::{CONTENT_LANGUAGE, VARY};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::sse::{Event, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
@@ -16,6 +17,7 @@ use super::guard::accepts_event_stream;
 use super::options::HttpOptions;
 use super::sessions::SessionStore;
 use crate::context::{Kept, Reservation};
+use crate::protocol::language::Language;
 use crate::server::Service;
 use crate::transport::edge::ResponseFuture;
 
@@ -158,7 +160,8 @@ pub(super) async fn respond_later(
                 }
                 None => reserved,
             };
-            return respond(headers, message, notes, reserved);
+            let language = kept.as_ref().and_then(Kept::language);
+            return in_language(respond(headers, message, notes, reserved), language);
         }
         Err(None) => return StatusCode::ACCEPTED.into_response(),
     };
@@ -199,4 +202,17 @@ enum Streaming {
     Running(Option<String>, ResponseFuture, mpsc::Receiver<String>),
     /// What is left to send, in reverse order.
     Done(Vec<String>),
+}
+
+/// `response` naming the language its answer is in (`Content-Language`),
+/// and that it differs by the language asked for (`Vary`), where the
+/// request asked for one.
+pub(super) fn in_language(mut response: Response, language: Option<Language>) -> Response {
+    let Some(value) = language.and_then(|l| HeaderValue::from_str(l.as_str()).ok()) else {
+        return response;
+    };
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_LANGUAGE, value);
+    headers.append(VARY, HeaderValue::from_static("accept-language"));
+    response
 }

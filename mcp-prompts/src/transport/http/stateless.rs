@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 
+use axum::http::header::ACCEPT_LANGUAGE;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use base64::Engine as _;
@@ -14,7 +15,9 @@ use serde_json::value::RawValue;
 use super::HEADER_MISMATCH;
 use super::body::json_response;
 use super::header_facts::HeaderFacts;
-use super::respond::{Endpoint, request_stream, respond, respond_later};
+use super::respond::{Endpoint, in_language, request_stream, respond, respond_later};
+use crate::context::Kept;
+use crate::protocol::language::Preference;
 use crate::caller::Access;
 use crate::context::{Backchannel, Sender};
 use crate::error::Error;
@@ -94,6 +97,9 @@ pub(super) async fn post(
             return refuse(StatusCode::BAD_REQUEST, error);
         }
     }
+    if let Err(error) = language_agrees(headers, params) {
+        return refuse(StatusCode::BAD_REQUEST, error);
+    }
     // A method 2026-07-28 lacks, or one behind a capability this server
     // does not declare: not found.
     if let Err(error) = endpoint.service.serves_in(Era::Stateless(meta), &method) {
@@ -131,11 +137,12 @@ async fn serve(
     let kept = matches!(reply, Reply::Later(_))
         .then(|| sender.kept().cloned())
         .flatten();
+    let language = sender.kept().and_then(Kept::language);
     drop(sender);
     // The route's sender is gone with the call: the stream ends when the
     // request's own clones do.
     match reply {
-        Reply::Now(message) => respond(headers, message, rx, reserved),
+        Reply::Now(message) => in_language(respond(headers, message, rx, reserved), language),
         Reply::Rejected(message) => json_response(StatusCode::BAD_REQUEST, message),
         Reply::None => StatusCode::ACCEPTED.into_response(),
         Reply::Later(future) => {
@@ -182,6 +189,30 @@ fn matches_header(
             crate::error::excerpt(&text),
             crate::error::excerpt(expected)
         )))
+    }
+}
+
+/// Whether the `Accept-Language` header agrees with the `_meta`
+/// preference: without the `_meta` one the header is ignored (a bare
+/// header says nothing, SEP-2792), and so is one of `*` (fetch and
+/// browsers add it by themselves) or one that does not parse; two that
+/// differ once parsed are a header mismatch.
+fn language_agrees(headers: &HeaderMap, params: Option<&RawValue>) -> Result<(), Error> {
+    let Some(header) = headers.get(ACCEPT_LANGUAGE) else {
+        return Ok(());
+    };
+    let Some(said) = header.to_str().ok().and_then(Preference::parse) else {
+        return Ok(());
+    };
+    if Some(&said) == Preference::parse("*").as_ref() {
+        return Ok(());
+    }
+    match Preference::of(params) {
+        Some(meta) if meta != said => Err(mismatch(&format!(
+            "the Accept-Language header says `{}` but `_meta` prefers otherwise",
+            crate::error::excerpt(header.to_str().unwrap_or_default())
+        ))),
+        _ => Ok(()),
     }
 }
 

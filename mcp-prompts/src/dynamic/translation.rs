@@ -1,0 +1,144 @@
+//! A run-time prompt in other languages: each translation a prompt of its
+//! own (title, description, argument texts, body) with the same name and
+//! arguments, served in place of the default where a request prefers its
+//! language.
+
+use super::{DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
+use crate::protocol::language::Language;
+
+impl DynamicPromptBuilder {
+    /// Adds `prompt` as this prompt in `language` (a BCP 47 tag: `fr`,
+    /// `de-CH`): a request that prefers it is answered with its title,
+    /// description, argument texts and body. It must have the same name
+    /// and the same arguments, in the same order, required alike;
+    /// [`build`](Self::build) checks.
+    ///
+    /// ```
+    /// use mcp_prompts::{DynamicArgument, DynamicPrompt};
+    ///
+    /// let greet = |text: &str| {
+    ///     DynamicPrompt::builder("greet")
+    ///         .argument(DynamicArgument::new("name"))
+    ///         .template(text)
+    /// };
+    /// let prompt = greet("Hello, {name}.")
+    ///     .translation("fr", greet("Bonjour, {name}.").build()?)
+    ///     .build()?;
+    /// assert_eq!(prompt.languages().collect::<Vec<_>>(), ["fr"]);
+    /// # Ok::<(), mcp_prompts::BuildError>(())
+    /// ```
+    pub fn translation(mut self, language: impl Into<String>, prompt: DynamicPrompt) -> Self {
+        self.translations.push((language.into(), prompt));
+        self
+    }
+}
+
+impl DynamicPrompt {
+    /// The languages it has translations in (its default language aside).
+    pub fn languages(&self) -> impl Iterator<Item = &str> + '_ {
+        self.0.translations.iter().map(|(language, _)| language.as_str())
+    }
+
+    /// Its translations, each with its language.
+    pub(crate) fn translations(&self) -> &[(Language, DynamicPrompt)] {
+        &self.0.translations
+    }
+
+    /// Its translation into `language`, if it has one.
+    pub(crate) fn translation(&self, language: &Language) -> Option<&DynamicPrompt> {
+        self.0
+            .translations
+            .iter()
+            .find(|(own, _)| own == language)
+            .map(|(_, prompt)| prompt)
+    }
+}
+
+impl DynamicPrompt {
+    #[cfg(feature = "files")]
+    /// The same prompt named `name` (a translation file's prompt, named
+    /// for its file, takes its default's name).
+    pub(crate) fn renamed(&self, name: &str) -> Self {
+        let mut parts = super::Parts::clone(&self.0);
+        parts.name = name.to_owned();
+        Self(std::sync::Arc::new(parts))
+    }
+
+    /// The same prompt with `translations` (checked already): a prompt of
+    /// its own.
+    #[cfg(feature = "files")]
+    pub(crate) fn with_translations(&self, translations: Vec<(Language, DynamicPrompt)>) -> Self {
+        let mut parts = super::Parts::clone(&self.0);
+        parts.translations = translations;
+        Self(std::sync::Arc::new(parts))
+    }
+}
+
+/// How `translation` differs from `default` where a translation must not
+/// (its name, its arguments), if it does.
+#[cfg(feature = "files")]
+pub(crate) fn translation_mismatch(default: &DynamicPrompt, translation: &DynamicPrompt) -> Option<String> {
+    mismatch(default.name(), default.arguments(), translation)
+}
+
+/// The translations of prompt `name`, whose arguments are `arguments`,
+/// each checked: a well-formed tag, given once, the same name and the
+/// same arguments, no translations of its own. Each problem goes to
+/// `problems`.
+pub(super) fn checked(
+    name: &str,
+    arguments: &[DynamicArgument],
+    translations: Vec<(String, DynamicPrompt)>,
+    problems: &mut Vec<String>,
+) -> Vec<(Language, DynamicPrompt)> {
+    let mut kept: Vec<(Language, DynamicPrompt)> = Vec::with_capacity(translations.len());
+    for (tag, prompt) in translations {
+        let Some(language) = Language::parse(&tag) else {
+            problems.push(format!(
+                "prompt `{name}`: translation language `{}` is not a well-formed BCP 47 tag",
+                crate::error::excerpt(&tag)
+            ));
+            continue;
+        };
+        if kept.iter().any(|(own, _)| *own == language) {
+            problems.push(format!(
+                "prompt `{name}`: two translations into `{language}`"
+            ));
+            continue;
+        }
+        if let Some(problem) = mismatch(name, arguments, &prompt) {
+            problems.push(format!("prompt `{name}`, translation `{language}`: {problem}"));
+            continue;
+        }
+        kept.push((language, prompt));
+    }
+    kept
+}
+
+/// How `translation` differs from the prompt it translates, named `name`
+/// with `arguments`, if it does where it must not.
+pub(crate) fn mismatch(
+    name: &str,
+    arguments: &[DynamicArgument],
+    translation: &DynamicPrompt,
+) -> Option<String> {
+    if translation.name() != name {
+        return Some(format!("it is named `{}`", translation.name()));
+    }
+    if !translation.0.translations.is_empty() {
+        return Some("it has translations of its own".to_owned());
+    }
+    let describe = |args: &[DynamicArgument]| {
+        args.iter()
+            .map(|a| {
+                let required = if a.is_required() { "" } else { "?" };
+                format!("{}{required}", a.get_name())
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (own, theirs) = (describe(arguments), describe(translation.arguments()));
+    (own != theirs).then(|| {
+        format!("its arguments ({theirs}) differ from the prompt's ({own}); a translation keeps the same arguments, required alike")
+    })
+}

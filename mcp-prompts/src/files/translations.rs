@@ -1,0 +1,115 @@
+//! Prompt files in other languages: `NAME.LANG.md` beside `NAME.md`
+//! (`review.fr.md`, `review.de-CH.md`, `git/commit.fr.md`; VS Code's
+//! `review.fr.prompt.md`), `LANG` a well-formed BCP 47 tag, is that
+//! prompt's translation. dotprompt files are left out: their
+//! `name.variant.prompt` already names a variant. A file is a
+//! translation only when its default stands beside it; alone it stays
+//! the prompt it is named for, with a warning.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use super::kind::has_suffix;
+use crate::dynamic::DynamicPrompt;
+use crate::protocol::language::Language;
+
+/// What is said of one file: its path and the message.
+pub(super) type Note = (PathBuf, String);
+
+/// The defaults as served, with the problems (a translation whose
+/// arguments differ) and the warnings (one with no default beside it).
+pub(super) struct Gathered {
+    pub(super) served: Vec<(PathBuf, DynamicPrompt)>,
+    pub(super) problems: Vec<Note>,
+    pub(super) warnings: Vec<Note>,
+}
+
+/// The prompts translations were attached to, kept between reloads so that
+/// an unchanged set gives the very prompt it gave (and nothing is
+/// announced).
+#[derive(Default)]
+pub(super) struct Joined {
+    kept: Vec<(Vec<DynamicPrompt>, DynamicPrompt)>,
+}
+
+/// What a file named `path` serving `name` translates, if it looks like a
+/// translation: the name it translates and the language.
+fn looks_translated(path: &std::path::Path, name: &str) -> Option<(String, Language)> {
+    let file = path.file_name()?.to_str()?;
+    if has_suffix(file, ".prompt") {
+        return None;
+    }
+    let (base, tag) = name.rsplit_once('.')?;
+    let language = Language::parse(tag)?;
+    // A tag of one subtag that is not a language (`v2`) is no language.
+    (!base.is_empty()).then(|| (base.to_owned(), language))
+}
+
+impl Joined {
+    /// The folder's `candidates` (path order, each name once) with every
+    /// translation attached to its default.
+    pub(super) fn join(&mut self, candidates: Vec<(PathBuf, DynamicPrompt)>) -> Gathered {
+        let names: HashSet<String> = candidates.iter().map(|(_, p)| p.name().to_owned()).collect();
+        let mut defaults: Vec<(PathBuf, DynamicPrompt, Vec<(Language, DynamicPrompt)>)> =
+            Vec::new();
+        let mut translations = Vec::new();
+        let (mut problems, mut warnings) = (Vec::new(), Vec::new());
+        for (path, prompt) in candidates {
+            match looks_translated(&path, prompt.name()) {
+                Some((base, language)) if names.contains(&base) => {
+                    translations.push((path, base, language, prompt));
+                }
+                Some((base, language)) => {
+                    warnings.push((
+                        path.clone(),
+                        format!(
+                            "`{}` looks like the `{language}` translation of `{base}`, but no `{base}` is beside it: served as a prompt of its own",
+                            prompt.name()
+                        ),
+                    ));
+                    defaults.push((path, prompt, Vec::new()));
+                }
+                None => defaults.push((path, prompt, Vec::new())),
+            }
+        }
+        for (path, base, language, prompt) in translations {
+            let Some((_, default, joined)) = defaults.iter_mut().find(|(_, p, _)| p.name() == base)
+            else {
+                continue;
+            };
+            let renamed = prompt.renamed(&base);
+            match crate::dynamic::translation_mismatch(default, &renamed) {
+                None => joined.push((language, renamed)),
+                Some(why) => problems.push((
+                    path,
+                    format!("the `{language}` translation of `{base}`: {why}"),
+                )),
+            }
+        }
+        let mut kept = Vec::with_capacity(defaults.len());
+        let mut served = Vec::with_capacity(defaults.len());
+        for (path, default, joined) in defaults {
+            if joined.is_empty() {
+                served.push((path, default));
+                continue;
+            }
+            let mut key = vec![default.clone()];
+            key.extend(joined.iter().map(|(_, p)| p.clone()));
+            let same = |(k, _): &&(Vec<DynamicPrompt>, DynamicPrompt)| {
+                k.len() == key.len() && k.iter().zip(&key).all(|(a, b)| a.same_as(b))
+            };
+            let prompt = match self.kept.iter().find(same) {
+                Some((_, prompt)) => prompt.clone(),
+                None => default.with_translations(joined),
+            };
+            kept.push((key, prompt.clone()));
+            served.push((path, prompt));
+        }
+        self.kept = kept;
+        Gathered {
+            served,
+            problems,
+            warnings,
+        }
+    }
+}

@@ -1,0 +1,109 @@
+use super::*;
+
+/// What `preference` finds among `have` (lower case, the default aside).
+fn pick(preference: &str, have: &[&str]) -> Option<String> {
+    let preference = Preference::parse(preference).expect("well formed");
+    match preference.lookup(|tag| have.iter().find(|h| **h == tag).copied()) {
+        Found::Matched(tag) => Some(tag.to_owned()),
+        Found::Default => None,
+    }
+}
+
+#[test]
+fn lookup_follows_rfc_4647() {
+    let have = ["fr", "de", "zh-hant"];
+    assert_eq!(pick("fr-CH, en;q=0.5", &have).as_deref(), Some("fr"));
+    assert_eq!(pick("de-AT", &have).as_deref(), Some("de"));
+    assert_eq!(pick("ja", &have), None);
+    assert_eq!(pick("fr;q=0, de", &have).as_deref(), Some("de"));
+    assert_eq!(pick("*", &have), None);
+    // Weights order the ranges, whatever order they came in.
+    assert_eq!(pick("fr;q=0.4, de;q=0.8", &have).as_deref(), Some("de"));
+    assert_eq!(pick("ja, *;q=0.9, fr;q=0.5", &have), None);
+    // Equal weights keep the order sent.
+    assert_eq!(pick("de, fr", &have).as_deref(), Some("de"));
+    // A single-letter subtag left at the end goes with the one after it.
+    assert_eq!(
+        pick("zh-Hant-CN-x-private1", &have).as_deref(),
+        Some("zh-hant")
+    );
+    // Case is not significant.
+    assert_eq!(pick("FR-ch", &have).as_deref(), Some("fr"));
+    // A refused tag is not reached by truncation either.
+    assert_eq!(pick("fr-CH, fr;q=0", &have), None);
+}
+
+#[test]
+fn malformed_preferences_are_absent() {
+    for text in [
+        "",
+        " , ",
+        "fr;q=2",
+        "fr;q=0.1234",
+        "fr;level=1",
+        "fr_FR",
+        "123",
+        "toolongtag",
+        "fr;q=",
+        "é",
+        &"fr, ".repeat(40),
+        &format!("fr-{}", "a".repeat(600)),
+    ] {
+        assert_eq!(Preference::parse(text), None, "{text:?}");
+    }
+}
+
+#[test]
+fn preferences_compare_as_parsed() {
+    let a = Preference::parse("fr-CH,en;q=0.5").unwrap();
+    let b = Preference::parse(" fr-ch , EN;Q=0.500").unwrap();
+    assert_eq!(a, b);
+    assert_ne!(a, Preference::parse("fr-CH, en;q=0.6").unwrap());
+}
+
+#[test]
+fn candidates_are_what_lookup_tries() {
+    let preference = Preference::parse("fr-CH, de;q=0.2, *;q=0.5, en;q=0").unwrap();
+    let tried: Vec<&str> = preference.candidates().collect();
+    assert_eq!(tried, ["fr-ch", "fr", "*", "de"]);
+}
+
+#[test]
+fn the_meta_key_is_read_from_params_only_where_it_is() {
+    let read = |params: &str| {
+        let raw = RawValue::from_string(params.to_owned()).unwrap();
+        Preference::of(Some(&raw))
+    };
+    assert_eq!(
+        read(r#"{"name":"x","_meta":{"io.modelcontextprotocol/acceptLanguage":"fr"}}"#),
+        Preference::parse("fr")
+    );
+    assert_eq!(
+        read(r#"{"name":"x","_meta":{"io.modelcontextprotocol\/acceptLanguage":"de"}}"#),
+        Preference::parse("de")
+    );
+    // Elsewhere than `_meta`, malformed or of another type: absent.
+    assert_eq!(
+        read(r#"{"arguments":{"io.modelcontextprotocol/acceptLanguage":"fr"}}"#),
+        None
+    );
+    assert_eq!(
+        read(r#"{"_meta":{"io.modelcontextprotocol/acceptLanguage":"fr;q=9"}}"#),
+        None
+    );
+    assert_eq!(
+        read(r#"{"_meta":{"io.modelcontextprotocol/acceptLanguage":["fr"]}}"#),
+        None
+    );
+    assert_eq!(read(r#"{"name":"x"}"#), None);
+}
+
+#[test]
+fn languages_are_well_formed_tags_in_conventional_case() {
+    assert_eq!(Language::parse("de-ch").unwrap().as_str(), "de-CH");
+    assert_eq!(Language::parse("zh-hant-tw").unwrap().as_str(), "zh-Hant-TW");
+    assert!(Language::parse("fr").unwrap().is("FR"));
+    for bad in ["", "fr_FR", "123", "de-", "a-b-c-d-e-f-g-h-i-j-k"] {
+        assert!(Language::parse(bad).is_none(), "{bad}");
+    }
+}

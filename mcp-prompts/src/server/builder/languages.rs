@@ -1,0 +1,93 @@
+//! The server's languages: the default one prompts are written in, and
+//! with feature `fluent` the `#[prompt]`s' texts in others.
+
+use super::Server;
+use crate::catalog::AnyPrompt;
+use crate::error::{BuildError, excerpt};
+use crate::protocol::language::Language;
+
+/// The default language when none is set.
+const DEFAULT_LANGUAGE: &str = "en";
+
+/// What the builder was told of languages.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Languages {
+    /// As given; `en` when not.
+    default: Option<String>,
+    #[cfg(feature = "fluent")]
+    translations: Vec<crate::fluent::Translations>,
+}
+
+impl Languages {
+    /// The default language, checked.
+    pub(super) fn default_language(&self) -> Result<Language, BuildError> {
+        let tag = self.default.as_deref().unwrap_or(DEFAULT_LANGUAGE);
+        Language::parse(tag).ok_or_else(|| {
+            BuildError::new(vec![format!(
+                "default language `{}` is not a well-formed BCP 47 tag",
+                excerpt(tag)
+            )])
+        })
+    }
+
+    /// `prompts`, each `#[prompt]` with its texts in the languages the
+    /// translations have; a problem in them fails the build.
+    #[cfg_attr(not(feature = "fluent"), allow(clippy::unnecessary_wraps, clippy::unused_self))]
+    pub(super) fn translate(
+        &self,
+        prompts: impl Iterator<Item = AnyPrompt>,
+    ) -> Result<Vec<AnyPrompt>, BuildError> {
+        #[cfg_attr(not(feature = "fluent"), allow(unused_mut))]
+        let mut prompts: Vec<AnyPrompt> = prompts.collect();
+        #[cfg(feature = "fluent")]
+        {
+            let mut problems = Vec::new();
+            for translations in &self.translations {
+                prompts = translations.apply(prompts, &mut problems);
+            }
+            if !problems.is_empty() {
+                return Err(BuildError::new(problems));
+            }
+        }
+        Ok(prompts)
+    }
+}
+
+impl Server {
+    /// The language prompts are written in, unless translated (a BCP 47
+    /// tag; default `en`): what a request that prefers `*`, or nothing the
+    /// prompt has, is answered in. A request's preference
+    /// (`_meta["io.modelcontextprotocol/acceptLanguage"]`) picks among it
+    /// and each prompt's translations.
+    pub fn default_language(mut self, tag: impl Into<String>) -> Self {
+        self.languages.default = Some(tag.into());
+        self
+    }
+
+    /// Gives `#[prompt]`s their titles, descriptions and argument texts in
+    /// other languages, from Fluent files; checked by
+    /// [`build`](Self::build): a message naming no prompt, or an
+    /// attribute naming no argument, is a problem there.
+    ///
+    /// ```rust,standalone_crate
+    /// use mcp_prompts::{Server, Translations, prompt};
+    ///
+    /// /// Greet someone
+    /// #[prompt]
+    /// fn greet(name: String) -> String {
+    ///     format!("Say hello to {name}.")
+    /// }
+    ///
+    /// let french = "greet = Saluer\n    .description = Saluer quelqu'un\n    .arg-name = Qui saluer\n";
+    /// let service = Server::new("greeter", "1.0")
+    ///     .translations(Translations::new().add("fr", "fr.ftl", french))
+    ///     .build()?;
+    /// # let _ = service;
+    /// # Ok::<(), mcp_prompts::BuildError>(())
+    /// ```
+    #[cfg(feature = "fluent")]
+    pub fn translations(mut self, translations: crate::fluent::Translations) -> Self {
+        self.languages.translations.push(translations);
+        self
+    }
+}
