@@ -104,7 +104,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => prompts::CATALOG,
     };
     let mut server = mcp_prompts::Server::new("mcp-prompts-with-rmcp", env!("CARGO_PKG_VERSION"))
-        .catalog(catalog);
+        .catalog(catalog)
+        .translations(prompts::translations());
     for dir in &args.skills_dirs {
         server = server.skills_dir(dir);
     }

@@ -59,7 +59,8 @@ fn main() -> std::process::ExitCode {
         .is_some_and(|word| commands.contains(&word.as_str()))
     {
         let server = Server::new("mcp-prompts-showcase", env!("CARGO_PKG_VERSION"))
-            .catalog(prompts::CATALOG);
+            .catalog(prompts::CATALOG)
+            .translations(prompts::translations());
         return mcp_prompts::cli::run(server);
     }
     // A mistake exits 2 with clap's message; --help and --version exit 0.
@@ -110,6 +111,7 @@ async fn serve(args: &Args, metrics: Option<mcp_prompts::otel::Prometheus>) -> s
     };
     let mut server = Server::new("mcp-prompts-showcase", env!("CARGO_PKG_VERSION"))
         .catalog(catalog)
+        .translations(prompts::translations())
         .title("mcp-prompts showcase")
         .icon(Icon::new("https://www.rust-lang.org/static/images/rust-logo-blk.svg").mime_type("image/svg+xml"))
         .instructions("Example prompts: code review, summaries, greetings, release notes, and the MCP conformance fixtures.");

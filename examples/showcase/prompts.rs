@@ -152,8 +152,25 @@ pub fn greet(
     /// How the greeting should sound
     #[arg(default = "casual")]
     tone: Tone,
+    ctx: RequestContext,
 ) -> String {
-    format!("Compose a short, {tone} greeting for {name}.")
+    // Its titles and descriptions in French and German are in `i18n/`;
+    // the body follows the language the request gets.
+    match (ctx.language(), tone) {
+        ("fr", Tone::Formal) => format!("Rédige une salutation courte et soutenue pour {name}."),
+        ("fr", Tone::Casual) => format!("Rédige une salutation courte et détendue pour {name}."),
+        ("de", Tone::Formal) => format!("Verfasse eine kurze, förmliche Begrüßung für {name}."),
+        ("de", Tone::Casual) => format!("Verfasse eine kurze, lockere Begrüßung für {name}."),
+        _ => format!("Compose a short, {tone} greeting for {name}."),
+    }
+}
+
+/// The showcase's prompts in other languages: Fluent files embedded at
+/// compile time.
+pub fn translations() -> mcp_prompts::Translations {
+    mcp_prompts::Translations::new()
+        .add("fr", "i18n/fr.ftl", include_str!("i18n/fr.ftl"))
+        .add("de", "i18n/de.ftl", include_str!("i18n/de.ftl"))
 }
 
 /// Draft a status update on the work done since a day

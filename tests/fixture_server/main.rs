@@ -409,6 +409,7 @@ async fn serve() -> std::io::Result<()> {
     let mut server = Server::new("fixture", "1.0.0")
         .title("Fixture")
         .catalog(showcase::CATALOG)
+        .translations(showcase::translations())
         .prompts(runtime_prompts())
         .include_registered();
     if let Some(limit) = env("FIXTURE_MAX_IN_FLIGHT") {

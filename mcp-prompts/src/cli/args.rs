@@ -108,7 +108,8 @@ first:
   compatible  prompt-added, argument-added-optional, argument-now-optional,
               choice-added, argument-type-widened, skill-added
   info        title-changed, description-changed, default-changed,
-              tags-changed, skill-changed (a file added, removed or changed)
+              tags-changed, skill-changed (a file added, removed or changed),
+              language-added, language-removed (a prompt's translations)
 A renamed prompt is a removal and an addition. Exit 1 if anything breaks
 (unless --allow-breaking), 0 otherwise, 2 if OLD or NEW cannot be read."
     )]
@@ -313,6 +314,11 @@ pub(super) struct Render {
     /// Print the prompt's text as it is, control characters and all.
     #[arg(long)]
     pub(super) raw: bool,
+    /// The language to render it in (`Accept-Language` syntax: `fr`,
+    /// `fr-CH, en;q=0.5`): its translation where it has one, else the
+    /// default. With --format json the result names the language.
+    #[arg(long, value_name = "LANG")]
+    pub(super) lang: Option<String>,
 }
 
 /// `check --format`: how what it found is printed.

@@ -31,6 +31,9 @@ pub(super) async fn run(server: Server, render: &Render) -> std::io::Result<i32>
         // Without `--answer` the client shows no forms, so an asking
         // prompt renders what it says to a host that cannot ask.
         let mut client = Client::new(&service);
+        if let Some(lang) = &render.lang {
+            client = client.language(lang.clone());
+        }
         if !render.answers.is_empty() {
             client = client.answering(Answers::fields(
                 render
@@ -66,7 +69,10 @@ pub(super) async fn run(server: Server, render: &Render) -> std::io::Result<i32>
             Answer::Cancel
         }
     });
-    let client = Client::new(&service).stateless().answering(answers);
+    let mut client = Client::new(&service).stateless().answering(answers);
+    if let Some(lang) = &render.lang {
+        client = client.language(lang.clone());
+    }
     let arguments: Map<String, Value> = render
         .arguments
         .iter()

@@ -76,6 +76,22 @@ impl<'a> About<'a> {
             );
             self.push(ChangeKind::TagsChanged, None, message);
         }
+        for language in after.languages() {
+            if !before.languages().contains(language) {
+                let message = format!("{} is now in `{}` too", self.subject(), excerpt(language));
+                self.push(ChangeKind::LanguageAdded, None, message);
+            }
+        }
+        for language in before.languages() {
+            if !after.languages().contains(language) {
+                let message = format!(
+                    "{} is no longer in `{}`: requests preferring it get the default",
+                    self.subject(),
+                    excerpt(language)
+                );
+                self.push(ChangeKind::LanguageRemoved, None, message);
+            }
+        }
         let olds: HashMap<&str, &ArgumentEntry> =
             before.arguments().iter().map(|a| (a.name(), a)).collect();
         let news: HashMap<&str, &ArgumentEntry> =

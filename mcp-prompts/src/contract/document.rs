@@ -63,6 +63,9 @@ pub struct PromptEntry {
     tags: Vec<String>,
     #[serde(default = "yes")]
     as_tool: bool,
+    /// The languages it has translations in, the default aside, sorted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    languages: Vec<String>,
 }
 
 /// One argument. An absent key means unknown or none: a `type` the
@@ -151,6 +154,13 @@ impl Contract {
                         .collect(),
                     tags: prompt.tags().into_iter().map(str::to_owned).collect(),
                     as_tool: prompt.as_tool(),
+                    languages: {
+                        let mut languages: Vec<String> = (prompt.translations().into_iter())
+                            .map(|(language, _)| language.to_string())
+                            .collect();
+                        languages.sort();
+                        languages
+                    },
                 }
             })
             .collect();
@@ -274,6 +284,12 @@ impl PromptEntry {
     /// Its arguments, in order.
     pub fn arguments(&self) -> &[ArgumentEntry] {
         &self.arguments
+    }
+
+    /// The languages it has translations in (its default language
+    /// aside), sorted.
+    pub fn languages(&self) -> &[String] {
+        &self.languages
     }
 
     /// Its tags.

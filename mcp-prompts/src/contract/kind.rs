@@ -57,6 +57,11 @@ pub enum ChangeKind {
     SkillChanged,
     /// A prompt's tags changed.
     TagsChanged,
+    /// A prompt gained a translation.
+    LanguageAdded,
+    /// A prompt lost a translation (a request that preferred it gets the
+    /// default language).
+    LanguageRemoved,
 }
 
 impl ChangeKind {
@@ -80,7 +85,9 @@ impl ChangeKind {
             | Self::DescriptionChanged
             | Self::DefaultChanged
             | Self::SkillChanged
-            | Self::TagsChanged => ChangeClass::Info,
+            | Self::TagsChanged
+            | Self::LanguageAdded
+            | Self::LanguageRemoved => ChangeClass::Info,
         }
     }
 
@@ -105,6 +112,8 @@ impl ChangeKind {
             Self::DefaultChanged => "default-changed",
             Self::SkillChanged => "skill-changed",
             Self::TagsChanged => "tags-changed",
+            Self::LanguageAdded => "language-added",
+            Self::LanguageRemoved => "language-removed",
         }
     }
 }

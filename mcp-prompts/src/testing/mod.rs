@@ -65,6 +65,7 @@ use crate::content::Role;
 use crate::context::{Backchannel, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
+use crate::protocol::language::ACCEPT_LANGUAGE;
 use crate::protocol::to_client::ToClient;
 use crate::request::GetPrompt;
 use crate::server::{Service, Session};
@@ -83,10 +84,20 @@ pub struct Client {
     answers: Option<Answers>,
     /// Whether requests are 2026-07-28 ones, each standing alone.
     stateless: bool,
+    /// The language preference every request carries, if any.
+    language: Option<String>,
 }
 
 /// How many rounds of questions a stateless request may take.
 const MAX_ROUNDS: usize = 16;
+
+/// The `_meta` object of `params` (an object), made if missing.
+fn meta_of(params: &mut Value) -> &mut Map<String, Value> {
+    if !params["_meta"].is_object() {
+        params["_meta"] = json!({});
+    }
+    params["_meta"].as_object_mut().expect("an object, just made")
+}
 
 impl Client {
     /// A client of `service`, after an `initialize` with the latest revision.
@@ -103,6 +114,7 @@ impl Client {
             version,
             answers: None,
             stateless: false,
+            language: None,
         };
         client.initialize(&json!({}));
         client
@@ -180,6 +192,29 @@ impl Client {
         self
     }
 
+    /// From now on, every request prefers `preference`'s languages (in
+    /// `Accept-Language` syntax: `fr`, `fr-CH, en;q=0.5`), sent as
+    /// `_meta["io.modelcontextprotocol/acceptLanguage"]`.
+    ///
+    /// ```
+    /// use mcp_prompts::testing::Client;
+    /// use mcp_prompts::{DynamicPrompt, Server};
+    ///
+    /// let hello = |text: &str| DynamicPrompt::builder("hello").template(text);
+    /// let prompt = hello("Hello.").translation("fr", hello("Bonjour.").build()?).build()?;
+    /// let service = Server::new("t", "1").prompts([prompt]).build()?;
+    /// # tokio::runtime::Runtime::new().unwrap().block_on(async {
+    /// let french = Client::new(&service).language("fr-CH, en;q=0.5");
+    /// assert_eq!(french.get(("hello", [])).await.unwrap().texts(), ["Bonjour."]);
+    /// # });
+    /// # Ok::<(), mcp_prompts::BuildError>(())
+    /// ```
+    #[must_use]
+    pub fn language(mut self, preference: impl Into<String>) -> Self {
+        self.language = Some(preference.into());
+        self
+    }
+
     /// From now on, requests come from a remote client that `caller`
     /// proves (`None`: a remote client that proves nobody), as over HTTP
     /// with auth: [`RequestContext::caller`](crate::RequestContext::caller)
@@ -214,10 +249,16 @@ impl Client {
     /// [Stateless](Self::stateless), a result that asks for input is
     /// answered and the request sent again, until it completes.
     pub async fn request(&self, method: &str, params: &Value) -> Result<Value, Error> {
-        if !self.stateless {
-            return self.request_once(method, params).await;
-        }
         let mut params = params.clone();
+        if let Some(language) = &self.language {
+            if !params.is_object() {
+                params = json!({});
+            }
+            meta_of(&mut params).insert(ACCEPT_LANGUAGE.to_owned(), language.as_str().into());
+        }
+        if !self.stateless {
+            return self.request_once(method, &params).await;
+        }
         if !params.is_object() {
             params = json!({});
         }
@@ -225,10 +266,15 @@ impl Client {
             Some(_) => json!({ "elicitation": { "form": {} } }),
             None => json!({}),
         };
-        params["_meta"] = json!({
-            crate::protocol::modern::PROTOCOL_VERSION: ProtocolVersion::MODERN.as_str(),
-            crate::protocol::modern::CLIENT_CAPABILITIES: capabilities,
-        });
+        let meta = meta_of(&mut params);
+        meta.insert(
+            crate::protocol::modern::PROTOCOL_VERSION.to_owned(),
+            ProtocolVersion::MODERN.as_str().into(),
+        );
+        meta.insert(
+            crate::protocol::modern::CLIENT_CAPABILITIES.to_owned(),
+            capabilities,
+        );
         for _ in 0..MAX_ROUNDS {
             let result = self.request_once(method, &params).await?;
             if result["resultType"] != "input_required" {

@@ -3,6 +3,8 @@
 //! ones complete), and whether the prompt tools offer it. Only the prompts
 //! the caller may see are in it, as in `prompts/list`.
 
+use crate::catalog::Wanted;
+use crate::protocol::language::{Language, Preference};
 use serde_json::{Map, Value, json};
 
 use crate::caller::Access;
@@ -11,15 +13,23 @@ use crate::elicit::form::form_schema;
 use crate::protocol::ProtocolVersion;
 use crate::server::Service;
 
-/// `{"prompts": {NAME: {"schema": .., "order": [..], "asTool": ..}}}` for
-/// the prompts `access` may see; `order` lists the arguments as declared
-/// (a schema's properties are a map, in no order).
-pub(super) fn forms(service: &Service, access: &Access) -> Value {
+/// `{"prompts": {NAME: {"schema": .., "order": [..], "asTool": ..}},
+/// "languages": [..]}` for the prompts `access` may see, each in the
+/// language `preference` picks for it; `order` lists the arguments as
+/// declared (a schema's properties are a map, in no order); `languages`
+/// are those the page may offer, the default first.
+pub(super) fn forms(service: &Service, access: &Access, preference: Option<&Preference>) -> Value {
     let served = service.snapshot();
+    let default = service.default_language();
+    let wanted = preference.map(|p| Wanted::new(p, default));
     let mut prompts = Map::new();
     for prompt in served.prompts() {
         let Some(entry) = served.get(prompt.name(), access) else {
             continue;
+        };
+        let prompt = match wanted {
+            Some(wanted) => entry.in_language(wanted, served.languages()).0,
+            None => prompt,
         };
         let arguments = prompt.arguments();
         let mut schema = form_schema(arguments.iter().cloned(), ProtocolVersion::MODERN);
@@ -52,5 +62,9 @@ pub(super) fn forms(service: &Service, access: &Access) -> Value {
             json!({ "schema": schema, "order": order, "asTool": entry.as_tool() }),
         );
     }
-    json!({ "prompts": prompts })
+    let languages: Vec<&str> = std::iter::once(default)
+        .chain(served.languages())
+        .map(Language::as_str)
+        .collect();
+    json!({ "prompts": prompts, "languages": languages })
 }

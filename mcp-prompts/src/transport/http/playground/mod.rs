@@ -139,9 +139,15 @@ fn refused(status: StatusCode, message: &'static str) -> Response {
 async fn forms_json(
     State(endpoint): State<Arc<Endpoint>>,
     caller: Option<axum::Extension<Caller>>,
+    uri: axum::http::Uri,
 ) -> Response {
     let access = super::handlers::remote_access(caller.as_ref().map(|c| &c.0));
-    let body = forms::forms(&endpoint.service, &access).to_string();
+    // `?lang=fr`: the forms in the language the page's picker chose.
+    let preference = uri.query().and_then(|query| {
+        let (_, tag) = query.split('&').find_map(|pair| pair.split_once("lang="))?;
+        crate::protocol::language::Preference::parse(tag)
+    });
+    let body = forms::forms(&endpoint.service, &access, preference.as_ref()).to_string();
     (
         [
             ("content-type", "application/json"),

@@ -13,6 +13,7 @@
 const REVISION = '2026-07-28';
 const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
 const META_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+const META_LANGUAGE = 'io.modelcontextprotocol/acceptLanguage';
 const TAGS = 'mcp-prompts/tags';
 const MAX_PAGES = 1000;
 
@@ -37,6 +38,8 @@ const state = {
   sending: null,
   // Unanswered questions: the request to send again, and its state.
   pending: null,
+  // The language the picker chose; '' for the server's default.
+  language: '',
 };
 
 /** An element with text, attributes and children; text is never HTML. */
@@ -91,6 +94,7 @@ async function rpc(method, params = {}, name) {
     [META_VERSION]: REVISION,
     [META_CAPABILITIES]: { elicitation: { form: {} } },
   };
+  if (state.language) meta[META_LANGUAGE] = state.language;
   const body = { jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } };
   const headers = {
     'Content-Type': 'application/json',
@@ -138,12 +142,15 @@ async function load() {
     seen.add(cursor);
   } while (cursor);
   state.prompts = prompts;
-  const forms = await fetch(FORMS, { headers: authorization() });
+  const formsUrl = state.language ? `${FORMS}?lang=${encodeURIComponent(state.language)}` : FORMS;
+  const forms = await fetch(formsUrl, { headers: authorization() });
   if (forms.status === 401) {
     showTokenBox('This server checks tokens: paste a bearer token and connect.');
     throw new RpcError(-32001, 'a bearer token is needed');
   }
-  state.forms = new Map(forms.ok ? Object.entries((await forms.json()).prompts) : []);
+  const known = forms.ok ? await forms.json() : { prompts: {}, languages: [] };
+  state.forms = new Map(Object.entries(known.prompts));
+  showLanguages(known.languages || []);
   // The tools are asked for only where the server declares them: no
   // request the server must refuse.
   const discovered = await rpc('server/discover');
@@ -739,10 +746,29 @@ function copyAsCommand() {
   copy(words.join(' '));
 }
 
+/** The picker's languages: the server's default first, as it names them. */
+function showLanguages(languages) {
+  const picker = $('language');
+  picker.hidden = languages.length < 2;
+  $('language-label').hidden = picker.hidden;
+  if (picker.options.length === languages.length) return;
+  picker.replaceChildren(...languages.map((tag, at) => el('option', {
+    value: at === 0 ? '' : tag,
+    text: at === 0 ? `${tag} (default)` : tag,
+    selected: (at === 0 ? '' : tag) === state.language,
+  })));
+}
+
 // ---- start --------------------------------------------------------------------
 
 async function start() {
   $('search').addEventListener('input', showCatalog);
+  $('language').addEventListener('change', () => {
+    state.language = $('language').value;
+    load()
+      .then(() => { if (state.current) choose(state.current.name); })
+      .catch((error) => { $('server').textContent = error.message; });
+  });
   $('arguments').addEventListener('submit', render);
   // Ctrl+Enter (or Cmd+Enter) renders from a text area, where Enter is a
   // new line; and answers a question the same way.
