@@ -1,0 +1,300 @@
+//! Prompts in the user's language (SEP-2792), as real clients see them:
+//! the official TypeScript and Python clients send the preference as raw
+//! `_meta` to the showcase and to the rmcp example, each serving a folder
+//! with `review.md` and its French and German translations, over stdio
+//! and Streamable HTTP, in both eras (tests/clients/languages.mjs and
+//! tests/clients/python/languages.py); the HTTP header rules with raw
+//! requests; and the command line's `check`, `render --lang`, `catalog`
+//! and `diff` over translated prompt files.
+
+mod http_support;
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use http_support::{
+    Running, cli_binary, example_binary, header_value, npm_ci_once, open_session, post_raw,
+    python_script, read_response, showcase_binary,
+};
+use serde_json::{Value, json};
+
+const REVIEW: &str = "+++\ntitle = \"Review\"\ndescription = \"Review some code\"\n\n\
+    [[arguments]]\nname = \"code\"\ndescription = \"The code\"\n+++\nReview this code: {code}\n";
+const REVIEW_FR: &str = "+++\ntitle = \"Relecture\"\ndescription = \"Relire du code\"\n\n\
+    [[arguments]]\nname = \"code\"\ndescription = \"Le code\"\n+++\nRelis ce code : {code}\n";
+const REVIEW_DE: &str = "+++\ntitle = \"Durchsicht\"\ndescription = \"Code prüfen\"\n\n\
+    [[arguments]]\nname = \"code\"\ndescription = \"Der Code\"\n+++\nPrüfe diesen Code: {code}\n";
+
+/// A folder with `review.md` and its French and German translations.
+fn translated_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("review.md"), REVIEW).unwrap();
+    std::fs::write(dir.path().join("review.fr.md"), REVIEW_FR).unwrap();
+    std::fs::write(dir.path().join("review.de.md"), REVIEW_DE).unwrap();
+    dir
+}
+
+fn clients_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients")
+}
+
+fn typescript(args: &[&str]) -> Output {
+    let dir = clients_dir();
+    npm_ci_once(&dir);
+    Command::new("node")
+        .arg("languages.mjs")
+        .args(args)
+        .current_dir(&dir)
+        .output()
+        .expect("node is needed to run the official MCP client")
+}
+
+fn python(args: &[&str]) -> Output {
+    python_script("python", "languages.py", args)
+}
+
+fn assert_passed(output: &Output, checks: usize) {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "the official client failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        stdout.contains(&format!("{checks} passed, 0 failed")),
+        "{stdout}"
+    );
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+#[test]
+fn official_clients_over_stdio() {
+    let dir = translated_folder();
+    let showcase = showcase_binary();
+    assert_passed(&typescript(&[text(&showcase), text(dir.path())]), 3);
+    assert_passed(&python(&[text(&showcase), text(dir.path())]), 10);
+}
+
+#[test]
+fn official_clients_over_http() {
+    let dir = translated_folder();
+    let server = Running::showcase(&["--prompts-dir", text(dir.path())]);
+    assert_passed(&typescript(&[&server.url(), text(dir.path())]), 3);
+    assert_passed(&python(&[&server.url(), text(dir.path())]), 10);
+}
+
+#[test]
+fn official_clients_inside_rmcp() {
+    let dir = translated_folder();
+    let rmcp = example_binary("with_rmcp");
+    assert_passed(&python(&[text(&rmcp), text(dir.path())]), 10);
+    let server = Running::example_with("with_rmcp", &["--prompts-dir", text(dir.path())]);
+    assert_passed(&typescript(&[&server.url(), text(dir.path())]), 3);
+}
+
+/// A stateless `prompts/get` of `review` preferring `preference` in
+/// `_meta` (if any), with `headers`: the response's head and message.
+fn stateless_get(
+    server: &Running,
+    preference: Option<&str>,
+    headers: &[(&str, &str)],
+) -> (String, Value) {
+    let mut meta = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+    });
+    if let Some(preference) = preference {
+        meta["io.modelcontextprotocol/acceptLanguage"] = preference.into();
+    }
+    let body = json!({
+        "jsonrpc": "2.0", "id": 7, "method": "prompts/get",
+        "params": { "name": "review", "arguments": { "code": "x" }, "_meta": meta },
+    });
+    let mut all = vec![
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", "prompts/get"),
+        ("mcp-name", "review"),
+    ];
+    all.extend_from_slice(headers);
+    let (head, body) = read_response(post_raw(server, &all, body.to_string().as_bytes()));
+    (head, serde_json::from_str(&body).unwrap())
+}
+
+fn first_text(message: &Value) -> &str {
+    message["result"]["messages"][0]["content"]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no text: {message}"))
+}
+
+#[test]
+fn the_accept_language_header_follows_the_rules() {
+    let dir = translated_folder();
+    let server = Running::showcase(&["--prompts-dir", text(dir.path())]);
+    // Both present and the same once parsed: served, and the response
+    // names its language and that it varies by the one asked.
+    let (head, message) = stateless_get(&server, Some("fr-CH, en;q=0.5"), &[(
+        "accept-language",
+        "fr-ch,EN; q=0.500",
+    )]);
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert_eq!(first_text(&message), "Relis ce code : x");
+    assert_eq!(header_value(&head, "content-language"), Some("fr"), "{head}");
+    assert_eq!(header_value(&head, "vary"), Some("accept-language"), "{head}");
+    // Both present and different: a header mismatch, 400 with -32020.
+    let (head, message) = stateless_get(&server, Some("fr"), &[("accept-language", "de")]);
+    assert!(head.starts_with("http/1.1 400"), "{head}");
+    assert_eq!(message["error"]["code"], -32020, "{message}");
+    assert_eq!(message["id"], 7);
+    // `*`, which fetch and browsers add by themselves, is ignored.
+    let (head, message) = stateless_get(&server, Some("de"), &[("accept-language", "*")]);
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert_eq!(first_text(&message), "Prüfe diesen Code: x");
+    // The header alone says nothing.
+    let (head, message) = stateless_get(&server, None, &[("accept-language", "fr")]);
+    assert_eq!(first_text(&message), "Review this code: x");
+    assert_eq!(header_value(&head, "content-language"), None, "{head}");
+    assert!(message["result"]["_meta"]
+        .get("io.modelcontextprotocol/contentLanguage")
+        .is_none());
+    // A handshake-era session ignores the header.
+    let session = open_session(&server, "2025-11-25");
+    let body = json!({
+        "jsonrpc": "2.0", "id": 8, "method": "prompts/get",
+        "params": {
+            "name": "review", "arguments": { "code": "x" },
+            "_meta": { "io.modelcontextprotocol/acceptLanguage": "de" },
+        },
+    });
+    let headers = [
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", "2025-11-25"),
+        ("accept-language", "fr"),
+    ];
+    let (head, body) = read_response(post_raw(&server, &headers, body.to_string().as_bytes()));
+    let message: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(first_text(&message), "Prüfe diesen Code: x", "{head}");
+    assert_eq!(
+        message["result"]["_meta"]["io.modelcontextprotocol/contentLanguage"],
+        "de"
+    );
+    assert_eq!(header_value(&head, "content-language"), Some("de"), "{head}");
+}
+
+#[test]
+fn a_localized_listing_is_never_cached_for_everyone() {
+    let dir = translated_folder();
+    let server = Running::showcase(&["--prompts-dir", text(dir.path())]);
+    let list = |preference: Option<&str>| {
+        let mut meta = json!({
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+        });
+        if let Some(preference) = preference {
+            meta["io.modelcontextprotocol/acceptLanguage"] = preference.into();
+        }
+        let body = json!({
+            "jsonrpc": "2.0", "id": 1, "method": "prompts/list", "params": { "_meta": meta },
+        });
+        let headers = [
+            ("mcp-protocol-version", "2026-07-28"),
+            ("mcp-method", "prompts/list"),
+        ];
+        let (_, body) = read_response(post_raw(&server, &headers, body.to_string().as_bytes()));
+        serde_json::from_str::<Value>(&body).unwrap()["result"].clone()
+    };
+    let plain = list(None);
+    assert_eq!(plain["cacheScope"], "public", "{plain}");
+    let french = list(Some("fr"));
+    assert_eq!(french["cacheScope"], "private", "{french}");
+    assert_eq!(
+        french["_meta"]["io.modelcontextprotocol/contentLanguage"],
+        "fr"
+    );
+    // Asked again, the same bytes: pages are kept per order of languages.
+    assert_eq!(list(Some("fr")), french);
+    let review = |listing: &Value| {
+        listing["prompts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == "review")
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(review(&french)["title"], "Relecture");
+    assert_eq!(review(&plain)["title"], "Review");
+}
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(cli_binary()).args(args).output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn the_command_line_knows_translations() {
+    let dir = translated_folder();
+    let folder = text(dir.path());
+    let checked = cli(&["check", folder]);
+    assert_eq!(checked.status.code(), Some(0), "{}", stdout(&checked));
+    // Rendered in a language, and named in JSON.
+    let french = cli(&["render", "--dir", folder, "review", "code=x", "--lang", "fr-CH"]);
+    assert!(stdout(&french).contains("Relis ce code : x"), "{}", stdout(&french));
+    let json = cli(&[
+        "render", "--dir", folder, "review", "code=x", "--lang", "ja", "--format", "json",
+    ]);
+    let json: Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(json["_meta"]["io.modelcontextprotocol/contentLanguage"], "en");
+    assert_eq!(json["messages"][0]["content"]["text"], "Review this code: x");
+    // The catalog lists each prompt's languages; a language added is news.
+    let old = cli(&["catalog", folder]);
+    let catalog: Value = serde_json::from_str(&stdout(&old)).unwrap();
+    let review = catalog["prompts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "review")
+        .unwrap();
+    assert_eq!(review["languages"], json!(["de", "fr"]));
+    let before = dir.path().join("before.json");
+    std::fs::write(&before, stdout(&old)).unwrap();
+    std::fs::write(dir.path().join("review.it.md"), REVIEW_FR).unwrap();
+    let diff = cli(&["diff", text(&before), folder]);
+    assert_eq!(diff.status.code(), Some(0), "{}", stderr(&diff));
+    assert!(
+        stdout(&diff).contains("language-added") && stdout(&diff).contains("`it`"),
+        "{}",
+        stdout(&diff)
+    );
+    std::fs::remove_file(dir.path().join("review.it.md")).unwrap();
+    std::fs::remove_file(&before).unwrap();
+    // A translation whose arguments differ is a problem; one with no
+    // default beside it is a prompt of its own, with a warning.
+    std::fs::write(
+        dir.path().join("review.es.md"),
+        REVIEW_FR.replace("name = \"code\"", "name = \"codigo\"").replace("{code}", "{codigo}"),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("notes.pt-BR.md"), "+++\n+++\nNotas\n").unwrap();
+    let checked = cli(&["check", folder]);
+    let report = format!("{}{}", stdout(&checked), stderr(&checked));
+    assert_eq!(checked.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("review.es.md") && report.contains("(codigo) differ from the prompt's (code)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("notes.pt-BR.md") && report.contains("looks like the `pt-BR` translation"),
+        "{report}"
+    );
+}
