@@ -88,7 +88,7 @@ fn the_playground_in_a_real_browser() {
     let _ = std::fs::remove_file(&shot);
     let stdout = browse(&server, "playground.mjs", &[shot.to_str().unwrap()]);
     assert!(!stdout.contains("FAILED"), "{stdout}");
-    assert_eq!(stdout.matches("\nok ").count() + 1, 18, "{stdout}");
+    assert_eq!(stdout.matches("\nok ").count() + 1, 19, "{stdout}");
     let size = std::fs::metadata(&shot).map_or(0, |m| m.len());
     assert!(size > 10_000, "the screenshot is missing: {stdout}");
     let _ = std::fs::remove_dir_all(&files);

@@ -299,6 +299,21 @@ await check('the keyboard alone chooses and renders', async () => {
   await page.getByLabel('Search prompts').fill('');
 });
 
+await check('the language picker lists the languages and renders in the one chosen', async () => {
+  const picker = page.getByLabel('Language', { exact: true });
+  assert.deepEqual(await picker.locator('option').allTextContents(), ['en (default)', 'fr', 'de']);
+  await picker.selectOption('fr');
+  await page.getByRole('button', { name: /Salutation/ }).waitFor();
+  await choose('Salutation');
+  assert.equal(await page.locator('#prompt-description').textContent(), 'Rédiger une salutation');
+  await page.getByLabel('name', { exact: true }).fill('Ann');
+  await page.getByRole('button', { name: 'Render', exact: true }).click();
+  await rendered(1);
+  assert.equal((await texts())[0], 'Rédige une salutation courte et détendue pour Ann.');
+  await picker.selectOption('');
+  await page.getByRole('heading', { level: 2, name: 'Greeting' }).waitFor();
+});
+
 await check('nothing was asked of another origin, and the page raised no error', async () => {
   assert.deepEqual(elsewhere, []);
   assert.deepEqual(await page.evaluate(() => window.refused), []);

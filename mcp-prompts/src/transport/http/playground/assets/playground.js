@@ -104,6 +104,9 @@ async function rpc(method, params = {}, name) {
     ...authorization(),
   };
   if (name !== undefined) headers['Mcp-Name'] = name;
+  // The browser sends its own languages otherwise, which would disagree
+  // with the preference in `_meta`: the header mirrors it, as SEP-2792 has.
+  if (state.language) headers['Accept-Language'] = state.language;
   const response = await fetch(ENDPOINT, { method: 'POST', headers, body: JSON.stringify(body) });
   const text = await response.text();
   if (response.status === 401) {
