@@ -136,14 +136,23 @@ fn the_accept_language_header_follows_the_rules() {
     let server = Running::showcase(&["--prompts-dir", text(dir.path())]);
     // Both present and the same once parsed: served, and the response
     // names its language and that it varies by the one asked.
-    let (head, message) = stateless_get(&server, Some("fr-CH, en;q=0.5"), &[(
-        "accept-language",
-        "fr-ch,EN; q=0.500",
-    )]);
+    let (head, message) = stateless_get(
+        &server,
+        Some("fr-CH, en;q=0.5"),
+        &[("accept-language", "fr-ch,EN; q=0.500")],
+    );
     assert!(head.starts_with("http/1.1 200"), "{head}");
     assert_eq!(first_text(&message), "Relis ce code : x");
-    assert_eq!(header_value(&head, "content-language"), Some("fr"), "{head}");
-    assert_eq!(header_value(&head, "vary"), Some("accept-language"), "{head}");
+    assert_eq!(
+        header_value(&head, "content-language"),
+        Some("fr"),
+        "{head}"
+    );
+    assert_eq!(
+        header_value(&head, "vary"),
+        Some("accept-language"),
+        "{head}"
+    );
     // Both present and different: a header mismatch, 400 with -32020.
     let (head, message) = stateless_get(&server, Some("fr"), &[("accept-language", "de")]);
     assert!(head.starts_with("http/1.1 400"), "{head}");
@@ -157,9 +166,11 @@ fn the_accept_language_header_follows_the_rules() {
     let (head, message) = stateless_get(&server, None, &[("accept-language", "fr")]);
     assert_eq!(first_text(&message), "Review this code: x");
     assert_eq!(header_value(&head, "content-language"), None, "{head}");
-    assert!(message["result"]["_meta"]
-        .get("io.modelcontextprotocol/contentLanguage")
-        .is_none());
+    assert!(
+        message["result"]["_meta"]
+            .get("io.modelcontextprotocol/contentLanguage")
+            .is_none()
+    );
     // A handshake-era session ignores the header.
     let session = open_session(&server, "2025-11-25");
     let body = json!({
@@ -181,7 +192,11 @@ fn the_accept_language_header_follows_the_rules() {
         message["result"]["_meta"]["io.modelcontextprotocol/contentLanguage"],
         "de"
     );
-    assert_eq!(header_value(&head, "content-language"), Some("de"), "{head}");
+    assert_eq!(
+        header_value(&head, "content-language"),
+        Some("de"),
+        "{head}"
+    );
 }
 
 #[test]
@@ -248,14 +263,26 @@ fn the_command_line_knows_translations() {
     let checked = cli(&["check", folder]);
     assert_eq!(checked.status.code(), Some(0), "{}", stdout(&checked));
     // Rendered in a language, and named in JSON.
-    let french = cli(&["render", "--dir", folder, "review", "code=x", "--lang", "fr-CH"]);
-    assert!(stdout(&french).contains("Relis ce code : x"), "{}", stdout(&french));
+    let french = cli(&[
+        "render", "--dir", folder, "review", "code=x", "--lang", "fr-CH",
+    ]);
+    assert!(
+        stdout(&french).contains("Relis ce code : x"),
+        "{}",
+        stdout(&french)
+    );
     let json = cli(&[
         "render", "--dir", folder, "review", "code=x", "--lang", "ja", "--format", "json",
     ]);
     let json: Value = serde_json::from_str(&stdout(&json)).unwrap();
-    assert_eq!(json["_meta"]["io.modelcontextprotocol/contentLanguage"], "en");
-    assert_eq!(json["messages"][0]["content"]["text"], "Review this code: x");
+    assert_eq!(
+        json["_meta"]["io.modelcontextprotocol/contentLanguage"],
+        "en"
+    );
+    assert_eq!(
+        json["messages"][0]["content"]["text"],
+        "Review this code: x"
+    );
     // The catalog lists each prompt's languages; a language added is news.
     let old = cli(&["catalog", folder]);
     let catalog: Value = serde_json::from_str(&stdout(&old)).unwrap();
@@ -282,7 +309,9 @@ fn the_command_line_knows_translations() {
     // default beside it is a prompt of its own, with a warning.
     std::fs::write(
         dir.path().join("review.es.md"),
-        REVIEW_FR.replace("name = \"code\"", "name = \"codigo\"").replace("{code}", "{codigo}"),
+        REVIEW_FR
+            .replace("name = \"code\"", "name = \"codigo\"")
+            .replace("{code}", "{codigo}"),
     )
     .unwrap();
     std::fs::write(dir.path().join("notes.pt-BR.md"), "+++\n+++\nNotas\n").unwrap();
@@ -290,11 +319,79 @@ fn the_command_line_knows_translations() {
     let report = format!("{}{}", stdout(&checked), stderr(&checked));
     assert_eq!(checked.status.code(), Some(1), "{report}");
     assert!(
-        report.contains("review.es.md") && report.contains("(codigo) differ from the prompt's (code)"),
+        report.contains("review.es.md")
+            && report.contains("(codigo) differ from the prompt's (code)"),
         "{report}"
     );
     assert!(
         report.contains("notes.pt-BR.md") && report.contains("looks like the `pt-BR` translation"),
         "{report}"
     );
+}
+
+/// Review a change
+#[mcp_prompts::prompt]
+fn review_change(
+    /// The change to review
+    diff: String,
+    ctx: mcp_prompts::RequestContext,
+) -> String {
+    match ctx.language() {
+        "fr" => format!("Relis ce changement : {diff}"),
+        _ => format!("Review this change: {diff}"),
+    }
+}
+
+fn with_french(ftl: &str) -> Result<mcp_prompts::Service, mcp_prompts::BuildError> {
+    mcp_prompts::Server::new("t", "1")
+        .catalog(mcp_prompts::catalog![review_change])
+        .translations(mcp_prompts::Translations::new().add("fr", "fr.ftl", ftl))
+        .build()
+}
+
+#[test]
+fn fluent_keys_naming_nothing_fail_the_build() {
+    let problems = |ftl: &str| with_french(ftl).unwrap_err().problems().to_vec();
+    assert_eq!(
+        problems("review_chang = Relire\n"),
+        ["fr.ftl: message `review_chang` names no #[prompt] served"]
+    );
+    let wrong_argument = problems("review_change = Relire\n    .arg-dif = Le changement\n");
+    assert!(
+        wrong_argument[0].contains("`review_change.arg-dif` names no argument"),
+        "{wrong_argument:?}"
+    );
+    let unknown = problems("review_change = Relire\n    .summary = Résumé\n");
+    assert!(unknown[0].contains("is not `.description`"), "{unknown:?}");
+    let broken = problems("review_change = Relire\n\n!oops = x\n");
+    assert!(broken[0].starts_with("fr.ftl:3:"), "{broken:?}");
+    with_french("review_change = Relire\n    .description = Relire un changement\n    .arg-diff = Le changement\n")
+        .unwrap();
+}
+
+#[tokio::test]
+async fn fluent_texts_and_the_body_follow_the_language() {
+    let service = with_french(
+        "-product = Relecteur\nreview_change = { -product }\n    .description = Relire un changement\n    .arg-diff = Le changement\n    .arg-diff-title = Changement\n",
+    )
+    .unwrap();
+    let french = mcp_prompts::testing::Client::new(&service).language("fr-BE");
+    let listed = french.request("prompts/list", &json!({})).await.unwrap();
+    let prompt = &listed["prompts"][0];
+    assert_eq!(prompt["title"], "Relecteur", "{listed}");
+    assert_eq!(prompt["description"], "Relire un changement");
+    assert_eq!(prompt["arguments"][0]["title"], "Changement");
+    assert_eq!(prompt["arguments"][0]["description"], "Le changement");
+    let got = french
+        .get(("review_change", [("diff", "+1")]))
+        .await
+        .unwrap();
+    assert_eq!(got.texts(), ["Relis ce changement : +1"]);
+    let english = mcp_prompts::testing::Client::new(&service);
+    let got = english
+        .get(("review_change", [("diff", "+1")]))
+        .await
+        .unwrap();
+    assert_eq!(got.texts(), ["Review this change: +1"]);
+    assert_eq!(got.description(), Some("Review a change"));
 }

@@ -26,7 +26,7 @@ const LAYERS: &str = "
     args complete template
     dynamic
     catalog skills
-    elicit files
+    elicit files fluent
     registry
     server
     contract
@@ -53,6 +53,7 @@ const ROOT_NAMES: &str = "
     skills: DynamicSkill DynamicSkillBuilder SkillContent
     elicit: Elicited
     error: BuildError Error
+    fluent: Translations
     files: DEFAULT_MAX_FILE_BYTES DEFAULT_MAX_FILES FileProblem PromptDir PromptDirOptions
     invoke: Invocation PromptFuture
     message: IntoPromptResult Message PromptResult

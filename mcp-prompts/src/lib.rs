@@ -360,12 +360,12 @@ pub use descriptor::{
 pub use dynamic::{ArgumentValues, DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
 pub use elicit::Elicited;
 pub use error::{BuildError, Error};
-#[cfg(feature = "fluent")]
-pub use fluent::Translations;
 #[cfg(feature = "files")]
 pub use files::{
     DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, FileProblem, PromptDir, PromptDirOptions,
 };
+#[cfg(feature = "fluent")]
+pub use fluent::Translations;
 pub use invoke::{Invocation, PromptFuture};
 pub use message::{IntoPromptResult, Message, PromptResult};
 pub use presentation::{Icon, IconTheme, MetaValue, TAGS_META_KEY};

@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use super::languages::Texts;
 use crate::context::RequestParts;
 use crate::descriptor::{ArgDef, ArgRange, ArgType, Input, ParamKind, PromptDef};
 use crate::dynamic::{DynamicArgument, DynamicPrompt};
@@ -14,7 +15,6 @@ use crate::invoke::catching::{PanicSite, call_catching};
 use crate::presentation::{Icon, listed_meta};
 use crate::protocol::Arguments;
 use crate::protocol::language::Language;
-use super::languages::Texts;
 use serde_json::{Map, Value};
 
 /// A prompt a catalog can serve: a `#[prompt]`'s
@@ -335,7 +335,10 @@ impl AnyPrompt {
     pub(crate) fn arguments(&self) -> Vec<ArgInfo<'_>> {
         match &self.0 {
             Kind::Macro(def) => match self.texts() {
-                Some(texts) => def.arguments().map(|a| ArgInfo::from(a).in_texts(texts)).collect(),
+                Some(texts) => def
+                    .arguments()
+                    .map(|a| ArgInfo::from(a).in_texts(texts))
+                    .collect(),
                 None => def.arguments().map(ArgInfo::from).collect(),
             },
             Kind::Dynamic(prompt) => prompt.arguments().iter().map(ArgInfo::from).collect(),

@@ -146,7 +146,11 @@ impl Order {
     /// The first of `have` (places in the catalog's languages) in this
     /// order, with its rank.
     pub(crate) fn first_of(&self, have: impl Fn(u16) -> bool) -> Option<(usize, u16)> {
-        self.0.iter().enumerate().find(|(_, at)| have(**at)).map(|(rank, at)| (rank, *at))
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, at)| have(**at))
+            .map(|(rank, at)| (rank, *at))
     }
 
     /// The language at `rank`.
@@ -192,5 +196,54 @@ impl LocalizedPages {
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         lock(&self.kept).len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wanted_order(preference: &str, languages: &[&str]) -> Order {
+        let languages: Vec<Language> = languages
+            .iter()
+            .map(|l| Language::parse(l).unwrap())
+            .collect();
+        let preference = Preference::parse(preference).unwrap();
+        let default = Language::parse("en").unwrap();
+        Wanted::new(&preference, &default).order(&languages)
+    }
+
+    #[test]
+    fn an_order_stops_at_the_default() {
+        let have = ["fr", "de", "it"];
+        assert_eq!(wanted_order("fr-CH, de;q=0.5", &have).0.as_ref(), [0, 1]);
+        // `en` is the default: what comes after it is never reached.
+        assert_eq!(
+            wanted_order("de, en;q=0.9, fr;q=0.8", &have).0.as_ref(),
+            [1]
+        );
+        assert!(wanted_order("*, fr;q=0.5", &have).is_default());
+        assert!(wanted_order("ja", &have).is_default());
+        assert_eq!(wanted_order("it, it-CH, fr;q=0", &have).0.as_ref(), [2]);
+    }
+
+    #[test]
+    fn localized_listings_are_kept_up_to_a_bound() {
+        let pages = LocalizedPages::default();
+        let mut made = 0;
+        for round in 0..2 {
+            for at in 0..(KEPT_LISTINGS as u16 + 4) {
+                let key = (Order(vec![at].into()), Fields::Basic);
+                pages.get_or_make(key, || {
+                    made += 1;
+                    Vec::new()
+                });
+                assert!(pages.len() <= KEPT_LISTINGS);
+            }
+            // Each pass makes every one again: the oldest went first.
+            assert_eq!(made, (round + 1) * (KEPT_LISTINGS + 4));
+        }
+        let key = (Order(vec![19].into()), Fields::Basic);
+        pages.get_or_make(key, || unreachable!("kept"));
     }
 }

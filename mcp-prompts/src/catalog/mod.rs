@@ -21,13 +21,13 @@ use crate::protocol::answer::Page;
 use serde_json::{Map, Value};
 
 use crate::protocol::cursor;
+use crate::protocol::language::Language;
 pub use any::AnyPrompt;
 pub(crate) use any::{ArgInfo, Kind};
 pub(crate) use completion::ArgCompletion;
 use languages::{LocalizedPages, Order};
 pub(crate) use languages::{Texts, Wanted};
 use listing::{Fields, Shown, paginate};
-use crate::protocol::language::Language;
 pub(crate) use live::LiveCatalog;
 pub use live::Prompts;
 pub use registry::Registration;
@@ -411,11 +411,10 @@ impl CatalogSnapshot {
     /// The language a listing is in: that of the first range any listed
     /// prompt matched (`best`, its rank in `order`), else the default.
     fn language_of(&self, wanted: Wanted<'_>, order: &Order, best: Option<usize>) -> Language {
-        best.and_then(|rank| order.at(rank))
-            .map_or_else(
-                || wanted.default_language().clone(),
-                |at| self.languages[usize::from(at)].clone(),
-            )
+        best.and_then(|rank| order.at(rank)).map_or_else(
+            || wanted.default_language().clone(),
+            |at| self.languages[usize::from(at)].clone(),
+        )
     }
 
     /// The languages of the catalog's prompts, the default aside.

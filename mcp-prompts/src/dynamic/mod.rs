@@ -23,8 +23,8 @@ use crate::invoke::catching::{PanicSite, call_catching};
 use crate::invoke::{Invocation, pending, ready};
 use crate::message::{IntoPromptResult, Message, PromptResult};
 use crate::presentation::Icon;
-use crate::protocol::language::Language;
 use crate::protocol::Arguments;
+use crate::protocol::language::Language;
 use mcp_prompts_template::rules;
 use serde_json::{Map, Value};
 

@@ -36,7 +36,10 @@ impl DynamicPromptBuilder {
 impl DynamicPrompt {
     /// The languages it has translations in (its default language aside).
     pub fn languages(&self) -> impl Iterator<Item = &str> + '_ {
-        self.0.translations.iter().map(|(language, _)| language.as_str())
+        self.0
+            .translations
+            .iter()
+            .map(|(language, _)| language.as_str())
     }
 
     /// Its translations, each with its language.
@@ -77,7 +80,10 @@ impl DynamicPrompt {
 /// How `translation` differs from `default` where a translation must not
 /// (its name, its arguments), if it does.
 #[cfg(feature = "files")]
-pub(crate) fn translation_mismatch(default: &DynamicPrompt, translation: &DynamicPrompt) -> Option<String> {
+pub(crate) fn translation_mismatch(
+    default: &DynamicPrompt,
+    translation: &DynamicPrompt,
+) -> Option<String> {
     mismatch(default.name(), default.arguments(), translation)
 }
 
@@ -107,7 +113,9 @@ pub(super) fn checked(
             continue;
         }
         if let Some(problem) = mismatch(name, arguments, &prompt) {
-            problems.push(format!("prompt `{name}`, translation `{language}`: {problem}"));
+            problems.push(format!(
+                "prompt `{name}`, translation `{language}`: {problem}"
+            ));
             continue;
         }
         kept.push((language, prompt));
@@ -141,4 +149,63 @@ pub(crate) fn mismatch(
     (own != theirs).then(|| {
         format!("its arguments ({theirs}) differ from the prompt's ({own}); a translation keeps the same arguments, required alike")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn prompt(name: &str, arguments: &[(&str, bool)]) -> DynamicPromptBuilder {
+        let mut builder = DynamicPrompt::builder(name).template("x");
+        for &(argument, required) in arguments {
+            let argument = DynamicArgument::new(argument);
+            builder = builder.argument(if required {
+                argument
+            } else {
+                argument.optional()
+            });
+        }
+        builder
+    }
+
+    fn problems(translations: Vec<(&str, DynamicPrompt)>) -> Vec<String> {
+        let mut builder = prompt("review", &[("code", true)]);
+        for (language, translation) in translations {
+            builder = builder.translation(language, translation);
+        }
+        builder.build().unwrap_err().problems().to_vec()
+    }
+
+    #[test]
+    fn translations_keep_the_name_and_the_arguments() {
+        let good = || prompt("review", &[("code", true)]).build().unwrap();
+        let built = prompt("review", &[("code", true)])
+            .translation("de-ch", good())
+            .translation("fr", good())
+            .build()
+            .unwrap();
+        assert_eq!(built.languages().collect::<Vec<_>>(), ["de-CH", "fr"]);
+        let problems = problems(vec![
+            ("fr_FR", good()),
+            ("de", good()),
+            ("de", good()),
+            ("es", prompt("revue", &[("code", true)]).build().unwrap()),
+            ("it", prompt("review", &[("code", false)]).build().unwrap()),
+            ("pt", prompt("review", &[("codigo", true)]).build().unwrap()),
+        ]);
+        assert_eq!(problems.len(), 5, "{problems:?}");
+        assert!(problems[0].contains("`fr_FR` is not a well-formed BCP 47 tag"));
+        assert!(problems[1].contains("two translations into `de`"));
+        assert!(problems[2].contains("it is named `revue`"));
+        assert!(
+            problems[3].contains("its arguments (code?) differ"),
+            "{}",
+            problems[3]
+        );
+        assert!(
+            problems[4].contains("its arguments (codigo) differ"),
+            "{}",
+            problems[4]
+        );
+    }
 }

@@ -11,10 +11,10 @@ mod kind;
 mod loader;
 mod matter;
 mod read;
-mod translations;
 pub(crate) mod skills;
 #[cfg(feature = "registry")]
 pub(crate) mod stored;
+mod translations;
 mod vscode;
 mod watch;
 mod yaml;

@@ -49,7 +49,10 @@ impl Joined {
     /// The folder's `candidates` (path order, each name once) with every
     /// translation attached to its default.
     pub(super) fn join(&mut self, candidates: Vec<(PathBuf, DynamicPrompt)>) -> Gathered {
-        let names: HashSet<String> = candidates.iter().map(|(_, p)| p.name().to_owned()).collect();
+        let names: HashSet<String> = candidates
+            .iter()
+            .map(|(_, p)| p.name().to_owned())
+            .collect();
         let mut defaults: Vec<(PathBuf, DynamicPrompt, Vec<(Language, DynamicPrompt)>)> =
             Vec::new();
         let mut translations = Vec::new();

@@ -143,7 +143,11 @@ fn read_file(
         Err((_, errors)) => {
             for error in errors {
                 let start = error.pos.start.min(source.len());
-                let line = source.as_bytes()[..start].iter().filter(|&&b| b == b'\n').count() + 1;
+                let line = source.as_bytes()[..start]
+                    .iter()
+                    .filter(|&&b| b == b'\n')
+                    .count()
+                    + 1;
                 problems.push(format!("{origin}:{line}: {}", error.kind));
             }
             return Vec::new();
@@ -156,7 +160,10 @@ fn read_file(
             _ => None,
         })
         .collect();
-    let locale = language.as_str().parse::<unic_langid::LanguageIdentifier>().unwrap_or_default();
+    let locale = language
+        .as_str()
+        .parse::<unic_langid::LanguageIdentifier>()
+        .unwrap_or_default();
     let mut bundle = FluentBundle::new(vec![locale]);
     // Titles go to clients as text: no bidi isolation marks around
     // placeables.
@@ -198,10 +205,12 @@ fn read_file(
                 texts.set_description(text);
                 continue;
             }
-            let argument = key.strip_prefix("arg-").map(|rest| match rest.strip_suffix("-title") {
-                Some(name) => (name, true),
-                None => (rest, false),
-            });
+            let argument = key
+                .strip_prefix("arg-")
+                .map(|rest| match rest.strip_suffix("-title") {
+                    Some(name) => (name, true),
+                    None => (rest, false),
+                });
             match argument {
                 Some((name, title)) if arguments.iter().any(|a| a.name() == name) => {
                     texts.set_argument(name, title, text);

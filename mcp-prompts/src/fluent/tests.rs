@@ -34,9 +34,14 @@ fn problems_name_the_file_and_line() {
         .add("fr", "fr.ftl", "ok = fine\nbroken = \n  .x = \n")
         .add("not a tag", "x.ftl", "a = b\n");
     translations.apply(Vec::new(), &mut problems);
-    assert!(problems.iter().any(|p| p.starts_with("fr.ftl:2:")), "{problems:?}");
     assert!(
-        problems.iter().any(|p| p.contains("x.ftl") && p.contains("BCP 47")),
+        problems.iter().any(|p| p.starts_with("fr.ftl:2:")),
+        "{problems:?}"
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("x.ftl") && p.contains("BCP 47")),
         "{problems:?}"
     );
     // A message naming no prompt is a problem too.
@@ -44,5 +49,8 @@ fn problems_name_the_file_and_line() {
     Translations::new()
         .add("fr", "fr.ftl", "nobody = Personne\n")
         .apply(Vec::new(), &mut problems);
-    assert_eq!(problems, ["fr.ftl: message `nobody` names no #[prompt] served"]);
+    assert_eq!(
+        problems,
+        ["fr.ftl: message `nobody` names no #[prompt] served"]
+    );
 }

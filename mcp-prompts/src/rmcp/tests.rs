@@ -50,8 +50,11 @@ fn a_listing_converts_as_our_serializer_writes_it() {
     let served = service.snapshot();
     for version in ProtocolVersion::ALL {
         let ours: Value =
-            serde_json::to_value(served.page(version, None, (&Access::Local, None)).unwrap()).unwrap();
-        let page = served.page_of(version, None, (&Access::Local, None)).unwrap();
+            serde_json::to_value(served.page(version, None, (&Access::Local, None)).unwrap())
+                .unwrap();
+        let page = served
+            .page_of(version, None, (&Access::Local, None))
+            .unwrap();
         let next = page.next_cursor();
         let theirs: Vec<Value> = page
             .shown()
@@ -80,7 +83,9 @@ fn pages_and_cursors_match_ours() {
     )
     .unwrap();
     let latest = ProtocolVersion::LATEST;
-    let page = served.page_of(latest, None, (&Access::Local, None)).unwrap();
+    let page = served
+        .page_of(latest, None, (&Access::Local, None))
+        .unwrap();
     assert_eq!(page.shown().len(), 2);
     assert_eq!(page.next_cursor(), ours["nextCursor"].as_str());
     let last = served

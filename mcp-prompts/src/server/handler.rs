@@ -20,12 +20,12 @@ use super::session::SessionState;
 use super::{Service, Session};
 use crate::caller::Access;
 use crate::catalog::Wanted;
-use crate::protocol::language::Preference;
 use crate::context::{InFlight, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::Answer;
 use crate::protocol::era::Era;
+use crate::protocol::language::Preference;
 use crate::protocol::method::Request;
 
 /// What serves a request type: its typed result, how that is held within

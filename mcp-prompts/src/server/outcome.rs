@@ -15,9 +15,9 @@ use crate::context::Kept;
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::{Answer, Page};
-use crate::protocol::language::Language;
 use crate::protocol::era::Era;
 use crate::protocol::jsonrpc::failure;
+use crate::protocol::language::Language;
 use crate::telemetry::{Delivered, Ended, Observation};
 
 /// How an answer is held within the server's budget for answers not yet

@@ -17,8 +17,8 @@ use crate::context::Kept;
 use crate::error::Error;
 use crate::protocol::answer::{Answer, Cached, ResultMeta};
 use crate::protocol::era::Era;
-use crate::protocol::language::{CONTENT_LANGUAGE, Language};
 use crate::protocol::jsonrpc::{success, success_len, success_within};
+use crate::protocol::language::{CONTENT_LANGUAGE, Language};
 use crate::protocol::modern::{ResultType, SERVER_INFO};
 use crate::protocol::to_client::SUBSCRIPTION_ID;
 

@@ -96,7 +96,9 @@ fn meta_of(params: &mut Value) -> &mut Map<String, Value> {
     if !params["_meta"].is_object() {
         params["_meta"] = json!({});
     }
-    params["_meta"].as_object_mut().expect("an object, just made")
+    params["_meta"]
+        .as_object_mut()
+        .expect("an object, just made")
 }
 
 impl Client {

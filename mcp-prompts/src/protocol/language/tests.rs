@@ -101,7 +101,10 @@ fn the_meta_key_is_read_from_params_only_where_it_is() {
 #[test]
 fn languages_are_well_formed_tags_in_conventional_case() {
     assert_eq!(Language::parse("de-ch").unwrap().as_str(), "de-CH");
-    assert_eq!(Language::parse("zh-hant-tw").unwrap().as_str(), "zh-Hant-TW");
+    assert_eq!(
+        Language::parse("zh-hant-tw").unwrap().as_str(),
+        "zh-Hant-TW"
+    );
     assert!(Language::parse("fr").unwrap().is("FR"));
     for bad in ["", "fr_FR", "123", "de-", "a-b-c-d-e-f-g-h-i-j-k"] {
         assert!(Language::parse(bad).is_none(), "{bad}");

@@ -32,7 +32,10 @@ impl Languages {
 
     /// `prompts`, each `#[prompt]` with its texts in the languages the
     /// translations have; a problem in them fails the build.
-    #[cfg_attr(not(feature = "fluent"), allow(clippy::unnecessary_wraps, clippy::unused_self))]
+    #[cfg_attr(
+        not(feature = "fluent"),
+        allow(clippy::unnecessary_wraps, clippy::unused_self)
+    )]
     pub(super) fn translate(
         &self,
         prompts: impl Iterator<Item = AnyPrompt>,

@@ -10,13 +10,13 @@ use serde_json::value::RawValue;
 
 use super::missing::{MissingForm, fill_missing};
 use super::{Answering, GetOutcome, Round, Site, checked_outcome};
-use crate::protocol::language::Language;
 use crate::catalog::AnyPrompt;
 use crate::context::{Asking, InputRound, Progress, RequestParts};
 use crate::error::Error;
 use crate::invoke::Invocation;
 use crate::invoke::catching::CatchPanic;
 use crate::message::PromptResult;
+use crate::protocol::language::Language;
 use crate::protocol::{Arguments, ProtocolVersion};
 use crate::server::Service;
 use crate::server::now_or_later::{Later, NowOrLater};

@@ -29,11 +29,11 @@ use super::{Era, Inner, Service};
 use crate::args::param::missing_arguments;
 use crate::caller::{Caller, principal};
 use crate::catalog::{AnyPrompt, CatalogSnapshot, Choice, Wanted};
-use crate::protocol::language::{Language, Preference};
 use crate::context::{Asking, InputRound, Outbound, Progress, Sender};
 use crate::elicit::form::read_answer;
 use crate::error::Error;
 use crate::message::PromptResult;
+use crate::protocol::language::{Language, Preference};
 use crate::protocol::{Arguments, ProtocolVersion};
 use call::Call;
 use missing::{MISSING_ARGUMENTS, MissingForm, fill_missing};
@@ -300,7 +300,13 @@ impl<'a> GetRequest<'a> {
         };
         let default = service.default_language();
         let (prompt, answering) = match preference.as_deref() {
-            None => (entry.prompt().clone(), Answering { default, chosen: None }),
+            None => (
+                entry.prompt().clone(),
+                Answering {
+                    default,
+                    chosen: None,
+                },
+            ),
             Some(preference) => {
                 let wanted = Wanted::new(preference, default);
                 let (prompt, language) = entry.in_language(wanted, served.languages());
