@@ -15,6 +15,7 @@ use showcase::{Tone, code_review, greet, release_notes, summarize};
 fn client() -> Client {
     let service = Server::new("showcase", "1.0")
         .catalog(showcase::CATALOG)
+        .translations(showcase::translations())
         .build()
         .expect("the showcase catalog is valid");
     Client::new(&service)

@@ -3,8 +3,10 @@
 //! Listing, validation, completion and forms read both through this view.
 
 use std::borrow::Cow;
+#[cfg(feature = "fluent")]
 use std::sync::Arc;
 
+#[cfg(feature = "fluent")]
 use super::languages::Texts;
 use crate::context::RequestParts;
 use crate::descriptor::{ArgDef, ArgRange, ArgType, Input, ParamKind, PromptDef};
@@ -22,15 +24,17 @@ use serde_json::{Map, Value};
 #[derive(Clone, Debug)]
 pub struct AnyPrompt(pub(super) Kind, Localized);
 
-/// A `#[prompt]`'s texts in other languages, or the one this view shows.
-/// (A run-time prompt carries its translations itself.)
+/// A `#[prompt]`'s texts in other languages (Fluent's), or the one this
+/// view shows. (A run-time prompt carries its translations itself.)
 #[derive(Clone, Debug, Default)]
 enum Localized {
     #[default]
     Default,
     /// Its texts in each language it has.
+    #[cfg(feature = "fluent")]
     Translations(Arc<[(Language, Arc<Texts>)]>),
     /// The prompt as it is in one language.
+    #[cfg(feature = "fluent")]
     In(Arc<Texts>),
 }
 
@@ -119,6 +123,7 @@ impl<'a> ArgInfo<'a> {
     }
 }
 
+#[cfg(feature = "fluent")]
 impl<'a> ArgInfo<'a> {
     /// The argument with its title and description in `texts`'
     /// language, where they have them.
@@ -221,30 +226,32 @@ impl AnyPrompt {
 
     pub(crate) fn title(&self) -> Option<&str> {
         match &self.0 {
-            Kind::Macro(def) => self.texts().and_then(Texts::title).or(def.title),
+            Kind::Macro(def) => {
+                #[cfg(feature = "fluent")]
+                if let Localized::In(texts) = &self.1 {
+                    return texts.title().or(def.title);
+                }
+                def.title
+            }
             Kind::Dynamic(prompt) => prompt.title(),
         }
     }
 
     pub(crate) fn description(&self) -> Option<&str> {
         match &self.0 {
-            Kind::Macro(def) => self
-                .texts()
-                .and_then(Texts::description)
-                .or(def.description),
+            Kind::Macro(def) => {
+                #[cfg(feature = "fluent")]
+                if let Localized::In(texts) = &self.1 {
+                    return texts.description().or(def.description);
+                }
+                def.description
+            }
             Kind::Dynamic(prompt) => prompt.description(),
         }
     }
 
-    /// The texts of the language this view shows a `#[prompt]` in.
-    fn texts(&self) -> Option<&Texts> {
-        match &self.1 {
-            Localized::In(texts) => Some(texts),
-            _ => None,
-        }
-    }
-
     /// A `#[prompt]` with its texts in other `languages` (Fluent's).
+    #[cfg(feature = "fluent")]
     pub(crate) fn with_texts(self, languages: Vec<(Language, Texts)>) -> Self {
         if languages.is_empty() {
             return self;
@@ -265,6 +272,7 @@ impl AnyPrompt {
                 .iter()
                 .map(|(language, prompt)| (language.clone(), prompt.clone().into()))
                 .collect(),
+            #[cfg(feature = "fluent")]
             (Kind::Macro(def), Localized::Translations(languages)) => languages
                 .iter()
                 .map(|(language, texts)| {
@@ -334,13 +342,16 @@ impl AnyPrompt {
     /// The arguments a client sees, in order.
     pub(crate) fn arguments(&self) -> Vec<ArgInfo<'_>> {
         match &self.0 {
-            Kind::Macro(def) => match self.texts() {
-                Some(texts) => def
+            #[cfg(feature = "fluent")]
+            Kind::Macro(def) => match &self.1 {
+                Localized::In(texts) => def
                     .arguments()
                     .map(|a| ArgInfo::from(a).in_texts(texts))
                     .collect(),
-                None => def.arguments().map(ArgInfo::from).collect(),
+                _ => def.arguments().map(ArgInfo::from).collect(),
             },
+            #[cfg(not(feature = "fluent"))]
+            Kind::Macro(def) => def.arguments().map(ArgInfo::from).collect(),
             Kind::Dynamic(prompt) => prompt.arguments().iter().map(ArgInfo::from).collect(),
         }
     }

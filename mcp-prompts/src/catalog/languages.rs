@@ -13,6 +13,7 @@ use crate::sync::lock;
 /// A `#[prompt]`'s texts in one language: what replaces its title, its
 /// description and its arguments' titles and descriptions. A text left
 /// out stays the default's.
+#[cfg(feature = "fluent")]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Texts {
     title: Option<String>,
@@ -22,12 +23,14 @@ pub(crate) struct Texts {
 }
 
 /// One argument's texts in one language.
+#[cfg(feature = "fluent")]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct ArgTexts {
     title: Option<String>,
     description: Option<String>,
 }
 
+#[cfg(feature = "fluent")]
 impl Texts {
     /// Sets the title.
     pub(crate) fn set_title(&mut self, title: String) {
@@ -164,10 +167,14 @@ impl Order {
 /// first.
 const KEPT_LISTINGS: usize = 16;
 
+/// Every page of one listing, and what it is kept by: the order of
+/// languages and the revision's fields.
+type KeptListing = ((Order, Fields), Arc<[CachedPage]>);
+
 /// Listing pages serialized per order of languages, kept up to a bound.
 #[derive(Default)]
 pub(crate) struct LocalizedPages {
-    kept: Mutex<VecDeque<((Order, Fields), Arc<[CachedPage]>)>>,
+    kept: Mutex<VecDeque<KeptListing>>,
 }
 
 impl LocalizedPages {
@@ -232,7 +239,7 @@ mod tests {
         let pages = LocalizedPages::default();
         let mut made = 0;
         for round in 0..2 {
-            for at in 0..(KEPT_LISTINGS as u16 + 4) {
+            for at in 0..u16::try_from(KEPT_LISTINGS + 4).unwrap() {
                 let key = (Order(vec![at].into()), Fields::Basic);
                 pages.get_or_make(key, || {
                     made += 1;

@@ -25,8 +25,10 @@ use crate::protocol::language::Language;
 pub use any::AnyPrompt;
 pub(crate) use any::{ArgInfo, Kind};
 pub(crate) use completion::ArgCompletion;
+#[cfg(feature = "fluent")]
+pub(crate) use languages::Texts;
+pub(crate) use languages::Wanted;
 use languages::{LocalizedPages, Order};
-pub(crate) use languages::{Texts, Wanted};
 use listing::{Fields, Shown, paginate};
 pub(crate) use live::LiveCatalog;
 pub use live::Prompts;
@@ -393,9 +395,10 @@ impl CatalogSnapshot {
             return Ok(served.in_language(self.language_of(wanted, &order, best)));
         }
         let listed = self.page_of(version, cursor, (access, wanted))?;
-        let page = listing::page_for_caller(&listed.shown, listed.next);
-        Ok(match listed.language {
-            Some(language) => page.in_language(language),
+        let next = listed.next_cursor().map(str::to_owned);
+        let page = listing::page_for_caller(listed.shown(), next);
+        Ok(match listed.language() {
+            Some(language) => page.in_language(language.clone()),
             None => page,
         })
     }

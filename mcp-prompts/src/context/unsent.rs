@@ -127,6 +127,7 @@ impl Kept {
     }
 
     /// The language the answer is in, where its request asked for one.
+    #[cfg(feature = "http")]
     pub(crate) fn language(&self) -> Option<Language> {
         self.0.language.get().cloned()
     }

@@ -63,7 +63,7 @@ impl DynamicPrompt {
     /// for its file, takes its default's name).
     pub(crate) fn renamed(&self, name: &str) -> Self {
         let mut parts = super::Parts::clone(&self.0);
-        parts.name = name.to_owned();
+        name.clone_into(&mut parts.name);
         Self(std::sync::Arc::new(parts))
     }
 

@@ -418,18 +418,7 @@ impl DirState {
                 Err(broken) => problems.push(problem(path, broken.line, broken.message.clone())),
             }
         }
-        let candidates = candidates
-            .into_iter()
-            .map(|(path, prompt)| (path.clone(), prompt))
-            .collect();
-        let gathered = self.joined.join(candidates);
-        for (path, message) in gathered.problems {
-            problems.push(problem(&path, None, message));
-        }
-        for (path, message) in gathered.warnings {
-            warnings.push(problem(&path, None, message));
-        }
-        let candidates = gathered.served;
+        let candidates = translated(&mut self.joined, candidates, &mut problems, &mut warnings);
         let wanted: Vec<DynamicPrompt> = candidates.iter().map(|(_, p)| p.clone()).collect();
         let (served, taken) = self.prompts.sync_group(&self.served, wanted);
         for (prompt, holder) in taken {
@@ -492,6 +481,29 @@ impl DirState {
         self.problems = problems;
         self.warnings = warnings;
     }
+}
+
+/// The folder's prompts with every translation attached to its
+/// default (`translations.rs`); what is wrong with one goes to
+/// `problems` or `warnings`.
+fn translated(
+    joined: &mut Joined,
+    candidates: Vec<(&PathBuf, DynamicPrompt)>,
+    problems: &mut Vec<FileProblem>,
+    warnings: &mut Vec<FileProblem>,
+) -> Vec<(PathBuf, DynamicPrompt)> {
+    let candidates = candidates
+        .into_iter()
+        .map(|(path, prompt)| (path.clone(), prompt))
+        .collect();
+    let (served, wrong, doubtful) = joined.join(candidates);
+    for (path, message) in wrong {
+        problems.push(problem(&path, None, message));
+    }
+    for (path, message) in doubtful {
+        warnings.push(problem(&path, None, message));
+    }
+    served
 }
 
 #[cfg(test)]

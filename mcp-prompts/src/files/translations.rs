@@ -18,11 +18,7 @@ pub(super) type Note = (PathBuf, String);
 
 /// The defaults as served, with the problems (a translation whose
 /// arguments differ) and the warnings (one with no default beside it).
-pub(super) struct Gathered {
-    pub(super) served: Vec<(PathBuf, DynamicPrompt)>,
-    pub(super) problems: Vec<Note>,
-    pub(super) warnings: Vec<Note>,
-}
+pub(super) type Gathered = (Vec<(PathBuf, DynamicPrompt)>, Vec<Note>, Vec<Note>);
 
 /// The prompts translations were attached to, kept between reloads so that
 /// an unchanged set gives the very prompt it gave (and nothing is
@@ -31,6 +27,10 @@ pub(super) struct Gathered {
 pub(super) struct Joined {
     kept: Vec<(Vec<DynamicPrompt>, DynamicPrompt)>,
 }
+
+/// A default prompt of the folder, its file, and its translations found so
+/// far.
+type Default = (PathBuf, DynamicPrompt, Vec<(Language, DynamicPrompt)>);
 
 /// What a file named `path` serving `name` translates, if it looks like a
 /// translation: the name it translates and the language.
@@ -53,8 +53,7 @@ impl Joined {
             .iter()
             .map(|(_, p)| p.name().to_owned())
             .collect();
-        let mut defaults: Vec<(PathBuf, DynamicPrompt, Vec<(Language, DynamicPrompt)>)> =
-            Vec::new();
+        let mut defaults: Vec<Default> = Vec::new();
         let mut translations = Vec::new();
         let (mut problems, mut warnings) = (Vec::new(), Vec::new());
         for (path, prompt) in candidates {
@@ -109,10 +108,6 @@ impl Joined {
             served.push((path, prompt));
         }
         self.kept = kept;
-        Gathered {
-            served,
-            problems,
-            warnings,
-        }
+        (served, problems, warnings)
     }
 }

@@ -143,11 +143,7 @@ fn read_file(
         Err((_, errors)) => {
             for error in errors {
                 let start = error.pos.start.min(source.len());
-                let line = source.as_bytes()[..start]
-                    .iter()
-                    .filter(|&&b| b == b'\n')
-                    .count()
-                    + 1;
+                let line = memchr::memchr_iter(b'\n', &source.as_bytes()[..start]).count() + 1;
                 problems.push(format!("{origin}:{line}: {}", error.kind));
             }
             return Vec::new();

@@ -134,7 +134,7 @@ impl Preference {
             return None;
         }
         // Stable: equal weights keep the order sent.
-        accepted.sort_by(|a, b| b.weight.cmp(&a.weight));
+        accepted.sort_by_key(|range| std::cmp::Reverse(range.weight));
         Some(Self {
             accepted: accepted.into(),
             refused: refused.into(),

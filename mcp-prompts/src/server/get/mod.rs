@@ -28,7 +28,7 @@ use super::request_state::{Binding, Opened, StateKey, fingerprint};
 use super::{Era, Inner, Service};
 use crate::args::param::missing_arguments;
 use crate::caller::{Caller, principal};
-use crate::catalog::{AnyPrompt, CatalogSnapshot, Choice, Wanted};
+use crate::catalog::{AnyPrompt, CatalogSnapshot, Choice, Entry, Wanted};
 use crate::context::{Asking, InputRound, Outbound, Progress, Sender};
 use crate::elicit::form::read_answer;
 use crate::error::Error;
@@ -76,7 +76,7 @@ pub(super) struct Answering<'a> {
     chosen: Option<Language>,
 }
 
-impl<'a> Answering<'a> {
+impl Answering<'_> {
     /// The language the prompt answers in.
     pub(super) fn language(&self) -> &Language {
         self.chosen.as_ref().unwrap_or(self.default)
@@ -298,22 +298,7 @@ impl<'a> GetRequest<'a> {
         let Some(entry) = found.filter(|e| !via_tool || e.as_tool()) else {
             return NowOrLater::Now(Err(unknown_prompt(name)));
         };
-        let default = service.default_language();
-        let (prompt, answering) = match preference.as_deref() {
-            None => (
-                entry.prompt().clone(),
-                Answering {
-                    default,
-                    chosen: None,
-                },
-            ),
-            Some(preference) => {
-                let wanted = Wanted::new(preference, default);
-                let (prompt, language) = entry.in_language(wanted, served.languages());
-                let chosen = Some(language.unwrap_or(default).clone());
-                (prompt.clone(), Answering { default, chosen })
-            }
-        };
+        let (prompt, answering) = in_language(entry, &served, preference.as_deref(), service);
         let can_ask = can_show_form(era, outbound);
         // A stateless request: the answers of the rounds before, bound to
         // the client's arguments as sent, before any answer fills in
@@ -394,6 +379,28 @@ impl<'a> GetRequest<'a> {
             },
         }
     }
+}
+
+/// The prompt of `entry` (in `served`) in the language `preference` picks
+/// for it, and how the call answers in it.
+fn in_language<'a>(
+    entry: &Entry,
+    served: &CatalogSnapshot,
+    preference: Option<&Preference>,
+    service: &'a Service,
+) -> (AnyPrompt, Answering<'a>) {
+    let default = service.default_language();
+    let Some(preference) = preference else {
+        let answering = Answering {
+            default,
+            chosen: None,
+        };
+        return (entry.prompt().clone(), answering);
+    };
+    let (prompt, language) =
+        entry.in_language(Wanted::new(preference, default), served.languages());
+    let chosen = Some(language.unwrap_or(default).clone());
+    (prompt.clone(), Answering { default, chosen })
 }
 
 /// A stateless run's footing: the arguments' fingerprint and the answers
