@@ -4,7 +4,7 @@
 //! languages, which is what its listing pages are cached by.
 
 use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 
 use super::listing::{CachedPage, Fields};
 use crate::protocol::language::{Language, Preference};
@@ -78,87 +78,140 @@ impl Texts {
     }
 }
 
-/// What a request wants: its preference, and the server's default
-/// language, which `*` names and nothing matched falls back to.
+/// What a request wants of one catalog's languages: the order in which
+/// its preference picks among them, and the server's default language,
+/// which `*` names and nothing matched falls back to.
 #[derive(Clone, Copy)]
 pub(crate) struct Wanted<'a> {
-    preference: &'a Preference,
+    order: Order,
     default: &'a Language,
 }
 
 impl<'a> Wanted<'a> {
-    pub(crate) fn new(preference: &'a Preference, default: &'a Language) -> Self {
-        Self {
-            preference,
-            default,
-        }
-    }
-
     /// The server's default language.
     pub(crate) fn default_language(&self) -> &'a Language {
         self.default
     }
 
-    /// The place in `have` of the language this request gets among them
-    /// (RFC 4647 lookup); `None`: the default.
-    pub(crate) fn pick(&self, have: &[&Language]) -> Option<usize> {
-        let found = self.preference.lookup(|tag| {
-            if self.default.is(tag) {
-                return Some(None);
-            }
-            have.iter().position(|l| l.is(tag)).map(Some)
-        });
-        match found {
-            crate::protocol::language::Found::Matched(at) => at,
-            crate::protocol::language::Found::Default => None,
-        }
-    }
-
-    /// The order in which it picks among a catalog's `languages` (the
-    /// default aside): places in `languages`, each once, up to the first
-    /// range that names the default. Every prompt gets the first of these
-    /// it has, else the default; so two requests with the same order see
-    /// the same listing.
-    pub(crate) fn order(&self, languages: &[Language]) -> Order {
-        let mut order = Vec::new();
-        for tag in self.preference.candidates() {
-            if tag == "*" || self.default.is(tag) {
-                break;
-            }
-            let found = languages.iter().position(|l| l.is(tag));
-            if let Some(at) = found.and_then(|at| u16::try_from(at).ok()) {
-                if !order.contains(&at) {
-                    order.push(at);
-                }
-            }
-        }
-        Order(order.into())
+    /// The order in which it picks among the catalog's languages.
+    pub(crate) fn order(&self) -> &Order {
+        &self.order
     }
 }
 
+/// The order in which `preference` picks among a catalog's `languages`
+/// (the default aside): places in `languages`, each once, up to the first
+/// range that names the default. RFC 4647 lookup gives each prompt the
+/// first of these it has, else the default; so two requests with the
+/// same order see the same listing.
+fn order_of(preference: &Preference, default: &Language, languages: &[Language]) -> Order {
+    let mut order = Order::default();
+    for tag in preference.candidates() {
+        if tag == "*" || default.is(tag) || order.len == ORDER_LEN {
+            break;
+        }
+        let found = languages.iter().position(|l| l.is(tag));
+        if let Some(at) = found.and_then(|at| u16::try_from(at).ok()) {
+            if !order.places().contains(&at) {
+                order.places[usize::from(order.len)] = at;
+                order.len += 1;
+            }
+        }
+    }
+    order
+}
+
+/// How many preferences a catalog keeps the order of: a client sends the
+/// same one on every request, and each is parsed once.
+const KEPT_ORDERS: usize = 64;
+
+/// The orders preferences give in one catalog, by the preference's text
+/// (`None`: malformed, treated as absent), kept up to a bound; the oldest
+/// goes first.
+#[derive(Default)]
+pub(crate) struct KeptOrders {
+    kept: RwLock<VecDeque<(Box<str>, Option<Order>)>>,
+}
+
+impl KeptOrders {
+    /// What a request preferring `preference` (as its `_meta` writes it)
+    /// wants of `languages`, with `default` the server's; `None` for a
+    /// preference that is malformed, which is no preference at all.
+    pub(crate) fn wanted<'a>(
+        &self,
+        preference: &str,
+        default: &'a Language,
+        languages: &[Language],
+    ) -> Option<Wanted<'a>> {
+        let kept = read(&self.kept);
+        let found = kept.iter().find(|(text, _)| **text == *preference);
+        if let Some((_, order)) = found {
+            return order.map(|order| Wanted { order, default });
+        }
+        drop(kept);
+        let order = Preference::parse(preference).map(|p| order_of(&p, default, languages));
+        if preference.len() <= MAX_KEPT_TEXT {
+            let mut kept = write(&self.kept);
+            if kept.len() == KEPT_ORDERS {
+                kept.pop_front();
+            }
+            kept.push_back((preference.into(), order));
+        }
+        order.map(|order| Wanted { order, default })
+    }
+}
+
+/// The longest preference text kept: longer ones are read every time.
+const MAX_KEPT_TEXT: usize = 128;
+
+fn read<T>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
+    lock.read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn write<T>(lock: &RwLock<T>) -> std::sync::RwLockWriteGuard<'_, T> {
+    lock.write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The most languages an order holds: the first sixteen languages of a
+/// preference that the catalog has decide every prompt's.
+const ORDER_LEN: u8 = 16;
+
 /// Places in a catalog's languages, in the order a request picks them.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub(crate) struct Order(Box<[u16]>);
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Order {
+    places: [u16; ORDER_LEN as usize],
+    len: u8,
+}
+
+impl PartialEq for Order {
+    fn eq(&self, other: &Self) -> bool {
+        self.places() == other.places()
+    }
+}
 
 impl Order {
+    fn places(&self) -> &[u16] {
+        &self.places[..usize::from(self.len)]
+    }
+
     /// Whether every prompt answers in the default language.
     pub(crate) fn is_default(&self) -> bool {
-        self.0.is_empty()
+        self.len == 0
     }
 
     /// The first of `have` (places in the catalog's languages) in this
     /// order, with its rank.
     pub(crate) fn first_of(&self, have: impl Fn(u16) -> bool) -> Option<(usize, u16)> {
-        self.0
-            .iter()
-            .enumerate()
+        (self.places().iter().enumerate())
             .find(|(_, at)| have(**at))
             .map(|(rank, at)| (rank, *at))
     }
 
     /// The language at `rank`.
     pub(crate) fn at(&self, rank: usize) -> Option<u16> {
-        self.0.get(rank).copied()
+        self.places().get(rank).copied()
     }
 }
 
@@ -217,21 +270,94 @@ mod tests {
             .collect();
         let preference = Preference::parse(preference).unwrap();
         let default = Language::parse("en").unwrap();
-        Wanted::new(&preference, &default).order(&languages)
+        order_of(&preference, &default, &languages)
     }
 
     #[test]
     fn an_order_stops_at_the_default() {
         let have = ["fr", "de", "it"];
-        assert_eq!(wanted_order("fr-CH, de;q=0.5", &have).0.as_ref(), [0, 1]);
+        assert_eq!(wanted_order("fr-CH, de;q=0.5", &have).places(), [0, 1]);
         // `en` is the default: what comes after it is never reached.
-        assert_eq!(
-            wanted_order("de, en;q=0.9, fr;q=0.8", &have).0.as_ref(),
-            [1]
-        );
+        assert_eq!(wanted_order("de, en;q=0.9, fr;q=0.8", &have).places(), [1]);
         assert!(wanted_order("*, fr;q=0.5", &have).is_default());
         assert!(wanted_order("ja", &have).is_default());
-        assert_eq!(wanted_order("it, it-CH, fr;q=0", &have).0.as_ref(), [2]);
+        assert_eq!(wanted_order("it, it-CH, fr;q=0", &have).places(), [2]);
+    }
+
+    fn order_at(at: u16) -> Order {
+        let mut order = Order::default();
+        order.places[0] = at;
+        order.len = 1;
+        order
+    }
+
+    /// The language an order gives a prompt that has `have` is the one
+    /// RFC 4647 lookup picks among them, for every preference here.
+    #[test]
+    fn an_order_picks_as_lookup_does() {
+        use crate::protocol::language::Found;
+        let catalog = ["fr", "de", "de-CH", "zh-Hant", "it"];
+        let languages: Vec<Language> = catalog
+            .iter()
+            .map(|l| Language::parse(l).unwrap())
+            .collect();
+        let default = Language::parse("en").unwrap();
+        let prompts: [&[&str]; 5] = [&["fr"], &["de", "it"], &["de-CH"], &["zh-Hant", "fr"], &[]];
+        for text in [
+            "fr-CH, en;q=0.5",
+            "de-AT",
+            "ja",
+            "*",
+            "fr;q=0, de",
+            "de-CH-x-a, fr;q=0.2",
+            "zh-Hant-TW, it;q=0.9",
+            "en, fr",
+            "it;q=0.1, de;q=0.2, *;q=0.3",
+            "de, de-CH",
+        ] {
+            let preference = Preference::parse(text).unwrap();
+            let order = order_of(&preference, &default, &languages);
+            for have in prompts {
+                let looked_up = preference.lookup(|tag| {
+                    if default.is(tag) {
+                        return Some(None);
+                    }
+                    have.iter().find(|h| h.eq_ignore_ascii_case(tag)).map(Some)
+                });
+                let expected = match looked_up {
+                    Found::Matched(found) => found.copied(),
+                    Found::Default => None,
+                };
+                let has = |at: u16| have.iter().any(|h| languages[usize::from(at)].is(h));
+                let ordered = order.first_of(has).map(|(_, at)| catalog[usize::from(at)]);
+                assert_eq!(ordered, expected, "{text} with {have:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn orders_are_kept_by_their_text_up_to_a_bound() {
+        let orders = KeptOrders::default();
+        let default = Language::parse("en").unwrap();
+        let languages = [Language::parse("fr").unwrap()];
+        let wanted = orders.wanted("fr-CH", &default, &languages).unwrap();
+        assert_eq!(wanted.order().places(), [0]);
+        assert!(orders.wanted("fr;q=7", &default, &languages).is_none());
+        for n in 0..100 {
+            let text = format!("de;q=0.{n:03}");
+            assert!(
+                orders
+                    .wanted(&text, &default, &languages)
+                    .unwrap()
+                    .order()
+                    .is_default()
+            );
+        }
+        assert_eq!(read(&orders.kept).len(), KEPT_ORDERS);
+        // Too long to keep: read, not kept.
+        let long = format!("fr, {}", "de, ".repeat(40));
+        assert!(orders.wanted(&long, &default, &languages).is_none());
+        assert!(!read(&orders.kept).iter().any(|(text, _)| **text == *long));
     }
 
     #[test]
@@ -240,7 +366,7 @@ mod tests {
         let mut made = 0;
         for round in 0..2 {
             for at in 0..u16::try_from(KEPT_LISTINGS + 4).unwrap() {
-                let key = (Order(vec![at].into()), Fields::Basic);
+                let key = (order_at(at), Fields::Basic);
                 pages.get_or_make(key, || {
                     made += 1;
                     Vec::new()
@@ -250,7 +376,7 @@ mod tests {
             // Each pass makes every one again: the oldest went first.
             assert_eq!(made, (round + 1) * (KEPT_LISTINGS + 4));
         }
-        let key = (Order(vec![19].into()), Fields::Basic);
+        let key = (order_at(19), Fields::Basic);
         pages.get_or_make(key, || unreachable!("kept"));
     }
 }

@@ -28,7 +28,7 @@ pub(crate) use completion::ArgCompletion;
 #[cfg(feature = "fluent")]
 pub(crate) use languages::Texts;
 pub(crate) use languages::Wanted;
-use languages::{LocalizedPages, Order};
+use languages::{KeptOrders, LocalizedPages, Order};
 use listing::{Fields, Shown, paginate};
 pub(crate) use live::LiveCatalog;
 pub use live::Prompts;
@@ -80,25 +80,17 @@ impl Entry {
         self.as_tool
     }
 
-    /// The prompt as a request that wants `wanted` gets it, and the
-    /// language that is in (`None`: the default).
+    /// The prompt as a request that wants `wanted` of the catalog's
+    /// `languages` gets it, and the language that is in (`None`: the
+    /// default).
     pub(crate) fn in_language<'a>(
         &'a self,
-        wanted: Wanted<'_>,
+        wanted: &Wanted<'_>,
         languages: &'a [Language],
     ) -> (&'a AnyPrompt, Option<&'a Language>) {
-        if self.translations.is_empty() {
-            return (&self.prompt, None);
-        }
-        let have: Vec<&Language> = self
-            .translations
-            .iter()
-            .map(|(at, _)| &languages[usize::from(*at)])
-            .collect();
-        match wanted.pick(&have) {
-            Some(at) => (&self.translations[at].1, Some(have[at])),
-            None => (&self.prompt, None),
-        }
+        let (prompt, rank) = self.in_order(wanted.order());
+        let language = rank.and_then(|rank| wanted.order().at(rank));
+        (prompt, language.map(|at| &languages[usize::from(at)]))
     }
 
     /// The prompt as it is in the first language of `order` it has, with
@@ -210,6 +202,8 @@ pub(crate) struct CatalogSnapshot {
     languages: Box<[Language]>,
     /// Listings in other languages, serialized when first asked for.
     localized: LocalizedPages,
+    /// The orders of the preferences requests sent, each parsed once.
+    orders: KeptOrders,
 }
 
 impl CatalogSnapshot {
@@ -261,6 +255,7 @@ impl CatalogSnapshot {
             restricted: false,
             languages: languages.into(),
             localized: LocalizedPages::default(),
+            orders: KeptOrders::default(),
         };
         // Kept, so that a request asks it once: whether any prompt is
         // hidden from some callers.
@@ -312,7 +307,7 @@ impl CatalogSnapshot {
         self.entries
             .iter()
             .filter(move |e| e.as_tool && (!self.restricted || e.visibility.allows(access)))
-            .map(move |e| match wanted {
+            .map(move |e| match &wanted {
                 Some(wanted) => e.in_language(wanted, &self.languages).0,
                 None => &e.prompt,
             })
@@ -355,10 +350,10 @@ impl CatalogSnapshot {
         let page = self.page_number(cursor, entries.len())?;
         let (range, more) = listing::bounds(entries.len(), self.page_size, page);
         let next = more.then(|| cursor::encode(page + 1));
-        let order = self.order(wanted);
+        let order = wanted.map(|w| *w.order()).unwrap_or_default();
         let (shown, best) =
             listing::shown_in(entries[range].iter().copied(), Fields::of(version), &order);
-        let language = wanted.map(|wanted| self.language_of(wanted, &order, best));
+        let language = wanted.map(|wanted| self.language_of(wanted, best));
         Ok(ListedPage {
             shown,
             next,
@@ -382,17 +377,17 @@ impl CatalogSnapshot {
             let Some(wanted) = wanted else {
                 return Ok(self.pages[fields as usize][page].page());
             };
-            let order = self.order(Some(wanted));
+            let order = *wanted.order();
             let (served, best) = if order.is_default() {
                 let cached = &self.pages[fields as usize][page];
                 (cached.page(), cached.best())
             } else {
-                let pages = self.localized.get_or_make((order.clone(), fields), || {
+                let pages = self.localized.get_or_make((order, fields), || {
                     paginate(&self.entries, fields, self.page_size, &order)
                 });
                 (pages[page].page(), pages[page].best())
             };
-            return Ok(served.in_language(self.language_of(wanted, &order, best)));
+            return Ok(served.in_language(self.language_of(wanted, best)));
         }
         let listed = self.page_of(version, cursor, (access, wanted))?;
         let next = listed.next_cursor().map(str::to_owned);
@@ -403,18 +398,17 @@ impl CatalogSnapshot {
         })
     }
 
-    /// The order in which `wanted` picks among the catalog's languages.
-    fn order(&self, wanted: Option<Wanted<'_>>) -> Order {
-        match wanted {
-            Some(wanted) if !self.languages.is_empty() => wanted.order(&self.languages),
-            _ => Order::default(),
-        }
+    /// What a request preferring `preference` (its `_meta` value's text)
+    /// wants here, with `default` the server's language; `None` for a
+    /// malformed preference, which is none. Each text is parsed once.
+    pub(crate) fn wanted<'a>(&self, preference: &str, default: &'a Language) -> Option<Wanted<'a>> {
+        self.orders.wanted(preference, default, &self.languages)
     }
 
     /// The language a listing is in: that of the first range any listed
-    /// prompt matched (`best`, its rank in `order`), else the default.
-    fn language_of(&self, wanted: Wanted<'_>, order: &Order, best: Option<usize>) -> Language {
-        best.and_then(|rank| order.at(rank)).map_or_else(
+    /// prompt matched (`best`, its rank in the order), else the default.
+    fn language_of(&self, wanted: Wanted<'_>, best: Option<usize>) -> Language {
+        best.and_then(|rank| wanted.order().at(rank)).map_or_else(
             || wanted.default_language().clone(),
             |at| self.languages[usize::from(at)].clone(),
         )

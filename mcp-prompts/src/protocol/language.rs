@@ -4,10 +4,10 @@
 //! lookup that picks, among the languages one item has, the one to
 //! answer in. Nothing is kept between requests.
 
+use std::borrow::Cow;
 use std::fmt;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
-use memchr::memmem;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
@@ -28,8 +28,13 @@ const MAX_TAG_BYTES: usize = 64;
 /// A language, as a well-formed BCP 47 tag in its conventional case
 /// (`fr`, `de-CH`, `zh-Hant-TW`); compared without regard to case.
 #[derive(Clone)]
-pub(crate) struct Language {
-    tag: Arc<str>,
+pub(crate) struct Language(Arc<Tag>);
+
+/// A language's tag, and the result `_meta` that names it, written once.
+struct Tag {
+    tag: Box<str>,
+    /// `{"io.modelcontextprotocol/contentLanguage":"TAG"}`.
+    meta: Box<RawValue>,
 }
 
 impl Language {
@@ -39,25 +44,34 @@ impl Language {
             return None;
         }
         let parsed = language_tags::LanguageTag::parse(tag).ok()?;
-        Some(Self {
-            tag: parsed.as_str().into(),
-        })
+        let tag = parsed.as_str();
+        // A well-formed tag is letters, digits and `-`: nothing to escape.
+        let meta = format!(r#"{{"{CONTENT_LANGUAGE}":"{tag}"}}"#);
+        Some(Self(Arc::new(Tag {
+            tag: tag.into(),
+            meta: RawValue::from_string(meta).ok()?,
+        })))
     }
 
     /// The tag.
     pub(crate) fn as_str(&self) -> &str {
-        &self.tag
+        &self.0.tag
+    }
+
+    /// The result `_meta` naming it as the language answered in.
+    pub(crate) fn as_meta(&self) -> &RawValue {
+        &self.0.meta
     }
 
     /// Whether it is `tag`, whatever the case.
     pub(crate) fn is(&self, tag: &str) -> bool {
-        self.tag.eq_ignore_ascii_case(tag)
+        self.0.tag.eq_ignore_ascii_case(tag)
     }
 }
 
 impl PartialEq for Language {
     fn eq(&self, other: &Self) -> bool {
-        self.is(&other.tag)
+        self.is(&other.0.tag)
     }
 }
 
@@ -65,35 +79,40 @@ impl Eq for Language {}
 
 impl fmt::Debug for Language {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.tag)
+        f.write_str(self.as_str())
     }
 }
 
 impl fmt::Display for Language {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.tag)
+        f.write_str(self.as_str())
     }
 }
 
-/// One weighted language range, lower case; `*` stands for the server's
-/// default language.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One weighted language range: where it is in the preference's text
+/// (lower case), and its weight in thousandths (0 refuses it). `*` stands
+/// for the server's default language.
+#[derive(Clone, Copy, Debug, Default)]
 struct Range {
-    range: Box<str>,
-    /// Thousandths: 0 excludes, 1000 is most wanted.
+    start: u16,
+    end: u16,
     weight: u16,
 }
 
-/// What a request prefers, as RFC 4647 lookup reads it: the ranges it
-/// accepts, most wanted first (equal weights in the order sent), and
-/// those it refuses (`q=0`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a request prefers, as RFC 4647 lookup reads it: its ranges, those
+/// it accepts most wanted first (equal weights in the order sent), then
+/// those it refuses (`q=0`). One allocation: the text, lower case.
+#[derive(Clone, Debug)]
 pub(crate) struct Preference {
-    accepted: Box<[Range]>,
-    refused: Box<[Box<str>]>,
+    text: Box<str>,
+    ranges: [Range; MAX_RANGES],
+    len: u8,
+    /// How many of `ranges` are accepted; the rest are refused.
+    accepted: u8,
 }
 
 /// Which language lookup found.
+#[cfg(test)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Found<T> {
     /// One the item has, matched by a range.
@@ -102,6 +121,18 @@ pub(crate) enum Found<T> {
     Default,
 }
 
+impl PartialEq for Preference {
+    /// Equal once parsed: the same ranges, with the same weights, in the
+    /// same order of preference.
+    fn eq(&self, other: &Self) -> bool {
+        self.accepted == other.accepted
+            && self.len == other.len
+            && self.weighted().eq(other.weighted())
+    }
+}
+
+impl Eq for Preference {}
+
 impl Preference {
     /// `text` in `Accept-Language` syntax; `None` when it is malformed,
     /// past the bounds, or accepts nothing.
@@ -109,81 +140,93 @@ impl Preference {
         if text.len() > MAX_PREFERENCE_BYTES {
             return None;
         }
-        let mut accepted = Vec::new();
-        let mut refused = Vec::new();
-        // Empty list elements are allowed (RFC 9110 §5.6.1).
-        for item in text.split(',').map(trim).filter(|item| !item.is_empty()) {
-            if accepted.len() + refused.len() == MAX_RANGES {
-                return None;
-            }
-            let (range, weight) = match item.split_once(';') {
-                None => (item, 1000),
-                Some((range, weight)) => (trim(range), parse_weight(trim(weight))?),
+        let lower = text.to_ascii_lowercase().into_boxed_str();
+        let mut ranges = [Range::default(); MAX_RANGES];
+        let mut len = 0;
+        let mut start = 0;
+        // Each list element: a range, maybe `;q=` and a weight. Empty
+        // elements are allowed (RFC 9110 §5.6.1).
+        for end in memchr::memchr_iter(b',', lower.as_bytes()).chain([lower.len()]) {
+            let element = (start, end);
+            start = end + 1;
+            let bytes = &lower.as_bytes()[element.0..element.1];
+            let (range, weight) = match memchr::memchr(b';', bytes) {
+                None => (trimmed(&lower, element), 1000),
+                Some(at) => {
+                    let range_end = element.0 + at;
+                    let weight = trimmed(&lower, (range_end + 1, element.1));
+                    let weight = parse_weight(&lower[weight.0..weight.1])?;
+                    (trimmed(&lower, (element.0, range_end)), weight)
+                }
             };
-            if !is_range(range) {
+            let (range_start, range_end) = range;
+            let text = &lower[range_start..range_end];
+            if text.is_empty() && weight == 1000 {
+                continue;
+            }
+            if !is_range(text) || len == MAX_RANGES {
                 return None;
             }
-            let range = range.to_ascii_lowercase().into_boxed_str();
-            if weight == 0 {
-                refused.push(range);
-            } else {
-                accepted.push(Range { range, weight });
-            }
+            ranges[len] = Range {
+                start: u16::try_from(range_start).ok()?,
+                end: u16::try_from(range_end).ok()?,
+                weight,
+            };
+            len += 1;
         }
-        if accepted.is_empty() && refused.is_empty() {
+        if len == 0 {
             return None;
         }
-        // Stable: equal weights keep the order sent.
-        accepted.sort_by_key(|range| std::cmp::Reverse(range.weight));
+        // Stable: equal weights keep the order sent, and refused ranges
+        // (weight 0) go last.
+        ranges[..len].sort_by_key(|range| std::cmp::Reverse(range.weight));
+        let accepted = ranges[..len].iter().filter(|r| r.weight > 0).count();
         Some(Self {
-            accepted: accepted.into(),
-            refused: refused.into(),
+            text: lower,
+            ranges,
+            len: u8::try_from(len).ok()?,
+            accepted: u8::try_from(accepted).ok()?,
         })
     }
 
-    /// The preference a request's `params` carry in `_meta`, if any and
-    /// well formed: a malformed one is treated as absent, never refused.
-    /// Cheap for the requests that carry none: unless the text names the
-    /// key (or holds an escape that could spell it), nothing is parsed.
-    pub(crate) fn of(params: Option<&RawValue>) -> Option<Self> {
-        static KEY: LazyLock<memmem::Finder<'static>> =
-            LazyLock::new(|| memmem::Finder::new(ACCEPT_LANGUAGE));
-        let text = params?.get();
-        if !(KEY.find(text.as_bytes()).is_some() || super::modern::has_key_escape(text)) {
-            return None;
-        }
-        Self::in_params(text)
+    /// Each range with its weight, most wanted first, the refused last.
+    fn weighted(&self) -> impl Iterator<Item = (&str, u16)> + '_ {
+        self.ranges[..usize::from(self.len)].iter().map(|r| {
+            (
+                &self.text[usize::from(r.start)..usize::from(r.end)],
+                r.weight,
+            )
+        })
     }
 
-    /// Reads `_meta`'s preference out of `params` text.
-    fn in_params(params: &str) -> Option<Self> {
-        #[derive(Deserialize)]
-        struct Params<'a> {
-            #[serde(rename = "_meta", borrow)]
-            meta: Option<Meta<'a>>,
-        }
-        #[derive(Deserialize)]
-        struct Meta<'a> {
-            #[serde(rename = "io.modelcontextprotocol/acceptLanguage", borrow)]
-            preference: Option<&'a RawValue>,
-        }
-        let params: Params<'_> = serde_json::from_str(params).ok()?;
-        let raw = params.meta?.preference?;
-        let text: std::borrow::Cow<'_, str> = serde_json::from_str(raw.get()).ok()?;
-        Self::parse(&text)
+    /// The ranges accepted, most wanted first.
+    fn accepted(&self) -> impl Iterator<Item = &str> + '_ {
+        self.weighted()
+            .take(usize::from(self.accepted))
+            .map(|(range, _)| range)
+    }
+
+    /// Whether `tag` (lower case) is refused (`q=0`).
+    fn refuses(&self, tag: &str) -> bool {
+        self.weighted()
+            .skip(usize::from(self.accepted))
+            .any(|(range, _)| range == tag)
     }
 
     /// RFC 4647 lookup: for each range, most wanted first, the first of
     /// the range and its ever shorter prefixes that `has` knows (`has`
     /// matches a lower-case tag), skipping those refused; `*` stands for
-    /// the default language.
+    /// the default language. What the catalog's orders of languages give
+    /// each prompt (`catalog/languages.rs`), written as the RFC has it:
+    /// the tests hold the two to each other.
+    #[cfg(test)]
     pub(crate) fn lookup<T>(&self, mut has: impl FnMut(&str) -> Option<T>) -> Found<T> {
-        for range in &self.accepted {
-            if &*range.range == "*" {
+        for range in self.accepted() {
+            if range == "*" {
                 return Found::Default;
             }
-            for candidate in prefixes(&range.range) {
-                if self.refused.iter().any(|r| **r == *candidate) {
+            for candidate in prefixes(range) {
+                if self.refuses(candidate) {
                     continue;
                 }
                 if let Some(found) = has(candidate) {
@@ -194,16 +237,31 @@ impl Preference {
         Found::Default
     }
 
-    /// The tags lookup tries, in order, each once: what decides every
-    /// item's language. `*` is written as itself.
+    /// The tags lookup tries, in order: what decides every item's
+    /// language. `*` is written as itself.
     pub(crate) fn candidates(&self) -> impl Iterator<Item = &str> + '_ {
-        self.accepted.iter().flat_map(|range| {
-            let wildcard = &*range.range == "*";
-            prefixes(&range.range)
-                .take(if wildcard { 1 } else { usize::MAX })
-                .filter(|candidate| !self.refused.iter().any(|r| **r == **candidate))
-        })
+        self.accepted()
+            .flat_map(prefixes)
+            .filter(|candidate| !self.refuses(candidate))
     }
+}
+
+/// The preference a request's `_meta` carries, as sent (its text, not yet
+/// parsed): a value that is not a string is none.
+pub(crate) fn preference_in(meta: &RawValue) -> Option<Cow<'_, str>> {
+    #[derive(Deserialize)]
+    struct Meta<'a> {
+        #[serde(rename = "io.modelcontextprotocol/acceptLanguage", borrow)]
+        preference: Option<&'a RawValue>,
+    }
+    let meta: Meta<'_> = serde_json::from_str(meta.get()).ok()?;
+    text_of(meta.preference?)
+}
+
+/// A preference as `_meta` holds it, a JSON string, as text; `None` for a
+/// value of another type.
+pub(crate) fn text_of(value: &RawValue) -> Option<Cow<'_, str>> {
+    serde_json::from_str(value.get()).ok()
 }
 
 /// `range` and its ever shorter prefixes, as RFC 4647 §3.4 truncates
@@ -225,9 +283,17 @@ fn prefixes(range: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// Optional white space trimmed (spaces and tabs).
-fn trim(text: &str) -> &str {
-    text.trim_matches([' ', '\t'])
+/// Where `text[start..end]` is, optional white space (spaces and tabs)
+/// trimmed.
+fn trimmed(text: &str, (mut start, mut end): (usize, usize)) -> (usize, usize) {
+    let bytes = text.as_bytes();
+    while start < end && matches!(bytes[start], b' ' | b'\t') {
+        start += 1;
+    }
+    while end > start && matches!(bytes[end - 1], b' ' | b'\t') {
+        end -= 1;
+    }
+    (start, end)
 }
 
 /// `*`, or subtags of one to eight letters (the first) or letters and
@@ -254,14 +320,19 @@ fn is_range(range: &str) -> bool {
 /// `q=` and a weight from 0 to 1 with at most three decimals, in
 /// thousandths.
 fn parse_weight(text: &str) -> Option<u16> {
-    let value = text
-        .strip_prefix("q=")
-        .or_else(|| text.strip_prefix("Q="))?;
+    // Lower case already: `Q=` reads as `q=`.
+    let value = text.strip_prefix("q=")?;
     let (whole, fraction) = value.split_once('.').unwrap_or((value, ""));
-    if fraction.len() > 3 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+    if fraction.len() > 3 {
         return None;
     }
-    let thousandths = format!("{fraction:0<3}").parse::<u16>().ok()?;
+    let mut thousandths = 0;
+    for (place, digit) in fraction.bytes().enumerate() {
+        if !digit.is_ascii_digit() {
+            return None;
+        }
+        thousandths += u16::from(digit - b'0') * [100, 10, 1][place];
+    }
     match whole {
         "0" => Some(thousandths),
         "1" if thousandths == 0 => Some(1000),

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+use super::language::preference_in;
 use super::modern::ClientCapabilities;
 use super::{Arguments, cow_str, optional_cow_str};
 
@@ -26,6 +27,8 @@ pub(crate) struct InitializeParams<'a> {
 pub(crate) struct ListParams<'a> {
     #[serde(default, borrow, deserialize_with = "optional_cow_str")]
     cursor: Option<Cow<'a, str>>,
+    #[serde(rename = "_meta", default, borrow)]
+    meta: Option<&'a RawValue>,
 }
 
 /// A request naming one resource (or skill) by its URI.
@@ -163,6 +166,11 @@ impl ListParams<'_> {
     /// The cursor of the page wanted; `None` for the first.
     pub(crate) fn cursor(&self) -> Option<&str> {
         self.cursor.as_deref()
+    }
+
+    /// The languages the request prefers, as its `_meta` says them.
+    pub(crate) fn preference(&self) -> Option<Cow<'_, str>> {
+        preference_in(self.meta?)
     }
 }
 

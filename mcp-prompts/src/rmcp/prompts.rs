@@ -13,16 +13,17 @@ use super::arguments::arguments_of;
 use super::forward::Outgoing;
 use super::settled;
 use crate::catalog::listing::Shown;
-use crate::catalog::{Choice, LABEL_META, VERSION_META, Wanted};
+use crate::catalog::{Choice, LABEL_META, VERSION_META};
 use crate::context::{Backchannel, Progress, Sender};
 use crate::error::Error;
 use crate::protocol::answer::Cached;
-use crate::protocol::language::{ACCEPT_LANGUAGE, CONTENT_LANGUAGE, Language, Preference};
+use crate::protocol::language::{ACCEPT_LANGUAGE, CONTENT_LANGUAGE, Language};
 use crate::protocol::to_client::ToClient;
 use crate::protocol::{Arguments, ProtocolVersion};
 use crate::server::get::{GetOutcome, GetRequest, Retry};
 use futures_util::StreamExt as _;
 use futures_util::stream::FuturesUnordered;
+use std::borrow::Cow;
 use tokio::sync::mpsc;
 
 use super::{
@@ -56,9 +57,8 @@ impl RmcpPrompts {
         let cursor = request.and_then(|r| r.cursor.as_deref());
         let access = access_of(context);
         let preference = preference_of(context);
-        let wanted = preference
-            .as_ref()
-            .map(|p| Wanted::new(p, self.service.default_language()));
+        let default = self.service.default_language();
+        let wanted = preference.and_then(|text| served.wanted(&text, default));
         let page = served
             .page_of(version, cursor, (&access, wanted))
             .map_err(|e| to_rmcp(&e))?;
@@ -191,7 +191,7 @@ impl RmcpPrompts {
             .retry(retry)
             .progress(progress)
             .choice(choice)
-            .preferring(preference_of(context).map(Arc::new))
+            .preferring(preference_of(context).map(Cow::Owned))
             .via_tool(via_tool);
         let tracked = self.outbound.track(id.get());
         let mut prompt = std::pin::pin!(settled(get.serve(&self.service)));
@@ -276,11 +276,11 @@ fn icon(ours: &crate::presentation::Icon) -> ::rmcp::model::Icon {
     icon
 }
 
-/// The language preference a request of rmcp's carries in `_meta`, if
-/// well formed.
-pub(super) fn preference_of(context: &RequestContext<RoleServer>) -> Option<Preference> {
+/// The language preference a request of rmcp's carries in `_meta`, as
+/// sent.
+pub(super) fn preference_of(context: &RequestContext<RoleServer>) -> Option<String> {
     let text = context.meta.get(ACCEPT_LANGUAGE)?.as_str()?;
-    Preference::parse(text)
+    Some(text.to_owned())
 }
 
 /// A result's `_meta` naming the language it is in.

@@ -180,7 +180,7 @@ impl RmcpPrompts {
             LIST_PROMPTS => {
                 let preference = super::prompts::preference_of(&context);
                 let access = access_of(&context);
-                let prompts = tool_prompts(&self.service, &access, preference.as_ref());
+                let prompts = tool_prompts(&self.service, &access, preference.as_deref());
                 complete(list_result(&prompts, version))
             }
             GET_PROMPT => {

@@ -20,7 +20,6 @@ use crate::context::{ClientReply, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::jsonrpc::{self, Incoming};
-use crate::protocol::language::Preference;
 use crate::protocol::method::{
     CompletionComplete, LoggingSetLevel, Method, Notification, Ping, PromptsGet, PromptsList,
     ResourcesDirectoryRead, ResourcesList, ResourcesRead, SkillsGet, SkillsList,
@@ -194,8 +193,7 @@ impl Session {
             Ok(method) => method,
             Err(error) => return Response::refused(id, Some(era), error),
         };
-        // The language it prefers, read once, here, for every method.
-        let cx = Handling::new(self, id, era, sender).preferring(Preference::of(params));
+        let cx = Handling::new(self, id, era, sender);
         match method {
             Method::Initialize => {
                 cx.refuse(Error::invalid_request("the session is already initialized"))

@@ -9,7 +9,6 @@
 use std::borrow::Cow;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
 use std::task::{Context, Poll, Waker};
 
 use serde_json::value::RawValue;
@@ -19,13 +18,11 @@ use super::outcome::{Held, Outcome, Response, TypedResult};
 use super::session::SessionState;
 use super::{Service, Session};
 use crate::caller::Access;
-use crate::catalog::Wanted;
 use crate::context::{InFlight, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::Answer;
 use crate::protocol::era::Era;
-use crate::protocol::language::Preference;
 use crate::protocol::method::Request;
 
 /// What serves a request type: its typed result, how that is held within
@@ -70,14 +67,12 @@ impl<A> From<NowOrLater<Result<A, Error>>> for Handled<A> {
 
 /// One request being handled: who asks, in which era, on which session.
 /// A handler borrows what it needs through it.
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 pub(crate) struct Handling<'a> {
     session: &'a Session,
     id: &'a RawValue,
     era: Era,
     sender: &'a Sender,
-    /// The language the request prefers, if it says.
-    preference: Option<Arc<Preference>>,
 }
 
 impl<'a> Handling<'a> {
@@ -93,29 +88,7 @@ impl<'a> Handling<'a> {
             id,
             era,
             sender,
-            preference: None,
         }
-    }
-
-    /// The same request, preferring `preference`'s languages.
-    #[inline]
-    pub(super) fn preferring(self, preference: Option<Preference>) -> Self {
-        Self {
-            preference: preference.map(Arc::new),
-            ..self
-        }
-    }
-
-    /// What the request wants of languages, if it says: its preference
-    /// and the server's default.
-    pub(crate) fn wanted(&self) -> Option<Wanted<'_>> {
-        let preference = self.preference.as_deref()?;
-        Some(Wanted::new(preference, self.service().default_language()))
-    }
-
-    /// The language the request prefers, if it says.
-    pub(crate) fn preference(&self) -> Option<&Arc<Preference>> {
-        self.preference.as_ref()
     }
 
     /// The same request, served in `era` from now on (an `initialize`,

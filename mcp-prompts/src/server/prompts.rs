@@ -13,7 +13,10 @@ use crate::catalog::{Choice, LABEL_META, VERSION_META};
 use crate::context::Progress;
 use crate::error::Error;
 use crate::protocol::Arguments;
+use std::borrow::Cow;
+
 use crate::protocol::answer::Page;
+use crate::protocol::language::text_of;
 use crate::protocol::method::{PromptsGet, PromptsList};
 use crate::protocol::params::{GetParams, ListParams};
 
@@ -27,8 +30,11 @@ impl Handler for PromptsList {
 
     fn handle<'a>(cx: &Handling<'a>, p: ListParams<'a>) -> Handled<Page> {
         let snapshot = cx.service().snapshot();
-        let asker = (cx.access(), cx.wanted());
-        Handled::Now(snapshot.page(cx.version(), p.cursor(), asker))
+        let default = cx.service().default_language();
+        let wanted = p
+            .preference()
+            .and_then(|text| snapshot.wanted(&text, default));
+        Handled::Now(snapshot.page(cx.version(), p.cursor(), (cx.access(), wanted)))
     }
 }
 
@@ -59,18 +65,17 @@ impl Handler for PromptsGet {
 pub(super) fn get_request<'a>(
     cx: &Handling<'a>,
     (name, arguments): (&'a str, Arguments<'a>),
-    meta: Option<&RawValue>,
+    meta: Option<&'a RawValue>,
 ) -> Result<GetRequest<'a>, Error> {
     // Only a server that serves other versions reads a choice of one.
     let choosing = cx.service().chooses_versions();
-    let (progress, choice) = match meta {
+    let (progress, choice, preference) = match meta {
         Some(meta) => read_meta(meta, choosing)?,
-        None => (None, None),
+        None => (None, None, None),
     };
     let progress = progress.map(|token| Arc::new(Progress::new(&token)));
     let outbound = &cx.connection().outbound;
     let request = GetRequest::new(cx.id(), cx.era(), (name, arguments), outbound, cx.sender());
-    let preference = cx.preference().cloned();
     Ok(request
         .progress(progress)
         .choice(choice)
@@ -81,14 +86,13 @@ pub(super) fn get_request<'a>(
 /// integer); a `_meta` of another shape is not an error. And the version
 /// it chooses (`mcp-prompts/label`, a label; `mcp-prompts/version`, a
 /// number from 1), which must be one.
-fn read_meta(
-    meta: &RawValue,
-    choosing: bool,
-) -> Result<(Option<Box<RawValue>>, Option<Choice>), Error> {
+fn read_meta(meta: &RawValue, choosing: bool) -> Result<MetaRead<'_>, Error> {
     #[derive(Deserialize)]
     struct Meta<'a> {
         #[serde(rename = "progressToken", borrow)]
         progress_token: Option<&'a RawValue>,
+        #[serde(rename = "io.modelcontextprotocol/acceptLanguage", borrow)]
+        language: Option<&'a RawValue>,
         #[serde(rename = "mcp-prompts/label", borrow)]
         label: Option<&'a RawValue>,
         #[serde(rename = "mcp-prompts/version", borrow)]
@@ -103,7 +107,7 @@ fn read_meta(
                 "`_meta` does not read as an object naming `{LABEL_META}` or `{VERSION_META}` once"
             )));
         }
-        return Ok((None, None));
+        return Ok((None, None, None));
     };
     let progress = meta.progress_token.and_then(|token| {
         let text = token.get();
@@ -113,5 +117,10 @@ fn read_meta(
         meta.label.map(RawValue::get),
         meta.version.map(RawValue::get),
     )?;
-    Ok((progress, choice))
+    let preference = meta.language.and_then(text_of);
+    Ok((progress, choice, preference))
 }
+
+/// What a `prompts/get`'s `_meta` says: its progress token, the version
+/// it chooses, the languages it prefers (as sent).
+type MetaRead<'a> = (Option<Box<RawValue>>, Option<Choice>, Option<Cow<'a, str>>);

@@ -47,24 +47,14 @@ impl<T: Serialize> Serialize for Written<'_, T> {
 }
 
 /// A session's result in a language the request asked for: `_meta`
-/// names it, then the body's own fields.
+/// names it (written when the language was read), then the body's own
+/// fields.
 #[derive(Serialize)]
 struct InLanguage<'a, T> {
     #[serde(rename = "_meta")]
-    meta: LanguageMeta<'a>,
+    meta: &'a RawValue,
     #[serde(flatten)]
     body: T,
-}
-
-/// `_meta` naming the language an answer is in.
-struct LanguageMeta<'a>(&'a str);
-
-impl Serialize for LanguageMeta<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(1))?;
-        map.serialize_entry(CONTENT_LANGUAGE, self.0)?;
-        map.end()
-    }
 }
 
 /// A 2026-07-28 result: its type, its `_meta`, its caching hints if it
@@ -265,16 +255,17 @@ impl Service {
     /// `answer` as `era` writes it, with `body` for its own fields: as it
     /// is in a session, in its envelope statelessly.
     fn written<'a, A: Answer, T>(&'a self, era: Era, answer: &'a A, body: T) -> Written<'a, T> {
-        let language = answer.content_language().map(Language::as_str);
+        let language = answer.content_language();
         let Era::Stateless(_) = era else {
             return match language {
                 Some(language) => Written::SessionIn(InLanguage {
-                    meta: LanguageMeta(language),
+                    meta: language.as_meta(),
                     body,
                 }),
                 None => Written::Session(body),
             };
         };
+        let language = language.map(Language::as_str);
         let modern = &self.0.modern;
         let meta = match answer.meta() {
             ResultMeta::ServerInfo => match language {

@@ -69,33 +69,46 @@ fn candidates_are_what_lookup_tries() {
 }
 
 #[test]
-fn the_meta_key_is_read_from_params_only_where_it_is() {
-    let read = |params: &str| {
-        let raw = RawValue::from_string(params.to_owned()).unwrap();
-        Preference::of(Some(&raw))
+fn the_meta_key_is_read_only_where_it_is() {
+    let read = |meta: &str| {
+        let raw = RawValue::from_string(meta.to_owned()).unwrap();
+        preference_in(&raw).and_then(|text| Preference::parse(&text))
     };
     assert_eq!(
-        read(r#"{"name":"x","_meta":{"io.modelcontextprotocol/acceptLanguage":"fr"}}"#),
+        read(r#"{"io.modelcontextprotocol/acceptLanguage":"fr"}"#),
         Preference::parse("fr")
     );
     assert_eq!(
-        read(r#"{"name":"x","_meta":{"io.modelcontextprotocol\/acceptLanguage":"de"}}"#),
+        read(r#"{"io.modelcontextprotocol\/acceptLanguage":"de"}"#),
         Preference::parse("de")
     );
-    // Elsewhere than `_meta`, malformed or of another type: absent.
     assert_eq!(
-        read(r#"{"arguments":{"io.modelcontextprotocol/acceptLanguage":"fr"}}"#),
+        read(r#"{"io.modelcontextprotocol/acceptLanguage":"fr\u002dCH"}"#),
+        Preference::parse("fr-CH")
+    );
+    // Malformed or of another type: absent.
+    assert_eq!(
+        read(r#"{"io.modelcontextprotocol/acceptLanguage":"fr;q=9"}"#),
         None
     );
     assert_eq!(
-        read(r#"{"_meta":{"io.modelcontextprotocol/acceptLanguage":"fr;q=9"}}"#),
+        read(r#"{"io.modelcontextprotocol/acceptLanguage":["fr"]}"#),
         None
     );
+    assert_eq!(read(r#"{"progressToken":1}"#), None);
+    assert_eq!(read("[]"), None);
+}
+
+#[test]
+fn a_preference_is_one_allocation_of_its_text() {
+    let preference = Preference::parse(" FR-ch ;q=0.5 , de , *;q=0.1, en;q=0").unwrap();
+    let weighted: Vec<(&str, u16)> = preference.weighted().collect();
     assert_eq!(
-        read(r#"{"_meta":{"io.modelcontextprotocol/acceptLanguage":["fr"]}}"#),
-        None
+        weighted,
+        [("de", 1000), ("fr-ch", 500), ("*", 100), ("en", 0)]
     );
-    assert_eq!(read(r#"{"name":"x"}"#), None);
+    assert!(preference.refuses("en"));
+    assert!(!preference.refuses("de"));
 }
 
 #[test]

@@ -8,6 +8,7 @@ use crate::error::Error;
 use crate::server::Service;
 use crate::server::methods::unknown_prompt;
 use crate::server::now_or_later::NowOrLater;
+use std::borrow::Cow;
 
 impl GetRequest<'_> {
     /// Serves the version the request chose, found by `variants`: only of
@@ -55,6 +56,7 @@ impl GetRequest<'_> {
             ..
         } = self;
         let (id, name, arguments) = (site.id.to_owned(), name.to_owned(), arguments.into_owned());
+        let preference = preference.map(Cow::into_owned);
         let (outbound, sender) = (site.outbound.clone(), site.sender.clone());
         let (era, progress) = (site.era, site.progress);
         NowOrLater::later(async move {
@@ -74,7 +76,7 @@ impl GetRequest<'_> {
                 retry,
                 via_tool,
                 choice: None,
-                preference,
+                preference: preference.map(Cow::Owned),
             };
             match request.serve_from(&service, Served::Chosen(set)) {
                 NowOrLater::Now(outcome) => outcome,

@@ -28,15 +28,16 @@ use super::request_state::{Binding, Opened, StateKey, fingerprint};
 use super::{Era, Inner, Service};
 use crate::args::param::missing_arguments;
 use crate::caller::{Caller, principal};
-use crate::catalog::{AnyPrompt, CatalogSnapshot, Choice, Entry, Wanted};
+use crate::catalog::{AnyPrompt, CatalogSnapshot, Choice, Entry};
 use crate::context::{Asking, InputRound, Outbound, Progress, Sender};
 use crate::elicit::form::read_answer;
 use crate::error::Error;
 use crate::message::PromptResult;
-use crate::protocol::language::{Language, Preference};
+use crate::protocol::language::Language;
 use crate::protocol::{Arguments, ProtocolVersion};
 use call::Call;
 use missing::{MISSING_ARGUMENTS, MissingForm, fill_missing};
+use std::borrow::Cow;
 
 /// One `prompts/get`, as every route reads it.
 pub(crate) struct GetRequest<'a> {
@@ -52,8 +53,8 @@ pub(crate) struct GetRequest<'a> {
     /// The version its `_meta` asks for in place of the one served.
     #[cfg(feature = "registry")]
     choice: Option<Choice>,
-    /// The languages it prefers, if it says.
-    preference: Option<Arc<Preference>>,
+    /// The languages it prefers, as it says them.
+    preference: Option<Cow<'a, str>>,
 }
 
 /// Where a `prompts/get` runs: the request's id (as JSON) and era, its
@@ -126,7 +127,7 @@ impl<'a> GetRequest<'a> {
 
     /// The languages it prefers, if it says.
     #[inline]
-    pub(crate) fn preferring(mut self, preference: Option<Arc<Preference>>) -> Self {
+    pub(crate) fn preferring(mut self, preference: Option<Cow<'a, str>>) -> Self {
         self.preference = preference;
         self
     }
@@ -386,19 +387,20 @@ impl<'a> GetRequest<'a> {
 fn in_language<'a>(
     entry: &Entry,
     served: &CatalogSnapshot,
-    preference: Option<&Preference>,
+    preference: Option<&str>,
     service: &'a Service,
 ) -> (AnyPrompt, Answering<'a>) {
     let default = service.default_language();
-    let Some(preference) = preference else {
+    // A malformed preference is none.
+    let wanted = preference.and_then(|text| served.wanted(text, default));
+    let Some(wanted) = wanted else {
         let answering = Answering {
             default,
             chosen: None,
         };
         return (entry.prompt().clone(), answering);
     };
-    let (prompt, language) =
-        entry.in_language(Wanted::new(preference, default), served.languages());
+    let (prompt, language) = entry.in_language(&wanted, served.languages());
     let chosen = Some(language.unwrap_or(default).clone());
     (prompt.clone(), Answering { default, chosen })
 }

@@ -23,10 +23,10 @@ use super::get::Retry;
 use super::handler::{Handled, Handler, Handling};
 use super::prompts::get_request;
 use crate::caller::Access;
-use crate::catalog::{AnyPrompt, Wanted};
+use crate::catalog::AnyPrompt;
 use crate::error::{Error, brief, excerpt};
 use crate::protocol::answer::{Answer, Cached};
-use crate::protocol::language::Preference;
+use crate::protocol::language::preference_in;
 use crate::protocol::method::{ToolsCall, ToolsList};
 use crate::protocol::params::{CallParams, ListParams};
 use crate::protocol::{Arguments, ProtocolVersion, cow_str};
@@ -67,14 +67,14 @@ pub(crate) fn unknown_tool(name: &str) -> Error {
 }
 
 /// The prompts the tools offer a request served under `access`, each in
-/// the language the request's `preference` picks for it.
+/// the language the request's `preference` (as sent) picks for it.
 pub(crate) fn tool_prompts(
     service: &Service,
     access: &Access,
-    preference: Option<&Preference>,
+    preference: Option<&str>,
 ) -> Vec<AnyPrompt> {
-    let wanted = preference.map(|p| Wanted::new(p, service.default_language()));
     let snapshot = service.snapshot();
+    let wanted = preference.and_then(|text| snapshot.wanted(text, service.default_language()));
     snapshot.tool_prompts(access, wanted).cloned().collect()
 }
 
@@ -124,8 +124,8 @@ impl Handler for ToolsCall {
         let version = cx.version();
         match p.name() {
             LIST_PROMPTS => {
-                let preference = cx.preference().map(|p| &**p);
-                let prompts = tool_prompts(cx.service(), cx.access(), preference);
+                let preference = p.meta().and_then(preference_in);
+                let prompts = tool_prompts(cx.service(), cx.access(), preference.as_deref());
                 Handled::Now(Ok(ToolOutcome::Complete(list_result(&prompts, version))))
             }
             GET_PROMPT => {

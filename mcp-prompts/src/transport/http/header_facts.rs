@@ -8,7 +8,10 @@ use std::borrow::Cow;
 use serde::Deserialize;
 
 use crate::error::Error;
+use serde_json::value::RawValue;
+
 use crate::protocol::era::EraClaim;
+use crate::protocol::language::preference_in;
 use crate::protocol::modern::{Meta, malformed_params};
 use crate::protocol::optional_cow_str;
 
@@ -18,6 +21,8 @@ pub(super) struct HeaderFacts {
     uri: Option<String>,
     requested: Option<String>,
     claim: Result<EraClaim, Error>,
+    /// The language preference `_meta` carries, as sent.
+    preference: Option<String>,
 }
 
 impl HeaderFacts {
@@ -31,12 +36,21 @@ impl HeaderFacts {
             #[serde(default, borrow, deserialize_with = "optional_cow_str")]
             uri: Option<Cow<'a, str>>,
             #[serde(rename = "_meta", borrow)]
-            meta: Option<Meta<'a>>,
+            meta: Option<&'a RawValue>,
         }
-        match serde_json::from_str::<Params<'_>>(params) {
-            Ok(Params { name, uri, meta }) => Self {
+        let read = serde_json::from_str::<Params<'_>>(params).and_then(|params| {
+            // `_meta` read twice: for the era, and for the language.
+            let meta = params
+                .meta
+                .map(|raw| serde_json::from_str::<Meta<'_>>(raw.get()));
+            let preference = params.meta.and_then(preference_in).map(Cow::into_owned);
+            Ok((params.name, params.uri, meta.transpose()?, preference))
+        });
+        match read {
+            Ok((name, uri, meta, preference)) => Self {
                 name: name.map(Cow::into_owned),
                 uri: uri.map(Cow::into_owned),
+                preference,
                 requested: meta
                     .as_ref()
                     .and_then(Meta::revision_named)
@@ -49,6 +63,7 @@ impl HeaderFacts {
                 uri: None,
                 requested: None,
                 claim: Err(malformed_params(&err)),
+                preference: None,
             },
         }
     }
@@ -66,6 +81,11 @@ impl HeaderFacts {
     /// The revision `_meta` names, as sent.
     pub(super) fn requested(&self) -> Option<&str> {
         self.requested.as_deref()
+    }
+
+    /// The language preference its `_meta` carries, as sent.
+    pub(super) fn preference(&self) -> Option<&str> {
+        self.preference.as_deref()
     }
 
     /// The era its `_meta` claims, or why it has none.

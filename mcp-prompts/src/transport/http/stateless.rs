@@ -97,7 +97,7 @@ pub(super) async fn post(
             return refuse(StatusCode::BAD_REQUEST, error);
         }
     }
-    if let Err(error) = language_agrees(headers, params) {
+    if let Err(error) = language_agrees(headers, facts.preference()) {
         return refuse(StatusCode::BAD_REQUEST, error);
     }
     // A method 2026-07-28 lacks, or one behind a capability this server
@@ -197,7 +197,7 @@ fn matches_header(
 /// header says nothing, SEP-2792), and so is one of `*` (fetch and
 /// browsers add it by themselves) or one that does not parse; two that
 /// differ once parsed are a header mismatch.
-fn language_agrees(headers: &HeaderMap, params: Option<&RawValue>) -> Result<(), Error> {
+fn language_agrees(headers: &HeaderMap, preference: Option<&str>) -> Result<(), Error> {
     let Some(header) = headers.get(ACCEPT_LANGUAGE) else {
         return Ok(());
     };
@@ -207,7 +207,7 @@ fn language_agrees(headers: &HeaderMap, params: Option<&RawValue>) -> Result<(),
     if Some(&said) == Preference::parse("*").as_ref() {
         return Ok(());
     }
-    match Preference::of(params) {
+    match preference.and_then(Preference::parse) {
         Some(meta) if meta != said => Err(mismatch(&format!(
             "the Accept-Language header says `{}` but `_meta` prefers otherwise",
             crate::error::excerpt(header.to_str().unwrap_or_default())

@@ -3,8 +3,7 @@
 //! ones complete), and whether the prompt tools offer it. Only the prompts
 //! the caller may see are in it, as in `prompts/list`.
 
-use crate::catalog::Wanted;
-use crate::protocol::language::{Language, Preference};
+use crate::protocol::language::Language;
 use serde_json::{Map, Value, json};
 
 use crate::caller::Access;
@@ -18,17 +17,17 @@ use crate::server::Service;
 /// language `preference` picks for it; `order` lists the arguments as
 /// declared (a schema's properties are a map, in no order); `languages`
 /// are those the page may offer, the default first.
-pub(super) fn forms(service: &Service, access: &Access, preference: Option<&Preference>) -> Value {
+pub(super) fn forms(service: &Service, access: &Access, preference: Option<&str>) -> Value {
     let served = service.snapshot();
     let default = service.default_language();
-    let wanted = preference.map(|p| Wanted::new(p, default));
+    let wanted = preference.and_then(|text| served.wanted(text, default));
     let mut prompts = Map::new();
     for prompt in served.prompts() {
         let Some(entry) = served.get(prompt.name(), access) else {
             continue;
         };
         let prompt = match wanted {
-            Some(wanted) => entry.in_language(wanted, served.languages()).0,
+            Some(wanted) => entry.in_language(&wanted, served.languages()).0,
             None => prompt,
         };
         let arguments = prompt.arguments();

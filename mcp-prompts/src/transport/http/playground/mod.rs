@@ -145,9 +145,9 @@ async fn forms_json(
     // `?lang=fr`: the forms in the language the page's picker chose.
     let preference = uri.query().and_then(|query| {
         let (_, tag) = query.split('&').find_map(|pair| pair.split_once("lang="))?;
-        crate::protocol::language::Preference::parse(tag)
+        Some(tag)
     });
-    let body = forms::forms(&endpoint.service, &access, preference.as_ref()).to_string();
+    let body = forms::forms(&endpoint.service, &access, preference).to_string();
     (
         [
             ("content-type", "application/json"),
