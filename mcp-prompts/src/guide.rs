@@ -26,6 +26,7 @@
 //! | [`cli`] | the `mcp-prompts serve DIR` binary, no Rust to write |
 //! | [`skills`] | Agent Skills from folders, served as MCP's skills extension |
 //! | [`registry`] | a prompt registry: immutable versions and moving labels in SQLite or PostgreSQL, served live by every replica |
+//! | [`languages`] | prompts in the user's language: the per-request preference (SEP-2792), translated prompt files, Fluent texts for Rust prompts |
 //!
 //! # Serving
 //!
@@ -87,6 +88,9 @@ pub mod skills {}
 // `registry` has (docs.rs builds every feature, and CI checks them so).
 #[cfg_attr(not(feature = "registry"), allow(rustdoc::broken_intra_doc_links))]
 pub mod registry {}
+
+#[doc = include_str!("guide/languages.md")]
+pub mod languages {}
 
 #[doc = include_str!("guide/transports.md")]
 pub mod transports {}
