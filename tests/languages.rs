@@ -395,3 +395,61 @@ async fn fluent_texts_and_the_body_follow_the_language() {
     assert_eq!(got.texts(), ["Review this change: +1"]);
     assert_eq!(got.description(), Some("Review a change"));
 }
+
+/// Only a language in a file's own name makes a translation: words that
+/// BCP 47 would take (`short`, `api`), and folders (`docs/it.md`), stay
+/// prompts of their own; a translation into the default language is
+/// never what a request without a preference gets; two files into one
+/// language are a problem.
+#[test]
+fn names_that_are_not_languages_stay_prompts() {
+    let dir = translated_folder();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write("summary.md", "+++\n+++\nSummary.\n");
+    write("summary.short.md", "+++\n+++\nShort.\n");
+    write("summary.api.md", "+++\n+++\nApi.\n");
+    write("docs.md", "+++\n+++\nDocs.\n");
+    write("docs/it.md", "+++\n+++\nDocs in a folder.\n");
+    write("review.en.md", &REVIEW_FR.replace("Relis", "EN"));
+    let folder = text(dir.path());
+    let catalog: Value = serde_json::from_str(&stdout(&cli(&["catalog", folder]))).unwrap();
+    let names: Vec<&str> = (catalog["prompts"].as_array().unwrap().iter())
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "docs",
+            "docs.it",
+            "review",
+            "summary",
+            "summary.api",
+            "summary.short"
+        ]
+    );
+    let plain = cli(&["render", "--dir", folder, "review", "code=x"]);
+    assert!(
+        stdout(&plain).contains("Review this code: x"),
+        "{}",
+        stdout(&plain)
+    );
+    let english = cli(&[
+        "render", "--dir", folder, "review", "code=x", "--lang", "en",
+    ]);
+    assert!(
+        stdout(&english).contains("Review this code: x"),
+        "{}",
+        stdout(&english)
+    );
+    write("review.FR.md", REVIEW_FR);
+    let checked = cli(&["check", folder]);
+    let report = format!("{}{}", stdout(&checked), stderr(&checked));
+    assert!(
+        report.contains("a second `fr` translation of `review`"),
+        "{report}"
+    );
+}

@@ -3,7 +3,7 @@
 //! order in which a request's preference picks among the catalog's
 //! languages, which is what its listing pages are cached by.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, RwLock};
 
 use super::listing::{CachedPage, Fields};
@@ -104,14 +104,13 @@ impl<'a> Wanted<'a> {
 /// range that names the default. RFC 4647 lookup gives each prompt the
 /// first of these it has, else the default; so two requests with the
 /// same order see the same listing.
-fn order_of(preference: &Preference, default: &Language, languages: &[Language]) -> Order {
+fn order_of(preference: &Preference, default: &Language, places: &Places) -> Order {
     let mut order = Order::default();
     for tag in preference.candidates() {
         if tag == "*" || default.is(tag) || order.len == ORDER_LEN {
             break;
         }
-        let found = languages.iter().position(|l| l.is(tag));
-        if let Some(at) = found.and_then(|at| u16::try_from(at).ok()) {
+        if let Some(&at) = places.get(tag) {
             if !order.places().contains(&at) {
                 order.places[usize::from(order.len)] = at;
                 order.len += 1;
@@ -141,7 +140,7 @@ impl KeptOrders {
         &self,
         preference: &str,
         default: &'a Language,
-        languages: &[Language],
+        places: &Places,
     ) -> Option<Wanted<'a>> {
         let kept = read(&self.kept);
         let found = kept.iter().find(|(text, _)| **text == *preference);
@@ -149,7 +148,7 @@ impl KeptOrders {
             return order.map(|order| Wanted { order, default });
         }
         drop(kept);
-        let order = Preference::parse(preference).map(|p| order_of(&p, default, languages));
+        let order = Preference::parse(preference).map(|p| order_of(&p, default, places));
         if preference.len() <= MAX_KEPT_TEXT {
             let mut kept = write(&self.kept);
             if kept.len() == KEPT_ORDERS {
@@ -173,6 +172,11 @@ fn write<T>(lock: &RwLock<T>) -> std::sync::RwLockWriteGuard<'_, T> {
     lock.write()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
+
+/// Where each of a catalog's languages is in its table, by its tag in
+/// lower case: what a preference's tags are looked up in, at once however
+/// many languages the catalog has.
+pub(crate) type Places = HashMap<Box<str>, u16>;
 
 /// The most languages an order holds: the first sixteen languages of a
 /// preference that the catalog has decide every prompt's.
@@ -215,47 +219,79 @@ impl Order {
     }
 }
 
-/// How many localized listings a catalog keeps: each is every page, as
-/// one revision shows them in one order of languages. The oldest goes
-/// first.
-const KEPT_LISTINGS: usize = 16;
+/// How many localized pages a catalog keeps, and how many bytes of them:
+/// each is one page of the listing, as one revision shows it in one order
+/// of languages. The one used longest ago goes first.
+const KEPT_PAGES: usize = 64;
+const KEPT_BYTES: usize = 8 * 1024 * 1024;
 
-/// Every page of one listing, and what it is kept by: the order of
-/// languages and the revision's fields.
-type KeptListing = ((Order, Fields), Arc<[CachedPage]>);
+/// What a localized page is kept by: the order of languages, the
+/// revision's fields, and the page's number.
+type PageKey = (Order, Fields, usize);
 
-/// Listing pages serialized per order of languages, kept up to a bound.
+/// Listing pages serialized per order of languages, kept up to a bound:
+/// a client that cycles through orders costs one page's serialization a
+/// request, and never evicts the pages others use often.
 #[derive(Default)]
 pub(crate) struct LocalizedPages {
-    kept: Mutex<VecDeque<KeptListing>>,
+    kept: Mutex<KeptPages>,
+}
+
+#[derive(Default)]
+struct KeptPages {
+    /// Each page, and when it was last used.
+    pages: Vec<(PageKey, Arc<CachedPage>, u64)>,
+    bytes: usize,
+    clock: u64,
 }
 
 impl LocalizedPages {
-    /// The pages for `key`, made by `make` if not kept.
+    /// The page for `key`, made by `make` if not kept.
     pub(crate) fn get_or_make(
         &self,
-        key: (Order, Fields),
-        make: impl FnOnce() -> Vec<CachedPage>,
-    ) -> Arc<[CachedPage]> {
-        if let Some((_, pages)) = lock(&self.kept).iter().find(|(k, _)| *k == key) {
-            return Arc::clone(pages);
-        }
-        // Made outside the lock: a large listing blocks no other.
-        let pages: Arc<[CachedPage]> = make().into();
-        let mut kept = lock(&self.kept);
-        if !kept.iter().any(|(k, _)| *k == key) {
-            if kept.len() == KEPT_LISTINGS {
-                kept.pop_front();
+        key: PageKey,
+        make: impl FnOnce() -> CachedPage,
+    ) -> Arc<CachedPage> {
+        {
+            let mut kept = lock(&self.kept);
+            kept.clock += 1;
+            let now = kept.clock;
+            if let Some((_, page, used)) = kept.pages.iter_mut().find(|(k, _, _)| *k == key) {
+                *used = now;
+                return Arc::clone(page);
             }
-            kept.push_back((key, Arc::clone(&pages)));
         }
-        pages
+        // Made outside the lock: a large page blocks no other.
+        let page = Arc::new(make());
+        let size = page.size();
+        if size > KEPT_BYTES {
+            return page;
+        }
+        let mut kept = lock(&self.kept);
+        if kept.pages.iter().any(|(k, _, _)| *k == key) {
+            return page;
+        }
+        while kept.pages.len() == KEPT_PAGES || kept.bytes + size > KEPT_BYTES {
+            let Some(oldest) = (kept.pages.iter().enumerate())
+                .min_by_key(|(_, (_, _, used))| *used)
+                .map(|(at, _)| at)
+            else {
+                break;
+            };
+            let (_, gone, _) = kept.pages.swap_remove(oldest);
+            kept.bytes -= gone.size();
+        }
+        let now = kept.clock;
+        kept.bytes += size;
+        kept.pages.push((key, Arc::clone(&page), now));
+        page
     }
 
-    /// How many are kept.
+    /// How many pages are kept, and their bytes.
     #[cfg(test)]
-    pub(crate) fn len(&self) -> usize {
-        lock(&self.kept).len()
+    pub(crate) fn held(&self) -> (usize, usize) {
+        let kept = lock(&self.kept);
+        (kept.pages.len(), kept.bytes)
     }
 }
 
@@ -264,13 +300,15 @@ mod tests {
     use super::*;
 
     fn wanted_order(preference: &str, languages: &[&str]) -> Order {
-        let languages: Vec<Language> = languages
-            .iter()
-            .map(|l| Language::parse(l).unwrap())
-            .collect();
         let preference = Preference::parse(preference).unwrap();
         let default = Language::parse("en").unwrap();
-        order_of(&preference, &default, &languages)
+        order_of(&preference, &default, &places_of(languages))
+    }
+
+    fn places_of(languages: &[&str]) -> Places {
+        (languages.iter().enumerate())
+            .map(|(at, tag)| (tag.to_ascii_lowercase().into(), u16::try_from(at).unwrap()))
+            .collect()
     }
 
     #[test]
@@ -316,7 +354,7 @@ mod tests {
             "de, de-CH",
         ] {
             let preference = Preference::parse(text).unwrap();
-            let order = order_of(&preference, &default, &languages);
+            let order = order_of(&preference, &default, &places_of(&catalog));
             for have in prompts {
                 let looked_up = preference.lookup(|tag| {
                     if default.is(tag) {
@@ -339,7 +377,7 @@ mod tests {
     fn orders_are_kept_by_their_text_up_to_a_bound() {
         let orders = KeptOrders::default();
         let default = Language::parse("en").unwrap();
-        let languages = [Language::parse("fr").unwrap()];
+        let languages = places_of(&["fr"]);
         let wanted = orders.wanted("fr-CH", &default, &languages).unwrap();
         assert_eq!(wanted.order().places(), [0]);
         assert!(orders.wanted("fr;q=7", &default, &languages).is_none());
@@ -355,28 +393,37 @@ mod tests {
         }
         assert_eq!(read(&orders.kept).len(), KEPT_ORDERS);
         // Too long to keep: read, not kept.
-        let long = format!("fr, {}", "de, ".repeat(40));
-        assert!(orders.wanted(&long, &default, &languages).is_none());
+        let long = format!("fr;q=0.9, {}", "de ;  q=0.5, ".repeat(12));
+        assert!(long.len() > MAX_KEPT_TEXT);
+        let wanted = orders.wanted(&long, &default, &languages).unwrap();
+        assert_eq!(wanted.order().places(), [0]);
         assert!(!read(&orders.kept).iter().any(|(text, _)| **text == *long));
     }
 
     #[test]
-    fn localized_listings_are_kept_up_to_a_bound() {
+    fn localized_pages_are_kept_up_to_a_bound_the_least_used_going_first() {
         let pages = LocalizedPages::default();
+        let page = |text: &str| CachedPage::for_test(text);
+        let key = |at: u16| (order_at(at), Fields::Basic, 0);
+        // The page used all along stays while others come and go.
         let mut made = 0;
-        for round in 0..2 {
-            for at in 0..u16::try_from(KEPT_LISTINGS + 4).unwrap() {
-                let key = (order_at(at), Fields::Basic);
-                pages.get_or_make(key, || {
-                    made += 1;
-                    Vec::new()
-                });
-                assert!(pages.len() <= KEPT_LISTINGS);
-            }
-            // Each pass makes every one again: the oldest went first.
-            assert_eq!(made, (round + 1) * (KEPT_LISTINGS + 4));
+        for at in 1..=(u16::try_from(KEPT_PAGES).unwrap() * 2) {
+            pages.get_or_make(key(0), || {
+                made += 1;
+                page("[]")
+            });
+            pages.get_or_make(key(at), || page("[]"));
+            assert!(pages.held().0 <= KEPT_PAGES);
         }
-        let key = (order_at(19), Fields::Basic);
-        pages.get_or_make(key, || unreachable!("kept"));
+        assert_eq!(made, 1);
+        // Bytes are bounded too; a page past the bound is made, not kept.
+        let big = "x".repeat(KEPT_BYTES / 4);
+        for at in 0..8 {
+            pages.get_or_make(key(1000 + at), || page(&format!("[\"{big}\"]")));
+            assert!(pages.held().1 <= KEPT_BYTES);
+        }
+        let huge = "x".repeat(KEPT_BYTES + 1);
+        pages.get_or_make(key(2000), || page(&format!("[\"{huge}\"]")));
+        assert!(pages.held().1 <= KEPT_BYTES);
     }
 }

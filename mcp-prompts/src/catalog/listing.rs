@@ -84,18 +84,27 @@ pub(super) fn paginate(
     order: &Order,
 ) -> Vec<CachedPage> {
     (0..page_count(entries.len(), page_size))
-        .map(|page| {
-            let (range, more) = bounds(entries.len(), page_size, page);
-            let (shown, best) = shown_in(entries[range].iter(), fields, order);
-            let prompts = PromptList(&shown);
-            CachedPage {
-                // Only strings and bools: serializing cannot fail.
-                prompts: serialized(&prompts),
-                next_cursor: more.then(|| cursor::encode(page + 1).into()),
-                best,
-            }
-        })
+        .map(|page| paginated(entries, fields, (page_size, page), order))
         .collect()
+}
+
+/// Serializes page `page` of `entries`, `page_size` to a page, as
+/// [`paginate`] does each.
+pub(super) fn paginated(
+    entries: &[Entry],
+    fields: Fields,
+    (page_size, page): (usize, usize),
+    order: &Order,
+) -> CachedPage {
+    let (range, more) = bounds(entries.len(), page_size, page);
+    let (shown, best) = shown_in(entries[range].iter(), fields, order);
+    let prompts = PromptList(&shown);
+    CachedPage {
+        // Only strings and bools: serializing cannot fail.
+        prompts: serialized(&prompts),
+        next_cursor: more.then(|| cursor::encode(page + 1).into()),
+        best,
+    }
 }
 
 /// `entries` as `fields` shows them, each in the first language of
@@ -130,6 +139,21 @@ impl CachedPage {
     /// is shown in.
     pub(super) fn best(&self) -> Option<usize> {
         self.best
+    }
+
+    /// The bytes it holds.
+    pub(super) fn size(&self) -> usize {
+        self.prompts.get().len()
+    }
+
+    /// A page of `prompts` (a JSON array), for tests of what keeps pages.
+    #[cfg(test)]
+    pub(super) fn for_test(prompts: &str) -> Self {
+        Self {
+            prompts: Arc::from(RawValue::from_string(prompts.to_owned()).unwrap()),
+            next_cursor: None,
+            best: None,
+        }
     }
 }
 

@@ -28,7 +28,7 @@ pub(crate) use completion::ArgCompletion;
 #[cfg(feature = "fluent")]
 pub(crate) use languages::Texts;
 pub(crate) use languages::Wanted;
-use languages::{KeptOrders, LocalizedPages, Order};
+use languages::{KeptOrders, LocalizedPages, Order, Places};
 use listing::{Fields, Shown, paginate};
 pub(crate) use live::LiveCatalog;
 pub use live::Prompts;
@@ -138,18 +138,21 @@ impl Entry {
     }
 
     /// Its translations, each language placed in `languages` (added
-    /// there when new).
-    fn translate(&mut self, languages: &mut Vec<Language>) {
+    /// there when new, and found by `places`).
+    fn translate(&mut self, languages: &mut Vec<Language>, places: &mut Places) {
         self.translations = (self.prompt.translations().into_iter())
             .filter_map(|(language, view)| {
-                let at = match languages.iter().position(|l| *l == language) {
-                    Some(at) => at,
+                let key: Box<str> = language.as_str().to_ascii_lowercase().into();
+                let at = match places.get(&key) {
+                    Some(&at) => at,
                     None => {
+                        let at = u16::try_from(languages.len()).ok()?;
                         languages.push(language);
-                        languages.len() - 1
+                        places.insert(key, at);
+                        at
                     }
                 };
-                Some((u16::try_from(at).ok()?, view))
+                Some((at, view))
             })
             .collect();
     }
@@ -200,6 +203,8 @@ pub(crate) struct CatalogSnapshot {
     restricted: bool,
     /// Every language some prompt has besides the default.
     languages: Box<[Language]>,
+    /// Where each of `languages` is, by its tag in lower case.
+    places: Places,
     /// Listings in other languages, serialized when first asked for.
     localized: LocalizedPages,
     /// The orders of the preferences requests sent, each parsed once.
@@ -242,9 +247,9 @@ impl CatalogSnapshot {
         if !problems.is_empty() {
             return Err(BuildError::new(problems));
         }
-        let mut languages = Vec::new();
+        let (mut languages, mut places) = (Vec::new(), Places::new());
         for entry in &mut entries {
-            entry.translate(&mut languages);
+            entry.translate(&mut languages, &mut places);
         }
         let default = Order::default();
         let pages = Fields::ALL.map(|fields| paginate(&entries, fields, page_size, &default));
@@ -254,6 +259,7 @@ impl CatalogSnapshot {
             page_size,
             restricted: false,
             languages: languages.into(),
+            places,
             localized: LocalizedPages::default(),
             orders: KeptOrders::default(),
         };
@@ -382,10 +388,10 @@ impl CatalogSnapshot {
                 let cached = &self.pages[fields as usize][page];
                 (cached.page(), cached.best())
             } else {
-                let pages = self.localized.get_or_make((order, fields), || {
-                    paginate(&self.entries, fields, self.page_size, &order)
+                let kept = self.localized.get_or_make((order, fields, page), || {
+                    listing::paginated(&self.entries, fields, (self.page_size, page), &order)
                 });
-                (pages[page].page(), pages[page].best())
+                (kept.page(), kept.best())
             };
             return Ok(served.in_language(self.language_of(wanted, best)));
         }
@@ -402,7 +408,7 @@ impl CatalogSnapshot {
     /// wants here, with `default` the server's language; `None` for a
     /// malformed preference, which is none. Each text is parsed once.
     pub(crate) fn wanted<'a>(&self, preference: &str, default: &'a Language) -> Option<Wanted<'a>> {
-        self.orders.wanted(preference, default, &self.languages)
+        self.orders.wanted(preference, default, &self.places)
     }
 
     /// The language a listing is in: that of the first range any listed

@@ -113,11 +113,6 @@ impl<'a> RequestParts<'a> {
         }
     }
 
-    /// The language the prompt answers in.
-    pub(crate) fn language(&self) -> &'a Language {
-        self.language
-    }
-
     /// The revision the request is served under.
     pub(crate) fn version(&self) -> ProtocolVersion {
         self.version

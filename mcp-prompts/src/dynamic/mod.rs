@@ -118,11 +118,9 @@ impl DynamicPrompt {
         culprit: &PanicSite,
     ) -> Result<Invocation, Error> {
         let values = ArgumentValues::read(&self.0.arguments, arguments)?;
-        let handler = match self.translation(request.language()) {
-            Some(translated) => &translated.0.handler,
-            None => &self.0.handler,
-        };
-        match handler {
+        // A translation is served as a prompt of its own (the catalog
+        // picks it): this one's own body answers.
+        match &self.0.handler {
             Handler::Template(template) => Ok(Invocation::Ready(
                 template
                     .render(&values, max_result_bytes)

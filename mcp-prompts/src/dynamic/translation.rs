@@ -46,15 +46,6 @@ impl DynamicPrompt {
     pub(crate) fn translations(&self) -> &[(Language, DynamicPrompt)] {
         &self.0.translations
     }
-
-    /// Its translation into `language`, if it has one.
-    pub(crate) fn translation(&self, language: &Language) -> Option<&DynamicPrompt> {
-        self.0
-            .translations
-            .iter()
-            .find(|(own, _)| own == language)
-            .map(|(_, prompt)| prompt)
-    }
 }
 
 impl DynamicPrompt {

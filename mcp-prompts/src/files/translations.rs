@@ -1,10 +1,12 @@
 //! Prompt files in other languages: `NAME.LANG.md` beside `NAME.md`
 //! (`review.fr.md`, `review.de-CH.md`, `git/commit.fr.md`; VS Code's
-//! `review.fr.prompt.md`), `LANG` a well-formed BCP 47 tag, is that
-//! prompt's translation. dotprompt files are left out: their
-//! `name.variant.prompt` already names a variant. A file is a
-//! translation only when its default stands beside it; alone it stays
-//! the prompt it is named for, with a warning.
+//! `review.fr.prompt.md`) is that prompt's translation. `LANG` is in the
+//! file's own name (a folder never makes one), and is a registered
+//! language of two letters with its script, region or variant: a word
+//! such as `short` or `api` in a name stays a name. dotprompt files are
+//! left out: their `name.variant.prompt` already names a variant. A file
+//! is a translation only when its default stands beside it; alone it
+//! stays the prompt it is named for, with a warning.
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -33,16 +35,19 @@ pub(super) struct Joined {
 type Default = (PathBuf, DynamicPrompt, Vec<(Language, DynamicPrompt)>);
 
 /// What a file named `path` serving `name` translates, if it looks like a
-/// translation: the name it translates and the language.
+/// translation: the name it translates and the language. The language is
+/// the last dotted part of the file's own name, which the prompt's name
+/// ends with (a name its front matter gives is no translation's).
 fn looks_translated(path: &std::path::Path, name: &str) -> Option<(String, Language)> {
     let file = path.file_name()?.to_str()?;
-    if has_suffix(file, ".prompt") {
-        return None;
-    }
-    let (base, tag) = name.rsplit_once('.')?;
-    let language = Language::parse(tag)?;
-    // A tag of one subtag that is not a language (`v2`) is no language.
-    (!base.is_empty()).then(|| (base.to_owned(), language))
+    let stem = [".prompt.md", ".md"]
+        .iter()
+        .find(|suffix| has_suffix(file, suffix))
+        .map(|suffix| &file[..file.len() - suffix.len()])?;
+    let (own, tag) = stem.rsplit_once('.')?;
+    let base = name.strip_suffix(tag)?.strip_suffix('.')?;
+    let language = Language::in_file_name(tag)?;
+    (!own.is_empty() && !base.is_empty()).then(|| (base.to_owned(), language))
 }
 
 impl Joined {
@@ -74,11 +79,28 @@ impl Joined {
                 None => defaults.push((path, prompt, Vec::new())),
             }
         }
+        let mut orphans = Vec::new();
         for (path, base, language, prompt) in translations {
             let Some((_, default, joined)) = defaults.iter_mut().find(|(_, p, _)| p.name() == base)
             else {
+                // Its default is a translation itself (`a.fr.de.md`).
+                warnings.push((
+                    path.clone(),
+                    format!(
+                        "`{}` looks like the `{language}` translation of `{base}`, itself a translation: served as a prompt of its own",
+                        prompt.name()
+                    ),
+                ));
+                orphans.push((path, prompt, Vec::new()));
                 continue;
             };
+            if joined.iter().any(|(own, _)| *own == language) {
+                problems.push((
+                    path,
+                    format!("a second `{language}` translation of `{base}`: the first in name order is served"),
+                ));
+                continue;
+            }
             let renamed = prompt.renamed(&base);
             match crate::dynamic::translation_mismatch(default, &renamed) {
                 None => joined.push((language, renamed)),
@@ -88,6 +110,7 @@ impl Joined {
                 )),
             }
         }
+        defaults.extend(orphans);
         let mut kept = Vec::with_capacity(defaults.len());
         let mut served = Vec::with_capacity(defaults.len());
         for (path, default, joined) in defaults {

@@ -53,6 +53,21 @@ impl Language {
         })))
     }
 
+    /// `tag` as a prompt file's name gives it (`review.fr.md`,
+    /// `review.pt-BR.md`): a registered language of two letters
+    /// (ISO 639-1), its script, region and variants registered too. A word
+    /// of three letters or more (`api`, `short`, `commit`) is a name, not a
+    /// language, though BCP 47 would take it.
+    #[cfg(feature = "files")]
+    pub(crate) fn in_file_name(tag: &str) -> Option<Self> {
+        let parsed = language_tags::LanguageTag::parse(tag).ok()?;
+        let registered = parsed.primary_language().len() == 2
+            && parsed.extension().is_none()
+            && parsed.private_use().is_none()
+            && parsed.validate().is_ok();
+        registered.then(|| Self::parse(tag)).flatten()
+    }
+
     /// The tag.
     pub(crate) fn as_str(&self) -> &str {
         &self.0.tag
@@ -166,6 +181,13 @@ impl Preference {
             }
             if !is_range(text) || len == MAX_RANGES {
                 return None;
+            }
+            // A range given twice is the first one.
+            let seen = ranges[..len]
+                .iter()
+                .any(|r| lower[usize::from(r.start)..usize::from(r.end)] == *text);
+            if seen {
+                continue;
             }
             ranges[len] = Range {
                 start: u16::try_from(range_start).ok()?,

@@ -46,7 +46,10 @@ fn malformed_preferences_are_absent() {
         "toolongtag",
         "fr;q=",
         "é",
-        &"fr, ".repeat(40),
+        &(b'a'..=b'z')
+            .map(|c| format!("a{}", c as char))
+            .collect::<Vec<_>>()
+            .join(", "),
         &format!("fr-{}", "a".repeat(600)),
     ] {
         assert_eq!(Preference::parse(text), None, "{text:?}");
@@ -59,6 +62,15 @@ fn preferences_compare_as_parsed() {
     let b = Preference::parse(" fr-ch , EN;Q=0.500").unwrap();
     assert_eq!(a, b);
     assert_ne!(a, Preference::parse("fr-CH, en;q=0.6").unwrap());
+    // A range given twice is the first one.
+    assert_eq!(
+        Preference::parse("fr, fr").unwrap(),
+        Preference::parse("fr").unwrap()
+    );
+    assert_eq!(
+        Preference::parse("de, fr;q=0.5, de;q=0.1").unwrap(),
+        Preference::parse("de, fr;q=0.5").unwrap()
+    );
 }
 
 #[test]

@@ -198,10 +198,22 @@ fn matches_header(
 /// browsers add it by themselves) or one that does not parse; two that
 /// differ once parsed are a header mismatch.
 fn language_agrees(headers: &HeaderMap, preference: Option<&str>) -> Result<(), Error> {
-    let Some(header) = headers.get(ACCEPT_LANGUAGE) else {
+    // Lines of one header are one list (RFC 9110 §5.3).
+    let mut lines = headers.get_all(ACCEPT_LANGUAGE).iter().peekable();
+    if lines.peek().is_none() {
         return Ok(());
-    };
-    let Some(said) = header.to_str().ok().and_then(Preference::parse) else {
+    }
+    let mut header = String::new();
+    for line in lines {
+        let Ok(text) = line.to_str() else {
+            return Ok(());
+        };
+        if !header.is_empty() {
+            header.push_str(", ");
+        }
+        header.push_str(text);
+    }
+    let Some(said) = Preference::parse(&header) else {
         return Ok(());
     };
     if Some(&said) == Preference::parse("*").as_ref() {
@@ -210,7 +222,7 @@ fn language_agrees(headers: &HeaderMap, preference: Option<&str>) -> Result<(), 
     match preference.and_then(Preference::parse) {
         Some(meta) if meta != said => Err(mismatch(&format!(
             "the Accept-Language header says `{}` but `_meta` prefers otherwise",
-            crate::error::excerpt(header.to_str().unwrap_or_default())
+            crate::error::excerpt(&header)
         ))),
         _ => Ok(()),
     }
