@@ -25,17 +25,29 @@ use serde_json::{Map, Value};
 pub struct AnyPrompt(pub(super) Kind, Localized);
 
 /// A `#[prompt]`'s texts in other languages (Fluent's), or the one this
-/// view shows. (A run-time prompt carries its translations itself.)
+/// view shows; nothing without feature `fluent`. (A run-time prompt
+/// carries its translations itself.) One pointer: every prompt moves it.
 #[derive(Clone, Debug, Default)]
-enum Localized {
-    #[default]
-    Default,
+struct Localized(#[cfg(feature = "fluent")] Option<Arc<Localization>>);
+
+#[cfg(feature = "fluent")]
+#[derive(Debug)]
+enum Localization {
     /// Its texts in each language it has.
-    #[cfg(feature = "fluent")]
-    Translations(Arc<[(Language, Arc<Texts>)]>),
+    Translations(Vec<(Language, Arc<Texts>)>),
     /// The prompt as it is in one language.
-    #[cfg(feature = "fluent")]
     In(Arc<Texts>),
+}
+
+impl Localized {
+    /// The texts of the language this view shows, if it shows one.
+    #[cfg(feature = "fluent")]
+    fn texts(&self) -> Option<&Texts> {
+        match self.0.as_deref() {
+            Some(Localization::In(texts)) => Some(texts),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -46,13 +58,13 @@ pub(crate) enum Kind {
 
 impl From<&'static PromptDef> for AnyPrompt {
     fn from(def: &'static PromptDef) -> Self {
-        Self(Kind::Macro(def), Localized::Default)
+        Self(Kind::Macro(def), Localized::default())
     }
 }
 
 impl From<DynamicPrompt> for AnyPrompt {
     fn from(prompt: DynamicPrompt) -> Self {
-        Self(Kind::Dynamic(prompt), Localized::Default)
+        Self(Kind::Dynamic(prompt), Localized::default())
     }
 }
 
@@ -228,7 +240,7 @@ impl AnyPrompt {
         match &self.0 {
             Kind::Macro(def) => {
                 #[cfg(feature = "fluent")]
-                if let Localized::In(texts) = &self.1 {
+                if let Some(texts) = self.1.texts() {
                     return texts.title().or(def.title);
                 }
                 def.title
@@ -241,7 +253,7 @@ impl AnyPrompt {
         match &self.0 {
             Kind::Macro(def) => {
                 #[cfg(feature = "fluent")]
-                if let Localized::In(texts) = &self.1 {
+                if let Some(texts) = self.1.texts() {
                     return texts.description().or(def.description);
                 }
                 def.description
@@ -260,7 +272,10 @@ impl AnyPrompt {
             .into_iter()
             .map(|(language, texts)| (language, Arc::new(texts)))
             .collect();
-        Self(self.0, Localized::Translations(languages))
+        Self(
+            self.0,
+            Localized(Some(Arc::new(Localization::Translations(languages)))),
+        )
     }
 
     /// The languages it has besides the default, each with the prompt as
@@ -273,13 +288,17 @@ impl AnyPrompt {
                 .map(|(language, prompt)| (language.clone(), prompt.clone().into()))
                 .collect(),
             #[cfg(feature = "fluent")]
-            (Kind::Macro(def), Localized::Translations(languages)) => languages
-                .iter()
-                .map(|(language, texts)| {
-                    let view = Localized::In(Arc::clone(texts));
-                    (language.clone(), Self(Kind::Macro(def), view))
-                })
-                .collect(),
+            (Kind::Macro(def), Localized(Some(localized))) => match &**localized {
+                Localization::Translations(languages) => languages
+                    .iter()
+                    .map(|(language, texts)| {
+                        let view = Localization::In(Arc::clone(texts));
+                        let view = Localized(Some(Arc::new(view)));
+                        (language.clone(), Self(Kind::Macro(def), view))
+                    })
+                    .collect(),
+                Localization::In(_) => Vec::new(),
+            },
             (Kind::Macro(_), _) => Vec::new(),
         }
     }
@@ -343,12 +362,12 @@ impl AnyPrompt {
     pub(crate) fn arguments(&self) -> Vec<ArgInfo<'_>> {
         match &self.0 {
             #[cfg(feature = "fluent")]
-            Kind::Macro(def) => match &self.1 {
-                Localized::In(texts) => def
+            Kind::Macro(def) => match self.1.texts() {
+                Some(texts) => def
                     .arguments()
                     .map(|a| ArgInfo::from(a).in_texts(texts))
                     .collect(),
-                _ => def.arguments().map(ArgInfo::from).collect(),
+                None => def.arguments().map(ArgInfo::from).collect(),
             },
             #[cfg(not(feature = "fluent"))]
             Kind::Macro(def) => def.arguments().map(ArgInfo::from).collect(),

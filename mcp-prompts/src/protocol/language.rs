@@ -21,6 +21,16 @@ pub(crate) const CONTENT_LANGUAGE: &str = "io.modelcontextprotocol/contentLangua
 const MAX_PREFERENCE_BYTES: usize = 512;
 /// The most ranges a preference may weigh; more is treated as absent.
 const MAX_RANGES: usize = 16;
+/// The languages of ISO 639-1, the two-letter codes.
+#[cfg(feature = "files")]
+const ISO_639_1: &str = "aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca \
+    ce ch co cr cs cu cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu \
+    gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki kj kk kl km kn ko \
+    kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl \
+    nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn \
+    so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo \
+    xh yi yo za zh zu";
+
 /// The longest language tag taken for a language (RFC 5646 asks for 35
 /// at least).
 const MAX_TAG_BYTES: usize = 64;
@@ -54,18 +64,23 @@ impl Language {
     }
 
     /// `tag` as a prompt file's name gives it (`review.fr.md`,
-    /// `review.pt-BR.md`): a registered language of two letters
-    /// (ISO 639-1), its script, region and variants registered too. A word
-    /// of three letters or more (`api`, `short`, `commit`) is a name, not a
-    /// language, though BCP 47 would take it.
+    /// `review.pt-BR.md`): a language of ISO 639-1 (two letters), with a
+    /// script, region or variants after it. A word of three letters or
+    /// more (`api`, `short`, `commit`) is a name, not a language, though
+    /// BCP 47 would take it; so is one of two that names no language
+    /// (`go`).
     #[cfg(feature = "files")]
     pub(crate) fn in_file_name(tag: &str) -> Option<Self> {
         let parsed = language_tags::LanguageTag::parse(tag).ok()?;
-        let registered = parsed.primary_language().len() == 2
+        let primary = parsed.primary_language();
+        let known = primary.len() == 2
+            && parsed.extended_language().is_none()
             && parsed.extension().is_none()
             && parsed.private_use().is_none()
-            && parsed.validate().is_ok();
-        registered.then(|| Self::parse(tag)).flatten()
+            && ISO_639_1
+                .split(' ')
+                .any(|code| code.eq_ignore_ascii_case(primary));
+        known.then(|| Self::parse(tag)).flatten()
     }
 
     /// The tag.

@@ -10,12 +10,27 @@ use crate::protocol::language::Language;
 const DEFAULT_LANGUAGE: &str = "en";
 
 /// What the builder was told of languages.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub(super) struct Languages {
     /// As given; `en` when not.
     default: Option<String>,
+    /// Each set of translations given, as what applies it: a server given
+    /// none links none of Fluent.
     #[cfg(feature = "fluent")]
-    translations: Vec<crate::fluent::Translations>,
+    translations: Vec<std::sync::Arc<Translate>>,
+}
+
+/// What gives `#[prompt]`s their texts in other languages, saying each
+/// problem.
+#[cfg(feature = "fluent")]
+type Translate = dyn Fn(Vec<AnyPrompt>, &mut Vec<String>) -> Vec<AnyPrompt> + Send + Sync;
+
+impl std::fmt::Debug for Languages {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Languages")
+            .field("default", &self.default)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Languages {
@@ -45,8 +60,8 @@ impl Languages {
         #[cfg(feature = "fluent")]
         {
             let mut problems = Vec::new();
-            for translations in &self.translations {
-                prompts = translations.apply(prompts, &mut problems);
+            for translate in &self.translations {
+                prompts = translate(prompts, &mut problems);
             }
             if !problems.is_empty() {
                 return Err(BuildError::new(problems));
@@ -90,7 +105,11 @@ impl Server {
     /// ```
     #[cfg(feature = "fluent")]
     pub fn translations(mut self, translations: crate::fluent::Translations) -> Self {
-        self.languages.translations.push(translations);
+        let translate =
+            move |prompts, problems: &mut Vec<String>| translations.apply(prompts, problems);
+        self.languages
+            .translations
+            .push(std::sync::Arc::new(translate));
         self
     }
 }
