@@ -96,13 +96,8 @@ fn official_clients_inside_rmcp() {
     assert_passed(&typescript(&[&server.url(), text(dir.path())]), 3);
 }
 
-/// A stateless `prompts/get` of `review` preferring `preference` in
-/// `_meta` (if any), with `headers`: the response's head and message.
-fn stateless_get(
-    server: &Running,
-    preference: Option<&str>,
-    headers: &[(&str, &str)],
-) -> (String, Value) {
+/// A 2026-07-28 request's `_meta`, preferring `preference` if given.
+fn modern_meta(preference: Option<&str>) -> Value {
     let mut meta = json!({
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientCapabilities": {},
@@ -110,9 +105,19 @@ fn stateless_get(
     if let Some(preference) = preference {
         meta["io.modelcontextprotocol/acceptLanguage"] = preference.into();
     }
+    meta
+}
+
+/// A stateless `prompts/get` of `review` preferring `preference` in
+/// `_meta` (if any), with `headers`: the response's head and message.
+fn stateless_get(
+    server: &Running,
+    preference: Option<&str>,
+    headers: &[(&str, &str)],
+) -> (String, Value) {
     let body = json!({
         "jsonrpc": "2.0", "id": 7, "method": "prompts/get",
-        "params": { "name": "review", "arguments": { "code": "x" }, "_meta": meta },
+        "params": { "name": "review", "arguments": { "code": "x" }, "_meta": modern_meta(preference) },
     });
     let mut all = vec![
         ("mcp-protocol-version", "2026-07-28"),
@@ -204,15 +209,9 @@ fn a_localized_listing_is_never_cached_for_everyone() {
     let dir = translated_folder();
     let server = Running::showcase(&["--prompts-dir", text(dir.path())]);
     let list = |preference: Option<&str>| {
-        let mut meta = json!({
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientCapabilities": {},
-        });
-        if let Some(preference) = preference {
-            meta["io.modelcontextprotocol/acceptLanguage"] = preference.into();
-        }
         let body = json!({
-            "jsonrpc": "2.0", "id": 1, "method": "prompts/list", "params": { "_meta": meta },
+            "jsonrpc": "2.0", "id": 1, "method": "prompts/list",
+            "params": { "_meta": modern_meta(preference) },
         });
         let headers = [
             ("mcp-protocol-version", "2026-07-28"),
