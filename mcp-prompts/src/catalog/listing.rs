@@ -122,7 +122,9 @@ pub(super) fn shown_in<'a>(
                 (Some(b), Some(r)) => Some(b.min(r)),
                 (b, r) => b.or(r),
             };
-            Shown::of(prompt, entry.meta.as_ref(), fields)
+            // Icons and `_meta` are the prompt's in every language.
+            let shown_as = (entry.prompt.icons(), entry.meta.as_ref());
+            Shown::of(prompt, shown_as, fields)
         })
         .collect();
     (shown, best)
@@ -275,10 +277,10 @@ impl ShownArgument {
 }
 
 impl<'a> Shown<'a> {
-    /// `prompt`, listed with `meta`, as `fields` shows them.
+    /// `prompt`, listed with `icons` and `meta`, as `fields` shows them.
     pub(super) fn of(
         prompt: &'a AnyPrompt,
-        meta: Option<&'a Map<String, Value>>,
+        (icons, meta): (&'a [Icon], Option<&'a Map<String, Value>>),
         fields: Fields,
     ) -> Self {
         let titled = fields >= Fields::Titled;
@@ -297,7 +299,7 @@ impl<'a> Shown<'a> {
             title: prompt.title().filter(|_| titled),
             description: prompt.description(),
             icons: if fields >= Fields::WithIcons {
-                prompt.icons()
+                icons
             } else {
                 &[]
             },

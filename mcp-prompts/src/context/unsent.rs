@@ -99,15 +99,26 @@ impl Drop for Reservation {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Kept(Arc<Place>);
 
+/// The languages answers were in.
+#[derive(Debug, Default)]
+enum Answered {
+    #[default]
+    Nothing,
+    In(Language),
+    /// Answers in two languages or more (a batch's).
+    Mixed,
+}
+
 #[derive(Debug, Default)]
 struct Place {
     /// Whether something is kept: most answers reserve nothing, and a
     /// transport asks after every one, so asking costs a load.
     any: AtomicBool,
     reserved: Mutex<Option<Reservation>>,
-    /// The language the answer is in, where its request asked for one:
-    /// HTTP names it in `Content-Language`.
-    language: std::sync::OnceLock<Language>,
+    /// The language the answers are in, where their requests asked for
+    /// one: HTTP names it in `Content-Language`. A batch whose answers
+    /// are in different languages has none.
+    language: Mutex<Answered>,
 }
 
 impl Kept {
@@ -121,15 +132,24 @@ impl Kept {
         self.0.any.store(true, Ordering::Release);
     }
 
-    /// Notes the language the answer is in.
+    /// Notes the language an answer is in.
     pub(crate) fn keep_language(&self, language: &Language) {
-        let _ = self.0.language.set(language.clone());
+        let mut answered = lock(&self.0.language);
+        *answered = match &*answered {
+            Answered::Nothing => Answered::In(language.clone()),
+            Answered::In(own) if own == language => return,
+            _ => Answered::Mixed,
+        };
     }
 
-    /// The language the answer is in, where its request asked for one.
+    /// The language the answers are in, where their requests asked for
+    /// one and they agree.
     #[cfg(feature = "http")]
     pub(crate) fn language(&self) -> Option<Language> {
-        self.0.language.get().cloned()
+        match &*lock(&self.0.language) {
+            Answered::In(language) => Some(language.clone()),
+            Answered::Nothing | Answered::Mixed => None,
+        }
     }
 
     /// What is kept here, taken away. Asked after every answer: inlined,

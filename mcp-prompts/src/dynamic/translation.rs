@@ -3,6 +3,8 @@
 //! arguments, served in place of the default where a request prefers its
 //! language.
 
+use std::fmt::Write as _;
+
 use super::{DynamicArgument, DynamicPrompt, DynamicPromptBuilder};
 use crate::protocol::language::Language;
 
@@ -127,18 +129,30 @@ pub(crate) fn mismatch(
     if !translation.0.translations.is_empty() {
         return Some("it has translations of its own".to_owned());
     }
+    // What a client may send is the same in every language: names, which
+    // are required, the choices, the default, the value's type.
     let describe = |args: &[DynamicArgument]| {
         args.iter()
             .map(|a| {
                 let required = if a.is_required() { "" } else { "?" };
-                format!("{}{required}", a.get_name())
+                let mut text = format!("{}{required}", a.get_name());
+                if !a.get_choices().is_empty() {
+                    let _ = write!(text, " one of [{}]", a.get_choices().join("|"));
+                }
+                if let Some(default) = a.get_default() {
+                    let _ = write!(text, " = {default}");
+                }
+                if let Some(ty) = a.get_value_type() {
+                    let _ = write!(text, " as {}", ty.expected);
+                }
+                text
             })
             .collect::<Vec<_>>()
             .join(", ")
     };
     let (own, theirs) = (describe(arguments), describe(translation.arguments()));
     (own != theirs).then(|| {
-        format!("its arguments ({theirs}) differ from the prompt's ({own}); a translation keeps the same arguments, required alike")
+        format!("its arguments ({theirs}) differ from the prompt's ({own}); a translation keeps the same arguments, required alike, with the same choices, default and type")
     })
 }
 

@@ -126,7 +126,10 @@ impl PromptDir {
             .filter_map(|(path, (text, loaded))| {
                 let loaded = loaded.as_ref().ok()?;
                 let prompt = loaded.prompt.as_ref()?;
-                state.served.iter().find(|p| p.same_as(prompt))?;
+                // Served as it is, or with its translations joined to it
+                // (which a registry does not keep yet: only the default).
+                let served = |p: &DynamicPrompt| p.same_as(prompt) || state.joined.joins(prompt, p);
+                state.served.iter().find(|p| served(p))?;
                 let relative = path.strip_prefix(dir).unwrap_or(path);
                 let relative = relative.to_string_lossy().replace('\\', "/");
                 let mut files = Vec::new();

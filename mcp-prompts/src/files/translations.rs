@@ -51,6 +51,12 @@ fn looks_translated(path: &std::path::Path, name: &str) -> Option<(String, Langu
 }
 
 impl Joined {
+    /// Whether `served` is `default` with its translations joined to it.
+    #[cfg(feature = "registry")]
+    pub(super) fn joins(&self, default: &DynamicPrompt, served: &DynamicPrompt) -> bool {
+        (self.kept.iter()).any(|(key, joined)| key[0].same_as(default) && joined.same_as(served))
+    }
+
     /// The folder's `candidates` (path order, each name once) with every
     /// translation attached to its default.
     pub(super) fn join(&mut self, candidates: Vec<(PathBuf, DynamicPrompt)>) -> Gathered {

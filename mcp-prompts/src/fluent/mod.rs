@@ -86,6 +86,12 @@ impl Translations {
         self.files.iter().map(|(language, _, _)| language.as_str())
     }
 
+    /// These and `more`, as one set.
+    pub(crate) fn merged(mut self, more: Self) -> Self {
+        self.files.extend(more.files);
+        self
+    }
+
     /// Gives each `#[prompt]` of `prompts` its texts in the languages
     /// these translations have; every problem (a file that does not
     /// parse, a language that is not one, a key naming no prompt or
@@ -106,7 +112,17 @@ impl Translations {
             };
             let texts = read_file(&language, origin, source, &prompts, problems);
             match by_language.iter_mut().find(|(l, _)| *l == language) {
-                Some((_, all)) => all.extend(texts),
+                Some((_, all)) => {
+                    for (name, texts) in texts {
+                        if all.iter().any(|(own, _)| *own == name) {
+                            problems.push(format!(
+                                "{origin}: message `{name}` is given for `{language}` already, in another file"
+                            ));
+                        } else {
+                            all.push((name, texts));
+                        }
+                    }
+                }
                 None => by_language.push((language, texts)),
             }
         }

@@ -165,7 +165,8 @@ impl Eq for Preference {}
 
 impl Preference {
     /// `text` in `Accept-Language` syntax; `None` when it is malformed,
-    /// past the bounds, or accepts nothing.
+    /// past the bounds, or empty. One that only refuses (`fr;q=0`) is a
+    /// preference: for the default.
     pub(crate) fn parse(text: &str) -> Option<Self> {
         if text.len() > MAX_PREFERENCE_BYTES {
             return None;
@@ -191,18 +192,23 @@ impl Preference {
             };
             let (range_start, range_end) = range;
             let text = &lower[range_start..range_end];
-            if text.is_empty() && weight == 1000 {
+            // An empty element (`fr,,de`), never an empty range with a weight.
+            let (first, last) = trimmed(&lower, element);
+            if first == last {
                 continue;
             }
-            if !is_range(text) || len == MAX_RANGES {
+            if !is_range(text) {
                 return None;
             }
-            // A range given twice is the first one.
+            // A range given twice is the first one, and counts once.
             let seen = ranges[..len]
                 .iter()
                 .any(|r| lower[usize::from(r.start)..usize::from(r.end)] == *text);
             if seen {
                 continue;
+            }
+            if len == MAX_RANGES {
+                return None;
             }
             ranges[len] = Range {
                 start: u16::try_from(range_start).ok()?,

@@ -41,6 +41,7 @@ fn malformed_preferences_are_absent() {
         "fr;q=2",
         "fr;q=0.1234",
         "fr;level=1",
+        "fr, ;q=1",
         "fr_FR",
         "123",
         "toolongtag",
@@ -62,6 +63,9 @@ fn preferences_compare_as_parsed() {
     let b = Preference::parse(" fr-ch , EN;Q=0.500").unwrap();
     assert_eq!(a, b);
     assert_ne!(a, Preference::parse("fr-CH, en;q=0.6").unwrap());
+    // Sixteen ranges and one given again: within the bound.
+    let sixteen: Vec<String> = (b'a'..b'q').map(|c| format!("a{}", c as char)).collect();
+    assert!(Preference::parse(&format!("{}, aa", sixteen.join(", "))).is_some());
     // A range given twice is the first one.
     assert_eq!(
         Preference::parse("fr, fr").unwrap(),

@@ -14,16 +14,17 @@ const DEFAULT_LANGUAGE: &str = "en";
 pub(super) struct Languages {
     /// As given; `en` when not.
     default: Option<String>,
-    /// Each set of translations given, as what applies it: a server given
-    /// none links none of Fluent.
+    /// Every set of translations given, as one, and what applies them: a
+    /// server given none links none of Fluent.
     #[cfg(feature = "fluent")]
-    translations: Vec<std::sync::Arc<Translate>>,
+    translations: Option<(crate::fluent::Translations, Translate)>,
 }
 
 /// What gives `#[prompt]`s their texts in other languages, saying each
 /// problem.
 #[cfg(feature = "fluent")]
-type Translate = dyn Fn(Vec<AnyPrompt>, &mut Vec<String>) -> Vec<AnyPrompt> + Send + Sync;
+type Translate =
+    fn(&crate::fluent::Translations, Vec<AnyPrompt>, &mut Vec<String>) -> Vec<AnyPrompt>;
 
 impl std::fmt::Debug for Languages {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -60,8 +61,8 @@ impl Languages {
         #[cfg(feature = "fluent")]
         {
             let mut problems = Vec::new();
-            for translate in &self.translations {
-                prompts = translate(prompts, &mut problems);
+            if let Some((translations, translate)) = &self.translations {
+                prompts = translate(translations, prompts, &mut problems);
             }
             if !problems.is_empty() {
                 return Err(BuildError::new(problems));
@@ -105,11 +106,11 @@ impl Server {
     /// ```
     #[cfg(feature = "fluent")]
     pub fn translations(mut self, translations: crate::fluent::Translations) -> Self {
-        let translate =
-            move |prompts, problems: &mut Vec<String>| translations.apply(prompts, problems);
-        self.languages
-            .translations
-            .push(std::sync::Arc::new(translate));
+        let apply: Translate = crate::fluent::Translations::apply;
+        self.languages.translations = Some(match self.languages.translations.take() {
+            Some((given, _)) => (given.merged(translations), apply),
+            None => (translations, apply),
+        });
         self
     }
 }

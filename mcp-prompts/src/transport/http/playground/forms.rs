@@ -61,8 +61,9 @@ pub(super) fn forms(service: &Service, access: &Access, preference: Option<&str>
             json!({ "schema": schema, "order": order, "asTool": entry.as_tool() }),
         );
     }
+    // A translation into the default language is never served: not offered.
     let languages: Vec<&str> = std::iter::once(default)
-        .chain(served.languages())
+        .chain(served.languages().iter().filter(|l| *l != default))
         .map(Language::as_str)
         .collect();
     json!({ "prompts": prompts, "languages": languages })

@@ -144,10 +144,10 @@ async fn forms_json(
     let access = super::handlers::remote_access(caller.as_ref().map(|c| &c.0));
     // `?lang=fr`: the forms in the language the page's picker chose.
     let preference = uri.query().and_then(|query| {
-        let (_, tag) = query.split('&').find_map(|pair| pair.split_once("lang="))?;
-        Some(tag)
+        url::form_urlencoded::parse(query.as_bytes())
+            .find_map(|(key, value)| (key == "lang").then_some(value))
     });
-    let body = forms::forms(&endpoint.service, &access, preference).to_string();
+    let body = forms::forms(&endpoint.service, &access, preference.as_deref()).to_string();
     (
         [
             ("content-type", "application/json"),

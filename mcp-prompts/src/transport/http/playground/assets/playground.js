@@ -754,7 +754,8 @@ function showLanguages(languages) {
   const picker = $('language');
   picker.hidden = languages.length < 2;
   $('language-label').hidden = picker.hidden;
-  if (picker.options.length === languages.length) return;
+  const shown = Array.from(picker.options, (option, at) => (at === 0 ? languages[0] : option.value));
+  if (shown.join() === languages.join()) return;
   picker.replaceChildren(...languages.map((tag, at) => el('option', {
     value: at === 0 ? '' : tag,
     text: at === 0 ? `${tag} (default)` : tag,
