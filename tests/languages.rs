@@ -452,3 +452,62 @@ fn names_that_are_not_languages_stay_prompts() {
         "{report}"
     );
 }
+
+/// The prompt tools answer in the language asked for, and say which; so
+/// does a 2026-07-28 round that asks for missing arguments, whose form is
+/// translated. The showcase over stdio, `--prompts-as-tools`.
+#[test]
+fn the_prompt_tools_and_a_round_that_asks_name_their_language() {
+    let mut command = Command::new(showcase_binary());
+    command.arg("--prompts-as-tools");
+    let mut client = support::Client::start_program(command);
+    client.initialize("2025-11-25");
+    let french = json!({ "io.modelcontextprotocol/acceptLanguage": "fr" });
+    let listed = client.call(
+        "tools/call",
+        json!({ "name": "list_prompts", "arguments": {}, "_meta": french }),
+    );
+    let result = &listed["result"];
+    assert_eq!(
+        result["_meta"]["io.modelcontextprotocol/contentLanguage"], "fr",
+        "{listed}"
+    );
+    assert!(
+        result["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("Rédiger une salutation"),
+        "{listed}"
+    );
+    let got = client.call(
+        "tools/call",
+        json!({ "name": "get_prompt",
+                "arguments": { "name": "greet", "arguments": { "name": "Ann" } },
+                "_meta": french }),
+    );
+    assert_eq!(
+        got["result"]["_meta"]["io.modelcontextprotocol/contentLanguage"], "fr",
+        "{got}"
+    );
+    assert!(
+        got.to_string().contains("Rédige une salutation courte"),
+        "{got}"
+    );
+    // 2026-07-28: greet without its required name asks for it, in French.
+    let asked = client.call(
+        "prompts/get",
+        json!({ "name": "greet", "arguments": {},
+                "_meta": {
+                    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                    "io.modelcontextprotocol/clientCapabilities": { "elicitation": { "form": {} } },
+                    "io.modelcontextprotocol/acceptLanguage": "fr",
+                } }),
+    );
+    let result = &asked["result"];
+    assert_eq!(result["resultType"], "input_required", "{asked}");
+    assert_eq!(
+        result["_meta"]["io.modelcontextprotocol/contentLanguage"], "fr",
+        "{asked}"
+    );
+    assert!(asked.to_string().contains("Qui saluer"), "{asked}");
+}

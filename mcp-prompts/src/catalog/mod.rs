@@ -303,20 +303,29 @@ impl CatalogSnapshot {
         self.restricted && !matches!(access, Access::Local)
     }
 
-    /// The prompts the prompt tools offer a request served under
-    /// `access`, in order: those it may see, not kept out of the tools.
-    pub(crate) fn tool_prompts<'a>(
-        &'a self,
-        access: &'a Access,
-        wanted: Option<Wanted<'a>>,
-    ) -> impl Iterator<Item = &'a AnyPrompt> + 'a {
-        self.entries
-            .iter()
-            .filter(move |e| e.as_tool && (!self.restricted || e.visibility.allows(access)))
-            .map(move |e| match &wanted {
-                Some(wanted) => e.in_language(wanted, &self.languages).0,
-                None => &e.prompt,
+    /// The prompts the prompt tools offer a request served under `access`
+    /// that wants `wanted`, in order (those it may see, not kept out of the
+    /// tools), each in its language, and the language the list is in
+    /// (where one was asked for), as a listing's.
+    pub(crate) fn tool_listing(
+        &self,
+        access: &Access,
+        wanted: Option<Wanted<'_>>,
+    ) -> (Vec<AnyPrompt>, Option<Language>) {
+        let order = wanted.map(|w| *w.order()).unwrap_or_default();
+        let mut best: Option<usize> = None;
+        let prompts = (self.entries.iter())
+            .filter(|e| e.as_tool && (!self.restricted || e.visibility.allows(access)))
+            .map(|e| {
+                let (prompt, rank) = e.in_order(&order);
+                best = match (best, rank) {
+                    (Some(b), Some(r)) => Some(b.min(r)),
+                    (b, r) => b.or(r),
+                };
+                prompt.clone()
             })
+            .collect();
+        (prompts, wanted.map(|wanted| self.language_of(wanted, best)))
     }
 
     /// The prompts only some callers may see, each with the scopes a

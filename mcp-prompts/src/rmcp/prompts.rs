@@ -284,7 +284,7 @@ pub(super) fn preference_of(context: &RequestContext<RoleServer>) -> Option<Stri
 }
 
 /// A result's `_meta` naming the language it is in.
-fn language_meta(language: &Language) -> ::rmcp::model::MetaObject {
+pub(super) fn language_meta(language: &Language) -> ::rmcp::model::MetaObject {
     let mut meta = ::rmcp::model::JsonObject::new();
     meta.insert(CONTENT_LANGUAGE.to_owned(), language.as_str().into());
     ::rmcp::model::MetaObject(meta)

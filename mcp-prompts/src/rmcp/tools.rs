@@ -17,6 +17,7 @@ use super::{
     to_rmcp, version_of,
 };
 use crate::protocol::ProtocolVersion;
+use crate::protocol::language::Language;
 use crate::server::tools::result::ToolResult;
 use crate::server::tools::{
     GET_PROMPT, LIST_PROMPTS, ToolOutcome, definitions, error_result, list_result, tool_prompts,
@@ -180,18 +181,20 @@ impl RmcpPrompts {
             LIST_PROMPTS => {
                 let preference = super::prompts::preference_of(&context);
                 let access = access_of(&context);
-                let prompts = tool_prompts(&self.service, &access, preference.as_deref());
-                complete(list_result(&prompts, version))
+                let (prompts, language) =
+                    tool_prompts(&self.service, &access, preference.as_deref());
+                complete(list_result(&prompts, version), language.as_ref())
             }
             GET_PROMPT => {
                 let (name, arguments) = match get_prompt_arguments(request.arguments.as_ref()) {
                     Ok(read) => read,
-                    Err(error) => return complete(error_result(&error)),
+                    Err(error) => return complete(error_result(&error), None),
                 };
                 let retry = retry(request.input_responses, request.request_state);
                 let outcome = self.run_get(&name, arguments, retry, true, &context).await;
                 match ToolOutcome::of(outcome, version) {
-                    ToolOutcome::Complete(result) | ToolOutcome::Failed(result) => complete(result),
+                    ToolOutcome::Complete(result, language) => complete(result, language.as_ref()),
+                    ToolOutcome::Failed(result) => complete(result, None),
                     ToolOutcome::InputRequired(asked) => Ok(input_required(&asked)?.into()),
                 }
             }
@@ -206,11 +209,15 @@ impl RmcpPrompts {
 struct Watched;
 
 /// A tool result of ours as rmcp's.
-fn complete(result: ToolResult) -> Result<CallToolResponse, ErrorData> {
+fn complete(
+    result: ToolResult,
+    language: Option<&Language>,
+) -> Result<CallToolResponse, ErrorData> {
     // Ours in the schema's own spelling, which rmcp's type reads.
     let result = serde_json::to_value(result).map_err(internal)?;
     let mut result: CallToolResult = serde_json::from_value(result).map_err(internal)?;
     // rmcp clears it for revisions without it.
     result.result_type = Some(ResultType::COMPLETE);
+    result.meta = language.map(super::prompts::language_meta);
     Ok(result.into())
 }

@@ -70,7 +70,7 @@ impl CallParts {
         if let Some(progress) = &self.progress {
             progress.stop();
         }
-        round.input_required(&service.0, &self.prompt, questions)
+        round.input_required(&service.0, (&self.prompt, self.language), questions)
     }
 }
 

@@ -214,6 +214,8 @@ pub(crate) enum GetOutcome {
 pub(crate) struct InputRequired {
     requests: Map<String, Value>,
     state: String,
+    /// The language its questions are in, where the request asked for one.
+    language: Option<Language>,
 }
 
 impl InputRequired {
@@ -225,6 +227,11 @@ impl InputRequired {
     /// The state to hand the client (`requestState`).
     pub(crate) fn state(&self) -> &str {
         &self.state
+    }
+
+    /// The language its questions are in, where the request asked for one.
+    pub(crate) fn language(&self) -> Option<&Language> {
+        self.language.as_ref()
     }
 }
 
@@ -310,6 +317,8 @@ impl<'a> GetRequest<'a> {
             Err(error) => return NowOrLater::Now(Err(error)),
         };
         let max_result_bytes = inner.limits.result_bytes;
+        // The language a stateless round's questions are in, if asked for.
+        let named = answering.named();
         let call = |prompt, asking| Call {
             site,
             prompt,
@@ -342,7 +351,7 @@ impl<'a> GetRequest<'a> {
                     None => {
                         let form = MissingForm::new(&prompt, &missing, era.version());
                         let questions = vec![(MISSING_ARGUMENTS.to_owned(), form.into())];
-                        let asked = round.input_required(inner, &prompt, questions);
+                        let asked = round.input_required(inner, (&prompt, named), questions);
                         return NowOrLater::Now(asked);
                     }
                 },
@@ -454,7 +463,7 @@ impl Round {
     pub(super) fn input_required(
         &self,
         inner: &Inner,
-        prompt: &AnyPrompt,
+        (prompt, language): (&AnyPrompt, Option<Language>),
         questions: Vec<(String, Value)>,
     ) -> Result<GetOutcome, Error> {
         let key = state_key(inner)?;
@@ -468,6 +477,7 @@ impl Round {
         Ok(GetOutcome::InputRequired(InputRequired {
             requests: questions.into_iter().collect(),
             state,
+            language,
         }))
     }
 }

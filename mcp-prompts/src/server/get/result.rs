@@ -51,7 +51,7 @@ impl Answer for GetOutcome {
     fn content_language(&self) -> Option<&Language> {
         match self {
             Self::Prompt { language, .. } => language.as_ref(),
-            Self::InputRequired(_) => None,
+            Self::InputRequired(asked) => asked.language(),
         }
     }
 

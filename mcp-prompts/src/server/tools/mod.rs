@@ -26,7 +26,7 @@ use crate::caller::Access;
 use crate::catalog::AnyPrompt;
 use crate::error::{Error, brief, excerpt};
 use crate::protocol::answer::{Answer, Cached};
-use crate::protocol::language::preference_in;
+use crate::protocol::language::{Language, preference_in};
 use crate::protocol::method::{ToolsCall, ToolsList};
 use crate::protocol::params::{CallParams, ListParams};
 use crate::protocol::{Arguments, ProtocolVersion, cow_str};
@@ -67,15 +67,16 @@ pub(crate) fn unknown_tool(name: &str) -> Error {
 }
 
 /// The prompts the tools offer a request served under `access`, each in
-/// the language the request's `preference` (as sent) picks for it.
+/// the language the request's `preference` (as sent) picks for it, and
+/// the language the list is in, where one was asked for.
 pub(crate) fn tool_prompts(
     service: &Service,
     access: &Access,
     preference: Option<&str>,
-) -> Vec<AnyPrompt> {
+) -> (Vec<AnyPrompt>, Option<Language>) {
     let snapshot = service.snapshot();
     let wanted = preference.and_then(|text| snapshot.wanted(text, service.default_language()));
-    snapshot.tool_prompts(access, wanted).cloned().collect()
+    snapshot.tool_listing(access, wanted)
 }
 
 /// The `tools/list` result: the two prompt tools, the same for every
@@ -125,8 +126,10 @@ impl Handler for ToolsCall {
         match p.name() {
             LIST_PROMPTS => {
                 let preference = p.meta().and_then(preference_in);
-                let prompts = tool_prompts(cx.service(), cx.access(), preference.as_deref());
-                Handled::Now(Ok(ToolOutcome::Complete(list_result(&prompts, version))))
+                let (prompts, language) =
+                    tool_prompts(cx.service(), cx.access(), preference.as_deref());
+                let listed = list_result(&prompts, version);
+                Handled::Now(Ok(ToolOutcome::Complete(listed, language)))
             }
             GET_PROMPT => {
                 let arguments = match GetPromptArguments::read(p.arguments().map(RawValue::get)) {

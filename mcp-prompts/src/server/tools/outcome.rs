@@ -11,6 +11,7 @@ use crate::error::Error;
 use crate::message::PromptResult;
 use crate::protocol::ProtocolVersion;
 use crate::protocol::answer::Answer;
+use crate::protocol::language::Language;
 use crate::protocol::modern::ResultType;
 use crate::server::get::result::InputRequiredBody;
 use crate::server::get::{GetOutcome, InputRequired};
@@ -18,8 +19,9 @@ use serde::Serialize;
 
 /// A `get_prompt` call as it ended, before a route writes it.
 pub(crate) enum ToolOutcome {
-    /// A `CallToolResult`: the messages, or the prompts listed.
-    Complete(ToolResult),
+    /// A `CallToolResult`: the messages, or the prompts listed; and the
+    /// language they are in, where the request asked for one.
+    Complete(ToolResult, Option<Language>),
     /// A `CallToolResult` that reports an error (`isError`), for the
     /// model to read and correct.
     Failed(ToolResult),
@@ -30,7 +32,7 @@ pub(crate) enum ToolOutcome {
 impl Answer for ToolOutcome {
     fn result_type(&self) -> ResultType {
         match self {
-            Self::Complete(_) | Self::Failed(_) => ResultType::Complete,
+            Self::Complete(..) | Self::Failed(_) => ResultType::Complete,
             Self::InputRequired(_) => ResultType::InputRequired,
         }
     }
@@ -39,9 +41,17 @@ impl Answer for ToolOutcome {
         matches!(self, Self::Failed(_))
     }
 
+    fn content_language(&self) -> Option<&Language> {
+        match self {
+            Self::Complete(_, language) => language.as_ref(),
+            Self::Failed(_) => None,
+            Self::InputRequired(asked) => asked.language(),
+        }
+    }
+
     fn body(&self, _: ProtocolVersion) -> impl Serialize + '_ {
         match self {
-            Self::Complete(result) | Self::Failed(result) => ToolBody::Complete(result),
+            Self::Complete(result, _) | Self::Failed(result) => ToolBody::Complete(result),
             Self::InputRequired(asked) => ToolBody::Asked(asked.body()),
         }
     }
@@ -59,7 +69,9 @@ impl ToolOutcome {
     /// The tool's outcome of a `prompts/get` run.
     pub(crate) fn of(result: Result<GetOutcome, Error>, version: ProtocolVersion) -> Self {
         match result {
-            Ok(GetOutcome::Prompt { result, .. }) => Self::Complete(messages(&result, version)),
+            Ok(GetOutcome::Prompt {
+                result, language, ..
+            }) => Self::Complete(messages(&result, version), language),
             Ok(GetOutcome::InputRequired(asked)) => Self::InputRequired(asked),
             Err(error) => Self::Failed(error_result(&error)),
         }
