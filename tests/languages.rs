@@ -511,3 +511,66 @@ fn the_prompt_tools_and_a_round_that_asks_name_their_language() {
     );
     assert!(asked.to_string().contains("Qui saluer"), "{asked}");
 }
+
+/// Review a diff
+#[mcp_prompts::prompt(template = "Review this diff: {diff}{#focus} Focus on {focus}.{/focus}")]
+fn review_diff(
+    /// The diff
+    diff: String,
+    /// What to look at
+    focus: Option<String>,
+);
+
+/// A template prompt takes a template per language from its Fluent
+/// message's `.template`, checked against its arguments when the server
+/// is built; its arguments are bound as the default template's are.
+#[tokio::test]
+async fn a_template_prompt_has_a_template_per_language() {
+    let build = |ftl: &str| {
+        mcp_prompts::Server::new("t", "1")
+            .catalog(mcp_prompts::catalog![review_diff, review_change])
+            .translations(mcp_prompts::Translations::new().add("fr", "fr.ftl", ftl))
+            .build()
+    };
+    let service = build(
+        "review_diff = Relecture\n    .template = Relis ce diff : { $diff }\n        --- assistant\n        Je regarde { $focus }.\n",
+    )
+    .unwrap();
+    let french = mcp_prompts::testing::Client::new(&service).language("fr");
+    let got = french
+        .get(("review_diff", [("diff", "+1"), ("focus", "les noms")]))
+        .await
+        .unwrap();
+    assert_eq!(got.texts(), ["Relis ce diff : +1", "Je regarde les noms."]);
+    // Its arguments are still checked.
+    let missing = french.get(("review_diff", [("focus", "x")])).await;
+    assert_eq!(
+        missing.unwrap_err().code(),
+        mcp_prompts::Error::INVALID_PARAMS
+    );
+    let english = mcp_prompts::testing::Client::new(&service);
+    let got = english
+        .get(("review_diff", [("diff", "+1")]))
+        .await
+        .unwrap();
+    assert_eq!(got.texts(), ["Review this diff: +1"]);
+    // A placeholder naming no argument, and a template for a function.
+    let problems = build("review_diff = Relecture\n    .template = Relis { $dif }\n")
+        .unwrap_err()
+        .problems()
+        .to_vec();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("`review_diff`") && p.contains("dif")),
+        "{problems:?}"
+    );
+    let problems = build("review_change = Relire\n    .template = Relis { $diff }\n")
+        .unwrap_err()
+        .problems()
+        .to_vec();
+    assert!(
+        problems[0].contains("only a #[prompt(template = ...)] takes a template"),
+        "{problems:?}"
+    );
+}

@@ -69,6 +69,15 @@ pub fn prompt(
     if let Some(restricted) = restriction(prompt) {
         out.extend([quote!(#(#cfgs)* #restricted)]);
     }
+    // A template prompt says so apart, as a restriction does: its
+    // translations may give a template per language.
+    if template.is_some() {
+        let private = private();
+        out.extend([quote! {
+            #(#cfgs)*
+            #private::inventory::submit! { #private::Templated(#ident::PROMPT) }
+        }]);
+    }
     let attrs = &prompt.attrs;
     let extended = extras::registration(
         ident,

@@ -56,6 +56,33 @@ impl Template {
     }
 }
 
+/// The messages of `messages`, a template parsed at run time (a
+/// `#[prompt(template = ...)]`'s in another language), rendered for
+/// `input` as [`Template::render`] renders the macro's.
+#[cfg(feature = "fluent")]
+pub(crate) fn render_parsed(
+    messages: &[mcp_prompts_template::Message],
+    input: &Input<'_>,
+) -> Result<Vec<Message>, Error> {
+    let max_bytes = input.request().max_result_bytes();
+    let mut left = max_bytes;
+    let mut rendered = Vec::with_capacity(messages.len());
+    for message in messages {
+        let text = mcp_prompts_template::render(
+            &message.parts,
+            |name| value(input, name),
+            |name| is_set(input, name),
+            left,
+        )
+        .ok_or_else(|| Error::result_too_large(max_bytes))?;
+        left -= text.len();
+        if !text.is_empty() {
+            rendered.push(Message::new(Role::of_template(message.role), text));
+        }
+    }
+    Ok(rendered)
+}
+
 fn value<'a>(input: &'a Input<'_>, name: &str) -> &'a str {
     let Some(arg) = input.prompt().argument(name) else {
         return "";

@@ -203,6 +203,20 @@ impl AnyPrompt {
         match &self.0 {
             Kind::Macro(def) => {
                 let input = Input::new(def, arguments, request);
+                #[cfg(feature = "fluent")]
+                if let Some(template) = self.1.texts().and_then(Texts::template) {
+                    // The glue binds every argument as the function's
+                    // parameters would: its checks, then this language's
+                    // template.
+                    let bound = call_catching(culprit, || (def.invoke)(&input))?;
+                    if let Invocation::Ready(Err(error)) = bound {
+                        return Ok(Invocation::Ready(Err(error)));
+                    }
+                    let rendered = crate::template::render_parsed(template, &input);
+                    return Ok(Invocation::Ready(
+                        rendered.map(crate::message::PromptResult::new),
+                    ));
+                }
                 call_catching(culprit, || (def.invoke)(&input))
             }
             Kind::Dynamic(prompt) => prompt.invoke(arguments, request, max_result_bytes, culprit),

@@ -20,6 +20,8 @@ pub(crate) struct Texts {
     description: Option<String>,
     /// By argument name.
     arguments: Vec<(String, ArgTexts)>,
+    /// A `#[prompt(template = ...)]`'s template in this language.
+    template: Option<Arc<[mcp_prompts_template::Message]>>,
 }
 
 /// One argument's texts in one language.
@@ -57,6 +59,16 @@ impl Texts {
         } else {
             texts.description = Some(text);
         }
+    }
+
+    /// Sets the template, parsed.
+    pub(crate) fn set_template(&mut self, template: Vec<mcp_prompts_template::Message>) {
+        self.template = Some(template.into());
+    }
+
+    /// The template in this language, for a template prompt given one.
+    pub(crate) fn template(&self) -> Option<&[mcp_prompts_template::Message]> {
+        self.template.as_deref()
     }
 
     pub(crate) fn title(&self) -> Option<&str> {

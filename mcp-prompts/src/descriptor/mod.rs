@@ -69,6 +69,14 @@ pub struct Restricted(pub &'static PromptDef, pub &'static Restriction);
 
 inventory::collect!(Restricted);
 
+/// The mark of a `#[prompt(template = ...)]`, registered apart from its
+/// definition as a [`Restricted`] is: its translations may give a
+/// template per language.
+#[doc(hidden)]
+pub struct Templated(pub &'static PromptDef);
+
+inventory::collect!(Templated);
+
 /// What a prompt declares besides its arguments and who may see it: icons,
 /// `_meta` entries, tags, and whether it is offered through the prompt
 /// tools (`#[prompt(icon = .., meta(..), tags = [..], as_tool = ..)]`).
@@ -317,6 +325,15 @@ impl PromptDef {
             .into_iter()
             .find(|restricted| restricted.0.same_as(self))
             .map(|restricted| restricted.1)
+    }
+
+    /// Whether it is a `#[prompt(template = ...)]`: what may take a
+    /// template per language (feature `fluent`).
+    #[cfg(feature = "fluent")]
+    pub(crate) fn is_template(&self) -> bool {
+        inventory::iter::<Templated>
+            .into_iter()
+            .any(|templated| templated.0.same_as(self))
     }
 
     /// What the prompt declares besides its arguments and restriction:

@@ -199,22 +199,36 @@ fn read_file(
         let Some(message) = bundle.get_message(&id) else {
             continue;
         };
+        let arguments = prompt.arguments();
+        // A template names an argument as a Fluent variable (`{ $diff }`),
+        // which formats as the template syntax's placeholder (`{diff}`).
+        let mut placeholders = fluent_bundle::FluentArgs::new();
+        for argument in arguments.iter().filter(|a| !a.injected()) {
+            placeholders.set(argument.name(), format!("{{{}}}", argument.name()));
+        }
         let mut errors = Vec::new();
-        let mut format = |pattern| {
+        let mut format = |pattern, args| {
             bundle
-                .format_pattern(pattern, None, &mut errors)
+                .format_pattern(pattern, args, &mut errors)
                 .into_owned()
         };
         let mut texts = Texts::default();
         if let Some(value) = message.value() {
-            texts.set_title(format(value));
+            texts.set_title(format(value, None));
         }
-        let arguments = prompt.arguments();
         for attribute in message.attributes() {
             let key = attribute.id();
-            let text = format(attribute.value());
+            let args = (key == "template").then_some(&placeholders);
+            let text = format(attribute.value(), args);
             if key == "description" {
                 texts.set_description(text);
+                continue;
+            }
+            if key == "template" {
+                match template_of(prompt, &text) {
+                    Ok(template) => texts.set_template(template),
+                    Err(problem) => problems.push(format!("{origin}: `{id}.template`: {problem}")),
+                }
                 continue;
             }
             let argument = key
@@ -231,7 +245,7 @@ fn read_file(
                     "{origin}: `{id}.{key}` names no argument of prompt `{id}` (`{name}`)"
                 )),
                 None => problems.push(format!(
-                    "{origin}: `{id}.{key}` is not `.description`, `.arg-NAME` or `.arg-NAME-title`"
+                    "{origin}: `{id}.{key}` is not `.description`, `.template`, `.arg-NAME` or `.arg-NAME-title`"
                 )),
             }
         }
@@ -241,6 +255,33 @@ fn read_file(
         found.push((id, texts));
     }
     found
+}
+
+/// A template prompt's template in another language, parsed against its
+/// arguments; why not, for a prompt that is not a template prompt or a
+/// template that does not parse.
+fn template_of(
+    prompt: &AnyPrompt,
+    text: &str,
+) -> Result<Vec<mcp_prompts_template::Message>, String> {
+    struct Arguments<'a>(Vec<crate::catalog::ArgInfo<'a>>);
+    impl mcp_prompts_template::Names for Arguments<'_> {
+        fn knows(&self, name: &str) -> bool {
+            self.0.iter().any(|a| a.name() == name && !a.injected())
+        }
+        fn may_be_unset(&self, name: &str) -> bool {
+            self.0.iter().any(|a| a.name() == name && !a.required())
+        }
+    }
+    if !prompt
+        .static_def()
+        .is_some_and(crate::descriptor::PromptDef::is_template)
+    {
+        return Err("only a #[prompt(template = ...)] takes a template per language; a function chooses its body by RequestContext::language".to_owned());
+    }
+    let arguments = Arguments(prompt.arguments());
+    mcp_prompts_template::parse_checked(text, &arguments)
+        .map_err(|error| format!("line {}: {}", error.line, error.message))
 }
 
 /// The `.ftl` files of `dir` with their languages: `LANG.ftl`, and

@@ -24,7 +24,7 @@ pub use crate::complete::CompleteWith;
 pub use crate::content::Role;
 pub use crate::descriptor::{
     ArgDef, ArgRange, Completer, DefaultCheck, Extended, Input, PromptDef, PromptExtras,
-    Restricted, Restriction,
+    Restricted, Restriction, Templated,
 };
 pub use crate::error::Error;
 pub use crate::invoke::{Invocation, pending, ready};
