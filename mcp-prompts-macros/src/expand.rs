@@ -49,10 +49,17 @@ pub fn prompt(
     if !cfgs.is_empty() {
         out.extend([quote!(#(#cfgs)*)]);
     }
-    // The registration, lexed with the function's first attribute.
+    // The registration, lexed with the function's first attribute. A
+    // template prompt registers as one (its translations may give a
+    // template per language), in the same one item.
+    let registration = if template.is_some() {
+        "Templated"
+    } else {
+        "Registration"
+    };
     out.extend([func.user_fn(&format!(
         "{PRIVATE}::inventory::submit! {{ \
-             {PRIVATE}::Registration({ident}::PROMPT) \
+             {PRIVATE}::{registration}({ident}::PROMPT) \
          }}"
     ))]);
     let value_checks = arglist::value_checks(&prompt.params);
@@ -68,15 +75,6 @@ pub fn prompt(
     }
     if let Some(restricted) = restriction(prompt) {
         out.extend([quote!(#(#cfgs)* #restricted)]);
-    }
-    // A template prompt says so apart, as a restriction does: its
-    // translations may give a template per language.
-    if template.is_some() {
-        let private = private();
-        out.extend([quote! {
-            #(#cfgs)*
-            #private::inventory::submit! { #private::Templated(#ident::PROMPT) }
-        }]);
     }
     let attrs = &prompt.attrs;
     let extended = extras::registration(

@@ -1,7 +1,7 @@
 //! The prompts `#[prompt]` registers, gathered from the whole binary by
 //! `inventory`.
 
-use crate::descriptor::PromptDef;
+use crate::descriptor::{PromptDef, Templated};
 
 /// What `#[prompt]` submits to inventory: the prompt's descriptor, the
 /// constant its handle also exposes.
@@ -22,7 +22,8 @@ inventory::collect!(Registration);
 /// assert!(mcp_prompts::registered_prompts().any(|p| p.name() == "hello"));
 /// ```
 pub fn registered_prompts() -> impl Iterator<Item = &'static PromptDef> {
-    inventory::iter::<Registration>
-        .into_iter()
-        .map(|registration| registration.0)
+    let prompts = inventory::iter::<Registration>.into_iter().map(|r| r.0);
+    // Template prompts register as such, marked.
+    let templates = inventory::iter::<Templated>.into_iter().map(|t| t.0);
+    prompts.chain(templates)
 }

@@ -69,8 +69,8 @@ pub struct Restricted(pub &'static PromptDef, pub &'static Restriction);
 
 inventory::collect!(Restricted);
 
-/// The mark of a `#[prompt(template = ...)]`, registered apart from its
-/// definition as a [`Restricted`] is: its translations may give a
+/// What a `#[prompt(template = ...)]` submits to inventory in place of a
+/// `Registration`: the same, marked, as its translations may give a
 /// template per language.
 #[doc(hidden)]
 pub struct Templated(pub &'static PromptDef);
