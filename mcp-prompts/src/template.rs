@@ -35,24 +35,8 @@ impl Template {
     /// result past the server's limit on one is refused before it is
     /// spent (-32602).
     pub fn render(&self, input: &Input<'_>) -> Result<Vec<Message>, Error> {
-        let max_bytes = input.request().max_result_bytes();
-        let mut left = max_bytes;
-        let mut messages = Vec::with_capacity(self.messages.len());
-        for message in self.messages {
-            let text = mcp_prompts_template::render(
-                message.parts,
-                |name| value(input, name),
-                |name| is_set(input, name),
-                left,
-            )
-            .ok_or_else(|| Error::result_too_large(max_bytes))?;
-            left -= text.len();
-            // A message left with no text (its sections hidden) is left out.
-            if !text.is_empty() {
-                messages.push(Message::new(message.role, text));
-            }
-        }
-        Ok(messages)
+        let messages = self.messages.iter().map(|m| (m.role, m.parts));
+        render_each(messages, input)
     }
 }
 
@@ -64,12 +48,25 @@ pub(crate) fn render_parsed(
     messages: &[mcp_prompts_template::Message],
     input: &Input<'_>,
 ) -> Result<Vec<Message>, Error> {
+    let messages = messages
+        .iter()
+        .map(|m| (Role::of_template(m.role), m.parts.as_slice()));
+    render_each(messages, input)
+}
+
+/// Each message (its role and parts) rendered for `input`, within the
+/// server's limit on a result; a message left with no text (its sections
+/// hidden) is left out.
+fn render_each<'m, S: AsRef<str> + 'm>(
+    messages: impl ExactSizeIterator<Item = (Role, &'m [mcp_prompts_template::Part<S>])>,
+    input: &Input<'_>,
+) -> Result<Vec<Message>, Error> {
     let max_bytes = input.request().max_result_bytes();
     let mut left = max_bytes;
     let mut rendered = Vec::with_capacity(messages.len());
-    for message in messages {
+    for (role, parts) in messages {
         let text = mcp_prompts_template::render(
-            &message.parts,
+            parts,
             |name| value(input, name),
             |name| is_set(input, name),
             left,
@@ -77,7 +74,7 @@ pub(crate) fn render_parsed(
         .ok_or_else(|| Error::result_too_large(max_bytes))?;
         left -= text.len();
         if !text.is_empty() {
-            rendered.push(Message::new(Role::of_template(message.role), text));
+            rendered.push(Message::new(role, text));
         }
     }
     Ok(rendered)
