@@ -19,17 +19,9 @@ fn test_prompt_with_arguments(
     format!("Prompt with arguments: arg1='{arg1}', arg2='{arg2}'")
 }
 
-/// Summarize a text
-#[prompt(title = "Summarize")]
-fn summarize(
-    /// The text to summarize
-    text: String,
-    /// The most words the summary may use
-    #[arg(default = 50)]
-    max_words: u32,
-) -> String {
-    format!("Summarize the following text in at most {max_words} words:\n\n{text}")
-}
+#[path = "support/memory.rs"]
+mod memory;
+use memory::summarize;
 
 const REQUESTS: usize = 1_000;
 
@@ -135,21 +127,7 @@ fn mcp_prompts_stdio_path(bencher: divan::Bencher) {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
         .unwrap();
-    let serve = |input: &[u8]| {
-        let (writer, reader) = tokio::io::duplex(1 << 20);
-        runtime.block_on(async {
-            let read_all = tokio::spawn(async move {
-                let mut reader = reader;
-                let mut out = Vec::new();
-                tokio::io::AsyncReadExt::read_to_end(&mut reader, &mut out)
-                    .await
-                    .unwrap();
-                out
-            });
-            service.serve_io(input, writer).await.unwrap();
-            read_all.await.unwrap()
-        })
-    };
+    let serve = |input: &[u8]| memory::serve(&service, &runtime, input);
     let out = serve(&input);
     assert_eq!(answers(&out), REQUESTS + 1);
     bencher.bench_local(|| serve(divan::black_box(&input)));

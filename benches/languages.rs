@@ -26,17 +26,9 @@ fn review(
     }
 }
 
-/// Summarize a text
-#[prompt(title = "Summarize")]
-fn summarize(
-    /// The text to summarize
-    text: String,
-    /// The most words the summary may use
-    #[arg(default = 50)]
-    max_words: u32,
-) -> String {
-    format!("Summarize the following text in at most {max_words} words:\n\n{text}")
-}
+#[path = "support/memory.rs"]
+mod memory;
+use memory::{serve, summarize};
 
 const REQUESTS: usize = 1_000;
 
@@ -98,23 +90,6 @@ fn service(translated: bool) -> Service {
         server
     };
     server.build().unwrap()
-}
-
-/// Serves `input` through the stdio path, from memory to memory.
-fn serve(service: &Service, runtime: &tokio::runtime::Runtime, input: &[u8]) -> Vec<u8> {
-    let (writer, reader) = tokio::io::duplex(1 << 20);
-    runtime.block_on(async {
-        let read_all = tokio::spawn(async move {
-            let mut reader = reader;
-            let mut out = Vec::new();
-            tokio::io::AsyncReadExt::read_to_end(&mut reader, &mut out)
-                .await
-                .unwrap();
-            out
-        });
-        service.serve_io(input, writer).await.unwrap();
-        read_all.await.unwrap()
-    })
 }
 
 fn bench(bencher: divan::Bencher, translated: bool, preference: Option<&str>, expected: &str) {
