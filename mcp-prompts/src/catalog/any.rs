@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 #[cfg(feature = "fluent")]
-use super::languages::Texts;
+use super::texts::Texts;
 use crate::context::RequestParts;
 use crate::descriptor::{ArgDef, ArgRange, ArgType, Input, ParamKind, PromptDef};
 use crate::dynamic::{DynamicArgument, DynamicPrompt};

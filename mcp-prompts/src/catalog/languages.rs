@@ -1,94 +1,12 @@
-//! The languages a catalog answers in: a `#[prompt]`'s texts in other
-//! languages (from Fluent), each prompt's translated views, and the
-//! order in which a request's preference picks among the catalog's
-//! languages, which is what its listing pages are cached by.
+//! What a request wants of a catalog's languages: the order in which its
+//! preference picks among them (RFC 4647 lookup, for every prompt at
+//! once), kept per preference text; what its listing pages are kept by
+//! (`pages.rs`).
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::RwLock;
 
-use super::listing::{CachedPage, Fields};
 use crate::protocol::language::{Language, Preference};
-use crate::sync::lock;
-
-/// A `#[prompt]`'s texts in one language: what replaces its title, its
-/// description and its arguments' titles and descriptions. A text left
-/// out stays the default's.
-#[cfg(feature = "fluent")]
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Texts {
-    title: Option<String>,
-    description: Option<String>,
-    /// By argument name.
-    arguments: Vec<(String, ArgTexts)>,
-    /// A `#[prompt(template = ...)]`'s template in this language.
-    template: Option<Arc<[mcp_prompts_template::Message]>>,
-}
-
-/// One argument's texts in one language.
-#[cfg(feature = "fluent")]
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct ArgTexts {
-    title: Option<String>,
-    description: Option<String>,
-}
-
-#[cfg(feature = "fluent")]
-impl Texts {
-    /// Sets the title.
-    pub(crate) fn set_title(&mut self, title: String) {
-        self.title = Some(title);
-    }
-
-    /// Sets the description.
-    pub(crate) fn set_description(&mut self, description: String) {
-        self.description = Some(description);
-    }
-
-    /// Sets argument `name`'s title or, when not `title`, description.
-    pub(crate) fn set_argument(&mut self, name: &str, title: bool, text: String) {
-        let at = match self.arguments.iter().position(|(n, _)| n == name) {
-            Some(at) => at,
-            None => {
-                self.arguments.push((name.to_owned(), ArgTexts::default()));
-                self.arguments.len() - 1
-            }
-        };
-        let texts = &mut self.arguments[at].1;
-        if title {
-            texts.title = Some(text);
-        } else {
-            texts.description = Some(text);
-        }
-    }
-
-    /// Sets the template, parsed.
-    pub(crate) fn set_template(&mut self, template: Vec<mcp_prompts_template::Message>) {
-        self.template = Some(template.into());
-    }
-
-    /// The template in this language, for a template prompt given one.
-    pub(crate) fn template(&self) -> Option<&[mcp_prompts_template::Message]> {
-        self.template.as_deref()
-    }
-
-    pub(crate) fn title(&self) -> Option<&str> {
-        self.title.as_deref()
-    }
-
-    pub(crate) fn description(&self) -> Option<&str> {
-        self.description.as_deref()
-    }
-
-    /// Argument `name`'s title and description, each if translated.
-    pub(crate) fn argument(&self, name: &str) -> (Option<&str>, Option<&str>) {
-        self.arguments
-            .iter()
-            .find(|(n, _)| n == name)
-            .map_or((None, None), |(_, t)| {
-                (t.title.as_deref(), t.description.as_deref())
-            })
-    }
-}
 
 /// What a request wants of one catalog's languages: the order in which
 /// its preference picks among them, and the server's default language,
@@ -229,81 +147,14 @@ impl Order {
     pub(crate) fn at(&self, rank: usize) -> Option<u16> {
         self.places().get(rank).copied()
     }
-}
 
-/// How many localized pages a catalog keeps, and how many bytes of them:
-/// each is one page of the listing, as one revision shows it in one order
-/// of languages. The one used longest ago goes first.
-const KEPT_PAGES: usize = 64;
-const KEPT_BYTES: usize = 8 * 1024 * 1024;
-
-/// What a localized page is kept by: the order of languages, the
-/// revision's fields, and the page's number.
-type PageKey = (Order, Fields, usize);
-
-/// Listing pages serialized per order of languages, kept up to a bound:
-/// a client that cycles through orders costs one page's serialization a
-/// request, and never evicts the pages others use often.
-#[derive(Default)]
-pub(crate) struct LocalizedPages {
-    kept: Mutex<KeptPages>,
-}
-
-#[derive(Default)]
-struct KeptPages {
-    /// Each page, and when it was last used.
-    pages: Vec<(PageKey, Arc<CachedPage>, u64)>,
-    bytes: usize,
-    clock: u64,
-}
-
-impl LocalizedPages {
-    /// The page for `key`, made by `make` if not kept.
-    pub(crate) fn get_or_make(
-        &self,
-        key: PageKey,
-        make: impl FnOnce() -> CachedPage,
-    ) -> Arc<CachedPage> {
-        {
-            let mut kept = lock(&self.kept);
-            kept.clock += 1;
-            let now = kept.clock;
-            if let Some((_, page, used)) = kept.pages.iter_mut().find(|(k, _, _)| *k == key) {
-                *used = now;
-                return Arc::clone(page);
-            }
-        }
-        // Made outside the lock: a large page blocks no other.
-        let page = Arc::new(make());
-        let size = page.size();
-        if size > KEPT_BYTES {
-            return page;
-        }
-        let mut kept = lock(&self.kept);
-        if kept.pages.iter().any(|(k, _, _)| *k == key) {
-            return page;
-        }
-        while kept.pages.len() == KEPT_PAGES || kept.bytes + size > KEPT_BYTES {
-            let Some(oldest) = (kept.pages.iter().enumerate())
-                .min_by_key(|(_, (_, _, used))| *used)
-                .map(|(at, _)| at)
-            else {
-                break;
-            };
-            let (_, gone, _) = kept.pages.swap_remove(oldest);
-            kept.bytes -= gone.size();
-        }
-        let now = kept.clock;
-        kept.bytes += size;
-        kept.pages.push((key, Arc::clone(&page), now));
-        page
-    }
-
-    /// How many pages are kept, and their bytes.
+    /// The order of one language, for tests of what is kept by orders.
     #[cfg(test)]
-    pub(crate) fn held(&self) -> (usize, usize) {
-        let kept = lock(&self.kept);
-        (kept.pages.len(), kept.bytes)
+    pub(crate) fn of_one(at: u16) -> Self {
+        let mut order = Self::default();
+        order.places[0] = at;
+        order.len = 1;
+        order
     }
 }
 
@@ -332,13 +183,6 @@ mod tests {
         assert!(wanted_order("*, fr;q=0.5", &have).is_default());
         assert!(wanted_order("ja", &have).is_default());
         assert_eq!(wanted_order("it, it-CH, fr;q=0", &have).places(), [2]);
-    }
-
-    fn order_at(at: u16) -> Order {
-        let mut order = Order::default();
-        order.places[0] = at;
-        order.len = 1;
-        order
     }
 
     /// The language an order gives a prompt that has `have` is the one
@@ -410,32 +254,5 @@ mod tests {
         let wanted = orders.wanted(&long, &default, &languages).unwrap();
         assert_eq!(wanted.order().places(), [0]);
         assert!(!read(&orders.kept).iter().any(|(text, _)| **text == *long));
-    }
-
-    #[test]
-    fn localized_pages_are_kept_up_to_a_bound_the_least_used_going_first() {
-        let pages = LocalizedPages::default();
-        let page = |text: &str| CachedPage::for_test(text);
-        let key = |at: u16| (order_at(at), Fields::Basic, 0);
-        // The page used all along stays while others come and go.
-        let mut made = 0;
-        for at in 1..=(u16::try_from(KEPT_PAGES).unwrap() * 2) {
-            pages.get_or_make(key(0), || {
-                made += 1;
-                page("[]")
-            });
-            pages.get_or_make(key(at), || page("[]"));
-            assert!(pages.held().0 <= KEPT_PAGES);
-        }
-        assert_eq!(made, 1);
-        // Bytes are bounded too; a page past the bound is made, not kept.
-        let big = "x".repeat(KEPT_BYTES / 4);
-        for at in 0..8 {
-            pages.get_or_make(key(1000 + at), || page(&format!("[\"{big}\"]")));
-            assert!(pages.held().1 <= KEPT_BYTES);
-        }
-        let huge = "x".repeat(KEPT_BYTES + 1);
-        pages.get_or_make(key(2000), || page(&format!("[\"{huge}\"]")));
-        assert!(pages.held().1 <= KEPT_BYTES);
     }
 }

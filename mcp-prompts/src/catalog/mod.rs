@@ -7,8 +7,11 @@ mod completion;
 mod languages;
 pub(crate) mod listing;
 mod live;
+mod pages;
 mod registry;
 mod tags;
+#[cfg(feature = "fluent")]
+mod texts;
 mod validate;
 mod variants;
 mod visibility;
@@ -25,16 +28,17 @@ use crate::protocol::language::Language;
 pub use any::AnyPrompt;
 pub(crate) use any::{ArgInfo, Kind};
 pub(crate) use completion::ArgCompletion;
-#[cfg(feature = "fluent")]
-pub(crate) use languages::Texts;
 pub(crate) use languages::Wanted;
-use languages::{KeptOrders, LocalizedPages, Order, Places};
+use languages::{KeptOrders, Order, Places};
 use listing::{Fields, Shown, paginate};
 pub(crate) use live::LiveCatalog;
 pub use live::Prompts;
+use pages::LocalizedPages;
 pub use registry::Registration;
 pub use registry::registered_prompts;
 pub(crate) use tags::TagFilter;
+#[cfg(feature = "fluent")]
+pub(crate) use texts::Texts;
 use validate::validate;
 pub(crate) use variants::{Choice, LABEL_META, VERSION_META};
 #[cfg(feature = "registry")]
