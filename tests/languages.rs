@@ -230,6 +230,13 @@ fn a_localized_listing_is_never_cached_for_everyone() {
     );
     // Asked again, the same bytes: pages are kept per order of languages.
     assert_eq!(list(Some("fr")), french);
+    // A list is in the language of the first range any listed prompt
+    // matched: no prompt has Italian, `review` has French.
+    let later = list(Some("it, fr;q=0.5"));
+    assert_eq!(
+        later["_meta"]["io.modelcontextprotocol/contentLanguage"], "fr",
+        "{later}"
+    );
     let review = |listing: &Value| {
         listing["prompts"]
             .as_array()
@@ -572,5 +579,56 @@ async fn a_template_prompt_has_a_template_per_language() {
     assert!(
         problems[0].contains("only a #[prompt(template = ...)] takes a template"),
         "{problems:?}"
+    );
+}
+
+/// A translation added, changed and removed while the folder is served is
+/// seen as any prompt file is: announced, and answered in.
+#[test]
+fn translations_follow_the_folder_while_served() {
+    let dir = translated_folder();
+    let mut command = Command::new(showcase_binary());
+    command.args(["--prompts-dir", text(dir.path())]);
+    let mut client = support::Client::start_program(command);
+    client.initialize("2025-11-25");
+    let get_in = |client: &mut support::Client, language: &str| {
+        let got = client.call(
+            "prompts/get",
+            json!({ "name": "review", "arguments": { "code": "x" },
+                    "_meta": { "io.modelcontextprotocol/acceptLanguage": language } }),
+        );
+        let result = got["result"].clone();
+        (
+            result["messages"][0]["content"]["text"]
+                .as_str()
+                .unwrap()
+                .to_owned(),
+            result["_meta"]["io.modelcontextprotocol/contentLanguage"].clone(),
+        )
+    };
+    assert_eq!(get_in(&mut client, "it").1, "en");
+    let italian = dir.path().join("review.it.md");
+    std::fs::write(
+        &italian,
+        REVIEW_FR.replace("Relis ce code", "Rivedi il codice"),
+    )
+    .unwrap();
+    client.assert_list_changed();
+    assert_eq!(
+        get_in(&mut client, "it"),
+        ("Rivedi il codice : x".to_owned(), json!("it"))
+    );
+    std::fs::write(
+        &italian,
+        REVIEW_FR.replace("Relis ce code", "Controlla il codice"),
+    )
+    .unwrap();
+    client.assert_list_changed();
+    assert_eq!(get_in(&mut client, "it").0, "Controlla il codice : x");
+    std::fs::remove_file(&italian).unwrap();
+    client.assert_list_changed();
+    assert_eq!(
+        get_in(&mut client, "it"),
+        ("Review this code: x".to_owned(), json!("en"))
     );
 }
