@@ -126,21 +126,14 @@ impl PartialEq for Order {
 }
 
 impl Order {
-    fn places(&self) -> &[u16] {
+    /// Places in the catalog's languages, in the order picked.
+    pub(crate) fn places(&self) -> &[u16] {
         &self.places[..usize::from(self.len)]
     }
 
     /// Whether every prompt answers in the default language.
     pub(crate) fn is_default(&self) -> bool {
         self.len == 0
-    }
-
-    /// The first of `have` (places in the catalog's languages) in this
-    /// order, with its rank.
-    pub(crate) fn first_of(&self, have: impl Fn(u16) -> bool) -> Option<(usize, u16)> {
-        (self.places().iter().enumerate())
-            .find(|(_, at)| have(**at))
-            .map(|(rank, at)| (rank, *at))
     }
 
     /// The language at `rank`.
@@ -223,7 +216,9 @@ mod tests {
                     Found::Default => None,
                 };
                 let has = |at: u16| have.iter().any(|h| languages[usize::from(at)].is(h));
-                let ordered = order.first_of(has).map(|(_, at)| catalog[usize::from(at)]);
+                let ordered = (order.places().iter())
+                    .find(|at| has(**at))
+                    .map(|at| catalog[usize::from(*at)]);
                 assert_eq!(ordered, expected, "{text} with {have:?}");
             }
         }

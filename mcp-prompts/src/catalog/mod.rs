@@ -100,13 +100,12 @@ impl Entry {
     /// The prompt as it is in the first language of `order` it has, with
     /// that language's rank in the order; the default otherwise.
     fn in_order(&self, order: &Order) -> (&AnyPrompt, Option<usize>) {
-        match order.first_of(|at| self.translations.iter().any(|(own, _)| *own == at)) {
-            Some((rank, at)) => {
-                let view = self.translations.iter().find(|(own, _)| *own == at);
-                (view.map_or(&self.prompt, |(_, view)| view), Some(rank))
+        for (rank, at) in order.places().iter().enumerate() {
+            if let Some((_, view)) = self.translations.iter().find(|(own, _)| own == at) {
+                return (view, Some(rank));
             }
-            None => (&self.prompt, None),
         }
+        (&self.prompt, None)
     }
 }
 
