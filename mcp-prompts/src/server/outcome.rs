@@ -119,6 +119,17 @@ impl<'a> TypedResult<'a> {
             Self::Boxed(typed) => &**typed,
         }
     }
+
+    /// The language it is in, where the request asked for one: asked of
+    /// the results held in place without a virtual call.
+    #[inline]
+    fn content_language(&self) -> Option<&Language> {
+        match self {
+            Self::Prompt(outcome) => Answer::content_language(outcome),
+            Self::Page(page) => Answer::content_language(page),
+            Self::Boxed(typed) => typed.content_language(),
+        }
+    }
 }
 
 impl<'a> Outcome<'a> {
@@ -190,7 +201,7 @@ impl<'a> Outcome<'a> {
         };
         match written {
             Ok(text) => {
-                if let (Some(kept), Some(language)) = (kept, typed.typed().content_language()) {
+                if let (Some(kept), Some(language)) = (kept, typed.content_language()) {
                     kept.keep_language(language);
                 }
                 if watch.is_on() {
