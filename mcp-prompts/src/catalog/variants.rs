@@ -16,11 +16,7 @@ use super::{AnyPrompt, CatalogSnapshot};
 use crate::caller::Access;
 use crate::error::Error;
 
-/// The `_meta` key of the label a request asks for.
-pub(crate) const LABEL_META: &str = "mcp-prompts/label";
-
-/// The `_meta` key of the version a request asks for.
-pub(crate) const VERSION_META: &str = "mcp-prompts/version";
+pub(crate) use crate::protocol::request_meta::{LABEL_META, VERSION_META};
 
 /// What a request asks for in place of the version served.
 #[derive(Clone, Debug, PartialEq, Eq)]

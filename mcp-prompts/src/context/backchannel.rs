@@ -49,9 +49,10 @@ impl Sender {
 
     /// The same sender, whose answers' reservations of the unsent budget
     /// are kept for the transport to take ([`take_reserved`](Self::take_reserved))
-    /// and hold until it has written them.
-    pub(crate) fn keeping_reservations(mut self) -> Self {
-        self.kept = Some(Kept::default());
+    /// and hold until it has written them; with the language they are in
+    /// if `notes_language` (for a transport that names it).
+    pub(crate) fn keeping_reservations(mut self, notes_language: bool) -> Self {
+        self.kept = Some(Kept::new(notes_language));
         self
     }
 

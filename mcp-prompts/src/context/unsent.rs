@@ -115,13 +115,24 @@ struct Place {
     /// transport asks after every one, so asking costs a load.
     any: AtomicBool,
     reserved: Mutex<Option<Reservation>>,
+    /// Whether the language of the answers is noted, for a transport that
+    /// names it (HTTP, in `Content-Language`).
+    notes_language: bool,
     /// The language the answers are in, where their requests asked for
-    /// one: HTTP names it in `Content-Language`. A batch whose answers
-    /// are in different languages has none.
+    /// one. A batch whose answers are in different languages has none.
     language: Mutex<Answered>,
 }
 
 impl Kept {
+    /// An empty place, which notes the language of the answers too if
+    /// `notes_language` (for a transport that names it).
+    pub(crate) fn new(notes_language: bool) -> Self {
+        Self(Arc::new(Place {
+            notes_language,
+            ..Place::default()
+        }))
+    }
+
     /// Leaves `reserved` here, beside what is kept already.
     pub(crate) fn keep(&self, reserved: Reservation) {
         let mut kept = lock(&self.0.reserved);
@@ -132,8 +143,12 @@ impl Kept {
         self.0.any.store(true, Ordering::Release);
     }
 
-    /// Notes the language an answer is in.
+    /// Notes the language an answer is in, where it is noted.
+    #[inline]
     pub(crate) fn keep_language(&self, language: &Language) {
+        if !self.0.notes_language {
+            return;
+        }
         let mut answered = lock(&self.0.language);
         *answered = match &*answered {
             Answered::Nothing => Answered::In(language.clone()),

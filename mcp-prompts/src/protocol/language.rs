@@ -8,7 +8,6 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
-use serde::Deserialize;
 use serde_json::value::RawValue;
 
 /// The `_meta` key of a request's language preference.
@@ -289,22 +288,19 @@ impl Preference {
     }
 }
 
-/// The preference a request's `_meta` carries, as sent (its text, not yet
-/// parsed): a value that is not a string is none.
-pub(crate) fn preference_in(meta: &RawValue) -> Option<Cow<'_, str>> {
-    #[derive(Deserialize)]
-    struct Meta<'a> {
-        #[serde(rename = "io.modelcontextprotocol/acceptLanguage", borrow)]
-        preference: Option<&'a RawValue>,
-    }
-    let meta: Meta<'_> = serde_json::from_str(meta.get()).ok()?;
-    text_of(meta.preference?)
-}
-
 /// A preference as `_meta` holds it, a JSON string, as text; `None` for a
-/// value of another type.
+/// value of another type. A string without escapes is its text between
+/// the quotes (valid JSON holds no raw control characters), borrowed.
 pub(crate) fn text_of(value: &RawValue) -> Option<Cow<'_, str>> {
-    serde_json::from_str(value.get()).ok()
+    let json = value.get();
+    let plain = json
+        .strip_prefix('"')
+        .and_then(|rest| rest.strip_suffix('"'))
+        .filter(|text| !text.contains(['\\', '"']));
+    match plain {
+        Some(text) => Some(Cow::Borrowed(text)),
+        None => serde_json::from_str::<String>(json).ok().map(Cow::Owned),
+    }
 }
 
 /// `range` and its ever shorter prefixes, as RFC 4647 §3.4 truncates

@@ -12,6 +12,7 @@ mod log_level;
 pub(crate) mod method;
 pub(crate) mod modern;
 pub(crate) mod params;
+pub(crate) mod request_meta;
 pub(crate) mod to_client;
 mod version;
 

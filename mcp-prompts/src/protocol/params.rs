@@ -8,8 +8,8 @@ use serde::Deserialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use super::language::preference_in;
 use super::modern::ClientCapabilities;
+use super::request_meta::RequestMeta;
 use super::{Arguments, cow_str, optional_cow_str};
 
 /// `initialize`: the revision the client asks for, and its capabilities.
@@ -28,7 +28,7 @@ pub(crate) struct ListParams<'a> {
     #[serde(default, borrow, deserialize_with = "optional_cow_str")]
     cursor: Option<Cow<'a, str>>,
     #[serde(rename = "_meta", default, borrow)]
-    meta: Option<&'a RawValue>,
+    meta: Option<RequestMeta<'a>>,
 }
 
 /// A request naming one resource (or skill) by its URI.
@@ -69,7 +69,7 @@ pub(crate) struct GetParams<'a> {
     #[serde(rename = "requestState", default)]
     request_state: Option<String>,
     #[serde(rename = "_meta", default, borrow)]
-    meta: Option<&'a RawValue>,
+    meta: Option<RequestMeta<'a>>,
 }
 
 /// `tools/call`: the tool, its arguments as JSON (read by the tool), and
@@ -89,7 +89,7 @@ pub(crate) struct CallParams<'a> {
     #[serde(rename = "requestState", default)]
     request_state: Option<String>,
     #[serde(rename = "_meta", default, borrow)]
-    meta: Option<&'a RawValue>,
+    meta: Option<RequestMeta<'a>>,
 }
 
 /// `completion/complete`.
@@ -162,15 +162,15 @@ impl InitializeParams<'_> {
     }
 }
 
-impl ListParams<'_> {
+impl<'a> ListParams<'a> {
     /// The cursor of the page wanted; `None` for the first.
     pub(crate) fn cursor(&self) -> Option<&str> {
         self.cursor.as_deref()
     }
 
     /// The languages the request prefers, as its `_meta` says them.
-    pub(crate) fn preference(&self) -> Option<Cow<'_, str>> {
-        preference_in(self.meta?)
+    pub(crate) fn preference(&self) -> Option<Cow<'a, str>> {
+        self.meta.as_ref()?.preference()
     }
 }
 
@@ -209,7 +209,7 @@ impl<'a> GetParams<'a> {
         Cow<'a, str>,
         Arguments<'a>,
         RetryParts,
-        Option<&'a RawValue>,
+        Option<RequestMeta<'a>>,
     ) {
         let retry = (self.input_responses, self.request_state);
         (self.name, self.arguments, retry, self.meta)
@@ -227,8 +227,8 @@ impl<'a> CallParams<'a> {
         self.arguments
     }
 
-    pub(crate) fn meta(&self) -> Option<&'a RawValue> {
-        self.meta
+    pub(crate) fn meta(&self) -> Option<&RequestMeta<'a>> {
+        self.meta.as_ref()
     }
 
     /// What a retry brings, left empty here.

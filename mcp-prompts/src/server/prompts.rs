@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use super::get::{GetOutcome, GetRequest, Retry};
@@ -16,9 +15,9 @@ use crate::protocol::Arguments;
 use std::borrow::Cow;
 
 use crate::protocol::answer::Page;
-use crate::protocol::language::text_of;
 use crate::protocol::method::{PromptsGet, PromptsList};
 use crate::protocol::params::{GetParams, ListParams};
+use crate::protocol::request_meta::RequestMeta;
 
 impl Handler for PromptsList {
     type Result = Page;
@@ -48,7 +47,7 @@ impl Handler for PromptsGet {
 
     fn handle<'a>(cx: &Handling<'a>, p: GetParams<'a>) -> Handled<GetOutcome> {
         let (name, arguments, (input_responses, request_state), meta) = p.into_parts();
-        let request = match get_request(cx, (&name, arguments), meta) {
+        let request = match get_request(cx, (&name, arguments), meta.as_ref()) {
             Ok(request) => request,
             Err(error) => return Handled::Now(Err(error)),
         };
@@ -65,7 +64,7 @@ impl Handler for PromptsGet {
 pub(super) fn get_request<'a>(
     cx: &Handling<'a>,
     (name, arguments): (&'a str, Arguments<'a>),
-    meta: Option<&'a RawValue>,
+    meta: Option<&RequestMeta<'a>>,
 ) -> Result<GetRequest<'a>, Error> {
     // Only a server that serves other versions reads a choice of one.
     let choosing = cx.service().chooses_versions();
@@ -86,39 +85,20 @@ pub(super) fn get_request<'a>(
 /// integer); a `_meta` of another shape is not an error. And the version
 /// it chooses (`mcp-prompts/label`, a label; `mcp-prompts/version`, a
 /// number from 1), which must be one.
-fn read_meta(meta: &RawValue, choosing: bool) -> Result<MetaRead<'_>, Error> {
-    #[derive(Deserialize)]
-    struct Meta<'a> {
-        #[serde(rename = "progressToken", borrow)]
-        progress_token: Option<&'a RawValue>,
-        #[serde(rename = "io.modelcontextprotocol/acceptLanguage", borrow)]
-        language: Option<&'a RawValue>,
-        #[serde(rename = "mcp-prompts/label", borrow)]
-        label: Option<&'a RawValue>,
-        #[serde(rename = "mcp-prompts/version", borrow)]
-        version: Option<&'a RawValue>,
+fn read_meta<'a>(meta: &RequestMeta<'a>, choosing: bool) -> Result<MetaRead<'a>, Error> {
+    if choosing && meta.names_choice_unread() {
+        // Which version it meant is unknown (a key twice).
+        return Err(Error::invalid_params(format!(
+            "`_meta` does not read as an object naming `{LABEL_META}` or `{VERSION_META}` once"
+        )));
     }
-    let Ok(meta) = serde_json::from_str::<Meta<'_>>(meta.get()) else {
-        // A `_meta` of another shape is no error, unless it tries to
-        // choose a version: which one it meant is unknown (a key twice).
-        let text = meta.get();
-        if choosing && (text.contains(LABEL_META) || text.contains(VERSION_META)) {
-            return Err(Error::invalid_params(format!(
-                "`_meta` does not read as an object naming `{LABEL_META}` or `{VERSION_META}` once"
-            )));
-        }
-        return Ok((None, None, None));
-    };
-    let progress = meta.progress_token.and_then(|token| {
+    let progress = meta.progress_token().and_then(|token| {
         let text = token.get();
         (text.starts_with('"') || text.parse::<i64>().is_ok()).then(|| token.to_owned())
     });
-    let choice = Choice::read(
-        meta.label.map(RawValue::get),
-        meta.version.map(RawValue::get),
-    )?;
-    let preference = meta.language.and_then(text_of);
-    Ok((progress, choice, preference))
+    let (label, version) = meta.choice();
+    let choice = Choice::read(label, version)?;
+    Ok((progress, choice, meta.preference()))
 }
 
 /// What a `prompts/get`'s `_meta` says: its progress token, the version

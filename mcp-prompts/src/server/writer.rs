@@ -352,7 +352,7 @@ mod tests {
     #[test]
     fn answers_past_the_unsent_budget_are_refused_until_written() {
         let session = session(25_000);
-        let sender = Sender::LOCAL.keeping_reservations();
+        let sender = Sender::LOCAL.keeping_reservations(false);
         let first = answer(&session, &sender);
         assert_eq!(
             first["result"]["contents"][0]["text"]
@@ -384,7 +384,7 @@ mod tests {
     fn a_batch_keeps_the_reservations_of_the_answers_it_sends_only() {
         // Room for two answers; a batch response holds one.
         let session = session_of(25_000, "2025-03-26", 15_000);
-        let sender = Sender::LOCAL.keeping_reservations();
+        let sender = Sender::LOCAL.keeping_reservations(false);
         let batch = format!("[{READ},{}]", READ.replace(r#""id":2"#, r#""id":3"#));
         let Reply::Now(text) = reply(&session, &batch, &sender) else {
             panic!("no answer");
@@ -400,7 +400,7 @@ mod tests {
     #[test]
     fn an_answer_larger_than_the_budget_is_refused_for_good() {
         let session = session(5_000);
-        let refused = answer(&session, &Sender::LOCAL.keeping_reservations());
+        let refused = answer(&session, &Sender::LOCAL.keeping_reservations(false));
         assert_eq!(refused["error"]["code"], -32603, "{refused}");
         let message = refused["error"]["message"].as_str().unwrap();
         assert!(message.contains("more than the server holds"), "{message}");

@@ -59,7 +59,8 @@ pub(super) async fn serve_lines(
     let session = service.session_with_sink(sink);
     session.lend_in_flight(Arc::clone(&in_flight));
     // The local user, whose answers' reservations this loop holds.
-    let sender = Sender::LOCAL.keeping_reservations();
+    // Lines name no language: only HTTP has a header for it.
+    let sender = Sender::LOCAL.keeping_reservations(false);
     let read = loop {
         let reply = match lines.next_line().await {
             Err(err) => break Err(err),

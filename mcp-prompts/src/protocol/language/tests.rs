@@ -1,4 +1,5 @@
 use super::*;
+use crate::protocol::request_meta::RequestMeta;
 
 /// What `preference` finds among `have` (lower case, the default aside).
 fn pick(preference: &str, have: &[&str]) -> Option<String> {
@@ -87,8 +88,8 @@ fn candidates_are_what_lookup_tries() {
 #[test]
 fn the_meta_key_is_read_only_where_it_is() {
     let read = |meta: &str| {
-        let raw = RawValue::from_string(meta.to_owned()).unwrap();
-        preference_in(&raw).and_then(|text| Preference::parse(&text))
+        let meta: RequestMeta<'_> = serde_json::from_str(meta).unwrap();
+        meta.preference().and_then(|text| Preference::parse(&text))
     };
     assert_eq!(
         read(r#"{"io.modelcontextprotocol/acceptLanguage":"fr"}"#),

@@ -26,9 +26,10 @@ use crate::caller::Access;
 use crate::catalog::AnyPrompt;
 use crate::error::{Error, brief, excerpt};
 use crate::protocol::answer::{Answer, Cached};
-use crate::protocol::language::{Language, preference_in};
+use crate::protocol::language::Language;
 use crate::protocol::method::{ToolsCall, ToolsList};
 use crate::protocol::params::{CallParams, ListParams};
+use crate::protocol::request_meta::RequestMeta;
 use crate::protocol::{Arguments, ProtocolVersion, cow_str};
 
 /// `get_prompt`'s arguments: the prompt's name and its arguments.
@@ -125,7 +126,7 @@ impl Handler for ToolsCall {
         let version = cx.version();
         match p.name() {
             LIST_PROMPTS => {
-                let preference = p.meta().and_then(preference_in);
+                let preference = p.meta().and_then(RequestMeta::preference);
                 let (prompts, language) =
                     tool_prompts(cx.service(), cx.access(), preference.as_deref());
                 let listed = list_result(&prompts, version);

@@ -94,7 +94,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         Err(response) => return *response,
     };
     let (tx, rx) = request_stream(headers);
-    let sender = Sender::new(Some(Backchannel::Text(tx)), access, wire).keeping_reservations();
+    let sender = Sender::new(Some(Backchannel::Text(tx)), access, wire).keeping_reservations(true);
     let reply = reply(&session, || message, &sender);
     // Its answer's bytes, if reserved: held with the response's body.
     let reserved = sender.take_reserved();

@@ -11,9 +11,9 @@ use crate::error::Error;
 use serde_json::value::RawValue;
 
 use crate::protocol::era::EraClaim;
-use crate::protocol::language::preference_in;
 use crate::protocol::modern::{Meta, malformed_params};
 use crate::protocol::optional_cow_str;
+use crate::protocol::request_meta::RequestMeta;
 
 /// A stateless request's params as its headers are compared with them.
 pub(super) struct HeaderFacts {
@@ -23,6 +23,13 @@ pub(super) struct HeaderFacts {
     claim: Result<EraClaim, Error>,
     /// The language preference `_meta` carries, as sent.
     preference: Option<String>,
+}
+
+/// The preference `meta` carries, as sent; none where it does not read.
+fn preference_in(meta: &RawValue) -> Option<Cow<'_, str>> {
+    serde_json::from_str::<RequestMeta<'_>>(meta.get())
+        .ok()?
+        .preference()
 }
 
 impl HeaderFacts {

@@ -121,7 +121,7 @@ async fn serve(
     // outlives the response.
     let session = endpoint.service.session(None);
     let (tx, rx) = request_stream(headers);
-    let sender = Sender::new(Some(Backchannel::Text(tx)), access, wire).keeping_reservations();
+    let sender = Sender::new(Some(Backchannel::Text(tx)), access, wire).keeping_reservations(true);
     // Its era decided here, where its headers were checked against it.
     let request = Incoming::Request {
         id,
