@@ -360,7 +360,7 @@ fn fluent_keys_naming_nothing_fail_the_build() {
     let problems = |ftl: &str| with_french(ftl).unwrap_err().problems().to_vec();
     assert_eq!(
         problems("review_chang = Relire\n"),
-        ["fr.ftl: message `review_chang` names no #[prompt] served"]
+        ["fr.ftl: message `review_chang` names no #[prompt] of the program"]
     );
     let wrong_argument = problems("review_change = Relire\n    .arg-dif = Le changement\n");
     assert!(
@@ -451,6 +451,18 @@ fn names_that_are_not_languages_stay_prompts() {
         "{}",
         stdout(&english)
     );
+    // `en` is the server's default: the file is said never to be served,
+    // and is no language of the prompt.
+    let checked = cli(&["check", folder]);
+    let report = format!("{}{}", stdout(&checked), stderr(&checked));
+    assert!(
+        report.contains("review.en.md") && report.contains("`en` is the server's default language"),
+        "{report}"
+    );
+    let review = (catalog["prompts"].as_array().unwrap().iter())
+        .find(|p| p["name"] == "review")
+        .unwrap();
+    assert_eq!(review["languages"], json!(["de", "fr"]), "{review}");
     write("review.FR.md", REVIEW_FR);
     let checked = cli(&["check", folder]);
     let report = format!("{}{}", stdout(&checked), stderr(&checked));
@@ -458,6 +470,90 @@ fn names_that_are_not_languages_stay_prompts() {
         report.contains("a second `fr` translation of `review`"),
         "{report}"
     );
+}
+
+/// A translation into the server's default language would never be
+/// served: in code, it fails the build (or the change); with another
+/// default, it is served.
+#[tokio::test]
+async fn a_translation_into_the_default_language_is_refused_in_code() {
+    use mcp_prompts::{DynamicPrompt, Server};
+    let hello = |text: &str| DynamicPrompt::builder("hello").template(text);
+    let translated = || {
+        hello("Hello.")
+            .translation("en", hello("Hi.").build().unwrap())
+            .build()
+            .unwrap()
+    };
+    let refused = Server::new("t", "1")
+        .prompts([translated()])
+        .build()
+        .unwrap_err();
+    assert!(
+        refused.problems()[0].contains("translation into `en`, the server's default language"),
+        "{refused}"
+    );
+    let other = DynamicPrompt::builder("other")
+        .template("x")
+        .build()
+        .unwrap();
+    let (_, prompts) = Server::new("t", "1").prompts([other]).build_live().unwrap();
+    assert!(prompts.add(translated()).is_err());
+    assert_eq!(prompts.served(), ["other"]);
+    // Written in French by default, the English translation is served.
+    let service = Server::new("t", "1")
+        .default_language("fr")
+        .prompts([translated()])
+        .build()
+        .unwrap();
+    let english = mcp_prompts::testing::Client::new(&service).language("en-GB");
+    let got = english.get(("hello", [])).await.unwrap();
+    assert_eq!(got.texts(), ["Hi."]);
+    // So are Fluent texts in the default language.
+    let problems = mcp_prompts::Server::new("t", "1")
+        .catalog(mcp_prompts::catalog![review_change])
+        .translations(mcp_prompts::Translations::new().add(
+            "en",
+            "en.ftl",
+            "review_change = Review\n",
+        ))
+        .build()
+        .unwrap_err();
+    assert!(
+        problems.problems()[0].contains("translation into `en`"),
+        "{problems}"
+    );
+}
+
+/// A `#[prompt]` added to a live server after it was built has its Fluent
+/// texts too; a message naming a `#[prompt]` of the program that is not
+/// served yet is no problem.
+#[tokio::test]
+async fn fluent_texts_reach_a_prompt_added_later() {
+    let other = mcp_prompts::DynamicPrompt::builder("other")
+        .template("x")
+        .build()
+        .unwrap();
+    let (service, prompts) = mcp_prompts::Server::new("t", "1")
+        .prompts([other])
+        .translations(mcp_prompts::Translations::new().add(
+            "fr",
+            "fr.ftl",
+            "review_change = Relecture\n    .arg-diff = Le changement\n",
+        ))
+        .build_live()
+        .unwrap();
+    prompts.add(review_change::PROMPT).unwrap();
+    let french = mcp_prompts::testing::Client::new(&service).language("fr");
+    let listed = french.request("prompts/list", &json!({})).await.unwrap();
+    let added = &listed["prompts"][1];
+    assert_eq!(added["title"], "Relecture", "{listed}");
+    assert_eq!(added["arguments"][0]["description"], "Le changement");
+    let got = french
+        .get(("review_change", [("diff", "+1")]))
+        .await
+        .unwrap();
+    assert_eq!(got.texts(), ["Relis ce changement : +1"]);
 }
 
 /// The prompt tools answer in the language asked for, and say which; so

@@ -292,6 +292,21 @@ impl AnyPrompt {
         )
     }
 
+    /// Whether it has a translation into `language`.
+    pub(crate) fn has_translation(&self, language: &Language) -> bool {
+        match (&self.0, &self.1) {
+            (Kind::Dynamic(prompt), _) => prompt.translations().iter().any(|(l, _)| l == language),
+            #[cfg(feature = "fluent")]
+            (Kind::Macro(_), Localized(Some(localized))) => match &**localized {
+                Localization::Translations(languages) => {
+                    languages.iter().any(|(l, _)| l == language)
+                }
+                Localization::In(_) => false,
+            },
+            (Kind::Macro(_), _) => false,
+        }
+    }
+
     /// The languages it has besides the default, each with the prompt as
     /// it is in that language.
     pub(crate) fn translations(&self) -> Vec<(Language, AnyPrompt)> {

@@ -17,10 +17,13 @@ use std::time::Duration;
 use arc_swap::ArcSwap;
 use tokio::sync::mpsc;
 
+use super::ServedLanguages;
 use super::{AnyPrompt, CatalogSnapshot, TagFilter};
 use crate::context::{Audience, Outbound};
 use crate::dynamic::DynamicPrompt;
 use crate::error::{BuildError, Escaped};
+#[cfg(feature = "files")]
+use crate::protocol::language::Language;
 use crate::protocol::to_client::ToClient;
 use crate::sync::lock;
 
@@ -38,6 +41,9 @@ pub(crate) struct LiveCatalog {
     /// Who hears of changes.
     audience: Audience,
     announcing: AtomicBool,
+    /// The default language, and the translations a `#[prompt]` added
+    /// later is given.
+    languages: ServedLanguages,
 }
 
 /// A prompt that can be served.
@@ -96,7 +102,12 @@ fn shadowed_text(sources: &[Source], (at, holder): (usize, usize)) -> String {
 }
 
 impl LiveCatalog {
-    pub(crate) fn new(served: CatalogSnapshot, tags: TagFilter, page_size: usize) -> Self {
+    pub(crate) fn new(
+        served: CatalogSnapshot,
+        tags: TagFilter,
+        page_size: usize,
+        languages: ServedLanguages,
+    ) -> Self {
         let sources = served
             .prompts()
             .map(|p| Source::new(p.clone(), false))
@@ -108,6 +119,7 @@ impl LiveCatalog {
             tags,
             audience: Audience::default(),
             announcing: AtomicBool::new(false),
+            languages,
         }
     }
 
@@ -250,7 +262,7 @@ impl Prompts {
     /// server's tags leave out ([`Server::only_tags`](crate::Server::only_tags))
     /// is not served, and nothing changes either.
     pub fn add(&self, prompt: impl Into<AnyPrompt>) -> Result<(), BuildError> {
-        let prompt = prompt.into();
+        let prompt = self.0.languages.admit(prompt.into())?;
         if !self.0.tags.admits(&prompt) {
             return Ok(());
         }
@@ -268,7 +280,7 @@ impl Prompts {
     /// Serves `prompt` in place of the prompt of the same name (or adds
     /// it), enabled; one the server's tags leave out changes nothing.
     pub fn replace(&self, prompt: impl Into<AnyPrompt>) -> Result<(), BuildError> {
-        let prompt = prompt.into();
+        let prompt = self.0.languages.admit(prompt.into())?;
         if !self.0.tags.admits(&prompt) {
             return Ok(());
         }
@@ -311,6 +323,13 @@ impl Prompts {
     #[cfg(feature = "registry")]
     pub(crate) fn tag_filter(&self) -> TagFilter {
         self.0.tags.clone()
+    }
+
+    /// The server's default language: a translation into it is never
+    /// served.
+    #[cfg(feature = "files")]
+    pub(crate) fn default_language(&self) -> &Language {
+        self.0.languages.default_language()
     }
 
     /// The names of the prompts served now, in listing order.
@@ -434,7 +453,12 @@ mod tests {
     fn a_yielding_prompt_gives_its_name_away_whatever_came_first() {
         for skill_first in [true, false] {
             let empty = CatalogSnapshot::build([], &TagFilter::default(), 0).unwrap();
-            let live = Arc::new(LiveCatalog::new(empty, TagFilter::default(), 0));
+            let live = Arc::new(LiveCatalog::new(
+                empty,
+                TagFilter::default(),
+                0,
+                ServedLanguages::default(),
+            ));
             let prompts = Prompts::new(live);
             let skill = vec![prompt("git.commit", "skill://git/commit/SKILL.md")];
             let file = vec![prompt("git.commit", "git/commit.md")];

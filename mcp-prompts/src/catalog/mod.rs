@@ -9,6 +9,7 @@ pub(crate) mod listing;
 mod live;
 mod pages;
 mod registry;
+mod served_languages;
 mod tags;
 #[cfg(feature = "fluent")]
 mod texts;
@@ -36,6 +37,7 @@ pub use live::Prompts;
 use pages::LocalizedPages;
 pub use registry::Registration;
 pub use registry::registered_prompts;
+pub(crate) use served_languages::{GiveTexts, ServedLanguages};
 pub(crate) use tags::TagFilter;
 #[cfg(feature = "fluent")]
 pub(crate) use texts::Texts;

@@ -18,6 +18,7 @@ use super::watch::{Heed, Watch};
 use crate::catalog::Prompts;
 use crate::dynamic::DynamicPrompt;
 use crate::error::Escaped;
+use crate::protocol::language::Language;
 use crate::sync::lock;
 
 #[cfg(feature = "registry")]
@@ -421,7 +422,9 @@ impl DirState {
                 Err(broken) => problems.push(problem(path, broken.line, broken.message.clone())),
             }
         }
-        let candidates = translated(&mut self.joined, candidates, &mut problems, &mut warnings);
+        let default = self.prompts.default_language();
+        let joining = (&mut self.joined, default);
+        let candidates = translated(joining, candidates, &mut problems, &mut warnings);
         let wanted: Vec<DynamicPrompt> = candidates.iter().map(|(_, p)| p.clone()).collect();
         let (served, taken) = self.prompts.sync_group(&self.served, wanted);
         for (prompt, holder) in taken {
@@ -490,7 +493,7 @@ impl DirState {
 /// default (`translations.rs`); what is wrong with one goes to
 /// `problems` or `warnings`.
 fn translated(
-    joined: &mut Joined,
+    (joined, default): (&mut Joined, &Language),
     candidates: Vec<(&PathBuf, DynamicPrompt)>,
     problems: &mut Vec<FileProblem>,
     warnings: &mut Vec<FileProblem>,
@@ -499,7 +502,7 @@ fn translated(
         .into_iter()
         .map(|(path, prompt)| (path.clone(), prompt))
         .collect();
-    let (served, wrong, doubtful) = joined.join(candidates);
+    let (served, wrong, doubtful) = joined.join(candidates, default);
     for (path, message) in wrong {
         problems.push(problem(&path, None, message));
     }

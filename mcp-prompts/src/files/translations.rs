@@ -59,7 +59,13 @@ impl Joined {
 
     /// The folder's `candidates` (path order, each name once) with every
     /// translation attached to its default.
-    pub(super) fn join(&mut self, candidates: Vec<(PathBuf, DynamicPrompt)>) -> Gathered {
+    /// A translation into `default`, the server's default language, is
+    /// not attached: the default's own file is that language's.
+    pub(super) fn join(
+        &mut self,
+        candidates: Vec<(PathBuf, DynamicPrompt)>,
+        default_language: &Language,
+    ) -> Gathered {
         let names: HashSet<String> = candidates
             .iter()
             .map(|(_, p)| p.name().to_owned())
@@ -100,6 +106,15 @@ impl Joined {
                 orphans.push((path, prompt, Vec::new()));
                 continue;
             };
+            if language == *default_language {
+                warnings.push((
+                    path,
+                    format!(
+                        "`{language}` is the server's default language, which `{base}`'s own file is in: this translation is not served"
+                    ),
+                ));
+                continue;
+            }
             if joined.iter().any(|(own, _)| *own == language) {
                 problems.push((
                     path,

@@ -18,7 +18,9 @@ use std::path::Path;
 
 use fluent_bundle::{FluentBundle, FluentResource};
 
-use crate::catalog::{AnyPrompt, Texts};
+use std::sync::Arc;
+
+use crate::catalog::{AnyPrompt, GiveTexts, Texts, registered_prompts};
 use crate::error::excerpt;
 use crate::protocol::language::Language;
 
@@ -92,15 +94,20 @@ impl Translations {
         self
     }
 
-    /// Gives each `#[prompt]` of `prompts` its texts in the languages
-    /// these translations have; every problem (a file that does not
-    /// parse, a language that is not one, a key naming no prompt or
-    /// argument, an attribute we do not know) goes to `problems`.
-    pub(crate) fn apply(
-        &self,
-        prompts: Vec<AnyPrompt>,
-        problems: &mut Vec<String>,
-    ) -> Vec<AnyPrompt> {
+    /// What gives each `#[prompt]` its texts in the languages these
+    /// translations have, formatted once, here: for the prompts a server is
+    /// built with and those added to it later. Every problem (a file that
+    /// does not parse, a language that is not one, a key naming no
+    /// `#[prompt]` of the program or no argument of it, an attribute we do
+    /// not know) goes to `problems`.
+    pub(crate) fn compile(&self, problems: &mut Vec<String>) -> GiveTexts {
+        let prompts: Vec<AnyPrompt> = registered_prompts().map(AnyPrompt::from).collect();
+        let texts = Arc::new(self.texts(&prompts, problems));
+        Arc::new(move |prompt| texts.give(prompt))
+    }
+
+    /// The texts of `prompts` in each language, by name.
+    fn texts(&self, prompts: &[AnyPrompt], problems: &mut Vec<String>) -> FluentTexts {
         let mut by_language: Vec<(Language, Vec<(String, Texts)>)> = Vec::new();
         for (tag, origin, source) in &self.files {
             let Some(language) = Language::parse(tag) else {
@@ -110,7 +117,7 @@ impl Translations {
                 ));
                 continue;
             };
-            let texts = read_file(&language, origin, source, &prompts, problems);
+            let texts = read_file(&language, origin, source, prompts, problems);
             match by_language.iter_mut().find(|(l, _)| *l == language) {
                 Some((_, all)) => {
                     for (name, texts) in texts {
@@ -126,22 +133,26 @@ impl Translations {
                 None => by_language.push((language, texts)),
             }
         }
-        prompts
-            .into_iter()
-            .map(|prompt| {
-                if prompt.static_def().is_none() {
-                    return prompt;
-                }
-                let languages = by_language
-                    .iter()
-                    .filter_map(|(language, texts)| {
-                        let found = texts.iter().find(|(name, _)| name == prompt.name());
-                        found.map(|(_, texts)| (language.clone(), texts.clone()))
-                    })
-                    .collect();
-                prompt.with_texts(languages)
+        FluentTexts(by_language)
+    }
+}
+
+/// The texts Fluent gives `#[prompt]`s: each language's, by prompt name.
+struct FluentTexts(Vec<(Language, Vec<(String, Texts)>)>);
+
+impl FluentTexts {
+    /// `prompt` with its texts in each language that has them.
+    fn give(&self, prompt: AnyPrompt) -> AnyPrompt {
+        if prompt.static_def().is_none() {
+            return prompt;
+        }
+        let languages = (self.0.iter())
+            .filter_map(|(language, texts)| {
+                let found = texts.iter().find(|(name, _)| name == prompt.name());
+                found.map(|(_, texts)| (language.clone(), texts.clone()))
             })
-            .collect()
+            .collect();
+        prompt.with_texts(languages)
     }
 }
 
@@ -192,7 +203,7 @@ fn read_file(
             .find(|p| p.static_def().is_some() && p.name() == id);
         let Some(prompt) = prompt else {
             problems.push(format!(
-                "{origin}: message `{id}` names no #[prompt] served"
+                "{origin}: message `{id}` names no #[prompt] of the program"
             ));
             continue;
         };

@@ -33,7 +33,7 @@ fn problems_name_the_file_and_line() {
     let translations = Translations::new()
         .add("fr", "fr.ftl", "ok = fine\nbroken = \n  .x = \n")
         .add("not a tag", "x.ftl", "a = b\n");
-    translations.apply(Vec::new(), &mut problems);
+    translations.compile(&mut problems);
     assert!(
         problems.iter().any(|p| p.starts_with("fr.ftl:2:")),
         "{problems:?}"
@@ -48,9 +48,9 @@ fn problems_name_the_file_and_line() {
     let mut problems = Vec::new();
     Translations::new()
         .add("fr", "fr.ftl", "nobody = Personne\n")
-        .apply(Vec::new(), &mut problems);
+        .compile(&mut problems);
     assert_eq!(
         problems,
-        ["fr.ftl: message `nobody` names no #[prompt] served"]
+        ["fr.ftl: message `nobody` names no #[prompt] of the program"]
     );
 }

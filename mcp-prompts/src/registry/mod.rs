@@ -19,7 +19,7 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::catalog::{CatalogSnapshot, LiveCatalog, Prompts, TagFilter};
+use crate::catalog::{CatalogSnapshot, LiveCatalog, Prompts, ServedLanguages, TagFilter};
 use crate::files::stored::StoredPrompt;
 use crate::files::{FileProblem, PromptDir};
 pub(crate) use choosing::LabelScopes;
@@ -270,6 +270,7 @@ impl Registry {
                 .map_err(|err| RegistryError::Refused(err.problems().to_vec()))?,
             TagFilter::default(),
             0,
+            ServedLanguages::default(),
         ));
         let dir = dir.as_ref();
         let read = PromptDir::read_once(dir, &Prompts::new(live))

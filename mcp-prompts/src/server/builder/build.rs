@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use super::Server;
-use crate::catalog::{AnyPrompt, CatalogSnapshot, LiveCatalog, Prompts, registered_prompts};
+use crate::catalog::{
+    AnyPrompt, CatalogSnapshot, LiveCatalog, Prompts, ServedLanguages, registered_prompts,
+};
 use crate::complete::StaticIndexes;
 use crate::context::UnsentBudget;
 use crate::error::{BuildError, excerpt};
@@ -63,9 +65,10 @@ impl Server {
             .flatten()
             .map(AnyPrompt::from);
         check_server_icons(&self.icons)?;
-        let default_language = self.languages.default_language()?;
+        let languages = self.languages.served()?;
+        let default_language = languages.default_language().clone();
         let explicit = self.explicit.into_iter().chain(registered);
-        let explicit = self.languages.translate(explicit)?;
+        let explicit = admitted(explicit, &languages)?;
         let served = CatalogSnapshot::build(explicit, &self.tags, self.page_size)?;
         let completions = prompts_live
             || self.declare.completions
@@ -85,7 +88,12 @@ impl Server {
         };
         let modern = ModernReplies::new(&info, self.cache.resolve(prompts_live));
         let skills = Arc::new(fixed_skills(&code_skills, self.skills_page_size)?);
-        let live = Arc::new(LiveCatalog::new(served, self.tags, self.page_size));
+        let live = Arc::new(LiveCatalog::new(
+            served,
+            self.tags,
+            self.page_size,
+            languages,
+        ));
         if bridge && !folders {
             // Skills from code only: their prompts, once.
             let problems =
@@ -256,4 +264,27 @@ fn twice<'a>(paths: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let mut paths: Vec<&str> = paths.collect();
     paths.sort_unstable();
     paths.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
+}
+
+/// `prompts` as the catalog serves them (a `#[prompt]` with its texts in
+/// other languages); every prompt refused fails the build, all named.
+fn admitted(
+    prompts: impl Iterator<Item = AnyPrompt>,
+    languages: &ServedLanguages,
+) -> Result<Vec<AnyPrompt>, BuildError> {
+    let mut problems = Vec::new();
+    let admitted = prompts
+        .filter_map(|prompt| match languages.admit(prompt) {
+            Ok(prompt) => Some(prompt),
+            Err(error) => {
+                problems.extend_from_slice(error.problems());
+                None
+            }
+        })
+        .collect();
+    if problems.is_empty() {
+        Ok(admitted)
+    } else {
+        Err(BuildError::new(problems))
+    }
 }

@@ -2,7 +2,7 @@
 //! with feature `fluent` the `#[prompt]`s' texts in others.
 
 use super::Server;
-use crate::catalog::AnyPrompt;
+use crate::catalog::{GiveTexts, ServedLanguages};
 use crate::error::{BuildError, excerpt};
 use crate::protocol::language::Language;
 
@@ -20,11 +20,9 @@ pub(super) struct Languages {
     translations: Option<(crate::fluent::Translations, Translate)>,
 }
 
-/// What gives `#[prompt]`s their texts in other languages, saying each
-/// problem.
+/// What compiles the translations, saying each problem.
 #[cfg(feature = "fluent")]
-type Translate =
-    fn(&crate::fluent::Translations, Vec<AnyPrompt>, &mut Vec<String>) -> Vec<AnyPrompt>;
+type Translate = fn(&crate::fluent::Translations, &mut Vec<String>) -> GiveTexts;
 
 impl std::fmt::Debug for Languages {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -35,40 +33,28 @@ impl std::fmt::Debug for Languages {
 }
 
 impl Languages {
-    /// The default language, checked.
-    pub(super) fn default_language(&self) -> Result<Language, BuildError> {
+    /// The default language, checked, and what gives each `#[prompt]`
+    /// its texts in the languages the translations have; a problem in
+    /// them fails the build.
+    pub(super) fn served(&self) -> Result<ServedLanguages, BuildError> {
         let tag = self.default.as_deref().unwrap_or(DEFAULT_LANGUAGE);
-        Language::parse(tag).ok_or_else(|| {
-            BuildError::new(vec![format!(
+        let Some(default) = Language::parse(tag) else {
+            return Err(BuildError::new(vec![format!(
                 "default language `{}` is not a well-formed BCP 47 tag",
                 excerpt(tag)
-            )])
-        })
-    }
-
-    /// `prompts`, each `#[prompt]` with its texts in the languages the
-    /// translations have; a problem in them fails the build.
-    #[cfg_attr(
-        not(feature = "fluent"),
-        allow(clippy::unnecessary_wraps, clippy::unused_self)
-    )]
-    pub(super) fn translate(
-        &self,
-        prompts: impl Iterator<Item = AnyPrompt>,
-    ) -> Result<Vec<AnyPrompt>, BuildError> {
+            )]));
+        };
         #[cfg_attr(not(feature = "fluent"), allow(unused_mut))]
-        let mut prompts: Vec<AnyPrompt> = prompts.collect();
+        let mut texts: Option<GiveTexts> = None;
         #[cfg(feature = "fluent")]
-        {
+        if let Some((translations, translate)) = &self.translations {
             let mut problems = Vec::new();
-            if let Some((translations, translate)) = &self.translations {
-                prompts = translate(translations, prompts, &mut problems);
-            }
+            texts = Some(translate(translations, &mut problems));
             if !problems.is_empty() {
                 return Err(BuildError::new(problems));
             }
         }
-        Ok(prompts)
+        Ok(ServedLanguages::new(default, texts))
     }
 }
 
@@ -106,7 +92,7 @@ impl Server {
     /// ```
     #[cfg(feature = "fluent")]
     pub fn translations(mut self, translations: crate::fluent::Translations) -> Self {
-        let apply: Translate = crate::fluent::Translations::apply;
+        let apply: Translate = crate::fluent::Translations::compile;
         self.languages.translations = Some(match self.languages.translations.take() {
             Some((given, _)) => (given.merged(translations), apply),
             None => (translations, apply),
