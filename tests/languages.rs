@@ -369,6 +369,12 @@ fn fluent_keys_naming_nothing_fail_the_build() {
     );
     let unknown = problems("review_change = Relire\n    .summary = Résumé\n");
     assert!(unknown[0].contains("is not `.description`"), "{unknown:?}");
+    let words = problems("mcp-prompts =\n    .one-of = au choix : { $choices }\n    .nope = x\n");
+    assert_eq!(words.len(), 1, "{words:?}");
+    assert!(
+        words[0].contains("`mcp-prompts.nope` is no word of the server's"),
+        "{words:?}"
+    );
     let broken = problems("review_change = Relire\n\n!oops = x\n");
     assert!(broken[0].starts_with("fr.ftl:3:"), "{broken:?}");
     with_french("review_change = Relire\n    .description = Relire un changement\n    .arg-diff = Le changement\n")
@@ -575,12 +581,36 @@ fn the_prompt_tools_and_a_round_that_asks_name_their_language() {
         result["_meta"]["io.modelcontextprotocol/contentLanguage"], "fr",
         "{listed}"
     );
+    let text = result["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("Rédiger une salutation"), "{listed}");
+    // The server's own words are French too (the showcase's `fr.ftl`).
     assert!(
-        result["content"][0]["text"]
-            .as_str()
-            .unwrap()
-            .contains("Rédiger une salutation"),
-        "{listed}"
+        text.contains("name (obligatoire): Qui saluer") && text.contains("au choix : "),
+        "{text}"
+    );
+    let tools = client.call("tools/list", json!({ "_meta": french }));
+    assert_eq!(
+        tools["result"]["tools"][0]["title"], "Lister les prompts",
+        "{tools}"
+    );
+    assert_eq!(
+        tools["result"]["_meta"]["io.modelcontextprotocol/contentLanguage"], "fr",
+        "{tools}"
+    );
+    let english = client.call("tools/list", json!({}));
+    assert_eq!(
+        english["result"]["tools"][0]["title"], "List prompts",
+        "{english}"
+    );
+    assert!(english["result"].get("_meta").is_none(), "{english}");
+    let listed = client.call("prompts/list", json!({ "_meta": french }));
+    let greet = (listed["result"]["prompts"].as_array().unwrap().iter())
+        .find(|p| p["name"] == "greet")
+        .unwrap();
+    let tone = greet["arguments"][1]["description"].as_str().unwrap();
+    assert!(
+        tone.starts_with("Le ton de la salutation (au choix : ") && tone.contains("par défaut : "),
+        "{tone}"
     );
     let got = client.call(
         "tools/call",
@@ -613,6 +643,12 @@ fn the_prompt_tools_and_a_round_that_asks_name_their_language() {
         "{asked}"
     );
     assert!(asked.to_string().contains("Qui saluer"), "{asked}");
+    assert!(
+        asked
+            .to_string()
+            .contains("Le prompt « Salutation » a besoin de : `name`"),
+        "{asked}"
+    );
 }
 
 /// Review a diff

@@ -13,6 +13,7 @@ use crate::protocol::cursor;
 use serde_json::{Map, Value};
 
 use super::languages::Order;
+use super::words::{PlacedWords, Words};
 use super::{AnyPrompt, ArgInfo, Entry};
 use crate::presentation::Icon;
 use crate::protocol::ProtocolVersion;
@@ -81,7 +82,7 @@ pub(super) fn paginate(
     entries: &[Entry],
     fields: Fields,
     page_size: usize,
-    order: &Order,
+    order: InOrder<'_>,
 ) -> Vec<CachedPage> {
     (0..page_count(entries.len(), page_size))
         .map(|page| paginated(entries, fields, (page_size, page), order))
@@ -94,7 +95,7 @@ pub(super) fn paginated(
     entries: &[Entry],
     fields: Fields,
     (page_size, page): (usize, usize),
-    order: &Order,
+    order: InOrder<'_>,
 ) -> CachedPage {
     let (range, more) = bounds(entries.len(), page_size, page);
     let (shown, best) = shown_in(entries[range].iter(), fields, order);
@@ -107,12 +108,16 @@ pub(super) fn paginated(
     }
 }
 
+/// An order of languages, and the words of each language of the catalog.
+pub(super) type InOrder<'w> = (&'w Order, &'w PlacedWords);
+
 /// `entries` as `fields` shows them, each in the first language of
-/// `order` it has, and the best rank among those languages.
+/// `order` it has (with the server's words in it), and the best rank
+/// among those languages.
 pub(super) fn shown_in<'a>(
     entries: impl Iterator<Item = &'a Entry>,
     fields: Fields,
-    order: &Order,
+    (order, words): InOrder<'_>,
 ) -> (Vec<Shown<'a>>, Option<usize>) {
     let mut best: Option<usize> = None;
     let shown = entries
@@ -124,7 +129,8 @@ pub(super) fn shown_in<'a>(
             };
             // Icons and `_meta` are the prompt's in every language.
             let shown_as = (entry.prompt.icons(), entry.meta.as_ref());
-            Shown::of(prompt, shown_as, fields)
+            let words = words.at(rank.and_then(|rank| order.at(rank)));
+            Shown::of(prompt, (shown_as, words), fields)
         })
         .collect();
     (shown, best)
@@ -276,11 +282,14 @@ impl ShownArgument {
     }
 }
 
+/// A prompt's icons and `_meta`, the same in every language.
+type ShownAs<'a> = (&'a [Icon], Option<&'a Map<String, Value>>);
+
 impl<'a> Shown<'a> {
     /// `prompt`, listed with `icons` and `meta`, as `fields` shows them.
     pub(super) fn of(
         prompt: &'a AnyPrompt,
-        (icons, meta): (&'a [Icon], Option<&'a Map<String, Value>>),
+        ((icons, meta), words): (ShownAs<'a>, &Words),
         fields: Fields,
     ) -> Self {
         let titled = fields >= Fields::Titled;
@@ -290,7 +299,7 @@ impl<'a> Shown<'a> {
             .map(|arg| ShownArgument {
                 name: arg.name().to_owned(),
                 title: arg.title().filter(|_| titled).map(str::to_owned),
-                description: described(arg),
+                description: described(arg, words),
                 required: arg.required(),
             })
             .collect();
@@ -327,8 +336,14 @@ impl Serialize for ShownArgument {
 /// An argument's description as listed. `PromptArgument` has no `_meta`
 /// in any revision, so choices and a default are shown where every client
 /// displays them: at the end of the description.
-fn described(arg: &ArgInfo<'_>) -> Option<String> {
-    match (arg.description(), notes(arg)) {
+fn described(arg: &ArgInfo<'_>, words: &Words) -> Option<String> {
+    let notes = words.notes(
+        arg.format(),
+        arg.range().as_ref(),
+        arg.choices(),
+        arg.default(),
+    );
+    match (arg.description(), notes) {
         (Some(d), Some(notes)) => Some(format!("{d} ({notes})")),
         (None, Some(mut notes)) => {
             notes[..1].make_ascii_uppercase();
@@ -337,19 +352,4 @@ fn described(arg: &ArgInfo<'_>) -> Option<String> {
         (Some(d), None) => Some(d.to_owned()),
         (None, None) => None,
     }
-}
-
-/// "format: JSON", "from 1 to 10", "one of: formal, casual; default: casual", or `None`
-/// when there is nothing to say.
-fn notes(arg: &ArgInfo<'_>) -> Option<String> {
-    let choices = &arg.choices();
-    let format = arg.format().map(|f| format!("format: {f}"));
-    let range = arg.range().map(|r| r.describe());
-    let choices = (!choices.is_empty()).then(|| format!("one of: {}", choices.join(", ")));
-    let default = arg.default().map(|d| format!("default: {d}"));
-    let notes: Vec<String> = [format, range, choices, default]
-        .into_iter()
-        .flatten()
-        .collect();
-    (!notes.is_empty()).then(|| notes.join("; "))
 }

@@ -172,7 +172,8 @@ impl LiveCatalog {
             .enumerate()
             .filter(|(at, source)| source.on && !set_aside.contains(at))
             .map(|(_, source)| source.prompt.clone());
-        let served = CatalogSnapshot::build(enabled, &self.tags, self.page_size)?;
+        let words = self.languages.words();
+        let served = CatalogSnapshot::build(enabled, &self.tags, self.page_size, words)?;
         // A prompt set aside that changed (a skill's, edited) is no news.
         let news = {
             let old = self.served.load();
@@ -325,6 +326,12 @@ impl Prompts {
         self.0.tags.clone()
     }
 
+    /// The words the server writes itself, by language.
+    #[cfg(feature = "registry")]
+    pub(crate) fn words(&self) -> super::WordsTable {
+        self.0.languages.words().clone()
+    }
+
     /// The server's default language: a translation into it is never
     /// served.
     #[cfg(feature = "files")]
@@ -452,7 +459,13 @@ mod tests {
     #[test]
     fn a_yielding_prompt_gives_its_name_away_whatever_came_first() {
         for skill_first in [true, false] {
-            let empty = CatalogSnapshot::build([], &TagFilter::default(), 0).unwrap();
+            let empty = CatalogSnapshot::build(
+                [],
+                &TagFilter::default(),
+                0,
+                &crate::catalog::WordsTable::default(),
+            )
+            .unwrap();
             let live = Arc::new(LiveCatalog::new(
                 empty,
                 TagFilter::default(),

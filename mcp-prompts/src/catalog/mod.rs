@@ -16,6 +16,9 @@ mod texts;
 mod validate;
 mod variants;
 mod visibility;
+mod words;
+
+use std::sync::Arc;
 
 use crate::caller::Access;
 use crate::descriptor::PromptDef;
@@ -46,6 +49,10 @@ pub(crate) use variants::{Choice, LABEL_META, VERSION_META};
 #[cfg(feature = "registry")]
 pub(crate) use variants::{Chosen, Found, Variants};
 pub(crate) use visibility::Visibility;
+use words::PlacedWords;
+#[cfg(feature = "fluent")]
+pub(crate) use words::WORDS;
+pub(crate) use words::{Words, WordsTable};
 
 /// An explicit list of prompts, checked at compile time: build it with
 /// [`catalog!`](crate::catalog!) and serve it with
@@ -212,6 +219,10 @@ pub(crate) struct CatalogSnapshot {
     places: Places,
     /// Listings in other languages, serialized when first asked for.
     localized: LocalizedPages,
+    /// The words the server writes itself, by language.
+    words: WordsTable,
+    /// Those of each of `languages`, by place.
+    placed_words: PlacedWords,
     /// The orders of the preferences requests sent, each parsed once.
     orders: KeptOrders,
 }
@@ -223,6 +234,7 @@ impl CatalogSnapshot {
         prompts: impl IntoIterator<Item = AnyPrompt>,
         tags: &TagFilter,
         page_size: usize,
+        words: &WordsTable,
     ) -> Result<Self, BuildError> {
         let mut prompts: Vec<AnyPrompt> = prompts.into_iter().filter(|p| tags.admits(p)).collect();
         prompts.sort_by(|a, b| a.name().cmp(b.name()).then(a.place().cmp(&b.place())));
@@ -257,7 +269,9 @@ impl CatalogSnapshot {
             entry.translate(&mut languages, &mut places);
         }
         let default = Order::default();
-        let pages = Fields::ALL.map(|fields| paginate(&entries, fields, page_size, &default));
+        let placed_words = PlacedWords::new(words, &languages);
+        let pages = Fields::ALL
+            .map(|fields| paginate(&entries, fields, page_size, (&default, &placed_words)));
         let mut snapshot = Self {
             entries,
             pages,
@@ -267,6 +281,8 @@ impl CatalogSnapshot {
             places,
             localized: LocalizedPages::default(),
             orders: KeptOrders::default(),
+            words: words.clone(),
+            placed_words,
         };
         // Kept, so that a request asks it once: whether any prompt is
         // hidden from some callers.
@@ -310,13 +326,13 @@ impl CatalogSnapshot {
 
     /// The prompts the prompt tools offer a request served under `access`
     /// that wants `wanted`, in order (those it may see, not kept out of the
-    /// tools), each in its language, and the language the list is in
-    /// (where one was asked for), as a listing's.
+    /// tools), each in its language with the server's words in it, and the
+    /// language the list is in (where one was asked for), as a listing's.
     pub(crate) fn tool_listing(
         &self,
         access: &Access,
         wanted: Option<Wanted<'_>>,
-    ) -> (Vec<AnyPrompt>, Option<Language>) {
+    ) -> (Vec<(AnyPrompt, Arc<Words>)>, Option<Language>) {
         let order = wanted.map(|w| *w.order()).unwrap_or_default();
         let mut best: Option<usize> = None;
         let prompts = (self.entries.iter())
@@ -327,7 +343,8 @@ impl CatalogSnapshot {
                     (Some(b), Some(r)) => Some(b.min(r)),
                     (b, r) => b.or(r),
                 };
-                prompt.clone()
+                let words = self.placed_words.shared(rank.and_then(|r| order.at(r)));
+                (prompt.clone(), Arc::clone(words))
             })
             .collect();
         (prompts, wanted.map(|wanted| self.language_of(wanted, best)))
@@ -371,8 +388,12 @@ impl CatalogSnapshot {
         let (range, more) = listing::bounds(entries.len(), self.page_size, page);
         let next = more.then(|| cursor::encode(page + 1));
         let order = wanted.map(|w| *w.order()).unwrap_or_default();
-        let (shown, best) =
-            listing::shown_in(entries[range].iter().copied(), Fields::of(version), &order);
+        let in_order = (&order, &self.placed_words);
+        let (shown, best) = listing::shown_in(
+            entries[range].iter().copied(),
+            Fields::of(version),
+            in_order,
+        );
         let language = wanted.map(|wanted| self.language_of(wanted, best));
         Ok(ListedPage {
             shown,
@@ -403,7 +424,8 @@ impl CatalogSnapshot {
                 (cached.page(), cached.best())
             } else {
                 let kept = self.localized.get_or_make((order, fields, page), || {
-                    listing::paginated(&self.entries, fields, (self.page_size, page), &order)
+                    let order = (&order, &self.placed_words);
+                    listing::paginated(&self.entries, fields, (self.page_size, page), order)
                 });
                 (kept.page(), kept.best())
             };
@@ -432,6 +454,11 @@ impl CatalogSnapshot {
             || wanted.default_language().clone(),
             |at| self.languages[usize::from(at)].clone(),
         )
+    }
+
+    /// The words the server writes itself, by language.
+    pub(crate) fn words(&self) -> &WordsTable {
+        &self.words
     }
 
     /// The languages of the catalog's prompts, the default aside.

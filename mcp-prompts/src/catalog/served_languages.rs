@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use super::AnyPrompt;
+use super::words::WordsTable;
 use crate::error::BuildError;
 use crate::protocol::language::Language;
 
@@ -18,6 +19,8 @@ pub(crate) type GiveTexts = Arc<dyn Fn(AnyPrompt) -> AnyPrompt + Send + Sync>;
 pub(crate) struct ServedLanguages {
     default: Language,
     texts: Option<GiveTexts>,
+    /// The words the server writes itself, in each language given.
+    words: WordsTable,
 }
 
 /// The default language `en`, no translations: for a catalog read apart
@@ -25,14 +28,24 @@ pub(crate) struct ServedLanguages {
 impl Default for ServedLanguages {
     fn default() -> Self {
         let en = Language::parse("en").expect("`en` is a language tag");
-        Self::new(en, None)
+        Self::new(en, None, WordsTable::default())
     }
 }
 
 impl ServedLanguages {
-    /// `default`, and `texts` if the server was given translations.
-    pub(crate) fn new(default: Language, texts: Option<GiveTexts>) -> Self {
-        Self { default, texts }
+    /// `default`, and `texts` and `words` if the server was given
+    /// translations.
+    pub(crate) fn new(default: Language, texts: Option<GiveTexts>, words: WordsTable) -> Self {
+        Self {
+            default,
+            texts,
+            words,
+        }
+    }
+
+    /// The words the server writes itself, by language.
+    pub(crate) fn words(&self) -> &WordsTable {
+        &self.words
     }
 
     /// The language prompts are written in.

@@ -20,7 +20,10 @@ use fluent_bundle::{FluentBundle, FluentResource};
 
 use std::sync::Arc;
 
-use crate::catalog::{AnyPrompt, GiveTexts, Texts, registered_prompts};
+use crate::catalog::{AnyPrompt, GiveTexts, Texts, Words, registered_prompts};
+use words::{FileWords, WORDS_MESSAGE, read_words};
+
+mod words;
 use crate::error::excerpt;
 use crate::protocol::language::Language;
 
@@ -100,15 +103,37 @@ impl Translations {
     /// does not parse, a language that is not one, a key naming no
     /// `#[prompt]` of the program or no argument of it, an attribute we do
     /// not know) goes to `problems`.
-    pub(crate) fn compile(&self, problems: &mut Vec<String>) -> GiveTexts {
+    /// With them, the server's own words in each language that gives them
+    /// (the message `mcp-prompts`).
+    pub(crate) fn compile(
+        &self,
+        problems: &mut Vec<String>,
+    ) -> (GiveTexts, Vec<(Language, Words)>) {
         let prompts: Vec<AnyPrompt> = registered_prompts().map(AnyPrompt::from).collect();
-        let texts = Arc::new(self.texts(&prompts, problems));
-        Arc::new(move |prompt| texts.give(prompt))
+        let (texts, words) = self.texts(&prompts, problems);
+        let texts = Arc::new(texts);
+        let words = (words.into_iter())
+            .map(|(language, given)| {
+                let words = Words::with(|key| {
+                    (given.iter())
+                        .find(|(own, _)| *own == key)
+                        .map(|(_, text)| text.clone())
+                });
+                (language, words)
+            })
+            .collect();
+        (Arc::new(move |prompt| texts.give(prompt)), words)
     }
 
-    /// The texts of `prompts` in each language, by name.
-    fn texts(&self, prompts: &[AnyPrompt], problems: &mut Vec<String>) -> FluentTexts {
+    /// The texts of `prompts` in each language, by name, and the words
+    /// each language gives.
+    fn texts(
+        &self,
+        prompts: &[AnyPrompt],
+        problems: &mut Vec<String>,
+    ) -> (FluentTexts, Vec<(Language, FileWords)>) {
         let mut by_language: Vec<(Language, Vec<(String, Texts)>)> = Vec::new();
+        let mut words_by_language: Vec<(Language, FileWords)> = Vec::new();
         for (tag, origin, source) in &self.files {
             let Some(language) = Language::parse(tag) else {
                 problems.push(format!(
@@ -117,7 +142,22 @@ impl Translations {
                 ));
                 continue;
             };
-            let texts = read_file(&language, origin, source, prompts, problems);
+            let (texts, words) = read_file(&language, origin, source, prompts, problems);
+            match words_by_language.iter_mut().find(|(l, _)| *l == language) {
+                Some((_, all)) => {
+                    for (key, text) in words {
+                        if all.iter().any(|(own, _)| *own == key) {
+                            problems.push(format!(
+                                "{origin}: `{WORDS_MESSAGE}.{key}` is given for `{language}` already, in another file"
+                            ));
+                        } else {
+                            all.push((key, text));
+                        }
+                    }
+                }
+                None if words.is_empty() => {}
+                None => words_by_language.push((language.clone(), words)),
+            }
             match by_language.iter_mut().find(|(l, _)| *l == language) {
                 Some((_, all)) => {
                     for (name, texts) in texts {
@@ -133,7 +173,7 @@ impl Translations {
                 None => by_language.push((language, texts)),
             }
         }
-        FluentTexts(by_language)
+        (FluentTexts(by_language), words_by_language)
     }
 }
 
@@ -164,7 +204,7 @@ fn read_file(
     source: &str,
     prompts: &[AnyPrompt],
     problems: &mut Vec<String>,
-) -> Vec<(String, Texts)> {
+) -> (Vec<(String, Texts)>, FileWords) {
     let resource = match FluentResource::try_new(source.to_owned()) {
         Ok(resource) => resource,
         Err((_, errors)) => {
@@ -173,7 +213,7 @@ fn read_file(
                 let line = memchr::memchr_iter(b'\n', &source.as_bytes()[..start]).count() + 1;
                 problems.push(format!("{origin}:{line}: {}", error.kind));
             }
-            return Vec::new();
+            return (Vec::new(), Vec::new());
         }
     };
     let ids: Vec<String> = resource
@@ -196,8 +236,14 @@ fn read_file(
             problems.push(format!("{origin}: {error}"));
         }
     }
-    let mut found = Vec::new();
+    let (mut found, mut words) = (Vec::new(), Vec::new());
     for id in ids {
+        if id == WORDS_MESSAGE {
+            if let Some(message) = bundle.get_message(&id) {
+                words = read_words(&bundle, &message, origin, problems);
+            }
+            continue;
+        }
         let prompt = prompts
             .iter()
             .find(|p| p.static_def().is_some() && p.name() == id);
@@ -210,62 +256,75 @@ fn read_file(
         let Some(message) = bundle.get_message(&id) else {
             continue;
         };
-        let arguments = prompt.arguments();
-        // A template names an argument as a Fluent variable (`{ $diff }`),
-        // which formats as the template syntax's placeholder (`{diff}`).
-        let mut placeholders = fluent_bundle::FluentArgs::new();
-        for argument in arguments.iter().filter(|a| !a.injected()) {
-            placeholders.set(argument.name(), format!("{{{}}}", argument.name()));
-        }
-        let mut errors = Vec::new();
-        let mut format = |pattern, args| {
-            bundle
-                .format_pattern(pattern, args, &mut errors)
-                .into_owned()
-        };
-        let mut texts = Texts::default();
-        if let Some(value) = message.value() {
-            texts.set_title(format(value, None));
-        }
-        for attribute in message.attributes() {
-            let key = attribute.id();
-            let args = (key == "template").then_some(&placeholders);
-            let text = format(attribute.value(), args);
-            if key == "description" {
-                texts.set_description(text);
-                continue;
-            }
-            if key == "template" {
-                match template_of(prompt, &text) {
-                    Ok(template) => texts.set_template(template),
-                    Err(problem) => problems.push(format!("{origin}: `{id}.template`: {problem}")),
-                }
-                continue;
-            }
-            let argument = key
-                .strip_prefix("arg-")
-                .map(|rest| match rest.strip_suffix("-title") {
-                    Some(name) => (name, true),
-                    None => (rest, false),
-                });
-            match argument {
-                Some((name, title)) if arguments.iter().any(|a| a.name() == name) => {
-                    texts.set_argument(name, title, text);
-                }
-                Some((name, _)) => problems.push(format!(
-                    "{origin}: `{id}.{key}` names no argument of prompt `{id}` (`{name}`)"
-                )),
-                None => problems.push(format!(
-                    "{origin}: `{id}.{key}` is not `.description`, `.template`, `.arg-NAME` or `.arg-NAME-title`"
-                )),
-            }
-        }
-        for error in errors {
-            problems.push(format!("{origin}: `{id}`: {error}"));
-        }
+        let texts = prompt_texts(&bundle, &message, prompt, (origin, &id), problems);
         found.push((id, texts));
     }
-    found
+    (found, words)
+}
+
+/// The texts `message` gives `prompt` in `bundle`; what is wrong with
+/// them goes to `problems`, naming `origin` and the message's `id`.
+fn prompt_texts(
+    bundle: &FluentBundle<FluentResource>,
+    message: &fluent_bundle::FluentMessage<'_>,
+    prompt: &AnyPrompt,
+    (origin, id): (&str, &str),
+    problems: &mut Vec<String>,
+) -> Texts {
+    let arguments = prompt.arguments();
+    // A template names an argument as a Fluent variable (`{ $diff }`),
+    // which formats as the template syntax's placeholder (`{diff}`).
+    let mut placeholders = fluent_bundle::FluentArgs::new();
+    for argument in arguments.iter().filter(|a| !a.injected()) {
+        placeholders.set(argument.name(), format!("{{{}}}", argument.name()));
+    }
+    let mut errors = Vec::new();
+    let mut format = |pattern, args| {
+        bundle
+            .format_pattern(pattern, args, &mut errors)
+            .into_owned()
+    };
+    let mut texts = Texts::default();
+    if let Some(value) = message.value() {
+        texts.set_title(format(value, None));
+    }
+    for attribute in message.attributes() {
+        let key = attribute.id();
+        let args = (key == "template").then_some(&placeholders);
+        let text = format(attribute.value(), args);
+        if key == "description" {
+            texts.set_description(text);
+            continue;
+        }
+        if key == "template" {
+            match template_of(prompt, &text) {
+                Ok(template) => texts.set_template(template),
+                Err(problem) => problems.push(format!("{origin}: `{id}.template`: {problem}")),
+            }
+            continue;
+        }
+        let argument = key
+            .strip_prefix("arg-")
+            .map(|rest| match rest.strip_suffix("-title") {
+                Some(name) => (name, true),
+                None => (rest, false),
+            });
+        match argument {
+            Some((name, title)) if arguments.iter().any(|a| a.name() == name) => {
+                texts.set_argument(name, title, text);
+            }
+            Some((name, _)) => problems.push(format!(
+                "{origin}: `{id}.{key}` names no argument of prompt `{id}` (`{name}`)"
+            )),
+            None => problems.push(format!(
+                "{origin}: `{id}.{key}` is not `.description`, `.template`, `.arg-NAME` or `.arg-NAME-title`"
+            )),
+        }
+    }
+    for error in errors {
+        problems.push(format!("{origin}: `{id}`: {error}"));
+    }
+    texts
 }
 
 /// A template prompt's template in another language, parsed against its

@@ -19,7 +19,7 @@ use super::location::Location;
 use crate::caller::Access;
 use crate::catalog::{
     AnyPrompt, CatalogSnapshot, Choice, Chosen, Found, LABEL_META, TagFilter, VERSION_META,
-    Variants,
+    Variants, WordsTable,
 };
 use crate::dynamic::DynamicPrompt;
 use crate::sync::lock;
@@ -174,6 +174,8 @@ pub(super) struct Sets {
     location: Location,
     /// The server's tags: a version they leave out is not served.
     tags: TagFilter,
+    /// The server's own words, by language.
+    words: WordsTable,
     kept: Mutex<ChosenSets>,
 }
 
@@ -194,7 +196,7 @@ struct ChosenSets {
 impl Choosing {
     pub(super) fn new(
         (location, served): (Location, String),
-        (scopes, tags): (LabelScopes, TagFilter),
+        (scopes, (tags, words)): (LabelScopes, (TagFilter, WordsTable)),
         fetch: mpsc::Sender<Fetch>,
     ) -> Self {
         Self {
@@ -205,6 +207,7 @@ impl Choosing {
             sets: Arc::new(Sets {
                 location,
                 tags,
+                words,
                 kept: Mutex::new(ChosenSets::default()),
             }),
         }
@@ -290,7 +293,7 @@ impl Sets {
         };
         let made = found.and_then(|(prompt, size)| {
             let stamped = self.stamp(&prompt, key.0.as_deref(), key.2);
-            let set = CatalogSnapshot::build([stamped.into()], &self.tags, 0).ok()?;
+            let set = CatalogSnapshot::build([stamped.into()], &self.tags, 0, &self.words).ok()?;
             (set.len() == 1).then(|| (Arc::new(set), size))
         });
         let mut kept = lock(&self.kept);

@@ -19,7 +19,9 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::catalog::{CatalogSnapshot, LiveCatalog, Prompts, ServedLanguages, TagFilter};
+use crate::catalog::{
+    CatalogSnapshot, LiveCatalog, Prompts, ServedLanguages, TagFilter, WordsTable,
+};
 use crate::files::stored::StoredPrompt;
 use crate::files::{FileProblem, PromptDir};
 pub(crate) use choosing::LabelScopes;
@@ -266,7 +268,7 @@ impl Registry {
         author: &str,
     ) -> Result<Vec<Published>, RegistryError> {
         let live = Arc::new(LiveCatalog::new(
-            CatalogSnapshot::build([], &TagFilter::default(), 0)
+            CatalogSnapshot::build([], &TagFilter::default(), 0, &WordsTable::default())
                 .map_err(|err| RegistryError::Refused(err.problems().to_vec()))?,
             TagFilter::default(),
             0,

@@ -70,10 +70,10 @@ pub(crate) fn serve(
     prompts: Prompts,
 ) -> Result<ServedRegistry, RegistryError> {
     let (fetch_tx, fetch_rx) = mpsc::channel(MAX_FETCHES);
-    let tags = prompts.tag_filter();
+    let served_as = (prompts.tag_filter(), prompts.words());
     let choosing = Arc::new(Choosing::new(
         (location.clone(), label),
-        (scopes, tags),
+        (scopes, served_as),
         fetch_tx,
     ));
     let (started_tx, started_rx) = std::sync::mpsc::channel();

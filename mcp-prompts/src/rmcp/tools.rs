@@ -69,7 +69,9 @@ impl RmcpPrompts {
     ///
     /// Never in practice: the definitions are fixed, and a test converts them.
     pub fn tools() -> Vec<Tool> {
-        let tools = definitions(ProtocolVersion::LATEST);
+        // rmcp's router lists one set to every client: in English.
+        let english = crate::catalog::Words::default();
+        let tools = definitions(ProtocolVersion::LATEST, &english);
         // Our definitions, in the schema's own spelling, are rmcp's input.
         let tools = serde_json::to_value(tools).expect("the prompt tools serialize");
         serde_json::from_value(tools).expect("the prompt tools convert")
@@ -181,9 +183,9 @@ impl RmcpPrompts {
             LIST_PROMPTS => {
                 let preference = super::prompts::preference_of(&context);
                 let access = access_of(&context);
-                let (prompts, language) =
+                let (prompts, language, words) =
                     tool_prompts(&self.service, &access, preference.as_deref());
-                complete(list_result(&prompts, version), language.as_ref())
+                complete(list_result(&prompts, version, &words), language.as_ref())
             }
             GET_PROMPT => {
                 let (name, arguments) = match get_prompt_arguments(request.arguments.as_ref()) {

@@ -69,7 +69,8 @@ impl Server {
         let default_language = languages.default_language().clone();
         let explicit = self.explicit.into_iter().chain(registered);
         let explicit = admitted(explicit, &languages)?;
-        let served = CatalogSnapshot::build(explicit, &self.tags, self.page_size)?;
+        let served =
+            CatalogSnapshot::build(explicit, &self.tags, self.page_size, languages.words())?;
         let completions = prompts_live
             || self.declare.completions
             || self.resources.is_some()

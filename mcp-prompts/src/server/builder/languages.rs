@@ -2,7 +2,9 @@
 //! with feature `fluent` the `#[prompt]`s' texts in others.
 
 use super::Server;
-use crate::catalog::{GiveTexts, ServedLanguages};
+#[cfg(feature = "fluent")]
+use crate::catalog::Words;
+use crate::catalog::{GiveTexts, ServedLanguages, WordsTable};
 use crate::error::{BuildError, excerpt};
 use crate::protocol::language::Language;
 
@@ -22,7 +24,8 @@ pub(super) struct Languages {
 
 /// What compiles the translations, saying each problem.
 #[cfg(feature = "fluent")]
-type Translate = fn(&crate::fluent::Translations, &mut Vec<String>) -> GiveTexts;
+type Translate =
+    fn(&crate::fluent::Translations, &mut Vec<String>) -> (GiveTexts, Vec<(Language, Words)>);
 
 impl std::fmt::Debug for Languages {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -45,16 +48,18 @@ impl Languages {
             )]));
         };
         #[cfg_attr(not(feature = "fluent"), allow(unused_mut))]
-        let mut texts: Option<GiveTexts> = None;
+        let (mut texts, mut words): (Option<GiveTexts>, _) = (None, Vec::new());
         #[cfg(feature = "fluent")]
         if let Some((translations, translate)) = &self.translations {
             let mut problems = Vec::new();
-            texts = Some(translate(translations, &mut problems));
+            let (given, given_words) = translate(translations, &mut problems);
+            (texts, words) = (Some(given), given_words);
             if !problems.is_empty() {
                 return Err(BuildError::new(problems));
             }
         }
-        Ok(ServedLanguages::new(default, texts))
+        let words = WordsTable::new(&default, words);
+        Ok(ServedLanguages::new(default, texts, words))
     }
 }
 

@@ -165,14 +165,14 @@ impl Call<'_> {
         })
     }
 
-    /// In a session: asks the client for the `missing` arguments with a
-    /// form, then calls the prompt with them.
+    /// In a session: asks the client for the `missing` arguments with
+    /// `form`, then calls the prompt with them.
     pub(super) fn ask_then_run(
         self,
         arguments: Arguments<'_>,
         missing: &[&str],
+        form: MissingForm,
     ) -> Later<Result<GetOutcome, Error>> {
-        let form = MissingForm::new(&self.prompt, missing, self.site.era.version());
         let id = self.site.id.to_owned();
         let (outbound, sender) = (self.site.outbound.clone(), self.site.sender.clone());
         let (default, chosen) = self.answering.owned();

@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::args::param::missing_arguments;
-use crate::catalog::AnyPrompt;
+use crate::catalog::{AnyPrompt, Words};
 use crate::context::{Backchannel, Outbound};
 use crate::elicit::form::{Answer, create_params, form_schema, read_answer};
 use crate::error::Error;
@@ -24,8 +24,14 @@ pub(super) struct MissingForm {
 }
 
 impl MissingForm {
-    /// The form for `prompt`'s arguments `missing`, as `version` has forms.
-    pub(super) fn new(prompt: &AnyPrompt, missing: &[&str], version: ProtocolVersion) -> Self {
+    /// The form for `prompt`'s arguments `missing`, as `version` has forms,
+    /// asked in `words`.
+    pub(super) fn new(
+        prompt: &AnyPrompt,
+        missing: &[&str],
+        version: ProtocolVersion,
+        words: &Words,
+    ) -> Self {
         let arguments = prompt.arguments();
         let fields = arguments
             .into_iter()
@@ -36,7 +42,7 @@ impl MissingForm {
             .collect::<Vec<_>>()
             .join(", ");
         let title = prompt.title().unwrap_or(prompt.name());
-        let message = format!("The prompt `{title}` needs: {names}");
+        let message = words.needs(title, &names);
         Self {
             method: "elicitation/create",
             params: create_params(&message, &form_schema(fields, version)),

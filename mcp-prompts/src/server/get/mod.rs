@@ -319,6 +319,15 @@ impl<'a> GetRequest<'a> {
         let max_result_bytes = inner.limits.result_bytes;
         // The language a stateless round's questions are in, if asked for.
         let named = answering.named();
+        let missing: Vec<&str> = entry
+            .required()
+            .iter()
+            .map(|name| &**name)
+            .filter(|name| arguments.get(name).is_none())
+            .collect();
+        // The words the form asking for them is in: the prompt's language's.
+        let words =
+            (!missing.is_empty()).then(|| Arc::clone(served.words().of(answering.language())));
         let call = |prompt, asking| Call {
             site,
             prompt,
@@ -326,12 +335,6 @@ impl<'a> GetRequest<'a> {
             max_result_bytes,
             answering,
         };
-        let missing: Vec<&str> = entry
-            .required()
-            .iter()
-            .map(|name| &**name)
-            .filter(|name| arguments.get(name).is_none())
-            .collect();
         if !missing.is_empty() {
             if !(can_ask.is_ok() && inner.ask_for_missing) {
                 let error = missing_arguments(prompt.name(), &missing);
@@ -349,15 +352,18 @@ impl<'a> GetRequest<'a> {
                         }
                     }
                     None => {
-                        let form = MissingForm::new(&prompt, &missing, era.version());
+                        let words = words.as_deref().unwrap_or(served.words().default_words());
+                        let form = MissingForm::new(&prompt, &missing, era.version(), words);
                         let questions = vec![(MISSING_ARGUMENTS.to_owned(), form.into())];
                         let asked = round.input_required(inner, (&prompt, named), questions);
                         return NowOrLater::Now(asked);
                     }
                 },
                 None => {
+                    let words = words.as_deref().unwrap_or(served.words().default_words());
+                    let form = MissingForm::new(&prompt, &missing, era.version(), words);
                     let call = call(prompt, Asking::Client);
-                    return NowOrLater::Later(call.ask_then_run(arguments, &missing));
+                    return NowOrLater::Later(call.ask_then_run(arguments, &missing, form));
                 }
             }
         }

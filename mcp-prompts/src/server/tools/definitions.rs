@@ -8,6 +8,7 @@ use std::sync::LazyLock;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
+use crate::catalog::Words;
 use crate::protocol::ProtocolVersion;
 
 /// The tool that lists the prompts.
@@ -17,11 +18,11 @@ pub(crate) const GET_PROMPT: &str = "get_prompt";
 
 /// One tool, as `tools/list` declares it to a client of one revision.
 #[derive(Serialize)]
-pub(crate) struct ToolDefinition {
+pub(crate) struct ToolDefinition<'w> {
     name: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    title: Option<&'static str>,
-    description: &'static str,
+    title: Option<&'w str>,
+    description: &'w str,
     #[serde(rename = "inputSchema")]
     input_schema: &'static RawValue,
     #[serde(rename = "outputSchema", skip_serializing_if = "Option::is_none")]
@@ -104,10 +105,10 @@ static SCHEMAS: LazyLock<[Box<RawValue>; 3]> = LazyLock::new(|| {
     })
 });
 
-/// The tools of a `tools/list` result: `list_prompts` first, as it needs
-/// no arguments (a client probing the first tool with `{}` gets an
-/// answer, not an error).
-pub(crate) fn definitions(version: ProtocolVersion) -> [ToolDefinition; 2] {
+/// The tools of a `tools/list` result, their titles and descriptions in
+/// `words`: `list_prompts` first, as it needs no arguments (a client
+/// probing the first tool with `{}` gets an answer, not an error).
+pub(crate) fn definitions(version: ProtocolVersion, words: &Words) -> [ToolDefinition<'_>; 2] {
     let [list_input, get_input, list_output] = &*SCHEMAS;
     let titled = version.has_titles();
     let annotations = (version >= ProtocolVersion::V2025_03_26).then_some(Hints {
@@ -115,19 +116,21 @@ pub(crate) fn definitions(version: ProtocolVersion) -> [ToolDefinition; 2] {
         idempotent: true,
         open_world: false,
     });
+    let (list_title, list_description) = words.list_prompts();
+    let (get_title, get_description) = words.get_prompt();
     [
         ToolDefinition {
             name: LIST_PROMPTS,
-            title: titled.then_some("List prompts"),
-            description: "List the prompts this server offers: each one's name, description and arguments (which are required, and the values an argument accepts). Call get_prompt to use one.",
+            title: titled.then_some(list_title),
+            description: list_description,
             input_schema: list_input,
             output_schema: titled.then_some(&**list_output),
             annotations,
         },
         ToolDefinition {
             name: GET_PROMPT,
-            title: titled.then_some("Get a prompt"),
-            description: "Get a prompt's messages, filled in with its arguments. list_prompts tells the names and arguments.",
+            title: titled.then_some(get_title),
+            description: get_description,
             input_schema: get_input,
             output_schema: None,
             annotations,
@@ -141,7 +144,8 @@ mod tests {
 
     #[test]
     fn each_revision_declares_the_fields_it_has() {
-        let tools = |version| serde_json::to_value(definitions(version)).unwrap();
+        let english = Words::default();
+        let tools = |version| serde_json::to_value(definitions(version, &english)).unwrap();
         let latest = tools(ProtocolVersion::LATEST);
         assert_eq!(latest[0]["name"], LIST_PROMPTS);
         assert_eq!(latest[0]["title"], "List prompts");
@@ -152,7 +156,7 @@ mod tests {
         assert!(oldest[0].get("title").is_none());
         assert!(oldest[0].get("outputSchema").is_none());
         assert!(oldest[1].get("annotations").is_none());
-        let line = serde_json::to_string(&definitions(ProtocolVersion::LATEST)).unwrap();
+        let line = serde_json::to_string(&definitions(ProtocolVersion::LATEST, &english)).unwrap();
         assert!(!line.contains('\n'), "one line: {line}");
     }
 }

@@ -6,8 +6,9 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use super::Offered;
 use super::result::{ToolContent, ToolResult};
-use crate::catalog::{AnyPrompt, ArgInfo};
+use crate::catalog::{AnyPrompt, ArgInfo, Words};
 use crate::protocol::ProtocolVersion;
 
 /// The prompts listed, as the output schema has them.
@@ -42,13 +43,27 @@ struct ListedArgument {
     choices: Vec<String>,
 }
 
-/// The `CallToolResult` of `list_prompts` over `prompts`.
-pub(crate) fn list_result<'a>(
-    prompts: impl IntoIterator<Item = &'a AnyPrompt>,
+/// The `CallToolResult` of `list_prompts` over `offered`, each prompt's
+/// text in its words; `none` says there is no prompt.
+pub(crate) fn list_result(
+    offered: &[Offered],
     version: ProtocolVersion,
+    none: &Words,
 ) -> ToolResult {
-    let prompts: Vec<Listed> = prompts.into_iter().map(described).collect();
-    let result = ToolResult::of(vec![ToolContent::Text(as_text(&prompts))]);
+    let prompts: Vec<Listed> = offered
+        .iter()
+        .map(|(prompt, _)| described(prompt))
+        .collect();
+    let text = if prompts.is_empty() {
+        none.no_prompts().to_owned()
+    } else {
+        as_text(
+            prompts
+                .iter()
+                .zip(offered.iter().map(|(_, words)| &**words)),
+        )
+    };
+    let result = ToolResult::of(vec![ToolContent::Text(text)]);
     if version.has_titles() {
         result.structured(ListedPrompts { prompts })
     } else {
@@ -81,14 +96,11 @@ fn argument(arg: &ArgInfo<'_>) -> ListedArgument {
 /// ```text
 /// code_review (Code review): Review a change
 ///   - code (required): The code to review
-///   - style: one of formal, casual; default casual
+///   - style: one of: formal, casual; default: casual
 /// ```
-fn as_text(prompts: &[Listed]) -> String {
-    if prompts.is_empty() {
-        return "No prompts are available.".to_owned();
-    }
+fn as_text<'a>(prompts: impl Iterator<Item = (&'a Listed, &'a Words)>) -> String {
     let mut text = String::new();
-    for prompt in prompts {
+    for (prompt, words) in prompts {
         if !text.is_empty() {
             text.push('\n');
         }
@@ -103,15 +115,15 @@ fn as_text(prompts: &[Listed]) -> String {
         for arg in &prompt.arguments {
             let _ = write!(text, "  - {}", arg.name);
             if arg.required {
-                text.push_str(" (required)");
+                let _ = write!(text, " ({})", words.required());
             }
             let mut notes = Vec::new();
             notes.extend(arg.description.clone());
             if !arg.choices.is_empty() {
-                notes.push(format!("one of {}", arg.choices.join(", ")));
+                notes.push(words.one_of(&arg.choices));
             }
             if let Some(default) = &arg.default {
-                notes.push(format!("default {default}"));
+                notes.push(words.default_is(default));
             }
             if !notes.is_empty() {
                 let _ = write!(text, ": {}", notes.join("; "));

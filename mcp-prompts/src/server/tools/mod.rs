@@ -23,10 +23,12 @@ use super::get::Retry;
 use super::handler::{Handled, Handler, Handling};
 use super::prompts::get_request;
 use crate::caller::Access;
-use crate::catalog::AnyPrompt;
+use std::sync::Arc;
+
+use crate::catalog::{AnyPrompt, Words};
 use crate::error::{Error, brief, excerpt};
 use crate::protocol::answer::{Answer, Cached};
-use crate::protocol::language::Language;
+use crate::protocol::language::{Language, Preference};
 use crate::protocol::method::{ToolsCall, ToolsList};
 use crate::protocol::params::{CallParams, ListParams};
 use crate::protocol::request_meta::RequestMeta;
@@ -67,55 +69,97 @@ pub(crate) fn unknown_tool(name: &str) -> Error {
     Error::invalid_params(format!("Unknown tool: {}", excerpt(name)))
 }
 
+/// A prompt the tools offer, in its language, with the server's words in
+/// that language.
+pub(crate) type Offered = (AnyPrompt, Arc<Words>);
+
 /// The prompts the tools offer a request served under `access`, each in
-/// the language the request's `preference` (as sent) picks for it, and
-/// the language the list is in, where one was asked for.
+/// the language the request's `preference` (as sent) picks for it, the
+/// language the list is in, where one was asked for, and the words of
+/// that language (or the default's).
 pub(crate) fn tool_prompts(
     service: &Service,
     access: &Access,
     preference: Option<&str>,
-) -> (Vec<AnyPrompt>, Option<Language>) {
+) -> (Vec<Offered>, Option<Language>, Arc<Words>) {
     let snapshot = service.snapshot();
-    let wanted = preference.and_then(|text| snapshot.wanted(text, service.default_language()));
-    snapshot.tool_listing(access, wanted)
+    let default = service.default_language();
+    let wanted = preference.and_then(|text| snapshot.wanted(text, default));
+    let (prompts, language) = snapshot.tool_listing(access, wanted);
+    let words = Arc::clone(snapshot.words().of(language.as_ref().unwrap_or(default)));
+    (prompts, language, words)
 }
 
-/// The `tools/list` result: the two prompt tools, the same for every
-/// caller, as the revision shows them.
-pub(crate) struct ToolList;
+/// The `tools/list` result: the two prompt tools, as the revision shows
+/// them, in `words`; the same for every caller, but for its language,
+/// named where the request asked for one.
+pub(crate) struct ToolList {
+    words: Arc<Words>,
+    language: Option<Language>,
+}
 
 impl Answer for ToolList {
     fn cached(&self) -> Cached {
-        Cached::Shared
+        // A localized answer is not everyone's.
+        if self.language.is_some() {
+            Cached::PerCaller
+        } else {
+            Cached::Shared
+        }
+    }
+
+    fn content_language(&self) -> Option<&Language> {
+        self.language.as_ref()
     }
 
     fn body(&self, version: ProtocolVersion) -> impl serde::Serialize + '_ {
         #[derive(serde::Serialize)]
-        struct Tools {
-            tools: [ToolDefinition; 2],
+        struct Tools<'w> {
+            tools: [ToolDefinition<'w>; 2],
         }
         Tools {
-            tools: definitions(version),
+            tools: definitions(version, &self.words),
         }
     }
 }
 
-/// `tools/list`: one page, so any cursor is one never handed out.
-pub(crate) fn list(p: &ListParams<'_>) -> Result<ToolList, Error> {
-    if let Some(cursor) = p.cursor() {
+/// `tools/list`: one page, so any cursor is one never handed out. Its
+/// words are in the language the request's `preference` (as sent) picks
+/// among those the server has words in.
+pub(crate) fn list(
+    service: &Service,
+    cursor: Option<&str>,
+    preference: Option<&str>,
+) -> Result<ToolList, Error> {
+    if let Some(cursor) = cursor {
         return Err(Error::invalid_params(format!(
             "invalid cursor: `{}`",
             excerpt(cursor)
         )));
     }
-    Ok(ToolList)
+    let snapshot = service.snapshot();
+    let words = snapshot.words();
+    // A malformed preference is none.
+    let Some(preference) = preference.and_then(Preference::parse) else {
+        let words = Arc::clone(words.default_words());
+        return Ok(ToolList {
+            words,
+            language: None,
+        });
+    };
+    let (words, language) = words.for_preference(&preference, service.default_language());
+    Ok(ToolList {
+        words: Arc::clone(words),
+        language: Some(language),
+    })
 }
 
 impl Handler for ToolsList {
     type Result = ToolList;
 
-    fn handle<'a>(_: &Handling<'a>, p: ListParams<'a>) -> Handled<ToolList> {
-        Handled::Now(list(&p))
+    fn handle<'a>(cx: &Handling<'a>, p: ListParams<'a>) -> Handled<ToolList> {
+        let preference = p.preference();
+        Handled::Now(list(cx.service(), p.cursor(), preference.as_deref()))
     }
 }
 
@@ -127,9 +171,9 @@ impl Handler for ToolsCall {
         match p.name() {
             LIST_PROMPTS => {
                 let preference = p.meta().and_then(RequestMeta::preference);
-                let (prompts, language) =
+                let (prompts, language, words) =
                     tool_prompts(cx.service(), cx.access(), preference.as_deref());
-                let listed = list_result(&prompts, version);
+                let listed = list_result(&prompts, version, &words);
                 Handled::Now(Ok(ToolOutcome::Complete(listed, language)))
             }
             GET_PROMPT => {
