@@ -455,6 +455,75 @@ fn a_served_label_follows_publishes_and_moves_and_requests_choose_their_own() {
     let _ = std::fs::remove_dir_all(&local);
 }
 
+/// A prompt's translations (`review.fr.md` beside `review.md`) are
+/// published with it, as part of its version: a changed translation is a
+/// new version, and a server of the label answers in the language asked
+/// for.
+#[test]
+fn translations_are_published_and_served_with_their_version() {
+    let dir = fresh("translated");
+    let url = format!("sqlite:{}", dir.join("reg.db").display());
+    let prompts = dir.join("prompts");
+    std::fs::create_dir_all(&prompts).unwrap();
+    review(&prompts, "First:");
+    let french = |text: &str| {
+        format!(
+            "+++\ntitle = \"Relecture\"\n[[arguments]]\nname = \"code\"\n+++\n{text} {{code}}\n"
+        )
+    };
+    std::fs::write(prompts.join("review.fr.md"), french("Premier :")).unwrap();
+    let published = publish(&prompts, &url, &["production"]);
+    assert!(published.status.success(), "{}", err(&published));
+    assert!(out(&published).contains("review@1"), "{}", out(&published));
+    // Only the translation changes: a new version.
+    std::fs::write(prompts.join("review.fr.md"), french("Deuxième :")).unwrap();
+    let published = publish(&prompts, &url, &["production"]);
+    assert!(out(&published).contains("review@2"), "{}", out(&published));
+    // A translation whose arguments differ is a problem: nothing is published.
+    let broken = "+++\n[[arguments]]\nname = \"other\"\n+++\nx {other}\n";
+    std::fs::write(prompts.join("review.de.md"), broken).unwrap();
+    let refused = publish(&prompts, &url, &["production"]);
+    assert!(!refused.status.success());
+    let said = format!("{}{}", out(&refused), err(&refused));
+    assert!(said.contains("review.de.md: the `de` translation"), "{said}");
+    std::fs::remove_file(prompts.join("review.de.md")).unwrap();
+
+    let local = served::folder("registry-translated");
+    let mut served = Served::serve(&local, &["--registry", &url]);
+    let in_language = |served: &mut Served, preference: &str, meta: Value| {
+        let mut meta = meta;
+        meta["io.modelcontextprotocol/acceptLanguage"] = json!(preference);
+        served.call(
+            "prompts/get",
+            json!({"name": "review", "arguments": {"code": "x"}, "_meta": meta}),
+        )
+    };
+    let got = in_language(&mut served, "fr-CH, en;q=0.5", json!({}));
+    assert_eq!(text_of(&got), "Deuxième : x", "{got}");
+    assert_eq!(
+        got["result"]["_meta"]["io.modelcontextprotocol/contentLanguage"], "fr",
+        "{got}"
+    );
+    assert_eq!(
+        text_of(&in_language(&mut served, "ja", json!({}))),
+        "First: x"
+    );
+    // A version chosen per request has its own translations.
+    let first = in_language(&mut served, "fr", json!({"mcp-prompts/version": 1}));
+    assert_eq!(text_of(&first), "Premier : x", "{first}");
+    let listed = served.call(
+        "prompts/list",
+        json!({"_meta": {"io.modelcontextprotocol/acceptLanguage": "fr"}}),
+    );
+    let entry = (listed["result"]["prompts"].as_array().unwrap().iter())
+        .find(|p| p["name"] == "review")
+        .unwrap();
+    assert_eq!(entry["title"], "Relecture", "{listed}");
+    served.answers();
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&local);
+}
+
 /// A fresh SQLite registry (its folder, and its URL) holding `review`
 /// twice: version 1 says "Stable:" (`production`), version 2 "Trial:"
 /// (`staging`), both published from code.

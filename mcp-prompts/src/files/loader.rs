@@ -14,6 +14,8 @@ use super::kind::FileKind;
 use super::matter::Matter;
 use super::read::{ReadLimits, ServedDir};
 use super::translations::Joined;
+#[cfg(feature = "registry")]
+use super::translations::translation_language;
 use super::watch::{Heed, Watch};
 use crate::catalog::Prompts;
 use crate::dynamic::DynamicPrompt;
@@ -123,17 +125,27 @@ impl PromptDir {
     pub(crate) fn stored(&self) -> Vec<(String, StoredPrompt)> {
         let state = lock(&self.loader.state);
         let dir = &self.loader.dir;
+        let relative = |path: &Path| {
+            let relative = path.strip_prefix(dir).unwrap_or(path);
+            relative.to_string_lossy().replace('\\', "/")
+        };
         let mut stored: Vec<(String, StoredPrompt)> = (state.files.iter())
             .filter_map(|(path, (text, loaded))| {
                 let loaded = loaded.as_ref().ok()?;
                 let prompt = loaded.prompt.as_ref()?;
-                // Served as it is, or with its translations joined to it
-                // (which a registry does not keep yet: only the default).
+                // Served as it is, or with its translations joined to it.
                 let served = |p: &DynamicPrompt| p.same_as(prompt) || state.joined.joins(prompt, p);
-                state.served.iter().find(|p| served(p))?;
-                let relative = path.strip_prefix(dir).unwrap_or(path);
-                let relative = relative.to_string_lossy().replace('\\', "/");
+                let served = state.served.iter().find(|p| served(p))?;
+                let relative_path = relative(path);
                 let mut files = Vec::new();
+                // The files of the translations served, stored beside it.
+                for (other, (other_text, _)) in &state.files {
+                    let other = relative(other);
+                    let language = translation_language(&other, &relative_path);
+                    if language.is_some_and(|l| served.languages().any(|own| own == l.as_str())) {
+                        files.push((other, other_text.text.as_bytes().to_vec()));
+                    }
+                }
                 if let Some(IconFile {
                     path,
                     bytes: Ok(bytes),
@@ -145,7 +157,7 @@ impl PromptDir {
                     let text = state.partials.text_of(partial)?;
                     files.push((partial.clone(), text.as_bytes().to_vec()));
                 }
-                let source = StoredPrompt::new(relative, text.text.clone(), files);
+                let source = StoredPrompt::new(relative_path, text.text.clone(), files);
                 Some((prompt.name().to_owned(), source))
             })
             .collect();

@@ -12,8 +12,10 @@ use super::dotprompt::Partials;
 use super::front_matter::{IconFile, is_uri};
 use super::kind::FileKind;
 use super::matter::Matter;
+use super::translations::translation_language;
 use super::{FileProblem, problem, read_prompt};
-use crate::dynamic::DynamicPrompt;
+use crate::dynamic::{DynamicPrompt, translation_mismatch};
+use crate::protocol::language::Language;
 use mcp_prompts_template::rules;
 
 /// The most bytes of a stored prompt's text, and of each file it reads:
@@ -113,9 +115,42 @@ impl StoredPrompt {
         text
     }
 
-    /// Its prompt, read as its folder's loader reads it; `origin` names it
-    /// in messages (`registry#production: review@3`).
+    /// Its prompt, read as its folder's loader reads it, with the
+    /// translations stored beside it (`review.fr.md` beside `review.md`)
+    /// joined to it; `origin` names it in messages
+    /// (`registry#production: review@3`).
     pub(crate) fn read(&self, origin: &str) -> Result<DynamicPrompt, FileProblem> {
+        let prompt = self.read_default(origin)?;
+        let mut joined: Vec<(Language, DynamicPrompt)> = Vec::new();
+        for (path, bytes) in &self.files {
+            let Some(language) = translation_language(path, &self.path) else {
+                continue;
+            };
+            let at = Path::new(origin);
+            let text = std::str::from_utf8(bytes)
+                .map_err(|_| problem(at, None, format!("`{path}` is not UTF-8 text")))?;
+            let translation = StoredPrompt::new(path.clone(), text.to_owned(), Vec::new())
+                .read_default(&format!("{origin} ({path})"))?
+                .renamed(prompt.name());
+            if joined.iter().any(|(own, _)| *own == language) {
+                let message = format!("a second `{language}` translation: `{path}`");
+                return Err(problem(at, None, message));
+            }
+            if let Some(why) = translation_mismatch(&prompt, &translation) {
+                let message = format!("the `{language}` translation `{path}`: {why}");
+                return Err(problem(at, None, message));
+            }
+            joined.push((language, translation));
+        }
+        Ok(if joined.is_empty() {
+            prompt
+        } else {
+            prompt.with_translations(joined)
+        })
+    }
+
+    /// Its own prompt, its translations aside.
+    fn read_default(&self, origin: &str) -> Result<DynamicPrompt, FileProblem> {
         let at = Path::new(origin);
         let kind = FileKind::of(&self.path, &self.text);
         let matter = Matter::read(kind, &self.text, origin);

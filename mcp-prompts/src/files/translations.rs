@@ -50,6 +50,28 @@ fn looks_translated(path: &std::path::Path, name: &str) -> Option<(String, Langu
     (!own.is_empty() && !base.is_empty()).then(|| (base.to_owned(), language))
 }
 
+/// The language of the file at `path` if it is a translation of the file
+/// at `default` (both relative to their folder, `/`-separated):
+/// `review.fr.md` of `review.md`, `git/commit.de-CH.md` of
+/// `git/commit.md`, `review.fr.prompt.md` of `review.prompt.md`. What a
+/// registry stores beside a prompt's file, and reads back.
+#[cfg(feature = "registry")]
+pub(crate) fn translation_language(path: &str, default: &str) -> Option<Language> {
+    let suffix = [".prompt.md", ".md"]
+        .into_iter()
+        .find(|suffix| has_suffix(default, suffix))?;
+    let stem = &default[..default.len() - suffix.len()];
+    let tagged = path.strip_prefix(stem)?.strip_prefix('.')?;
+    if !has_suffix(tagged, suffix) {
+        return None;
+    }
+    let tag = &tagged[..tagged.len() - suffix.len()];
+    if tag.contains(['/', '.']) {
+        return None;
+    }
+    Language::in_file_name(tag)
+}
+
 impl Joined {
     /// Whether `served` is `default` with its translations joined to it.
     #[cfg(feature = "registry")]
