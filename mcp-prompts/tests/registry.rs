@@ -485,7 +485,10 @@ fn translations_are_published_and_served_with_their_version() {
     let refused = publish(&prompts, &url, &["production"]);
     assert!(!refused.status.success());
     let said = format!("{}{}", out(&refused), err(&refused));
-    assert!(said.contains("review.de.md: the `de` translation"), "{said}");
+    assert!(
+        said.contains("review.de.md: the `de` translation"),
+        "{said}"
+    );
     std::fs::remove_file(prompts.join("review.de.md")).unwrap();
 
     let local = served::folder("registry-translated");

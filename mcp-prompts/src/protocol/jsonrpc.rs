@@ -181,6 +181,45 @@ pub(crate) fn success<T: Serialize + ?Sized>(id: &RawValue, result: &T) -> Strin
     }
 }
 
+/// Like [`success`], for a result made of `head`'s members (a JSON object
+/// with some), then `body`'s (a JSON object): each serialized as it is,
+/// the brace between them made a comma. Cheaper than serde's `flatten`,
+/// which sends every member of the body through a map.
+pub(crate) fn success_after<H: Serialize + ?Sized, T: Serialize + ?Sized>(
+    id: &RawValue,
+    head: &H,
+    body: &T,
+) -> String {
+    let mut out = Vec::with_capacity(192);
+    out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
+    out.extend_from_slice(id.get().as_bytes());
+    out.extend_from_slice(b",\"result\":");
+    let joined = serde_json::to_writer(&mut out, head).and_then(|()| {
+        // The head's closing brace goes: the body's members follow.
+        out.pop();
+        let start = out.len();
+        serde_json::to_writer(&mut out, body).map(|()| start)
+    });
+    let start = match joined {
+        Ok(start) if out.get(start) == Some(&b'{') => start,
+        Ok(_) => return failure(Some(id), &Error::internal("a result is a JSON object")),
+        Err(err) => {
+            let why = format!("failed to serialize the result: {err}");
+            return failure(Some(id), &Error::internal(why));
+        }
+    };
+    if out.len() == start + 2 {
+        // `{}`: no member, no comma; the head closes.
+        out.truncate(start);
+        out.push(b'}');
+    } else {
+        out[start] = b',';
+    }
+    out.push(b'}');
+    // serde_json writes UTF-8 only.
+    String::from_utf8(out).unwrap_or_default()
+}
+
 /// Like [`success`], written into `capacity` bytes allocated up front: a
 /// response measured first is allocated once, at its size, never grown.
 pub(crate) fn success_within<T: Serialize + ?Sized>(
@@ -382,6 +421,23 @@ mod tests {
             "invalid"
         );
         assert_eq!(kind(r#"{"jsonrpc":"2.0","id":1"#), "parse");
+    }
+
+    #[test]
+    fn a_head_goes_ahead_of_the_members() {
+        let id = RawValue::from_string("7".into()).unwrap();
+        let head = serde_json::json!({"_meta": {"k": "}"}});
+        let body = serde_json::json!({"a": {"b": {}}, "c": "{"});
+        assert_eq!(
+            success_after(&id, &head, &body),
+            r#"{"jsonrpc":"2.0","id":7,"result":{"_meta":{"k":"}"},"a":{"b":{}},"c":"{"}}"#
+        );
+        assert_eq!(
+            success_after(&id, &head, &serde_json::Map::new()),
+            r#"{"jsonrpc":"2.0","id":7,"result":{"_meta":{"k":"}"}}}"#
+        );
+        let refused = success_after(&id, &head, &[1]);
+        assert!(refused.contains("-32603"), "{refused}");
     }
 
     #[test]

@@ -37,13 +37,15 @@ const MAX_TAG_BYTES: usize = 64;
 /// A language, as a well-formed BCP 47 tag in its conventional case
 /// (`fr`, `de-CH`, `zh-Hant-TW`); compared without regard to case.
 #[derive(Clone)]
-pub(crate) struct Language(Arc<Tag>);
+pub(crate) struct Language(Arc<Forms>);
 
-/// A language's tag, and the result `_meta` that names it, written once.
-struct Tag {
+/// A language's tag, and the JSON naming it in a result, written once.
+struct Forms {
     tag: Box<str>,
     /// `{"io.modelcontextprotocol/contentLanguage":"TAG"}`.
     meta: Box<RawValue>,
+    /// `{"_meta":` that `}`: what a session's result in it starts with.
+    result_head: Box<RawValue>,
 }
 
 impl Language {
@@ -56,9 +58,11 @@ impl Language {
         let tag = parsed.as_str();
         // A well-formed tag is letters, digits and `-`: nothing to escape.
         let meta = format!(r#"{{"{CONTENT_LANGUAGE}":"{tag}"}}"#);
-        Some(Self(Arc::new(Tag {
+        let result_head = format!(r#"{{"_meta":{meta}}}"#);
+        Some(Self(Arc::new(Forms {
             tag: tag.into(),
             meta: RawValue::from_string(meta).ok()?,
+            result_head: RawValue::from_string(result_head).ok()?,
         })))
     }
 
@@ -90,6 +94,12 @@ impl Language {
     /// The result `_meta` naming it as the language answered in.
     pub(crate) fn as_meta(&self) -> &RawValue {
         &self.0.meta
+    }
+
+    /// `{"_meta":` [`as_meta`](Self::as_meta) `}`: the members a session's
+    /// result in it starts with.
+    pub(crate) fn as_result_head(&self) -> &RawValue {
+        &self.0.result_head
     }
 
     /// Whether it is `tag`, whatever the case.
@@ -296,7 +306,7 @@ pub(crate) fn text_of(value: &RawValue) -> Option<Cow<'_, str>> {
     let plain = json
         .strip_prefix('"')
         .and_then(|rest| rest.strip_suffix('"'))
-        .filter(|text| !text.contains(['\\', '"']));
+        .filter(|text| memchr::memchr(b'\\', text.as_bytes()).is_none());
     match plain {
         Some(text) => Some(Cow::Borrowed(text)),
         None => serde_json::from_str::<String>(json).ok().map(Cow::Owned),

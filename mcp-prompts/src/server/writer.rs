@@ -17,7 +17,7 @@ use crate::context::Kept;
 use crate::error::Error;
 use crate::protocol::answer::{Answer, Cached, ResultMeta};
 use crate::protocol::era::Era;
-use crate::protocol::jsonrpc::{success, success_len, success_within};
+use crate::protocol::jsonrpc::{success, success_after, success_len, success_within};
 use crate::protocol::language::{CONTENT_LANGUAGE, Language};
 use crate::protocol::modern::{ResultType, SERVER_INFO};
 use crate::protocol::to_client::SUBSCRIPTION_ID;
@@ -51,24 +51,44 @@ impl<T: Serialize> Serialize for Written<'_, T> {
 /// fields.
 #[derive(Serialize)]
 struct InLanguage<'a, T> {
-    #[serde(rename = "_meta")]
-    meta: &'a RawValue,
+    #[serde(flatten)]
+    head: LanguageHead<'a>,
     #[serde(flatten)]
     body: T,
 }
 
-/// A 2026-07-28 result: its type, its `_meta`, its caching hints if it
-/// has them, then the body's own fields, written in one pass.
+/// What goes ahead of a session's body in a language: `_meta` naming it.
+struct LanguageHead<'a> {
+    language: &'a Language,
+}
+
+impl Serialize for LanguageHead<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(1))?;
+        map.serialize_entry("_meta", self.language.as_meta())?;
+        map.end()
+    }
+}
+
+/// A 2026-07-28 result: its envelope, then the body's own fields.
 #[derive(Serialize)]
 struct Enveloped<'a, T> {
+    #[serde(flatten)]
+    head: EnvelopeHead<'a>,
+    #[serde(flatten)]
+    body: T,
+}
+
+/// A 2026-07-28 result's envelope: its type, its `_meta`, its caching
+/// hints if it has them.
+#[derive(Serialize)]
+struct EnvelopeHead<'a> {
     #[serde(rename = "resultType")]
     result_type: ResultType,
     #[serde(rename = "_meta")]
     meta: Meta<'a>,
     #[serde(flatten)]
     hints: Option<Hints>,
-    #[serde(flatten)]
-    body: T,
 }
 
 /// A body with no fields: what a result takes around its body, measured.
@@ -157,7 +177,16 @@ impl Service {
 
     /// `answer` to request `id`, as `era` writes it.
     fn write_plain<A: Answer>(&self, id: &RawValue, era: Era, answer: &A) -> String {
-        success(id, &self.written(era, answer, answer.body(era.version())))
+        // The head and the body are each serialized as they are: serde's
+        // `flatten` would send every member of the body through a map.
+        match self.written(era, answer, answer.body(era.version())) {
+            Written::Session(body) => success(id, &body),
+            // Its head written once, when the language was read.
+            Written::SessionIn(InLanguage { head, body }) => {
+                success_after(id, head.language.as_result_head(), &body)
+            }
+            Written::Stateless(Enveloped { head, body }) => success_after(id, &head, &body),
+        }
     }
 
     /// Like [`write_plain`](Self::write_plain), for an answer that may be large, and
@@ -259,7 +288,7 @@ impl Service {
         let Era::Stateless(_) = era else {
             return match language {
                 Some(language) => Written::SessionIn(InLanguage {
-                    meta: language.as_meta(),
+                    head: LanguageHead { language },
                     body,
                 }),
                 None => Written::Session(body),
@@ -282,9 +311,11 @@ impl Service {
             },
         };
         Written::Stateless(Enveloped {
-            result_type: answer.result_type(),
-            meta,
-            hints: self.hints(answer.cached()),
+            head: EnvelopeHead {
+                result_type: answer.result_type(),
+                meta,
+                hints: self.hints(answer.cached()),
+            },
             body,
         })
     }
