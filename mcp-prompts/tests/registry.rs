@@ -466,9 +466,15 @@ fn translations_are_published_and_served_with_their_version() {
     let prompts = dir.join("prompts");
     std::fs::create_dir_all(&prompts).unwrap();
     review(&prompts, "First:");
+    // Both name the same icon file, which is stored once with the prompt.
+    let svg = "<svg xmlns='http://www.w3.org/2000/svg'/>";
+    std::fs::write(prompts.join("review.svg"), svg).unwrap();
+    let english = std::fs::read_to_string(prompts.join("review.md")).unwrap();
+    let english = english.replacen("+++\n", "+++\nicon = \"review.svg\"\n", 1);
+    std::fs::write(prompts.join("review.md"), english).unwrap();
     let french = |text: &str| {
         format!(
-            "+++\ntitle = \"Relecture\"\n[[arguments]]\nname = \"code\"\n+++\n{text} {{code}}\n"
+            "+++\ntitle = \"Relecture\"\nicon = \"review.svg\"\n[[arguments]]\nname = \"code\"\n+++\n{text} {{code}}\n"
         )
     };
     std::fs::write(prompts.join("review.fr.md"), french("Premier :")).unwrap();

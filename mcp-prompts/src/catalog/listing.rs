@@ -282,6 +282,16 @@ impl ShownArgument {
     }
 }
 
+/// `text` with its first letter capitalized, whatever its script (`à
+/// partir de 1` → `À partir de 1`).
+fn capitalized(mut text: String) -> String {
+    if let Some(first) = text.chars().next() {
+        let upper: String = first.to_uppercase().collect();
+        text.replace_range(..first.len_utf8(), &upper);
+    }
+    text
+}
+
 /// A prompt's icons and `_meta`, the same in every language.
 type ShownAs<'a> = (&'a [Icon], Option<&'a Map<String, Value>>);
 
@@ -345,11 +355,22 @@ fn described(arg: &ArgInfo<'_>, words: &Words) -> Option<String> {
     );
     match (arg.description(), notes) {
         (Some(d), Some(notes)) => Some(format!("{d} ({notes})")),
-        (None, Some(mut notes)) => {
-            notes[..1].make_ascii_uppercase();
-            Some(notes)
-        }
+        (None, Some(notes)) => Some(capitalized(notes)),
         (Some(d), None) => Some(d.to_owned()),
         (None, None) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::capitalized;
+
+    #[test]
+    fn notes_are_capitalized_in_any_script() {
+        assert_eq!(capitalized("one of: a".to_owned()), "One of: a");
+        assert_eq!(capitalized("à partir de 1".to_owned()), "À partir de 1");
+        assert_eq!(capitalized("не меньше 1".to_owned()), "Не меньше 1");
+        assert_eq!(capitalized("最少 1".to_owned()), "最少 1");
+        assert_eq!(capitalized(String::new()), "");
     }
 }

@@ -326,10 +326,10 @@ impl Prompts {
         self.0.tags.clone()
     }
 
-    /// The words the server writes itself, by language.
+    /// The server's default language, and its words by language.
     #[cfg(feature = "registry")]
-    pub(crate) fn words(&self) -> super::WordsTable {
-        self.0.languages.words().clone()
+    pub(crate) fn languages(&self) -> ServedLanguages {
+        self.0.languages.clone()
     }
 
     /// The server's default language: a translation into it is never
@@ -470,7 +470,7 @@ mod tests {
                 empty,
                 TagFilter::default(),
                 0,
-                ServedLanguages::default(),
+                ServedLanguages::apart(),
             ));
             let prompts = Prompts::new(live);
             let skill = vec![prompt("git.commit", "skill://git/commit/SKILL.md")];

@@ -23,16 +23,16 @@ pub(crate) struct ServedLanguages {
     words: WordsTable,
 }
 
-/// The default language `en`, no translations: for a catalog read apart
-/// from any server (a folder published to a registry).
-impl Default for ServedLanguages {
-    fn default() -> Self {
-        let en = Language::parse("en").expect("`en` is a language tag");
-        Self::new(en, None, WordsTable::default())
-    }
-}
-
 impl ServedLanguages {
+    /// For a catalog read apart from any server (a folder published to a
+    /// registry): it knows no server's default language, so its default
+    /// is `und` (undetermined), which no translation is in.
+    #[cfg(any(feature = "registry", test))]
+    pub(crate) fn apart() -> Self {
+        let undetermined = Language::parse("und").expect("`und` is a language tag");
+        Self::new(undetermined, None, WordsTable::default())
+    }
+
     /// `default`, and `texts` and `words` if the server was given
     /// translations.
     pub(crate) fn new(default: Language, texts: Option<GiveTexts>, words: WordsTable) -> Self {

@@ -51,6 +51,18 @@ impl DynamicPrompt {
 }
 
 impl DynamicPrompt {
+    /// The same prompt without its translation into `language`, if it has
+    /// one.
+    #[cfg(feature = "registry")]
+    pub(crate) fn without_translation(&self, language: &Language) -> Self {
+        if !self.0.translations.iter().any(|(own, _)| own == language) {
+            return self.clone();
+        }
+        let mut parts = super::Parts::clone(&self.0);
+        parts.translations.retain(|(own, _)| own != language);
+        Self(std::sync::Arc::new(parts))
+    }
+
     #[cfg(feature = "files")]
     /// The same prompt named `name` (a translation file's prompt, named
     /// for its file, takes its default's name).

@@ -14,8 +14,6 @@ use super::kind::FileKind;
 use super::matter::Matter;
 use super::read::{ReadLimits, ServedDir};
 use super::translations::Joined;
-#[cfg(feature = "registry")]
-use super::translations::translation_language;
 use super::watch::{Heed, Watch};
 use crate::catalog::Prompts;
 use crate::dynamic::DynamicPrompt;
@@ -135,15 +133,13 @@ impl PromptDir {
                 let prompt = loaded.prompt.as_ref()?;
                 // Served as it is, or with its translations joined to it.
                 let served = |p: &DynamicPrompt| p.same_as(prompt) || state.joined.joins(prompt, p);
-                let served = state.served.iter().find(|p| served(p))?;
+                state.served.iter().find(|p| served(p))?;
                 let relative_path = relative(path);
                 let mut files = Vec::new();
                 // The files of the translations served, stored beside it.
-                for (other, (other_text, _)) in &state.files {
-                    let other = relative(other);
-                    let language = translation_language(&other, &relative_path);
-                    if language.is_some_and(|l| served.languages().any(|own| own == l.as_str())) {
-                        files.push((other, other_text.text.as_bytes().to_vec()));
+                for translation in state.joined.translation_files(prompt.name()) {
+                    if let Some((text, _)) = state.files.get(translation) {
+                        files.push((relative(translation), text.text.as_bytes().to_vec()));
                     }
                 }
                 if let Some(IconFile {

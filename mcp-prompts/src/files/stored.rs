@@ -11,8 +11,9 @@ use sha2::{Digest, Sha256};
 use super::dotprompt::Partials;
 use super::front_matter::{IconFile, is_uri};
 use super::kind::FileKind;
+use super::kind::has_suffix;
 use super::matter::Matter;
-use super::translations::translation_language;
+use super::translations::looks_translated;
 use super::{FileProblem, problem, read_prompt};
 use crate::dynamic::{DynamicPrompt, translation_mismatch};
 use crate::protocol::language::Language;
@@ -121,17 +122,29 @@ impl StoredPrompt {
     /// (`registry#production: review@3`).
     pub(crate) fn read(&self, origin: &str) -> Result<DynamicPrompt, FileProblem> {
         let prompt = self.read_default(origin)?;
+        let at = Path::new(origin);
+        // The files it reads besides its translations (an icon), which a
+        // translation may name too.
+        let read: Vec<(String, Vec<u8>)> = (self.files.iter())
+            .filter(|(path, _)| !has_suffix(path, ".md"))
+            .cloned()
+            .collect();
         let mut joined: Vec<(Language, DynamicPrompt)> = Vec::new();
-        for (path, bytes) in &self.files {
-            let Some(language) = translation_language(path, &self.path) else {
-                continue;
-            };
-            let at = Path::new(origin);
+        for (path, bytes) in self
+            .files
+            .iter()
+            .filter(|(path, _)| has_suffix(path, ".md"))
+        {
             let text = std::str::from_utf8(bytes)
                 .map_err(|_| problem(at, None, format!("`{path}` is not UTF-8 text")))?;
-            let translation = StoredPrompt::new(path.clone(), text.to_owned(), Vec::new())
-                .read_default(&format!("{origin} ({path})"))?
-                .renamed(prompt.name());
+            let translation = StoredPrompt::new(path.clone(), text.to_owned(), read.clone())
+                .read_default(&format!("{origin} ({path})"))?;
+            let translates = looks_translated(Path::new(path), translation.name());
+            let Some((_, language)) = translates.filter(|(base, _)| base == prompt.name()) else {
+                let message = format!("`{path}` is stored with it but is no translation of it");
+                return Err(problem(at, None, message));
+            };
+            let translation = translation.renamed(prompt.name());
             if joined.iter().any(|(own, _)| *own == language) {
                 let message = format!("a second `{language}` translation: `{path}`");
                 return Err(problem(at, None, message));

@@ -8,6 +8,8 @@
 //! is a translation only when its default stands beside it; alone it
 //! stays the prompt it is named for, with a warning.
 
+#[cfg(feature = "registry")]
+use std::collections::HashMap;
 use std::collections::HashSet;
 use std::path::PathBuf;
 
@@ -28,6 +30,10 @@ pub(super) type Gathered = (Vec<(PathBuf, DynamicPrompt)>, Vec<Note>, Vec<Note>)
 #[derive(Default)]
 pub(super) struct Joined {
     kept: Vec<(Vec<DynamicPrompt>, DynamicPrompt)>,
+    /// The files of the translations joined, by the name of their
+    /// default: what a registry stores with it.
+    #[cfg(feature = "registry")]
+    files: HashMap<String, Vec<PathBuf>>,
 }
 
 /// A default prompt of the folder, its file, and its translations found so
@@ -38,7 +44,7 @@ type Default = (PathBuf, DynamicPrompt, Vec<(Language, DynamicPrompt)>);
 /// translation: the name it translates and the language. The language is
 /// the last dotted part of the file's own name, which the prompt's name
 /// ends with (a name its front matter gives is no translation's).
-fn looks_translated(path: &std::path::Path, name: &str) -> Option<(String, Language)> {
+pub(super) fn looks_translated(path: &std::path::Path, name: &str) -> Option<(String, Language)> {
     let file = path.file_name()?.to_str()?;
     let stem = [".prompt.md", ".md"]
         .iter()
@@ -50,29 +56,13 @@ fn looks_translated(path: &std::path::Path, name: &str) -> Option<(String, Langu
     (!own.is_empty() && !base.is_empty()).then(|| (base.to_owned(), language))
 }
 
-/// The language of the file at `path` if it is a translation of the file
-/// at `default` (both relative to their folder, `/`-separated):
-/// `review.fr.md` of `review.md`, `git/commit.de-CH.md` of
-/// `git/commit.md`, `review.fr.prompt.md` of `review.prompt.md`. What a
-/// registry stores beside a prompt's file, and reads back.
-#[cfg(feature = "registry")]
-pub(crate) fn translation_language(path: &str, default: &str) -> Option<Language> {
-    let suffix = [".prompt.md", ".md"]
-        .into_iter()
-        .find(|suffix| has_suffix(default, suffix))?;
-    let stem = &default[..default.len() - suffix.len()];
-    let tagged = path.strip_prefix(stem)?.strip_prefix('.')?;
-    if !has_suffix(tagged, suffix) {
-        return None;
-    }
-    let tag = &tagged[..tagged.len() - suffix.len()];
-    if tag.contains(['/', '.']) {
-        return None;
-    }
-    Language::in_file_name(tag)
-}
-
 impl Joined {
+    /// The files of the translations joined to the prompt `name`.
+    #[cfg(feature = "registry")]
+    pub(super) fn translation_files(&self, name: &str) -> &[PathBuf] {
+        self.files.get(name).map_or(&[], Vec::as_slice)
+    }
+
     /// Whether `served` is `default` with its translations joined to it.
     #[cfg(feature = "registry")]
     pub(super) fn joins(&self, default: &DynamicPrompt, served: &DynamicPrompt) -> bool {
@@ -113,6 +103,8 @@ impl Joined {
                 None => defaults.push((path, prompt, Vec::new())),
             }
         }
+        #[cfg(feature = "registry")]
+        self.files.clear();
         let mut orphans = Vec::new();
         for (path, base, language, prompt) in translations {
             let Some((_, default, joined)) = defaults.iter_mut().find(|(_, p, _)| p.name() == base)
@@ -146,7 +138,11 @@ impl Joined {
             }
             let renamed = prompt.renamed(&base);
             match crate::dynamic::translation_mismatch(default, &renamed) {
-                None => joined.push((language, renamed)),
+                None => {
+                    #[cfg(feature = "registry")]
+                    self.files.entry(base).or_default().push(path);
+                    joined.push((language, renamed));
+                }
                 Some(why) => problems.push((
                     path,
                     format!("the `{language}` translation of `{base}`: {why}"),

@@ -194,22 +194,30 @@ pub(crate) fn success_after<H: Serialize + ?Sized, T: Serialize + ?Sized>(
     out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
     out.extend_from_slice(id.get().as_bytes());
     out.extend_from_slice(b",\"result\":");
+    let head_start = out.len();
     let joined = serde_json::to_writer(&mut out, head).and_then(|()| {
+        let is_object = out.get(head_start) == Some(&b'{') && out.last() == Some(&b'}');
         // The head's closing brace goes: the body's members follow.
         out.pop();
         let start = out.len();
-        serde_json::to_writer(&mut out, body).map(|()| start)
+        let written = serde_json::to_writer(&mut out, body);
+        written.map(|()| (is_object && out.get(start) == Some(&b'{')).then_some(start))
     });
     let start = match joined {
-        Ok(start) if out.get(start) == Some(&b'{') => start,
-        Ok(_) => return failure(Some(id), &Error::internal("a result is a JSON object")),
+        Ok(Some(start)) => start,
+        Ok(None) => return failure(Some(id), &Error::internal("a result is a JSON object")),
         Err(err) => {
             let why = format!("failed to serialize the result: {err}");
             return failure(Some(id), &Error::internal(why));
         }
     };
-    if out.len() == start + 2 {
-        // `{}`: no member, no comma; the head closes.
+    let head_is_empty = start == head_start + 1;
+    let body_is_empty = out[start + 1..].trim_ascii_start().first() == Some(&b'}');
+    if head_is_empty {
+        // No member before the body's: its brace opens the result.
+        out.remove(start);
+    } else if body_is_empty {
+        // No member after the head's, no comma: the head closes.
         out.truncate(start);
         out.push(b'}');
     } else {
@@ -438,6 +446,17 @@ mod tests {
         );
         let refused = success_after(&id, &head, &[1]);
         assert!(refused.contains("-32603"), "{refused}");
+        let refused = success_after(&id, "head", &body);
+        assert!(refused.contains("-32603"), "{refused}");
+        assert_eq!(
+            success_after(&id, &serde_json::Map::new(), &body),
+            r#"{"jsonrpc":"2.0","id":7,"result":{"a":{"b":{}},"c":"{"}}"#
+        );
+        let spaced = RawValue::from_string("{ }".into()).unwrap();
+        assert_eq!(
+            success_after(&id, &head, &spaced),
+            r#"{"jsonrpc":"2.0","id":7,"result":{"_meta":{"k":"}"}}}"#
+        );
     }
 
     #[test]

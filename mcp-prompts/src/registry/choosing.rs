@@ -18,8 +18,8 @@ use tokio::sync::{mpsc, oneshot};
 use super::location::Location;
 use crate::caller::Access;
 use crate::catalog::{
-    AnyPrompt, CatalogSnapshot, Choice, Chosen, Found, LABEL_META, TagFilter, VERSION_META,
-    Variants, WordsTable,
+    AnyPrompt, CatalogSnapshot, Choice, Chosen, Found, LABEL_META, ServedLanguages, TagFilter,
+    VERSION_META, Variants,
 };
 use crate::dynamic::DynamicPrompt;
 use crate::sync::lock;
@@ -174,8 +174,8 @@ pub(super) struct Sets {
     location: Location,
     /// The server's tags: a version they leave out is not served.
     tags: TagFilter,
-    /// The server's own words, by language.
-    words: WordsTable,
+    /// The server's default language, and its own words by language.
+    languages: ServedLanguages,
     kept: Mutex<ChosenSets>,
 }
 
@@ -196,7 +196,7 @@ struct ChosenSets {
 impl Choosing {
     pub(super) fn new(
         (location, served): (Location, String),
-        (scopes, (tags, words)): (LabelScopes, (TagFilter, WordsTable)),
+        (scopes, (tags, languages)): (LabelScopes, (TagFilter, ServedLanguages)),
         fetch: mpsc::Sender<Fetch>,
     ) -> Self {
         Self {
@@ -207,7 +207,7 @@ impl Choosing {
             sets: Arc::new(Sets {
                 location,
                 tags,
-                words,
+                languages,
                 kept: Mutex::new(ChosenSets::default()),
             }),
         }
@@ -249,7 +249,8 @@ impl Sets {
     }
 
     /// Version `version` of a prompt as served under `label`: listed
-    /// with its version and label in `_meta`.
+    /// with its version and label in `_meta`, without a translation into
+    /// the server's default language (whose text is the prompt's own).
     pub(super) fn stamp(
         &self,
         prompt: &DynamicPrompt,
@@ -260,6 +261,7 @@ impl Sets {
         if let Some(label) = label {
             meta.push((LABEL_META.to_owned(), Value::from(label)));
         }
+        let prompt = prompt.without_translation(self.languages.default_language());
         prompt.stamped(self.origin(label, prompt.name(), version), meta)
     }
 
@@ -293,7 +295,9 @@ impl Sets {
         };
         let made = found.and_then(|(prompt, size)| {
             let stamped = self.stamp(&prompt, key.0.as_deref(), key.2);
-            let set = CatalogSnapshot::build([stamped.into()], &self.tags, 0, &self.words).ok()?;
+            let set =
+                CatalogSnapshot::build([stamped.into()], &self.tags, 0, self.languages.words())
+                    .ok()?;
             (set.len() == 1).then(|| (Arc::new(set), size))
         });
         let mut kept = lock(&self.kept);

@@ -272,7 +272,7 @@ impl Registry {
                 .map_err(|err| RegistryError::Refused(err.problems().to_vec()))?,
             TagFilter::default(),
             0,
-            ServedLanguages::default(),
+            ServedLanguages::apart(),
         ));
         let dir = dir.as_ref();
         let read = PromptDir::read_once(dir, &Prompts::new(live))

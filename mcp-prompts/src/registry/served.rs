@@ -70,7 +70,7 @@ pub(crate) fn serve(
     prompts: Prompts,
 ) -> Result<ServedRegistry, RegistryError> {
     let (fetch_tx, fetch_rx) = mpsc::channel(MAX_FETCHES);
-    let served_as = (prompts.tag_filter(), prompts.words());
+    let served_as = (prompts.tag_filter(), prompts.languages());
     let choosing = Arc::new(Choosing::new(
         (location.clone(), label),
         (scopes, served_as),
