@@ -193,6 +193,22 @@ mod tests {
         builder.build().unwrap_err().problems().to_vec()
     }
 
+    #[cfg(feature = "registry")]
+    #[test]
+    fn a_translation_can_be_left_out() {
+        let good = || prompt("review", &[("code", true)]).build().unwrap();
+        let built = prompt("review", &[("code", true)])
+            .translation("en", good())
+            .translation("fr", good())
+            .build()
+            .unwrap();
+        let en = Language::parse("en").unwrap();
+        let without = built.without_translation(&en);
+        assert_eq!(without.languages().collect::<Vec<_>>(), ["fr"]);
+        let de = Language::parse("de").unwrap();
+        assert!(built.without_translation(&de).same_as(&built));
+    }
+
     #[test]
     fn translations_keep_the_name_and_the_arguments() {
         let good = || prompt("review", &[("code", true)]).build().unwrap();
