@@ -1,5 +1,6 @@
-//! Process against process: the mcp-prompts server (`bench-server`,
-//! written as the guide shows) against the floor (`bench-floor`, a hand-written
+//! Process against process: the mcp-prompts server (`bench-server`, the
+//! package `benches/server`, written as the guide shows and built with the
+//! features it uses) against the floor (`bench-floor`, a hand-written
 //! std + `serde_json` loop writing the same bytes, and on HTTP a bare axum
 //! handler), over real pipes and sockets, in one run.
 //!
@@ -8,7 +9,10 @@
 //!   in flight): the server process's own CPU time (its rusage, through
 //!   GNU `time`), wall time and peak RSS;
 //! - every request as one file on stdin: peak RSS;
-//! - idle RSS after `initialize` and one `prompts/list`;
+//! - idle RSS after `initialize` and one `prompts/list`, with `otel`
+//!   compiled in and without;
+//! - spawn to the first answer, of the server with and without `otel` and
+//!   of the showcase (its folders, skills and telemetry set-up);
 //! - with `strace` installed: futex calls and writes per request at W = 1;
 //! - Streamable HTTP: requests per second from 32 keep-alive connections,
 //!   and the server's CPU per request.
@@ -31,35 +35,28 @@ use serde_json::{Value, json};
 
 const RUNS: usize = 5;
 
-/// The server measured and the floor. `BENCH_SERVER=PATH` measures another
-/// build of `bench-server` instead (an earlier commit's, to compare a
-/// change before and after against the same floor).
 /// `measure` of each server, in order.
 fn each<T>(servers: &[String; 2], measure: impl Fn(&str) -> T) -> [T; 2] {
     [measure(&servers[0]), measure(&servers[1])]
 }
 
+/// The server measured (`bench-server`, with the features it uses and
+/// without `otel`) and the floor. `BENCH_SERVER=PATH` measures another
+/// build of `bench-server` instead (an earlier commit's, to compare a
+/// change before and after against the same floor).
 fn servers() -> [String; 2] {
     let ours = std::env::var("BENCH_SERVER")
-        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_bench-server").to_owned());
+        .unwrap_or_else(|_| built("bench-server", &["-p", "mcp-prompts-bench-server"]));
     [ours, env!("CARGO_BIN_EXE_bench-floor").to_owned()]
 }
 
-fn main() {
-    assert!(
-        Path::new("/usr/bin/time").exists(),
-        "the benchmark reads the server's rusage through GNU time: apt-get install time"
-    );
-    let quick = std::env::args().any(|a| a == "--quick");
-    let servers = servers();
-    let scale = if quick { 10 } else { 1 };
-    let dir = std::env::temp_dir().join(format!("mcp-prompts-stdio-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-
+/// One request at a time and 64 in flight: CPU, wall time and peak RSS;
+/// and every request as one file on stdin.
+fn stdio_rows(servers: &[String; 2], scale: usize, dir: &Path) -> Vec<Row> {
     let mut rows = Vec::new();
     for (n, w) in [(20_000 / scale, 1), (100_000 / scale, 64)] {
         let label = format!("{n} prompts/get, W={w}");
-        let [ours, floor] = each(&servers, |exe| median_of(|| in_flight(exe, n, w, &dir)));
+        let [ours, floor] = each(servers, |exe| median_of(|| in_flight(exe, n, w, dir)));
         rows.push(Row::ratio(
             &format!("{label}: server CPU (s)"),
             ours.cpu,
@@ -77,7 +74,7 @@ fn main() {
         ));
     }
     let n = 100_000 / scale;
-    let [ours, floor] = each(&servers, |exe| median_of(|| whole_file(exe, n, &dir)));
+    let [ours, floor] = each(servers, |exe| median_of(|| whole_file(exe, n, dir)));
     rows.push(Row::ratio(
         &format!("{n} mixed requests as a file on stdin: peak RSS (MiB)"),
         ours.rss,
@@ -88,6 +85,52 @@ fn main() {
         ours.cpu,
         floor.cpu,
     ));
+    rows
+}
+
+/// Builds (release) and finds `binary` with cargo's `args`, in a target
+/// directory of its own: a package built alone gets only the features it
+/// asks for, as a user's server does, not those the workspace's tests turn
+/// on; and `cargo bench` holds the workspace's target directory.
+fn built(binary: &str, args: &[&str]) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let name: String = args
+        .concat()
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    let target = root.join("target").join("bench-servers").join(name);
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    eprintln!("building {binary} ({})", args.join(" "));
+    let status = Command::new(cargo)
+        .current_dir(root)
+        .args(["build", "--release", "--quiet", "--target-dir"])
+        .arg(&target)
+        .args(args)
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "cargo build {args:?} failed");
+    let examples = if args.contains(&"--example") {
+        "examples/"
+    } else {
+        ""
+    };
+    let path = target.join("release").join(format!("{examples}{binary}"));
+    path.to_string_lossy().into_owned()
+}
+
+fn main() {
+    assert!(
+        Path::new("/usr/bin/time").exists(),
+        "the benchmark reads the server's rusage through GNU time: apt-get install time"
+    );
+    let quick = std::env::args().any(|a| a == "--quick");
+    let servers = servers();
+    let scale = if quick { 10 } else { 1 };
+    let dir = std::env::temp_dir().join(format!("mcp-prompts-stdio-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+
+    let mut rows = stdio_rows(&servers, scale, &dir);
     let [ours, floor] = each(&servers, |exe| {
         median(&(0..RUNS).map(|_| idle_rss(exe)).collect::<Vec<_>>())
     });
@@ -96,6 +139,19 @@ fn main() {
         ours,
         floor,
     ));
+    let with_otel = built(
+        "bench-server",
+        &["-p", "mcp-prompts-bench-server", "--features", "otel"],
+    );
+    let otel_idle = median(&(0..RUNS).map(|_| idle_rss(&with_otel)).collect::<Vec<_>>());
+    rows.push(Row::ratio(
+        "idle after one prompts/list, otel compiled in (not exporting): RSS (MiB)",
+        otel_idle,
+        floor,
+    ));
+    let showcase = built("showcase", &["--example", "showcase"]);
+    let rounds = if quick { 10 } else { 60 };
+    rows.extend(startup_rows(&servers, &with_otel, &showcase, rounds));
     if Path::new("/usr/bin/strace").exists() {
         let n = 2_000;
         let [ours, floor] = each(&servers, |exe| syscalls(exe, n, &dir));
@@ -142,7 +198,7 @@ fn main() {
             floor.cpu_micros,
         ));
     }
-    rows.extend(exported_rows(&servers, n));
+    rows.extend(exported_rows(&[with_otel, servers[1].clone()], n));
     let _ = std::fs::remove_dir_all(&dir);
 
     println!("| workload | mcp-prompts | floor | ratio |");
@@ -150,6 +206,65 @@ fn main() {
     for row in rows {
         println!("{row}");
     }
+}
+
+/// Spawn to the first answer (`initialize`) of each server, as a desktop
+/// host that starts a stdio server on every launch waits for it: `runs`
+/// rounds, each starting every server once in turn, so that the machine's
+/// drift falls on all alike; the median of each against the floor's.
+fn startup_rows(servers: &[String; 2], with_otel: &str, showcase: &str, runs: usize) -> Vec<Row> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let measured = [
+        servers[1].as_str(),
+        servers[0].as_str(),
+        with_otel,
+        showcase,
+    ];
+    let mut times = vec![Vec::with_capacity(runs); measured.len()];
+    for _ in 0..runs {
+        for (exe, times) in measured.iter().zip(&mut times) {
+            times.push(first_answer(exe, root));
+        }
+    }
+    let [floor, ours, otel, showcase] = [0, 1, 2, 3].map(|at| median(&times[at]));
+    vec![
+        Row::ratio("spawn to the first answer: bench-server (ms)", ours, floor),
+        Row::ratio(
+            "spawn to the first answer: bench-server, otel compiled in (ms)",
+            otel,
+            floor,
+        ),
+        Row::ratio(
+            "spawn to the first answer: the showcase (folders, skills, telemetry) (ms)",
+            showcase,
+            floor,
+        ),
+    ]
+}
+
+/// Milliseconds from spawning `exe` (in `dir`) to reading its answer to
+/// `initialize`.
+fn first_answer(exe: &str, dir: &Path) -> f64 {
+    let started = Instant::now();
+    let mut child = Command::new(exe)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{INITIALIZE}").unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let elapsed = started.elapsed().as_secs_f64() * 1000.0;
+    assert!(line.contains("\"result\""), "{exe}: {line}");
+    drop(stdin);
+    let _ = child.kill();
+    child.wait().unwrap();
+    elapsed
 }
 
 /// The HTTP session workload with OpenTelemetry on: every request a span

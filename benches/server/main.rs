@@ -1,6 +1,7 @@
 //! The server the process benchmark measures: written the way the guide shows
 //! it, with two prompts and a 10,000-value completion list. Serves stdio,
-//! or Streamable HTTP with `--http ADDR`.
+//! or Streamable HTTP with `--http ADDR`. Built with feature `otel`, it
+//! exports traces and metrics when `OTEL_EXPORTER_OTLP_ENDPOINT` is set.
 
 use std::sync::OnceLock;
 
@@ -54,6 +55,7 @@ fn summarize(
 async fn main() -> std::io::Result<()> {
     // With an OTLP endpoint (the benchmark's export-on rows), logging and
     // export as the guide sets them up; without, no subscriber at all.
+    #[cfg(feature = "otel")]
     let _otel = match std::env::var_os("OTEL_EXPORTER_OTLP_ENDPOINT") {
         Some(_) => Some(mcp_prompts::otel::init("bench", "warn").map_err(std::io::Error::other)?),
         None => None,
