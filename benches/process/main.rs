@@ -85,6 +85,12 @@ fn stdio_rows(servers: &[String; 2], scale: usize, dir: &Path) -> Vec<Row> {
         ours.cpu,
         floor.cpu,
     ));
+    if Path::new("/usr/bin/strace").exists() {
+        let n = 2_000;
+        let [ours, floor] = each(servers, |exe| syscalls(exe, n, dir));
+        rows.push(Row::counts("W=1: futex calls per request", ours.0, floor.0));
+        rows.push(Row::counts("W=1: writes per response", ours.1, floor.1));
+    }
     rows
 }
 
@@ -124,41 +130,78 @@ fn main() {
         Path::new("/usr/bin/time").exists(),
         "the benchmark reads the server's rusage through GNU time: apt-get install time"
     );
-    let quick = std::env::args().any(|a| a == "--quick");
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    // `--only stdio,memory,startup,http,exported`: those groups of rows
+    // alone (to profile one workload, say).
+    let only: Option<Vec<String>> = (args.iter())
+        .skip_while(|a| *a != "--only")
+        .nth(1)
+        .map(|groups| groups.split(',').map(str::to_owned).collect());
+    let wants = |group: &str| {
+        only.as_ref()
+            .is_none_or(|only| only.iter().any(|g| g == group))
+    };
     let servers = servers();
     let scale = if quick { 10 } else { 1 };
     let dir = std::env::temp_dir().join(format!("mcp-prompts-stdio-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-
-    let mut rows = stdio_rows(&servers, scale, &dir);
-    let [ours, floor] = each(&servers, |exe| {
-        median(&(0..RUNS).map(|_| idle_rss(exe)).collect::<Vec<_>>())
+    // `BENCH_SERVER_OTEL=PATH`: another build of it with `otel`.
+    let with_otel = std::sync::LazyLock::new(|| {
+        std::env::var("BENCH_SERVER_OTEL").unwrap_or_else(|_| {
+            built(
+                "bench-server",
+                &["-p", "mcp-prompts-bench-server", "--features", "otel"],
+            )
+        })
     });
-    rows.push(Row::ratio(
-        "idle after one prompts/list: RSS (MiB)",
-        ours,
-        floor,
-    ));
-    let with_otel = built(
-        "bench-server",
-        &["-p", "mcp-prompts-bench-server", "--features", "otel"],
-    );
-    let otel_idle = median(&(0..RUNS).map(|_| idle_rss(&with_otel)).collect::<Vec<_>>());
-    rows.push(Row::ratio(
-        "idle after one prompts/list, otel compiled in (not exporting): RSS (MiB)",
-        otel_idle,
-        floor,
-    ));
-    let showcase = built("showcase", &["--example", "showcase"]);
-    let rounds = if quick { 10 } else { 60 };
-    rows.extend(startup_rows(&servers, &with_otel, &showcase, rounds));
-    if Path::new("/usr/bin/strace").exists() {
-        let n = 2_000;
-        let [ours, floor] = each(&servers, |exe| syscalls(exe, n, &dir));
-        rows.push(Row::counts("W=1: futex calls per request", ours.0, floor.0));
-        rows.push(Row::counts("W=1: writes per response", ours.1, floor.1));
+
+    let mut rows = Vec::new();
+    if wants("stdio") {
+        rows.extend(stdio_rows(&servers, scale, &dir));
+    }
+    if wants("memory") {
+        rows.extend(idle_rows(&servers, &with_otel));
+    }
+    if wants("startup") {
+        let showcase = built("showcase", &["--example", "showcase"]);
+        let rounds = if quick { 10 } else { 60 };
+        rows.extend(startup_rows(&servers, &with_otel, &showcase, rounds));
     }
     let n = 40_000 / scale;
+    if wants("http") {
+        rows.extend(http_rows(&servers, n));
+    }
+    if wants("exported") {
+        rows.extend(exported_rows(&[with_otel.clone(), servers[1].clone()], n));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+
+    println!("| workload | mcp-prompts | floor | ratio |");
+    println!("|---|---|---|---|");
+    for row in rows {
+        println!("{row}");
+    }
+}
+
+/// Idle resident memory after one `prompts/list`, with `otel` compiled in
+/// and without.
+fn idle_rows(servers: &[String; 2], with_otel: &str) -> Vec<Row> {
+    let idle = |exe: &str| median(&(0..RUNS).map(|_| idle_rss(exe)).collect::<Vec<_>>());
+    let [ours, floor] = each(servers, idle);
+    vec![
+        Row::ratio("idle after one prompts/list: RSS (MiB)", ours, floor),
+        Row::ratio(
+            "idle after one prompts/list, otel compiled in (not exporting): RSS (MiB)",
+            idle(with_otel),
+            floor,
+        ),
+    ]
+}
+
+/// Streamable HTTP, in a session and stateless: requests per second and the
+/// server's CPU per request.
+fn http_rows(servers: &[String; 2], n: usize) -> Vec<Row> {
     let workloads = [
         (
             Workload::Session,
@@ -177,8 +220,9 @@ fn main() {
             "HTTP stateless",
         ),
     ];
+    let mut rows = Vec::new();
     for (workload, connections, name, short) in workloads {
-        let [ours, floor] = each(&servers, |exe| {
+        let [ours, floor] = each(servers, |exe| {
             let runs: Vec<Http> = (0..RUNS)
                 .map(|_| http_with(exe, n, connections, workload, &[]))
                 .collect();
@@ -198,14 +242,7 @@ fn main() {
             floor.cpu_micros,
         ));
     }
-    rows.extend(exported_rows(&[with_otel, servers[1].clone()], n));
-    let _ = std::fs::remove_dir_all(&dir);
-
-    println!("| workload | mcp-prompts | floor | ratio |");
-    println!("|---|---|---|---|");
-    for row in rows {
-        println!("{row}");
-    }
+    rows
 }
 
 /// Spawn to the first answer (`initialize`) of each server, as a desktop

@@ -70,7 +70,11 @@ impl Observation {
         if !super::wanted() {
             return Self::OFF;
         }
-        // Field values are worked out only when the span is enabled.
+        // Field values are worked out only when the span is enabled, and
+        // given at its start rather than recorded after: each recording
+        // is a lookup of the span's data and a lock for a layer that
+        // exports it.
+        let at = Peer::of(wire);
         let span = tracing::info_span!(
             target: TARGET,
             "mcp.request",
@@ -79,18 +83,18 @@ impl Observation {
             otel.status_code = Empty,
             otel.status_description = Empty,
             mcp.method.name = &*method_attribute(method),
-            jsonrpc.request.id = Empty,
+            jsonrpc.request.id = id_value(id).as_deref().map(excerpt_cow).as_deref(),
             gen_ai.prompt.name = Empty,
             gen_ai.tool.name = Empty,
             gen_ai.operation.name = Empty,
             mcp.resource.uri = Empty,
             mcp.protocol.version = Empty,
-            mcp.session.id = Empty,
-            network.transport = Empty,
-            network.protocol.name = Empty,
-            network.protocol.version = Empty,
-            client.address = Empty,
-            client.port = Empty,
+            mcp.session.id = at.session.as_deref(),
+            network.transport = at.transport,
+            network.protocol.name = at.protocol,
+            network.protocol.version = at.version,
+            client.address = at.client.map(|c| tracing::field::display(c.ip())),
+            client.port = at.client.map(|c| i64::from(c.port())),
             rpc.response.status_code = Empty,
             error.type = Empty,
         );
@@ -98,14 +102,12 @@ impl Observation {
         if span.is_disabled() && !line && !super::metrics_on() {
             return Self::OFF;
         }
-        if let Some(id) = id_value(id) {
-            span.record("jsonrpc.request.id", &*excerpt_cow(&id));
-        }
         Self::start(span, method, read(), wire, subject, line, false)
     }
 
     /// Starts watching a notification from the client.
     pub(crate) fn notification(method: &str, params: Option<&RawValue>, wire: &Network) -> Self {
+        let at = Peer::of(wire);
         let span = tracing::info_span!(
             target: TARGET,
             "mcp.notification",
@@ -113,12 +115,12 @@ impl Observation {
             otel.kind = "server",
             mcp.method.name = &*method_attribute(method),
             mcp.protocol.version = Empty,
-            mcp.session.id = Empty,
-            network.transport = Empty,
-            network.protocol.name = Empty,
-            network.protocol.version = Empty,
-            client.address = Empty,
-            client.port = Empty,
+            mcp.session.id = at.session.as_deref(),
+            network.transport = at.transport,
+            network.protocol.name = at.protocol,
+            network.protocol.version = at.version,
+            client.address = at.client.map(|c| tracing::field::display(c.ip())),
+            client.port = at.client.map(|c| i64::from(c.port())),
         );
         let line = tracing::enabled!(target: TARGET, Level::DEBUG);
         if span.is_disabled() && !line && !super::metrics_on() {
@@ -144,20 +146,6 @@ impl Observation {
         line: bool,
         notification: bool,
     ) -> Self {
-        if let Some(transport) = wire.transport() {
-            span.record("network.transport", transport);
-        }
-        if let Some(http) = wire.http() {
-            span.record("network.protocol.name", "http");
-            span.record("network.protocol.version", http.version);
-            if let Some(client) = http.client {
-                span.record("client.address", tracing::field::display(client.ip()));
-                span.record("client.port", i64::from(client.port()));
-            }
-            if let Some(session) = &http.session {
-                span.record("mcp.session.id", &*excerpt_cow(session));
-            }
-        }
         #[cfg(feature = "otel")]
         super::otel::adopt(&span, &read.carrier, wire);
         Self(Some(Box::new(Observing {
@@ -252,6 +240,31 @@ impl Drop for Observation {
     fn drop(&mut self) {
         if let Some(watched) = self.0.take() {
             watched.end_unfinished();
+        }
+    }
+}
+
+/// What a span says of where a message came from, worked out before the
+/// span starts.
+struct Peer<'a> {
+    transport: Option<&'static str>,
+    /// `http`, on HTTP.
+    protocol: Option<&'static str>,
+    version: Option<&'static str>,
+    client: Option<std::net::SocketAddr>,
+    /// Cut as a log line cuts it.
+    session: Option<Cow<'a, str>>,
+}
+
+impl<'a> Peer<'a> {
+    fn of(wire: &'a Network) -> Self {
+        let http = wire.http();
+        Self {
+            transport: wire.transport(),
+            protocol: http.map(|_| "http"),
+            version: http.map(|h| h.version),
+            client: http.and_then(|h| h.client),
+            session: http.and_then(|h| h.session.as_deref()).map(excerpt_cow),
         }
     }
 }

@@ -66,7 +66,8 @@ fn instruments() -> &'static Instruments {
 /// of unbounded cardinality (no request id, no session id, no URI, and a
 /// prompt's or tool's name only when its caller may see it).
 pub(crate) struct Operation<'a> {
-    pub(in crate::telemetry) method: &'a str,
+    /// One of the methods we know, or `other`: never a client's text.
+    pub(in crate::telemetry) method: &'static str,
     pub(in crate::telemetry) target: Option<(&'static str, &'a str)>,
     pub(in crate::telemetry) error_type: Option<&'a str>,
     pub(in crate::telemetry) status_code: Option<i64>,
@@ -78,10 +79,7 @@ pub(crate) struct Operation<'a> {
 /// Records `mcp.server.operation.duration`.
 pub(crate) fn record_operation(operation: &Operation<'_>) {
     let mut attributes = Vec::with_capacity(8);
-    attributes.push(KeyValue::new(
-        "mcp.method.name",
-        operation.method.to_owned(),
-    ));
+    attributes.push(KeyValue::new("mcp.method.name", operation.method));
     if let Some((key, name)) = operation.target {
         attributes.push(KeyValue::new(key, name.to_owned()));
     }
