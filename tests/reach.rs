@@ -155,7 +155,7 @@ fn list_prompts_lists_what_the_tools_offer() {
             "{text}"
         );
         assert!(
-            text.contains("max_words: The most words the summary may use; default 50"),
+            text.contains("max_words: The most words the summary may use; default: 50"),
             "{text}"
         );
         assert!(
