@@ -6,6 +6,8 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::RwLock;
 
+use crate::sync::{read, write};
+
 use crate::protocol::language::{Language, Preference};
 
 /// What a request wants of one catalog's languages: the order in which
@@ -92,16 +94,6 @@ impl KeptOrders {
 
 /// The longest preference text kept: longer ones are read every time.
 const MAX_KEPT_TEXT: usize = 128;
-
-fn read<T>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
-    lock.read()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-fn write<T>(lock: &RwLock<T>) -> std::sync::RwLockWriteGuard<'_, T> {
-    lock.write()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
 
 /// Where each of a catalog's languages is in its table, by its tag in
 /// lower case: what a preference's tags are looked up in, at once however

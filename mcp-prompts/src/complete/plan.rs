@@ -22,18 +22,10 @@ impl StaticIndexes {
 
     fn index(&self, list: &'static [&'static str]) -> Arc<PrefixIndex> {
         let key = (list.as_ptr() as usize, list.len());
-        let known = self
-            .0
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .get(&key)
-            .cloned();
+        let known = crate::sync::read(&self.0).get(&key).cloned();
         known.unwrap_or_else(|| {
             let index = Arc::new(PrefixIndex::new(list));
-            self.0
-                .write()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .insert(key, Arc::clone(&index));
+            crate::sync::write(&self.0).insert(key, Arc::clone(&index));
             index
         })
     }

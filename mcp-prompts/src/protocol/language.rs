@@ -42,9 +42,8 @@ pub(crate) struct Language(Arc<Forms>);
 /// A language's tag, and the JSON naming it in a result, written once.
 struct Forms {
     tag: Box<str>,
-    /// `{"io.modelcontextprotocol/contentLanguage":"TAG"}`.
-    meta: Box<RawValue>,
-    /// `{"_meta":` that `}`: what a session's result in it starts with.
+    /// `{"_meta":{"io.modelcontextprotocol/contentLanguage":"TAG"}}`: what
+    /// a session's result in it starts with.
     result_head: Box<RawValue>,
 }
 
@@ -57,11 +56,9 @@ impl Language {
         let parsed = language_tags::LanguageTag::parse(tag).ok()?;
         let tag = parsed.as_str();
         // A well-formed tag is letters, digits and `-`: nothing to escape.
-        let meta = format!(r#"{{"{CONTENT_LANGUAGE}":"{tag}"}}"#);
-        let result_head = format!(r#"{{"_meta":{meta}}}"#);
+        let result_head = format!(r#"{{"_meta":{{"{CONTENT_LANGUAGE}":"{tag}"}}}}"#);
         Some(Self(Arc::new(Forms {
             tag: tag.into(),
-            meta: RawValue::from_string(meta).ok()?,
             result_head: RawValue::from_string(result_head).ok()?,
         })))
     }
@@ -91,13 +88,8 @@ impl Language {
         &self.0.tag
     }
 
-    /// The result `_meta` naming it as the language answered in.
-    pub(crate) fn as_meta(&self) -> &RawValue {
-        &self.0.meta
-    }
-
-    /// `{"_meta":` [`as_meta`](Self::as_meta) `}`: the members a session's
-    /// result in it starts with.
+    /// `{"_meta":{"io.modelcontextprotocol/contentLanguage":"TAG"}}`: the
+    /// members a session's result in it starts with.
     pub(crate) fn as_result_head(&self) -> &RawValue {
         &self.0.result_head
     }

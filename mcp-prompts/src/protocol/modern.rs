@@ -103,7 +103,7 @@ fn may_name_revision(params: &str) -> bool {
 
 /// Whether `params` holds an escape that could spell a `_meta` key (`\/`
 /// or `\uXXXX`): a key written so is found only by parsing.
-pub(super) fn has_key_escape(params: &str) -> bool {
+fn has_key_escape(params: &str) -> bool {
     let bytes = params.as_bytes();
     memchr::memchr_iter(b'\\', bytes).any(|at| matches!(bytes.get(at + 1), Some(b'u' | b'/')))
 }

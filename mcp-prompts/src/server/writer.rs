@@ -64,8 +64,16 @@ struct LanguageHead<'a> {
 
 impl Serialize for LanguageHead<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Named<'a>(&'a Language);
+        impl Serialize for Named<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry(CONTENT_LANGUAGE, self.0.as_str())?;
+                map.end()
+            }
+        }
         let mut map = s.serialize_map(Some(1))?;
-        map.serialize_entry("_meta", self.language.as_meta())?;
+        map.serialize_entry("_meta", &Named(self.language))?;
         map.end()
     }
 }

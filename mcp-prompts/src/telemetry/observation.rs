@@ -107,6 +107,9 @@ impl Observation {
 
     /// Starts watching a notification from the client.
     pub(crate) fn notification(method: &str, params: Option<&RawValue>, wire: &Network) -> Self {
+        if !super::wanted() {
+            return Self::OFF;
+        }
         let at = Peer::of(wire);
         let span = tracing::info_span!(
             target: TARGET,

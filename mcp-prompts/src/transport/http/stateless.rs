@@ -198,6 +198,11 @@ fn matches_header(
 /// browsers add it by themselves) or one that does not parse; two that
 /// differ once parsed are a header mismatch.
 fn language_agrees(headers: &HeaderMap, preference: Option<&str>) -> Result<(), Error> {
+    // Without a `_meta` preference there is nothing to disagree with:
+    // the header, which browsers send on every request, is not read.
+    let Some(meta) = preference.and_then(Preference::parse) else {
+        return Ok(());
+    };
     // Lines of one header are one list (RFC 9110 §5.3).
     let mut lines = headers.get_all(ACCEPT_LANGUAGE).iter().peekable();
     if lines.peek().is_none() {
@@ -219,13 +224,13 @@ fn language_agrees(headers: &HeaderMap, preference: Option<&str>) -> Result<(), 
     if Some(&said) == Preference::parse("*").as_ref() {
         return Ok(());
     }
-    match preference.and_then(Preference::parse) {
-        Some(meta) if meta != said => Err(mismatch(&format!(
-            "the Accept-Language header says `{}` but `_meta` prefers otherwise",
-            crate::error::excerpt(&header)
-        ))),
-        _ => Ok(()),
+    if meta == said {
+        return Ok(());
     }
+    Err(mismatch(&format!(
+        "the Accept-Language header says `{}` but `_meta` prefers otherwise",
+        crate::error::excerpt(&header)
+    )))
 }
 
 fn mismatch(message: &str) -> Error {
