@@ -562,6 +562,39 @@ async fn fluent_texts_reach_a_prompt_added_later() {
     assert_eq!(got.texts(), ["Relis ce changement : +1"]);
 }
 
+/// In a session, the form that asks for missing arguments is in the
+/// language the request prefers: its question in the server's words, its
+/// fields in the prompt's texts. The showcase over stdio.
+#[test]
+fn a_session_asks_for_missing_arguments_in_the_language_asked_for() {
+    let mut client = support::Client::start_program(Command::new(showcase_binary()));
+    client.initialize_with("2025-11-25", json!({ "elicitation": {} }));
+    let get = json!({ "jsonrpc": "2.0", "id": 7, "method": "prompts/get",
+                      "params": { "name": "greet", "arguments": {},
+                                  "_meta": { "io.modelcontextprotocol/acceptLanguage": "fr" } } });
+    client.send_line(&get.to_string());
+    let question = client.read();
+    assert_eq!(question["method"], "elicitation/create", "{question}");
+    let params = &question["params"];
+    assert_eq!(
+        params["message"], "Le prompt « Salutation » a besoin de : `name`",
+        "{question}"
+    );
+    assert_eq!(
+        params["requestedSchema"]["properties"]["name"]["description"], "Qui saluer",
+        "{question}"
+    );
+    let answer = json!({ "jsonrpc": "2.0", "id": question["id"],
+                         "result": { "action": "accept", "content": { "name": "Ann" } } });
+    client.send_line(&answer.to_string());
+    let got = client.read();
+    assert_eq!(
+        got["result"]["_meta"]["io.modelcontextprotocol/contentLanguage"], "fr",
+        "{got}"
+    );
+    assert!(got.to_string().contains("pour Ann"), "{got}");
+}
+
 /// The prompt tools answer in the language asked for, and say which; so
 /// does a 2026-07-28 round that asks for missing arguments, whose form is
 /// translated. The showcase over stdio, `--prompts-as-tools`.

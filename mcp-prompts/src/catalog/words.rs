@@ -280,9 +280,8 @@ impl WordsTable {
         preference: &Preference,
         default: &Language,
     ) -> (&Arc<Words>, Language) {
-        let lower = default.as_str().to_ascii_lowercase();
         for candidate in preference.candidates() {
-            if candidate == "*" || candidate == lower {
+            if candidate == "*" || default.is(candidate) {
                 break;
             }
             let found = (self.others.iter())

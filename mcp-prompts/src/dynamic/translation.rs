@@ -130,7 +130,7 @@ pub(super) fn checked(
 
 /// How `translation` differs from the prompt it translates, named `name`
 /// with `arguments`, if it does where it must not.
-pub(crate) fn mismatch(
+fn mismatch(
     name: &str,
     arguments: &[DynamicArgument],
     translation: &DynamicPrompt,
