@@ -16,6 +16,10 @@ pub(crate) type Queued = (String, OwnedSemaphorePermit, Option<Reservation>);
 /// The writer's end.
 pub(crate) type Written = mpsc::UnboundedReceiver<Queued>;
 
+/// Called as each message is queued: what starts a writer that is only
+/// started once there is something to write.
+pub(crate) type WakeWriter = Arc<dyn Fn() + Send + Sync>;
+
 /// The senders' end; cheap to clone.
 #[derive(Clone)]
 pub(crate) struct WriteQueue {
@@ -23,6 +27,7 @@ pub(crate) struct WriteQueue {
     budget: Arc<Semaphore>,
     /// The budget; a larger message takes all of it.
     max: u32,
+    wake_writer: Option<WakeWriter>,
 }
 
 impl WriteQueue {
@@ -30,7 +35,30 @@ impl WriteQueue {
         let max = u32::try_from(max_bytes).unwrap_or(u32::MAX).max(1);
         let (queue, written) = mpsc::unbounded_channel();
         let budget = Arc::new(Semaphore::new(max as usize));
-        (Self { queue, budget, max }, written)
+        let wake_writer = None;
+        (
+            Self {
+                queue,
+                budget,
+                max,
+                wake_writer,
+            },
+            written,
+        )
+    }
+
+    /// The same queue, calling `wake` as each message is queued.
+    pub(crate) fn waking(mut self, wake: WakeWriter) -> Self {
+        self.wake_writer = Some(wake);
+        self
+    }
+
+    fn queue(&self, queued: Queued) -> bool {
+        let sent = self.queue.send(queued).is_ok();
+        if let Some(wake) = &self.wake_writer {
+            wake();
+        }
+        sent
     }
 
     /// What `message` takes of the budget: its line, newline included.
@@ -45,7 +73,7 @@ impl WriteQueue {
         let Ok(permit) = Arc::clone(&self.budget).acquire_many_owned(cost).await else {
             return false;
         };
-        self.queue.send((message, permit, reserved)).is_ok()
+        self.queue((message, permit, reserved))
     }
 
     /// Queues a notification if the budget has room for it now; otherwise
@@ -53,7 +81,7 @@ impl WriteQueue {
     pub(crate) fn try_send(&self, message: String) -> bool {
         let cost = self.cost(&message);
         match Arc::clone(&self.budget).try_acquire_many_owned(cost) {
-            Ok(permit) => self.queue.send((message, permit, None)).is_ok(),
+            Ok(permit) => self.queue((message, permit, None)),
             Err(_) => false,
         }
     }

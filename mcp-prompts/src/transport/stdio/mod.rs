@@ -8,7 +8,8 @@
 //!
 //! Async work that does wait runs as a task on the caller's runtime; its
 //! response, and any message sent from another thread, goes through a
-//! byte-budgeted queue to a second thread that writes it. Blocking writes
+//! byte-budgeted queue to a second thread that writes it, started by the
+//! first such message (`writer.rs`). Blocking writes
 //! and the bound on requests in flight give back-pressure: a client that
 //! stops reading stops the server reading.
 //!
@@ -16,10 +17,12 @@
 //! pipe, a file, a terminal, `/dev/null`) on every platform, in either
 //! kind of tokio runtime.
 
-use std::io::{self, BufWriter, Read, Write};
+mod writer;
+
+use std::io::{self, Read, Write};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::{self, ThreadId};
+use std::thread;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -31,10 +34,10 @@ use tokio::sync::{Semaphore, oneshot};
 
 use super::connection::{Lines, in_flight_places, serve_lines};
 use super::lines::{BlockingLineReader, Line};
-use super::output::{Drain, WriteQueue, Written};
+use super::output::{Drain, WriteQueue};
 use crate::context::{Reservation, Sink};
 use crate::server::{Server, Service};
-use crate::sync::lock;
+use writer::{QueueWriter, Shared};
 
 impl Server {
     /// Validates the catalog and serves it on stdin and stdout until stdin
@@ -192,41 +195,13 @@ fn unbuffered<T: std::os::windows::io::AsHandle>(stream: &T) -> io::Result<std::
     Ok(stream.as_handle().try_clone_to_owned()?.into())
 }
 
-/// The output both threads write to.
-struct Shared<W: Write> {
-    out: Mutex<BufWriter<W>>,
-    /// The thread that reads and handles messages: what it sends is
-    /// written in place, in order.
-    serving: ThreadId,
-}
-
-impl<W: Write> Shared<W> {
-    fn lock(&self) -> MutexGuard<'_, BufWriter<W>> {
-        // A panic while writing leaves at worst a partial buffer.
-        lock(&self.out)
-    }
-
-    fn write(&self, message: &str) -> io::Result<()> {
-        write_line(&mut self.lock(), message)
-    }
-
-    fn flush(&self) -> io::Result<()> {
-        self.lock().flush()
-    }
-}
-
-fn write_line<W: Write>(out: &mut BufWriter<W>, message: &str) -> io::Result<()> {
-    out.write_all(message.as_bytes())?;
-    out.write_all(b"\n")
-}
-
 /// Where a session's own messages (log messages) go: written in place
 /// when sent by the serving thread, before the response it is working on;
 /// from any other thread, queued for the writer thread.
 fn sink<W: Write + Send + 'static>(shared: &Arc<Shared<W>>, queue: &WriteQueue) -> Sink {
     let (shared, queue) = (Arc::clone(shared), queue.clone());
     Box::new(move |message| {
-        if thread::current().id() == shared.serving {
+        if shared.is_serving() {
             // Best effort, like every notification: a failed write shows
             // again, and is reported, with the next response.
             shared.write(&message.to_json()).is_ok()
@@ -244,17 +219,10 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
     ready: oneshot::Sender<Draining>,
 ) -> io::Result<()> {
     let limits = *service.limits();
-    let shared = Arc::new(Shared {
-        out: Mutex::new(BufWriter::with_capacity(64 * 1024, writer)),
-        serving: thread::current().id(),
-    });
+    let shared = Arc::new(Shared::new(writer));
     let (queue, written) = WriteQueue::new(limits.pending_output_bytes());
-    let writer_thread = {
-        let shared = Arc::clone(&shared);
-        thread::Builder::new()
-            .name("mcp-prompts-stdout".into())
-            .spawn(move || write_queued(&shared, written))?
-    };
+    let writer = QueueWriter::new(Arc::clone(&shared), written);
+    let queue = queue.waking(writer.waker());
     let mut lines = BlockingLines {
         reader: BlockingLineReader::new(reader, limits.message_bytes()),
         shared: Arc::clone(&shared),
@@ -282,14 +250,11 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
         &queue,
         in_flight,
     ));
-    // The writer thread ends once every sender of the queue is gone: ours
-    // and those of requests still in flight, which finish first.
+    // The writer ends once every sender of the queue is gone: ours and
+    // those of requests still in flight, which finish first.
     drop(queue);
     let flushed = shared.flush();
-    let written = writer_thread
-        .join()
-        .unwrap_or_else(|_| Err(io::Error::other("the stdout writer panicked")));
-    read.and(flushed).and(written)
+    read.and(flushed).and(writer.finish())
 }
 
 /// Lines read with blocking reads; answers written in place, before the
@@ -322,18 +287,4 @@ impl<R: Read, W: Write> Lines for BlockingLines<R, W> {
         drop((message, reserved));
         written
     }
-}
-
-/// Writes what other threads queued, a batch at a time.
-fn write_queued<W: Write>(shared: &Shared<W>, mut written: Written) -> io::Result<()> {
-    // Each message's permit and reservation go once it is written.
-    while let Some((message, _permit, _reserved)) = written.blocking_recv() {
-        let mut out = shared.lock();
-        write_line(&mut out, &message)?;
-        while let Ok((message, _permit, _reserved)) = written.try_recv() {
-            write_line(&mut out, &message)?;
-        }
-        out.flush()?;
-    }
-    Ok(())
 }
