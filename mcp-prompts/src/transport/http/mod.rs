@@ -266,9 +266,8 @@ fn router(endpoint: Arc<Endpoint>, path: &str) -> Router {
 
 fn mcp_router(endpoint: Arc<Endpoint>, path: &str) -> Router {
     // The POST handler reads the body itself, within the limit, once the
-    // headers have passed their checks.
-    let closed =
-        axum::middleware::from_fn_with_state(Arc::clone(&endpoint), probes::refuse_when_shut_down);
+    // headers have passed their checks. Each handler refuses requests
+    // once the endpoint has shut down.
     let routes = post(handlers::post)
         .get(handlers::get)
         .delete(handlers::delete);
@@ -280,16 +279,18 @@ fn mcp_router(endpoint: Arc<Endpoint>, path: &str) -> Router {
         let metadata = auth.metadata_router();
         let guard = Arc::new(auth::Guard::for_endpoint(auth));
         let layer = axum::middleware::from_fn_with_state(guard, auth::require_bearer);
-        // Refused at shutdown before anything else is read.
+        // Refused at shutdown before the token is verified.
+        let closed = axum::middleware::from_fn_with_state(
+            Arc::clone(&endpoint),
+            probes::refuse_when_shut_down,
+        );
         let routes = routes.route_layer(layer).route_layer(closed);
         return Router::new()
             .route(path, routes)
             .with_state(endpoint)
             .merge(metadata);
     }
-    Router::new()
-        .route(path, routes.route_layer(closed))
-        .with_state(endpoint)
+    Router::new().route(path, routes).with_state(endpoint)
 }
 
 /// Prompts that only some callers may see are hidden over HTTP from

@@ -78,16 +78,27 @@ fn plain(status: StatusCode, text: &'static str) -> Response {
     (status, no_store, text).into_response()
 }
 
-/// Refuses an MCP request once the endpoint has shut down: 503, with a
-/// JSON-RPC error naming no request, so a client retries elsewhere.
+/// An MCP request's refusal once the endpoint has shut down: 503, with a
+/// JSON-RPC error naming no request, so a client retries elsewhere. Each
+/// handler asks first, which costs a request nothing like a middleware
+/// layer's boxed service and future.
+pub(super) fn shut_down_refusal(endpoint: &Endpoint) -> Option<Response> {
+    endpoint.is_shut_down().then(|| {
+        let error = Error::internal("the server is shutting down; try again");
+        json_response(StatusCode::SERVICE_UNAVAILABLE, failure(None, &error))
+    })
+}
+
+/// [`shut_down_refusal`] as a layer, for where it must come before
+/// another layer (token verification).
+#[cfg(feature = "auth")]
 pub(super) async fn refuse_when_shut_down(
     State(endpoint): State<Arc<Endpoint>>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
-    if endpoint.is_shut_down() {
-        let error = Error::internal("the server is shutting down; try again");
-        return json_response(StatusCode::SERVICE_UNAVAILABLE, failure(None, &error));
+    match shut_down_refusal(&endpoint) {
+        Some(refused) => refused,
+        None => next.run(request).await,
     }
-    next.run(request).await
 }
