@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
+use super::request_route::RequestRoute;
 use super::unsent::{Kept, Reservation};
 use crate::caller::{Access, Caller};
 
@@ -105,6 +106,9 @@ impl Sender {
 pub(crate) enum Backchannel {
     /// Written as JSON-RPC text for a transport's stream.
     Text(mpsc::Sender<String>),
+    /// Written as JSON-RPC text for an HTTP response, on a channel made
+    /// when first used.
+    Request(RequestRoute),
     /// Handed over as it is: the rmcp adapter converts it, the testing
     /// client answers its questions.
     Typed(mpsc::Sender<ToClient>),
@@ -117,6 +121,8 @@ impl Backchannel {
         match self {
             Self::Text(route) if route.is_closed() => Err(Some(message)),
             Self::Text(route) => route.try_send(message.to_json()).map_err(|_| None),
+            Self::Request(route) if route.is_closed() => Err(Some(message)),
+            Self::Request(route) => route.sender().try_send(message.to_json()).map_err(|_| None),
             Self::Typed(route) => route.try_send(message).map_err(|error| match error {
                 mpsc::error::TrySendError::Closed(message) => Some(message),
                 mpsc::error::TrySendError::Full(_) => None,
@@ -128,6 +134,7 @@ impl Backchannel {
     pub(crate) async fn send(&self, message: ToClient) -> bool {
         match self {
             Self::Text(route) => route.send(message.to_json()).await.is_ok(),
+            Self::Request(route) => route.sender().send(message.to_json()).await.is_ok(),
             Self::Typed(route) => route.send(message).await.is_ok(),
         }
     }

@@ -8,6 +8,7 @@ mod cancel;
 mod outbound;
 mod progress;
 mod request_id;
+mod request_route;
 mod unsent;
 
 use std::fmt;
@@ -29,6 +30,7 @@ pub(crate) use outbound::{
     ClientReply, InFlight, LentPlace, Outbound, Sink, WaitBounds, WeakOutbound, channel_sink,
 };
 pub(crate) use progress::Progress;
+pub(crate) use request_route::RequestRoute;
 pub(crate) use unsent::{Kept, Reservation, UnsentBudget};
 
 pub use request_id::RequestId;

@@ -15,6 +15,7 @@ use tokio::sync::{mpsc, watch};
 
 use super::body::json_response;
 use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_version};
+use super::probes::shut_down_refusal;
 use super::respond::{Endpoint, in_language, request_stream, respond, respond_later};
 use super::sessions::HttpSession;
 use crate::caller::{Access, Caller, principal};
@@ -34,6 +35,9 @@ const SESSION_HEADER: &str = "mcp-session-id";
 type Shared = State<Arc<Endpoint>>;
 
 pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response {
+    if let Some(refused) = shut_down_refusal(&endpoint) {
+        return refused;
+    }
     let (parts, body) = request.into_parts();
     let headers = &parts.headers;
     let access = remote_access(parts.extensions.get::<Caller>());
@@ -93,8 +97,9 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         Ok(found) => found,
         Err(response) => return *response,
     };
-    let (tx, rx) = request_stream(headers);
-    let sender = Sender::new(Some(Backchannel::Text(tx)), access, wire).keeping_reservations(true);
+    let route = request_stream(headers);
+    let sender = Sender::new(Some(Backchannel::Request(route.clone())), access, wire)
+        .keeping_reservations(true);
     let reply = reply(&session, || message, &sender);
     // Its answer's bytes, if reserved: held with the response's body.
     let reserved = sender.take_reserved();
@@ -112,7 +117,9 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         Reply::Rejected(message) => return json_response(StatusCode::BAD_REQUEST, message),
         Reply::None => return StatusCode::ACCEPTED.into_response(),
         // Never an `initialize`: no session to announce.
-        Reply::Later(future) => return respond_later(headers, future, rx, (reserved, kept)).await,
+        Reply::Later(future) => {
+            return respond_later(headers, future, &route, (reserved, kept)).await;
+        }
     };
     // A session is kept, and its id announced, once `initialize` succeeded,
     // which is when the session has a revision.
@@ -125,7 +132,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         }
         _ => None,
     };
-    let mut response = in_language(respond(headers, message, rx, reserved), language);
+    let mut response = in_language(respond(headers, message, &route, reserved), language);
     if let Some(id) = session_id {
         response.headers_mut().insert(SESSION_HEADER, id);
     }
@@ -199,6 +206,9 @@ pub(crate) async fn get(
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
+    if let Some(refused) = shut_down_refusal(&endpoint) {
+        return refused;
+    }
     if let Err(refusal) = check_origin(&headers, authority(&uri), &endpoint.options) {
         return refuse(refusal);
     }
@@ -259,6 +269,9 @@ pub(crate) async fn delete(
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
+    if let Some(refused) = shut_down_refusal(&endpoint) {
+        return refused;
+    }
     if let Err(refusal) = check_origin(&headers, authority(&uri), &endpoint.options) {
         return refuse(refusal);
     }

@@ -16,13 +16,10 @@ use super::body::{holding, json_response, unsent_response};
 use super::guard::accepts_event_stream;
 use super::options::HttpOptions;
 use super::sessions::SessionStore;
-use crate::context::{Kept, Reservation};
+use crate::context::{Kept, RequestRoute, Reservation};
 use crate::protocol::language::Language;
 use crate::server::Service;
 use crate::transport::edge::ResponseFuture;
-
-/// Notifications a request may send before its response, held for it.
-const REQUEST_QUEUE: usize = 256;
 
 /// What every request of one endpoint shares.
 pub(crate) struct Endpoint {
@@ -80,18 +77,16 @@ impl Endpoint {
     }
 }
 
-/// The channel a request's own messages travel on to its response stream.
+/// The route a request's own messages travel on to its response stream.
 /// Closed from the start when the client takes no stream: then log
 /// messages go to the session's stream, and a question to the client fails
 /// at once rather than wait for an answer that cannot come.
-pub(super) fn request_stream(
-    headers: &HeaderMap,
-) -> (mpsc::Sender<String>, mpsc::Receiver<String>) {
-    let (tx, mut rx) = mpsc::channel(REQUEST_QUEUE);
-    if !accepts_event_stream(headers) {
-        rx.close();
+pub(super) fn request_stream(headers: &HeaderMap) -> RequestRoute {
+    if accepts_event_stream(headers) {
+        RequestRoute::new()
+    } else {
+        RequestRoute::closed()
     }
-    (tx, rx)
 }
 
 /// The response to a request: as JSON, or, when the request sent
@@ -101,13 +96,19 @@ pub(super) fn request_stream(
 pub(super) fn respond(
     headers: &HeaderMap,
     message: String,
-    mut notes: mpsc::Receiver<String>,
+    route: &RequestRoute,
     reserved: Option<Reservation>,
 ) -> Response {
-    let mut held = Vec::new();
-    while let Ok(note) = notes.try_recv() {
-        held.push(note);
-    }
+    respond_after(headers, route.close_taking_sent(), message, reserved)
+}
+
+/// The response to a request that sent `held` before it.
+fn respond_after(
+    headers: &HeaderMap,
+    held: Vec<String>,
+    message: String,
+    reserved: Option<Reservation>,
+) -> Response {
     if held.is_empty() || !accepts_event_stream(headers) {
         return match reserved {
             Some(reserved) => unsent_response(message, reserved),
@@ -135,9 +136,11 @@ pub(super) fn respond(
 pub(super) async fn respond_later(
     headers: &HeaderMap,
     mut future: ResponseFuture,
-    mut notes: mpsc::Receiver<String>,
+    route: &RequestRoute,
     (reserved, kept): (Option<Reservation>, Option<Kept>),
 ) -> Response {
+    // Made now if the request sent nothing yet: the response waits on it.
+    let mut notes = route.receiver();
     let first = if accepts_event_stream(headers) {
         tokio::select! {
             message = &mut future => Err(message),
@@ -161,7 +164,13 @@ pub(super) async fn respond_later(
                 None => reserved,
             };
             let language = kept.as_ref().and_then(Kept::language);
-            return in_language(respond(headers, message, notes, reserved), language);
+            notes.close();
+            let mut held = Vec::new();
+            while let Ok(note) = notes.try_recv() {
+                held.push(note);
+            }
+            let response = respond_after(headers, held, message, reserved);
+            return in_language(response, language);
         }
         Err(None) => return StatusCode::ACCEPTED.into_response(),
     };

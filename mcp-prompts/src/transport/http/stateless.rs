@@ -120,8 +120,9 @@ async fn serve(
     // A session of its own, for this request only: nothing it does
     // outlives the response.
     let session = endpoint.service.session(None);
-    let (tx, rx) = request_stream(headers);
-    let sender = Sender::new(Some(Backchannel::Text(tx)), access, wire).keeping_reservations(true);
+    let route = request_stream(headers);
+    let sender = Sender::new(Some(Backchannel::Request(route.clone())), access, wire)
+        .keeping_reservations(true);
     // Its era decided here, where its headers were checked against it.
     let request = Incoming::Request {
         id,
@@ -142,7 +143,7 @@ async fn serve(
     // The route's sender is gone with the call: the stream ends when the
     // request's own clones do.
     match reply {
-        Reply::Now(message) => in_language(respond(headers, message, rx, reserved), language),
+        Reply::Now(message) => in_language(respond(headers, message, &route, reserved), language),
         Reply::Rejected(message) => json_response(StatusCode::BAD_REQUEST, message),
         Reply::None => StatusCode::ACCEPTED.into_response(),
         Reply::Later(future) => {
@@ -163,7 +164,7 @@ async fn serve(
                     }
                 }
             });
-            respond_later(headers, future, rx, (reserved, kept)).await
+            respond_later(headers, future, &route, (reserved, kept)).await
         }
     }
 }

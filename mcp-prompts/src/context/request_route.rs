@@ -1,0 +1,145 @@
+//! A request's own messages on their way to its HTTP response, as text.
+//!
+//! The channel is made by the first message sent, or by the response when
+//! it waits for messages: most requests send none and are answered at
+//! once, and a channel (its shared state and its first block of slots) is
+//! two allocations a request would otherwise make and drop for nothing.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use tokio::sync::mpsc;
+
+use crate::sync::lock;
+
+/// Messages a request may send before its response, held for it.
+const REQUEST_QUEUE: usize = 256;
+
+/// The sending end, shared by the request's clones of its sender, and the
+/// receiving end the response takes; cheap to clone.
+#[derive(Clone, Debug)]
+pub(crate) struct RequestRoute(Arc<Route>);
+
+#[derive(Debug, Default)]
+struct Route {
+    channel: OnceLock<mpsc::Sender<String>>,
+    /// The receiver, until the response takes it.
+    receiver: Mutex<Option<mpsc::Receiver<String>>>,
+    /// Set when nothing more is taken: the response is made, or the client
+    /// takes no stream.
+    closed: AtomicBool,
+}
+
+impl RequestRoute {
+    /// An open route, with no channel yet.
+    pub(crate) fn new() -> Self {
+        Self(Arc::default())
+    }
+
+    /// A route closed from the start (the client takes no stream).
+    pub(crate) fn closed() -> Self {
+        let route = Self::new();
+        route.close();
+        route
+    }
+
+    /// Takes nothing more: what is sent from now on is given back.
+    pub(crate) fn close(&self) {
+        self.0.closed.store(true, Ordering::Release);
+        self.close_receiver();
+    }
+
+    /// Whether the route takes no more messages.
+    pub(crate) fn is_closed(&self) -> bool {
+        self.0.closed.load(Ordering::Acquire)
+            || self.0.channel.get().is_some_and(mpsc::Sender::is_closed)
+    }
+
+    /// The channel's sender, made on first use.
+    pub(crate) fn sender(&self) -> &mpsc::Sender<String> {
+        self.0.channel.get_or_init(|| {
+            let (sender, receiver) = mpsc::channel(REQUEST_QUEUE);
+            *lock(&self.0.receiver) = Some(receiver);
+            // A close that came while the channel was made found no
+            // receiver to close: it is closed here.
+            if self.0.closed.load(Ordering::Acquire) {
+                self.close_receiver();
+            }
+            sender
+        })
+    }
+
+    fn close_receiver(&self) {
+        if let Some(mut receiver) = lock(&self.0.receiver).take() {
+            receiver.close();
+        }
+    }
+
+    /// What was sent so far, and the route closed: for a response made
+    /// now.
+    pub(crate) fn close_taking_sent(&self) -> Vec<String> {
+        self.0.closed.store(true, Ordering::Release);
+        let mut sent = Vec::new();
+        if let Some(mut receiver) = lock(&self.0.receiver).take() {
+            receiver.close();
+            while let Ok(message) = receiver.try_recv() {
+                sent.push(message);
+            }
+        }
+        sent
+    }
+
+    /// The receiving end, for a response that waits for messages; a closed
+    /// one if the route is closed or its receiver was taken.
+    pub(crate) fn receiver(&self) -> mpsc::Receiver<String> {
+        let _ = self.sender();
+        lock(&self.0.receiver).take().unwrap_or_else(|| {
+            let (_, mut receiver) = mpsc::channel(1);
+            receiver.close();
+            receiver
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_route_makes_no_channel_until_a_message_is_sent() {
+        let route = RequestRoute::new();
+        assert!(route.0.channel.get().is_none());
+        assert!(route.close_taking_sent().is_empty());
+        assert!(route.is_closed());
+        assert!(route.0.channel.get().is_none());
+    }
+
+    #[test]
+    fn what_is_sent_before_the_response_is_taken_with_it_and_nothing_after() {
+        let route = RequestRoute::new();
+        route.sender().try_send("a".into()).unwrap();
+        route.clone().sender().try_send("b".into()).unwrap();
+        assert!(!route.is_closed());
+        assert_eq!(route.close_taking_sent(), ["a", "b"]);
+        assert!(route.is_closed());
+        assert!(route.sender().try_send("c".into()).is_err());
+    }
+
+    #[test]
+    fn a_route_closed_from_the_start_takes_nothing() {
+        let route = RequestRoute::closed();
+        assert!(route.is_closed());
+        assert!(route.sender().try_send("a".into()).is_err());
+        assert!(route.close_taking_sent().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_waiting_response_receives_what_is_sent_later() {
+        let route = RequestRoute::new();
+        let mut receiver = route.receiver();
+        route.sender().send("later".into()).await.unwrap();
+        assert_eq!(receiver.recv().await.as_deref(), Some("later"));
+        drop(receiver);
+        assert!(route.is_closed());
+    }
+}
