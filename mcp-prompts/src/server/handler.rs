@@ -141,10 +141,11 @@ impl<'a> Handling<'a> {
             Ok(params) => match H::handle(&self, params) {
                 Handled::Now(result) => self.now_typed(result.map(H::typed), H::HELD),
                 Handled::Later(future) => {
-                    self.later(async move { Some(future.await.map(H::typed)) }, H::HELD)
+                    self.later(future, |result| Some(result.map(H::typed)), H::HELD)
                 }
                 Handled::LaterIfAny(future) => self.later(
-                    async move { future.await.map(|result| result.map(H::typed)) },
+                    future,
+                    |result| result.map(|result| result.map(H::typed)),
                     H::HELD,
                 ),
             },
@@ -175,39 +176,41 @@ impl<'a> Handling<'a> {
 
     /// A result still being produced is polled once, in case it is ready
     /// already: an async prompt that never actually waits is answered
-    /// here, with no task and no hand-off to another thread. One that
-    /// waits can be cancelled while it does; it is in flight from before
-    /// that first poll, so that its context can watch for cancellation
-    /// from the start.
-    fn later<F>(self, future: F, held: Held) -> Response<'a>
+    /// here, with no task, no hand-off to another thread and nothing
+    /// owned for later. One that waits can be cancelled while it does; it
+    /// is in flight from before that first poll, so that its context can
+    /// watch for cancellation from the start. `typed` makes its result
+    /// the answer's, or none.
+    fn later<T, G>(self, mut future: Later<T>, typed: G, held: Held) -> Response<'a>
     where
-        F: Future<Output = Option<Result<TypedResult<'static>, Error>>> + Send + 'static,
+        T: Send + 'static,
+        G: FnOnce(T) -> Option<Result<TypedResult<'static>, Error>> + Send + 'static,
     {
+        let in_flight = self.session.state.outbound.track(self.id.get());
+        if let Some(value) = poll_once(&mut future) {
+            return match typed(value) {
+                Some(result) => self.now_typed(result, held),
+                None => Response::None,
+            };
+        }
         let (id, era) = (self.id.to_owned(), self.era);
-        let future: Later<Option<Outcome<'static>>> = Box::pin(async move {
-            let result = future.await?;
+        let answered: Later<Option<Outcome<'static>>> = Box::pin(async move {
+            let result = typed(future.await)?;
             Some(Outcome::answered(Cow::Owned(id), era, result, held))
         });
-        let in_flight = self.session.state.outbound.track(self.id.get());
-        match poll_once(future) {
-            Ok(Some(outcome)) => Response::Now(outcome),
-            Ok(None) => Response::None,
-            Err(future) => Response::Later(cancellable(future, in_flight)),
-        }
+        Response::Later(cancellable(answered, in_flight))
     }
 }
 
-/// Polls a future once, where a runtime is there for it; one that waits
-/// is given back, to be polled by its task, which registers the waker
-/// that counts.
-fn poll_once<T>(mut future: Later<T>) -> Result<T, Later<T>> {
-    if tokio::runtime::Handle::try_current().is_err() {
-        return Err(future);
-    }
+/// Polls a future once, where a runtime is there for it: its value if it
+/// is ready; one that waits is then polled by its task, which registers
+/// the waker that counts.
+fn poll_once<T>(future: &mut Later<T>) -> Option<T> {
+    tokio::runtime::Handle::try_current().ok()?;
     let mut cx = Context::from_waker(Waker::noop());
     match future.as_mut().poll(&mut cx) {
-        Poll::Ready(value) => Ok(value),
-        Poll::Pending => Err(future),
+        Poll::Ready(value) => Some(value),
+        Poll::Pending => None,
     }
 }
 
