@@ -69,7 +69,8 @@ struct Shared {
     waiting: Mutex<HashMap<Box<str>, oneshot::Sender<ClientReply>>>,
     /// The client's requests still being worked on (async ones), by id as
     /// sent, so that `notifications/cancelled` can stop them.
-    in_flight: Mutex<HashMap<Box<str>, Arc<Cancel>>>,
+    /// Keyed by the id the entry's [`InFlight`] shares.
+    in_flight: Mutex<HashMap<Arc<str>, Arc<Cancel>>>,
     /// The transport's places for requests in flight: one waiting for the
     /// client gives its place back meanwhile, or requests waiting for
     /// answers could fill every place while the answers wait to be read.
@@ -126,8 +127,8 @@ impl Outbound {
     /// forgotten.
     pub(crate) fn track(&self, id: &str) -> InFlight {
         let cancel = Arc::new(Cancel::default());
-        let key: Box<str> = id.into();
-        lock(&self.0.in_flight).insert(key.clone(), Arc::clone(&cancel));
+        let key: Arc<str> = id.into();
+        lock(&self.0.in_flight).insert(Arc::clone(&key), Arc::clone(&cancel));
         InFlight {
             outbound: self.clone(),
             key,
@@ -296,7 +297,7 @@ impl Outbound {
 /// for as long as this value lives.
 pub(crate) struct InFlight {
     outbound: Outbound,
-    key: Box<str>,
+    key: Arc<str>,
     cancel: Arc<Cancel>,
 }
 
@@ -310,12 +311,12 @@ impl InFlight {
 impl Drop for InFlight {
     fn drop(&mut self) {
         let mut in_flight = lock(&self.outbound.0.in_flight);
-        // Unless the id was reused since by another request.
-        if in_flight
-            .get(&self.key)
-            .is_some_and(|c| Arc::ptr_eq(c, &self.cancel))
-        {
-            in_flight.remove(&self.key);
+        // Removed with one lookup; put back if the id was reused since by
+        // another request, which is rare.
+        if let Some(entry) = in_flight.remove(&*self.key) {
+            if !Arc::ptr_eq(&entry, &self.cancel) {
+                in_flight.insert(Arc::clone(&self.key), entry);
+            }
         }
     }
 }
