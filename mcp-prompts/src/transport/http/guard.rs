@@ -3,12 +3,19 @@
 
 use std::borrow::Cow;
 
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
 
 use super::options::{HostPolicy, HttpOptions};
 use crate::protocol::ProtocolVersion;
 
 const LOOPBACK: [&str; 3] = ["localhost", "127.0.0.1", "[::1]"];
+
+/// `Mcp-Session-Id`, made once: a name given as text is parsed at every
+/// lookup.
+pub(crate) static SESSION_ID: HeaderName = HeaderName::from_static("mcp-session-id");
+
+/// `MCP-Protocol-Version`, made once.
+static PROTOCOL_VERSION: HeaderName = HeaderName::from_static("mcp-protocol-version");
 
 /// Why a request was refused before it reached a session.
 pub(crate) enum Refusal {
@@ -64,7 +71,7 @@ pub(crate) fn check_origin(
 /// differ from the negotiated one); `None` when absent. An unknown value
 /// is refused.
 pub(crate) fn header_version(headers: &HeaderMap) -> Result<Option<ProtocolVersion>, Refusal> {
-    let Some(value) = headers.get("mcp-protocol-version") else {
+    let Some(value) = headers.get(&PROTOCOL_VERSION) else {
         return Ok(None);
     };
     let text = value.to_str().unwrap_or_default();

@@ -14,7 +14,7 @@ use serde_json::value::RawValue;
 use tokio::sync::{mpsc, watch};
 
 use super::body::json_response;
-use super::guard::{self, Refusal, accepts_event_stream, check_origin, header_version};
+use super::guard::{self, Refusal, SESSION_ID, accepts_event_stream, check_origin, header_version};
 use super::probes::shut_down_refusal;
 use super::respond::{Endpoint, in_language, request_stream, respond, respond_later};
 use super::sessions::HttpSession;
@@ -29,8 +29,6 @@ use crate::protocol::modern::MetaRead;
 use crate::server::Session;
 use crate::server::dispatch::Parsed;
 use crate::transport::edge::{Reply, reply};
-
-const SESSION_HEADER: &str = "mcp-session-id";
 
 type Shared = State<Arc<Endpoint>>;
 
@@ -134,7 +132,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
     };
     let mut response = in_language(respond(headers, message, &route, reserved), language);
     if let Some(id) = session_id {
-        response.headers_mut().insert(SESSION_HEADER, id);
+        response.headers_mut().insert(SESSION_ID.clone(), id);
     }
     response
 }
@@ -389,7 +387,7 @@ struct StreamState {
 }
 
 fn session_id(headers: &HeaderMap) -> Option<&str> {
-    headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok())
+    headers.get(&SESSION_ID).and_then(|v| v.to_str().ok())
 }
 
 /// The request's authority, which HTTP/2 sends instead of `Host`.
