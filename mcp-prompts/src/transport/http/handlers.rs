@@ -303,19 +303,19 @@ fn open_session(
     version: Option<ProtocolVersion>,
     owner: &str,
 ) -> Result<SessionRef, Box<Response>> {
-    let service = endpoint.service.clone();
+    let service = &endpoint.service;
     if endpoint.options.stateless {
         let session = if initialize {
             service.session(None)
         } else {
             // With no header, the specification says to assume 2025-03-26.
             let version = version.unwrap_or(ProtocolVersion::V2025_03_26);
-            Session::new(service, None, Some(version))
+            Session::new(service.clone(), None, Some(version))
         };
         return Ok(SessionRef::Own(session));
     }
     if initialize && session_id(headers).is_none() {
-        return Ok(SessionRef::New(HttpSession::new(&service, owner)));
+        return Ok(SessionRef::New(HttpSession::new(service, owner)));
     }
     existing_session(endpoint, headers, owner).map(SessionRef::Existing)
 }
