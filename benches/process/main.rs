@@ -164,7 +164,9 @@ fn main() {
         rows.extend(idle_rows(&servers, &with_otel));
     }
     if wants("startup") {
-        let showcase = built("showcase", &["--example", "showcase"]);
+        // `BENCH_SHOWCASE=PATH`: another build of the showcase.
+        let showcase = std::env::var("BENCH_SHOWCASE")
+            .unwrap_or_else(|_| built("showcase", &["--example", "showcase"]));
         let rounds = if quick { 10 } else { 60 };
         rows.extend(startup_rows(&servers, &with_otel, &showcase, rounds));
     }
