@@ -183,7 +183,10 @@ pub(crate) fn excerpt(input: &str) -> String {
 /// escape: for what a request names on every request (its id, its
 /// session), where what clients send is short.
 pub(crate) fn excerpt_cow(input: &str) -> std::borrow::Cow<'_, str> {
-    if input.len() <= ECHO_CHARS && !input.chars().any(must_escape) {
+    // Printable ASCII, what ids are, never needs an escape: checked a
+    // byte at a time before the character test.
+    let printable = |text: &str| text.bytes().all(|b| matches!(b, b' '..=b'~'));
+    if input.len() <= ECHO_CHARS && (printable(input) || !input.chars().any(must_escape)) {
         std::borrow::Cow::Borrowed(input)
     } else {
         std::borrow::Cow::Owned(excerpt(input))
