@@ -59,12 +59,8 @@ impl RmcpPrompts {
         let subject = access.caller().map(|caller| caller.subject());
         let id = raw_id(&context.id);
         let read = || ParamsRead::new(asked(), carrier_of(&context.meta));
-        let mut watch = Observation::request(method, id.get(), read, &wire, subject);
-        let known = watch.asked().map_or(Visibility::Unknown, |asked| {
-            judge(&self.service, asked, &access)
-        });
-        watch.judge(known);
-        watch
+        let judged = |asked: &Asked| judge(&self.service, asked, &access);
+        Observation::request(method, id.get(), read, judged, (&wire, subject))
     }
 }
 

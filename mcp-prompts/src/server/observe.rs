@@ -39,14 +39,8 @@ fn start_observation(
 ) -> Observation {
     let subject = sender.caller().map(|caller| caller.subject());
     let read = || ParamsRead::params(Subject::of(method), params);
-    let mut watch = Observation::request(method, id.get(), read, sender.network(), subject);
-    if watch.is_on() {
-        let known = watch.asked().map_or(Visibility::Unknown, |asked| {
-            visibility(&session.service, asked, sender.access())
-        });
-        watch.judge(known);
-    }
-    watch
+    let judge = |asked: &Asked| visibility(&session.service, asked, sender.access());
+    Observation::request(method, id.get(), read, judge, (sender.network(), subject))
 }
 
 /// Whether the caller behind `access` may see what a request names.

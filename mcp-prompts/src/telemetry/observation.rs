@@ -34,6 +34,45 @@ pub(crate) enum Visibility {
 /// A request (or notification) being watched; inert when nobody watches.
 pub(crate) struct Observation(Option<Box<Observing>>);
 
+/// What names a request's span: its method, and what it asks for where
+/// its caller may see it. A URI is recorded whatever it names, so cut as
+/// the log line cuts it; a prompt's or tool's name only when served to
+/// this caller, and so one of the server's own (at most 128 bytes, the
+/// name rule), which names the span and the metric whole.
+struct Named<'a> {
+    span: Cow<'static, str>,
+    prompt: Option<&'a str>,
+    tool: Option<&'a str>,
+    operation: Option<&'static str>,
+    uri: Option<Cow<'a, str>>,
+}
+
+impl<'a> Named<'a> {
+    fn of(method: &str, asked: Option<&'a Asked>, known: Visibility) -> Self {
+        let method = known_method(method).unwrap_or(OTHER);
+        let mut named = Self {
+            span: Cow::Borrowed(method),
+            prompt: None,
+            tool: None,
+            operation: (method == "tools/call").then_some("execute_tool"),
+            uri: None,
+        };
+        match (asked, known) {
+            (Some(Asked::Resource(uri)), _) => named.uri = Some(excerpt_cow(uri)),
+            (Some(Asked::Prompt(name)), Visibility::Visible) => {
+                named.prompt = Some(name.as_str());
+                named.span = Cow::Owned(format!("{method} {name}"));
+            }
+            (Some(Asked::Tool(name)), Visibility::Visible) => {
+                named.tool = Some(name.as_str());
+                named.span = Cow::Owned(format!("{method} {name}"));
+            }
+            _ => {}
+        }
+        named
+    }
+}
+
 struct Observing {
     span: Span,
     started: Instant,
@@ -59,35 +98,42 @@ impl Observation {
     pub(crate) const OFF: Self = Self(None);
 
     /// Starts watching request `id`, if anyone wants its span, its line or
-    /// its duration.
+    /// its duration. `judge` says whether the caller may see what the
+    /// request names: only what it may see names the span
+    /// (`prompts/get code_review`) and becomes an attribute, so that a
+    /// name a client invented never becomes a metric's series and a hidden
+    /// prompt looks unknown.
     pub(crate) fn request(
         method: &str,
         id: &str,
         read: impl FnOnce() -> ParamsRead,
-        wire: &Network,
-        subject: Option<&str>,
+        judge: impl FnOnce(&Asked) -> Visibility,
+        (wire, subject): (&Network, Option<&str>),
     ) -> Self {
         if !super::wanted() {
             return Self::OFF;
         }
-        // Field values are worked out only when the span is enabled, and
-        // given at its start rather than recorded after: each recording
+        let read = read();
+        let known = read.asked.as_ref().map_or(Visibility::Unknown, judge);
+        // Field values are worked out only when someone watches, and given
+        // at the span's start rather than recorded after: each recording
         // is a lookup of the span's data and a lock for a layer that
         // exports it.
         let at = Peer::of(wire);
+        let named = Named::of(method, read.asked.as_ref(), known);
         let span = tracing::info_span!(
             target: TARGET,
             "mcp.request",
-            otel.name = known_method(method).unwrap_or(OTHER),
+            otel.name = &*named.span,
             otel.kind = "server",
             otel.status_code = Empty,
             otel.status_description = Empty,
             mcp.method.name = &*method_attribute(method),
             jsonrpc.request.id = id_value(id).as_deref().map(excerpt_cow).as_deref(),
-            gen_ai.prompt.name = Empty,
-            gen_ai.tool.name = Empty,
-            gen_ai.operation.name = Empty,
-            mcp.resource.uri = Empty,
+            gen_ai.prompt.name = named.prompt,
+            gen_ai.tool.name = named.tool,
+            gen_ai.operation.name = named.operation,
+            mcp.resource.uri = named.uri.as_deref(),
             mcp.protocol.version = Empty,
             mcp.session.id = at.session.as_deref(),
             network.transport = at.transport,
@@ -102,7 +148,11 @@ impl Observation {
         if span.is_disabled() && !line && !super::metrics_on() {
             return Self::OFF;
         }
-        Self::start(span, method, read(), wire, subject, line, false)
+        let mut watch = Self::start(span, method, read, wire, subject, line, false);
+        if let Some(watched) = watch.0.as_deref_mut() {
+            watched.known = known;
+        }
+        watch
     }
 
     /// Starts watching a notification from the client.
@@ -179,45 +229,6 @@ impl Observation {
     /// The span, to run the request in (disabled when nobody watches).
     pub(crate) fn span(&self) -> Span {
         self.0.as_ref().map_or_else(Span::none, |w| w.span.clone())
-    }
-
-    /// What the request names, for the server to say whether its caller
-    /// may see it.
-    pub(crate) fn asked(&self) -> Option<&Asked> {
-        self.0.as_ref()?.read.asked.as_ref()
-    }
-
-    /// Records whether the caller may see what the request names: only
-    /// what it may see names the span (`prompts/get code_review`) and
-    /// becomes an attribute, so that a name a client invented never
-    /// becomes a metric's series and a hidden prompt looks unknown.
-    pub(crate) fn judge(&mut self, known: Visibility) {
-        let Some(watched) = self.0.as_deref_mut() else {
-            return;
-        };
-        watched.known = known;
-        let span = &watched.span;
-        if watched.method == "tools/call" {
-            span.record("gen_ai.operation.name", "execute_tool");
-        }
-        // A URI is recorded whatever it names, so cut as the log line cuts
-        // it; a prompt's or tool's name only when served to this caller,
-        // and so one of the server's own (at most 128 bytes, the name
-        // rule), which names the span and the metric whole.
-        match (&watched.read.asked, known) {
-            (Some(Asked::Resource(uri)), _) => {
-                span.record("mcp.resource.uri", &*excerpt_cow(uri));
-            }
-            (Some(Asked::Prompt(name)), Visibility::Visible) => {
-                span.record("gen_ai.prompt.name", name.as_str());
-                span.record("otel.name", format!("{} {name}", watched.method).as_str());
-            }
-            (Some(Asked::Tool(name)), Visibility::Visible) => {
-                span.record("gen_ai.tool.name", name.as_str());
-                span.record("otel.name", format!("{} {name}", watched.method).as_str());
-            }
-            _ => {}
-        }
     }
 
     /// Ends the watch on how the request `ended`, in revision `version`,
