@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
-use super::request_route::RequestRoute;
 use super::unsent::{Kept, Reservation};
 use crate::caller::{Access, Caller};
 
@@ -102,13 +101,31 @@ impl Sender {
 }
 
 /// A request's own channel to the client. Cheap to clone.
+/// A channel a request's messages go on as text: one whose receiving end
+/// a transport holds, or one an HTTP response makes when first used.
+pub(crate) trait TextRoute: Send + Sync + std::fmt::Debug {
+    /// Whether the route takes no more messages (its request is
+    /// answered): what is sent is then given back.
+    fn is_closed(&self) -> bool;
+
+    /// The channel's sending end.
+    fn sender(&self) -> &mpsc::Sender<String>;
+}
+
+impl TextRoute for mpsc::Sender<String> {
+    fn is_closed(&self) -> bool {
+        mpsc::Sender::is_closed(self)
+    }
+
+    fn sender(&self) -> &Self {
+        self
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(crate) enum Backchannel {
     /// Written as JSON-RPC text for a transport's stream.
-    Text(mpsc::Sender<String>),
-    /// Written as JSON-RPC text for an HTTP response, on a channel made
-    /// when first used.
-    Request(RequestRoute),
+    Text(Arc<dyn TextRoute>),
     /// Handed over as it is: the rmcp adapter converts it, the testing
     /// client answers its questions.
     Typed(mpsc::Sender<ToClient>),
@@ -120,9 +137,7 @@ impl Backchannel {
     pub(crate) fn try_send(&self, message: ToClient) -> Result<(), Option<ToClient>> {
         match self {
             Self::Text(route) if route.is_closed() => Err(Some(message)),
-            Self::Text(route) => route.try_send(message.to_json()).map_err(|_| None),
-            Self::Request(route) if route.is_closed() => Err(Some(message)),
-            Self::Request(route) => route.sender().try_send(message.to_json()).map_err(|_| None),
+            Self::Text(route) => route.sender().try_send(message.to_json()).map_err(|_| None),
             Self::Typed(route) => route.try_send(message).map_err(|error| match error {
                 mpsc::error::TrySendError::Closed(message) => Some(message),
                 mpsc::error::TrySendError::Full(_) => None,
@@ -133,8 +148,7 @@ impl Backchannel {
     /// Queues `message`, waiting for room; whether the route took it.
     pub(crate) async fn send(&self, message: ToClient) -> bool {
         match self {
-            Self::Text(route) => route.send(message.to_json()).await.is_ok(),
-            Self::Request(route) => route.sender().send(message.to_json()).await.is_ok(),
+            Self::Text(route) => route.sender().send(message.to_json()).await.is_ok(),
             Self::Typed(route) => route.send(message).await.is_ok(),
         }
     }

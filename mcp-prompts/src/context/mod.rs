@@ -8,7 +8,6 @@ mod cancel;
 mod outbound;
 mod progress;
 mod request_id;
-mod request_route;
 mod unsent;
 
 use std::fmt;
@@ -24,13 +23,12 @@ use crate::protocol::{LogLevel, ProtocolVersion};
 
 pub(crate) use ask::{Asking, InputRound};
 pub(crate) use audience::Audience;
-pub(crate) use backchannel::{Backchannel, Sender};
+pub(crate) use backchannel::{Backchannel, Sender, TextRoute};
 pub(crate) use cancel::Cancel;
 pub(crate) use outbound::{
     ClientReply, InFlight, LentPlace, Outbound, Sink, WaitBounds, WeakOutbound, channel_sink,
 };
 pub(crate) use progress::Progress;
-pub(crate) use request_route::RequestRoute;
 pub(crate) use unsent::{Kept, Reservation, UnsentBudget};
 
 pub use request_id::RequestId;

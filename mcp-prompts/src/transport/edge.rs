@@ -10,7 +10,7 @@ use std::sync::Arc;
 use tokio::sync::mpsc;
 
 use crate::caller::{Access, Caller};
-use crate::context::{Backchannel, Sender};
+use crate::context::{Backchannel, Sender, TextRoute};
 use crate::server::dispatch::Parsed;
 use crate::server::{Response, Session};
 use crate::telemetry::Network;
@@ -94,7 +94,10 @@ impl Session {
             Access::Remote(_) => Network::UNKNOWN,
         };
         let sender = Sender::new(
-            route.map(|route| Backchannel::Text(route.clone())),
+            route.map(|route| {
+                let route: Arc<dyn TextRoute> = Arc::new(route.clone());
+                Backchannel::Text(route)
+            }),
             access,
             wire,
         );

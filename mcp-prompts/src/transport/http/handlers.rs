@@ -96,7 +96,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         Err(response) => return *response,
     };
     let route = request_stream(headers);
-    let sender = Sender::new(Some(Backchannel::Request(route.clone())), access, wire)
+    let sender = Sender::new(Some(Backchannel::Text(route.shared())), access, wire)
         .keeping_reservations(true);
     let reply = reply(&session, || message, &sender);
     // Its answer's bytes, if reserved: held with the response's body.

@@ -20,6 +20,7 @@ mod options;
 mod playground;
 mod probes;
 mod readiness;
+mod request_route;
 mod respond;
 mod sessions;
 mod stall;

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use tokio::sync::mpsc;
 
+use crate::context::TextRoute;
 use crate::sync::lock;
 
 /// Messages a request may send before its response, held for it.
@@ -28,6 +29,35 @@ struct Route {
     /// Set when nothing more is taken: the response is made, or the client
     /// takes no stream.
     closed: AtomicBool,
+}
+
+impl Route {
+    fn close_receiver(&self) {
+        if let Some(mut receiver) = lock(&self.receiver).take() {
+            receiver.close();
+        }
+    }
+}
+
+impl TextRoute for Route {
+    fn is_closed(&self) -> bool {
+        self.closed.load(Ordering::Acquire)
+            || self.channel.get().is_some_and(mpsc::Sender::is_closed)
+    }
+
+    /// The channel's sender, made on first use.
+    fn sender(&self) -> &mpsc::Sender<String> {
+        self.channel.get_or_init(|| {
+            let (sender, receiver) = mpsc::channel(REQUEST_QUEUE);
+            *lock(&self.receiver) = Some(receiver);
+            // A close that came while the channel was made found no
+            // receiver to close: it is closed here.
+            if self.closed.load(Ordering::Acquire) {
+                self.close_receiver();
+            }
+            sender
+        })
+    }
 }
 
 impl RequestRoute {
@@ -49,30 +79,13 @@ impl RequestRoute {
         self.close_receiver();
     }
 
-    /// Whether the route takes no more messages.
-    pub(crate) fn is_closed(&self) -> bool {
-        self.0.closed.load(Ordering::Acquire)
-            || self.0.channel.get().is_some_and(mpsc::Sender::is_closed)
-    }
-
-    /// The channel's sender, made on first use.
-    pub(crate) fn sender(&self) -> &mpsc::Sender<String> {
-        self.0.channel.get_or_init(|| {
-            let (sender, receiver) = mpsc::channel(REQUEST_QUEUE);
-            *lock(&self.0.receiver) = Some(receiver);
-            // A close that came while the channel was made found no
-            // receiver to close: it is closed here.
-            if self.0.closed.load(Ordering::Acquire) {
-                self.close_receiver();
-            }
-            sender
-        })
+    /// The route as a request's sender holds it.
+    pub(crate) fn shared(&self) -> Arc<dyn TextRoute> {
+        self.0.clone()
     }
 
     fn close_receiver(&self) {
-        if let Some(mut receiver) = lock(&self.0.receiver).take() {
-            receiver.close();
-        }
+        self.0.close_receiver();
     }
 
     /// What was sent so far, and the route closed: for a response made
@@ -92,7 +105,7 @@ impl RequestRoute {
     /// The receiving end, for a response that waits for messages; a closed
     /// one if the route is closed or its receiver was taken.
     pub(crate) fn receiver(&self) -> mpsc::Receiver<String> {
-        let _ = self.sender();
+        let _ = self.0.sender();
         lock(&self.0.receiver).take().unwrap_or_else(|| {
             let (_, mut receiver) = mpsc::channel(1);
             receiver.close();
@@ -110,26 +123,26 @@ mod tests {
         let route = RequestRoute::new();
         assert!(route.0.channel.get().is_none());
         assert!(route.close_taking_sent().is_empty());
-        assert!(route.is_closed());
+        assert!(route.0.is_closed());
         assert!(route.0.channel.get().is_none());
     }
 
     #[test]
     fn what_is_sent_before_the_response_is_taken_with_it_and_nothing_after() {
         let route = RequestRoute::new();
-        route.sender().try_send("a".into()).unwrap();
-        route.clone().sender().try_send("b".into()).unwrap();
-        assert!(!route.is_closed());
+        route.0.sender().try_send("a".into()).unwrap();
+        route.clone().0.sender().try_send("b".into()).unwrap();
+        assert!(!route.0.is_closed());
         assert_eq!(route.close_taking_sent(), ["a", "b"]);
-        assert!(route.is_closed());
-        assert!(route.sender().try_send("c".into()).is_err());
+        assert!(route.0.is_closed());
+        assert!(route.0.sender().try_send("c".into()).is_err());
     }
 
     #[test]
     fn a_route_closed_from_the_start_takes_nothing() {
         let route = RequestRoute::closed();
-        assert!(route.is_closed());
-        assert!(route.sender().try_send("a".into()).is_err());
+        assert!(route.0.is_closed());
+        assert!(route.0.sender().try_send("a".into()).is_err());
         assert!(route.close_taking_sent().is_empty());
     }
 
@@ -137,9 +150,9 @@ mod tests {
     async fn a_waiting_response_receives_what_is_sent_later() {
         let route = RequestRoute::new();
         let mut receiver = route.receiver();
-        route.sender().send("later".into()).await.unwrap();
+        route.0.sender().send("later".into()).await.unwrap();
         assert_eq!(receiver.recv().await.as_deref(), Some("later"));
         drop(receiver);
-        assert!(route.is_closed());
+        assert!(route.0.is_closed());
     }
 }

@@ -121,7 +121,7 @@ async fn serve(
     // outlives the response.
     let session = endpoint.service.session(None);
     let route = request_stream(headers);
-    let sender = Sender::new(Some(Backchannel::Request(route.clone())), access, wire)
+    let sender = Sender::new(Some(Backchannel::Text(route.shared())), access, wire)
         .keeping_reservations(true);
     // Its era decided here, where its headers were checked against it.
     let request = Incoming::Request {
