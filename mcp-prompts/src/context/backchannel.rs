@@ -100,7 +100,6 @@ impl Sender {
     }
 }
 
-/// A request's own channel to the client. Cheap to clone.
 /// A channel a request's messages go on as text: one whose receiving end
 /// a transport holds, or one an HTTP response makes when first used.
 pub(crate) trait TextRoute: Send + Sync + std::fmt::Debug {
@@ -122,6 +121,7 @@ impl TextRoute for mpsc::Sender<String> {
     }
 }
 
+/// A request's own channel to the client. Cheap to clone.
 #[derive(Clone, Debug)]
 pub(crate) enum Backchannel {
     /// Written as JSON-RPC text for a transport's stream.
@@ -137,7 +137,17 @@ impl Backchannel {
     pub(crate) fn try_send(&self, message: ToClient) -> Result<(), Option<ToClient>> {
         match self {
             Self::Text(route) if route.is_closed() => Err(Some(message)),
-            Self::Text(route) => route.sender().try_send(message.to_json()).map_err(|_| None),
+            // Closed since it was asked (the request was answered meanwhile):
+            // given back too.
+            Self::Text(route) => {
+                route
+                    .sender()
+                    .try_send(message.to_json())
+                    .map_err(|error| match error {
+                        mpsc::error::TrySendError::Closed(_) => Some(message),
+                        mpsc::error::TrySendError::Full(_) => None,
+                    })
+            }
             Self::Typed(route) => route.try_send(message).map_err(|error| match error {
                 mpsc::error::TrySendError::Closed(message) => Some(message),
                 mpsc::error::TrySendError::Full(_) => None,

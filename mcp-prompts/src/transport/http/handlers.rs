@@ -108,8 +108,8 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         .flatten();
     let language = sender.kept().and_then(Kept::language);
     drop(sender);
-    // The route's sender is gone with the call: the stream ends when the
-    // request's own clones do.
+    // The route closes when `route` goes, with this handler, unless a
+    // streamed answer took its receiver (and closes it by ending).
     let message = match reply {
         Reply::Now(message) => message,
         Reply::Rejected(message) => return json_response(StatusCode::BAD_REQUEST, message),

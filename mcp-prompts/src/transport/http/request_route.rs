@@ -16,9 +16,13 @@ use crate::sync::lock;
 /// Messages a request may send before its response, held for it.
 const REQUEST_QUEUE: usize = 256;
 
-/// The sending end, shared by the request's clones of its sender, and the
-/// receiving end the response takes; cheap to clone.
-#[derive(Clone, Debug)]
+/// The handler's end of a request's route: the request's sender holds the
+/// route through [`shared`](Self::shared), and the response takes what was
+/// sent. Dropped with the handler, it closes the route unless a streamed
+/// response took its receiver (that response then closes it by ending),
+/// so that what the request sends after its answer goes to the session's
+/// stream, and a question to the client fails at once.
+#[derive(Debug)]
 pub(crate) struct RequestRoute(Arc<Route>);
 
 #[derive(Debug, Default)]
@@ -26,13 +30,15 @@ struct Route {
     channel: OnceLock<mpsc::Sender<String>>,
     /// The receiver, until the response takes it.
     receiver: Mutex<Option<mpsc::Receiver<String>>>,
-    /// Set when nothing more is taken: the response is made, or the client
-    /// takes no stream.
+    /// Set when nothing more is taken: the response is made without a
+    /// stream, or the client takes none. (A streamed response closes the
+    /// channel itself, by dropping its receiver.)
     closed: AtomicBool,
 }
 
 impl Route {
-    fn close_receiver(&self) {
+    fn close(&self) {
+        self.closed.store(true, Ordering::Release);
         if let Some(mut receiver) = lock(&self.receiver).take() {
             receiver.close();
         }
@@ -53,7 +59,7 @@ impl TextRoute for Route {
             // A close that came while the channel was made found no
             // receiver to close: it is closed here.
             if self.closed.load(Ordering::Acquire) {
-                self.close_receiver();
+                self.close();
             }
             sender
         })
@@ -69,23 +75,13 @@ impl RequestRoute {
     /// A route closed from the start (the client takes no stream).
     pub(crate) fn closed() -> Self {
         let route = Self::new();
-        route.close();
+        route.0.close();
         route
-    }
-
-    /// Takes nothing more: what is sent from now on is given back.
-    pub(crate) fn close(&self) {
-        self.0.closed.store(true, Ordering::Release);
-        self.close_receiver();
     }
 
     /// The route as a request's sender holds it.
     pub(crate) fn shared(&self) -> Arc<dyn TextRoute> {
         self.0.clone()
-    }
-
-    fn close_receiver(&self) {
-        self.0.close_receiver();
     }
 
     /// What was sent so far, and the route closed: for a response made
@@ -102,15 +98,31 @@ impl RequestRoute {
         sent
     }
 
-    /// The receiving end, for a response that waits for messages; a closed
-    /// one if the route is closed or its receiver was taken.
+    /// The receiving end, for a response that waits for messages: the
+    /// response closes the route by dropping it. A closed one, made
+    /// without a channel of the route's, if the route is closed.
     pub(crate) fn receiver(&self) -> mpsc::Receiver<String> {
-        let _ = self.0.sender();
-        lock(&self.0.receiver).take().unwrap_or_else(|| {
+        let closed = || {
             let (_, mut receiver) = mpsc::channel(1);
             receiver.close();
             receiver
-        })
+        };
+        if self.0.closed.load(Ordering::Acquire) {
+            return closed();
+        }
+        let _ = self.0.sender();
+        lock(&self.0.receiver).take().unwrap_or_else(closed)
+    }
+}
+
+impl Drop for RequestRoute {
+    fn drop(&mut self) {
+        // Unless a streamed response holds the receiver: a channel made and
+        // its receiver taken.
+        let streaming = self.0.channel.get().is_some() && lock(&self.0.receiver).is_none();
+        if !streaming {
+            self.0.close();
+        }
     }
 }
 
@@ -131,7 +143,7 @@ mod tests {
     fn what_is_sent_before_the_response_is_taken_with_it_and_nothing_after() {
         let route = RequestRoute::new();
         route.0.sender().try_send("a".into()).unwrap();
-        route.clone().0.sender().try_send("b".into()).unwrap();
+        route.0.sender().try_send("b".into()).unwrap();
         assert!(!route.0.is_closed());
         assert_eq!(route.close_taking_sent(), ["a", "b"]);
         assert!(route.0.is_closed());
@@ -146,13 +158,26 @@ mod tests {
         assert!(route.close_taking_sent().is_empty());
     }
 
+    #[test]
+    fn a_route_dropped_unanswered_gives_back_what_is_sent_later() {
+        let route = RequestRoute::new();
+        let shared = route.shared();
+        drop(route);
+        assert!(shared.is_closed());
+        assert!(shared.sender().try_send("late".into()).is_err());
+    }
+
     #[tokio::test]
     async fn a_waiting_response_receives_what_is_sent_later() {
         let route = RequestRoute::new();
         let mut receiver = route.receiver();
-        route.0.sender().send("later".into()).await.unwrap();
+        let shared = route.shared();
+        // The handler is gone; the streamed response goes on.
+        drop(route);
+        assert!(!shared.is_closed());
+        shared.sender().send("later".into()).await.unwrap();
         assert_eq!(receiver.recv().await.as_deref(), Some("later"));
         drop(receiver);
-        assert!(route.0.is_closed());
+        assert!(shared.is_closed());
     }
 }

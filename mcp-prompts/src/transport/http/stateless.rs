@@ -140,8 +140,8 @@ async fn serve(
         .flatten();
     let language = sender.kept().and_then(Kept::language);
     drop(sender);
-    // The route's sender is gone with the call: the stream ends when the
-    // request's own clones do.
+    // The route closes when `route` goes, with this handler, unless a
+    // streamed answer took its receiver (and closes it by ending).
     match reply {
         Reply::Now(message) => in_language(respond(headers, message, &route, reserved), language),
         Reply::Rejected(message) => json_response(StatusCode::BAD_REQUEST, message),
