@@ -64,18 +64,23 @@ fn write_queued<W: Write>(shared: &Shared<W>, mut written: Written) -> io::Resul
     while let Some((message, _permit, _reserved)) = written.blocking_recv() {
         let mut out = shared.lock();
         write_line(&mut out, &message)?;
-        while let Ok((message, _permit, _reserved)) = written.try_recv() {
-            write_line(&mut out, &message)?;
-        }
-        out.flush()?;
+        write_ready(&mut out, &mut written)?;
     }
     Ok(())
 }
 
+/// Writes the messages queued now, and flushes.
+fn write_ready<W: Write>(out: &mut BufWriter<W>, written: &mut Written) -> io::Result<()> {
+    while let Ok((message, _permit, _reserved)) = written.try_recv() {
+        write_line(out, &message)?;
+    }
+    out.flush()
+}
+
 /// The writer thread, started when the first message is queued.
 pub(super) struct QueueWriter<W: Write> {
-    /// Set once the thread is started (or could not be): a queued message
-    /// then costs one load.
+    /// Set once the thread is started: a queued message then costs one
+    /// load.
     started: AtomicBool,
     state: Mutex<State<W>>,
 }
@@ -84,8 +89,9 @@ enum State<W: Write> {
     /// Nothing queued yet.
     Waiting(Arc<Shared<W>>, Written),
     Started(JoinHandle<io::Result<()>>),
-    /// Finished, or the thread could not be started (what is queued is
-    /// then dropped, as when a writer fails).
+    /// No thread could be started: whoever queues a message writes what
+    /// is queued, blocking as the thread would have.
+    Inline(Arc<Shared<W>>, Written),
     Finished,
 }
 
@@ -109,17 +115,46 @@ impl<W: Write + Send + 'static> QueueWriter<W> {
             return;
         }
         let mut state = lock(&self.state);
-        if let State::Waiting(shared, written) = std::mem::replace(&mut *state, State::Finished) {
-            let writing = Arc::clone(&shared);
-            let spawned = thread::Builder::new()
-                .name("mcp-prompts-stdout".into())
-                .spawn(move || write_queued(&writing, written));
-            match spawned {
-                Ok(thread) => *state = State::Started(thread),
-                Err(err) => tracing::error!(%err, "no thread to write queued answers with"),
+        *state = match std::mem::replace(&mut *state, State::Finished) {
+            State::Waiting(shared, written) => {
+                // The receiver goes to the thread through a slot it can be
+                // taken back from if the thread cannot start.
+                let slot = Arc::new(Mutex::new(Some(written)));
+                let (writing, taken) = (Arc::clone(&shared), Arc::clone(&slot));
+                let spawned = thread::Builder::new()
+                    .name("mcp-prompts-stdout".into())
+                    .spawn(move || match lock(&taken).take() {
+                        Some(written) => write_queued(&writing, written),
+                        None => Ok(()),
+                    });
+                match spawned {
+                    Ok(thread) => {
+                        self.started.store(true, Ordering::Release);
+                        State::Started(thread)
+                    }
+                    // The closure never ran: the receiver is in the slot.
+                    Err(err) => match lock(&slot).take() {
+                        Some(mut written) => {
+                            tracing::error!(%err, "no thread to write queued answers with: written as they come");
+                            Self::write_inline(&shared, &mut written);
+                            State::Inline(shared, written)
+                        }
+                        None => State::Finished,
+                    },
+                }
             }
+            State::Inline(shared, mut written) => {
+                Self::write_inline(&shared, &mut written);
+                State::Inline(shared, written)
+            }
+            other => other,
+        };
+    }
+
+    fn write_inline(shared: &Shared<W>, written: &mut Written) {
+        if let Err(err) = write_ready(&mut shared.lock(), written) {
+            tracing::warn!(%err, "a queued answer could not be written");
         }
-        self.started.store(true, Ordering::Release);
     }
 
     /// Once every sender of the queue is gone: waits for the thread to
@@ -127,7 +162,9 @@ impl<W: Write + Send + 'static> QueueWriter<W> {
     pub(super) fn finish(&self) -> io::Result<()> {
         let state = std::mem::replace(&mut *lock(&self.state), State::Finished);
         match state {
-            State::Waiting(shared, written) => write_queued(&shared, written),
+            State::Waiting(shared, written) | State::Inline(shared, written) => {
+                write_queued(&shared, written)
+            }
             State::Started(thread) => thread
                 .join()
                 .unwrap_or_else(|_| Err(io::Error::other("the stdout writer panicked"))),
