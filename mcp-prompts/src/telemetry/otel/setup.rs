@@ -394,20 +394,40 @@ fn is_skipped(skipped: &[String], target: &str) -> bool {
     })
 }
 
+/// `filter` as `Targets`, when it is only comma-separated `level`s and
+/// `target=level`s (which both read alike); `None` for anything else
+/// (an empty piece, a span or a field), which `EnvFilter` reads.
+fn plain_targets(filter: &str) -> Option<Targets> {
+    let level = |text: &str| {
+        ["trace", "debug", "info", "warn", "error", "off"]
+            .iter()
+            .any(|name| text.eq_ignore_ascii_case(name))
+    };
+    let target = |text: &str| {
+        !text.is_empty()
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b':' | b'-'))
+    };
+    let plain = filter.split(',').all(|piece| match piece.split_once('=') {
+        Some((name, named)) => target(name) && level(named),
+        None => level(piece),
+    });
+    plain.then(|| filter.parse().ok()).flatten()
+}
+
 /// `otel`'s spans and the log lines, as the global subscriber.
 fn subscribe(otel: Otel, default_filter: &str) -> Result<Otel, OtelError> {
     let fmt = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_ansi(false);
-    // RUST_LOG's full syntax needs `EnvFilter`, which compiles regular
-    // expressions as it starts; a default of targets and levels (`warn`,
-    // `mcp_prompts=info`) reads as `Targets` with none: start-up time
-    // saved for a server its host launches on every start.
-    let filter = match (
-        std::env::var_os("RUST_LOG"),
-        default_filter.parse::<Targets>(),
-    ) {
-        (None, Ok(targets)) => targets.boxed(),
+    // RUST_LOG's full syntax (spans, fields, value matchers) needs
+    // `EnvFilter`, which builds its directive sets as it starts; a default
+    // of targets and levels (`warn`, `mcp_prompts=info,hyper=off`) reads
+    // as `Targets` with less start-up work, for a server its host launches
+    // on every start.
+    let filter = match (std::env::var_os("RUST_LOG"), plain_targets(default_filter)) {
+        (None, Some(targets)) => targets.boxed(),
         _ => tracing_subscriber::EnvFilter::try_from_default_env()
             .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default_filter))
             .boxed(),
@@ -432,6 +452,33 @@ fn subscribe(otel: Otel, default_filter: &str) -> Result<Otel, OtelError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_targets_and_levels_are_read_without_env_filter() {
+        for plain in [
+            "warn",
+            "mcp_prompts=info",
+            "info,hyper=off",
+            "WARN,my-app::db=debug",
+        ] {
+            assert!(plain_targets(plain).is_some(), "{plain}");
+        }
+        for other in [
+            "",
+            "warn,",
+            "a=info,,b=debug",
+            "mcp_prompts[request]=debug",
+            "[{id}]=info",
+            "x=loud",
+        ] {
+            assert!(plain_targets(other).is_none(), "{other}");
+        }
+        let targets = plain_targets("info,hyper=off").unwrap();
+        assert_eq!(
+            targets.default_level(),
+            Some(tracing::level_filters::LevelFilter::INFO)
+        );
+    }
 
     #[test]
     fn a_library_is_skipped_with_its_modules_and_nothing_else() {
