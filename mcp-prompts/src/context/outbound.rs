@@ -311,11 +311,11 @@ impl InFlight {
 impl Drop for InFlight {
     fn drop(&mut self) {
         let mut in_flight = lock(&self.outbound.0.in_flight);
-        // Removed with one lookup; put back if the id was reused since by
-        // another request, which is rare.
-        if let Some(entry) = in_flight.remove(&*self.key) {
+        // Removed with one lookup; put back, under its own key, if the id
+        // was reused since by another request, which is rare.
+        if let Some((key, entry)) = in_flight.remove_entry(&*self.key) {
             if !Arc::ptr_eq(&entry, &self.cancel) {
-                in_flight.insert(Arc::clone(&self.key), entry);
+                in_flight.insert(key, entry);
             }
         }
     }
