@@ -254,7 +254,7 @@ fn serve_blocking<R: Read, W: Write + Send + 'static>(
     // those of requests still in flight, which finish first.
     drop(queue);
     let flushed = shared.flush();
-    read.and(flushed).and(writer.finish())
+    read.and(flushed).and(writer.finish_writing())
 }
 
 /// Lines read with blocking reads; answers written in place, before the

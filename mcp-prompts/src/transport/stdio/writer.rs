@@ -159,7 +159,7 @@ impl<W: Write + Send + 'static> QueueWriter<W> {
 
     /// Once every sender of the queue is gone: waits for the thread to
     /// write what was queued, or writes it here if it never started.
-    pub(super) fn finish(&self) -> io::Result<()> {
+    pub(super) fn finish_writing(&self) -> io::Result<()> {
         let state = std::mem::replace(&mut *lock(&self.state), State::Finished);
         match state {
             State::Waiting(shared, written) | State::Inline(shared, written) => {
