@@ -88,14 +88,9 @@ impl RequestRoute {
     /// now.
     pub(crate) fn close_taking_sent(&self) -> Vec<String> {
         self.0.closed.store(true, Ordering::Release);
-        let mut sent = Vec::new();
-        if let Some(mut receiver) = lock(&self.0.receiver).take() {
-            receiver.close();
-            while let Ok(message) = receiver.try_recv() {
-                sent.push(message);
-            }
-        }
-        sent
+        lock(&self.0.receiver)
+            .take()
+            .map_or_else(Vec::new, |mut receiver| closing(&mut receiver))
     }
 
     /// The receiving end, for a response that waits for messages: the
@@ -113,6 +108,17 @@ impl RequestRoute {
         let _ = self.0.sender();
         lock(&self.0.receiver).take().unwrap_or_else(closed)
     }
+}
+
+/// What `receiver` holds, once closed: a request's messages sent before
+/// its answer, which goes out now.
+pub(crate) fn closing(receiver: &mut mpsc::Receiver<String>) -> Vec<String> {
+    receiver.close();
+    let mut sent = Vec::new();
+    while let Ok(message) = receiver.try_recv() {
+        sent.push(message);
+    }
+    sent
 }
 
 impl Drop for RequestRoute {

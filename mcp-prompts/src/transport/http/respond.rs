@@ -15,7 +15,7 @@ use tokio::sync::{mpsc, watch};
 use super::body::{holding, json_response, unsent_response};
 use super::guard::accepts_event_stream;
 use super::options::HttpOptions;
-use super::request_route::RequestRoute;
+use super::request_route::{RequestRoute, closing};
 use super::sessions::SessionStore;
 use crate::context::{Kept, Reservation};
 use crate::protocol::language::Language;
@@ -165,12 +165,7 @@ pub(super) async fn respond_later(
                 None => reserved,
             };
             let language = kept.as_ref().and_then(Kept::language);
-            notes.close();
-            let mut held = Vec::new();
-            while let Ok(note) = notes.try_recv() {
-                held.push(note);
-            }
-            let response = respond_after(headers, held, message, reserved);
+            let response = respond_after(headers, closing(&mut notes), message, reserved);
             return in_language(response, language);
         }
         Err(None) => return StatusCode::ACCEPTED.into_response(),
