@@ -23,6 +23,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use super::header_timer::HeaderTimer;
 use super::stall::StallGuard;
 use crate::sync::lock;
 use axum::Router;
@@ -31,7 +32,7 @@ use axum::extract::ConnectInfo;
 use axum::extract::Request;
 use axum::response::Response;
 use hyper::body::{Frame, Incoming, SizeHint};
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::rt::TokioIo;
 use std::net::SocketAddr;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
@@ -281,7 +282,7 @@ async fn serve_connection(
     });
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder
-        .timer(TokioTimer::new())
+        .timer(HeaderTimer::default())
         .header_read_timeout(timeouts.header);
     let stream = StallGuard::new(stream, timeouts.write);
     let connection = builder.serve_connection(TokioIo::new(stream), service);

@@ -9,6 +9,7 @@ mod body;
 mod guard;
 mod handlers;
 mod header_facts;
+mod header_timer;
 #[cfg(feature = "cli")]
 mod issuer;
 mod listener;
