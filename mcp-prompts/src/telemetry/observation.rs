@@ -61,16 +61,26 @@ impl<'a> Named<'a> {
             (Some(Asked::Resource(uri)), _) => named.uri = Some(excerpt_cow(uri)),
             (Some(Asked::Prompt(name)), Visibility::Visible) => {
                 named.prompt = Some(name.as_str());
-                named.span = Cow::Owned(format!("{method} {name}"));
+                named.span = Cow::Owned(spaced(method, name));
             }
             (Some(Asked::Tool(name)), Visibility::Visible) => {
                 named.tool = Some(name.as_str());
-                named.span = Cow::Owned(format!("{method} {name}"));
+                named.span = Cow::Owned(spaced(method, name));
             }
             _ => {}
         }
         named
     }
+}
+
+/// `method name`, as a span is named: joined in place, since `format!`
+/// costs a traced request several times what the copy does.
+fn spaced(method: &str, name: &str) -> String {
+    let mut span = String::with_capacity(method.len() + 1 + name.len());
+    span.push_str(method);
+    span.push(' ');
+    span.push_str(name);
+    span
 }
 
 struct Observing {
@@ -139,7 +149,7 @@ impl Observation {
             network.transport = at.transport,
             network.protocol.name = at.protocol,
             network.protocol.version = at.version,
-            client.address = at.client.map(|c| tracing::field::display(c.ip())),
+            client.address = at.address.as_deref(),
             client.port = at.client.map(|c| i64::from(c.port())),
             rpc.response.status_code = Empty,
             error.type = Empty,
@@ -172,7 +182,7 @@ impl Observation {
             network.transport = at.transport,
             network.protocol.name = at.protocol,
             network.protocol.version = at.version,
-            client.address = at.client.map(|c| tracing::field::display(c.ip())),
+            client.address = at.address.as_deref(),
             client.port = at.client.map(|c| i64::from(c.port())),
         );
         let line = tracing::enabled!(target: TARGET, Level::DEBUG);
@@ -266,6 +276,10 @@ struct Peer<'a> {
     protocol: Option<&'static str>,
     version: Option<&'static str>,
     client: Option<std::net::SocketAddr>,
+    /// The client's IP address as text: given to the span as a string, it
+    /// is copied once; given as a value to display, an exporting layer
+    /// formats it through `Debug` into a growing string.
+    address: Option<String>,
     /// Cut as a log line cuts it.
     session: Option<Cow<'a, str>>,
 }
@@ -278,6 +292,7 @@ impl<'a> Peer<'a> {
             protocol: http.map(|_| "http"),
             version: http.map(|h| h.version),
             client: http.and_then(|h| h.client),
+            address: http.and_then(|h| h.client).map(|c| c.ip().to_string()),
             session: http.and_then(|h| h.session.as_deref()).map(excerpt_cow),
         }
     }
