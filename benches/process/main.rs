@@ -43,11 +43,15 @@ fn each<T>(servers: &[String; 2], measure: impl Fn(&str) -> T) -> [T; 2] {
 /// The server measured (`bench-server`, with the features it uses and
 /// without `otel`) and the floor. `BENCH_SERVER=PATH` measures another
 /// build of `bench-server` instead (an earlier commit's, to compare a
-/// change before and after against the same floor).
+/// change before and after against the same floor). `BENCH_FLOOR=PATH`
+/// measures another build of `bench-floor` (built with the same profile as
+/// the server measured, say).
 fn servers() -> [String; 2] {
     let ours = std::env::var("BENCH_SERVER")
         .unwrap_or_else(|_| built("bench-server", &["-p", "mcp-prompts-bench-server"]));
-    [ours, env!("CARGO_BIN_EXE_bench-floor").to_owned()]
+    let floor = std::env::var("BENCH_FLOOR")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_bench-floor").to_owned());
+    [ours, floor]
 }
 
 /// One request at a time and 64 in flight: CPU, wall time and peak RSS;
