@@ -385,6 +385,24 @@ fn a_prompt_sees_its_cancellation() {
     assert_eq!(client.call("ping", json!({}))["result"], json!({}));
 }
 
+/// A prompt that takes a context is in flight from its first poll: what
+/// its context reads there is not a request that cannot be cancelled.
+#[test]
+fn a_prompt_asking_at_once_still_sees_its_cancellation() {
+    let mut client = Client::ready(LATEST);
+    client.send_line(
+        &json!({"jsonrpc": "2.0", "id": 78, "method": "prompts/get",
+                             "params": {"name": "awaits_cancel_asked_at_once"}})
+        .to_string(),
+    );
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    client.notify("notifications/cancelled", json!({"requestId": 78}));
+    let note = client.read();
+    assert_eq!(note["method"], "notifications/message", "{note}");
+    assert_eq!(note["params"]["data"], "cancelled after false");
+    assert_eq!(client.call("ping", json!({}))["result"], json!({}));
+}
+
 #[test]
 fn progress_arrives_before_the_response_and_only_when_asked() {
     let mut client = Client::ready(LATEST);

@@ -116,6 +116,21 @@ async fn awaits_cancel(ctx: RequestContext) -> String {
     "not cancelled".into()
 }
 
+/// Waits to be cancelled, having asked at once whether it was
+#[prompt]
+async fn awaits_cancel_asked_at_once(ctx: RequestContext) -> String {
+    // Asked in the first poll: the request must be in flight already, or
+    // the context would remember it as one that cannot be cancelled.
+    let at_once = ctx.is_cancelled();
+    let watcher = ctx.clone();
+    tokio::spawn(async move {
+        watcher.cancelled().await;
+        watcher.log(LogLevel::Info, format!("cancelled after {at_once}"));
+    });
+    tokio::time::sleep(Duration::from_secs(30)).await;
+    "not cancelled".into()
+}
+
 /// Plans focus time: a date and a ranged number, described as written
 #[prompt]
 fn dated(

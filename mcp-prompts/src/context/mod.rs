@@ -10,6 +10,7 @@ mod progress;
 mod request_id;
 mod unsent;
 
+use std::cell::Cell;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
@@ -84,6 +85,9 @@ pub(crate) struct RequestParts<'a> {
     max_result_bytes: usize,
     /// The language the prompt answers in.
     language: &'a Language,
+    /// Set when a context is made: a prompt that took one may watch for
+    /// its cancellation from its first poll.
+    made: Option<&'a Cell<bool>>,
 }
 
 impl<'a> RequestParts<'a> {
@@ -110,6 +114,15 @@ impl<'a> RequestParts<'a> {
             caller: sender.caller(),
             max_result_bytes,
             language,
+            made: None,
+        }
+    }
+
+    /// These parts, noting in `made` whether a context is made of them.
+    pub(crate) fn noting_context(self, made: &'a Cell<bool>) -> Self {
+        Self {
+            made: Some(made),
+            ..self
         }
     }
 
@@ -125,6 +138,9 @@ impl<'a> RequestParts<'a> {
     }
 
     pub(crate) fn context(&self) -> RequestContext {
+        if let Some(made) = self.made {
+            made.set(true);
+        }
         RequestContext {
             id: RequestId::new(self.id),
             version: self.version,
@@ -175,6 +191,7 @@ impl RequestContext {
             // renders nothing: no limit to pass on.
             max_result_bytes: usize::MAX,
             language: &self.language,
+            made: None,
         }
     }
 

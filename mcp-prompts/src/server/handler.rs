@@ -9,11 +9,11 @@
 use std::borrow::Cow;
 use std::future::Future;
 use std::pin::Pin;
-use std::task::{Context, Poll, Waker};
+use std::task::Poll;
 
 use serde_json::value::RawValue;
 
-use super::now_or_later::{Later, NowOrLater};
+use super::now_or_later::{Later, NowOrLater, poll_once};
 use super::outcome::{Held, Outcome, Response, TypedResult};
 use super::session::SessionState;
 use super::{Service, Session};
@@ -199,18 +199,6 @@ impl<'a> Handling<'a> {
             Some(Outcome::answered(Cow::Owned(id), era, result, held))
         });
         Response::Later(cancellable(answered, in_flight))
-    }
-}
-
-/// Polls a future once, where a runtime is there for it: its value if it
-/// is ready; one that waits is then polled by its task, which registers
-/// the waker that counts.
-fn poll_once<T>(future: &mut Later<T>) -> Option<T> {
-    tokio::runtime::Handle::try_current().ok()?;
-    let mut cx = Context::from_waker(Waker::noop());
-    match future.as_mut().poll(&mut cx) {
-        Poll::Ready(value) => Some(value),
-        Poll::Pending => None,
     }
 }
 

@@ -5,6 +5,7 @@
 
 use std::future::Future;
 use std::pin::Pin;
+use std::task::{Context, Poll, Waker};
 
 /// A value ready now, or a future that produces it.
 pub(crate) enum NowOrLater<T> {
@@ -34,9 +35,21 @@ impl<T: Send + 'static> NowOrLater<T> {
     }
 }
 
+/// Polls a future once, where a runtime is there for it: its value if it
+/// is ready. One that waits is then polled by its task, which registers
+/// the waker that counts.
+pub(crate) fn poll_once<F: Future + Unpin>(future: &mut F) -> Option<F::Output> {
+    tokio::runtime::Handle::try_current().ok()?;
+    let mut cx = Context::from_waker(Waker::noop());
+    match Pin::new(future).poll(&mut cx) {
+        Poll::Ready(value) => Some(value),
+        Poll::Pending => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::NowOrLater;
+    use super::{NowOrLater, poll_once};
 
     #[tokio::test]
     async fn maps_a_value_now_or_later() {
@@ -47,5 +60,17 @@ mod tests {
             panic!("a value later stays later once mapped");
         };
         assert_eq!(later.await, 4);
+    }
+
+    #[tokio::test]
+    async fn polls_once_for_a_value_ready_now() {
+        assert_eq!(poll_once(&mut std::future::ready(5)), Some(5));
+        let mut waits = Box::pin(tokio::task::yield_now());
+        assert_eq!(poll_once(&mut waits), None);
+    }
+
+    #[test]
+    fn polls_nothing_without_a_runtime() {
+        assert_eq!(poll_once(&mut std::future::ready(5)), None);
     }
 }

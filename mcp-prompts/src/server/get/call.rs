@@ -2,6 +2,7 @@
 //! through its generated glue, a run-time prompt through its handler or
 //! template, either under the panic guard.
 
+use std::cell::Cell;
 use std::future::poll_fn;
 use std::sync::Arc;
 use std::task::Poll;
@@ -19,7 +20,7 @@ use crate::message::PromptResult;
 use crate::protocol::language::Language;
 use crate::protocol::{Arguments, ProtocolVersion};
 use crate::server::Service;
-use crate::server::now_or_later::{Later, NowOrLater};
+use crate::server::now_or_later::{Later, NowOrLater, poll_once};
 
 /// One call of the prompt a `prompts/get` found, where the request runs.
 pub(super) struct Call<'a> {
@@ -79,6 +80,7 @@ pub(super) type Called = NowOrLater<Result<PromptResult, Error>>;
 
 impl Call<'_> {
     pub(super) fn run(&self, arguments: &Arguments<'_>) -> Called {
+        let made = Cell::new(false);
         let request = RequestParts::new(
             (self.site.id, self.site.era),
             &self.asking,
@@ -86,7 +88,8 @@ impl Call<'_> {
             (self.site.outbound, self.site.sender),
             self.max_result_bytes,
             self.answering.language(),
-        );
+        )
+        .noting_context(&made);
         let culprit = self.prompt.culprit("prompt");
         let called = self
             .prompt
@@ -94,7 +97,20 @@ impl Call<'_> {
         match called {
             Err(error) => NowOrLater::Now(Err(error)),
             Ok(Invocation::Ready(result)) => NowOrLater::Now(result),
-            Ok(Invocation::Pending(future)) => NowOrLater::later(CatchPanic::new(culprit, future)),
+            Ok(Invocation::Pending(future)) => {
+                let mut guarded = CatchPanic::new(culprit, future);
+                // A prompt with no context cannot tell whether it is
+                // cancelled: one ready at its first poll (most are) is
+                // answered now, never put in flight or boxed again. One
+                // with a context is in flight before its first poll, so
+                // that it can watch for its cancellation from the start.
+                if !made.get() {
+                    if let Some(result) = poll_once(&mut guarded) {
+                        return NowOrLater::Now(result);
+                    }
+                }
+                NowOrLater::later(guarded)
+            }
         }
     }
 
