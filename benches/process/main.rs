@@ -191,16 +191,39 @@ fn main() {
 }
 
 /// Idle resident memory after one `prompts/list`, with `otel` compiled in
-/// and without.
+/// and without; and of it, the anonymous memory (heap, stacks): what the
+/// process holds of its own, where the rest is the pages of its binary
+/// and libraries it has mapped, shared with the page cache.
 fn idle_rows(servers: &[String; 2], with_otel: &str) -> Vec<Row> {
-    let idle = |exe: &str| median(&(0..RUNS).map(|_| idle_rss(exe)).collect::<Vec<_>>());
+    let idle = |exe: &str| {
+        let runs: Vec<Idle> = (0..RUNS).map(|_| idle_memory(exe)).collect();
+        Idle {
+            rss: median(&runs.iter().map(|m| m.rss).collect::<Vec<_>>()),
+            anonymous: median(&runs.iter().map(|m| m.anonymous).collect::<Vec<_>>()),
+        }
+    };
     let [ours, floor] = each(servers, idle);
+    let otel = idle(with_otel);
     vec![
-        Row::ratio("idle after one prompts/list: RSS (MiB)", ours, floor),
+        Row::ratio(
+            "idle after one prompts/list: RSS (MiB)",
+            ours.rss,
+            floor.rss,
+        ),
         Row::ratio(
             "idle after one prompts/list, otel compiled in (not exporting): RSS (MiB)",
-            idle(with_otel),
-            floor,
+            otel.rss,
+            floor.rss,
+        ),
+        Row::ratio(
+            "idle after one prompts/list: of it, anonymous (MiB)",
+            ours.anonymous,
+            floor.anonymous,
+        ),
+        Row::ratio(
+            "idle after one prompts/list, otel compiled in: of it, anonymous (MiB)",
+            otel.anonymous,
+            floor.anonymous,
         ),
     ]
 }
@@ -599,8 +622,15 @@ fn whole_file(exe: &str, n: usize, dir: &Path) -> Measure {
     Measure { cpu, wall, rss }
 }
 
-/// RSS once the server has answered `initialize` and one `prompts/list`.
-fn idle_rss(exe: &str) -> f64 {
+/// Resident memory, in MiB.
+struct Idle {
+    rss: f64,
+    anonymous: f64,
+}
+
+/// Resident memory once the server has answered `initialize` and one
+/// `prompts/list`.
+fn idle_memory(exe: &str) -> Idle {
     let mut child = Command::new(exe)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -617,14 +647,21 @@ fn idle_rss(exe: &str) -> f64 {
     }
     std::thread::sleep(Duration::from_millis(200));
     let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
-    let kib: f64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap();
+    let mib = |key: &str| -> f64 {
+        let kib: f64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix(key))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap();
+        kib / 1024.0
+    };
+    let idle = Idle {
+        rss: mib("VmRSS:"),
+        anonymous: mib("RssAnon:"),
+    };
     drop(stdin);
     child.wait().unwrap();
-    kib / 1024.0
+    idle
 }
 
 /// Futex calls per request and writes per response at W = 1, counted by
