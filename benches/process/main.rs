@@ -49,8 +49,14 @@ fn each<T>(servers: &[String; 2], measure: impl Fn(&str) -> T) -> [T; 2] {
 fn servers() -> [String; 2] {
     let ours = std::env::var("BENCH_SERVER")
         .unwrap_or_else(|_| built("bench-server", &["-p", "mcp-prompts-bench-server"]));
-    let floor = std::env::var("BENCH_FLOOR")
-        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_bench-floor").to_owned());
+    let floor = std::env::var("BENCH_FLOOR").unwrap_or_else(|_| match profile() {
+        // The floor as cargo bench built it, with the same profile.
+        None => env!("CARGO_BIN_EXE_bench-floor").to_owned(),
+        Some(_) => built(
+            "bench-floor",
+            &["-p", "mcp-prompts-workspace", "--bin", "bench-floor"],
+        ),
+    });
     [ours, floor]
 }
 
@@ -98,10 +104,19 @@ fn stdio_rows(servers: &[String; 2], scale: usize, dir: &Path) -> Vec<Row> {
     rows
 }
 
-/// Builds (release) and finds `binary` with cargo's `args`, in a target
-/// directory of its own: a package built alone gets only the features it
-/// asks for, as a user's server does, not those the workspace's tests turn
-/// on; and `cargo bench` holds the workspace's target directory.
+/// `BENCH_PROFILE=NAME`: the cargo profile every binary measured is built
+/// with, the floor's included (`small`, say); `None`: release.
+fn profile() -> Option<String> {
+    std::env::var("BENCH_PROFILE")
+        .ok()
+        .filter(|name| name != "release")
+}
+
+/// Builds (release, or `BENCH_PROFILE`'s) and finds `binary` with cargo's
+/// `args`, in a target directory of its own: a package built alone gets
+/// only the features it asks for, as a user's server does, not those the
+/// workspace's tests turn on; and `cargo bench` holds the workspace's
+/// target directory.
 fn built(binary: &str, args: &[&str]) -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let name: String = args
@@ -112,9 +127,10 @@ fn built(binary: &str, args: &[&str]) -> String {
     let target = root.join("target").join("bench-servers").join(name);
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     eprintln!("building {binary} ({})", args.join(" "));
+    let profile = profile().unwrap_or_else(|| "release".to_owned());
     let status = Command::new(cargo)
         .current_dir(root)
-        .args(["build", "--release", "--quiet", "--target-dir"])
+        .args(["build", "--profile", &profile, "--quiet", "--target-dir"])
         .arg(&target)
         .args(args)
         .status()
@@ -125,7 +141,7 @@ fn built(binary: &str, args: &[&str]) -> String {
     } else {
         ""
     };
-    let path = target.join("release").join(format!("{examples}{binary}"));
+    let path = target.join(&profile).join(format!("{examples}{binary}"));
     path.to_string_lossy().into_owned()
 }
 
