@@ -403,6 +403,18 @@ fn a_prompt_asking_at_once_still_sees_its_cancellation() {
     assert_eq!(client.call("ping", json!({}))["result"], json!({}));
 }
 
+/// A prompt that waits goes on past its wait in its own task, which holds
+/// a place among the requests in flight, never on the thread that reads
+/// stdin (which would stop reading while it ran).
+#[test]
+fn a_prompt_that_waits_goes_on_in_its_task() {
+    let mut client = Client::ready(LATEST);
+    let got = client.get("waits_then_says_where", json!({}));
+    let thread = &got["result"]["messages"][0]["content"]["text"];
+    assert!(thread.is_string(), "{got}");
+    assert_ne!(thread, "mcp-prompts-stdin", "{got}");
+}
+
 #[test]
 fn progress_arrives_before_the_response_and_only_when_asked() {
     let mut client = Client::ready(LATEST);

@@ -116,6 +116,16 @@ async fn awaits_cancel(ctx: RequestContext) -> String {
     "not cancelled".into()
 }
 
+/// Waits once, then says which thread it went on in
+#[prompt]
+async fn waits_then_says_where() -> String {
+    tokio::task::yield_now().await;
+    std::thread::current()
+        .name()
+        .unwrap_or("unnamed")
+        .to_owned()
+}
+
 /// Waits to be cancelled, having asked at once whether it was
 #[prompt]
 async fn awaits_cancel_asked_at_once(ctx: RequestContext) -> String {

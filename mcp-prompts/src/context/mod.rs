@@ -10,8 +10,8 @@ mod progress;
 mod request_id;
 mod unsent;
 
-use std::cell::Cell;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
@@ -87,7 +87,7 @@ pub(crate) struct RequestParts<'a> {
     language: &'a Language,
     /// Set when a context is made: a prompt that took one may watch for
     /// its cancellation from its first poll.
-    made: Option<&'a Cell<bool>>,
+    made: Option<&'a AtomicBool>,
 }
 
 impl<'a> RequestParts<'a> {
@@ -119,7 +119,7 @@ impl<'a> RequestParts<'a> {
     }
 
     /// These parts, noting in `made` whether a context is made of them.
-    pub(crate) fn noting_context(self, made: &'a Cell<bool>) -> Self {
+    pub(crate) fn noting_context(self, made: &'a AtomicBool) -> Self {
         Self {
             made: Some(made),
             ..self
@@ -139,7 +139,7 @@ impl<'a> RequestParts<'a> {
 
     pub(crate) fn context(&self) -> RequestContext {
         if let Some(made) = self.made {
-            made.set(true);
+            made.store(true, Ordering::Relaxed);
         }
         RequestContext {
             id: RequestId::new(self.id),

@@ -175,12 +175,13 @@ impl<'a> Handling<'a> {
     }
 
     /// A result still being produced is polled once, in case it is ready
-    /// already: an async prompt that never actually waits is answered
-    /// here, with no task, no hand-off to another thread and nothing
-    /// owned for later. One that waits can be cancelled while it does; it
-    /// is in flight from before that first poll, so that its context can
-    /// watch for cancellation from the start. `typed` makes its result
-    /// the answer's, or none.
+    /// already: work that never actually waits is answered here, with no
+    /// task, no hand-off to another thread and nothing owned for later.
+    /// Work that waits can be cancelled while it does; it is in flight
+    /// from before this poll, so that a prompt's context can watch for
+    /// cancellation from the start. (A prompt that takes no context was
+    /// polled once already, before it was in flight, and yields here: see
+    /// `get/call.rs`.) `typed` makes its result the answer's, or none.
     fn later<T, G>(self, mut future: Later<T>, typed: G, held: Held) -> Response<'a>
     where
         T: Send + 'static,

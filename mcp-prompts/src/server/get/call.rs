@@ -2,9 +2,11 @@
 //! through its generated glue, a run-time prompt through its handler or
 //! template, either under the panic guard.
 
-use std::cell::Cell;
 use std::future::poll_fn;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::task::Context;
 use std::task::Poll;
 
 use serde_json::value::RawValue;
@@ -75,12 +77,44 @@ impl CallParts {
     }
 }
 
+/// A prompt's future that waited at its first poll, polled here: the
+/// next poll (the handler's, made to answer at once what is ready) yields
+/// rather than run it further, before it is in flight and where nothing
+/// holds a place for it. Its task polls on.
+struct PolledOnce<F> {
+    future: F,
+    yielded: bool,
+}
+
+impl<F> PolledOnce<F> {
+    fn new(future: F) -> Self {
+        Self {
+            future,
+            yielded: false,
+        }
+    }
+}
+
+impl<F: Future + Unpin> Future for PolledOnce<F> {
+    type Output = F::Output;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<F::Output> {
+        if !self.yielded {
+            self.yielded = true;
+            // Whoever polls next (its task) is woken to.
+            cx.waker().wake_by_ref();
+            return Poll::Pending;
+        }
+        Pin::new(&mut self.future).poll(cx)
+    }
+}
+
 /// What calling a prompt gave: its result now, or a guarded future of it.
 pub(super) type Called = NowOrLater<Result<PromptResult, Error>>;
 
 impl Call<'_> {
     pub(super) fn run(&self, arguments: &Arguments<'_>) -> Called {
-        let made = Cell::new(false);
+        let made = AtomicBool::new(false);
         let request = RequestParts::new(
             (self.site.id, self.site.era),
             &self.asking,
@@ -104,12 +138,13 @@ impl Call<'_> {
                 // answered now, never put in flight or boxed again. One
                 // with a context is in flight before its first poll, so
                 // that it can watch for its cancellation from the start.
-                if !made.get() {
-                    if let Some(result) = poll_once(&mut guarded) {
-                        return NowOrLater::Now(result);
-                    }
+                if made.load(Ordering::Relaxed) {
+                    return NowOrLater::later(guarded);
                 }
-                NowOrLater::later(guarded)
+                match poll_once(&mut guarded) {
+                    Some(result) => NowOrLater::Now(result),
+                    None => NowOrLater::later(PolledOnce::new(guarded)),
+                }
             }
         }
     }

@@ -36,7 +36,13 @@ struct Shared {
 
 impl hyper::rt::Timer for HeaderTimer {
     fn sleep(&self, duration: Duration) -> Pin<Box<dyn hyper::rt::Sleep>> {
-        self.sleep_until(self.now() + duration)
+        // As tokio's own sleep does, a duration past what an instant holds
+        // is a deadline some years out rather than a panic.
+        let now = self.now();
+        let deadline = now
+            .checked_add(duration)
+            .unwrap_or_else(|| now + Duration::from_secs(86_400 * 365 * 30));
+        self.sleep_until(deadline)
     }
 
     fn sleep_until(&self, deadline: Instant) -> Pin<Box<dyn hyper::rt::Sleep>> {
