@@ -47,9 +47,41 @@ pub(crate) fn poll_once<F: Future + Unpin>(future: &mut F) -> Option<F::Output> 
     }
 }
 
+/// A future that waited at a first poll made before it was in flight (see
+/// `get/call.rs`): its next poll, the handler's own first poll, yields
+/// rather than run it further where nothing holds a place for it. Its
+/// task polls on.
+pub(crate) struct PolledOnce<F> {
+    future: F,
+    yielded: bool,
+}
+
+impl<F> PolledOnce<F> {
+    pub(crate) fn new(future: F) -> Self {
+        Self {
+            future,
+            yielded: false,
+        }
+    }
+}
+
+impl<F: Future + Unpin> Future for PolledOnce<F> {
+    type Output = F::Output;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<F::Output> {
+        if !self.yielded {
+            self.yielded = true;
+            // Whoever polls next (its task) is woken to.
+            cx.waker().wake_by_ref();
+            return Poll::Pending;
+        }
+        Pin::new(&mut self.future).poll(cx)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{NowOrLater, poll_once};
+    use super::{NowOrLater, PolledOnce, poll_once};
 
     #[tokio::test]
     async fn maps_a_value_now_or_later() {
@@ -67,6 +99,13 @@ mod tests {
         assert_eq!(poll_once(&mut std::future::ready(5)), Some(5));
         let mut waits = Box::pin(tokio::task::yield_now());
         assert_eq!(poll_once(&mut waits), None);
+    }
+
+    #[tokio::test]
+    async fn a_future_polled_once_yields_its_next_poll_then_goes_on() {
+        let mut polled = PolledOnce::new(std::future::ready(7));
+        assert_eq!(poll_once(&mut polled), None);
+        assert_eq!(poll_once(&mut polled), Some(7));
     }
 
     #[test]

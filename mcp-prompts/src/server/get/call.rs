@@ -3,10 +3,8 @@
 //! template, either under the panic guard.
 
 use std::future::poll_fn;
-use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::task::Context;
 use std::task::Poll;
 
 use serde_json::value::RawValue;
@@ -22,7 +20,7 @@ use crate::message::PromptResult;
 use crate::protocol::language::Language;
 use crate::protocol::{Arguments, ProtocolVersion};
 use crate::server::Service;
-use crate::server::now_or_later::{Later, NowOrLater, poll_once};
+use crate::server::now_or_later::{Later, NowOrLater, PolledOnce, poll_once};
 
 /// One call of the prompt a `prompts/get` found, where the request runs.
 pub(super) struct Call<'a> {
@@ -74,38 +72,6 @@ impl CallParts {
             progress.stop();
         }
         round.input_required(&service.0, (&self.prompt, self.language), questions)
-    }
-}
-
-/// A prompt's future that waited at its first poll, polled here: the
-/// next poll (the handler's, made to answer at once what is ready) yields
-/// rather than run it further, before it is in flight and where nothing
-/// holds a place for it. Its task polls on.
-struct PolledOnce<F> {
-    future: F,
-    yielded: bool,
-}
-
-impl<F> PolledOnce<F> {
-    fn new(future: F) -> Self {
-        Self {
-            future,
-            yielded: false,
-        }
-    }
-}
-
-impl<F: Future + Unpin> Future for PolledOnce<F> {
-    type Output = F::Output;
-
-    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<F::Output> {
-        if !self.yielded {
-            self.yielded = true;
-            // Whoever polls next (its task) is woken to.
-            cx.waker().wake_by_ref();
-            return Poll::Pending;
-        }
-        Pin::new(&mut self.future).poll(cx)
     }
 }
 
