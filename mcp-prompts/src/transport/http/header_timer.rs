@@ -48,19 +48,19 @@ impl hyper::rt::Timer for HeaderTimer {
     fn sleep_until(&self, deadline: Instant) -> Pin<Box<dyn hyper::rt::Sleep>> {
         let deadline = tokio::time::Instant::from_std(deadline);
         if self.0.lent.swap(true, Ordering::AcqRel) {
-            return Box::pin(Own(Box::pin(tokio::time::sleep_until(deadline))));
+            return Box::pin(OwnSleep(Box::pin(tokio::time::sleep_until(deadline))));
         }
         let mut sleep = lock(&self.0.sleep);
         match sleep.as_mut() {
             Some(sleep) => sleep.as_mut().reset(deadline),
             None => *sleep = Some(Box::pin(tokio::time::sleep_until(deadline))),
         }
-        Box::pin(Lent(Arc::clone(&self.0)))
+        Box::pin(LentSleep(Arc::clone(&self.0)))
     }
 
     fn reset(&self, sleep: &mut Pin<Box<dyn hyper::rt::Sleep>>, new_deadline: Instant) {
         let deadline = tokio::time::Instant::from_std(new_deadline);
-        if let Some(lent) = sleep.as_mut().downcast_mut_pin::<Lent>() {
+        if let Some(lent) = sleep.as_mut().downcast_mut_pin::<LentSleep>() {
             if Arc::ptr_eq(&lent.0, &self.0) {
                 if let Some(shared) = lock(&self.0.sleep).as_mut() {
                     shared.as_mut().reset(deadline);
@@ -68,7 +68,7 @@ impl hyper::rt::Timer for HeaderTimer {
                 return;
             }
         }
-        if let Some(own) = sleep.as_mut().downcast_mut_pin::<Own>() {
+        if let Some(own) = sleep.as_mut().downcast_mut_pin::<OwnSleep>() {
             own.get_mut().0.as_mut().reset(deadline);
             return;
         }
@@ -84,9 +84,9 @@ impl hyper::rt::Timer for HeaderTimer {
 /// The connection's sleep, lent to hyper until it drops it. The sleep
 /// stays registered after; if its deadline passes first, it wakes the
 /// connection's task once, for nothing.
-struct Lent(Arc<Shared>);
+struct LentSleep(Arc<Shared>);
 
-impl Future for Lent {
+impl Future for LentSleep {
     type Output = ();
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
@@ -98,20 +98,20 @@ impl Future for Lent {
     }
 }
 
-impl hyper::rt::Sleep for Lent {}
+impl hyper::rt::Sleep for LentSleep {}
 
-impl Drop for Lent {
+impl Drop for LentSleep {
     fn drop(&mut self) {
         self.0.lent.store(false, Ordering::Release);
     }
 }
 
 /// A sleep of its own, for one asked for while another is lent.
-struct Own(Pin<Box<Sleep>>);
+struct OwnSleep(Pin<Box<Sleep>>);
 
-impl hyper::rt::Sleep for Own {}
+impl hyper::rt::Sleep for OwnSleep {}
 
-impl Future for Own {
+impl Future for OwnSleep {
     type Output = ();
 
     fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
