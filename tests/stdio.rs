@@ -370,36 +370,30 @@ fn prompt_errors_use_the_spec_codes() {
 /// running (here, a spawned task) can stop too; no response is sent.
 #[test]
 fn a_prompt_sees_its_cancellation() {
-    let mut client = Client::ready(LATEST);
-    client.send_line(
-        &json!({"jsonrpc": "2.0", "id": 77, "method": "prompts/get",
-                             "params": {"name": "awaits_cancel"}})
-        .to_string(),
-    );
-    std::thread::sleep(std::time::Duration::from_millis(100));
-    client.notify("notifications/cancelled", json!({"requestId": 77}));
-    let note = client.read();
-    assert_eq!(note["method"], "notifications/message", "{note}");
-    assert_eq!(note["params"]["data"], "cancelled: true");
-    // No answer to the cancelled request: the next message answers the ping.
-    assert_eq!(client.call("ping", json!({}))["result"], json!({}));
+    cancelled_prompt_logs("awaits_cancel", "cancelled: true");
 }
 
 /// A prompt that takes a context is in flight from its first poll: what
 /// its context reads there is not a request that cannot be cancelled.
 #[test]
 fn a_prompt_asking_at_once_still_sees_its_cancellation() {
+    cancelled_prompt_logs("awaits_cancel_asked_at_once", "cancelled after false");
+}
+
+/// Asks for prompt `name`, cancels it, and reads the log message its
+/// context's watcher sends: `logged`. The cancelled request gets no
+/// response: the next message answers a ping.
+fn cancelled_prompt_logs(name: &str, logged: &str) {
     let mut client = Client::ready(LATEST);
     client.send_line(
-        &json!({"jsonrpc": "2.0", "id": 78, "method": "prompts/get",
-                             "params": {"name": "awaits_cancel_asked_at_once"}})
-        .to_string(),
+        &json!({"jsonrpc": "2.0", "id": 77, "method": "prompts/get", "params": {"name": name}})
+            .to_string(),
     );
     std::thread::sleep(std::time::Duration::from_millis(100));
-    client.notify("notifications/cancelled", json!({"requestId": 78}));
+    client.notify("notifications/cancelled", json!({"requestId": 77}));
     let note = client.read();
     assert_eq!(note["method"], "notifications/message", "{note}");
-    assert_eq!(note["params"]["data"], "cancelled after false");
+    assert_eq!(note["params"]["data"], logged);
     assert_eq!(client.call("ping", json!({}))["result"], json!({}));
 }
 
