@@ -43,8 +43,10 @@ struct Params<'a> {
     uri: Option<Cow<'a, str>>,
     #[serde(rename = "ref", borrow, default)]
     reference: Option<Reference<'a>>,
+    /// Read as the carrier itself: its other keys (`progressToken`, ...)
+    /// are skipped, where `flatten` would buffer every one of them.
     #[serde(rename = "_meta", default)]
-    meta: Option<Meta>,
+    meta: Option<Carrier>,
 }
 
 #[derive(Deserialize)]
@@ -55,12 +57,6 @@ struct Reference<'a> {
     name: Option<Cow<'a, str>>,
     #[serde(borrow, default)]
     uri: Option<Cow<'a, str>>,
-}
-
-#[derive(Deserialize)]
-struct Meta {
-    #[serde(flatten)]
-    carrier: Carrier,
 }
 
 impl ParamsRead {
@@ -90,7 +86,7 @@ impl ParamsRead {
             }),
             Subject::Uri => owned(p.uri).map(Asked::Resource),
         };
-        let carrier = p.meta.map(|meta| meta.carrier).unwrap_or_default();
+        let carrier = p.meta.unwrap_or_default();
         Self::new(asked, carrier)
     }
 }
