@@ -287,12 +287,13 @@ struct Peer<'a> {
 impl<'a> Peer<'a> {
     fn of(wire: &'a Network) -> Self {
         let http = wire.http();
+        let client = http.and_then(|h| h.client);
         Self {
             transport: wire.transport(),
             protocol: http.map(|_| "http"),
             version: http.map(|h| h.version),
-            client: http.and_then(|h| h.client),
-            address: http.and_then(|h| h.client).map(|c| c.ip().to_string()),
+            client,
+            address: client.map(|c| c.ip().to_string()),
             session: http.and_then(|h| h.session.as_deref()).map(excerpt_cow),
         }
     }
