@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::value::RawValue;
 
-use super::modern::ModernMeta;
+use super::era::EraClaim;
 use crate::error::Error;
 
 /// One message that was a JSON object.
@@ -19,10 +19,10 @@ pub(crate) enum Incoming<'a> {
         id: &'a RawValue,
         method: Cow<'a, str>,
         params: Option<&'a RawValue>,
-        /// What its `_meta` says, where its route read it already (a
-        /// stateless HTTP `POST`, whose headers must agree with it);
-        /// `None`: the server reads it, deciding the era.
-        stateless: Option<ModernMeta>,
+        /// What its `_meta` claims, where its route read it already (an
+        /// HTTP `POST`, whose headers must agree with it); `None`: the
+        /// server reads it, deciding the era.
+        claim: Option<EraClaim>,
     },
     /// Never answered.
     Notification {
@@ -137,7 +137,7 @@ pub(crate) fn classify(text: &str) -> Result<Incoming<'_>, Rejected<'_>> {
             id,
             method,
             params,
-            stateless: None,
+            claim: None,
         },
         None => Incoming::Notification { method, params },
     })

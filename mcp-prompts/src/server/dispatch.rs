@@ -19,6 +19,7 @@ use super::{Era, Session};
 use crate::context::{ClientReply, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
+use crate::protocol::era::EraClaim;
 use crate::protocol::jsonrpc::{self, Incoming};
 use crate::protocol::method::{
     CompletionComplete, LoggingSetLevel, Method, Notification, Ping, PromptsGet, PromptsList,
@@ -109,15 +110,17 @@ impl Session {
                 id,
                 method,
                 params,
-                stateless,
+                claim,
             }) => {
                 let watch = observe_request(self, id, &method, params, sender);
                 // Watched or not, it runs in the span (entered only when
                 // there is one).
                 let entered = watch.enter();
-                let response = match stateless {
-                    Some(meta) => self.dispatch(id, Era::Stateless(meta), &method, params, sender),
-                    None => self.request(id, &method, params, sender),
+                let response = match claim {
+                    Some(EraClaim::Stateless(meta)) => {
+                        self.dispatch(id, Era::Stateless(meta), &method, params, sender)
+                    }
+                    claim => self.request(id, &method, (params, claim), sender),
                 };
                 drop(entered);
                 observed(self, watch, response)
@@ -169,10 +172,13 @@ impl Session {
         &'a self,
         id: &'a RawValue,
         name: &str,
-        params: Option<&'a RawValue>,
+        (params, claim): (Option<&'a RawValue>, Option<EraClaim>),
         sender: &'a Sender,
     ) -> Response<'a> {
-        match Era::of_request(name, params, self.state.version()) {
+        // Read here unless its route read it already.
+        let claim = claim.map_or_else(|| Era::decide(params), Ok);
+        let era = claim.and_then(|claim| Era::of_request(name, claim, self.state.version()));
+        match era {
             Ok(Some(era)) => self.dispatch(id, era, name, params, sender),
             Ok(None) => self.before_initialize(id, name, params, sender),
             Err(error) => Response::refused(id, None, error),

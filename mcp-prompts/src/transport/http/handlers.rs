@@ -23,6 +23,7 @@ use crate::context::Kept;
 use crate::context::{Backchannel, Sender};
 use crate::error::Error;
 use crate::protocol::ProtocolVersion;
+use crate::protocol::era::EraClaim;
 use crate::protocol::jsonrpc::{Incoming, failure};
 use crate::protocol::method::Method;
 use crate::protocol::modern::MetaRead;
@@ -64,7 +65,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         return super::stateless::post(&endpoint, headers, text, access, wire).await;
     }
     // Parsed once: whether it is an `initialize` decides the session.
-    let message = Parsed::new(text);
+    let mut message = Parsed::new(text);
     let version = match version {
         Ok(version) => version,
         Err(Refusal::Version(requested)) => {
@@ -76,7 +77,7 @@ pub(crate) async fn post(State(endpoint): Shared, request: Request) -> Response 
         }
         Err(refusal) => return refuse(refusal),
     };
-    if is_stateless_request(&message) {
+    if claims_stateless(&mut message) {
         let error = Error::new(
             super::HEADER_MISMATCH,
             format!(
@@ -444,10 +445,22 @@ fn request_id<'a>(message: &Parsed<'a>) -> Option<&'a RawValue> {
 }
 
 /// Whether `message` is a request whose `_meta` names the stateless
-/// revision (which must come with that revision's headers).
-fn is_stateless_request(message: &Parsed<'_>) -> bool {
-    matches!(message, Parsed::One(Ok(Incoming::Request { params, .. }))
-        if matches!(MetaRead::of(*params), MetaRead::Modern(_)))
+/// revision (which must come with that revision's headers). A request of
+/// the session is marked so, and its `_meta` is not read again to serve
+/// it.
+fn claims_stateless(message: &mut Parsed<'_>) -> bool {
+    let Parsed::One(Ok(Incoming::Request { params, claim, .. })) = message else {
+        return false;
+    };
+    match MetaRead::of(*params) {
+        MetaRead::Modern(_) => true,
+        MetaRead::Legacy => {
+            *claim = Some(EraClaim::Handshake);
+            false
+        }
+        // Read again where it is served, which says what is wrong with it.
+        MetaRead::Invalid(_) => false,
+    }
 }
 
 /// Whether `message` is an `initialize` request (never part of a batch).

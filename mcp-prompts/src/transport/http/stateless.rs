@@ -128,7 +128,7 @@ async fn serve(
         id,
         method: Cow::Borrowed(method),
         params,
-        stateless: Some(meta),
+        claim: Some(EraClaim::Stateless(meta)),
     };
     let reply = reply(&session, || Parsed::One(Ok(request)), &sender);
     // Its answer's bytes, if reserved: held with the response's body.
