@@ -10,7 +10,7 @@ use std::task::{Context, Poll};
 
 use axum::body::Body;
 use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use bytes::Bytes;
 use hyper::body::{Frame, SizeHint};
 
@@ -68,15 +68,21 @@ pub(crate) fn json_response(status: StatusCode, body: String) -> Response {
     if status.is_client_error() || status.is_server_error() {
         log_refusal(status.as_u16(), &body);
     }
-    (
-        status,
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        )],
-        body,
-    )
-        .into_response()
+    json(status, Body::from(body))
+}
+
+/// `body` as `application/json` with `status`, made as it is sent: a
+/// `String` or `Bytes` made a response by axum is first given a content
+/// type of its own, which this one would then replace, a second header
+/// insert for every answer.
+fn json(status: StatusCode, body: Body) -> Response {
+    let mut response = Response::new(body);
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
 }
 
 /// An answer whose bytes are reserved from the service's unsent budget,
@@ -101,15 +107,7 @@ pub(crate) fn unsent_response(body: String, reserved: Reservation) -> Response {
         text: body,
         _reserved: reserved,
     });
-    (
-        StatusCode::OK,
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        )],
-        Body::from(body),
-    )
-        .into_response()
+    json(StatusCode::OK, Body::from(body))
 }
 
 /// `response`, whose body holds `reserved` (if any) and, for an answer
