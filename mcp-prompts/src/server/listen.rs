@@ -90,7 +90,7 @@ impl Handler for SubscriptionsListen {
     /// went away first, and nothing is sent.
     fn handle(cx: &Handling<'_>, p: ListenParams) -> Handled<ListenEnd> {
         let (id, connection, service) = (cx.id(), cx.connection(), cx.service());
-        let listening = match connection.listens.open(&connection.outbound) {
+        let listening = match connection.listens(service).open(&connection.outbound) {
             Ok(listening) => listening,
             Err(limit) => {
                 let error = Error::invalid_request(format!(

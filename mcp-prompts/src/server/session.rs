@@ -11,8 +11,9 @@ use crate::protocol::ProtocolVersion;
 pub(crate) struct SessionState {
     version: OnceLock<ProtocolVersion>,
     pub(super) outbound: Outbound,
-    /// Its `subscriptions/listen` requests open.
-    pub(super) listens: Arc<Listens>,
+    /// Its `subscriptions/listen` requests open, counted from the first:
+    /// most sessions never open one (a stateless request's never does).
+    listens: OnceLock<Arc<Listens>>,
     /// How long the session lasts, for its metric.
     #[cfg(feature = "otel")]
     pub(super) clock: crate::telemetry::otel::SessionClock,
@@ -26,6 +27,11 @@ impl SessionState {
     /// Records the negotiated revision; false if one was already set.
     pub(crate) fn set_version(&self, version: ProtocolVersion) -> bool {
         self.version.set(version).is_ok()
+    }
+
+    /// Its `subscriptions/listen` requests open, at `service`'s limit.
+    pub(super) fn listens(&self, service: &Service) -> &Arc<Listens> {
+        self.listens.get_or_init(|| service.connection_listens())
     }
 }
 
@@ -46,13 +52,12 @@ impl Session {
         version: Option<ProtocolVersion>,
     ) -> Self {
         let outbound = Outbound::new(outbound, service.limits().wait_bounds());
-        let listens = service.connection_listens();
         Self {
             service,
             state: Arc::new(SessionState {
                 version: version.map_or_else(OnceLock::new, OnceLock::from),
                 outbound,
-                listens,
+                listens: OnceLock::new(),
                 #[cfg(feature = "otel")]
                 clock: crate::telemetry::otel::SessionClock::default(),
             }),
