@@ -51,18 +51,23 @@ impl EraClaim {
 }
 
 impl Era {
-    /// The era request `name` is served in, from what its `_meta` claims
-    /// (see [`decide`](Self::decide)) and the revision its session
-    /// negotiated (`session`): a 2026-07-28 one's own, else its session's;
-    /// `None` before the session's `initialize`, when only the handshake is
-    /// served. An error for `server/discover` without a 2026-07-28 `_meta`:
-    /// it exists only in that revision.
+    /// The era request `name` is served in, from its `params` (or the
+    /// `claim` its route read from them already) and the revision its
+    /// session negotiated (`session`): a 2026-07-28 one's own, else its
+    /// session's; `None` before the session's `initialize`, when only the
+    /// handshake is served. An error for a malformed `_meta` (see
+    /// [`decide`](Self::decide)), and for `server/discover` without one: it
+    /// exists only in 2026-07-28.
     #[inline]
     pub(crate) fn of_request(
         name: &str,
-        claim: EraClaim,
+        (params, claim): (Option<&RawValue>, Option<EraClaim>),
         session: Option<ProtocolVersion>,
     ) -> Result<Option<Self>, Error> {
+        let claim = match claim {
+            Some(claim) => claim,
+            None => Self::decide(params)?,
+        };
         match claim {
             EraClaim::Stateless(meta) => Ok(Some(Self::Stateless(meta))),
             EraClaim::Handshake if name == ServerDiscover::NAME => Err(discover_without_meta()),

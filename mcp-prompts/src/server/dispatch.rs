@@ -175,10 +175,7 @@ impl Session {
         (params, claim): (Option<&'a RawValue>, Option<EraClaim>),
         sender: &'a Sender,
     ) -> Response<'a> {
-        // Read here unless its route read it already.
-        let claim = claim.map_or_else(|| Era::decide(params), Ok);
-        let era = claim.and_then(|claim| Era::of_request(name, claim, self.state.version()));
-        match era {
+        match Era::of_request(name, (params, claim), self.state.version()) {
             Ok(Some(era)) => self.dispatch(id, era, name, params, sender),
             Ok(None) => self.before_initialize(id, name, params, sender),
             Err(error) => Response::refused(id, None, error),
