@@ -40,19 +40,7 @@ impl RmcpPrompts {
         // rmcp owns the transport: HTTP when it hands over the request's
         // parts, else not known here.
         let wire = match context.extensions.get::<http::request::Parts>() {
-            Some(parts) => {
-                let header = |name: &str| {
-                    let value = parts.headers.get(name)?;
-                    value.to_str().ok().map(str::to_owned)
-                };
-                let version = match parts.version {
-                    http::Version::HTTP_2 => "2",
-                    http::Version::HTTP_3 => "3",
-                    http::Version::HTTP_10 => "1.0",
-                    _ => "1.1",
-                };
-                Network::http_request(version, None, header)
-            }
+            Some(parts) => Network::http_request(parts.version, None, &parts.headers),
             None => Network::UNKNOWN,
         };
         let access = access_of(context);

@@ -2,7 +2,7 @@
 //! HTTP the protocol version, the peer, the session and the request's own
 //! trace headers.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 /// The transport a request arrived on, and on HTTP its facts. Cheap to
@@ -38,6 +38,27 @@ pub(crate) struct HttpNetwork {
 
 /// How a transport delivered what a message got: on HTTP, each is a
 /// status.
+impl HttpNetwork {
+    /// The client's IP address as text. An IPv4 address is written a
+    /// number at a time: through `Display`, its four numbers each go
+    /// through the formatter's padding, some 1,300 instructions a request.
+    pub(crate) fn client_address(&self) -> Option<String> {
+        Some(match self.client?.ip() {
+            IpAddr::V4(ip) => {
+                let mut text = String::with_capacity(15);
+                for (at, number) in ip.octets().into_iter().enumerate() {
+                    if at > 0 {
+                        text.push('.');
+                    }
+                    text.push_str(itoa::Buffer::new().format(number));
+                }
+                text
+            }
+            ip @ IpAddr::V6(_) => ip.to_string(),
+        })
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Delivered {
     /// A response to a request.
@@ -62,19 +83,35 @@ impl Network {
         http: None,
     };
 
-    /// An HTTP request's: its HTTP `version` (`1.1`, `2`), its peer where
-    /// known, and its headers through `header`; `network.transport = tcp`.
+    /// An HTTP request's: its HTTP `version` (named `1.1`, `2`), its peer
+    /// where known, and its session and trace headers; `network.transport =
+    /// tcp`.
     #[cfg(any(feature = "http", feature = "rmcp"))]
     pub(crate) fn http_request(
-        version: &'static str,
+        version: http::Version,
         client: Option<SocketAddr>,
-        header: impl Fn(&str) -> Option<String>,
+        headers: &http::HeaderMap,
     ) -> Self {
+        use http::HeaderName;
+        // Names made once: a name given as text is parsed again for every
+        // lookup.
+        static SESSION: HeaderName = HeaderName::from_static("mcp-session-id");
+        static PARENT: HeaderName = HeaderName::from_static("traceparent");
+        static STATE: HeaderName = HeaderName::from_static("tracestate");
+        let header = |name: &HeaderName| {
+            let value = headers.get(name)?;
+            value.to_str().ok().map(str::to_owned)
+        };
         let facts = HttpNetwork {
-            version,
+            version: match version {
+                http::Version::HTTP_2 => "2",
+                http::Version::HTTP_3 => "3",
+                http::Version::HTTP_10 => "1.0",
+                _ => "1.1",
+            },
             client,
-            session: header("mcp-session-id"),
-            trace: header("traceparent").map(|parent| (parent, header("tracestate"))),
+            session: header(&SESSION),
+            trace: header(&PARENT).map(|parent| (parent, header(&STATE))),
         };
         Self {
             transport: Some("tcp"),
@@ -100,5 +137,31 @@ impl Network {
     /// The HTTP facts, on HTTP.
     pub(crate) fn http(&self) -> Option<&HttpNetwork> {
         self.http.as_deref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_client_address_reads_as_std_writes_it() {
+        for address in [
+            "0.0.0.0:1",
+            "127.0.0.1:8080",
+            "10.20.3.255:9",
+            "255.255.255.255:65535",
+            "[::1]:443",
+            "[::ffff:192.0.2.7]:80",
+            "[2001:db8::8a2e:370:7334]:80",
+        ] {
+            let client: SocketAddr = address.parse().unwrap();
+            let facts = HttpNetwork {
+                client: Some(client),
+                ..HttpNetwork::default()
+            };
+            assert_eq!(facts.client_address(), Some(client.ip().to_string()));
+        }
+        assert_eq!(HttpNetwork::default().client_address(), None);
     }
 }

@@ -13,7 +13,7 @@ use tracing::{Level, Span};
 use super::asked::{Asked, ParamsRead};
 use super::ended::Ended;
 use super::line::{self, TARGET};
-use super::network::{Delivered, Network};
+use super::network::{Delivered, HttpNetwork, Network};
 use crate::error::{brief, excerpt, excerpt_cow};
 use crate::protocol::ProtocolVersion;
 use crate::protocol::method::{Method, Subject};
@@ -293,7 +293,7 @@ impl<'a> Peer<'a> {
             protocol: http.map(|_| "http"),
             version: http.map(|h| h.version),
             client,
-            address: client.map(|c| c.ip().to_string()),
+            address: http.and_then(HttpNetwork::client_address),
             session: http.and_then(|h| h.session.as_deref()).map(excerpt_cow),
         }
     }

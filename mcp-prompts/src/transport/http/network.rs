@@ -4,7 +4,6 @@
 use std::net::SocketAddr;
 
 use axum::extract::ConnectInfo;
-use axum::http::Version;
 use axum::http::request::Parts;
 
 use crate::telemetry::{self, Network};
@@ -20,19 +19,5 @@ pub(super) fn network_of(parts: &Parts) -> Network {
         .extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0);
-    let header = |name: &str| {
-        let value = parts.headers.get(name)?;
-        value.to_str().ok().map(str::to_owned)
-    };
-    Network::http_request(version_name(parts.version), client, header)
-}
-
-/// `network.protocol.version` for HTTP `version`.
-fn version_name(version: Version) -> &'static str {
-    match version {
-        Version::HTTP_2 => "2",
-        Version::HTTP_3 => "3",
-        Version::HTTP_10 => "1.0",
-        _ => "1.1",
-    }
+    Network::http_request(parts.version, client, &parts.headers)
 }
