@@ -4,7 +4,8 @@
 //! std + `serde_json` loop writing the same bytes, and on HTTP a bare axum
 //! handler), over real pipes and sockets, in one run.
 //!
-//! For each server it measures, as medians of a few runs:
+//! For each server it measures, as medians of a few runs (the servers' runs
+//! taken in turn, so that the machine's drift falls on each alike):
 //! - W = 1 (a client that waits for each answer) and W = 64 (64 requests
 //!   in flight): the server process's own CPU time (its rusage, through
 //!   GNU `time`), wall time and peak RSS;
@@ -40,6 +41,25 @@ fn each<T>(servers: &[String; 2], measure: impl Fn(&str) -> T) -> [T; 2] {
     [measure(&servers[0]), measure(&servers[1])]
 }
 
+/// `RUNS` runs of each of `measures`, taken in turn (the first, the
+/// second, ..., then the first again), so that the machine's drift over
+/// the runs falls on each alike rather than on whichever ran last: each
+/// one's median.
+fn in_turn<T: Median, const N: usize>(measures: [&dyn Fn() -> T; N]) -> [T; N] {
+    let mut runs: [Vec<T>; N] = std::array::from_fn(|_| Vec::with_capacity(RUNS));
+    for _ in 0..RUNS {
+        for (measure, runs) in measures.iter().zip(&mut runs) {
+            runs.push(measure());
+        }
+    }
+    runs.map(|runs| T::median(&runs))
+}
+
+/// A measurement that several runs give a median of, figure by figure.
+trait Median: Sized {
+    fn median(runs: &[Self]) -> Self;
+}
+
 /// The server measured (`bench-server`, with the features it uses and
 /// without `otel`) and the floor. `BENCH_SERVER=PATH` measures another
 /// build of `bench-server` instead (an earlier commit's, to compare a
@@ -66,7 +86,9 @@ fn stdio_rows(servers: &[String; 2], scale: usize, dir: &Path) -> Vec<Row> {
     let mut rows = Vec::new();
     for (n, w) in [(20_000 / scale, 1), (100_000 / scale, 64)] {
         let label = format!("{n} prompts/get, W={w}");
-        let [ours, floor] = each(servers, |exe| median_of(|| in_flight(exe, n, w, dir)));
+        let [ours, floor] = in_turn([&|| in_flight(&servers[0], n, w, dir), &|| {
+            in_flight(&servers[1], n, w, dir)
+        }]);
         rows.push(Row::ratio(
             &format!("{label}: server CPU (s)"),
             ours.cpu,
@@ -84,7 +106,9 @@ fn stdio_rows(servers: &[String; 2], scale: usize, dir: &Path) -> Vec<Row> {
         ));
     }
     let n = 100_000 / scale;
-    let [ours, floor] = each(servers, |exe| median_of(|| whole_file(exe, n, dir)));
+    let [ours, floor] = in_turn([&|| whole_file(&servers[0], n, dir), &|| {
+        whole_file(&servers[1], n, dir)
+    }]);
     rows.push(Row::ratio(
         &format!("{n} mixed requests as a file on stdin: peak RSS (MiB)"),
         ours.rss,
@@ -211,15 +235,11 @@ fn main() {
 /// process holds of its own, where the rest is the pages of its binary
 /// and libraries it has mapped, shared with the page cache.
 fn idle_rows(servers: &[String; 2], with_otel: &str) -> Vec<Row> {
-    let idle = |exe: &str| {
-        let runs: Vec<Idle> = (0..RUNS).map(|_| idle_memory(exe)).collect();
-        Idle {
-            rss: median(&runs.iter().map(|m| m.rss).collect::<Vec<_>>()),
-            anonymous: median(&runs.iter().map(|m| m.anonymous).collect::<Vec<_>>()),
-        }
-    };
-    let [ours, floor] = each(servers, idle);
-    let otel = idle(with_otel);
+    let [ours, floor, otel] = in_turn([
+        &|| idle_memory(&servers[0]),
+        &|| idle_memory(&servers[1]),
+        &|| idle_memory(with_otel),
+    ]);
     vec![
         Row::ratio(
             "idle after one prompts/list: RSS (MiB)",
@@ -267,15 +287,8 @@ fn http_rows(servers: &[String; 2], n: usize) -> Vec<Row> {
     ];
     let mut rows = Vec::new();
     for (workload, connections, name, short) in workloads {
-        let [ours, floor] = each(servers, |exe| {
-            let runs: Vec<Http> = (0..RUNS)
-                .map(|_| http_with(exe, n, connections, workload, &[]))
-                .collect();
-            Http {
-                per_second: median(&runs.iter().map(|r| r.per_second).collect::<Vec<_>>()),
-                cpu_micros: median(&runs.iter().map(|r| r.cpu_micros).collect::<Vec<_>>()),
-            }
-        });
+        let run = |exe: &str| http_with(exe, n, connections, workload, &[]);
+        let [ours, floor] = in_turn([&|| run(&servers[0]), &|| run(&servers[1])]);
         rows.push(Row::ratio(
             &format!("{name}: requests/s"),
             ours.per_second,
@@ -362,18 +375,12 @@ fn exported_rows(servers: &[String; 2], n: usize) -> Vec<Row> {
         ("OTEL_BSP_SCHEDULE_DELAY", "200"),
         ("OTEL_METRIC_EXPORT_INTERVAL", "1000"),
     ];
-    let session = |exe: &str, env: &[(&str, &str)]| {
-        let runs: Vec<Http> = (0..RUNS)
-            .map(|_| http_with(exe, n, 32, Workload::Session, env))
-            .collect();
-        Http {
-            per_second: median(&runs.iter().map(|r| r.per_second).collect::<Vec<_>>()),
-            cpu_micros: median(&runs.iter().map(|r| r.cpu_micros).collect::<Vec<_>>()),
-        }
-    };
-    let exported = session(&servers[0], &exporting);
-    let silent = session(&servers[0], &[]);
-    let floor = session(&servers[1], &[]);
+    let session = |exe: &str, env: &[(&str, &str)]| http_with(exe, n, 32, Workload::Session, env);
+    let [exported, silent, floor] = in_turn([
+        &|| session(&servers[0], &exporting),
+        &|| session(&servers[0], &[]),
+        &|| session(&servers[1], &[]),
+    ]);
     rows.push(Row::ratio(
         &format!(
             "HTTP, {n} prompts/get on 32 connections, traces and metrics exported: requests/s"
@@ -422,12 +429,13 @@ struct Measure {
     rss: f64,
 }
 
-fn median_of(run: impl Fn() -> Measure) -> Measure {
-    let runs: Vec<Measure> = (0..RUNS).map(|_| run()).collect();
-    Measure {
-        cpu: median(&runs.iter().map(|m| m.cpu).collect::<Vec<_>>()),
-        wall: median(&runs.iter().map(|m| m.wall).collect::<Vec<_>>()),
-        rss: median(&runs.iter().map(|m| m.rss).collect::<Vec<_>>()),
+impl Median for Measure {
+    fn median(runs: &[Self]) -> Self {
+        Self {
+            cpu: median(&runs.iter().map(|m| m.cpu).collect::<Vec<_>>()),
+            wall: median(&runs.iter().map(|m| m.wall).collect::<Vec<_>>()),
+            rss: median(&runs.iter().map(|m| m.rss).collect::<Vec<_>>()),
+        }
     }
 }
 
@@ -644,6 +652,15 @@ struct Idle {
     anonymous: f64,
 }
 
+impl Median for Idle {
+    fn median(runs: &[Self]) -> Self {
+        Self {
+            rss: median(&runs.iter().map(|m| m.rss).collect::<Vec<_>>()),
+            anonymous: median(&runs.iter().map(|m| m.anonymous).collect::<Vec<_>>()),
+        }
+    }
+}
+
 /// Resident memory once the server has answered `initialize` and one
 /// `prompts/list`.
 fn idle_memory(exe: &str) -> Idle {
@@ -725,6 +742,15 @@ fn syscalls(exe: &str, n: u32, dir: &Path) -> (f64, f64) {
 struct Http {
     per_second: f64,
     cpu_micros: f64,
+}
+
+impl Median for Http {
+    fn median(runs: &[Self]) -> Self {
+        Self {
+            per_second: median(&runs.iter().map(|r| r.per_second).collect::<Vec<_>>()),
+            cpu_micros: median(&runs.iter().map(|r| r.cpu_micros).collect::<Vec<_>>()),
+        }
+    }
 }
 
 /// The process's CPU time so far, in seconds (Linux counts it in ticks of
