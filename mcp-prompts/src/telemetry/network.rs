@@ -36,13 +36,11 @@ pub(crate) struct HttpNetwork {
     pub(super) trace: Option<(String, Option<String>)>,
 }
 
-/// How a transport delivered what a message got: on HTTP, each is a
-/// status.
 impl HttpNetwork {
     /// The client's IP address as text. An IPv4 address is written a
     /// number at a time: through `Display`, its four numbers each go
     /// through the formatter's padding, some 1,300 instructions a request.
-    pub(crate) fn client_address(&self) -> Option<String> {
+    pub(super) fn client_address(&self) -> Option<String> {
         Some(match self.client?.ip() {
             IpAddr::V4(ip) => {
                 let mut text = String::with_capacity(15);
@@ -59,6 +57,8 @@ impl HttpNetwork {
     }
 }
 
+/// How a transport delivered what a message got: on HTTP, each is a
+/// status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Delivered {
     /// A response to a request.
