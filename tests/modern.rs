@@ -807,6 +807,25 @@ async fn session_http_without_a_stream_is_not_asked() {
         (&mismatch["error"]["code"], &mismatch["id"]),
         (&json!(-32020), &json!(7))
     );
+    // A `_meta` that names the stateless revision but is malformed is
+    // neither a mismatch nor the session's: -32602, as over stdio.
+    let malformed = rpc(
+        8,
+        "prompts/list",
+        &json!({"_meta": {"io.modelcontextprotocol/protocolVersion": MODERN}}),
+    );
+    let response = send(server.addr, Method::POST, &headers, malformed).await;
+    let refused: Value = serde_json::from_str(&text(response).await).unwrap();
+    assert_eq!(
+        (&refused["error"]["code"], &refused["id"]),
+        (&json!(-32602), &json!(8)),
+        "{refused}"
+    );
+    // The session still serves its own requests after both.
+    let list = rpc(9, "prompts/list", &json!({}));
+    let response = send(server.addr, Method::POST, &headers, list).await;
+    let listed: Value = serde_json::from_str(&text(response).await).unwrap();
+    assert!(listed["result"]["prompts"].is_array(), "{listed}");
 }
 
 /// A legacy HTTP session whose client can elicit: the `elicitation/create`
