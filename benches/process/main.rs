@@ -432,11 +432,16 @@ struct Measure {
 impl Median for Measure {
     fn median(runs: &[Self]) -> Self {
         Self {
-            cpu: median(&runs.iter().map(|m| m.cpu).collect::<Vec<_>>()),
-            wall: median(&runs.iter().map(|m| m.wall).collect::<Vec<_>>()),
-            rss: median(&runs.iter().map(|m| m.rss).collect::<Vec<_>>()),
+            cpu: median_by(runs, |m| m.cpu),
+            wall: median_by(runs, |m| m.wall),
+            rss: median_by(runs, |m| m.rss),
         }
     }
+}
+
+/// The median of one figure of `runs`.
+fn median_by<T>(runs: &[T], figure: impl Fn(&T) -> f64) -> f64 {
+    median(&runs.iter().map(figure).collect::<Vec<_>>())
 }
 
 fn median(values: &[f64]) -> f64 {
@@ -655,8 +660,8 @@ struct Idle {
 impl Median for Idle {
     fn median(runs: &[Self]) -> Self {
         Self {
-            rss: median(&runs.iter().map(|m| m.rss).collect::<Vec<_>>()),
-            anonymous: median(&runs.iter().map(|m| m.anonymous).collect::<Vec<_>>()),
+            rss: median_by(runs, |m| m.rss),
+            anonymous: median_by(runs, |m| m.anonymous),
         }
     }
 }
@@ -747,8 +752,8 @@ struct Http {
 impl Median for Http {
     fn median(runs: &[Self]) -> Self {
         Self {
-            per_second: median(&runs.iter().map(|r| r.per_second).collect::<Vec<_>>()),
-            cpu_micros: median(&runs.iter().map(|r| r.cpu_micros).collect::<Vec<_>>()),
+            per_second: median_by(runs, |r| r.per_second),
+            cpu_micros: median_by(runs, |r| r.cpu_micros),
         }
     }
 }
