@@ -250,6 +250,7 @@ impl fmt::Debug for DynamicPrompt {
 enum Body {
     Missing,
     Template(String),
+    #[cfg(feature = "files")]
     Rendered(Arc<dyn Render>),
     Handler(Arc<HandlerFn>),
 }
@@ -259,6 +260,7 @@ impl fmt::Debug for Body {
         match self {
             Self::Missing => f.write_str("Missing"),
             Self::Template(text) => f.debug_tuple("Template").field(text).finish(),
+            #[cfg(feature = "files")]
             Self::Rendered(_) => f.write_str("Rendered"),
             Self::Handler(_) => f.write_str("Handler"),
         }
@@ -339,7 +341,7 @@ impl DynamicPromptBuilder {
 
     /// Answers with what `render` renders: a template of the crate's own
     /// (a prompt file's), which needs no request context.
-    #[cfg_attr(not(feature = "files"), allow(dead_code))]
+    #[cfg(feature = "files")]
     pub(crate) fn rendered(mut self, render: Arc<dyn Render>) -> Self {
         self.body = Body::Rendered(render);
         self
@@ -496,6 +498,7 @@ impl DynamicPromptBuilder {
                     None
                 }
             },
+            #[cfg(feature = "files")]
             Body::Rendered(render) => Some(Handler::Template(render)),
             Body::Handler(call) => Some(Handler::Call(call)),
         };

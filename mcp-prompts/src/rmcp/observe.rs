@@ -8,6 +8,7 @@ use std::future::Future;
 
 use super::{RmcpPrompts, access_of, raw_id, version_of};
 use crate::protocol::ProtocolVersion;
+#[cfg(feature = "otel")]
 use crate::telemetry::asked::Carrier;
 use crate::telemetry::{self, Asked, Network, Observation, ParamsRead, Visibility};
 use crate::telemetry::{Delivered, Ended};
@@ -46,7 +47,12 @@ impl RmcpPrompts {
         let access = access_of(context);
         let subject = access.caller().map(|caller| caller.subject());
         let id = raw_id(&context.id);
-        let read = || ParamsRead::new(asked(), carrier_of(&context.meta));
+        let read = || {
+            let read = ParamsRead::new(asked());
+            #[cfg(feature = "otel")]
+            let read = read.carrying(carrier_of(&context.meta));
+            read
+        };
         let judged = |asked: &Asked| judge(&self.service, asked, &access);
         Observation::request(method, id.get(), read, judged, (&wire, subject))
     }
@@ -121,6 +127,7 @@ pub(super) fn is_tool_error(result: &Result<::rmcp::model::CallToolResponse, Err
 
 /// The W3C trace context a request's `_meta` carries, read as from our own
 /// params: a key of another type is left out.
+#[cfg(feature = "otel")]
 fn carrier_of(meta: &::rmcp::model::RequestMetaObject) -> Carrier {
     let keys = ["traceparent", "tracestate", "baggage"];
     let carried: serde_json::Map<String, serde_json::Value> = keys

@@ -21,14 +21,15 @@ pub(crate) enum Asked {
 #[derive(Debug, Default)]
 pub(crate) struct ParamsRead {
     pub(super) asked: Option<Asked>,
-    /// `traceparent`, `tracestate` and `baggage` from `_meta` (SEP-414).
-    #[cfg_attr(not(feature = "otel"), allow(dead_code))]
+    /// `traceparent`, `tracestate` and `baggage` from `_meta` (SEP-414):
+    /// read only where a trace can be continued.
+    #[cfg(feature = "otel")]
     pub(super) carrier: Carrier,
 }
 
 /// W3C trace context as a request's `_meta` carries it.
+#[cfg(feature = "otel")]
 #[derive(Debug, Default, Deserialize)]
-#[cfg_attr(not(feature = "otel"), allow(dead_code))]
 pub(crate) struct Carrier {
     pub(super) traceparent: Option<String>,
     pub(super) tracestate: Option<String>,
@@ -45,6 +46,7 @@ struct Params<'a> {
     reference: Option<Reference<'a>>,
     /// Read as the carrier itself: its other keys (`progressToken`, ...)
     /// are skipped, where `flatten` would buffer every one of them.
+    #[cfg(feature = "otel")]
     #[serde(rename = "_meta", default)]
     meta: Option<Carrier>,
 }
@@ -60,10 +62,19 @@ struct Reference<'a> {
 }
 
 impl ParamsRead {
-    /// What a request's params say: the thing `asked` for, and the trace
-    /// context its `_meta` carries.
-    pub(crate) fn new(asked: Option<Asked>, carrier: Carrier) -> Self {
-        Self { asked, carrier }
+    /// What a request's params say: the thing `asked` for.
+    pub(crate) fn new(asked: Option<Asked>) -> Self {
+        Self {
+            asked,
+            #[cfg(feature = "otel")]
+            carrier: Carrier::default(),
+        }
+    }
+
+    /// With the trace context the request's `_meta` carries.
+    #[cfg(feature = "otel")]
+    pub(crate) fn carrying(self, carrier: Carrier) -> Self {
+        Self { carrier, ..self }
     }
 
     /// Reads the params of a request about `subject`; what cannot be read
@@ -86,8 +97,10 @@ impl ParamsRead {
             }),
             Subject::Uri => owned(p.uri).map(Asked::Resource),
         };
-        let carrier = p.meta.unwrap_or_default();
-        Self::new(asked, carrier)
+        let read = Self::new(asked);
+        #[cfg(feature = "otel")]
+        let read = read.carrying(p.meta.unwrap_or_default());
+        read
     }
 }
 
@@ -109,6 +122,7 @@ mod tests {
             r#"{"name":"greet","_meta":{"traceparent":"00-a-b-01","progressToken":1}}"#,
         );
         assert_eq!(get.asked, Some(Asked::Prompt("greet".into())));
+        #[cfg(feature = "otel")]
         assert_eq!(get.carrier.traceparent.as_deref(), Some("00-a-b-01"));
         let complete = read(
             "completion/complete",

@@ -31,8 +31,8 @@ pub(crate) struct HttpNetwork {
     pub(super) session: Option<String>,
     /// The request's W3C trace headers (`traceparent`, `tracestate`):
     /// linked to, never the parent (the MCP request's context is the one
-    /// in its `_meta`).
-    #[cfg_attr(not(feature = "otel"), allow(dead_code))]
+    /// in its `_meta`). Read only where they can be exported.
+    #[cfg(feature = "otel")]
     pub(super) trace: Option<(String, Option<String>)>,
 }
 
@@ -96,7 +96,9 @@ impl Network {
         // Names made once: a name given as text is parsed again for every
         // lookup.
         static SESSION: HeaderName = HeaderName::from_static("mcp-session-id");
+        #[cfg(feature = "otel")]
         static PARENT: HeaderName = HeaderName::from_static("traceparent");
+        #[cfg(feature = "otel")]
         static STATE: HeaderName = HeaderName::from_static("tracestate");
         let header = |name: &HeaderName| {
             let value = headers.get(name)?;
@@ -111,6 +113,7 @@ impl Network {
             },
             client,
             session: header(&SESSION),
+            #[cfg(feature = "otel")]
             trace: header(&PARENT).map(|parent| (parent, header(&STATE))),
         };
         Self {

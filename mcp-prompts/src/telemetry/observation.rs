@@ -300,6 +300,9 @@ impl<'a> Peer<'a> {
 }
 
 impl Observing {
+    // Boxed, so that the inlined `drop` above hands over a pointer; the
+    // watch is small enough to move without `otel`, not with it.
+    #[allow(clippy::boxed_local)]
     #[cold]
     fn end_unfinished(self: Box<Self>) {
         let ended = if std::thread::panicking() {
@@ -366,7 +369,7 @@ impl Observing {
     }
 
     /// The prompt or tool the request is about, if its caller may see it.
-    #[cfg_attr(not(feature = "otel"), allow(dead_code))]
+    #[cfg(feature = "otel")]
     fn visible_target(&self) -> Option<(&'static str, &str)> {
         if self.known != Visibility::Visible {
             return None;
